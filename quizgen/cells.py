@@ -1,8 +1,8 @@
 """Cells written to CSV files that a spreadsheet will open: a cell that a
 spreadsheet would run as a formula (``=cmd|...``, ``@SUM(1)``) is guarded
 with a leading quote, also when invisible format characters (a zero-width
-space, a byte-order mark, a direction control such as U+202E) or spaces
-beyond ASCII (a no-break space, U+3000, U+2028) come before its ``=``: a
+space, a byte-order mark, a direction control such as U+202E) or spaces,
+ASCII's or beyond (a no-break space, U+3000, U+2028), come before its ``=``: a
 spreadsheet may drop, trim or ignore them. The bidirectional controls
 (BIDI_CONTROLS) are removed from every cell, as the Markdown and HTML reports
 remove them: U+202E in a name would show the rest of its row reversed. A
@@ -35,8 +35,8 @@ _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
 
 def spreadsheet_safe(text: str) -> str:
     """``text`` that no spreadsheet runs as a formula: a cell starting with
-    ``= + - @`` (or tab, carriage return, line feed), after any invisible format
-    characters (``_invisible_lead``), that is not a number gets a leading
+    ``= + - @`` (or tab, carriage return, line feed), after any spaces and invisible
+    format characters (``_invisible_lead``), that is not a number gets a leading
     quote; a control character (NUL, which many CSV readers stop at, a bell,
     ESC) becomes U+FFFD; the bidirectional controls are removed."""
     if not text.isprintable():
@@ -83,9 +83,9 @@ def safe_cells(cells: list) -> list:
 
 def _risky_first(char: str) -> bool:
     """Whether a cell starting with ``char`` may be a formula: ``= + - @``, tab
-    or CR, or a character beyond ASCII that shows nothing and may hide one (ASCII has none:
-    ordinary cells are passed at once)."""
-    return char in _RISKY_START or (char > "\x7f" and _unseen(char))
+    or CR, or a space, ASCII's or one beyond it that shows nothing, which may hide one
+    (a spreadsheet may trim it): other cells are passed at once."""
+    return char in _RISKY_START or char == " " or (char > "\x7f" and _unseen(char))
 
 
 def _invisible_lead(text: str, start: int = 0) -> int:

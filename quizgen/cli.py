@@ -75,9 +75,10 @@ def list_command(banks):
               help="Roster (a student id column; a name, or first and last name columns; an LMS export reads too): "
                    "one paper per student, each with its own numbers.")
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
-@click.option("--only", default=None, metavar="ID[,ID...]",
+@click.option("--only", multiple=True, metavar="ID[,ID...]",
               help="With --students and --split, into the folder holding the paper: remake only these students' "
-                   "files, as the full run writes them; key.json and the other papers are left as they are.")
+                   "files, as the full run writes them; key.json and the other papers are left as they are. "
+                   "Repeat it to name more; an id holding a comma is named whole by one --only.")
 @click.option("--paper", "paper_size", default="a4", show_default=True, type=click.Choice(["a4", "letter"]),
               help="Paper size of the tex and pdf papers.")
 @click.option("--layout", default="exam", show_default=True, type=click.Choice(["exam", "compact"]),
@@ -101,6 +102,9 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
     Example: quizgen generate --format pdf --students roster.csv --layout compact --out booklets
 
     Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --only s002 --out papers
+
+    --only takes ids separated by commas (--only s001,s002) or one id a time, repeated (--only s001 --only
+    "Smith, J"): a value that is a key id whole, commas and all, names that student.
     """
     from quizgen.generation.run import generate as generate_quiz, summary_line
 
@@ -108,10 +112,10 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
                          title=title, course=course, date=date, students=students, split=split,
                          progress=True, jobs=jobs, paper=paper_size, force=force,
-                         layout=layout, only=only)
+                         layout=layout, only=only or None)
     for warning in quiz.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
-    click.echo(summary_line(quiz, out_dir, remade=only is not None))
+    click.echo(summary_line(quiz, out_dir, remade=bool(only)))
 
 
 @main.command(short_help="Practise: fresh questions part by part, hints, instant feedback.")

@@ -9,7 +9,7 @@ the answers file (grading/answers_file.py), the roster (roster.py) and
 - Delimiter: ``,`` ``;`` or tab, the one the header line uses most (outside
   quotes), unless Excel's first line ``sep=;`` names it.
 - Header names matched loosely (``Student ID`` is ``studentid``) against
-  ``ALIASES``; question ids and parts as people write them (``Q01``/``1``, ``(a)``/``a``).
+  ``ALIASES`` (question ids and parts as people write them: quizgen/question_ids.py).
 
 This module imports nothing of quizgen but ``errors``, ``input_files`` and ``byte_order``, so every layer
 may use it (an LMS download is decoded and split by these rules too: quizgen/lms/responses.py)."""
@@ -53,8 +53,6 @@ ALIASES = {
              "vollstandigername"),
 }
 
-_QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d{1,9})$")
-_PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
 _SEP_LINE = re.compile(r"sep=(.)")
 
 
@@ -375,20 +373,6 @@ def one_column_each_at(header: list, normalised: list, roles: dict, where: str) 
 def find_column(names: list, aliases) -> int | None:
     """The index of the first of ``aliases`` among normalised header ``names``, or None."""
     return next((names.index(alias) for alias in aliases if alias in names), None)
-
-
-def norm_question(text: str) -> str:
-    """A question id reduced for matching: ``Q01``, ``q 1``, ``Question 1`` and ``1`` are all ``q1``."""
-    text = " ".join(str(text).split()).casefold()
-    match = _QUESTION_NUMBER.match(text)
-    return f"q{int(match.group(1))}" if match else text
-
-
-def norm_part(text: str) -> str:
-    """A part reduced for matching: ``A``, ``(a)``, ``a)`` and ``Part a`` are all ``a``."""
-    text = " ".join(str(text).split()).casefold()
-    match = _PART.match(text)
-    return match.group(1) if match else text
 
 
 def csv_problem(exc) -> str:

@@ -5,7 +5,8 @@ import codecs
 
 import pytest
 
-from quizgen.csv_input import detect_encoding, norm_part, norm_question
+from quizgen.csv_input import detect_encoding
+from quizgen.question_ids import norm_part, norm_question
 from quizgen.grading.answers_file import open_answers, split_label
 from quizgen.errors import InputFileError, UsageError
 

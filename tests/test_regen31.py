@@ -38,7 +38,7 @@ def test_a_resaved_roster_regenerates_the_papers_handed_out_byte_for_byte(invoke
     assert _contents(out) == handed_out
     assert again.stderr.count("\n") == 1
     assert ("quizgen: warning: 3 roster ids are written otherwise in the folder's key.json (5557 is 0005557 there, "
-            "by the id rule: case, spaces and leading zeros aside); their papers are made with the key's spelling, "
+            "by the id rule: case, spaces, leading zeros and a spreadsheet's .0 aside); their papers are made with the key's spelling, "
             "as handed out") in again.stderr
 
 

@@ -144,6 +144,7 @@ def test_small_csv_reading_sits_below_grading_and_marking():
     assert quizgen_imports(PACKAGE / "safe_yaml.py") == {"quizgen.byte_order", "quizgen.yaml_size"}
     assert quizgen_imports(PACKAGE / "yaml_size.py") == set()
     assert quizgen_imports(PACKAGE / "byte_order.py") == set()
+    assert quizgen_imports(PACKAGE / "question_ids.py") == set()
     assert not {m for m in quizgen_imports(PACKAGE / "roster.py")
                 if m.startswith(("quizgen.grading", "quizgen.generation"))}
     upward = {(path.name, m) for path in (PACKAGE / "marking").glob("*.py")

@@ -31,7 +31,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
              course: str = "", date: str = "", students=None, split: bool = False,
              progress: bool = False, jobs: int = 0, paper: str = "a4", force: bool = False,
-             layout: str = "exam", only: str | None = None) -> Quiz:
+             layout: str = "exam", only=None) -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
     key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
     is written unless every file rendered. ``students`` is a roster CSV path (or
@@ -41,7 +41,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     paper's (exam: working space, a question moved whole to a page it fits on;
     compact: no working space, questions running on; the key is the same). A folder holding another
     paper's key.json is refused unless ``force`` (quizgen/generation/outdir.py).
-    ``only`` (comma-separated ids, with ``split``) remakes just those students'
+    ``only`` (with ``split``: ids separated by commas, or a list of such values, each value that is one
+    key id whole, ``Smith, J``, naming that student) remakes just those students'
     files of the paper already in ``out_dir``, as the full run writes them; its key and other files stay."""
     from quizgen.key.writer import key_streams
     from quizgen.generation.tex_fonts import typeset_names
@@ -121,7 +122,7 @@ _FORMATS = ("pdf", "tex", "md")
 """The formats a student's file in the folder can show by its extension, a PDF's before its .tex."""
 
 
-def _refuse_another_format(folder: Path, files: dict, fmt: str, only: str) -> None:
+def _refuse_another_format(folder: Path, files: dict, fmt: str, only) -> None:
     """Refuse, in one line, an ``--only`` run in another format than the folder
     holds the student's files in: it would write, say, .md files beside the
     .tex ones and remake none of them (.tex files made into PDFs too is no clash)."""
@@ -129,7 +130,8 @@ def _refuse_another_format(folder: Path, files: dict, fmt: str, only: str) -> No
         stem = Path(name).stem
         held = next((ext for ext in _FORMATS if (folder / f"{stem}.{ext}").is_file()), None)
         if held not in (None, fmt) and (held, fmt) != ("tex", "pdf"):
-            raise UsageError(f"--only {shortened(printable(only), 40)}: the folder holds "
+            shown = " --only ".join([only] if isinstance(only, str) else only)
+            raise UsageError(f"--only {shortened(printable(shown), 40)}: the folder holds "
                              f"{shortened(printable(stem))}.{held}, made with --format {held}, and this run writes "
                              f"--format {fmt}; give --format {held} to remake it as the folder holds it")
 

@@ -40,12 +40,14 @@ def silent_lines(students, silent: list, limit: int) -> list:
 
 def matched_lines(students, limit: int) -> list:
     """The notes naming the answers' ids matched to a known id not exactly
-    (``by_zeros``): by a spreadsheet's ``.0`` (``123.0`` as ``123``:
-    student_ids.spreadsheet_decimal), then only by leading zeros."""
+    (``by_zeros``): by a spreadsheet's ``.0``, the answers' or the known id's
+    (``123.0`` as ``123``, ``123`` as ``123.0``: student_ids.spreadsheet_decimal),
+    then only by leading zeros."""
     lines = []
     decimal, zeros = [], []
     for written, known in students.by_zeros.items():
-        (zeros if spreadsheet_decimal(normalise_id(written)) is None else decimal).append((written, known))
+        by_decimal = spreadsheet_decimal(normalise_id(written)) or spreadsheet_decimal(normalise_id(known))
+        (decimal if by_decimal else zeros).append((written, known))
     for found, how, check in ((decimal, "once the '.0' a spreadsheet adds to a number-like id was taken off",
                                "export the id column as text"), (zeros, "only by leading zeros", "check for a typo")):
         if found:

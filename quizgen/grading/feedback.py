@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from quizgen.cells import unguard
 from quizgen.errors import first_few
-from quizgen.csv_input import norm_question
+from quizgen.question_ids import norm_question
 from quizgen.grading.feedback_comma import comma_text, comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, not_received_note, sheet_verdict,

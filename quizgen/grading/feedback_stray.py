@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from quizgen.cells import unguard
-from quizgen.csv_input import norm_part, norm_question
+from quizgen.question_ids import norm_part, norm_question
 from quizgen.grading.feedback_words import shown_answer
 from quizgen.marking.student_ids import IdMatcher, normalise_id
 from quizgen.text.words import and_list

@@ -8,7 +8,7 @@ total is provisional. graded.csv keeps the marker-facing status."""
 
 from __future__ import annotations
 
-from quizgen.csv_input import norm_question
+from quizgen.question_ids import norm_question
 from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
 from quizgen.grading.decisions import made_by_override

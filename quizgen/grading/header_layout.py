@@ -11,6 +11,7 @@ from pathlib import Path
 from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each_at
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
+from quizgen.question_ids import compatible
 MAX_OTHER_COLUMNS = 100      # wide form: other columns (e-mail, time stamps) repeated on each answer's row
 MAX_COLUMNS = 250_000        # a header's cells (each is held and looked at in every pass)
 MAX_PART_COLUMNS = 50_000    # wide form: columns labelled as question parts (each is an answer on every row)
@@ -37,10 +38,11 @@ def split_label(text: str):
     """``(question, part)`` from a combined label such as ``Q1a``, ``Q1 (b)``,
     ``Q2.loss`` or ``3c`` (part None for ``Q4``), or from a title that starts
     with one in brackets (``Q1 (a) What probability ...``, not one ending in
-    ``[Score]`` or ``[Feedback]``); None when it is not one."""
-    match = _LABEL.match(str(text))
+    ``[Score]`` or ``[Feedback]``), fullwidth too (``Ｑ１ａ``); None when it is not one."""
+    text = compatible(str(text))
+    match = _LABEL.match(text)
     if not match:
-        title = _TITLE.match(str(text))
+        title = _TITLE.match(text)
         if title and not _NOT_ANSWERS.search(title.group(3)):
             return f"Q{int(title.group(1))}", title.group(2).lower()
         return None

@@ -9,7 +9,7 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
-from quizgen.csv_input import norm_part, norm_question
+from quizgen.question_ids import norm_part, norm_question
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import split_label
 from quizgen.grading.careful import QuestionRules
@@ -283,8 +283,8 @@ class KeyIndex:
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}
-        for questions in [key.questions] + [paper.questions for paper in key.papers]:
-            self._add_slots(questions)
+        for paper in [None, *key.papers]:
+            self._add_slots(paper.questions if paper else key.questions, paper)
         self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
         self.roster = []   # (student id, name, paper number): ids are matched by grading/students.py
         for paper in key.papers:
@@ -335,11 +335,19 @@ class KeyIndex:
                               f"({slip}): probably their own paper, the code miswritten; a person checks it")
         return CodeReason(f"{shown} is no paper of this key (expected paper {display_code(expected)}): {OTHER_RUN}")
 
-    def _add_slots(self, questions: tuple) -> None:
+    def _add_slots(self, questions: tuple, paper) -> None:
+        """Each new part of ``paper``'s ``questions`` (paper None: the class paper's) a slot; two of its questions
+        whose ids read alike are refused (``Q1`` and ``Ｑ１`` or ``Q01``: one's answers would grade the other)."""
+        placed = {}
         for question in questions:
             qid = self.normal_ids.get(question.id)
             if qid is None:
                 qid = self.normal_ids[question.id] = norm_question(question.id)
+            if placed.setdefault(qid, question.id) != question.id:
+                whose = f"student {paper.student_id}'s paper" if paper else "the class paper"
+                raise InputFileError(f"{self.source}: {whose}: the question ids {placed[qid]!r} and {question.id!r} "
+                                     f"read alike, as answers name questions (Q1, Q01, q 1, the fullwidth Ｑ１); "
+                                     f"expected question ids that read apart: rename one")
             entry = self.questions.setdefault(qid, {"id": question.id, "parts": {}, "letters": []})
             for part in question.parts:
                 letter = part.letter

@@ -11,7 +11,8 @@ import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizgen.csv_input import csv_text, norm_question
+from quizgen.csv_input import csv_text
+from quizgen.question_ids import norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 
 from quizgen.errors import printable, shortened
 
@@ -60,8 +61,12 @@ def display_code(code: str) -> str:
 
 def normalise_code(text: str) -> str:
     """A code as a student wrote it, in the canonical form: case, spaces and
-    dashes ignored, O read as 0 and I or L as 1; '' when it holds anything else."""
-    cleaned = "".join(ch for ch in str(text).upper() if ch not in " -_\t.")
+    dashes ignored, fullwidth forms read as ASCII (NFKC: ``Ｙ８Ｊ５－ＡＨＡＱ``, as
+    an East Asian input method types it), O read as 0 and I or L as 1; '' when it holds anything else."""
+    text = str(text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    cleaned = "".join(ch for ch in text.upper() if ch not in " -_\t.")
     cleaned = "".join(_READ_AS.get(ch, ch) for ch in cleaned)
     return cleaned if cleaned and all(ch in ALPHABET for ch in cleaned) else ""
 

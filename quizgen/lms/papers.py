@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
+from quizgen.question_ids import norm_part
 from quizgen.errors import InputFileError, UsageError, named_few
 from quizgen.key.model import NO_ATTEMPT, Key, KeyPaper, KeyQuestion
 
@@ -156,9 +157,10 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     quiz = _whole_quiz(made, slots)
     students += tuple(KeyPaper(sid, name, LMS_SEED, quiz, NO_ATTEMPT) for sid, name in unattempted.items())
     key = Key(quiz, students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
+    parts = {(sid, q): question.parts for sid, q, question, _ in made}
     answered = tuple((r.student_id, r.name, names[(r.student_id, papers[r.student_id]["joined"].get(_question(r),
                                                                                                    _question(r)))],
-                      r.part, r.answer, r.line or "") for r in rows if r.part and r.answered)
+                      _part_label(r, parts), r.answer, r.line or "") for r in rows if r.part and r.answered)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
@@ -166,6 +168,31 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
                      for sid, name, question, part, answer, line in answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue(),
                          tuple((sid, question, part, answer) for sid, _, question, part, answer, _ in answered))
+
+
+def _part_label(row, parts: dict) -> str:
+    """The part a response row answers, as the built answers file names it: its
+    letter, but ``part 16`` for a Cloze part past the question's ``parts`` (a
+    ``; part 16:`` typed into an answer box, or a download edited), which grade
+    reports as naming no part: its letter (``p``) could name a real part by the
+    part's name (C1's (a) is named ``p``) and take that part's marks."""
+    if row.slot is None or row.part in {part.letter for part in parts[(row.student_id, row.slot)]}:
+        return row.part
+    label = f"part {_part_number(row.part)}"
+    if norm_part(label) in {norm_part(part.name) for part in parts[(row.student_id, row.slot)]}:
+        raise InputFileError(f"row {row.row}: student {row.student_id}'s response to question {row.slot} names "
+                             f"{label}, past the parts of {row.template}, one of which is named so; expected "
+                             f"parts 1 to {len(parts[(row.student_id, row.slot)])}: check the download's row")
+    return label
+
+
+def _part_number(letter: str) -> int:
+    """The Cloze part number of a part letter (``a`` 1, ``z`` 26, ``aa`` 27), as
+    quizgen.lms.responses.cloze_parts lettered it."""
+    number = 0
+    for char in letter:
+        number = number * 26 + ord(char) - ord("a") + 1
+    return number
 
 
 def _two_variants(row) -> str:

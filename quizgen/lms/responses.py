@@ -18,13 +18,12 @@ from pathlib import Path
 from quizgen.csv_input import NOT_TEXT, csv_problem, csv_text, sniffed_reader
 from quizgen.errors import InputFileError, quoted
 from quizgen.key.checks import MAX_NAME
-from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
+from quizgen.key.model import NO_ATTEMPT
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries
 from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths,
-                                    refuse_repeated)
+                                    refuse_repeated, unfinished_state)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 
-MOODLE_UNFINISHED = UNSUBMITTED   # attempt states Moodle does not grade
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
@@ -201,9 +200,9 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
-    who = [(_moodle_student(row, id_columns, fallback),
-            NO_ATTEMPT if _no_attempt(row, questions.values(), slots) else _moodle_unfinished(header, row))
-           for _, row, _, _ in attempts]
+    who = [(student := _moodle_student(row, id_columns, fallback),
+            NO_ATTEMPT if _no_attempt(row, questions.values(), slots) else unfinished_state(header, row, line, student))
+           for line, row, _, _ in attempts]
     finished = {student for student, unfinished in who if not unfinished}
     tried = {student for student, unfinished in who if unfinished != NO_ATTEMPT}   # a no-attempt row beside: dropped
     # (line, row, student) of each attempt to read; by its line: the line each response came from, the State
@@ -240,16 +239,6 @@ def _no_attempt(row: list, questions, slots: list) -> bool:
     Response cell is ``-`` or empty (its State is ``-`` too)."""
     return (not any(TAG.search(row[i]) for i in questions if i < len(row))
             and all(i >= len(row) or row[i].strip() in ("", "-") for _, i in slots))
-
-
-def _moodle_unfinished(header: list, row: list) -> str:
-    """The State of an attempt Moodle does not grade (``In progress``,
-    ``Overdue``, ``Never submitted``, ``Not yet started``: MOODLE_UNFINISHED),
-    else "" (``Finished``, ``Submitted``; a download without the State column
-    has none)."""
-    column = header.index("State") if "State" in header else None
-    state = row[column].strip() if column is not None and column < len(row) else ""
-    return state if state in MOODLE_UNFINISHED else ""
 
 
 def _moodle_student(row: list, columns: list, fallback: list | None) -> str:

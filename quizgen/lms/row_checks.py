@@ -10,8 +10,14 @@ import re
 from quizgen.cells import SHOWN_CONTROLS
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.checks import MAX_ID
+from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
 
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
+MOODLE_FINISHED = ("Finished", "Submitted")
+"""The States of a Moodle attempt that was submitted, which quizgen grades as
+finished (``Submitted``: its grading queued to a task); those of one not
+submitted are quizgen.key.model.UNSUBMITTED."""
+_STATES = {state.casefold(): state for state in (*MOODLE_FINISHED, *UNSUBMITTED)}
 
 
 def check_attempts(rows: list, what: str) -> None:
@@ -19,6 +25,28 @@ def check_attempts(rows: list, what: str) -> None:
     if not any(any(cell.strip() for cell in row) for row in rows[1:]):
         raise InputFileError(f"the {what} has its header and no attempt (downloaded before anyone "
                              "answered?); download it again once students have submitted")
+
+
+def unfinished_state(header: list, row: list, line: int, student: str) -> str:
+    """The State of an attempt Moodle does not grade (``In progress``,
+    ``Overdue``, ``Never submitted``, ``Not yet started``: UNSUBMITTED), else
+    "" (``Finished``, ``Submitted``; a download without the State column has
+    none). Any other State of a student's row is refused naming the row and
+    the States known: whether the attempt was submitted cannot be told, and
+    grading an open one would hand its student the worked solutions, while
+    holding a finished one would withhold its grade."""
+    column = header.index("State") if "State" in header else None
+    written = row[column].strip() if column is not None and column < len(row) else ""
+    if written in ("", "-") or not student:
+        return ""
+    state = _STATES.get(" ".join(written.split()).casefold())
+    if state is None:
+        known = ", ".join(s for s in _STATES.values() if s != NO_ATTEMPT)
+        raise InputFileError(f"the Moodle export's row {line} after the header (student "
+                             f"{shortened(printable(student), 40)}): State {shortened(printable(written), 40)!r} is "
+                             f"not one Moodle writes in English ({known}), so whether the attempt was submitted "
+                             "cannot be told; download the Responses report again in English, or correct the cell")
+    return "" if state in MOODLE_FINISHED else state
 
 
 def check_widths(header: list, rows: list, needed: list) -> None:

@@ -107,12 +107,13 @@ def _unseen(char: str) -> bool:
 class IdMatcher:
     """The known ids (a roster, a per-student key) by their normal form, and
     the fallbacks: leading zeros, and (``decimals``) a spreadsheet's ``.0``
-    after a number-like id (``spreadsheet_decimal``): ``match(normal)`` is the
-    known normal form a normalised id stands for, or None."""
+    after a number-like id (``spreadsheet_decimal``), the id's or a known
+    one's (a roster saved with ``5557.0``): ``match(normal)`` is the known
+    normal form a normalised id stands for, or None."""
 
     def __init__(self, known_ids=(), apart=(), decimals: bool = True):
         """``apart``: ids (a roster's twins: zero_twins) whose zero-free form pairs with no known id."""
-        self.known, self.decimals = {}, decimals
+        self.known, self.decimals, self.decimal_known = {}, decimals, {}
         zero_free = {}
         for student_id in known_ids:
             normal = normalise_id(student_id)
@@ -120,6 +121,9 @@ class IdMatcher:
             zero_free.setdefault(normalise_id(normal, "strip"), set()).add(normal)
         refused = {normalise_id(student_id, "strip") for student_id in apart}
         self.zero_free = {k: next(iter(v)) for k, v in zero_free.items() if len(v) == 1 and k not in refused}
+        if decimals:   # {5557: 5557.0} for a known 5557.0 whose 5557 is not known too
+            wholes = ((spreadsheet_decimal(normal), normal) for normal in self.known if "." in normal)
+            self.decimal_known = {whole: normal for whole, normal in wholes if whole and whole not in self.known}
 
     def __bool__(self) -> bool:
         return bool(self.known)
@@ -131,7 +135,7 @@ class IdMatcher:
         whole = spreadsheet_decimal(normal) if self.decimals else None
         if whole is not None:
             return self.match(whole)
-        return self.zero_free.get(normalise_id(normal, "strip"))
+        return self.decimal_known.get(normal) or self.zero_free.get(normalise_id(normal, "strip"))
 
 
 _DECIMAL = re.compile(r"(\d+)\.0+")

@@ -1,0 +1,37 @@
+"""Question ids and parts as people write them, reduced for matching an
+answers file's (or an override's, a download's) labels to the key's:
+``Q01``, ``q 1``, ``Question 1`` and ``1`` are one question, ``(a)``, ``A``
+and ``Part a`` one part, a fullwidth ``Ｑ１`` / ``ａ`` too (Unicode's
+compatibility form, as the id rule reads student ids: marking/student_ids.py).
+Imports nothing of quizgen, so every layer may use it."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d{1,9})$")
+_PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
+
+
+def compatible(text: str) -> str:
+    """``text`` in Unicode's compatibility form (NFKC): a fullwidth ``Ｑ１ａ``, as
+    an Asian input method types it, is ``Q1a``; the id rule reads student ids
+    so too (quizgen/marking/student_ids.py)."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+
+
+def norm_question(text: str) -> str:
+    """A question id reduced for matching: ``Q01``, ``q 1``, ``Question 1``, ``1``
+    and the fullwidth ``Ｑ１`` are all ``q1``."""
+    text = " ".join(compatible(str(text)).split()).casefold()
+    match = _QUESTION_NUMBER.match(text)
+    return f"q{int(match.group(1))}" if match else text
+
+
+def norm_part(text: str) -> str:
+    """A part reduced for matching: ``A``, ``(a)``, ``a)``, ``Part a`` and the
+    fullwidth ``ａ`` are all ``a``."""
+    text = " ".join(compatible(str(text)).split()).casefold()
+    match = _PART.match(text)
+    return match.group(1) if match else text
