@@ -1,0 +1,31 @@
+"""A bank author's review (rev-author32): what an author writing a class meets
+in `quizgen validate`, each template written into tmp_path and driven through
+the CLI as an author would."""
+
+from pathlib import Path
+
+AUTHOR = Path(__file__).parent / "data" / "author" / "c11_scaled.yaml"
+
+
+def _validate(invoke, tmp_path, text: str, *options):
+    """Validate one template file holding ``text``; its path, exit code and output."""
+    path = tmp_path / "c11.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = invoke("validate", path, "--samples", 3, *options)
+    return path, result.exit_code, result.output + result.stderr
+
+
+def test_a_caret_in_a_let_is_told_to_be_written_as_two_stars(invoke, tmp_path):
+    """'^' was refused as "operator BitXor is not allowed", Python's name for it."""
+    text = AUTHOR.read_text().replace('root: "sqrt(d)"', 'root: "d ^ 0.5"')
+    path, code, output = _validate(invoke, tmp_path, text)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "root:" in row)
+    assert code != 0 and f"{path}:{line}: let.root: " in output
+    assert "'^' is not a power" in output and "write ** for a power" in output
+    assert "BitXor" not in output
+
+
+def test_another_refused_operator_is_named_by_its_sign(invoke, tmp_path):
+    text = AUTHOR.read_text().replace('root: "sqrt(d)"', 'root: "d // 2"')
+    _, code, output = _validate(invoke, tmp_path, text)
+    assert code != 0 and "operator '//' is not allowed (use + - * / **)" in output and "FloorDiv" not in output
