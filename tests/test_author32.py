@@ -52,3 +52,86 @@ def test_the_docs_say_what_a_bare_value_prints():
     for value, printed in examples:
         context = jinja_context({"x": Fraction(value)})
         assert render_string("{{ x }}", context, "md") == printed, value
+
+
+WEIGHTED = """id: t-weighted
+class: C77
+title: "A user template"
+points: 3
+params:
+  a: {integer: [1, 9]}
+  b: {integer: [1, 9]}
+  v: {vector: {size: 2, min: 1, max: 9, step: 1, distinct: true}}
+constraints:
+  - "a != b"
+stem: |
+  Two weights are $a / (a + b)$ and $b / (a + b)$ with $a = {{ a }}$, $b = {{ b }}$; the values are
+  $({{ v }})$. Give answers to 3 significant figures ({{ rounding_rule }}).
+parts:
+  - name: p1
+    points: 1
+    ask: "What is the first weight?"
+    answer: "a / (a + b)"
+  - name: p2
+    points: 1
+    ask: "What is the second weight?"
+    answer: "b / (a + b)"
+  - name: out
+    points: 1
+    ask: "What is the weighted sum of the values?"
+    answer: "sum(list(a / (a + b), b / (a + b)) * v)"
+canonical:
+  params: {a: 1, b: 4, v: [2, 7]}
+  expect: {p1: 0.2, p2: 0.8, out: 6}
+tests:
+  - {part: p1, answer: "0.200", status: correct}
+solution:
+  forecast: "A small number."
+  steps:
+    - title: "Work it out"
+      why: "The definitions."
+      work: "Worked as asked."
+  verify: "Done."
+"""
+
+
+def _paper(invoke, tmp_path, template: str) -> dict:
+    """The params of a one-question paper of ``template``, a user bank in tmp_path."""
+    import json
+
+    bank = tmp_path / "bank"
+    bank.mkdir(exist_ok=True)
+    (bank / "c77.yaml").write_text(template, encoding="utf-8")
+    made = invoke("generate", "--bank", bank, "--classes", "C77", "--seed", 1, "--out", tmp_path / "out")
+    assert made.exit_code == 0, made.stderr
+    return json.loads((tmp_path / "out" / "key.json").read_text(encoding="utf-8"))["questions"][0]["params"]
+
+
+def _graded(invoke, tmp_path, students: dict) -> dict:
+    """``students`` ({id: {letter: answer}}) graded by the CLI against tmp_path's paper: rows by (id, letter)."""
+    import csv
+
+    with open(tmp_path / "a.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question", "part", "answer"],
+                                      *[[sid, "Q1", letter, text] for sid, answers in students.items()
+                                        for letter, text in answers.items()]])
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "out" / "key.json")
+    assert result.exit_code == 0, result.stderr
+    with open(tmp_path / "a-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        return {(row["student_id"], row["part"]): row for row in csv.DictReader(handle)}
+
+
+def test_ecf_from_two_earlier_answers_says_those_values(invoke, tmp_path):
+    """Feedback said "correct given that value" of a part worked from (a) and (b)."""
+    params = _paper(invoke, tmp_path, WEIGHTED)
+    a, b, v = params["a"], params["b"], params["v"]
+    p1, p2 = a / (a + b) + 0.1, b / (a + b) - 0.1   # both wrong
+    out = p1 * v[0] + p2 * v[1]
+    rows = _graded(invoke, tmp_path, {
+        "full": {"a": f"{p1:.4g}", "b": f"{p2:.4g}", "c": f"{out:.4g}"},
+        "short": {"a": f"{p1:.4g}", "b": f"{p2:.4g}", "c": f"{out:.2g}"}})
+    full, short = rows["full", "c"], rows["short", "c"]
+    assert (full["status"], full["note"]) == ("correct", "ecf"), full
+    assert f"(a) = {p1:.4g}, (b) = {p2:.4g}: correct given those values (error carried forward" in full["feedback"]
+    assert short["status"] == "imprecise" and "given those values (error carried forward" in short["feedback"], short
+    assert "that value" not in full["feedback"] + short["feedback"]
