@@ -135,3 +135,26 @@ def test_ecf_from_two_earlier_answers_says_those_values(invoke, tmp_path):
     assert f"(a) = {p1:.4g}, (b) = {p2:.4g}: correct given those values (error carried forward" in full["feedback"]
     assert short["status"] == "imprecise" and "given those values (error carried forward" in short["feedback"], short
     assert "that value" not in full["feedback"] + short["feedback"]
+
+
+def test_a_template_test_is_graded_after_the_earlier_answers_it_gives(invoke, tmp_path):
+    """A template's tests were graded alone, without ECF: a part worked from a wrong
+    (a) and (b) could not be tested as grade marks it. From (a) 0.3, (b) 0.7 the
+    weighted sum of (2, 7) is 5.5 (the key's is 6): correct by ECF."""
+    ecf = '  - {part: out, answer: "5.5", earlier: {p1: "0.3", p2: "0.7"}, status: correct}\n'
+    text = WEIGHTED.replace("solution:", ecf + "solution:")
+    _, code, output = _validate(invoke, tmp_path, text)
+    assert code == 0 and "2 tests passed" in output, output
+    wrong = text.replace(ecf, ecf.replace("correct}", "incorrect}"))
+    path, code, output = _validate(invoke, tmp_path, wrong)
+    line = next(n for n, row in enumerate(wrong.splitlines(), 1) if "earlier:" in row)
+    assert code != 0 and f"{path}:{line}: tests.1: answer '5.5' to part out (after (a) 0.3, (b) 0.7) is graded " \
+                         "correct, the test expects incorrect" in output, output
+
+
+def test_a_template_test_s_earlier_answer_must_be_to_an_earlier_part(invoke, tmp_path):
+    text = WEIGHTED.replace("solution:", '  - {part: p2, answer: "0.8", earlier: {out: "6"}, status: correct}\n'
+                                         "solution:")
+    _, code, output = _validate(invoke, tmp_path, text)
+    assert code != 0 and "tests.1.earlier.out: part out does not come before part p2: earlier answers are those " \
+                         "to p1" in output, output
