@@ -158,3 +158,106 @@ def test_a_template_test_s_earlier_answer_must_be_to_an_earlier_part(invoke, tmp
     _, code, output = _validate(invoke, tmp_path, text)
     assert code != 0 and "tests.1.earlier.out: part out does not come before part p2: earlier answers are those " \
                          "to p1" in output, output
+
+
+LIST_CASES = [("count(z, v)", {"z": ("3", "1", "3", "0", "2.5"), "v": "3"}),
+              ("count(z, v)", {"z": ("0.1", "0.2", "0.3"), "v": "0.3"}),
+              ("count(z + 1, v)", {"z": ("0.5", "-1", "0.5"), "v": "1.5"}),
+              ("count(z, v)", {"z": ("2", "4"), "v": "7"}),
+              ("sum(1 / (range(v) + 1))", {"z": ("1",), "v": "6"}),
+              ("sum(range(v, 9))", {"z": ("1",), "v": "-3"}),
+              ("len(range(v))", {"z": ("1",), "v": "0"}),
+              ("isint(v)", {"z": ("1",), "v": "4"}),
+              ("isint(v)", {"z": ("1",), "v": "2.5"}),
+              ("isint(v / 4)", {"z": ("8", "8"), "v": "6"})]
+
+
+def _sympy_value(text: str, z, v):
+    """The case's value worked by SymPy, the referee: its own Range, is_integer and equality."""
+    import sympy as sp
+
+    zs, w = [sp.Rational(x) for x in z], sp.Rational(v)
+    count = lambda items, target: sum(1 for x in items if sp.Eq(x, target) == sp.true)
+    worked = {"count(z, v)": lambda: count(zs, w), "count(z + 1, v)": lambda: count([x + 1 for x in zs], w),
+              "sum(1 / (range(v) + 1))": lambda: sum(sp.Rational(1, k + 1) for k in sp.Range(w)),
+              "sum(range(v, 9))": lambda: sum(sp.Range(w, 9)), "len(range(v))": lambda: len(sp.Range(w)),
+              "isint(v)": lambda: int(bool(w.is_integer)),
+              "isint(v / 4)": lambda: int(bool((w / 4).is_integer))}
+    return float(worked[text]())
+
+
+def test_count_range_and_isint_work_in_floats_as_exact_mode_and_sympy_do():
+    """count, isint and range had no float form: a recipe using them got no ECF."""
+    from fractions import Fraction
+
+    from quizgen.maths.evaluate import ground, list_floats
+    from quizgen.maths.parser import parse, template_policy
+
+    for text, values in LIST_CASES:
+        node = parse(text, template_policy(["z", "v"]))
+        exact = {"z": tuple(Fraction(x) for x in values["z"]), "v": Fraction(values["v"])}
+        floats = {"z": tuple(float(x) for x in values["z"]), "v": float(values["v"])}
+        worked = float(list_floats(node)(floats))
+        assert worked == float(ground(node, exact)) == _sympy_value(text, values["z"], values["v"]), text
+
+
+def test_range_in_floats_refuses_what_exact_mode_refuses():
+    import pytest
+
+    from quizgen.errors import ExpressionError
+    from quizgen.maths.evaluate import list_floats
+    from quizgen.maths.parser import parse, template_policy
+
+    for text, v, why in [("range(v)", 2.5, "whole numbers"), ("range(v)", 1e6, "too long"),
+                         ("count(v, v)", 1.0, "needs a list")]:
+        with pytest.raises(ExpressionError, match=why):
+            list_floats(parse(text, template_policy(["v"])))({"v": v})
+
+
+HARMONIC = """id: t-harmonic
+class: C78
+title: "A user template"
+points: 2
+params:
+  V: {integer: [3, 9]}
+let:
+  n: "V - 1"
+stem: |
+  A sequence has {{ V }} tokens. Give answers to 3 significant figures ({{ rounding_rule }}).
+parts:
+  - name: n
+    points: 1
+    type: integer
+    ask: "How many positions are predicted, one fewer than the tokens?"
+    answer: n
+  - name: h
+    points: 1
+    ask: "What is the sum of 1/(k + 1) over those positions k = 0, 1, ...?"
+    answer: "sum(1 / (range(n) + 1))"
+canonical:
+  params: {V: 4}
+  expect: {n: 3, h: 1.833}
+tests:
+  - {part: n, answer: "3", status: correct}
+  - {part: h, answer: "1.83", status: correct}
+  - {part: h, answer: "2.08", earlier: {n: "4"}, status: correct}
+solution:
+  forecast: "A small number."
+  steps:
+    - title: "Work it out"
+      why: "The definitions."
+      work: "Worked as asked."
+  verify: "Done."
+"""
+
+
+def test_a_recipe_using_range_or_count_gets_ecf(invoke, tmp_path):
+    """validate warned "range() cannot be worked in floats: ECF will not be given"; from
+    (a) 4, 1 + 1/2 + 1/3 + 1/4 = 2.083 is now correct by ECF, and from (a) 2, count(z, 2)/5."""
+    _, code, output = _validate(invoke, tmp_path, HARMONIC)
+    assert code == 0 and "3 tests passed" in output and "warning" not in output, output
+    counted = HARMONIC.replace('answer: "sum(1 / (range(n) + 1))"', 'answer: "count(list(0, 1, 1, 2, 3), n) / 5"')
+    counted = counted.replace("t-harmonic", "t-counted").replace("h: 1.833", "h: 0.2").replace('answer: "1.83"', 'answer: "0.2"')
+    counted = counted.replace('answer: "2.08", earlier: {n: "4"}', 'answer: "0.4", earlier: {n: "1"}')
+    _, code, output = _validate(invoke, tmp_path, counted)
+    assert code == 0 and "3 tests passed" in output and "warning" not in output, output

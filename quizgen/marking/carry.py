@@ -284,9 +284,29 @@ def _call(func, args: list, levels=LEVELS):
             return total
         # the worked solutions write a mean as "sum / n": the sum is a step a student may round too
         return tuple(v / len(args[0]) for v in roundings(total, levels))
-    if not func.broadcast or func.float is None or len(args) != 1:
+    if not func.broadcast and func.float is not None:
+        return _plain_call(func, args)
+    if func.float is None or len(args) != 1:
         raise ExpressionError(f"cannot carry rounding through {func.name}()")
     return _each(args[0], lambda s: thin(_apply(func.float, s)))
+
+
+def _plain_call(func, args: list):
+    """A list function (``count``, ``range``, ``max``, ...) of arguments that
+    each hold one value (as ECF's plain recomputation gives them): its float
+    form on those values. Rounding is not carried through one."""
+    plain = [_single(a) for a in args]
+    if any(p is None for p in plain):
+        raise ExpressionError(f"cannot carry rounding through {func.name}()")
+    return _as_sets(func.float(*plain))
+
+
+def _single(value):
+    """The one float a set holds (a tuple of them for a list), or None when it holds several."""
+    if isinstance(value, Vec):
+        items = [_single(v) for v in value]
+        return None if any(v is None for v in items) else tuple(items)
+    return value[0] if len(value) == 1 else None
 
 
 def _apply(function, values):
