@@ -261,3 +261,16 @@ def test_a_recipe_using_range_or_count_gets_ecf(invoke, tmp_path):
     counted = counted.replace('answer: "2.08", earlier: {n: "4"}', 'answer: "0.4", earlier: {n: "1"}')
     _, code, output = _validate(invoke, tmp_path, counted)
     assert code == 0 and "3 tests passed" in output and "warning" not in output, output
+
+
+def test_a_let_reading_a_cycle_it_is_not_on_gets_the_cycle_named_first(invoke, tmp_path):
+    """'half' reads the later 'score', which reads the cycle b1 -> c1 -> b1: validate advised
+    "move 'score' above 'half'", which no order can make work, before naming the cycle."""
+    text = AUTHOR.read_text().replace('let:\n  root: "sqrt(d)"', 'let:\n  half: "score / 2"\n  root: "sqrt(d)"\n'
+                                      '  b1: "c1 + 1"\n  c1: "b1 * 2"')
+    text = text.replace('score: "dot / root"', 'score: "dot / root + 0 * b1"')
+    path, code, output = _validate(invoke, tmp_path, text)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "half:" in row)
+    half = next(row for row in output.splitlines() if row.startswith(f"{path}:{line}: let.half: "))
+    assert code != 0 and half.index("the lets b1 -> c1 -> b1 refer to each other in a cycle") \
+        < half.index("untangle it first, then move 'score' (line 18) above 'half'"), half
