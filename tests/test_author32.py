@@ -274,3 +274,62 @@ def test_a_let_reading_a_cycle_it_is_not_on_gets_the_cycle_named_first(invoke, t
     half = next(row for row in output.splitlines() if row.startswith(f"{path}:{line}: let.half: "))
     assert code != 0 and half.index("the lets b1 -> c1 -> b1 refer to each other in a cycle") \
         < half.index("untangle it first, then move 'score' (line 18) above 'half'"), half
+
+
+def _c2_draw(k: int):
+    from quizgen.bank.loader import builtin_bank_dir, load_template
+    from quizgen.generation.quiz import seed_label
+    from quizgen.generation.sampling import sample_instance
+
+    template = load_template(builtin_bank_dir() / "c2_confident_wrong.yaml")
+    return sample_instance(template, seed_label("validate", template.id, k), [])
+
+
+def test_a_student_rounding_each_exponential_is_correct_on_c2_draw_12():
+    """rev-author31's step student answered C2 (a) 0.0223 at seed validate/mlm-confident-wrong/12,
+    marked imprecise: it rounded e^0.5 to 1.65 in the sum (73.75, so 73.8) but kept 1.6487 in the
+    numerator, one value rounded two ways. Rounded as in the list, the numerator gives
+    1.65 / 73.8 = 0.02236, 0.0224: correct, as carried rounding has it."""
+    from quizgen.generation.quiz import Question
+    from quizgen.grading.part_checker import question_checkers
+    from quizgen.key.entries import key_entry
+    from quizgen.validation.marking import mark_answers
+    from quizgen.validation.steps import step_student
+
+    instance = _c2_draw(12)
+    answers = step_student(instance)
+    assert answers == {"p": "0.0224", "loss": "3.80"}
+    verdicts = mark_answers(question_checkers(key_entry(Question("Q1", instance))), instance, answers)
+    assert [v.status for v in verdicts.values()] == ["correct", "correct"]
+
+
+def test_validate_reports_a_step_student_the_marker_does_not_accept(monkeypatch):
+    """validate's careful student rounded each let from the exact values before it, never a
+    sum of rounded list elements: a student working so was not checked at all."""
+    from quizgen.validation import marking
+
+    monkeypatch.setattr(marking, "step_student", lambda instance, figures: {"p": "0.0300"})
+    found = marking.marking_problems(_c2_draw(12))
+    assert [p.key for p in found] == ["parts.0.answer"]
+    assert "rounds every step of the working to 3 significant figures, a list element by element, answers " \
+           "0.0300 and is marked incorrect" in found[0].message
+
+
+
+def test_a_softmax_numerator_indexed_by_argmax_is_rounded_as_in_the_list():
+    """The reviewer's C20 asks exp(z[argmax(z)] / tau) / sum(exp(z / tau)), with z / tau a let: carried
+    rounding took z[argmax(z)] / tau for no element of that step, so it reached 2.2222 unrounded over a
+    sum of 3-figure terms, but not the student who divides the top logit once, 2.22 for both:
+    e^2.22 / 12.854 = 0.71629, written 0.716, was imprecise (validate's step student found it)."""
+    from quizgen.bank.loader import load_template
+    from quizgen.generation.quiz import Question, seed_label
+    from quizgen.generation.sampling import sample_instance
+    from quizgen.grading.part_checker import question_checkers
+    from quizgen.key.entries import key_entry
+
+    template = load_template(Path(__file__).parent / "data" / "author" / "c20_temperature.yaml")
+    instance = sample_instance(template, seed_label("validate", template.id, 2), [])
+    checker = question_checkers(key_entry(Question("Q1", instance)))["a"]
+    assert round(float(instance.parts[0].value), 5) == 0.7168
+    assert (checker("0.716").status, checker("0.716").note) == ("correct", "carried_rounding")
+    assert checker("0.715").status != "correct"

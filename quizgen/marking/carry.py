@@ -33,7 +33,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
 from quizgen.marking.recipes import PART_PREFIX, shape
-from quizgen.marking.list_steps import list_length, step_elements
+from quizgen.marking.list_steps import index_zeroed, list_length, step_elements
 from quizgen.marking.roundings import LEVELS, roundings, thin
 
 _OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
@@ -97,6 +97,9 @@ class _Sets:
         known = self.elements.get(shape(node))
         if known is not None:
             return known
+        zeroed, index = index_zeroed(node)
+        if index is not None and shape(zeroed) in self.elements:
+            return self.elements[shape(zeroed)][0], int(float(ground(index, self.env)))
         return shape(Call(node.func, (node.args[0].base,))), int(float(ground(node.args[0].index, self.env)))
 
     def choices(self, node) -> tuple:
@@ -177,7 +180,7 @@ class _Sets:
         known = self.stepped.get(id(node))
         if known is None:
             known = self.stepped[id(node)] = shape(node) in self.steps or shape(node) in self.elements \
-                or self.element_of_step(node)
+                or self.element_of_step(node) or self.element_by_index(node)
         return known
 
     def element_of_step(self, node) -> bool:
@@ -187,6 +190,15 @@ class _Sets:
         if node.__class__ is not Call or len(node.args) != 1 or node.args[0].__class__ is not Index:
             return False
         return shape(Call(node.func, (node.args[0].base,))) in self.steps
+
+    def element_by_index(self, node) -> bool:
+        """True for ``z[argmax(z)] / tau`` when ``z / tau`` is a step: one element
+        of a list step, its index worked out from the parameters, rounded as the
+        list's element is (a student divides the top logit once, for both)."""
+        if node.__class__ not in (Bin, Call, Neg):
+            return False
+        zeroed, index = index_zeroed(node)
+        return index is not None and shape(zeroed) in self.elements
 
     def dynamic(self, node) -> bool:
         """True when ``node`` holds a ``part:`` variable or an intermediate."""

@@ -91,7 +91,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
 
 FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "
                      "{} (error carried forward). A count that comes out as a fraction is a sign to check the "
-                     "earlier answer{} it was worked from")
+                     "earlier answer it was worked from")
 """The feedback on a fraction that is exactly the count worked from the
 student's own earlier answers (one wrong): a whole-number count (the stem's
 counts are whole) can come out fractional only from a wrong earlier answer."""
@@ -115,8 +115,7 @@ def _fraction_from_own(rule: PartRule, x: float, earlier: dict, env: dict, writt
         return ""
     counts = " or ".join(quoted(v) for v in whole_numbers((value,)))
     mine, those = _from_own(rule, own, written)
-    many = len(rule.sources) > 1
-    return FRACTION_FROM_OWN.format(mine, quoted(x), those, "" if many else "s", counts, those, "s" * many)
+    return FRACTION_FROM_OWN.format(mine, quoted(x), those, "" if len(rule.sources) > 1 else "s", counts, those)
 
 
 def _from_own(rule: PartRule, own: dict, written: dict) -> tuple:
