@@ -41,25 +41,36 @@ def _let(check, name, source, known, given: dict):
             cycle = let_cycle(name, given, known)
             if cycle:
                 check.fail(_cycle_reason(check, cycle), "let", name)
-            check.fail(f"bad expression {quoted_expression(source)}: {later!r} is defined later, at line "
-                       f"{locate_line(check.path, ('let', later))}; lets are worked out in order, "
-                       f"so move {later!r} above {name!r}", "let", name)
+            at = locate_line(check.path, ("let", later))
+            ahead = cycle_ahead(name, given, known)
+            if ahead:   # no move helps until the cycle is untangled: it is named first
+                check.fail(f"bad expression {quoted_expression(source)}: {_cycle_reason(check, ahead)}; {name!r} "
+                           f"reads that cycle through the lets below it: untangle it first, then move {later!r} "
+                           f"(line {at}) above {name!r} (lets are worked out in order)", "let", name)
+            check.fail(f"bad expression {quoted_expression(source)}: {later!r} is defined later, at line {at}; lets "
+                       f"are worked out in order, so move {later!r} above {name!r}", "let", name)
     return check.expression(source, known, "let", name)
 
 
-def let_cycle(name: str, given: dict, known) -> list:
-    """The lets from ``name`` round to ``name`` again, each reading the next
-    (``[a, b, a]``), or [] when ``name`` is on no cycle: moving a let above
-    another cannot untangle a cycle, so it is reported as one."""
+def _let_reads(given: dict, known):
+    """A function giving the lets of ``given`` that one of them reads, in name order."""
     lets = {str(k): v for k, v in given.items()}
-    everything = list(known) + [n for n in lets if n not in known]
-    path, seen = [name], set()
+    policy = template_policy(list(known) + [n for n in lets if n not in known])
 
     def reads(let: str) -> list:
         try:
-            return sorted(n for n in names_in(parse(str(lets[let]), template_policy(everything))) if n in lets)
+            return sorted(n for n in names_in(parse(str(lets[let]), policy)) if n in lets)
         except ExpressionError:
             return []
+    return reads
+
+
+def let_cycle(name: str, given: dict, known, reads=None) -> list:
+    """The lets from ``name`` round to ``name`` again, each reading the next
+    (``[a, b, a]``), or [] when ``name`` is on no cycle: moving a let above
+    another cannot untangle a cycle, so it is reported as one."""
+    reads = reads or _let_reads(given, known)
+    path, seen = [name], set()
 
     def walk(let: str) -> bool:
         for nxt in reads(let):
@@ -75,6 +86,22 @@ def let_cycle(name: str, given: dict, known) -> list:
         return False
 
     return path if walk(name) else []
+
+
+def cycle_ahead(name: str, given: dict, known) -> list:
+    """The first cycle (as ``let_cycle`` gives it) among the lets ``name`` reads,
+    directly or through others, when ``name`` is on none: moving ``name``'s
+    later lets above it cannot help until that cycle is untangled."""
+    reads, seen, todo = _let_reads(given, known), {name}, [name]
+    while todo:
+        for let in reads(todo.pop(0)):
+            if let not in seen:
+                seen.add(let)
+                cycle = let_cycle(let, given, known, reads)
+                if cycle:
+                    return cycle
+                todo.append(let)
+    return []
 
 
 def _cycle_reason(check, cycle: list) -> str:

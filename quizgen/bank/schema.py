@@ -25,7 +25,7 @@ PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance",
 SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
 CANONICAL_KEYS = {"params", "expect"}
-TEST_KEYS = {"part", "answer", "status", "misconception"}
+TEST_KEYS = {"part", "answer", "status", "misconception", "earlier"}
 PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "insert"}
 TOLERANCE_KEYS = {"sigfigs", "rtol", "atol"}
 PART_TYPES = ("numeric", "integer", "word")
@@ -374,3 +374,18 @@ def _test(check: _Checker, test, part_names, i: int) -> None:
     check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
     if part_names is not None and (not isinstance(test["part"], Hashable) or test["part"] not in part_names):
         check.fail(f"no part named {test['part']!r}{did_you_mean(test['part'], part_names)}", "tests", i, "part")
+    _test_earlier(check, test.get("earlier"), part_names, i)
+
+
+def _test_earlier(check: _Checker, earlier, part_names, i: int) -> None:
+    """A test's ``earlier``: the student's answers to earlier parts, a mapping of part names to answers."""
+    if earlier is None:
+        return
+    if not isinstance(earlier, dict):
+        check.fail("expected a mapping of earlier part names to the student's answers, "
+                   "such as {p: \"0.231\"}", "tests", i, "earlier")
+    for name, answer in earlier.items():
+        if part_names is not None and (not isinstance(name, Hashable) or name not in part_names):
+            check.fail(f"no part named {name!r}{did_you_mean(str(name), part_names)}", "tests", i, "earlier", name)
+        if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
+            check.fail("expected an answer as a student writes it (text or a number; quote a yes or no)", "tests", i, "earlier", name)

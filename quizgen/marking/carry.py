@@ -33,7 +33,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
 from quizgen.marking.recipes import PART_PREFIX, shape
-from quizgen.marking.list_steps import list_length, step_elements
+from quizgen.marking.list_steps import index_zeroed, list_length, step_elements
 from quizgen.marking.roundings import LEVELS, roundings, thin
 
 _OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
@@ -97,6 +97,9 @@ class _Sets:
         known = self.elements.get(shape(node))
         if known is not None:
             return known
+        zeroed, index = index_zeroed(node)
+        if index is not None and shape(zeroed) in self.elements:
+            return self.elements[shape(zeroed)][0], int(float(ground(index, self.env)))
         return shape(Call(node.func, (node.args[0].base,))), int(float(ground(node.args[0].index, self.env)))
 
     def choices(self, node) -> tuple:
@@ -177,7 +180,7 @@ class _Sets:
         known = self.stepped.get(id(node))
         if known is None:
             known = self.stepped[id(node)] = shape(node) in self.steps or shape(node) in self.elements \
-                or self.element_of_step(node)
+                or self.element_of_step(node) or self.element_by_index(node)
         return known
 
     def element_of_step(self, node) -> bool:
@@ -187,6 +190,15 @@ class _Sets:
         if node.__class__ is not Call or len(node.args) != 1 or node.args[0].__class__ is not Index:
             return False
         return shape(Call(node.func, (node.args[0].base,))) in self.steps
+
+    def element_by_index(self, node) -> bool:
+        """True for ``z[argmax(z)] / tau`` when ``z / tau`` is a step: one element
+        of a list step, its index worked out from the parameters, rounded as the
+        list's element is (a student divides the top logit once, for both)."""
+        if node.__class__ not in (Bin, Call, Neg):
+            return False
+        zeroed, index = index_zeroed(node)
+        return index is not None and shape(zeroed) in self.elements
 
     def dynamic(self, node) -> bool:
         """True when ``node`` holds a ``part:`` variable or an intermediate."""
@@ -284,9 +296,29 @@ def _call(func, args: list, levels=LEVELS):
             return total
         # the worked solutions write a mean as "sum / n": the sum is a step a student may round too
         return tuple(v / len(args[0]) for v in roundings(total, levels))
-    if not func.broadcast or func.float is None or len(args) != 1:
+    if not func.broadcast and func.float is not None:
+        return _plain_call(func, args)
+    if func.float is None or len(args) != 1:
         raise ExpressionError(f"cannot carry rounding through {func.name}()")
     return _each(args[0], lambda s: thin(_apply(func.float, s)))
+
+
+def _plain_call(func, args: list):
+    """A list function (``count``, ``range``, ``max``, ...) of arguments that
+    each hold one value (as ECF's plain recomputation gives them): its float
+    form on those values. Rounding is not carried through one."""
+    plain = [_single(a) for a in args]
+    if any(p is None for p in plain):
+        raise ExpressionError(f"cannot carry rounding through {func.name}()")
+    return _as_sets(func.float(*plain))
+
+
+def _single(value):
+    """The one float a set holds (a tuple of them for a list), or None when it holds several."""
+    if isinstance(value, Vec):
+        items = [_single(v) for v in value]
+        return None if any(v is None for v in items) else tuple(items)
+    return value[0] if len(value) == 1 else None
 
 
 def _apply(function, values):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS
 from quizgen.marking.forms import Reading
+from quizgen.marking.quotes import those_values
 from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Verdict
 from quizgen.marking.slips import cut_to, rounds_to, same
 from quizgen.marking.sources import figures_asked
@@ -32,7 +33,7 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
         return verdict
     figures = f"{reading.figures} significant figure{'s' * (reading.figures > 1)}"
     own = "" if target is None else (
-        f" given {'those values' if len(rule.sources) > 1 else 'that value'} (error carried forward; worked from "
+        f" given {those_values(rule.sources)} (error carried forward; worked from "
         f"your {' and '.join(s.label for s in rule.sources)} that is {significant(target, asked)} to {asked} figures)")
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                    feedback=f"rounded too early: right to {figures}{own}, give at least {asked} "

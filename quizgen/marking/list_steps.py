@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from quizgen.errors import ExpressionError
+from quizgen.maths.evaluate import ground
 from quizgen.maths.tree import Bin, Call, Index, Name, Neg, Num
 from quizgen.marking.recipes import shape
 
@@ -64,3 +66,45 @@ def element_at(node, index: int, env: dict):
         args = [element_at(a, index, env) for a in node.args]
         return None if None in args else Call(node.func, tuple(args))
     return None
+
+
+
+def indices_written(node, env: dict):
+    """``node`` with each index that reads only the parameters written as its
+    number in this draw (``z[argmax(z)] / tau`` as ``z[0] / tau``), as
+    ``step_elements`` writes a list step's elements."""
+    def number(index):
+        try:
+            return Num(Fraction(ground(index, env)))
+        except (ExpressionError, ArithmeticError, TypeError, ValueError):
+            return index   # an index read from an earlier answer stays as it is
+    return _indices_replaced(node, number)
+
+
+def index_zeroed(node) -> tuple:
+    """``(node with each index that is not a number written 0, that index)``,
+    the index None unless there is exactly one: ``z[argmax(z)] / tau`` is the
+    element ``z[0] / tau`` of ``z / tau`` in shape, whatever the draw's list
+    length, and its index is worked out from the draw."""
+    found = []
+
+    def zero(index):
+        found.append(index)
+        return Num(Fraction(0))
+    written = _indices_replaced(node, zero)
+    return written, found[0] if len(found) == 1 else None
+
+
+def _indices_replaced(node, replace):
+    """``node`` with each index that is not a number replaced by ``replace(index)``."""
+    cls = node.__class__
+    if cls is Neg:
+        return Neg(_indices_replaced(node.operand, replace))
+    if cls is Bin:
+        return Bin(node.op, _indices_replaced(node.left, replace), _indices_replaced(node.right, replace))
+    if cls is Call:
+        return Call(node.func, tuple(_indices_replaced(a, replace) for a in node.args))
+    if cls is Index:
+        index = node.index if node.index.__class__ is Num else replace(node.index)
+        return Index(_indices_replaced(node.base, replace), index)
+    return node

@@ -21,6 +21,12 @@ def marked_from(pairs) -> str:
     return MARKED_FROM + ", ".join(f"{item[0]} = {quoted(*item[1:])}" for item in pairs)
 
 
+def those_values(sources) -> str:
+    """How feedback names the earlier answers a part was worked from, once
+    quoted: "that value" for one, "those values" for two or more."""
+    return "those values" if len(sources) > 1 else "that value"
+
+
 def quoted(value: float, figures: int | None = None) -> str:
     """A student's earlier answer quoted back: to the ``figures`` they wrote
     (0.0100 stays 0.0100), else up to 6 figures; as a plain decimal

@@ -18,7 +18,7 @@ from quizgen.marking.carry import LEVELS, inside, reachable
 from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
-from quizgen.marking.quotes import marked_from, quoted
+from quizgen.marking.quotes import marked_from, quoted, those_values
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
 from quizgen.marking.early_sources import early_sources, from_own_and_exact, rounding_marked_there
@@ -121,8 +121,7 @@ def _fraction_from_own(rule: PartRule, x: float, earlier: dict, env: dict, writt
 def _from_own(rule: PartRule, own: dict, written: dict) -> tuple:
     """``(marked from your (a) = ..., "that value" or "those values")``: how feedback
     names the student's own earlier answers a part was worked from."""
-    those = "those values" if len(rule.sources) > 1 else "that value"
-    return marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), those
+    return marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), those_values(rule.sources)
 
 
 def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
@@ -189,7 +188,7 @@ def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, cred
     the policy gives ECF part or no marks."""
     there = f"; {rounding_marked_there(early)}" if early else ""
     verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=reading.value,
-                      feedback=f"{ecf}: correct given that value (error carried forward{there})")
+                      feedback=f"{ecf}: correct given {those_values(rule.sources)} (error carried forward{there})")
     verdict = precise(rule, reading, verdict, credits, target)
     if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
         return replace(verdict, score=credits.ecf * credits.imprecise, feedback=f"{ecf}: {verdict.feedback}")

@@ -333,7 +333,7 @@ def _range(*bounds) -> tuple:
     if not all(isinstance(b, Fraction) and b.denominator == 1 for b in bounds):
         raise ExpressionError("range() takes one or two whole numbers")
     low, high = (Fraction(0), bounds[0]) if len(bounds) == 1 else bounds
-    if high - low > 100000:
+    if high - low > list_floats.MAX_RANGE:
         raise ExpressionError("range() too long")
     return _whole_numbers(int(low), int(high))
 
@@ -384,9 +384,9 @@ ROWS = (
     _list_row("min", _extreme("min", min), list_floats.smallest),
     _list_row("argmax", _arg_extreme("argmax", max), list_floats.arg_largest),
     _list_row("argmin", _arg_extreme("argmin", min), list_floats.arg_smallest),
-    _list_row("count", _count, arity=(2, 2)),
-    _list_row("isint", _isint),
-    _list_row("range", _range, arity=(1, 2)),
+    _list_row("count", _count, list_floats.counted, arity=(2, 2)),
+    _list_row("isint", _isint, list_floats.is_whole),
+    _list_row("range", _range, list_floats.whole_numbers, arity=(1, 2)),
     _list_row("list", _list, list_floats.listed, arity=(1, MAX_LIST_ITEMS)),
 )
 

@@ -36,7 +36,10 @@ def mean(items) -> float:
 
 
 def length(items) -> float:
-    return float(len(_items(items, "len")))
+    """``len``: an empty list's is 0, as in exact mode."""
+    if not isinstance(items, tuple):
+        raise ExpressionError("len() needs a list")
+    return float(len(items))
 
 
 def largest(items) -> float:
@@ -62,3 +65,30 @@ def listed(*items) -> tuple:
     if any(isinstance(item, tuple) for item in items):
         raise ExpressionError("list() takes numbers, not lists")
     return tuple(items)
+
+
+def counted(items, target) -> float:
+    """``count(list, value)``: how many items equal the value, as exact mode counts them."""
+    return float(sum(1 for x in _items(items, "count") if x == target))
+
+
+def is_whole(value) -> bool:
+    """``isint(x)``: True when the number is a whole number (a list never is, as in exact mode)."""
+    return _whole(value)
+
+
+def _whole(value) -> bool:
+    return value.__class__ in (int, float) and float(value).is_integer()
+
+
+MAX_RANGE = 100000   # exact mode's limit on range()'s length
+
+
+def whole_numbers(*bounds) -> tuple:
+    """``range(n)`` or ``range(a, b)``: the whole numbers a, ..., b - 1 as floats."""
+    if not all(map(_whole, bounds)):
+        raise ExpressionError("range() takes one or two whole numbers")
+    low, high = (0, int(bounds[0])) if len(bounds) == 1 else map(int, bounds)
+    if high - low > MAX_RANGE:
+        raise ExpressionError("range() too long")
+    return tuple(float(k) for k in range(low, high))

@@ -64,8 +64,8 @@ def _float(value) -> float:
 
 
 def plain(value) -> str:
-    """A short faithful form: whole numbers as such, finite decimals in full,
-    anything else to 4 significant figures."""
+    """A short faithful form: whole numbers as such, decimals of at most 4 places
+    in full, anything else to 4 significant figures (a bare ``{{ x }}`` in text)."""
     if value.__class__ is Exact:
         return significant(value, 4)
     if isinstance(value, bool):

@@ -132,7 +132,7 @@ class _Converter:
 
     def _operator(self, op: ast.AST) -> str:
         sign = _OPERATOR_SIGNS.get(type(op).__name__, type(op).__name__)
-        return self._for_reader(f"operator {type(op).__name__} is not allowed",
+        return self._for_reader(_AUTHOR_OPERATOR.get(sign, f"operator {sign!r} is not allowed (use + - * / **)"),
                                 f"{sign!r} is not an operator quizgen reads: use + - * / and ^")
 
     def _Constant(self, node, depth):
@@ -249,7 +249,10 @@ _ONE_VALUE = "one value is asked for: give a single number, not a list or set of
 _STUDENT_NODE = {"Set": _ONE_VALUE, "List": _ONE_VALUE, "Tuple": _ONE_VALUE, "Dict": _ONE_VALUE}
 _OPERATOR_SIGNS = {"FloorDiv": "//", "Mod": "%", "MatMult": "@", "BitXor": "^", "BitAnd": "&", "BitOr": "|",
                    "LShift": "<<", "RShift": ">>", "Invert": "~", "Not": "not"}
-"""How a student's refused text is explained: by what they typed, never Python's names for it."""
+"""How a refused operator is explained: by what was typed, never Python's names for it."""
+_AUTHOR_OPERATOR = {"^": "'^' is not a power in a template's expression (it is only in a student's answer): "
+                         "write ** for a power, as in x ** 2"}
+"""An author's likeliest slip told plainly: ``^`` would be Python's exclusive or."""
 
 
 def _instead(node: ast.AST) -> str:

@@ -20,6 +20,7 @@ from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.validation.ecf_check import ecf_warnings
+from quizgen.validation.marking import mark_answers
 from quizgen.validation.problems import Report, from_error, problem_at
 
 STATUSES = tuple(s.value for s in MARKER_VERDICTS)
@@ -146,27 +147,49 @@ def _expect_problem(pv, stated):
 
 
 def _test_problems(template: Template, inst, report: Report) -> list:
-    """The template's example answers, each marked as ``grade`` marks it: by
-    the key entry's own checkers (traps, carried rounding, answers as people
-    write them), on its own (no earlier answers, so no ECF)."""
+    """The template's example answers, each marked as ``grade`` marks a
+    student's paper: by the key entry's own checkers (traps, carried rounding,
+    answers as people write them), after the earlier parts (``_as_a_student``),
+    so that ECF from the test's ``earlier`` answers applies."""
     parts = {pv.part.name: (i, pv) for i, pv in enumerate(inst.parts)}
-    checkers = question_checkers(key_entry(Question("Q1", inst))) if template.tests else {}
+    entry = key_entry(Question("Q1", inst)) if template.tests else None
+    checkers = question_checkers(entry) if template.tests else {}
     problems = []
     for n, test in enumerate(template.tests):
         i, pv = parts[test["part"]]
-        problem = _test_problem(test, pv)
+        problem = _test_problem(test, pv, [part.name for part in template.parts[:i]])
         if problem:
             problems.append(problem_at(template.path, ("tests", n) + problem[0], problem[1]))
             continue
-        verdict = checkers[pv.letter]("" if test["answer"] is None else str(test["answer"]))
+        verdict = _as_a_student(checkers, inst, entry, test)
         want = (test["status"], test.get("misconception") or "")
         if (verdict.status, verdict.misconception) != want:
             problems.append(problem_at(template.path, ("tests", n), f"answer {test['answer']!r} to part "
-                                     f"{pv.part.name} is graded {_verdict(verdict.status, verdict.misconception)}, "
-                                     f"the test expects {_verdict(*want)}{_numbers_behind(pv, want[1])}"))
+                                     f"{pv.part.name}{_after(test, parts)} is graded "
+                                     f"{_verdict(verdict.status, verdict.misconception)}, the test expects "
+                                     f"{_verdict(*want)}{_numbers_behind(pv, want[1])}"))
         else:
             report.tests += 1
     return problems
+
+
+def _as_a_student(checkers: dict, inst, entry, test: dict):
+    """The verdict on a test's answer as grade gives it on a paper: the earlier
+    parts answered first, as the test's ``earlier`` gives them (else with the
+    key's answer, as a student who got them right writes it), so that error
+    carried forward and carried rounding from them apply."""
+    earlier = test.get("earlier") or {}
+    answers = {pv.part.name: str(earlier[pv.part.name]) if pv.part.name in earlier else kp.answer
+               for pv, kp in zip(inst.parts, entry.parts)}
+    answers[test["part"]] = "" if test["answer"] is None else str(test["answer"])
+    return mark_answers(checkers, inst, answers)[test["part"]]
+
+
+def _after(test: dict, parts: dict) -> str:
+    """`` (after (a) 0.231)`` when the test gives earlier answers: the failure names them."""
+    earlier = test.get("earlier") or {}
+    given = ", ".join(f"({parts[name][1].letter}) {earlier[name]}" for name in earlier)
+    return f" (after {given})" if given else ""
 
 
 def _numbers_behind(pv, code: str) -> str:
@@ -189,8 +212,13 @@ def _verdict(status: str, misconception: str) -> str:
     return f"{status} ({misconception})" if misconception else status
 
 
-def _test_problem(test: dict, pv):
-    """A test entry that cannot be run: a bad status or an unknown misconception."""
+def _test_problem(test: dict, pv, before: list):
+    """A test entry that cannot be run: a bad status, an unknown misconception,
+    or an ``earlier`` answer to a part not before the test's (``before``: their names)."""
+    later = next((name for name in test.get("earlier") or {} if name not in before), None)
+    if later is not None:
+        return ("earlier", later), (f"part {later} does not come before part {pv.part.name}: earlier answers "
+                                    f"are those to {', '.join(before) or 'no part (it is the first)'}")
     if test["status"] not in STATUSES:
         return ("status",), (f"status must be one of {', '.join(STATUSES)}"
                              f"{did_you_mean(str(test['status']), STATUSES)}")

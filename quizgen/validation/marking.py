@@ -5,7 +5,9 @@ carried forward), so a finding is about real marking, not a model of it.
 
 For one instance: a careful student who carries every intermediate rounded
 to 3 significant figures and reports 3 (each rounded as the paper rounds, a
-tie away from zero on the exact value) is correct on every part; a student
+tie away from zero on the exact value) is correct on every part, and so is
+one who rounds every step of the working, a list element by element
+(validation/steps.py); a student
 who gives a trap's value (to 4 significant figures) is never accepted and
 is told the trap's misconception; no trap's window meets the answers the
 careful marker accepts by carried rounding, nor those it accepts as written
@@ -32,6 +34,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import half_width
 from quizgen.validation.problems import problem_at
+from quizgen.validation.steps import step_student
 
 CAREFUL_FIGURES = 3
 TRAP_FIGURES = 4
@@ -96,6 +99,8 @@ def marking_problems(instance) -> list:
                 f"{answers[pv.part.name]} and is marked {verdict.status}, not correct (seed {seed}); "
                 f"it rounds each let it goes through: write the answer from the parameters "
                 f"(docs/authoring.md, section 10)")))
+    if not problems:
+        problems += _step_student_problems(checkers, instance, answers)
     for i, pv in enumerate(instance.parts):
         checker = checkers[pv.letter]
         for j, trap in enumerate(pv.traps):
@@ -113,6 +118,26 @@ def marking_problems(instance) -> list:
         problems += _traps_in_carried_reach(checker, pv, path, seed, i)
         problems += _two_figures_correct(checker, pv, path, seed, i)
     return problems
+
+
+def _step_student_problems(checkers: dict, instance, careful: dict) -> list:
+    """The student who rounds every step of the working, a list element by
+    element (validation/steps.py), marked other than correct: carried rounding
+    misses a way of working that the paper's rounding rule allows."""
+    try:
+        stepped = step_student(instance, CAREFUL_FIGURES)
+    except (QuizgenError, ArithmeticError, ValueError):
+        return []
+    answers = {**careful, **stepped}
+    found = []
+    for i, (pv, verdict) in enumerate(zip(instance.parts, mark_answers(checkers, instance, answers).values())):
+        if pv.part.name in stepped and verdict.status != "correct":
+            found.append(problem_at(instance.template.path, ("parts", i, "answer"), (
+                f"a student who rounds every step of the working to {CAREFUL_FIGURES} significant figures, a list "
+                f"element by element, answers {answers[pv.part.name]} and is marked {verdict.status}, not correct "
+                f"(seed {instance.seed_label}); carried rounding does not reach it: keep such draws out with a "
+                f"constraint")))
+    return found
 
 
 SHORT_FIGURES = 2
