@@ -97,6 +97,23 @@ def reasons(item: ItemStats) -> list:
     return found
 
 
+def rounding_notes(item: ItemStats) -> list:
+    """Why the items CSV, whose figures have 3 decimals, shows a figure past a cut
+    without its flag: the flags read it to 2 decimals (0.901 is 0.90, not above 0.90)."""
+    name, r = _discrimination(item)
+    checks = (("very easy", "facility", item.facility, EASY, "above"),
+              ("very hard", "facility", item.facility, HARD, "below"),
+              ("weak r", "point_biserial (item-rest r)", r if name == "r" else None, WEAK, "below"))
+    return [f"not {tag}: {label} {fixed(value, 3)} is {fixed(value, 2)} to 2 decimals, the figure the flags "
+            f"compare, so not {side} {cut:.2f}"
+            for tag, label, value, cut, side in checks
+            if value is not None and _past(float(fixed(value, 3)), cut, side) and not _past(shown(value), cut, side)]
+
+
+def _past(value: float, cut: float, side: str) -> bool:
+    return value > cut if side == "above" else value < cut
+
+
 def _hard_reason(item: ItemStats) -> str:
     """Why a part is very hard: students who reached it but gave no answer (left
     it blank, or skipped it: ``missing`` with a later part answered; those who

@@ -13,7 +13,7 @@ from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
-from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS
+from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
 from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
@@ -112,7 +112,7 @@ def _item_row(level: str, item: ItemStats) -> list:
     return [level, item.question_id, item.part, item.cls, item.template, "", number_text(item.points),
             str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
-            "", "", "", "yes" if item.flagged else "", why(item),
+            "", "", "", "yes" if item.flagged else "", "; ".join(filter(None, (why(item), *rounding_notes(item)))),
             *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
             number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER)]
 
