@@ -5,6 +5,8 @@ import csv
 import io
 
 from quizgen.report import analyse, items_csv
+from quizgen.grading.feedback_pdf import work_tex
+from quizgen.grading.feedback_words import WorkList
 from quizgen.report.model import Part, Student, Verdict
 
 R, W = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
@@ -25,3 +27,12 @@ def test_an_items_csv_facility_of_0_901_says_why_it_is_not_very_easy():
     other = _csv_rows(analyse(parts, [Student(f"s{k}", "", [R if k < 906 else W, R if k % 2 else W])
                                       for k in range(1000)]))["Q1a"]
     assert "very easy: almost everyone scored" in other["note"] and "not very easy" not in other["note"]
+
+
+def test_a_pdf_sheet_quotes_a_misconception_as_tex_does_and_escapes_its_name():
+    name = "the \"chance\" {\\input x} 'of' `none`"
+    work = WorkList([f'misconception "{name}": Q5 (c).', "Q1 (C1): marks lost in (b)."], "", ((name, "Q5 (c)"),))
+    lines = work_tex(work)
+    assert lines[0] == ("misconception ``{}the {\\textquotedbl}chance{\\textquotedbl} \\{\\textbackslash{}input x\\} "
+                        "'of' `none`{}'': Q5 (c).")
+    assert lines[1] == "Q1 (C1): marks lost in (b)."

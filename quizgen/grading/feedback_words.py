@@ -132,10 +132,12 @@ def kept_figures(carried: int) -> int:
 
 class WorkList(NamedTuple):
     """The "What to work on" list of a sheet: its lines, and the drill command
-    to practise the classes with lost marks ("" when none has a class)."""
+    to practise the classes with lost marks ("" when none has a class); ``met``:
+    ``(name, where)`` of its first lines, the misconceptions, which a PDF sheet quotes as TeX does."""
 
     lines: list
     command: str
+    met: tuple = ()
 
 
 def work_list(questions, lines_of: list, awaiting: str, drillable=None, keep: int = KEEP) -> WorkList:
@@ -157,10 +159,11 @@ def work_list(questions, lines_of: list, awaiting: str, drillable=None, keep: in
             lost.append(_lost_line(question, short))
             if question.cls and question.cls not in classes and (drillable is None or question.cls in drillable):
                 classes.append(question.cls)
-    said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()]
+    named = tuple((name, ", ".join(where)) for name, where in met.items())
+    said = [f"misconception \"{name}\": {where}." for name, where in named]
     said += _early_lines(questions, lines_of, awaiting, keep) + lost
     command = "quizgen drill --classes " + ",".join(classes) if classes else ""
-    return WorkList(said, command)
+    return WorkList(said, command, named)
 
 
 def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> list:
