@@ -53,10 +53,10 @@ def why(item: ItemStats, comma: bool = False) -> str:
     """The reasons of a flag as one text; the figures they quote, the cuts
     (``0.20``, ``0.90``), with a decimal comma when ``comma``: only those phrases, never
     the key's words (a trap's code) that a reason may quote."""
-    return _cut_mark("; ".join(item.reasons), comma)
+    return cut_mark("; ".join(item.reasons), comma)
 
 
-def _cut_mark(text: str, comma: bool) -> str:
+def cut_mark(text: str, comma: bool) -> str:
     """``text`` with the cuts it quotes written with a decimal comma when ``comma``."""
     for cut in CUT_TEXTS if comma else ():
         text = text.replace(cut, decimal_mark(cut, True))
@@ -77,7 +77,7 @@ def flag_tags(item: ItemStats, comma: bool = False) -> str:
     """An item's flags as short tags, each followed by the item's own words
     (``weak r``; ``very hard: 40% of its answers are blank ...``); "" when not flagged."""
     tagged = [flag_parts(reason) for reason in item.reasons]
-    return "; ".join(f"{tag}: {_cut_mark(own, comma)}" if own else tag for tag, _, own in tagged)
+    return "; ".join(f"{tag}: {cut_mark(own, comma)}" if own else tag for tag, _, own in tagged)
 
 
 def flag_legend(items, comma: bool = False) -> list:
@@ -88,7 +88,7 @@ def flag_legend(items, comma: bool = False) -> list:
         for reason in item.reasons:
             tag, words, _ = flag_parts(reason)
             words = words[len(tag) + 2:] if words.startswith(f"{tag}: ") else words   # very hard: few students ...
-            used.setdefault(tag, _cut_mark(words, comma))
+            used.setdefault(tag, cut_mark(words, comma))
     order = [tag for tag, _ in FLAG_KINDS]
     return sorted(used.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
 
