@@ -118,3 +118,19 @@ def test_at_400_px_the_classes_table_fits_its_misconceptions_column(narrow):
     wider = narrow.execute_script("var b = document.getElementById('class-table').parentNode;"
                                   "return b.scrollWidth - b.clientWidth;")
     assert wider <= 1
+
+
+def test_report_md_says_its_missing_line_holds_the_absent_students_parts_the_questions_csv_leaves_out(tmp_path):
+    from test_grade_roster import Q1, grade, read, write
+
+    answers = write(tmp_path, {"questions": [Q1]}, [["s001", "Q1", "a", "0.5"], ["s002", "Q1", "a", "0.5"],
+                                                    ["s002", "Q1", "b", "3"]])
+    (tmp_path / "roster.csv").write_text("Student ID,Name\ns001,Ada\ns002,Bo\ns003,Cy\ns004,Di\n", encoding="utf-8")
+    assert grade(answers, "--roster", tmp_path / "roster.csv").exit_code == 0
+    questions, students = read(tmp_path / "answers-graded-questions.csv"), read(tmp_path / "answers-graded-students.csv")
+    assert sum(int(r["missing"]) for r in questions) == 1 and sum(int(r["missing"]) for r in students) == 5
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert "| missing (no answer row) | 5 |" in report
+    assert ("missing (no answer row): the parts of each student's paper with no answer row, the 2 absent "
+            "students' 4 parts included, as the students CSV's missing column counts them; the questions CSV's "
+            "missing column counts only the students who gave some answer (1 part).") in report
