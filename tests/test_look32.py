@@ -134,3 +134,14 @@ def test_report_md_says_its_missing_line_holds_the_absent_students_parts_the_que
     assert ("missing (no answer row): the parts of each student's paper with no answer row, the 2 absent "
             "students' 4 parts included, as the students CSV's missing column counts them; the questions CSV's "
             "missing column counts only the students who gave some answer (1 part).") in report
+
+
+def test_a_sheet_says_plainly_that_no_answer_came_for_the_parts_after_the_last_one(tmp_path):
+    from test_report_to_act import _grade_stopped
+
+    _grade_stopped(tmp_path)   # s1 answered Q1 (a) alone, right; s2 every part
+    sheet = (tmp_path / "sheets" / "s1.md").read_text(encoding="utf-8")
+    work = sheet.split("## What to work on", 1)[1].split("**About the answers.**", 1)[0]
+    assert work.strip() == ("- Q1 (b) and Q1 (c): you gave no answers, so there is no mistake to look for; the "
+                            "worked solutions below show how each is done.")
+    assert "not answered" not in sheet and "quizgen drill" not in sheet
