@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from quizgen.grading.feedback_verdict import parts_span
 from quizgen.key.parts import code_in_words
 from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON,
                                    TWO_VALUES_REASON, read_number)
@@ -224,8 +225,7 @@ def _unreceived_line(labels: list) -> list:
     line and a drill class per question: there is no mistake in them to work on."""
     if not labels:
         return []
-    said = " and ".join(labels) if len(labels) < 3 else f"{labels[0]} to {labels[-1]} ({len(labels)} parts)"
-    return [f"{said}: you gave no {'answer' if len(labels) == 1 else 'answers'}, so there is no mistake to look "
+    return [f"{parts_span(labels)}: you gave no {'answer' if len(labels) == 1 else 'answers'}, so there is no mistake to look "
             "for; the worked solutions below show how each is done."]
 
 
