@@ -97,11 +97,11 @@ def test_a_flagged_questions_reason_is_on_the_page_and_in_the_markdown():
     assert question.reasons == [WEAK_REASON]
     html, md = report_html(analysis), markdown_sections(analysis)
     flagged = re.search(r'<table id="flagged-table">.*?</table>', html, re.S).group(0)
-    assert "<td>Q1 (whole question)</td>" in flagged and "<td>weak r</td></tr>" in flagged
+    assert "<td>Q1 (whole question)</td>" in flagged and "<td><span class=\"tag\">weak r</span></td></tr>" in flagged
     assert "| Q1 (whole question) | " in md and md.count("| weak r |") >= 2
     items = re.search(r'<table id="item-table">.*?</table>', html, re.S).group(0)
     question_row = re.search(r"<tr[^>]*><td>Q1</td>.*?</tr>", items).group(0)
-    assert question_row.endswith("<td>weak r</td></tr>")   # its tag, not a bare "yes"
+    assert question_row.endswith("<td><span class=\"tag\">weak r</span></td></tr>")   # its tag, not a bare "yes"
 
 
 def test_each_flags_reason_is_said_once_however_many_rows_carry_it():
@@ -113,7 +113,7 @@ def test_each_flags_reason_is_said_once_however_many_rows_carry_it():
     assert "<dt>weak r</dt><dd>" + WEAK_REASON + "</dd>" in html
     assert "- **weak r**: correlates weakly with the rest of the paper (item-rest r below 0.20)" in md
     flagged = re.search(r'<table id="flagged-table">.*?</table>', html, re.S).group(0)
-    assert flagged.count("<td>weak r</td></tr>") == len(weak)
+    assert flagged.count("<td><span class=\"tag\">weak r</span></td></tr>") == len(weak)
     # a comma class reads the cut in the legend with a comma
     assert "item-rest r below 0,20" in report_html(analysis, comma=True)
     # the items CSV keeps each row's reasons in full

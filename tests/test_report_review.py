@@ -73,7 +73,8 @@ def test_weak_discrimination_flags_an_item_rest_r_below_020():
     item = ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.2, point_biserial=0.15)
     assert reasons(item) == [
         "correlates weakly with the rest of the paper (item-rest r below 0.20); D, which reads only the upper "
-        "and lower 27%, can still look good: read the part"]
+        "and lower 27%, can still look good: read the part for a wording open to two readings, a key or "
+        "tolerance that marks sound answers wrong, or a skill the rest of the paper does not test"]
     assert reasons(ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.3,
                              point_biserial=0.2)) == []
 
@@ -120,10 +121,12 @@ def test_the_corrected_r_has_one_name_and_the_trap_count_says_whose():
 
 
 def test_long_names_wrap_in_the_page():
-    """A long name wraps between words, and breaks inside one only when that word alone overflows."""
+    """A long name wraps between words, and breaks inside one only when that word alone overflows
+    (the classes table's misconceptions alone may break anywhere, to fit a phone)."""
     css = re.search(r"<style>(.*?)</style>", report_html(analyse(*_class([[R, W, R], [W, R, W]]))), re.S).group(1)
     assert "td:not(.num){overflow-wrap:break-word}" in css and "td.num{white-space:nowrap}" in css
-    assert "anywhere" not in css and "break-all" not in css
+    pinned = "#class-table td:last-child{overflow-wrap:anywhere}"   # its codes, which have no break point
+    assert "anywhere" not in css.replace(pinned, "") and "break-all" not in css
 
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"

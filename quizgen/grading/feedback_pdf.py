@@ -137,11 +137,18 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                          percent=f"{percent}\\%", questions=items,
                          awaiting=tex_text(_notes(questions, number, context, lines_of)),
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
-                         stray_sections=strays, work_lines=[breakable(line) for line in work.lines],
+                         stray_sections=strays, work_lines=work_tex(work),
                          work_command=breakable(work.command),
                          answers_note=context.solutions.answers_note(questions, "tex", context.comma),
                          footer_who=footer_who(total.student_id, total.name),
                          answer_separator=";" if context.comma else ",")
+
+
+def work_tex(work) -> list:
+    """The "What to work on" lines as LaTeX: a misconception's name between TeX's
+    quotes (``...''), as the papers quote, not the Markdown sheet's straight ones."""
+    met = [f"misconception ``{{}}{breakable(name)}{{}}'': {breakable(where)}." for name, where in work.met]
+    return met + [breakable(line) for line in work.lines[len(met):]]
 
 
 def footer_who(student_id, name) -> str:

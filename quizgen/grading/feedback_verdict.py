@@ -95,6 +95,12 @@ def sheet_verdict(outcome, points: float) -> str:
     return AWAITING if _awaits(outcome) else outcome.status.value
 
 
+def parts_span(labels: list) -> str:
+    """Parts in paper order, as a sheet names a run of them: ``Q1 (b) and Q1 (c)``,
+    ``Q2 (b) to Q10 (b) (24 parts)``."""
+    return " and ".join(labels) if len(labels) < 3 else f"{labels[0]} to {labels[-1]} ({len(labels)} parts)"
+
+
 def not_received_note(questions, number: int, matrix, slot_of: dict) -> str:
     """The line under the score of a student who stopped early: the parts after
     their last answer (not reached, in the class report) had no answer
@@ -110,9 +116,6 @@ def not_received_note(questions, number: int, matrix, slot_of: dict) -> str:
     if True not in answered or answered[-1] or all(made_by_override(c) for c in cells if _answered(c)):
         return ""   # marked only by overrides: no answer row, so no "last answer" to stop after
     after = parts[len(answered) - answered[::-1].index(True):]
-    names = [label for label, _ in after]
-    said = names[0] if len(names) == 1 else (" and ".join(names) if len(names) == 2 else
-                                              f"{names[0]} to {names[-1]} ({len(names)} parts)")
-    return (f"No answers were received for {said}, after your last answer, so they show as missing and "
+    return (f"No answers were received for {parts_span([label for label, _ in after])}, after your last answer, so they show as missing and "
             "score 0. If you did answer them (on a page or form that was not submitted, say), contact "
             "your instructor.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from quizgen.grading.feedback_verdict import parts_span
 from quizgen.key.parts import code_in_words
 from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON,
                                    TWO_VALUES_REASON, read_number)
@@ -132,10 +133,12 @@ def kept_figures(carried: int) -> int:
 
 class WorkList(NamedTuple):
     """The "What to work on" list of a sheet: its lines, and the drill command
-    to practise the classes with lost marks ("" when none has a class)."""
+    to practise the classes with lost marks ("" when none has a class); ``met``:
+    ``(name, where)`` of its first lines, the misconceptions, which a PDF sheet quotes as TeX does."""
 
     lines: list
     command: str
+    met: tuple = ()
 
 
 def work_list(questions, lines_of: list, awaiting: str, drillable=None, keep: int = KEEP) -> WorkList:
@@ -147,20 +150,23 @@ def work_list(questions, lines_of: list, awaiting: str, drillable=None, keep: in
     nothing was lost. ``lines_of``: each question's PartLines; ``keep``: the
     figures to keep in the working that its advice on early rounding gives."""
     met, lost, classes = {}, [], []
+    unreceived = _unreceived(questions, lines_of)
     for question, lines in zip(questions, lines_of):
         for line in lines:
             if line.misconception:
                 name = line.name or code_in_words(line.misconception)
                 met.setdefault(name, []).append(f"{question.id} ({line.letter})")
-        short = [line for line in lines if line.status != awaiting and _number(line.score) < _number(line.points)]
+        short = [line for line in lines if line.status != awaiting and _number(line.score) < _number(line.points)
+                 and (question.id, line.letter) not in unreceived]
         if short:
             lost.append(_lost_line(question, short))
             if question.cls and question.cls not in classes and (drillable is None or question.cls in drillable):
                 classes.append(question.cls)
-    said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()]
-    said += _early_lines(questions, lines_of, awaiting, keep) + lost
+    named = tuple((name, ", ".join(where)) for name, where in met.items())
+    said = [f"misconception \"{name}\": {where}." for name, where in named]
+    said += _early_lines(questions, lines_of, awaiting, keep) + lost + _unreceived_line(list(unreceived.values()))
     command = "quizgen drill --classes " + ",".join(classes) if classes else ""
-    return WorkList(said, command)
+    return WorkList(said, command, named)
 
 
 def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> list:
@@ -203,6 +209,24 @@ def _used_early(question_id: str, label: str, figures: int, later: list) -> str:
 
 
 UNANSWERED = ("blank", "missing")   # statuses of a part the student gave no answer to
+
+
+def _unreceived(questions, lines_of: list) -> dict:
+    """The parts after the student's last answer (every part, when they gave none),
+    as ``{(question id, letter): "Q3 (a)"}`` in paper order: no answer was received for them."""
+    order = [((question.id, line.letter), line.status) for question, lines in zip(questions, lines_of)
+             for line in lines]
+    last = max((k for k, (_, status) in enumerate(order) if status != "missing"), default=-1)
+    return {(qid, letter): f"{qid} ({letter})" for (qid, letter), _ in order[last + 1:]}
+
+
+def _unreceived_line(labels: list) -> list:
+    """One plain line for the parts no answer was received for, in place of a "not answered"
+    line and a drill class per question: there is no mistake in them to work on."""
+    if not labels:
+        return []
+    return [f"{parts_span(labels)}: you gave no {'answer' if len(labels) == 1 else 'answers'}, so there is no mistake to look "
+            "for; the worked solutions below show how each is done."]
 
 
 def _lost_line(question, short: list) -> str:

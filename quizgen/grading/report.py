@@ -249,7 +249,21 @@ def _class_section(result, comma: bool = False) -> list:
     rows = [[status.value, whole_number(result.counts[status], comma)] for status in Status]
     missing = _missing_parts(result)
     rows += [[MISSING_PARTS, whole_number(missing, comma)]] * bool(missing)
-    return lines + _table(["status", "answers"], rows)
+    return lines + _table(["status", "answers"], rows) + _missing_note(result, missing, comma)
+
+
+def _missing_note(result, missing: int, comma: bool = False) -> list:
+    """What the status table's missing line counts, said when it holds absent students' parts,
+    which the questions CSV's ``missing`` column leaves out (its students gave some answer)."""
+    gone = [t for t in result.students if t.missing and not any(t.counts.values())]
+    if not gone:
+        return []
+    parts, answered = sum(t.missing for t in gone), sum(q.missing for q in result.questions)
+    who = "absent student's" if len(gone) == 1 else f"{whole_number(len(gone), comma)} absent students'"
+    return [f"{MISSING_PARTS}: the parts of each student's paper with no answer row, the {who} "
+            f"{_count(parts, 'part', comma)} included, as the students CSV's missing column counts them; the "
+            f"questions CSV's missing column counts only the students who gave some answer "
+            f"({_count(answered, 'part', comma)}).", ""]
 
 
 MISSING_PARTS = "missing (no answer row)"

@@ -182,15 +182,14 @@ def heat_map(codes: list, questions: list, heat: dict) -> Markup:
     """Misconception (rows) x question (columns): the share of the students who
     reached the question who fell into the trap in at least one of its parts, darker for
     more. The unit is written above the grid, not only in the tooltip."""
-    cell, top = 44, 58
-    left = ceil(max([150] + [text_width(code) + 16 for code in codes]))   # the longest code's label fits
+    cell, top, left = 44, HEAT_TOP, _heat_left(codes)
     grid = left + cell * max(len(questions), 1) + 10
-    width, height = max(grid, ceil(text_width(HEAT_CAPTION) + 10)), top + 24 * max(len(codes), 1) + 10
+    width, height = max(grid, ceil(text_width(HEAT_CAPTION) + 10)), _heat_height(codes)
     peak = max((share for row in heat.values() for share in row.values()), default=0) or 1
     body = [_text(0, 14, HEAT_CAPTION)]
     body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
     for r, code in enumerate(codes):
-        y = top + r * 24
+        y = top + r * HEAT_ROW
         body.append(_text(left - 6, y + 16, code, "end"))
         for c, question in enumerate(questions):
             share = heat.get(code, {}).get(question)
@@ -207,6 +206,30 @@ def heat_map(codes: list, questions: list, heat: dict) -> Markup:
                       for code in codes) or "No misconception was met."
     return _svg("chart-heat", width, height, "Misconceptions by question (% of the students who reached it)",
                 f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)
+
+
+HEAT_TOP, HEAT_ROW = 58, 24   # the heat map's first row's top, a row's height
+
+
+def _heat_height(codes: list) -> int:
+    return HEAT_TOP + HEAT_ROW * max(len(codes), 1) + 10
+
+
+def _heat_left(codes: list) -> int:
+    """The heat map's label column: the longest code's label fits."""
+    return ceil(max([150] + [text_width(code) + 16 for code in codes]))
+
+
+def heat_labels(codes: list) -> Markup:
+    """The heat map's row labels again, on the page's background, for the page to pin
+    over the map's own (CSS ``.heat-labels``): scrolled sideways on a phone, each
+    row of numbers keeps its name. Hidden from screen readers, which read the map's description."""
+    left, height = _heat_left(codes), _heat_height(codes)
+    body = [f'<rect x="0" y="20" width="{left}" height="{height - 20}" class="page"/>']   # below the caption's line
+    body += [_text(left - 6, HEAT_TOP + r * HEAT_ROW + 16, code, "end") for r, code in enumerate(codes)]
+    return Markup(f'<svg class="heat-labels" aria-hidden="true" focusable="false" viewBox="0 0 {left} {height}" '
+                  f'width="{left}" height="{height}" xmlns="http://www.w3.org/2000/svg" font-size="{FONT}">'
+                  + "".join(body) + "</svg>")
 
 
 HEAT_COLOURS = {"lw": ("#ffffff", "#7c3aed"), "dw": ("#0f1419", "#c4a5ff")}

@@ -18,7 +18,9 @@ UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or 
 NEGATIVE_REASON = ("does not discriminate: its score does not rise with the rest of the paper "
                    "({name} < 0); check the key, the tolerance and the wording")
 WEAK_REASON = (f"correlates weakly with the rest of the paper ({WEAK_TEXT}); D, which reads only "
-               "the upper and lower 27%, can still look good: read the part")
+               "the upper and lower 27%, can still look good: read the part for a wording open to two "
+               "readings, a key or tolerance that marks sound answers wrong, or a skill the rest of the paper "
+               "does not test")
 SMALL = 30   # below this many students in its r, an item's r is read against chance (CHANCE_REASON)
 R_CRITICAL = {1: .997, 2: .950, 3: .878, 4: .811, 5: .754, 6: .707, 7: .666, 8: .632, 9: .602, 10: .576,
               11: .553, 12: .532, 13: .514, 14: .497, 15: .482, 16: .468, 17: .456, 18: .444, 19: .433,
@@ -95,6 +97,23 @@ def reasons(item: ItemStats) -> list:
     elif facility is not None and facility > EASY:
         found.append(EASY_REASON)
     return found
+
+
+def rounding_notes(item: ItemStats) -> list:
+    """Why the items CSV, whose figures have 3 decimals, shows a figure past a cut
+    without its flag: the flags read it to 2 decimals (0.901 is 0.90, not above 0.90)."""
+    name, r = _discrimination(item)
+    checks = (("very easy", "facility", item.facility, EASY, "above"),
+              ("very hard", "facility", item.facility, HARD, "below"),
+              ("weak r", "point_biserial (item-rest r)", r if name == "r" else None, WEAK, "below"))
+    return [f"not {tag}: {label} {fixed(value, 3)} is {fixed(value, 2)} to 2 decimals, the figure the flags "
+            f"compare, so not {side} {cut:.2f}"
+            for tag, label, value, cut, side in checks
+            if value is not None and _past(float(fixed(value, 3)), cut, side) and not _past(shown(value), cut, side)]
+
+
+def _past(value: float, cut: float, side: str) -> bool:
+    return value > cut if side == "above" else value < cut
 
 
 def _hard_reason(item: ItemStats) -> str:

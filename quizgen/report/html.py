@@ -24,9 +24,9 @@ from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_pla
                                   zero_points_note)
 from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE,
                                    GROUPS_HEADER, NOT_REACHED_NOTE, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
-                                   answer_columns, d_note, fixed, flag_legend, flag_tags, flagged_items,
+                                   answer_columns, cut_mark, d_note, fixed, flag_legend, flag_parts, flagged_items,
                                    flagged_label, flagged_over, group_percent, groups_cell, over_cell, percent,
-                                   shrunk, tags_only, test_lines)
+                                   shrunk, test_lines)
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -119,6 +119,22 @@ def heat_cell(heat: dict, code: str, question: str) -> str:
     return "-" if share is None else percent(share)
 
 
+TAG = Markup('<span class="tag">{}</span>')
+"""A flag's short tag, kept on one line (a printed "weak r" never splits into "weak" and "r")."""
+
+
+def tags_only(item) -> Markup:
+    """The item table's flag column: the item's tags (tables.tags_only), each a TAG."""
+    return Markup(", ").join(TAG.format(flag_parts(reason)[0]) for reason in item.reasons)
+
+
+def flag_tags(item, comma: bool = False) -> Markup:
+    """The flagged table's flags column (tables.flag_tags), each tag a TAG; the item's own words escaped."""
+    tagged = map(flag_parts, item.reasons)
+    return Markup("; ").join(TAG.format(tag) + (Markup(": ") + cut_mark(own, comma) if own else "")
+                             for tag, _, own in tagged)
+
+
 def _to_act(rows: list) -> list:
     """The page's "To act on" lists: ``(element id, intro, rows, ToAct field)`` each ([] with nobody)."""
     if not rows:
@@ -165,7 +181,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         histogram_svg=charts.histogram(histogram, who=who) + charts.histogram(histogram, narrow=True, who=who),
         histogram_who=who,
         items_svg=charts.item_chart(analysis.parts, comma) + charts.item_chart(analysis.parts, comma, narrow=True),
-        heat_svg=charts.heat_map(codes, questions, analysis.heat),
+        heat_svg=charts.heat_map(codes, questions, analysis.heat), heat_labels=charts.heat_labels(codes),
         student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=answer_columns(analysis), answers_note=ANSWERS_NOTE, class_facility=CLASS_FACILITY,

@@ -13,7 +13,7 @@ from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
-from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS
+from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
 from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
@@ -53,10 +53,10 @@ def why(item: ItemStats, comma: bool = False) -> str:
     """The reasons of a flag as one text; the figures they quote, the cuts
     (``0.20``, ``0.90``), with a decimal comma when ``comma``: only those phrases, never
     the key's words (a trap's code) that a reason may quote."""
-    return _cut_mark("; ".join(item.reasons), comma)
+    return cut_mark("; ".join(item.reasons), comma)
 
 
-def _cut_mark(text: str, comma: bool) -> str:
+def cut_mark(text: str, comma: bool) -> str:
     """``text`` with the cuts it quotes written with a decimal comma when ``comma``."""
     for cut in CUT_TEXTS if comma else ():
         text = text.replace(cut, decimal_mark(cut, True))
@@ -77,7 +77,7 @@ def flag_tags(item: ItemStats, comma: bool = False) -> str:
     """An item's flags as short tags, each followed by the item's own words
     (``weak r``; ``very hard: 40% of its answers are blank ...``); "" when not flagged."""
     tagged = [flag_parts(reason) for reason in item.reasons]
-    return "; ".join(f"{tag}: {_cut_mark(own, comma)}" if own else tag for tag, _, own in tagged)
+    return "; ".join(f"{tag}: {cut_mark(own, comma)}" if own else tag for tag, _, own in tagged)
 
 
 def flag_legend(items, comma: bool = False) -> list:
@@ -88,7 +88,7 @@ def flag_legend(items, comma: bool = False) -> list:
         for reason in item.reasons:
             tag, words, _ = flag_parts(reason)
             words = words[len(tag) + 2:] if words.startswith(f"{tag}: ") else words   # very hard: few students ...
-            used.setdefault(tag, _cut_mark(words, comma))
+            used.setdefault(tag, cut_mark(words, comma))
     order = [tag for tag, _ in FLAG_KINDS]
     return sorted(used.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
 
@@ -112,7 +112,7 @@ def _item_row(level: str, item: ItemStats) -> list:
     return [level, item.question_id, item.part, item.cls, item.template, "", number_text(item.points),
             str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
-            "", "", "", "yes" if item.flagged else "", why(item),
+            "", "", "", "yes" if item.flagged else "", "; ".join(filter(None, (why(item), *rounding_notes(item)))),
             *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
             number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER)]
 
