@@ -9,10 +9,12 @@ showing fewer figures than asked (a 2 s.f. answer is never correct)."""
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import matches
+from quizgen.marking.carry import inside
 from quizgen.marking.sources import figures_asked
 
 
@@ -44,6 +46,25 @@ def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | No
     nudge = key * Fraction(1, 10 ** 12)   # a tie's other neighbour (1230 for 1235: half to even)
     return to_figures(written, asked) not in (to_figures(key, asked), to_figures(key - nudge, asked)) \
         and written != to_figures(key, figures)
+
+
+def carried_as_asked(value: float, figures: int | None, spans, kind: str, spec: dict, traps=()) -> bool:
+    """True when ``value``, written to more significant figures than the part
+    asks, rounds at the figures asked to an answer carried rounding accepts
+    (``spans``, the part's carried spans), and neither it nor that rounding lies
+    in a trap's window: seed 3's Q4 (0.8311), ``0.8319`` is 0.832 at the 3
+    figures asked, as carried as ``0.832``, so more figures never mark lower.
+    A tie written (``0.8325``) may round either way, half to even too, as carry.py's ties do."""
+    asked = figures_asked(kind, spec)
+    if asked is None or figures is None or figures <= asked or not math.isfinite(value):
+        return False
+    traps = tuple(t for t in traps if t is not None)
+    if any(matches(value, t, spec, kind) for t in traps):
+        return False
+    written = Decimal(repr(float(value)))
+    even = written.quantize(Decimal(1).scaleb(written.adjusted() - asked + 1), rounding=ROUND_HALF_EVEN)
+    rounded = {float(to_figures(_as_written(value), asked)), float(even)}
+    return any(inside(r, spans) and not any(matches(r, t, spec, kind) for t in traps) for r in rounded)
 
 
 def shown_right(part, value: float, figures: int | None, asked: int, kind: str, spec: dict) -> bool:

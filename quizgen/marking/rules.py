@@ -30,7 +30,7 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 from quizgen.marking.percent import STRAY_PERCENT, percent_unread, stray_percent
-from quizgen.marking.as_asked import rounds_as_asked, rounds_otherwise
+from quizgen.marking.as_asked import carried_as_asked, rounds_as_asked, rounds_otherwise
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -157,7 +157,8 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
                        feedback=feedback, value=x)
-    if inside(x, rule.carried):
+    traps = tuple(t.value for t in rule.traps)   # more figures than asked: carried at those asked (as_asked.py)
+    if inside(x, rule.carried) or carried_as_asked(x, shown, rule.carried, rule.kind, rule.spec, traps):
         feedback = (f"{CARRIED_ACCEPTED}"
                     f"(from unrounded values the answer is {rule.written or key_answer(stated(rule), 'numeric', 0)})")
         return precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)

@@ -1,0 +1,74 @@
+"""rev-maths32's findings on the careful marker, driven as a student's answers
+through ``grade`` (seed 3's class paper: Q1 (C1) 0.6999, Q4 (C4) 0.8311, Q6
+(C6) counts 2580 and 2064, Q10 (C10) (b) 1.0256)."""
+
+from decimal import ROUND_HALF_UP, Decimal
+
+import pytest
+
+from quizgen.generation.run import generate
+from tests.grading_support import graded_with_policy
+
+FOUR_FIGURES = {"Q4": 0.8311, "Q10": 1.0256}   # the answer, and a range of 4-figure answers around it
+
+
+def _figures(value: Decimal, figures: int) -> str:
+    """``value`` written to ``figures`` significant figures, a tie away from zero as the paper rounds."""
+    return str(value.quantize(Decimal(1).scaleb(value.adjusted() - figures + 1), rounding=ROUND_HALF_UP))
+
+
+def _four_and_three() -> list:
+    """``(question, part, 4-figure answer, that answer at the 3 figures asked)`` around each answer."""
+    found = []
+    for question, value in FOUR_FIGURES.items():
+        step = Decimal(1).scaleb(Decimal(repr(value)).adjusted() - 3)
+        for i in range(-60, 61):
+            four = _figures(Decimal(repr(value)) + i * step, 4)
+            found.append((question, "a" if question == "Q4" else "b", four, _figures(Decimal(four), 3)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def seed3(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("seed3")
+    generate(folder / "quiz", seed=3, solutions=False)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def carried(seed3):
+    """Each 4-figure answer and its own 3-figure rounding, given by two students."""
+    rows = []
+    for question, part, four, three in _four_and_three():
+        for student, answer in ((f"f{four}", four), (f"t{four}", three)):
+            rows += [(student, question, "a", "6")] if question == "Q10" else []
+            rows.append((student, question, part, answer))
+    return graded_with_policy(seed3 / "carried", seed3 / "quiz" / "key.json", rows, "")
+
+
+def test_the_key_is_the_reviewers(carried):
+    assert carried[("f0.8311", "Q4", "a")]["expected"] == "0.8311"
+    assert carried[("f1.026", "Q10", "b")]["expected"] == "1.0256"
+
+
+@pytest.mark.parametrize("student, answer", [("f0.8319", "0.8319"), ("f0.8330", "0.8330"), ("t0.8319", "0.832"),
+                                             ("t0.8330", "0.833")])
+def test_an_answer_that_rounds_to_a_carried_answer_at_the_figures_asked_is_carried_rounding(carried, student, answer):
+    """0.833 (the losses to 3 figures, their sum 3.325 to 3.33, over 4) is carried rounding, and
+    0.8319, 0.832 at the 3 figures asked, is too: it was "rounded too early", 0 marks."""
+    row = carried[(student, "Q4", "a")]
+    assert (row["answer"], row["status"], row["note"], row["score"]) == (answer, "correct", "carried_rounding", "4")
+
+
+def test_ten_b_one_point_zero_two_is_reachable_and_carried(carried):
+    """1.02: the six losses summed, 6.153 carried as 6.15, over 6 is the tie 1.025, rounded half to even."""
+    row = carried[("t1.024", "Q10", "b")]
+    assert (row["answer"], row["status"], row["note"]) == ("1.02", "correct", "carried_rounding")
+
+
+def test_more_figures_than_asked_never_mark_lower_than_their_rounding(carried):
+    """A student who writes 4 figures never scores less than one who writes them rounded to the 3 asked."""
+    lower = [(q, four, carried[(f"f{four}", q, p)]["status"], three, carried[(f"t{four}", q, p)]["status"])
+             for q, p, four, three in _four_and_three()
+             if float(carried[(f"f{four}", q, p)]["score"]) < float(carried[(f"t{four}", q, p)]["score"])]
+    assert lower == []
