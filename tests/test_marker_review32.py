@@ -72,3 +72,27 @@ def test_more_figures_than_asked_never_mark_lower_than_their_rounding(carried):
              for q, p, four, three in _four_and_three()
              if float(carried[(f"f{four}", q, p)]["score"]) < float(carried[(f"t{four}", q, p)]["score"])]
     assert lower == []
+
+
+@pytest.fixture(scope="module")
+def fractions(seed3):
+    """Seed 3's Q1 (a), 0.69990 (0.700 to 3 figures), answered as fractions and decimals."""
+    answers = ["7/10", "70/100", r"\frac{7}{10}", "0.7", "6999/10000", "0.6999"]
+    rows = [(f"s{i}", "Q1", "a", answer) for i, answer in enumerate(answers)]
+    graded = graded_with_policy(seed3 / "fractions", seed3 / "quiz" / "key.json", rows, "")
+    return {row["answer"]: row for row in graded.values()}
+
+
+@pytest.mark.parametrize("answer", ["7/10", "70/100", r"\frac{7}{10}"])
+def test_a_fraction_that_is_a_rounded_value_is_no_more_precise_than_it(fractions, answer):
+    """7/10 is 0.7: rounded too early, as 0.7 is (it was correct, judged by value alone)."""
+    row = fractions[answer]
+    assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0")
+    assert row["feedback"] == "rounded too early: its value, 0.70, is right to 2 significant figures, " \
+                              "give at least 3 (expected 0.700)"
+    assert fractions["0.7"]["status"] == "imprecise"
+
+
+@pytest.mark.parametrize("answer", ["6999/10000", "0.6999"])
+def test_a_fraction_stating_enough_figures_is_correct(fractions, answer):
+    assert (fractions[answer]["status"], fractions[answer]["score"]) == ("correct", "2")

@@ -9,7 +9,6 @@ showing fewer figures than asked (a 2 s.f. answer is never correct)."""
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 from quizgen.maths.rounding import to_figures
@@ -54,17 +53,15 @@ def carried_as_asked(value: float, figures: int | None, spans, kind: str, spec: 
     (``spans``, the part's carried spans), and neither it nor that rounding lies
     in a trap's window: seed 3's Q4 (0.8311), ``0.8319`` is 0.832 at the 3
     figures asked, as carried as ``0.832``, so more figures never mark lower.
-    A tie written (``0.8325``) may round either way, half to even too, as carry.py's ties do."""
+    A tie written rounds away from zero, as the paper rounds (``0.7165`` is 0.717)."""
     asked = figures_asked(kind, spec)
     if asked is None or figures is None or figures <= asked or not math.isfinite(value):
         return False
     traps = tuple(t for t in traps if t is not None)
     if any(matches(value, t, spec, kind) for t in traps):
         return False
-    written = Decimal(repr(float(value)))
-    even = written.quantize(Decimal(1).scaleb(written.adjusted() - asked + 1), rounding=ROUND_HALF_EVEN)
-    rounded = {float(to_figures(_as_written(value), asked)), float(even)}
-    return any(inside(r, spans) and not any(matches(r, t, spec, kind) for t in traps) for r in rounded)
+    rounded = float(to_figures(_as_written(value), asked))
+    return inside(rounded, spans) and not any(matches(rounded, t, spec, kind) for t in traps)
 
 
 def shown_right(part, value: float, figures: int | None, asked: int, kind: str, spec: dict) -> bool:

@@ -6,6 +6,7 @@ of rules.py."""
 from __future__ import annotations
 
 from quizgen.maths.numbers import significant
+from quizgen.maths.numerals import StatedFigures
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS
 from quizgen.marking.forms import Reading
 from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Verdict
@@ -30,6 +31,10 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
         return verdict
     if same(reading.value, rule.value if target is None else target):
         return verdict
+    if target is None and isinstance(reading.figures, StatedFigures):   # 7/10 for 0.6999: 0.7, named so
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
+                       feedback=too_early(rule, reading.value) or f"rounded too early: give at least {asked} "
+                                                                     f"significant figures (expected {expected(rule)})")
     figures = f"{reading.figures} significant figure{'s' * (reading.figures > 1)}"
     own = "" if target is None else (
         f" given {'those values' if len(rule.sources) > 1 else 'that value'} (error carried forward; worked from "
@@ -49,6 +54,7 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return ""
+    shown = None if isinstance(shown, StatedFigures) else shown   # a quotient's value, as an expression's
     if shown is not None and shown >= asked and cut_to(x, rule.value, asked):   # padded or not
         return _cut_off(rule, asked, expected(rule))
     top = asked - 1 if shown is None else min(shown, asked - 1)
