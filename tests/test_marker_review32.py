@@ -96,3 +96,45 @@ def test_a_fraction_that_is_a_rounded_value_is_no_more_precise_than_it(fractions
 @pytest.mark.parametrize("answer", ["6999/10000", "0.6999"])
 def test_a_fraction_stating_enough_figures_is_correct(fractions, answer):
     assert (fractions[answer]["status"], fractions[answer]["score"]) == ("correct", "2")
+
+
+@pytest.fixture(scope="module")
+def counts(seed3):
+    """Seed 3's Q6 (C6): (a) 2580 picked, (b) 2064 [MASK], (c) 258 random."""
+    rows = [("r3", "Q6", "b", "2060"), ("r2", "Q6", "c", "260"), ("r1", "Q6", "b", "2000"),
+            ("w", "Q6", "b", "2069")]
+    return graded_with_policy(seed3 / "counts", seed3 / "quiz" / "key.json", rows, "")
+
+
+@pytest.mark.parametrize("student, part, said", [("r3", "b", "2060 is 2064 rounded to 3 significant figures"),
+                                                 ("r2", "c", "260 is 258 rounded to 2 significant figures")])
+def test_a_count_rounded_to_fewer_figures_is_told_a_count_is_exact(counts, student, part, said):
+    """2060 for 2064 was a bare incorrect: it stays incorrect, and says why."""
+    row = counts[(student, "Q6", part)]
+    assert (row["status"], row["score"], row["misconception"]) == ("incorrect", "0", "")
+    assert row["feedback"] == f"a count is exact: give all its digits ({said})"
+
+
+@pytest.mark.parametrize("student", ["r1", "w"])
+def test_a_count_wrong_otherwise_is_not_called_rounded(counts, student):
+    """2000 (one figure: too coarse to say) and 2069 (no rounding of 2064) get no such words."""
+    assert (counts[(student, "Q6", "b")]["status"], counts[(student, "Q6", "b")]["feedback"]) == ("incorrect", "")
+
+
+@pytest.fixture(scope="module")
+def twice(tmp_path_factory):
+    """Seed 5's C1 paper of 10 questions: Q2 (a) is 0.91475 (0.915; 0.91 at 2 figures)."""
+    folder = tmp_path_factory.mktemp("twice")
+    generate(folder / "quiz", classes="C1", count=10, seed=5, solutions=False)
+    rows = [("d", "Q2", "a", "0.92"), ("o", "Q2", "a", "0.91")]
+    return graded_with_policy(folder / "g", folder / "quiz" / "key.json", rows, "")
+
+
+def test_a_double_rounding_to_too_few_figures_is_told_why(twice):
+    row = twice[("d", "Q2", "a")]
+    assert (row["expected"], row["status"], row["score"]) == ("0.9148", "incorrect", "0")
+    assert row["feedback"] == ("rounded twice, and to too few figures: 0.915 rounded again to 2 significant figures "
+                               "is 0.92, but the value itself, 0.91475, rounds to 0.91 at 2 significant figures: "
+                               "round once, from the unrounded value, and this part asks for at least 3 "
+                               "(expected 0.915)")
+    assert (twice[("o", "Q2", "a")]["status"], twice[("o", "Q2", "a")]["note"]) == ("imprecise", "rounded_too_early")

@@ -20,7 +20,7 @@ from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
-from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
+from quizgen.marking.early import count_rounded, expected, precise, short_slip, shown_too_few, stated, too_early
 from quizgen.marking.early_sources import early_sources, from_own_and_exact, rounding_marked_there
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
@@ -218,15 +218,15 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
     stays the trap; or, last, worked from an intermediate rounded to 2 figures
     (``carried_early``: rounded too early too)."""
     asked = figures_asked(rule.kind, rule.spec)
-    if asked is None:
-        return Verdict(INCORRECT, value=x)
+    if asked is None:   # a count: told when it is the count rounded
+        return Verdict(INCORRECT, value=x, feedback=count_rounded(rule, x))
     found = trap_rounded_or_cut(rule.traps, asked, x, shown, rule.value)
     if found is None:
         early, wrong = own()
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=early, value=x)
-        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or cut_short(rule, x, shown))
+        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown))
     trap, figures = found
     if inside(x, trap.carried):   # the trap worked from (a) carried to 3 figures or more: that trap, no slip on it
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
