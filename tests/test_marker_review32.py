@@ -138,3 +138,15 @@ def test_a_double_rounding_to_too_few_figures_is_told_why(twice):
                                "round once, from the unrounded value, and this part asks for at least 3 "
                                "(expected 0.915)")
     assert (twice[("o", "Q2", "a")]["status"], twice[("o", "Q2", "a")]["note"]) == ("imprecise", "rounded_too_early")
+
+
+@pytest.mark.parametrize("answer", ["15% of 17200", "15 percent of 17200"])
+def test_a_share_written_out_goes_to_a_person_with_its_value(seed3, answer):
+    """Seed 3's Q6 (a), 15% of the 17200 tokens: needs_review, as before, but its reason was
+    "two values joined by a word: a person decides which one counts" (the "of" read as Dutch "or")."""
+    graded = graded_with_policy(seed3 / f"share{len(answer)}", seed3 / "quiz" / "key.json",
+                                [("s", "Q6", "a", answer)], "")
+    row = graded[("s", "Q6", "a")]
+    assert (row["status"], row["expected"]) == ("needs_review", "2580")
+    assert row["reason"] == "working, not a number: 15% of 17200 is 2580; a person decides whether it stands as " \
+                            "the answer"

@@ -21,6 +21,7 @@ from quizgen.marking.arrows import read_steps
 from quizgen.marking.bits import BITS_REASON, in_bits
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
+from quizgen.marking.percent import percent_of
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import (DECIMAL_DIGITS, decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten,
@@ -260,6 +261,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(REVIEW, reason=BOUND_REASON)
         head = bracketed_note(text)   # 1950 (25% of 7800), 0.6999 (7/10): a number, then a note
         head = head if head and again(head).status == NUMBER else None
+        if working := percent_of(core):   # 15% of 17200: working, its value named for the person
+            return Reading(REVIEW, reason=working)
         if _HEDGE.search(head or core) is not None:   # "0.83 or 0.84", "between 0.59 and 0.60"
             return Reading(REVIEW, reason=TWO_VALUES_REASON)
         if beside := non_answer_beside(text, again):
