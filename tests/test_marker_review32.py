@@ -150,3 +150,31 @@ def test_a_share_written_out_goes_to_a_person_with_its_value(seed3, answer):
     assert (row["status"], row["expected"]) == ("needs_review", "2580")
     assert row["reason"] == "working, not a number: 15% of 17200 is 2580; a person decides whether it stands as " \
                             "the answer"
+
+
+@pytest.fixture(scope="module")
+def c7(tmp_path_factory):
+    """Seed 8's C7: (a) p = 0.88080, (b) 0.12693, (c) -ln(1 - p) = 2.1269."""
+    folder = tmp_path_factory.mktemp("c7")
+    generate(folder / "quiz", classes="C7", seed=8, solutions=False)
+    rows = [("q", "Q1", "a", "0.881"), ("q", "Q1", "c", "-ln(0.12)"),
+            ("b", "Q1", "a", "0.881"), ("b", "Q1", "b", "0.128"), ("b", "Q1", "c", "2.12")]
+    return graded_with_policy(folder / "g", folder / "quiz" / "key.json", rows, "")
+
+
+def test_the_step_rounded_is_named_where_the_answer_shows_it(c7):
+    """(a) written in full, 0.881, then (c) -ln(0.12): 1 - 0.881 = 0.119 carried as 0.12. It was told
+    "(a) rounded to 2 significant figures (0.88)", a rounding the student's (a) does not show."""
+    row = c7[("q", "Q1", "c")]
+    assert (row["expected"], row["status"], row["note"]) == ("2.1269", "imprecise", "rounded_too_early")
+    assert row["feedback"] == ("marked from your (a) = 0.881: right from 1 - (a) = 0.119 rounded to 2 significant "
+                               "figures (0.12), which is rounding too early: keep at least 4 significant figures in "
+                               "intermediate results (expected 2.13)")
+
+
+def test_a_rounding_of_a_shown_in_b_is_still_named_as_a(c7):
+    """(b) 0.128 is -ln 0.88: (a) rounded, named at (b); (c) from the same 0.88 is ECF, marked at (b)."""
+    assert c7[("b", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.881: right from (a) rounded to 2 "
+                                                       "significant figures (0.88)")
+    assert (c7[("b", "Q1", "c")]["status"], c7[("b", "Q1", "c")]["note"]) == ("correct", "ecf")
+    assert "worked from (a) rounded to 2 significant figures (0.88) as in (b)" in c7[("b", "Q1", "c")]["feedback"]
