@@ -44,12 +44,15 @@ def test_the_drill_marks_it_correct_too():
 
 
 @pytest.mark.slow
-def test_a_later_part_worked_from_such_an_answer_keeps_its_error_carried_forward(grade):
+def test_a_later_part_worked_from_such_an_answer_is_right(grade):
     """(a) 0.7164 is correct, but 0.7164 is not the answer: (b) worked from it
-    (-ln 0.7164 = 0.33352, 0.334 where 0.335 is asked) is still ECF, as before."""
+    (-ln 0.7164 = 0.33352, 0.334 where 0.335 is asked) is right. It was ECF; since
+    rev-maths32 it is carried rounding, checked first: 0.3335 is 0.334 at the 3
+    figures asked, as -ln 0.716 = 0.33408 carried from (a) to 3 figures gives."""
     graded = grade([("s1", "Q1", "a", "0.7164"), ("s1", "Q1", "b", "0.3335")])
     assert graded["Q1", "a", "0.7164"]["status"] == "correct"
-    assert (graded["Q1", "b", "0.3335"]["status"], graded["Q1", "b", "0.3335"]["note"]) == ("correct", "ecf")
+    assert (graded["Q1", "b", "0.3335"]["status"], graded["Q1", "b", "0.3335"]["note"]) == \
+        ("correct", "carried_rounding")
 
 
 def test_no_trap_and_no_short_answer_is_accepted_so():

@@ -94,4 +94,5 @@ def test_a_note_with_of_in_brackets_is_a_note_and_or_in_brackets_a_hedge(grade, 
     graded = grade(rows, delimiter)
     assert graded[rows[0]]["status"] == "needs_review" and NOTE in graded[rows[0]]["reason"], graded[rows[0]]
     assert "two values joined by a word" in graded[rows[1]]["reason"]
-    assert graded[rows[2]]["status"] == "needs_review" and "not allowed" not in graded[rows[2]]["reason"]
+    # 7/10 states 0.7 (rev-maths32): the value restated, rounded, as "0.6999 (0.7)" is; it was "a different value"
+    assert graded[rows[2]]["status"] == "correct" and "not allowed" not in graded[rows[2]]["reason"]

@@ -157,7 +157,8 @@ def test_the_reviewers_seed_24_cases(tmp_path):
 def test_a_step_of_the_recipe_rounded_to_2_figures_is_rounded_too_early():
     """C7 (c) = -ln(1 - p) worked from the student's right (a) with the step
     q = 1 - p rounded to 2 figures: rounded too early, never a bare incorrect;
-    where no 2-figure rounding of (a) explains it, the step is named."""
+    where no 2-figure rounding of (a) explains it, the step is named: as "1 - (a) = ...
+    rounded to 2 significant figures" since rev-maths32 (it was "an intermediate result")."""
     steps = 0
     for k in range(QUICK_SEEDS * 3):
         instance = sample_instance(BANK["C7"], f"carry24/q/{k}")
@@ -166,5 +167,6 @@ def test_a_step_of_the_recipe_rounded_to_2_figures_is_rounded_too_early():
         verdict = _marked(instance, {**careful, "loss_y0": answer})["loss_y0"]
         where = (instance.seed_label, careful["p"], answer, verdict.feedback)
         assert str(verdict.status) in ("correct", "imprecise") or verdict.misconception, where
-        steps += "right from an intermediate result rounded to 2 significant figures" in verdict.feedback
+        steps += f"right from 1 - (a) = {significant(1 - float(careful['p']), 3)} rounded to 2 significant " \
+                 "figures" in verdict.feedback
     assert steps >= 3

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import matches
+from quizgen.marking.carry import inside
 from quizgen.marking.sources import figures_asked
 
 
@@ -44,6 +45,23 @@ def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | No
     nudge = key * Fraction(1, 10 ** 12)   # a tie's other neighbour (1230 for 1235: half to even)
     return to_figures(written, asked) not in (to_figures(key, asked), to_figures(key - nudge, asked)) \
         and written != to_figures(key, figures)
+
+
+def carried_as_asked(value: float, figures: int | None, spans, kind: str, spec: dict, traps=()) -> bool:
+    """True when ``value``, written to more significant figures than the part
+    asks, rounds at the figures asked to an answer carried rounding accepts
+    (``spans``, the part's carried spans), and neither it nor that rounding lies
+    in a trap's window: seed 3's Q4 (0.8311), ``0.8319`` is 0.832 at the 3
+    figures asked, as carried as ``0.832``, so more figures never mark lower.
+    A tie written rounds away from zero, as the paper rounds (``0.7165`` is 0.717)."""
+    asked = figures_asked(kind, spec)
+    if asked is None or figures is None or figures <= asked or not math.isfinite(value):
+        return False
+    traps = tuple(t for t in traps if t is not None)
+    if any(matches(value, t, spec, kind) for t in traps):
+        return False
+    rounded = float(to_figures(_as_written(value), asked))
+    return inside(rounded, spans) and not any(matches(rounded, t, spec, kind) for t in traps)
 
 
 def shown_right(part, value: float, figures: int | None, asked: int, kind: str, spec: dict) -> bool:

@@ -5,10 +5,14 @@ of rules.py."""
 
 from __future__ import annotations
 
+import math
+
 from quizgen.maths.numbers import significant
+from quizgen.maths.numerals import StatedFigures
+from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS
 from quizgen.marking.forms import Reading
-from quizgen.marking.quotes import those_values
+from quizgen.marking.quotes import quoted, those_values
 from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Verdict
 from quizgen.marking.slips import cut_to, rounds_to, same
 from quizgen.marking.sources import figures_asked
@@ -31,6 +35,10 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
         return verdict
     if same(reading.value, rule.value if target is None else target):
         return verdict
+    if target is None and isinstance(reading.figures, StatedFigures):   # 7/10 for 0.6999: 0.7, named so
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
+                       feedback=too_early(rule, reading.value) or f"rounded too early: give at least {asked} "
+                                                                     f"significant figures (expected {expected(rule)})")
     figures = f"{reading.figures} significant figure{'s' * (reading.figures > 1)}"
     own = "" if target is None else (
         f" given {those_values(rule.sources)} (error carried forward; worked from "
@@ -50,6 +58,7 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return ""
+    shown = None if isinstance(shown, StatedFigures) else shown   # a quotient's value, as an expression's
     if shown is not None and shown >= asked and cut_to(x, rule.value, asked):   # padded or not
         return _cut_off(rule, asked, expected(rule))
     top = asked - 1 if shown is None else min(shown, asked - 1)
@@ -78,6 +87,46 @@ def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
     return (f"cut off instead of rounded, and to too few figures: {significant(stated(rule), asked + 1)} rounds "
             f"to {significant(stated(rule), shown)} at {figures}, and this part asks for at least {asked} "
             f"(expected {expected(rule)})")
+
+
+def short_slip(rule: PartRule, x: float, shown: int | None) -> str:
+    """Why ``x``, written to fewer figures than asked, is wrong at them too:
+    ``cut_short``, else ``rounded_twice_short``; else ""."""
+    return cut_short(rule, x, shown) or rounded_twice_short(rule, x, shown)
+
+
+def rounded_twice_short(rule: PartRule, x: float, shown: int | None) -> str:
+    """Feedback when ``x``, written to fewer figures than asked, is the answer
+    rounded to more figures and then again to those shown, where rounding once
+    gives another number (0.92 for 0.91475: 0.915, then 0.92, where 0.91475 is
+    0.91 at 2), else "". It stays incorrect, wrong at the figures it shows."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None or shown is None or not 1 <= shown < asked or rounds_to(x, rule.value, shown) \
+            or (shown == 1 and not _one_figure_is_ours(rule, x)):
+        return ""
+    value = stated(rule)
+    more = next((significant(value, k) for k in range(asked + 1, shown, -1)
+                 if same(x, float(significant(significant(value, k), shown)))), None)
+    if more is None:
+        return ""
+    figures = f"{shown} significant figure{'s' * (shown > 1)}"
+    return (f"rounded twice, and to too few figures: {more} rounded again to {figures} is "
+            f"{significant(more, shown)}, but the value itself, {significant(value, asked + 2)}, rounds to "
+            f"{significant(value, shown)} at {figures}: round once, from the unrounded value, and this part asks "
+            f"for at least {asked} (expected {expected(rule)})")
+
+
+def count_rounded(rule: PartRule, x: float) -> str:
+    """Feedback when ``x``, a whole number answering a count, is the count
+    rounded to 2 or more significant figures, fewer than it has (2060 for
+    2064), else "": a count is exact, so such an answer stays incorrect. One
+    figure (2000) is too coarse to say that is how it was reached."""
+    value = rule.value
+    if rule.kind != "integer" or not math.isfinite(x) or not float(x).is_integer() or same(x, value):
+        return ""
+    figures = next((f for f in range(2, len(str(abs(int(value))))) if same(x, float(to_figures(int(value), f)))), 0)
+    return (f"a count is exact: give all its digits ({quoted(x)} is {quoted(value)} rounded to {figures} "
+            "significant figures)") if figures else ""
 
 
 def _one_figure_is_ours(rule: PartRule, x: float) -> bool:

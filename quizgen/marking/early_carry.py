@@ -32,14 +32,18 @@ too early: keep at least 4 significant figures in intermediate results
 from __future__ import annotations
 
 import math
+import re
 from bisect import bisect_left, bisect_right
+from dataclasses import replace
 
+from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early import expected, stated
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_ROUNDED, marked_from, quoted
+from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value
 from quizgen.marking.rule_model import Credits, tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice, same
@@ -83,9 +87,10 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
             return False
         return any(matches(x, v, rule.spec, kind) for v in reachable(rule.recipe, env, parts, steps))
 
-    try:
-        named = [f"{s.label} rounded to {EARLY_FIGURES} significant figures ({quoted(v, EARLY_FIGURES)})"
-                 for s in rule.sources for v in _shorter(s, own[s.name]) if reaches({**given, s.name: (v,)})]
+    try:   # a step worked from (a) in full, rounded, before (a) itself rounded: 1 - 0.881 carried as 0.12
+        named = _steps_rounded(rule, x, own, env) or [
+            f"{s.label} rounded to {EARLY_FIGURES} significant figures ({quoted(v, EARLY_FIGURES)})"
+            for s in rule.sources for v in _shorter(s, own[s.name]) if reaches({**given, s.name: (v,)})]
         if not named and not (rule.recipe.intermediates and reaches(given, (EARLY_FIGURES, *levels))):
             return ""
         if reaches(given):
@@ -95,6 +100,34 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
     how = " and ".join(named) or f"an intermediate result rounded to {EARLY_FIGURES} significant figures"
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right from {how}, "
             f"which is rounding too early: {_keep(credits, rule)}")
+
+
+def _steps_rounded(rule, x: float, own: dict, env: dict) -> list:
+    """How ``x`` is reached from the student's own earlier answers as written
+    with an argument of a function worked from them (``recipes.argument_steps``)
+    rounded to ``EARLY_FIGURES`` figures: C7 (c) after (a) 0.881, ``-ln(0.12)``
+    is ``["1 - (a) = 0.119 rounded to 2 significant figures (0.12)"]``; [] when none is."""
+    given, named = {d: (v,) for d, v in own.items()}, []
+    for step in argument_steps(rule.recipe.expression):
+        try:   # a list (the softmax's exponentials) is no one value to round: its elements are carry.py's steps
+            named += _step_rounded(rule, step, x, env, given)
+        except OWN_RECIPE_ERRORS:
+            continue
+    return named
+
+
+def _step_rounded(rule, step, x: float, env: dict, given: dict) -> list:
+    """``_steps_rounded`` for the one argument ``step``."""
+    kind, asked = tolerance_kind(rule), figures_asked(rule.kind, rule.spec)
+    labels, named = {f"{PART_PREFIX}{s.name}": s.label for s in rule.sources}, []
+    for value in reachable(replace(rule.recipe, expression=step, intermediates=()), env, given, levels=()):
+        for rounded in (v for v in sig_roundings(value, EARLY_FIGURES) if not same(v, value)):
+            worked = replace(rule.recipe, expression=with_value(rule.recipe.expression, step, rounded), intermediates=())
+            if any(matches(x, v, rule.spec, kind) for v in reachable(worked, env, given, levels=())):
+                shown = re.sub(r"part:\w+", lambda m: labels.get(m[0], m[0]), recipe_text(step))
+                named.append(f"{shown} = {significant(value, asked)} rounded to {EARLY_FIGURES} significant "
+                             f"figures ({quoted(rounded, EARLY_FIGURES)})")
+    return named
 
 
 def own_step_rounded(rule, x: float) -> bool:

@@ -13,7 +13,7 @@ import math
 
 from quizgen.maths.tolerance import matches
 from quizgen.marking.carry import inside
-from quizgen.marking.early import answer_as_asked, cut_short, expected, too_early
+from quizgen.marking.early import answer_as_asked, expected, short_slip, too_early
 from quizgen.marking.early_carry import own_step_rounded
 from quizgen.marking.quotes import MARKED_FROM
 from quizgen.marking.rule_model import PartRule, Source, TrapRule, tolerance_kind
@@ -43,7 +43,7 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
         return False   # right, carried rounding or a trap's value: no rounding to name
     part = _as_rule(s)
     return bool(too_early(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)
-                or rounded_twice(s.value, asked, value) or cut_short(part, value, figures)) \
+                or rounded_twice(s.value, asked, value) or short_slip(part, value, figures)) \
         or own_step_rounded(part, value)
 
 

@@ -21,10 +21,11 @@ from quizgen.marking.arrows import read_steps
 from quizgen.marking.bits import BITS_REASON, in_bits
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
+from quizgen.marking.percent import percent_of
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import (DECIMAL_DIGITS, decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten,
-                                    typeset_shell)
+                                    ratio_figures, typeset_shell)
 from quizgen.maths.parser import CONSTANTS
 
 LOG_NOTE, bare_log, with_log_note = _logs.LOG_NOTE, _logs.bare_log, _logs.with_log_note   # their home: logs.py
@@ -195,14 +196,14 @@ def significant_figures(text: str, typeset: bool = True) -> int | None:
     """How many significant figures a plain decimal shows (``0.40`` has 2,
     ``150`` has 3), also times a power of ten however written (``3.45 × 10⁻⁵``,
     ``3.45×10−5``, ``3.45 \\times 10^{-5}``: 3), or None for anything else
-    (``ln(2)``, ``1/3``: exact); ``typeset=False`` for a text ``from_typeset``
+    (``ln(2)``, ``1/3``: exact; ``7/10`` states 0.7, 1 figure: ``ratio_figures``); ``typeset=False`` for a text ``from_typeset``
     has read already (``to_number``'s)."""
     text = text.strip().lstrip("+-")
     if not _PLAIN.fullmatch(text):
         text = power_of_ten(normalise_numerals((from_typeset if typeset else typeset_shell)(text)).strip())
         power = _POWER_OF_TEN.fullmatch(text)
         if not _PLAIN.fullmatch(text := power.group(1).lstrip("+-") if power else text.lstrip("+-")):
-            return None
+            return ratio_figures(text)
     digits = re.split(r"[eE]", text)[0].replace(".", "").lstrip("0")
     return max(len(digits), 1)
 
@@ -260,6 +261,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(REVIEW, reason=BOUND_REASON)
         head = bracketed_note(text)   # 1950 (25% of 7800), 0.6999 (7/10): a number, then a note
         head = head if head and again(head).status == NUMBER else None
+        if working := percent_of(core):   # 15% of 17200: working, its value named for the person
+            return Reading(REVIEW, reason=working)
         if _HEDGE.search(head or core) is not None:   # "0.83 or 0.84", "between 0.59 and 0.60"
             return Reading(REVIEW, reason=TWO_VALUES_REASON)
         if beside := non_answer_beside(text, again):

@@ -11,6 +11,7 @@ written; the key stores ``"percent": true`` on such parts."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from quizgen.maths.tolerance import matches
 
@@ -58,3 +59,18 @@ def percent_unread(reading, value, spec: dict, kind: str, bounds) -> str:
     if not reading.hundredths or reads_hundredths(bounds) or kind == "integer" and not reading.value.is_integer():
         return ""
     return STRAY_PERCENT if stray_percent(reading, value, spec, kind) else NOT_A_SHARE
+
+
+_PERCENT_OF = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:%|percent|per\s*cent)\s+of\s+(\d+(?:\.\d+)?)\s*", re.IGNORECASE)
+PERCENT_OF_REASON = "working, not a number: {}% of {} is {}; a person decides whether it stands as the answer"
+
+
+def percent_of(text: str) -> str:
+    """The reason a share of a number written out as the answer (``15% of
+    17200``) goes to a person, naming its value (2580), else "": the English
+    "of" after a % sign, not the Dutch "or" of two values to choose between."""
+    match = _PERCENT_OF.fullmatch(text)
+    if match is None:
+        return ""
+    value = Fraction(match[1]) / 100 * Fraction(match[2])
+    return PERCENT_OF_REASON.format(match[1], match[2], value if value.denominator == 1 else f"{float(value):g}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.parser import Bin, Call, Const, Index, Name, Neg, Num, parse, template_policy
@@ -118,6 +119,23 @@ def _contains(node, target: tuple) -> bool:
     found = []
     _rebuild(node, lambda c: found.append(_contains(c, target)) or c)
     return any(found)
+
+
+def argument_steps(node) -> list:
+    """Each argument of a function in ``node`` worked from an earlier part and
+    no part itself (``1 - part:p`` in ``-log(1 - part:p)``): a value a student
+    works out, and may round, before the function takes it."""
+    found = [a for a in node.args if a.__class__ is not Name and any(n.startswith(PART_PREFIX) for n in _names(a))] \
+        if node.__class__ is Call else []
+    _rebuild(node, lambda c: found.extend(argument_steps(c)) or c)
+    return found
+
+
+def with_value(node, step, value):
+    """``node`` with its subtree ``step`` (that very node) replaced by the number ``value``."""
+    if node is step:
+        return Num(Fraction(value))
+    return _rebuild(node, lambda c: with_value(c, step, value))
 
 
 def inlined_lets(template) -> dict:

@@ -20,7 +20,7 @@ from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted, those_values
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
-from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
+from quizgen.marking.early import count_rounded, expected, precise, short_slip, shown_too_few, stated, too_early
 from quizgen.marking.early_sources import early_sources, from_own_and_exact, rounding_marked_there
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
@@ -30,7 +30,7 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 from quizgen.marking.percent import STRAY_PERCENT, percent_unread, stray_percent
-from quizgen.marking.as_asked import rounds_as_asked, rounds_otherwise
+from quizgen.marking.as_asked import carried_as_asked, rounds_as_asked, rounds_otherwise
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -156,7 +156,8 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
                        feedback=feedback, value=x)
-    if inside(x, rule.carried):
+    traps = tuple(t.value for t in rule.traps)   # more figures than asked: carried at those asked (as_asked.py)
+    if inside(x, rule.carried) or carried_as_asked(x, shown, rule.carried, rule.kind, rule.spec, traps):
         feedback = (f"{CARRIED_ACCEPTED}"
                     f"(from unrounded values the answer is {rule.written or key_answer(stated(rule), 'numeric', 0)})")
         return precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
@@ -216,15 +217,15 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
     stays the trap; or, last, worked from an intermediate rounded to 2 figures
     (``carried_early``: rounded too early too)."""
     asked = figures_asked(rule.kind, rule.spec)
-    if asked is None:
-        return Verdict(INCORRECT, value=x)
+    if asked is None:   # a count: told when it is the count rounded
+        return Verdict(INCORRECT, value=x, feedback=count_rounded(rule, x))
     found = trap_rounded_or_cut(rule.traps, asked, x, shown, rule.value)
     if found is None:
         early, wrong = own()
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=early, value=x)
-        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or cut_short(rule, x, shown))
+        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown))
     trap, figures = found
     if inside(x, trap.carried):   # the trap worked from (a) carried to 3 figures or more: that trap, no slip on it
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
