@@ -352,11 +352,11 @@ def _found(value) -> str:
 
 
 def _words(sources: tuple, instance: Instance) -> tuple:
-    """Accepted or trap words, filled in over the instance's values."""
-    from quizgen.text.render import render_many
+    """Accepted or trap words, filled in over the instance's values (text/repeats.py)."""
+    from quizgen.text.repeats import render_repeated
 
     try:
-        return tuple(render_many(sources, instance.context, "text"))
+        return tuple(render_repeated(sources, instance.context, "text"))
     except TemplateError as exc:
         raise located_error(instance, "text", exc) from exc
 

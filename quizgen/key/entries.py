@@ -31,7 +31,8 @@ from quizgen.marking.recipes import part_paths, recipe_text, trap_recipes
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
-from quizgen.text.render import names_read, render_many
+from quizgen.text.render import names_read
+from quizgen.text.repeats import render_repeated
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
 
@@ -82,8 +83,8 @@ def json_params(value):
 
 def trap_feedback(inst, parts) -> list:
     """The rendered feedback of every trap of ``parts``, one list per part, in
-    one render call."""
-    texts = render_many([trap.feedback for pv in parts for trap in pv.traps], inst.context, "text")
+    one render call, each distinct filling once a run (the questions of a template repeat them)."""
+    texts = render_repeated([trap.feedback for pv in parts for trap in pv.traps], inst.context, "text")
     lists, start = [], 0
     for pv in parts:
         lists.append(texts[start:start + len(pv.traps)])
