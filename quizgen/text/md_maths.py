@@ -45,7 +45,15 @@ _BLOCK_MARKER = re.compile(r"[-+*>#=_~`<|:]|\d+[.)]")
 """How a line starts that CommonMark may read as a list, heading, quote, fence, rule or HTML."""
 
 
-def html_escaped(filled: str) -> str:
+def checked_markdown(filled: str) -> str:
+    """``filled`` Markdown checked (:func:`check_markdown_dollars`) and
+    :func:`html_escaped`, its maths found once for both."""
+    maths = maths_spans(filled) if "$" in filled or "<" in filled or "]" in filled else None   # else neither looks
+    check_markdown_dollars(filled, maths)
+    return html_escaped(filled, maths)
+
+
+def html_escaped(filled: str, maths: list | None = None) -> str:
     """``filled`` (template text after filling) with each ``<`` outside maths
     escaped (``\\<``, as escape_md writes it): no tag a Markdown viewer would
     run, whatever Jinja2 made of the text (a filter block too). One a backslash
@@ -57,7 +65,7 @@ def html_escaped(filled: str) -> str:
     escaped too: a bank's text links nowhere (the shipped bank has none)."""
     if "<" not in filled and "]" not in filled:
         return filled
-    maths, at, inserts = maths_spans(filled), 0, {}
+    maths, at, inserts = maths_spans(filled) if maths is None else maths, 0, {}
     for place in _markup_places(filled):
         while at < len(maths) and maths[at][1] <= place:
             at += 1
@@ -175,13 +183,14 @@ def _piece_end(body: str, start: int, never: set, last_break: int) -> tuple:
     return start, start + 1 + len(body[start + 1:line_end].rstrip(" \t"))   # the blanks before a %
 
 
-def check_markdown_dollars(filled: str) -> None:
+def check_markdown_dollars(filled: str, maths: list | None = None) -> None:
     """Raise TemplateError when filled Markdown text holds a ``$`` its paragraph does not close,
-    as a LaTeX paper does (tex_markdown.check_dollars): it would garble the paper's maths."""
+    as a LaTeX paper does (tex_markdown.check_dollars): it would garble the paper's maths.
+    ``maths``: its maths_spans, when already found."""
     if "$" not in filled:
         return
     start = 0
-    for begin, end, _opener in maths_spans(filled):
+    for begin, end, _opener in maths_spans(filled) if maths is None else maths:
         check_dollars(filled[start:begin])
         start = end
     check_dollars(filled[start:])

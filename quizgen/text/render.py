@@ -15,7 +15,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
-from quizgen.text.md_maths import check_markdown_dollars, html_escaped, markdown_maths
+from quizgen.text.md_maths import checked_markdown, markdown_maths
 from quizgen.text.sandbox import CappedSandbox
 from quizgen.text.tex_commands import tex_problem
 from quizgen.text.tex_markdown import markdown_to_tex
@@ -309,8 +309,7 @@ def _convert(filled: str, fmt: str) -> str:
         return markdown_to_tex(filled)
     if fmt == "text":
         return _plain(filled)
-    check_markdown_dollars(filled)   # as markdown_to_tex does: a $ left open garbles the paper's maths
-    return html_escaped(filled)   # a bank's text is never HTML
+    return checked_markdown(filled)   # a $ left open garbles the paper's maths (as in markdown_to_tex); never HTML
 
 
 @lru_cache(maxsize=8192)
