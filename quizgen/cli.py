@@ -260,7 +260,9 @@ def review_command(graded, out, also):
     and an empty share column. Fill in the shares (1, 0.5, 50%; lines left empty decide
     nothing) and grade again with --overrides that file.
 
-    Example: quizgen review answers-graded.csv --also imprecise && quizgen grade answers.csv --overrides answers-graded-review.csv
+    Example: quizgen review answers-graded.csv --also imprecise
+
+    then, the shares filled in: quizgen grade answers.csv --overrides answers-graded-review.csv
     """
     from quizgen.grading.review import write_review
 
