@@ -4,6 +4,7 @@ resumes where it stopped. TeX is stubbed out here (``_compile_in_folder``);
 the slow test at the end compiles for real."""
 
 import os
+import time
 import shutil
 
 import pytest
@@ -172,3 +173,50 @@ def test_a_noted_secret_not_as_quizgen_writes_one_is_drawn_afresh(tmp_path, monk
     (noted,) = (tmp_path / "cache" / "started").iterdir()
     noted.write_text("1234")   # guessable: never a paper's secret
     assert pdf_cache.started_secret(tmp_path / "out", paper, lambda: "d" * 32) == "d" * 32
+
+
+def test_a_new_cache_folder_is_private_and_a_shared_one_is_not_used(tmp_path, monkeypatch, compiled):
+    monkeypatch.setenv("QUIZGEN_PDF_CACHE", str(tmp_path / "deep" / "cache"))
+    pdf.compile_pdf("a.tex", SOURCE, PROGRAMS)
+    assert (tmp_path / "deep" / "cache").stat().st_mode & 0o777 == 0o700
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)   # another user could put their PDF or a secret of their choosing here
+    monkeypatch.setenv("QUIZGEN_PDF_CACHE", str(shared))
+    pdf.compile_pdf("a.tex", SOURCE, PROGRAMS)
+    pdf.compile_pdf("a.tex", SOURCE, PROGRAMS)
+    assert compiled == ["a.tex"] * 3 and not list(shared.iterdir())
+    (tmp_path / "link").symlink_to(tmp_path / "deep" / "cache")
+    monkeypatch.setenv("QUIZGEN_PDF_CACHE", str(tmp_path / "link"))
+    assert pdf_cache.cache_folder() is None
+
+
+@pytest.mark.parametrize("plant", ["fifo", "link"])
+def test_an_entry_that_is_no_regular_file_is_never_read(cache, compiled, plant, tmp_path):
+    pdf.compile_pdf("a.tex", SOURCE, PROGRAMS)
+    (entry,) = cache.glob("*.pdf-entry")
+    kept = entry.read_bytes()
+    entry.unlink()
+    if plant == "fifo":
+        os.mkfifo(entry)   # reading it would wait for a writer for ever
+    else:
+        (tmp_path / "elsewhere").write_bytes(kept)
+        entry.symlink_to(tmp_path / "elsewhere")
+    assert not pdf.compile_pdf("a.tex", SOURCE, PROGRAMS).reused
+    assert compiled == ["a.tex", "a.tex"]
+
+
+def test_leftovers_of_killed_and_abandoned_runs_go_when_old(cache, compiled):
+    from quizgen.generation.outdir import PaperId
+
+    pdf.compile_pdf("a.tex", SOURCE, PROGRAMS)
+    pdf_cache.started_secret("out", PaperId("1", ("c1",), 1), lambda: "a" * 32)
+    half, recent = cache / ".x.tmp", cache / ".y.tmp"
+    half.write_bytes(b"half an entry")
+    recent.write_bytes(b"being written")
+    (noted,) = (cache / "started").iterdir()
+    for path, days in ((half, 2), (noted, 31)):
+        os.utime(path, (time.time() - days * 86400,) * 2)
+    pdf_cache.trim(cache)
+    assert not half.exists() and not noted.exists() and recent.exists()
+    assert len(list(cache.glob("*.pdf-entry"))) == 1

@@ -22,7 +22,9 @@ import functools
 import hashlib
 import json
 import os
+import stat
 import subprocess
+import time
 import tempfile
 from pathlib import Path
 
@@ -37,12 +39,35 @@ LIMIT_BYTES = 1 << 30
 
 def cache_folder() -> Path | None:
     """Where kept PDFs live: ``$QUIZGEN_PDF_CACHE`` (``off`` keeps none), else
-    ``$XDG_CACHE_HOME/quizgen/pdf``, else ``~/.cache/quizgen/pdf``."""
+    ``$XDG_CACHE_HOME/quizgen/pdf``, else ``~/.cache/quizgen/pdf``; made private
+    (0700) when new, and None, so no cache, when it is not a private folder of
+    this user's (``private``)."""
     value = os.environ.get(CACHE_ENV)
+    if value is not None and value.strip().lower() in OFF:
+        return None
     if value is not None:
-        return None if value.strip().lower() in OFF else Path(value).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "quizgen" / "pdf"
+        folder = Path(value).expanduser()
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        folder = Path(base) / "quizgen" / "pdf"
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return folder if private(folder) else None
+
+
+def private(folder: Path) -> bool:
+    """Whether ``folder`` is a folder itself (no link), of this user's, that no one
+    else may write to: in a shared one, another user could put their PDF, or a
+    secret of their choosing, where a run takes it from."""
+    try:
+        found = os.lstat(folder)
+    except OSError:
+        return False
+    owner = getattr(os, "getuid", None)
+    return stat.S_ISDIR(found.st_mode) and not found.st_mode & 0o022 and (owner is None or found.st_uid == owner())
 
 
 @functools.lru_cache(maxsize=None)
@@ -69,11 +94,8 @@ def kept(folder: Path | None, entry: str) -> tuple | None:
     if folder is None:
         return None
     path = folder / entry
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    if not data.startswith(HEADER):
+    data = _read_regular(path)
+    if data is None or not data.startswith(HEADER):
         return None
     line, _, pdf = data[len(HEADER):].partition(b"\n")
     try:
@@ -121,10 +143,11 @@ def trim(folder: Path | None, limit: int = LIMIT_BYTES) -> None:
         with os.scandir(folder) as found:
             for item in found:
                 if item.name.endswith(".pdf-entry"):
-                    stat = item.stat()
-                    entries.append((stat.st_mtime, stat.st_size, item.path))
+                    info = item.stat(follow_symlinks=False)
+                    entries.append((info.st_mtime, info.st_size, item.path))
     except OSError:
         return
+    _remove_leftovers(folder)
     total = sum(size for _, size, _ in entries)
     if total <= limit:
         return
@@ -133,6 +156,22 @@ def trim(folder: Path | None, limit: int = LIMIT_BYTES) -> None:
             break
         _remove(Path(path))
         total -= size
+
+
+LEFTOVER_SECONDS = {".tmp": 24 * 3600, "started": 30 * 24 * 3600}
+"""How old a half-written entry (a run killed while writing it) and a noted
+secret (a run stopped and never started again) may grow before ``trim`` removes it."""
+
+
+def _remove_leftovers(folder: Path) -> None:
+    now = time.time()
+    for path, age in [*((p, LEFTOVER_SECONDS[".tmp"]) for p in folder.glob(".*.tmp")),
+                      *((p, LEFTOVER_SECONDS["started"]) for p in folder.glob("started/*"))]:
+        try:
+            if now - os.lstat(path).st_mtime > age:
+                path.unlink()
+        except OSError:
+            pass
 
 
 def started_secret(out_dir, paper, fresh) -> str:
@@ -145,8 +184,8 @@ def started_secret(out_dir, paper, fresh) -> str:
         return fresh()
     path = folder / "started" / _started_name(out_dir, paper)
     try:
-        noted = path.read_text(encoding="ascii").strip()
-    except (OSError, UnicodeError):
+        noted = (_read_regular(path) or b"").decode("ascii").strip()
+    except UnicodeError:
         noted = ""
     if noted and not secret_problem(noted):
         return noted
@@ -164,6 +203,25 @@ def finished(out_dir, paper) -> None:
 
 def _started_name(out_dir, paper) -> str:
     return hashlib.sha256(f"{os.path.abspath(out_dir)}\0{paper!r}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _read_regular(path: Path) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file of at most LIMIT_BYTES, not
+    reached through a link; None otherwise (a pipe would block, /dev/zero never end)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        found = os.fstat(handle)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > LIMIT_BYTES:
+            return None
+        with os.fdopen(os.dup(handle), "rb") as data:
+            return data.read(LIMIT_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
 
 
 def _touch(path: Path) -> None:

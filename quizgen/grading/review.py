@@ -51,7 +51,8 @@ class Review:
         kinds = ", ".join(f"{count} {kind}" for kind, count in self.counts.items())
         path = printable(str(self.path))
         return (f"Wrote {path}: {sum(self.counts.values())} answer(s) to decide ({kinds}). Fill in the share "
-                f"column (1, 0.5, 50%; empty lines decide nothing), then grade again with --overrides {path}")
+                f"column (1, 0.5, 50%; a line whose share, status and comment are left empty decides nothing), "
+                f"then grade again with --overrides {path}")
 
 
 def write_review(graded, out=None, also=()) -> Review:

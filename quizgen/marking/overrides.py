@@ -185,6 +185,7 @@ def check_points(override: Override, full: float, part: str, where: str) -> None
 
 def _score(text: str, where: str, heading: str) -> float:
     """A share of the part's marks; a plain number above 1 is hinted to be points."""
+    _refuse_empty(text, where, heading)
     value = read_share(text)
     if value is None:
         number = plain_number(text.strip())
@@ -194,9 +195,18 @@ def _score(text: str, where: str, heading: str) -> float:
     return value
 
 
+def _refuse_empty(text: str, where: str, heading: str) -> None:
+    """A line with a status or comment but no mark: say what to fill in (a status alone sets no mark)."""
+    if not text.strip():
+        raise InputFileError(f"{where}: the {heading} cell is empty beside a status or comment: fill in the mark "
+                             f"too (1 for full marks, 0 for none), or leave the line's {heading}, status and comment "
+                             "all empty to decide nothing yet")
+
+
 def _points(text: str, where: str, heading: str) -> float:
     """Points out of the part's (checked against them when applied): a plain
     decimal from 0 to MAX_POINTS, as a key's points are."""
+    _refuse_empty(text, where, heading)
     number = plain_number(text.strip())
     if number is None or not 0 <= number <= MAX_POINTS:
         hint = "; for a share of the part's marks, head the column score" if text.strip().endswith("%") else ""
