@@ -137,7 +137,7 @@ def test_markdown_sheet_has_the_figure_and_the_labelled_parts_of_the_pdf_sheet(g
     worked = sheet[sheet.index("### Worked solution"):]
     p_hat = key["students"]["s01"]["questions"][0]["parts"][0]["value"]
     figure = re.search(r"^!\[The loss -ln p against p, the head's (?:IsNext|NotNext) probability; the dot marks "
-                       rf"(?:p_hat|1 - p_hat) = {shown_pair(LossPoint(p_hat))[0]} and -ln(?: p_hat|\(1 - p_hat\)) = \d\.\d+\.\]\((s01-Q1-figure\.svg)\)$", worked, re.M)
+                       rf"(?:p_hat|1 - p_hat) = {re.escape(shown_pair(LossPoint(p_hat))[0][:5])}\d* and -ln(?: p_hat|\(1 - p_hat\)) = \d\.\d+\.\]\((s01-Q1-figure\.svg)\)$", worked, re.M)
     drawing = (folder / "sheets" / figure[1]).read_text(encoding="utf-8")
     assert re.search(rf"&#9679; (?:1 &#8722; )?p&#770; = {shown_pair(LossPoint(p_hat))[0]}", drawing)
     assert re.search(r"p</tspan> = (?:1 &#8722; )?p&#770;, the head's (?:Is|Not)Next probability</text>", drawing)

@@ -67,13 +67,14 @@ def svg_tree(text):
 
 def test_problem_figure_has_no_point_but_solution_figure_gives_the_numbers(c1_instance):
     figure = figure_markup(c1_instance, "md")
-    assert "0.6652" not in figure["problem"] and "0.4077" not in figure["problem"]
+    assert "0.6652" not in figure["problem"] and "0.4076" not in figure["problem"]
     assert "<circle" not in figure["problem"] and "stroke-dasharray" not in figure["problem"]
     assert "<circle" in figure["solution"]
-    # the working's p and -ln of it (review 26: the label's p = 0.66524 was printed nowhere else)
-    assert "p = 0.6652<" in figure["solution"] and "ln p = 0.4077" in figure["solution"]
+    # the answer's loss, beside p to the figures whose -ln gives it (review 32: the working's
+    # -ln 0.6652 = 0.4077 disagreed with the answer 0.4076)
+    assert "p = 0.66524<" in figure["solution"] and "ln p = 0.4076" in figure["solution"]
     tex = figure_markup(c1_instance, "tex")
-    assert "0.6652" not in tex["problem"] and "$p = 0.6652$" in tex["solution"] and "$-\\ln p = 0.4077$" in tex["solution"]
+    assert "0.6652" not in tex["problem"] and "$p = 0.66524$" in tex["solution"] and "$-\\ln p = 0.4076$" in tex["solution"]
     assert r"\fill" not in tex["problem"] and "dashed" not in tex["problem"] and r"\fill" in tex["solution"]
 
 
@@ -103,9 +104,9 @@ def test_a_template_without_axis_words_gets_the_default(c1_instance):
 
 def test_svg_is_ascii_with_the_minus_sign_as_a_character_reference(c1_instance):
     svg = figure_markup(c1_instance, "md")["solution"]
-    assert svg.isascii() and "&#8722;ln p = 0.4077" in svg
+    assert svg.isascii() and "&#8722;ln p = 0.4076" in svg
     texts = [element.text for element in svg_tree(svg).iter(SVG + "text")]
-    assert "\u2212ln p = 0.4077" in texts and "\u25cf p = 0.6652" in texts
+    assert "\u2212ln p = 0.4076" in texts and "\u25cf p = 0.66524" in texts
 
 
 @settings(max_examples=60, deadline=None)

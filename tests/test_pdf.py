@@ -590,12 +590,16 @@ def pdf_pages(path) -> list:
 
 
 def test_a_question_taller_than_a_page_says_where_it_goes_on_and_where_it_came_from(invoke, tex, tmp_path):
-    """Seed 7's Q7 to Q10 are taller than a page: each page they leave says "Q7 continues
-    on the next page." in its footer, and the next starts "Q7 (continued)". Before, page 9
-    began with Q7's part (c), its data on the page before, and nothing said so."""
-    result = invoke("generate", "--seed", 7, "--format", "pdf", "--no-solutions", "--out", tmp_path)
+    """A question too tall for a page even with its working space cut to a quarter (a user bank's
+    C11 with a 35-line stem (33 lines added) and 18 cm under its part) breaks: the page it leaves says "Q2 continues
+    on the next page." in its footer, and the next starts "Q2 (continued)". Seed 7's Q7 to Q10 did
+    so until their working spaces were cut to fit (layout32: test_pdf32_one_page); before that,
+    page 9 began with Q7's part (c), its data on the page before, and nothing said so."""
+    bank = tall_c11_bank(tmp_path / "bank", 18, 33)
+    result = invoke("generate", "--seed", 7, "--bank", bank, "--classes", "C1,C11", "--format", "pdf",
+                    "--no-solutions", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
-    pages = pdf_pages(tmp_path / "problems.pdf")
+    pages = pdf_pages(tmp_path / "out" / "problems.pdf")
     continued = []
     for number, page in enumerate(pages[1:], 2):
         first = re.search(r"Q\d+\. |(Q\d+) \(continued\)|\([a-h]\) ", page)
@@ -603,8 +607,8 @@ def test_a_question_taller_than_a_page_says_where_it_goes_on_and_where_it_came_f
         if first.group(1):
             continued.append(first.group(1))
             assert f"{first.group(1)} continues on the next page. Page {number - 1} of" in pages[number - 2]
-    assert continued == ["Q7", "Q8", "Q9", "Q10"]
-    assert sum(page.count("continues on the next page.") for page in pages) == 4
+    assert continued == ["Q2"]
+    assert sum(page.count("continues on the next page.") for page in pages) == 1
 
 
 C11_STEM_END = "and samples at temperature $\\tau = {{ tau }}$.\n"
@@ -623,13 +627,14 @@ def tall_c11_bank(folder: Path, space: float, stem_lines: int = 0) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("paper, stem_lines", [("letter", 6), ("a4", 9)])
+@pytest.mark.parametrize("paper, stem_lines", [("letter", 30), ("a4", 33)])
 def test_the_end_note_stays_with_a_last_question_taller_than_a_page(invoke, tex, tmp_path, paper, stem_lines):
     """A last question whose stem and one part are taller than the page (its stem long, its working
     space 18 cm, the most a part may have; before the limit came down, 22 or 25 cm) left
     "End of paper: ..." alone on a page of its own, after the page it ran off; then it ran off
     its page's foot, answer box and all, the note in that page's footer (pdf22); now its part starts
-    the next page, "Q2 (continued)", and the note follows it there."""
+    the next page, "Q2 (continued)", and the note follows it there. Its stem is 30 or 33 lines
+    longer, so that its working space cut to a quarter would not fit either (layout32)."""
     bank = tall_c11_bank(tmp_path / "bank", 18, stem_lines)
     result = invoke("generate", "--seed", 42, "--bank", bank, "--classes", "C1,C11", "--format", "pdf",
                     "--no-solutions", "--paper", paper, "--out", tmp_path / "out")

@@ -80,8 +80,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # expert re-read them; text only, the numbers unchanged.
 # Both again (paper24): C1's and C2's figures say "the probability given to the true word" on
 # their p axis and in their SVG title, not "the true label"; text only.
+# solutions.md again (layout32): the figures' labels give the answer's loss, beside a p whose -ln rounds to it.
 PER_STUDENT_DIGESTS = {"problems.md": "e851cfba6e4a0a3b05f1859576ea57031fe70e102804facb4f2cb674288d3925",
-                       "solutions.md": "3397075065b3c8e039d18759834a80925d3edff8a683729693d22e0d743d1a05"}
+                       "solutions.md": "ba1f0a3a3d5015046be13f481c7642b1735d97f22869e838a54146d57aba9636"}
 
 
 def paper_digest(path):

@@ -166,28 +166,39 @@ def _argument(name: str) -> str:
     return f"({name})" if " " in name else f" {name}"
 
 
-def probability_text(p: float) -> str:
-    """p as the worked steps print it: 4 significant figures, or above 0.9 as
-    many decimals as give 4 significant figures of 1 - p (0.92415, not 0.9241:
+def probability_text(p: float, figures: int = 4) -> str:
+    """p as the worked steps print it: 4 significant figures (or ``figures``), or above 0.9
+    as many decimals as give that many significant figures of 1 - p (0.92415, not 0.9241:
     -ln p is about 1 - p there, and 4 figures of p carry it to 3). Written as
     a decimal: the label shows one below 0.001 in scientific form (text/answers.py)."""
     if p <= 0.9 or p >= 1:
-        return significant(p, 4)
-    return fixed(p, figure_places(1 - p, 4))
+        return significant(p, figures)
+    return fixed(p, figure_places(1 - p, figures))
 
 
 def shown_pair(point: LossPoint) -> tuple:
-    """(p, -ln p) as the label writes them, as the text writes them. Where the template
-    names the working's p (``point.shown``): that p as the worked steps print a probability,
-    and -ln of it as they print a loss (4 decimals, or 4 significant figures below 0.1), the
-    working's last line: C2's p = 0.01747 and L = -ln 0.01747 = 4.0473 (whose step names the
-    key's 4.0474), so the label recomputes and shows no p the text does not (review 26: p =
-    0.017468). Otherwise (C3, whose working takes the loss from the exact p = 1/V) both as
-    the answers print them (``key_answer``: 9.35454e-4 and 6.9745)."""
+    """(p, -ln p) as the label writes them. Where the template names the working's p
+    (``point.shown``): -ln p of the unrounded p as the answer list prints it, beside the working's p when -ln of that rounds to it (C2's
+    p = 0.01747, -ln p = 4.0474), else beside p to the fewest more figures whose -ln does (C1's
+    p = 0.78907, -ln p = 0.2368, where -ln 0.7891 = 0.2369 disagreed with the answer 0.2368),
+    so the label both recomputes and agrees with the answer. Otherwise (C3, whose working
+    takes the loss from the exact p = 1/V) both as the answers print them (``key_answer``:
+    9.35454e-4 and 6.9745)."""
     if point.shown is None:
         return key_answer(point.p, "numeric", 4), key_answer(point.loss, "numeric", 4)
-    loss = -math.log(point.shown) if point.shown < 1 else 0.0
-    return probability_text(point.shown), significant_or_fixed(loss, 4)
+    loss = key_answer(point.loss, "numeric", 4)
+    if _loss_text(point.shown) == loss:
+        return probability_text(point.shown), loss
+    for figures in range(5, 13):
+        shown = probability_text(point.p, figures)
+        if _loss_text(float(shown)) == loss:
+            return shown, loss
+    return probability_text(point.p, 13), loss
+
+
+def _loss_text(p: float) -> str:
+    """-ln p as the label prints a loss, as the answer list does."""
+    return key_answer(-math.log(p) if p < 1 else 0.0, "numeric", 4)
 
 
 def axis_symbol(point: LossPoint) -> str:

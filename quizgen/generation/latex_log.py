@@ -22,17 +22,42 @@ def latex_failure(name: str, source: str, log: str) -> LatexError:
     """A LatexError for document ``name``: the log's first real error message,
     the line of the .tex it happened on, and that line's text."""
     message, line = first_error(log, Path(name).name)
+    lines = source.splitlines()
+    line = body_line(lines, line, log)
     where = f"{name} line {line}" if line else name
     text = f"LaTeX failed on {where}: {message}"
     missing = _MISSING_FILE.search(message)
     if missing and "/" not in missing.group(1):   # a path is a template's own \input, not a package
         package = PACKAGE_OF_FILE.get(missing.group(1), "the Debian package that provides it")
         text += f" (install {package})"
-    lines = source.splitlines()
     if line and 0 < line <= len(lines) and lines[line - 1].strip():
         shown = lines[line - 1].strip()
         text += f" -- the line reads: {shown[:100]}{'...' if len(shown) > 100 else ''}"
     return LatexError(text, document=name, log=log)
+
+
+_BODY_END = "\\end{qzquestion}"
+_CONTEXT = re.compile(r"^<[^>]*> (.*)$")
+_COMMAND = re.compile(r"\\[A-Za-z@]+")
+
+
+def body_line(lines: list, line, log: str):
+    """The line of an error inside a problem paper's question: TeX reads the question's body
+    whole (an argument, so that it can be set again with less working space) and names the
+    line of its ``\\end{qzquestion}``; the line above it, within the question, holding the
+    command the log's context ends on (``<recently read> \\notamacro``) is the one meant."""
+    if not line or not 0 < line <= len(lines) or not lines[line - 1].lstrip().startswith(_BODY_END):
+        return line
+    context = next((found.group(1) for found in map(_CONTEXT.match, log.splitlines()) if found), "")
+    commands = _COMMAND.findall(context)
+    if not commands:
+        return line
+    for number in range(line - 1, 0, -1):
+        if commands[-1] in lines[number - 1]:
+            return number
+        if lines[number - 1].startswith("\\begin{qzquestion}"):
+            break
+    return line
 
 
 def first_error(log: str, tex_name: str) -> tuple:

@@ -18,6 +18,7 @@ from quizgen.maths.printing import to_latex
 from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
 from quizgen.text.fractions import display_fractions
 from quizgen.text.render import render_layout, render_many
+from quizgen.text.tex_paragraphs import tex_paragraphs
 
 PAPER_CREDIT = (": an answer worked that way, with intermediates kept to at least 4 significant figures, is marked "
                 "correct too.")
@@ -102,6 +103,7 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
         "template": template.id,   # named with the question when the PDF loses its foot (pdf.py)
         "points_text": points_text(template.points), "stem": stem,
+        "stem_paragraphs": tex_paragraphs(stem) if fmt in ("tex", "pdf") else None,   # \qzbeside's pieces
         "figure": figure_markup(inst, fmt),
         "parts": [_part_view(pv, ask, share, len(steps), inst.env) for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),
