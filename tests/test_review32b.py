@@ -1,10 +1,10 @@
 """rev-diff32: an overrides line with a status but no mark says what to fill
-in; grade's note on answers awaiting a person points at ``quizgen review``."""
+in; grade's summary, when answers await a person, ends by naming ``quizgen review``."""
 
 import pytest
 
 from quizgen.errors import InputFileError
-from quizgen.grading.look_at import REVIEW_HINT
+from quizgen.grading.report import review_hint
 from quizgen.marking.overrides import parse_overrides
 
 
@@ -29,4 +29,4 @@ def test_grade_points_at_quizgen_review_when_answers_await_a_person(invoke, tmp_
     result = invoke("grade", tmp_path / "a.csv", "--key", seed3_key, "--out", tmp_path / "out" / "g.csv")
     assert result.exit_code == 0, result.output
     assert "need a person to read them" in result.output
-    assert f"Note: {REVIEW_HINT}" in result.output
+    assert result.output.rstrip().endswith(review_hint(tmp_path / "out" / "g.csv"))

@@ -35,13 +35,7 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread
             if count > named:
                 places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines, no_id_at, header_at)
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
-            if status is Status.NEEDS_REVIEW:
-                lines.append(REVIEW_HINT)
     return lines
-
-
-REVIEW_HINT = ("`quizgen review <graded.csv>` lists the answers that need a person in an overrides file to fill in "
-               "and pass back with --overrides")
 
 
 def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None = None, no_id_at: str = "",

@@ -5,6 +5,7 @@ quizgen/report/formatting.py)."""
 
 from __future__ import annotations
 
+import shlex
 import statistics
 from dataclasses import dataclass, field
 
@@ -359,7 +360,15 @@ def summary_text(result) -> str:
     if "feedback" in result.paths:   # its own folder, wherever it is
         lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
     lines += [f"Note: {note}" for note in result.notes if not isinstance(note, WarningNote)]   # said as warnings
-    return "\n".join(map(printable, lines))   # ids, names and labels from the files: no escape reaches the terminal
+    if result.counts[Status.NEEDS_REVIEW] and "graded" in result.paths:
+        lines.append(review_hint(result.paths["graded"]))
+    return "\n".join(map(printable, lines))
+
+
+def review_hint(graded) -> str:
+    """The line after the notes when answers await a person: the command that lists them to decide."""
+    return (f"Next: quizgen review {shlex.quote(str(graded))} writes the answers that need a person into an "
+            "overrides file to fill in, then grade again with --overrides that file")   # ids, names and labels from the files: no escape reaches the terminal
 
 
 def _percent_legend(result, comma: bool = False) -> list:
