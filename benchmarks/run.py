@@ -32,7 +32,7 @@ from workload import class_answers  # noqa: E402
 def child(argv: list) -> dict:
     """Run one measurement in a fresh interpreter; returns seconds and peak RSS (MB)."""
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", json.dumps(argv)],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=dict(os.environ, QUIZGEN_PDF_CACHE="off"))   # compile, not reuse
     if out.returncode != 0:
         raise SystemExit(f"benchmark step failed: {argv}\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])

@@ -24,7 +24,7 @@ from html import escape
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.numbers import fixed, key_answer, significant, significant_or_fixed
+from quizgen.maths.numbers import fixed, key_answer, significant
 from quizgen.maths.rounding import figure_places
 from quizgen.text.answers import in_ascii, in_maths, in_plain
 
