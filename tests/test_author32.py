@@ -4,6 +4,8 @@ the CLI as an author would."""
 
 from pathlib import Path
 
+from test_list_recipes31 import WEIGHTED   # the same user template: two weights of a list
+
 AUTHOR = Path(__file__).parent / "data" / "author" / "c11_scaled.yaml"
 
 
@@ -54,45 +56,6 @@ def test_the_docs_say_what_a_bare_value_prints():
         assert render_string("{{ x }}", context, "md") == printed, value
 
 
-WEIGHTED = """id: t-weighted
-class: C77
-title: "A user template"
-points: 3
-params:
-  a: {integer: [1, 9]}
-  b: {integer: [1, 9]}
-  v: {vector: {size: 2, min: 1, max: 9, step: 1, distinct: true}}
-constraints:
-  - "a != b"
-stem: |
-  Two weights are $a / (a + b)$ and $b / (a + b)$ with $a = {{ a }}$, $b = {{ b }}$; the values are
-  $({{ v }})$. Give answers to 3 significant figures ({{ rounding_rule }}).
-parts:
-  - name: p1
-    points: 1
-    ask: "What is the first weight?"
-    answer: "a / (a + b)"
-  - name: p2
-    points: 1
-    ask: "What is the second weight?"
-    answer: "b / (a + b)"
-  - name: out
-    points: 1
-    ask: "What is the weighted sum of the values?"
-    answer: "sum(list(a / (a + b), b / (a + b)) * v)"
-canonical:
-  params: {a: 1, b: 4, v: [2, 7]}
-  expect: {p1: 0.2, p2: 0.8, out: 6}
-tests:
-  - {part: p1, answer: "0.200", status: correct}
-solution:
-  forecast: "A small number."
-  steps:
-    - title: "Work it out"
-      why: "The definitions."
-      work: "Worked as asked."
-  verify: "Done."
-"""
 
 
 def _paper(invoke, tmp_path, template: str) -> dict:
