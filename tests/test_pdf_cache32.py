@@ -206,17 +206,25 @@ def test_an_entry_that_is_no_regular_file_is_never_read(cache, compiled, plant, 
     assert compiled == ["a.tex", "a.tex"]
 
 
-def test_leftovers_of_killed_and_abandoned_runs_go_when_old(cache, compiled):
+def test_leftovers_of_killed_and_abandoned_runs_go_when_old(cache, compiled, monkeypatch):
+    """A temporary file is named as the outputs' are, and goes as theirs do (commit.remove_stale_temps:
+    its process gone, untouched for an hour); a noted secret goes after 30 days."""
+    from types import SimpleNamespace
+
+    from quizgen import commit
     from quizgen.generation.outdir import PaperId
+    from test_hostile31_leftovers import dead_pid
 
     pdf.compile_pdf("a.tex", SOURCE, PROGRAMS)
     pdf_cache.started_secret("out", PaperId("1", ("c1",), 1), lambda: "a" * 32)
-    half, recent = cache / ".x.tmp", cache / ".y.tmp"
+    recent = commit.temp_name(cache)   # this process's: it may still be writing it
+    half = cache / recent.name.replace(f"-{os.getpid()}-", f"-{dead_pid()}-")
     half.write_bytes(b"half an entry")
     recent.write_bytes(b"being written")
     (noted,) = (cache / "started").iterdir()
-    for path, days in ((half, 2), (noted, 31)):
-        os.utime(path, (time.time() - days * 86400,) * 2)
+    os.utime(noted, (time.time() - 31 * 86400,) * 2)
+    later = time.time() + 2 * commit.STALE_SECONDS
+    monkeypatch.setattr(commit, "time", SimpleNamespace(time=lambda: later))
     pdf_cache.trim(cache)
     assert not half.exists() and not noted.exists() and recent.exists()
     assert len(list(cache.glob("*.pdf-entry"))) == 1

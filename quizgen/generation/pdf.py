@@ -14,6 +14,7 @@ import tempfile
 import sys
 import threading
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 from quizgen.errors import LatexError, TexNotFoundError
@@ -270,10 +271,7 @@ def _compile_kept(name: str, source: str, latexmk, program: str, engine: str) ->
         result = CompiledPdf(found[0])
         result.overflows, result.reused = found[1], True
         return result
-    if engine == "-lualatex":
-        with lualatex_slots():
-            result = _compile_in_folder(name, source, latexmk, program, engine)
-    else:
+    with lualatex_slots() if engine == "-lualatex" else nullcontext():
         result = _compile_in_folder(name, source, latexmk, program, engine)
     pdf_cache.keep(folder, entry, result, result.overflows)
     return result

@@ -25,9 +25,9 @@ import os
 import stat
 import subprocess
 import time
-import tempfile
 from pathlib import Path
 
+from quizgen.commit import remove_stale_temps, temp_name
 from quizgen.key.papercode import secret_problem
 
 CACHE_ENV = "QUIZGEN_PDF_CACHE"
@@ -118,24 +118,31 @@ def keep(folder: Path | None, entry: str, pdf: bytes, overflows: tuple) -> None:
 
 
 def _write_whole(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (a folder that cannot be written: not at all)."""
+    """Write ``data`` to ``path`` whole or not at all (a folder that cannot be written: not at all),
+    through a temporary file named as the outputs' are (commit.temp_name), so that one a killed
+    run leaves is removed as theirs are (``trim``: commit.remove_stale_temps)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+        temp = temp_name(path.parent)
         try:
-            with os.fdopen(handle, "wb") as out:
+            with open(temp, "xb", opener=_private) as out:
                 out.write(data)
             os.replace(temp, path)
         except BaseException:
-            _remove(Path(temp))
+            _remove(temp)
             raise
     except OSError:
         return
 
 
+def _private(path, flags: int) -> int:
+    return os.open(path, flags, 0o600)
+
+
 def trim(folder: Path | None, limit: int = LIMIT_BYTES) -> None:
     """When the kept entries take more than ``limit`` bytes, remove the least
-    recently used until they take 80% of it."""
+    recently used until they take 80% of it; and the leftovers of killed and
+    abandoned runs (``_remove_leftovers``)."""
     if folder is None:
         return
     entries = []
@@ -158,17 +165,20 @@ def trim(folder: Path | None, limit: int = LIMIT_BYTES) -> None:
         total -= size
 
 
-LEFTOVER_SECONDS = {".tmp": 24 * 3600, "started": 30 * 24 * 3600}
-"""How old a half-written entry (a run killed while writing it) and a noted
-secret (a run stopped and never started again) may grow before ``trim`` removes it."""
+NOTE_SECONDS = 30 * 24 * 3600
+"""How old the secret noted by a run stopped and never started again may grow before ``trim`` removes it."""
 
 
 def _remove_leftovers(folder: Path) -> None:
+    """The temporary files of runs killed while writing an entry or a note, as a later run removes
+    those beside its outputs (commit.remove_stale_temps), and notes older than NOTE_SECONDS."""
+    started = folder / "started"
+    remove_stale_temps(folder)
+    remove_stale_temps(started)
     now = time.time()
-    for path, age in [*((p, LEFTOVER_SECONDS[".tmp"]) for p in folder.glob(".*.tmp")),
-                      *((p, LEFTOVER_SECONDS["started"]) for p in folder.glob("started/*"))]:
+    for path in started.glob("[!.]*"):
         try:
-            if now - os.lstat(path).st_mtime > age:
+            if now - os.lstat(path).st_mtime > NOTE_SECONDS:
                 path.unlink()
         except OSError:
             pass
