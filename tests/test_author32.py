@@ -4,7 +4,7 @@ the CLI as an author would."""
 
 from pathlib import Path
 
-from test_list_recipes31 import WEIGHTED   # the same user template: two weights of a list
+from test_list_recipes31 import TAIL, WEIGHTED   # a user template's solution block; two weights of a list
 
 AUTHOR = Path(__file__).parent / "data" / "author" / "c11_scaled.yaml"
 
@@ -204,14 +204,7 @@ tests:
   - {part: n, answer: "3", status: correct}
   - {part: h, answer: "1.83", status: correct}
   - {part: h, answer: "2.08", earlier: {n: "4"}, status: correct}
-solution:
-  forecast: "A small number."
-  steps:
-    - title: "Work it out"
-      why: "The definitions."
-      work: "Worked as asked."
-  verify: "Done."
-"""
+""" + TAIL
 
 
 def test_a_recipe_using_range_or_count_gets_ecf(invoke, tmp_path):
