@@ -258,7 +258,8 @@ def review_command(graded, out, also):
     """From the graded.csv grade wrote, write an overrides file listing each answer a person
     must decide (needs_review): student, question, part, the answer, why, the expected answer,
     and an empty share column. Fill in the shares (1, 0.5, 50%; lines left empty decide
-    nothing) and grade again with --overrides that file.
+    nothing) and grade again with --overrides that file. Run again onto that file, it keeps
+    every line and adds the answers it does not list yet.
 
     Example: quizgen review answers-graded.csv --also imprecise
 

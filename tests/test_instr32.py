@@ -123,7 +123,8 @@ def test_review_never_replaces_a_file_and_refuses_what_grade_did_not_write(cours
     (course / "mine.csv").write_text("student_id,question_id,part,share\ns001,Q1,a,1\n", encoding="utf-8")
     kept = invoke("review", "answers-graded.csv", "--out", "mine.csv")
     assert kept.exit_code == 2 and kept.output.count("\n") == 1
-    assert "mine.csv exists already (decisions filled in?): it is never replaced" in kept.output
+    assert ("mine.csv exists already and is no review file quizgen review wrote (no answer column among "
+            "student_id, question_id, part, share): it is never replaced") in kept.output
     assert (course / "mine.csv").read_text(encoding="utf-8").endswith("s001,Q1,a,1\n")
     wrong = invoke("review", "answers.csv")
     assert wrong.exit_code == 2 and wrong.output.count("\n") == 1

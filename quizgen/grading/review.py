@@ -23,6 +23,7 @@ from quizgen.errors import InputFileError, UsageError, printable
 from quizgen.files import default_output_folder, out_is_folder, write_file
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
+from quizgen.grading.review_merge import merged_review
 from quizgen.input_files import open_input
 
 HEADER = ("student_id", "name", "question_id", "part", "answer", "graded_status", "grader_reason", "expected",
@@ -43,6 +44,7 @@ class Review:
 
     path: Path | None
     counts: dict = field(default_factory=dict)
+    added_to: bool = False   # the file was there (review_merge.py): ``counts`` are the lines added to it
 
     def summary(self, graded) -> str:
         """The line ``quizgen review`` prints."""
@@ -50,6 +52,13 @@ class Review:
             return f"No answer in {printable(str(graded))} needs a person: nothing to review, no file written."
         kinds = ", ".join(f"{count} {kind}" for kind, count in self.counts.items())
         path = printable(str(self.path))
+        if self.added_to and not self.counts:
+            return (f"{path} already lists every answer in {printable(str(graded))} that needs a person: nothing "
+                    "added, the file left as it was.")
+        if self.added_to:
+            return (f"Added {sum(self.counts.values())} answer(s) to decide ({kinds}) to {path}, below its lines "
+                    f"(kept as they were). Fill in the share column of the new lines, then grade again with "
+                    f"--overrides {path}")
         return (f"Wrote {path}: {sum(self.counts.values())} answer(s) to decide ({kinds}). Fill in the share "
                 f"column (1, 0.5, 50%; a line whose share, status and comment are left empty decides nothing), "
                 f"then grade again with --overrides {path}")
@@ -59,7 +68,8 @@ def write_review(graded, out=None, also=()) -> Review:
     """Write the overrides file to fill in for the graded.csv at ``graded``
     (``<stem>-review.csv`` beside it, or ``out``: a file or a folder), one line per
     ``needs_review`` answer and per answer of the kinds in ``also`` (of ALSO).
-    An existing file is never replaced: it may hold decisions.
+    An existing review file is never replaced (it may hold decisions): the
+    answers it does not list yet are added to it (review_merge.py).
 
     Example: ``write_review("answers-graded.csv", also=("imprecise",))``"""
     graded = Path(graded)
@@ -67,18 +77,23 @@ def write_review(graded, out=None, also=()) -> Review:
     unknown = sorted(set(also) - set(ALSO))
     if unknown:
         raise UsageError(f"--also {unknown[0]}: expected one of {', '.join(ALSO)}")
-    if target.exists():
-        raise UsageError(f"{printable(str(target))} exists already (decisions filled in?): it is never replaced; give another "
-                         "--out, or move it away")
     delimiter, lines = review_lines(graded, {"needs_review", *also})
-    counts = {kind: sum(line[0] == kind for line in lines) for kind in KINDS}
+    if target.exists():
+        text, lines = merged_review(target, HEADER, lines)
+        return Review(target if text is None else write_file(target, text), _counts(lines), added_to=True)
     if not lines:
         return Review(None)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter)
     writer.writerow(HEADER)
     writer.writerows([spreadsheet_safe(cell) for cell in cells] for _, cells in lines)
-    return Review(write_file(target, "\ufeff" + buffer.getvalue()), {k: n for k, n in counts.items() if n})
+    return Review(write_file(target, "\ufeff" + buffer.getvalue()), _counts(lines))
+
+
+def _counts(lines: list) -> dict:
+    """How many of ``lines`` ((kind, cells)) are of each kind, in KINDS' order, kinds with none left out."""
+    counts = {kind: sum(line[0] == kind for line in lines) for kind in KINDS}
+    return {kind: count for kind, count in counts.items() if count}
 
 
 def review_path(graded: Path, out) -> Path:

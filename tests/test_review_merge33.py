@@ -1,0 +1,60 @@
+"""``quizgen review`` run again onto its own file (grading/review_merge.py): the
+lines there stay as they were, decided or not, and only the answers not listed
+yet are added, so one file goes on feeding ``grade --overrides``."""
+
+import csv
+import io
+
+from test_instr31 import c1_key, course, one_line, rows_of  # noqa: F401  (c1_key: course's fixture)
+from test_instr32 import CLASS, LONG, filled
+
+
+def review_rows(path, delimiter=","):
+    return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig")), delimiter=delimiter))
+
+
+def test_a_second_review_adds_the_new_answers_below_the_decided_ones(course, invoke):
+    (course / "answers.csv").write_text(LONG + CLASS, encoding="utf-8")
+    assert invoke("grade", "answers.csv").exit_code == 0
+    assert invoke("review", "answers-graded.csv").exit_code == 0
+    review = course / "answers-graded-review.csv"
+    filled(review, {("s001", "a"): "1"})   # one decided, two left for later
+    before = review.read_text(encoding="utf-8-sig")
+    # a late student, and one who changed an answer, arrive; the class is graded again with the file
+    (course / "answers.csv").write_text(LONG + CLASS + "s004,Di,Q1,a,about 0.72 I think\n"
+                                        "s003,Cy,Q1,b,I guess 0.334\n", encoding="utf-8")
+    assert invoke("grade", "answers.csv", "--overrides", review).exit_code == 0
+    again = invoke("review", "answers-graded.csv")
+    assert again.exit_code == 0, again.output
+    assert one_line(again).startswith("Added 2 answer(s) to decide (2 needs_review) to ")
+    after = review.read_text(encoding="utf-8-sig")
+    assert after.startswith(before)   # every line kept, byte for byte, the decision included
+    added = review_rows(review)[len(review_rows(review)) - 2:]
+    assert [row[:5] for row in added] == [["s004", "Di", "Q1", "a", "about 0.72 I think"],
+                                          ["s003", "Cy", "Q1", "b", "I guess 0.334"]]
+    assert all(row[8:] == ["", "", ""] for row in added)
+    # nothing new: the file is left as it was and the line says so
+    unchanged = invoke("review", "answers-graded.csv")
+    assert unchanged.exit_code == 0 and "nothing added, the file left as it was" in unchanged.output
+    assert review.read_text(encoding="utf-8-sig") == after
+
+
+def test_a_review_file_saved_by_a_spreadsheet_keeps_its_separator_and_columns(course, invoke):
+    (course / "answers.csv").write_text(LONG + CLASS, encoding="utf-8")
+    assert invoke("grade", "answers.csv").exit_code == 0
+    review = course / "answers-graded-review.csv"
+    # saved by Excel in a semicolon locale, its columns reordered and one of the marker's own added
+    review.write_text("sep=;\r\nshare;student_id;question_id;part;answer;my notes\r\n"
+                      "1;s001;q1;A;MAYBE 0.716;ok\r\n", encoding="cp1252")
+    result = invoke("review", "answers-graded.csv")
+    assert result.exit_code == 0, result.output
+    assert one_line(result).startswith("Added 2 answer(s) to decide (2 needs_review) to ")   # s001 (a) is listed
+    text = review.read_bytes().decode("utf-8-sig")   # as written: its CR LF line ends kept
+    assert text.endswith(";s003;Q1;b;I think 0.33;\r\n")
+    assert text.startswith("sep=;\r\nshare;student_id;question_id;part;answer;my notes\r\n1;s001;q1;A;MAYBE 0.716;ok\r\n")
+    rows = review_rows(review, ";")[2:]
+    assert rows[1:] == [["", "s001", "Q1", "b", "'-ln(0.716)?", ""], ["", "s003", "Q1", "b", "I think 0.33", ""]]
+    again = invoke("grade", "answers.csv", "--overrides", review)
+    assert again.exit_code == 0, again.output
+    graded = {(row[0], row[3]): row[5] for row in rows_of(course / "answers-graded.csv")[1:]}
+    assert graded[("s001", "a")] == "correct" and graded[("s003", "b")] == "needs_review"
