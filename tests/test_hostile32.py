@@ -174,7 +174,8 @@ def test_grade_roster_ids_with_a_spreadsheets_decimal_are_the_answers_ids(tmp_pa
                     "--roster", _roster_file(tmp_path, "r.csv", ["5557.0", "5558.0"]))
     assert result.exit_code == 0, result.output
     assert ("Note: 1 student id(s) matched a known id once the '.0' a spreadsheet adds to a number-like id was taken "
-            "off, and were graded as that student (export the id column as text): 5557 as 5557.0") in result.output
+            "off, and were graded as that student (the '.0' is on the roster's or key's id: export the "
+            "roster's id column as text): 5557 as 5557.0") in result.output
     students = list(csv.DictReader((tmp_path / "g-students.csv").open(encoding="utf-8-sig")))
     assert [(s["student_id"], s["incorrect"], s["missing"]) for s in students] == [("5557.0", "1", "4"),
                                                                                   ("5558.0", "0", "5")]

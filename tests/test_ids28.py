@@ -65,7 +65,7 @@ def test_grade_matches_a_point_zero_id_and_never_guesses_a_scientific_one(tmp_pa
                                               ["12345", "Q1", "a", "1"]])
     _, output = _grade(answers, "--key", key, "--roster", roster)
     assert ("Note: 1 student id(s) matched a known id once the '.0' a spreadsheet adds to a number-like id was "
-            "taken off, and were graded as that student (export the id column as text): "
+            "taken off, and were graded as that student (export the answers' id column as text): "
             "20231234567891.0 as 20231234567891") in output
     assert ("Note: 1 student id(s) matched a known id only by leading zeros, and were graded as that student "
             "(check for a typo): 12345 as 012345") in output

@@ -44,12 +44,16 @@ def matched_lines(students, limit: int) -> list:
     (``123.0`` as ``123``, ``123`` as ``123.0``: student_ids.spreadsheet_decimal),
     then only by leading zeros."""
     lines = []
-    decimal, zeros = [], []
+    answers_decimal, known_decimal, zeros = [], [], []
     for written, known in students.by_zeros.items():
-        by_decimal = spreadsheet_decimal(normalise_id(written)) or spreadsheet_decimal(normalise_id(known))
-        (decimal if by_decimal else zeros).append((written, known))
-    for found, how, check in ((decimal, "once the '.0' a spreadsheet adds to a number-like id was taken off",
-                               "export the id column as text"), (zeros, "only by leading zeros", "check for a typo")):
+        found = answers_decimal if spreadsheet_decimal(normalise_id(written)) else \
+            known_decimal if spreadsheet_decimal(normalise_id(known)) else zeros
+        found.append((written, known))
+    decimal = "once the '.0' a spreadsheet adds to a number-like id was taken off"
+    for found, how, check in ((answers_decimal, decimal, "export the answers' id column as text"),
+                              (known_decimal, decimal, "the '.0' is on the roster's or key's id: export the roster's "
+                                                       "id column as text"),
+                              (zeros, "only by leading zeros", "check for a typo")):
         if found:
             pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in found]
             lines.append(f"{len(found)} student id(s) matched a known id {how}, and were graded as that student "
