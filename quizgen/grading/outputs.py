@@ -204,7 +204,7 @@ def class_report_input(matrix, names: list, key, order=None, absent=frozenset(),
 
 
 def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ",", comma: bool = False,
-                       roster_notes=(), review_reasons=None) -> dict:
+                       roster_notes=(), review_reasons=None, settings: str = "") -> dict:
     """The class report's texts from its plain ``data`` (``class_report_input``):
     the item-analysis sections of the Markdown report ("markdown"), the items
     CSV ("items", separated by the answers file's ``delimiter``, with a decimal
@@ -212,7 +212,8 @@ def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ","
     ("html"); the Markdown and the page then write their figures with a decimal
     comma too; the page shows ``roster_notes`` (grading/students.reconciliation_lines)
     at its top, and each "To act on" line says why a student's answers wait
-    when ``review_reasons`` ({student id: reason}) knows. Plain strings, so that grade can compute them in a forked
+    when ``review_reasons`` ({student id: reason}) knows, and ``settings`` (what the run was
+    marked with: run_settings.py) under its title. Plain strings, so that grade can compute them in a forked
     process (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
     from quizgen.report.attention import add_reasons
@@ -224,7 +225,7 @@ def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ","
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:
-        texts["html"] = report_html(analysis, title, comma, roster_notes)
+        texts["html"] = report_html(analysis, title, comma, roster_notes, settings)
     return texts
 
 

@@ -230,6 +230,7 @@ def report_markdown(result) -> str:
     lines = ["# Grading report", "",
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
              f"{_answers_text(result, comma)} from {_students_text(result, comma)}.", ""]
+    lines += [md_cell(result.settings), ""] if result.settings else []
     lines += _class_section(result, comma) + _question_section(result, comma) + _misconception_section(result, comma)
     lines += _student_section(result, comma) + _roster_section(result)
     return "\n".join(lines)

@@ -43,6 +43,7 @@ from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, roster_order, student_rows,
                                     student_sections, student_totals)
 from quizgen.grading.rows import finish_graded, grade_file
+from quizgen.grading.run_settings import marked_with
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
@@ -90,6 +91,7 @@ class GradeResult:
     held: frozenset = frozenset()   # normal ids of a Moodle attempt still open, or none: no LMS gradebook grade
     unlisted: frozenset = frozenset()   # normal ids of roster students an LMS download lacks: no LMS gradebook grade
     zeros_lost: dict = field(default_factory=dict)   # {LMS download's id: the roster's, its leading zeros kept}
+    settings: str = ""   # "Marked with: ..." (run_settings.marked_with), at the top of the reports
 
 
 @collector_paused()
@@ -152,6 +154,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         if not (key_forced or paper_as_written):   # a big file's answers clearly another key's: stop before the pass
             check_early(source, index, shown, key_path)
         decisions = read_decisions(overrides)
+        settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
+                               roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced)
         class_roster = read_roster(roster) if roster is not None else None
         students, grid = Students(index, class_roster), AnswerGrid(len(index.slots))
         written = PapersWritten(source, index, students, paper_as_written)   # before any row is graded
@@ -176,7 +180,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
                                              roster_order(students), frozenset(marked), student_sections(students))
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
-                            source.delimiter, source.decimal_comma, roster_notes, written.review_reasons(),
+                            source.delimiter, source.decimal_comma, roster_notes, written.review_reasons(), settings,
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:
@@ -186,6 +190,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes,
                                  marked, off, no_id_at)
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
+                result.settings = settings
                 result.zeros_lost = lost_zeros(students) if students.lms else {}
                 result.held = still_open_ids(index.key, class_roster, unmarked_absent(result))
                 result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()

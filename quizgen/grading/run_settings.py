@@ -1,0 +1,52 @@
+"""What a grade was marked with besides the answers and the key, said in one
+line at the top of report.md and the HTML page: the tolerance options, the
+marking policy and ECF credit, the overrides and the roster (each file by its
+name and the start of its SHA-256, so an archived report tells which version
+was used), and the options that change whom or what is graded. Two runs whose
+reports say the same were marked alike."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+DIGEST_CHARS = 12   # of the SHA-256 in hex: enough to tell two versions of a file apart by eye
+READ_CHUNK = 1 << 20
+
+
+def file_said(option: str, path) -> str:
+    """``--policy pol.yaml (sha256 3f2a0c9d1b7e)``: a file option by its name and digest."""
+    path = Path(path)
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            for chunk in iter(lambda: handle.read(READ_CHUNK), b""):
+                digest.update(chunk)
+    except OSError:   # read once already by the run; gone since: named without a digest
+        return f"{option} {path.name}"
+    return f"{option} {path.name} (sha256 {digest.hexdigest()[:DIGEST_CHARS]})"
+
+
+def marked_with(*, rtol=None, atol=None, policy=None, ecf_credit=None, overrides=None, roster=None,
+                paper_as_written: bool = False, attempt: str | None = None, forced: str = "") -> str:
+    """``Marked with: ...``: the run's options that change a mark or whom it grades, in
+    command-line words; the defaults said plainly when none was given. ``policy`` is a
+    policy.yaml path (or a Policy given to the library, named so); ``forced``: the option
+    that let answers that look written for another key through (``--force-key``), if any."""
+    said = [f"--{name} {value:g}" for name, value in (("rtol", rtol), ("atol", atol)) if value is not None]
+    if policy is not None:
+        said.append(file_said("--policy", policy) if isinstance(policy, (str, Path)) else "a marking policy object")
+    if ecf_credit is not None:
+        said.append(f"--ecf-credit {ecf_credit}")
+    said += [file_said(option, path) for option, path in (("--overrides", overrides), ("--roster", roster))
+             if path is not None]
+    if paper_as_written:
+        said.append("--paper-as-written")
+    if attempt is not None:
+        said.append(f"--attempt {attempt}")
+    if forced:
+        said.append(forced)
+    if not said:
+        return ("Marked with: the key's tolerances and the default marking policy; no overrides, no roster "
+                "(docs/grading.md).")
+    return f"Marked with: {'; '.join(said)}; anything not named is the default (docs/grading.md)."
