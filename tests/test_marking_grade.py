@@ -472,7 +472,7 @@ def test_the_report_quotes_a_traps_wording_when_some_students_met_it_from_their_
             "s2": {names[0]: str(significant(p, 4)), names[1]: str(significant(-math.log10(p), 3))}})
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     feedback = next(t.feedback for t in instance.parts[1].traps if t.code == "log10_instead_of_ln")
-    assert f"| log10\\_instead\\_of\\_ln | 2 | Q1b | {feedback} |" in report
+    assert f"| log10\\_instead\\_of\\_ln | log base 10 instead of ln | 2 | Q1b | {feedback} |" in report   # named: names33
 
 
 @pytest.mark.slow

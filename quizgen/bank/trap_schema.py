@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from quizgen.bank.model import Trap
 from quizgen.errors import ExpressionError
-from quizgen.key.checks import CODE_PATTERN
+from quizgen.key.checks import CODE_PATTERN, MAX_TRAP_NAME, TRAP_NAME_EXAMPLE, trap_name_problem
 from quizgen.maths.answers import to_number
 
 TRAP_KEYS = {"code", "name", "value", "words", "feedback", "credit", "when"}
-MAX_TRAP_NAME = 80
-"""The most characters of a trap's ``name``: a label read inside a sentence
-("Your answer matches the misconception "..."") fits one line of the drill."""
+__all__ = ["MAX_TRAP_NAME", "TRAP_KEYS", "trap", "trap_name", "unnamed_traps", "word_list"]
 
 
 def trap(check, given, names, kind, i, j) -> Trap:
@@ -45,19 +43,14 @@ def trap(check, given, names, kind, i, j) -> Trap:
 
 def trap_name(check, name, *where) -> str:
     """A trap's optional ``name``: one line of plain text, at most MAX_TRAP_NAME
-    characters ("" when absent: the drill then reads the code as words)."""
+    characters ("" when absent: the drill then reads the code as words), by
+    key.json's rule for it (key/checks.py ``trap_name_problem``), so that every
+    name the bank writes into a key reads back."""
     if name is None:
         return ""
-    if not isinstance(name, str) or not name.strip():
-        check.fail("a trap's name is a short label in words, e.g. \"log base 10 instead of ln\"", *where)
-    if "\n" in name.strip():
-        check.fail("a trap's name is one line: it is read inside a sentence", *where)
-    if not name.strip().isprintable():   # a carriage return, a line or paragraph separator, an invisible format mark
-        check.fail("a trap's name is plain printable text: it holds a control, separator or invisible "
-                   "formatting character", *where)
-    if len(name.strip()) > MAX_TRAP_NAME:
-        check.fail(f"a trap's name is a short label: {len(name.strip())} characters, at most {MAX_TRAP_NAME}",
-                   *where)
+    problem = trap_name_problem(name) if isinstance(name, str) else TRAP_NAME_EXAMPLE
+    if problem is not None:
+        check.fail(problem, *where)
     return name.strip()
 
 

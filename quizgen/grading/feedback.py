@@ -204,10 +204,12 @@ class Solutions:
         return not isinstance(self.view(question, "md"), str)
 
     def trap_names(self, question) -> dict:
-        """``{code: name}`` as the bank's template of ``question`` names its traps
-        (the key holds only codes); {} when the bank has no such template."""
+        """``{code: name}`` of ``question``'s traps: the key's names (those the paper
+        was made with), and the bank's template's for a code the key leaves unnamed
+        (a key written before names); {} when neither names any."""
         self._load()
-        return template_trap_names(self.templates.get(question.template))
+        own = {trap.code: trap.name for part in question.parts for trap in part.traps if trap.name}
+        return {**template_trap_names(self.templates.get(question.template)), **own}
 
     def _load(self) -> None:
         from quizgen.bank.loader import load_bank

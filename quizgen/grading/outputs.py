@@ -16,6 +16,7 @@ from quizgen.question_ids import norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
+from quizgen.key.parts import trap_names
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
                                                 moodle_maximum_warning, moodle_scaled_note, no_answer_ids,
@@ -97,12 +98,11 @@ def output_names(outputs: GradeOutputs, stem: str) -> dict:
 
 
 def slot_traps(key, slots: list, papers: list) -> list:
-    """Each slot's traps (report Trap tuples) as the students' papers have them
-    (the class paper when there are none): a trap's feedback where every paper
-    words it alike, else another part's where all papers word it alike (named), else its
-    code in words, since per-student papers put each student's own numbers in it; and
-    the students (by ``papers``, each student's paper number) whose draw cannot
-    make it (a ``when:`` trap), left out of its shares."""
+    """Each slot's traps (report Trap tuples) as the students' papers have them (the class paper when
+    there are none): a trap's feedback where every paper words it alike, else another part's where all
+    papers word it alike (named), else its code in words, since per-student papers put each student's own
+    numbers in it; its name (key.parts.trap_names); and the students (by ``papers``, each student's paper
+    number) whose draw cannot make it (a ``when:`` trap), left out of its shares."""
     where = {}   # {question id: {part letter: slot}}
     for n, slot in enumerate(slots):
         where.setdefault(norm_question(slot["question_id"]), {})[slot["part"]] = n
@@ -131,8 +131,9 @@ def slot_traps(key, slots: list, papers: list) -> list:
                         note_wording(texts[n], trap.code, trap.feedback, varied[n])
     borrow_wordings(texts, varied, [f"{s['question_id']}{s['part']}" for s in slots])
     absent = {k: frozenset(i for i, p in enumerate(papers) if p in numbers) for k, numbers in lacking.items()}
-    return [tuple(Trap(code, feedback, absent.get((n, code), frozenset())) for code, feedback in found.items())
-            for n, found in enumerate(texts)]
+    names = trap_names(key)
+    return [tuple(Trap(code, feedback, absent.get((n, code), frozenset()), names.get(code, ""))
+                  for code, feedback in found.items()) for n, found in enumerate(texts)]
 
 
 def report_parts(matrix, traps: list) -> list:

@@ -293,6 +293,8 @@ QUESTIONS_NOTE = ("% correct: correct answers over the students whose paper has 
 
 
 def _misconception_section(result, comma: bool = False) -> list:
+    """report.md's Misconceptions table: each code met, its name (a column only when the key names some),
+    its answers, the parts it was met in and its feedback."""
     totals = {}
     where = {}
     for q in result.questions:
@@ -301,10 +303,12 @@ def _misconception_section(result, comma: bool = False) -> list:
             where.setdefault(code, []).append(f"{q.question_id}{q.part}")
     if not totals:
         return ["## Misconceptions", "", "No answer matched a known misconception.", ""]
-    rows = [[md_cell(code), whole_number(count, comma), md_cell(", ".join(where[code])),
+    named = any(code in result.names for code in totals)   # a name column only when the key names some
+    rows = [[md_cell(code), *[md_cell(result.names.get(code, ""))] * named, whole_number(count, comma),
+             md_cell(", ".join(where[code])),
              md_cell(result.feedback.get(code) or code_in_words(code))]   # only overridden: the code in words
             for code, count in sorted(totals.items(), key=lambda item: (-item[1], item[0]))]
-    return ["## Misconceptions", ""] + _table(["code", "answers", "questions", "feedback"], rows)
+    return ["## Misconceptions", ""] + _table(["code", *["name"] * named, "answers", "questions", "feedback"], rows)
 
 
 REPORT_STUDENTS = 500

@@ -51,6 +51,7 @@ from quizgen.grading.off_roster import graded_off_roster, lost_zeros, roster_twi
 from quizgen.grading.students import Students, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
+from quizgen.key.parts import trap_names
 from quizgen.lms.papers import still_open_ids, unlisted_ids, unmarked_absent
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
@@ -92,6 +93,7 @@ class GradeResult:
     unlisted: frozenset = frozenset()   # normal ids of roster students an LMS download lacks: no LMS gradebook grade
     zeros_lost: dict = field(default_factory=dict)   # {LMS download's id: the roster's, its leading zeros kept}
     settings: str = ""   # "Marked with: ..." (run_settings.marked_with), at the top of the reports
+    names: dict = field(default_factory=dict)   # {code: name}: the key's names of its traps (key.parts.trap_names)
 
 
 @collector_paused()
@@ -320,6 +322,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
                          dict(tally.status), totals, stats, dict(tally.feedback), paths,
                          _matrix(index, students, grid))
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
+    result.names = trap_names(index.key)
     result.off_roster, result.roster_ids = tuple(off[0]), tuple(s.student_id for s in students.roster)
     result.papered = off[1]   # off: graded_off_roster's
     result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes

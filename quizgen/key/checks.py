@@ -161,6 +161,41 @@ def code(value, where: Where) -> str:
     return found
 
 
+MAX_TRAP_NAME = 80
+"""The most characters of a trap's ``name``, in the bank (bank/trap_schema.py) and in a key
+alike: a label read inside a sentence ("Your answer matches the misconception "..."") fits
+one line of the drill, and a cell of the class report."""
+TRAP_NAME_EXAMPLE = "a trap's name is a short label in words, e.g. \"log base 10 instead of ln\""
+
+
+def trap_name_problem(name: str) -> str | None:
+    """What is wrong with a trap's name (spaces around it aside), or None: the one
+    rule, for the bank's ``name:`` and key.json's ``name``, that it is one line of
+    plain printable text (no control, separator or invisible formatting character,
+    so no direction override reaches a report) of at most MAX_TRAP_NAME characters."""
+    name = name.strip()
+    if not name:
+        return TRAP_NAME_EXAMPLE
+    if "\n" in name:
+        return "a trap's name is one line: it is read inside a sentence"
+    if not name.isprintable():   # a carriage return, a line or paragraph separator, an invisible format mark
+        return ("a trap's name is plain printable text: it holds a control, separator or invisible "
+                "formatting character")
+    if len(name) > MAX_TRAP_NAME:
+        return f"a trap's name is a short label: {len(name)} characters, at most {MAX_TRAP_NAME}"
+    return None
+
+
+def trap_name(value, where: Where) -> str:
+    """A trap's ``name`` in a key: text (MAX_ID characters at most, before its
+    spaces are taken off) that ``trap_name_problem`` finds nothing wrong with."""
+    found = text(value, where, MAX_ID, empty=False)
+    problem = trap_name_problem(found)
+    if problem is not None:
+        raise where.fail(f"{problem}, as the bank requires; got {shown(found)}")
+    return found.strip()
+
+
 def repeats(items):
     """``(k, j)`` for each item ``j`` equal to an earlier item ``k`` (its first):
     the one rule that each trap of a part has its own code, for the bank and the key."""

@@ -94,9 +94,9 @@ def trap_feedback(inst, parts) -> list:
 
 def part_spec(pv, points: float, feedback) -> PartSpec:
     """What the part ``pv`` of an instance is (name, kind, points, rule, words, traps)."""
-    credit = {trap.code: trap.credit for trap in pv.part.traps}
-    traps = tuple(Trap(trap.code, text, tuple(trap.words), credit=credit.get(trap.code, 0.0))
-                  for trap, text in zip(pv.traps, feedback))
+    template = {trap.code: trap for trap in pv.part.traps}   # its credit and name, as the template gives them
+    traps = tuple(Trap(trap.code, text, tuple(trap.words), credit=template[trap.code].credit,
+                       name=template[trap.code].name) for trap, text in zip(pv.traps, feedback))
     return _spec(pv.part, pv.letter, points, pv.accept, traps, pv.choices)
 
 
@@ -297,7 +297,8 @@ def choice_picks(params: dict, places: dict) -> dict:
 
 def _raw_spec(part, letter: str, points: float) -> PartSpec:
     """A part's spec from the template's own texts, unrendered."""
-    traps = tuple(Trap(trap.code, trap.feedback, tuple(trap.words), credit=trap.credit) for trap in part.traps)
+    traps = tuple(Trap(trap.code, trap.feedback, tuple(trap.words), credit=trap.credit, name=trap.name)
+                  for trap in part.traps)
     return _spec(part, letter, points, part.accept, traps)
 
 

@@ -43,16 +43,21 @@ class Trap:
     ``tolerance`` is the trap's own rule (version-1 keys' ``abs_tolerance``),
     None to use the part's. ``credit`` is the template's partial credit for
     the misconception (a fraction of the part's points; written only when not
-    0, so keys without credit keep their bytes and digests)."""
+    0, so keys without credit keep their bytes and digests). ``name`` is the
+    template's short English label for it ("the wrong sign inside the sigmoid"),
+    which the class report shows beside the code; "" when the template gives
+    none or the key predates it (written only when set, once per template)."""
 
     code: str
     feedback: str = ""
     words: tuple = ()
     tolerance: dict | None = None
     credit: float = 0.0
+    name: str = ""
 
     def to_json(self) -> dict:
-        record = {"code": self.code, "feedback": self.feedback}
+        record = {"code": self.code, "name": self.name} if self.name else {"code": self.code}
+        record["feedback"] = self.feedback
         if self.words:
             record["words"] = list(self.words)
         if self.tolerance:
@@ -352,9 +357,27 @@ def _trap(record, where: Where, own_windows: bool = False) -> Trap:
     if "value" in record:
         checks.answer_value(record["value"], where / "value")
     credit = checks.number(record["credit"], where / "credit", 0, 1) if "credit" in record else 0.0
+    name = checks.trap_name(record["name"], where / "name") if "name" in record else ""
     return Trap(checks.code(record.get("code"), where / "code"),
                 checks.text(record.get("feedback", ""), where / "feedback"),
-                checks.words(record["words"], where / "words") if "words" in record else (), tolerance, credit)
+                checks.words(record["words"], where / "words") if "words" in record else (), tolerance, credit,
+                name)
+
+
+def trap_names(key) -> dict:
+    """``{code: name}`` of every named trap of ``key`` (a Key): the class paper's
+    and each student's, each distinct part spec looked at once; a code two
+    templates name differently takes the first one's name in key order, as the
+    drill's names do (drill/traps.py). {} for a key written before names."""
+    names, seen = {}, set()
+    for questions in (key.questions, *(paper.questions for paper in key.papers)):
+        for part in (part for question in questions for part in question.parts):
+            if id(part.spec) not in seen:   # the key keeps every spec alive
+                seen.add(id(part.spec))
+                for trap in part.spec.traps:
+                    if trap.name:
+                        names.setdefault(trap.code, trap.name)
+    return names
 
 
 def _with_trap_texts(spec: PartSpec, texts, where: Where) -> PartSpec:

@@ -98,13 +98,11 @@ def _analyse(parts, students, share: float, columns=None) -> Analysis:
     if cohort.n == 1:
         for item in part_stats + question_stats:
             _one_student(item)
-    feedback = {}
-    for part in parts:
-        for trap in map(Trap._make, part.traps):
-            feedback.setdefault(trap.code, trap.feedback)
+    traps = [Trap(*t) for part in reversed(parts) for t in part.traps]   # the first part's wins: reversed
     return Analysis(part_stats, question_stats, test_stats(parts, columns, counts, cohort),
-                    class_stats(part_stats), heat, heat_counts, feedback, _student_rows(students, found, cohort),
-                    to_act(parts, students, counts, unreached, columns), [part_stats[k].label for k in silent])
+                    class_stats(part_stats), heat, heat_counts, {t.code: t.feedback for t in traps},
+                    _student_rows(students, found, cohort), to_act(parts, students, counts, unreached, columns),
+                    [part_stats[k].label for k in silent], names={t.code: t.name for t in traps if t.name})
 
 
 def unanswered(counts) -> bool:
@@ -297,7 +295,7 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
         for code, who in codes.items():
             met.setdefault(code, set()).update(who)
     points = score_total(float(p.points) for p in parts)
-    feedback = {t.code: t.feedback for p in reversed(parts) for t in map(Trap._make, p.traps)}
+    feedback = {trap.code: trap.feedback for p in reversed(parts) for trap in [Trap(*t) for t in p.traps]}
     scored, top = scores or question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
     s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts, reached=s.n)

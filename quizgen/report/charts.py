@@ -8,7 +8,7 @@ from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.report.formatting import decimal_mark, display_text
+from quizgen.report.formatting import decimal_mark, display_text, named
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
 from quizgen.report.tables import R_HEADER, fixed, flag_parts, whole_percent
@@ -178,10 +178,12 @@ HEAT_REACHED = ("reached: answered some part of it or a later part; a student wh
 """What the heat map's denominator is (ItemStats.reached of the question), said in its description."""
 
 
-def heat_map(codes: list, questions: list, heat: dict) -> Markup:
+def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None) -> Markup:
     """Misconception (rows) x question (columns): the share of the students who
     reached the question who fell into the trap in at least one of its parts, darker for
-    more. The unit is written above the grid, not only in the tooltip."""
+    more. The unit is written above the grid, not only in the tooltip. A row is labelled
+    by its code (short, so the grid stays narrow); the tooltips and the description
+    name it in words too (``names``, {code: name}: formatting.named)."""
     cell, top, left = 44, HEAT_TOP, _heat_left(codes)
     grid = left + cell * max(len(questions), 1) + 10
     width, height = max(grid, ceil(text_width(HEAT_CAPTION) + 10)), _heat_height(codes)
@@ -199,10 +201,10 @@ def heat_map(codes: list, questions: list, heat: dict) -> Markup:
                 continue
             opacity = round(0.15 + 0.85 * share / peak, 2)
             body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="22" class="heat" '
-                        f'fill-opacity="{opacity:.2f}"><title>{escape(code)} in {escape(question)}: '
+                        f'fill-opacity="{opacity:.2f}"><title>{escape(named(code, names or {}))} in {escape(question)}: '
                         f'{whole_percent(share)}%</title></rect>')
             body.append(_text(x + cell / 2, y + 16, whole_percent(share), "middle", heat_ink(opacity)))
-    cells = "; ".join(f"{code}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
+    cells = "; ".join(f"{named(code, names or {})}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
                       for code in codes) or "No misconception was met."
     return _svg("chart-heat", width, height, "Misconceptions by question (% of the students who reached it)",
                 f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)

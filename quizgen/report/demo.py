@@ -21,7 +21,7 @@ def demo_parts() -> list:
     for number, template in enumerate(load_bank(), start=1):
         share = float(template.points) / len(template.parts)
         for letter, part in zip("abcdefghij", template.parts):
-            traps = tuple(Trap(t.code, t.feedback.split("{{")[0].strip()) for t in part.traps)
+            traps = tuple(Trap(t.code, t.feedback.split("{{")[0].strip(), name=t.name) for t in part.traps)
             parts.append(Part(f"Q{number}", letter, template.cls, template.id, share, traps))
     return parts
 

@@ -74,3 +74,12 @@ def md_cell(text) -> str:
         if char in text:
             text = text.replace(char, "\\" + char)
     return text
+
+
+def named(code: str, names: dict) -> str:
+    """A misconception as the reports name it for a person: its name in words and
+    its code (``the wrong sign inside the sigmoid (sigmoid_sign_error)``), or the
+    code alone when no trap names it (``names``: {code: name}, the key's; a key
+    written before names has none). Plain text: each output escapes it as its own."""
+    name = names.get(code)
+    return f"{name} ({code})" if name else code

@@ -23,13 +23,15 @@ figures, as the note says, though not missing (the gradebook and students CSV gi
 
 
 class Trap(NamedTuple):
-    """One misconception a part can catch: its code, the feedback wording, and
-    the students (indexes) whose paper's draw cannot make it (a trap with a
-    ``when:`` condition): they are left out of its shares."""
+    """One misconception a part can catch: its code, the feedback wording, the
+    students (indexes) whose paper's draw cannot make it (a trap with a
+    ``when:`` condition): they are left out of its shares, and its name in
+    words ("the wrong sign inside the sigmoid"; "" when the key gives none)."""
 
     code: str
     feedback: str = ""
     absent: frozenset = frozenset()
+    name: str = ""
 
 
 class Part(NamedTuple):
@@ -190,3 +192,4 @@ class Analysis:
     to_act: list = field(default_factory=list)   # attention.ToAct: awaiting a person, or stopped early
     unanswered: list = field(default_factory=list)   # labels of the parts on some paper that no student answered
     sections: list = field(default_factory=list)   # sections.SectionStats per section, the whole class last ([]: none)
+    names: dict = field(default_factory=dict)   # {code: its name in words}, the codes some trap names (formatting.named)

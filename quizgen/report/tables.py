@@ -11,7 +11,7 @@ from functools import partial
 
 from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
-from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
+from quizgen.report.formatting import decimal_mark, md_cell, named, number_text, whole_number
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
 from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
@@ -24,7 +24,7 @@ ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "po
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
                 "point_biserial", "share", "share_lower", "share_upper", "flag", "note",
                 "imprecise", "needs_review", "missing", "not_reached", "reached",
-                "d_r_students", "group_lower", "group_upper", "partial")   # new columns go last: column letters keep
+                "d_r_students", "group_lower", "group_upper", "partial", "name")   # new columns go last: letters keep
 NA = "n/a"
 
 
@@ -114,13 +114,14 @@ def _item_row(level: str, item: ItemStats) -> list:
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
             "", "", "", "yes" if item.flagged else "", "; ".join(filter(None, (why(item), *rounding_notes(item)))),
             *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
-            number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER)]
+            number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER), ""]
 
 
 def item_rows(analysis: Analysis):
     """The rows of the items CSV (header first): a ``part`` row per part followed
     by a ``trap`` row per trap of it (``students``: those who fell into it;
-    ``reached``: those its share is over), then a ``question`` row per question. Figures
+    ``reached``: those its share is over; ``name``: the trap's name in words, "" when
+    the key gives none), then a ``question`` row per question. Figures
     that cannot be computed are empty cells; every text from the key is
     spreadsheet-safe."""
     yield list(ITEM_COLUMNS)
@@ -131,7 +132,7 @@ def item_rows(analysis: Analysis):
                               str(trap.count), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
                               fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", "",
                               str(trap.of), "", number_text(trap.lower_places),
-                              number_text(trap.upper_places), ""])   # students: in the trap; reached: the share's
+                              number_text(trap.upper_places), "", analysis.names.get(trap.code, "")])
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item))
 
@@ -319,7 +320,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
     lines += _table(header, rows) + _flagged_lines(analysis, comma)
     size = analysis.test.group
-    traps = [[md_cell(i.label), md_cell(t.code), count(t.count), percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
+    traps = [[md_cell(i.label), md_cell(named(t.code, analysis.names)), count(t.count), percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
               group_percent(t.upper, t.upper_places, size, comma)] for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
     lines += [line for note in trap_notes(analysis, comma) * bool(traps) for line in (note, "")]
