@@ -59,10 +59,10 @@ def test_c6_a_fraction_not_worked_from_the_students_answers_is_still_told_a_coun
 
 
 @pytest.mark.parametrize("answer, said", [
-    ("ln(2)", "a count is a whole number, and 0.693147 is not one (nor near the count asked for)"),
+    ("ln(2)", "a count is a whole number, and 0.693147 is not one (nor near the count the paper's numbers give)"),
     ("1152.4", "a count is a whole number, and 1152.4 is not one: round a count worked out as a fraction"),
     ("1151.6", "a count is a whole number, and 1151.6 is not one: round a count worked out as a fraction"),
-    ("1150.5", "a count is a whole number, and 1150.5 is not one (nor near the count asked for)")])
+    ("1150.5", "a count is a whole number, and 1150.5 is not one (nor near the count the paper's numbers give)")])
 @pytest.mark.slow
 def test_c6_a_fraction_is_told_to_round_only_where_rounding_reaches_the_count(seed1, answer, said):
     """rev-instructor26: `ln(2)` for (b) = 1,152 was told to round (to 1, still wrong)."""

@@ -121,7 +121,7 @@ def literal_zero(rule) -> bool:
 
 
 NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
-NOT_WHOLE_FAR = "a count is a whole number, and {} is not one (nor near the count asked for)"
+NOT_WHOLE_FAR = "a count is a whole number, and {} is not one (nor near the count the paper's numbers give)"
 NOT_A_RATE = "this part asks for a count, not a rate or share: give how many, as a whole number"
 NOT_WHOLE_EXACT = ("{} is not a whole number, and this part's answer is one, worked out exactly: no fraction is "
                    "rounded to reach it")
