@@ -91,10 +91,10 @@ def test_a_lone_ellipsis_is_no_answer(text):
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("ln(1+e^3)+ln(e^-0.5+... )", "'...' is not a number: write the whole value, not dots in place of its end"),
-    ("0.789 + ...", "'...' is not a number: write the whole value, not dots in place of its end"),
-    ('b"1"', 'b"1" is not a number: a b prefix and quotes around it; write the number alone'),
-    ('ln("2")', '"2" is not a number: quotes around it; write the number alone'),
+    ("ln(1+e^3)+ln(e^-0.5+... )", "not a number: '...' (an ellipsis): write the whole value, not dots in place of its end"),
+    ("0.789 + ...", "not a number: '...' (an ellipsis): write the whole value, not dots in place of its end"),
+    ('b"1"', 'not a number: b"1": a b prefix and quotes around it; write the number alone'),
+    ('ln("2")', 'not a number: "2": quotes around it; write the number alone'),
 ])
 def test_a_constant_that_is_no_number_is_named_as_written(text, reason):
     reading = read_number(text)

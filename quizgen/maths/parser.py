@@ -225,7 +225,7 @@ def _not_a_number(value, written: str | None) -> str:
     (never Python's name for it, ``Ellipsis`` or ``b'1'``): ``...`` for an
     ellipsis, the text with its quotes for a string, then what to write."""
     if value is Ellipsis:
-        return "'...' is not a number: write the whole value, not dots in place of its end"
+        return "'...' (an ellipsis) is not a number: write the whole value, not dots in place of its end"
     if isinstance(value, (str, bytes)):
         prefix = "a b prefix and quotes" if isinstance(value, bytes) else "quotes"
         return f"{written or value!s} is not a number: {prefix} around it; write the number alone"
