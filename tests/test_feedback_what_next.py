@@ -117,7 +117,7 @@ def test_an_answer_awaiting_a_person_says_why_in_the_students_words(sheets, tex)
     (REVIEW_REASON, "undefind", "the grader could not match your words to an answer it knows"),
     (BOUND_REASON, "at least 1", "you gave a bound"),
     ("depends on (a), which a person must read: mark this part with it (on its own: incorrect)", "0.3",
-     "it was worked from your answer to (a), which a person reads first"),
+     "it was worked from your answer to (a), which your marker reads first"),
 ])
 def test_review_words_say_why_a_person_reads_an_answer(reason, answer, said):
     assert review_words(reason, answer).startswith(said)

@@ -146,7 +146,8 @@ def test_a_slip_in_ones_own_paper_code_is_named_so_and_the_sheet_has_no_instruct
     assert (f"Note: s001 wrote paper code {slipped} on all 2 of their coded answers, one slip from their own paper's "
             f"code {own} ({slipped[-1]} for {own[-1]}): probably their own paper") in said, said
     sheet_text = (tmp_path / "fb" / "s001.md").read_text(encoding="utf-8")
-    assert f"is one slip from this student's own paper code {own}" in sheet_text
+    assert f"is one slip from your own paper's code ({own}); your marker will check" in sheet_text   # words33
+    assert "this student" not in sheet_text and "a person checks" not in sheet_text
     assert "generate" not in sheet_text and "key.json" not in sheet_text
     far = "ZZZZ-ZZZZ" if own != "ZZZZ-ZZZZ" else "YYYY-YYYY"   # no slip: no paper of this key
     (tmp_path / "a.csv").write_text(f"student_id,paper,Q1a,Q1b\ns001,{far},0.1,0.2\n", encoding="utf-8")
@@ -155,7 +156,7 @@ def test_a_slip_in_ones_own_paper_code_is_named_so_and_the_sheet_has_no_instruct
     assert f"s001 wrote paper code(s) not their own ({far}; their own paper is {own})" in said, said
     assert "another run of generate?" in said
     sheet_text = (tmp_path / "fb" / "s001.md").read_text(encoding="utf-8")
-    assert "is no paper of this key" in sheet_text and "generate" not in sheet_text
+    assert f"is the code of no paper of this exam (yours is {own})" in sheet_text and "generate" not in sheet_text
 
 
 # ---------------------------------------------------------------- 6. the HTML page's percentages

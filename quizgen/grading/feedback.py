@@ -30,7 +30,7 @@ from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, KEEP, WORK_H
                                             kept_figures, misconception_name, review_words, shown_answer,
                                             template_trap_names, work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
-from quizgen.grading.key_index import OTHER_RUN
+from quizgen.grading.feedback_reasons import note_to_student
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.paper_written import sheet_note
@@ -380,10 +380,9 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
         text = text.replace(f": {label}: ", ": ", 1)   # also after "marked from your (a) = 0.77"
         notes.append(PartNote(line.letter, label, "", text))
     if line.status == AWAITING:
-        reason = line.reason.replace(f": {OTHER_RUN}", ": your marker will check it", 1)   # the instructor's advice
-        notes.append(PartNote(line.letter, "why a person reads it", "", review_words(reason, line.answer)))
+        notes.append(PartNote(line.letter, "why a person reads it", "", review_words(line.reason, line.answer)))
     elif line.reason and line.note != OVERRIDE:
-        notes.append(PartNote(line.letter, "note", "", line.reason))
+        notes.append(PartNote(line.letter, "note", "", note_to_student(line.reason)))
     elif not notes and line.status == "incorrect":
         notes.append(PartNote(line.letter, "what next", "", COMPARE if worked else
                               f"the key's answer is {line.expected}; work it again from the question's numbers"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from quizgen.grading.feedback_reasons import reason_to_student
 from quizgen.grading.feedback_verdict import parts_span
 from quizgen.key.parts import code_in_words
 from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON,
@@ -57,14 +58,14 @@ def misconception_name(code: str, names: dict | None) -> str:
 def review_words(reason: str, answer: str) -> str:
     """Why an answer awaits a person, in the student's words, from the grader's
     ``reason`` and the ``answer`` as written (a number with doubt, two values,
-    a sentence); the reason itself when it is none of the known ones."""
+    a sentence); any other reason as feedback_reasons words it, never as graded.csv has it."""
     if reason in _KNOWN_REASONS:
         return _KNOWN_REASONS[reason] + "."
     if reason.startswith("depends on ("):
         earlier = reason.removeprefix("depends on ").split(",")[0]
-        return f"it was worked from your answer to {earlier}, which a person reads first; your marker marks both."
-    if reason not in (REVIEW_REASON, DOUBT_REASON):   # doubt is told from the answer's own words, below
-        return reason or "a person should read this answer."
+        return f"it was worked from your answer to {earlier}, which your marker reads first; your marker marks both."
+    if reason not in (REVIEW_REASON, DOUBT_REASON, ""):   # doubt is told from the answer's own words, below
+        return reason_to_student(reason)
     numbers = _NUMERAL.findall(answer)
     if len(numbers) > 1:
         return _TWO_VALUES + "."

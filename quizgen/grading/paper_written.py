@@ -15,7 +15,7 @@ from quizgen.cells import unguard
 from quizgen.errors import printable, shortened
 from quizgen.grading.answer_pass import paper_column
 from quizgen.grading.key_index import OTHER_RUN, CodeReason
-from quizgen.grading.outcome import RESULT_COLUMNS
+from quizgen.grading.outcome import RESULT_COLUMNS, verdict_outcome
 from quizgen.key.papercode import code_slip, display_code, normalise_code
 from quizgen.key.status import Status
 from quizgen.marking.student_ids import normalise_id
@@ -34,7 +34,11 @@ class Written:
     printed; ``normal`` the normalised id the key knows them by; ``wrote`` the
     codes not their own as written (up to three); ``slip`` how the one code
     written, no paper of this key, is one slip of the pen from their own
-    (papercode.code_slip: ``8 for B, which look alike``), else ""."""
+    (papercode.code_slip: ``8 for B, which look alike``), else "";
+    ``waiting`` the answers under a code not their own still waiting for a
+    person once overrides are applied (None: not counted yet); ``fits`` which
+    paper those answers are right on more often, OWN or WRITTEN ("" when
+    neither, or when the code names no paper of this key)."""
 
     student_id: str
     own_paper: int
@@ -47,20 +51,27 @@ class Written:
     normal: str = ""
     wrote: tuple = ()
     slip: str = ""
+    waiting: int | None = None
+    fits: str = ""
 
     def paper_words(self) -> str:
         """``s002's paper Y8J5-AHAQ`` or ``the class paper W9M7-4J70`` (instructor-facing)."""
         return f"the class paper {self.code}" if not self.owner else f"{shortened(self.owner)}'s paper {self.code}"
 
 
-def find_written(source, index, students) -> list:
+OWN, WRITTEN = "own", "written"   # Written.fits: the paper the answers under another code fit
+
+
+def find_written(source, index, students, answers: dict | None = None) -> list:
     """Every key student whose answers carry a paper code not their own, in the
     order first met (a second read of the answers' id and ``paper`` columns);
-    [] when the key has no codes or the answers no paper column."""
+    [] when the key has no codes or the answers no paper column. ``answers``,
+    when given, gets ``{normal id: [(question, part, answer), ...]}`` of the
+    answers under a code not the student's own, for ``fits``."""
     column = paper_column(source, index)
     if column is None:
         return []
-    codes, texts = _codes_written(source, column, students)
+    codes, texts = _codes_written(source, column, students, index, answers)
     numbers = {normalise_code(code): n for n, code in enumerate(index.codes) if code}
     owners = [""] + [paper.student_id.strip() for paper in index.key.papers]
     found = []
@@ -82,11 +93,12 @@ def find_written(source, index, students) -> list:
     return found
 
 
-def _codes_written(source, column: int, students) -> tuple:
+def _codes_written(source, column: int, students, index, answers: dict | None = None) -> tuple:
     """``{normal key id: Counter of the normal codes on their answers}``, a
     blank code left out, and ``{(normal key id, normal code): the code as first
-    written}`` (stripped and cut as a row's reason quotes it: KeyIndex.code_problem)."""
-    student = source.columns[0]
+    written}`` (stripped and cut as a row's reason quotes it: KeyIndex.code_problem);
+    into ``answers`` (when given) each answer under a code not the student's own."""
+    student, _, question, part, answer = source.columns
     ids, found, texts = {}, {}, {}
     for block in replace(source).blocks():
         for cells in block:
@@ -100,6 +112,9 @@ def _codes_written(source, column: int, students) -> tuple:
                 code = normalise_code(cells[column]) or cells[column].strip()
                 found.setdefault(normal, Counter())[code] += 1
                 texts.setdefault((normal, code), printable(cells[column].strip()[:20]))
+                if answers is not None and code != normalise_code(index.codes[students.paper_of.get(normal, 0)]):
+                    answers.setdefault(normal, []).append(
+                        (cells[question], "" if part is None else cells[part], cells[answer]))
     return found, texts
 
 
@@ -125,8 +140,11 @@ class PapersWritten:
         self.grid = grid   # for review_reasons: each waiting answer's own reason
         if self.found is None:
             waiting = any(o.status is Status.NEEDS_REVIEW for o in grid.outcomes)
-            found = find_written(self.source, self.index, self.students) if waiting else []
-            self.found = [w for w in found if self._waits(grid, w.student_id)]   # not all overridden since
+            answers = {}
+            found = find_written(self.source, self.index, self.students, answers) if waiting else []
+            found = [replace(w, waiting=self._waiting(grid, w.student_id)) for w in found]
+            self.found = [replace(w, fits=_fits(self.index, w, answers.get(w.normal, ())))
+                          for w in found if w.waiting]   # not all overridden since
         lines = [_line(w, w.student_id in self.taken) for w in self.found[:SHOWN]]
         if len(self.found) > SHOWN:
             lines.append(f"and {len(self.found) - SHOWN} more student(s) wrote a paper code not their own: see the "
@@ -149,12 +167,31 @@ class PapersWritten:
                     for label, outcome in zip(labels, self.grid.row(number)) if outcome.status is Status.NEEDS_REVIEW}
         return reasons
 
-    def _waits(self, grid, student_id: str) -> bool:
-        """Whether some answer of ``student_id`` still waits for a person (no override decided it)."""
+    def _waiting(self, grid, student_id: str) -> int:
+        """How many answers of ``student_id`` still wait for a person for their
+        paper code (no override decided them); 0 when none does."""
         number = self.students.find(student_id)
         if number is None:
-            return False
-        return any(o.status is Status.NEEDS_REVIEW for o in grid.row(number))
+            return 0
+        return sum(o.status is Status.NEEDS_REVIEW and _code_reason(o) for o in grid.row(number))
+
+
+def _fits(index, w: Written, answers) -> str:
+    """Which paper ``w``'s ``answers`` under another code (question, part,
+    answer) are right on more often: OWN (the code was miswritten), WRITTEN
+    (they sat the paper whose code they wrote), or "" (a tie, or the code
+    names no paper of this key)."""
+    if w.paper is None:
+        return ""
+    right = {OWN: 0, WRITTEN: 0}
+    for question, part, answer in answers:
+        slot = index.slot(question, part)
+        if not isinstance(slot, int):
+            continue
+        for fit, paper in ((OWN, w.own_paper), (WRITTEN, w.paper)):
+            checker = index.papers[paper].checkers[slot]
+            right[fit] += checker is not None and verdict_outcome(checker, answer).status is Status.CORRECT
+    return OWN if right[OWN] > right[WRITTEN] else WRITTEN if right[WRITTEN] > right[OWN] else ""
 
 
 def _line(w: Written, taken: bool) -> str:
@@ -165,16 +202,34 @@ def _line(w: Written, taken: bool) -> str:
                 f"answers ({OPTION}), not against their own paper {w.own}; their feedback sheet says so")
     if w.slip:
         return (f"{who} wrote paper code {w.wrote[0]} on all {w.coded} of their coded answers, one slip from their own "
-                f"paper's code {w.own} ({w.slip}): probably their own paper, the code miswritten; those answers wait "
-                "for a person (needs_review): correct the code in the answers file and grade again, or override them")
+                f"paper's code {w.own} ({w.slip}): probably their own paper, the code miswritten; {_still_waiting(w)}: "
+                "correct the code in the answers file and grade again, or override them")
     if w.paper is None:
         return (f"{who} wrote paper code(s) not their own ({_wrote(w)}; their own paper is {w.own}) on {w.foreign} of "
                 f"their {w.coded} coded answers, which wait for a person (needs_review; the reason column of graded.csv "
                 f"names each code); the codes differ or name no paper of this key ({OTHER_RUN}), so {OPTION} cannot "
                 "take one paper for them")
     return (f"{who} wrote the paper code of {w.paper_words()} on all {w.coded} of their coded answers, not their "
-            f"own paper {w.own}: those answers wait for a person (needs_review); to grade them against the paper "
-            f"whose code they wrote, pass {OPTION}")
+            f"own paper {w.own}: {_still_waiting(w)}; {_advice(w)}")
+
+
+def _still_waiting(w: Written) -> str:
+    """``those answers wait for a person``, or how many of them still do when overrides decided the others."""
+    if w.waiting is None or w.waiting >= w.foreign:
+        return "those answers wait for a person (needs_review)"
+    return (f"{w.waiting} of them still {'waits' if w.waiting == 1 else 'wait'} for a person (needs_review; "
+            "overrides decided the others)")
+
+
+def _advice(w: Written) -> str:
+    """What to do about answers under another paper's code, by the paper they fit (Written.fits)."""
+    if w.fits == OWN:
+        return (f"the answers fit their own paper {w.own}, not {w.code}: the code was miswritten, so decide them "
+                f"against {w.own} (correct the code in the answers file and grade again, or override them); "
+                f"{OPTION} would mark them against {w.code}")
+    if w.fits == WRITTEN:
+        return f"the answers fit paper {w.code}, whose code they wrote: to grade them against it, pass {OPTION}"
+    return f"to grade them against the paper whose code they wrote, pass {OPTION}"
 
 
 def _wrote(w: Written) -> str:
@@ -197,10 +252,14 @@ def review_reason(w: Written) -> str:
     them against it`` (the count first when not every answer waiting is one)."""
     if w.slip:
         return f"paper code {w.wrote[0]} on {w.foreign} answer(s), one slip from their own {w.own} ({w.slip})"
+    count = w.foreign if w.waiting is None else w.waiting
     if w.paper is None:
-        return (f"paper code(s) not their own ({_wrote(w)}) on {w.foreign} answer(s), naming no one paper of this key; "
+        return (f"paper code(s) not their own ({_wrote(w)}) on {count} answer(s), naming no one paper of this key; "
                 f"their own is {w.own}")
-    return f"paper code of {w.paper_words()} on {w.foreign} answer(s), not their own {w.own}; {OPTION} grades them " \
+    if w.fits == OWN:
+        return f"paper code of {w.paper_words()} on {count} answer(s), but they fit their own {w.own}: the code " \
+               "was miswritten"
+    return f"paper code of {w.paper_words()} on {count} answer(s), not their own {w.own}; {OPTION} grades them " \
            "against it"
 
 

@@ -21,9 +21,11 @@ _DASH_RUN = r"[" + _DASHES + r"](?:\s*[" + _DASHES + r"])*"   # -, --, - -, —:
 # (``[-]+(?:\s*[-]+)*`` read "-----" in exponentially many ways: 26 dashes and a letter took 13 s to refuse)
 _TAG = (_DASH_RUN + r"|\?+|n\s*/\s*a|n\.?\s*a\.?|idk|dunno|no\s+(?:idea|clue)"
         r"|(?:i\s+)?(?:do\s+not|don[’']?t)\s+know|skip(?:ped)?|no\s+answer|not\s+answered")
-_NON_ANSWER = re.compile(r"\s*(?:" + _TAG + r")\s*[.!]?\s*", re.IGNORECASE)
+_ELLIPSIS = r"\.(?:\s*\.){2,}|\u2026+"   # ``...``, ``. . .``, ``…``: alone, a trailing off with no value
+_NON_ANSWER = re.compile(r"\s*(?:" + _TAG + "|" + _ELLIPSIS + r")\s*[.!]?\s*", re.IGNORECASE)
 """A whole answer that says the part was not answered: a dash (or a run of them), ``n/a``, ``NA``, ``?``,
-``idk``, ``don't know``, ``skipped``."""
+``idk``, ``don't know``, ``skipped``, an ellipsis (``...``, ``…``). The ellipsis is no tag beside a
+number (``_TAG_BESIDE``): ``0.7685...`` is its digits shown (forms.py)."""
 _MAY_MEAN_NO_VALUE = re.compile(r"\s*(?:" + _DASH_RUN + r"|n\s*/\s*a|n\.?\s*a\.?|no\s+answer)\s*(?:\.\s*)?", re.IGNORECASE)
 """The non-answers that may also say "this has no value" (a dash, ``n/a``, ``NA``, ``no answer``)."""
 NO_VALUE_PHRASES = ("undefined", "not defined", "no value", "does not exist")

@@ -387,4 +387,6 @@ def unread_reason(exc: ExpressionError, written: str = "") -> str:
         return "not a number or an expression quizgen reads: " + message[len(_UNPARSED):]
     if message.endswith(" is not a number"):
         return "not a number: " + message[:-len(" is not a number")]
+    if " is not a number: " in message:   # what was written, then what to write instead
+        return "not a number: " + message.replace(" is not a number: ", ": ", 1)
     return f"not a number: {message}"

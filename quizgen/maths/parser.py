@@ -140,7 +140,7 @@ class _Converter:
         if self.check_literals or isinstance(value, complex):
             _refuse_python_only_literal(ast.get_source_segment(self.source, node))
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ExpressionError(f"{value!r} is not a number")
+            raise ExpressionError(_not_a_number(value, ast.get_source_segment(self.source, node)))
         if isinstance(value, int):
             if len(str(abs(value))) > MAX_INT_DIGITS:
                 raise ExpressionError("number too large")
@@ -218,6 +218,18 @@ class _Converter:
             raise ExpressionError("'and'/'or' are not allowed")
         op = "and" if isinstance(node.op, ast.And) else "or"
         return Logic(op, tuple(self.convert(v, depth) for v in node.values))
+
+
+def _not_a_number(value, written: str | None) -> str:
+    """Why a constant that is no number is refused, saying what was written
+    (never Python's name for it, ``Ellipsis`` or ``b'1'``): ``...`` for an
+    ellipsis, the text with its quotes for a string, then what to write."""
+    if value is Ellipsis:
+        return "'...' (an ellipsis) is not a number: write the whole value, not dots in place of its end"
+    if isinstance(value, (str, bytes)):
+        prefix = "a b prefix and quotes" if isinstance(value, bytes) else "quotes"
+        return f"{written or value!s} is not a number: {prefix} around it; write the number alone"
+    return f"{written or value!s} is not a number"
 
 
 def _refuse_python_only_literal(literal: str | None) -> None:
