@@ -377,8 +377,8 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     seed = new_seed() if seed is None else seed
     path = learner.real_path(state if state else learner.default_path())
     with (learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)) as loaded:
-        if loaded.note:
-            err.write(f"quizgen: warning: {loaded.note}\n")
+        for note in filter(None, (loaded.note, *loaded.dropped)):
+            err.write(f"quizgen: warning: {note}\n")
         drill = Drill(inp, out, err, templates, loaded.progress, seed, width)
         drill.store = path if loaded.writable else None
         drill.decimal_comma = decimal_comma

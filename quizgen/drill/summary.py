@@ -198,17 +198,19 @@ def class_key(cls: str) -> tuple:
 
 def stats_report(state=None, banks=()) -> tuple:
     """(report, note): the learner's record as text (``quizgen drill --stats``),
-    and a one-line note if the file was unusable."""
+    and a one-line note if the file was unusable, or a line for each entry left
+    out of the record as making no sense (the rest is shown)."""
     path = learner.real_path(state if state else learner.default_path())
     loaded = learner.load(path, read_only=True)
     if loaded.note:   # read only: a note means the file is there and could not be read
         return f"The record in {path} could not be read (see the warning above); nothing from it is shown.", loaded.note
+    notes = "\n".join(loaded.dropped)
     progress = loaded.progress
     bank = load_bank(banks)
     bank_classes, names = sorted({t.cls for t in bank}, key=class_key), trap_names(bank)
     what_next = advice(progress, bank_classes, banks, names=names)
     if not progress.classes:
-        return f"No progress recorded yet ({path}).\n" + "\n".join(what_next), loaded.note
+        return f"No progress recorded yet ({path}).\n" + "\n".join(what_next), notes
     lines = [f"Progress file: {path}",
              f"{progress.clock} question{'s' * (progress.clock != 1)} over {progress.sessions} "
              f"session{'s' * (progress.sessions != 1)}.",
@@ -221,4 +223,4 @@ def stats_report(state=None, banks=()) -> tuple:
             lines.append(f"{code:<32} {card.box:<4} {card.seen:<4} {card.right:<8} "
                          f"{_due_text(card.due, progress.clock)}")
     lines += ["", "What to practise next:"] + bullets(what_next)
-    return "\n".join(lines), loaded.note
+    return "\n".join(lines), notes
