@@ -149,8 +149,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 
     if stats:
         report, note = stats_report(state_path, banks)
-        if note:
-            click.echo(f"quizgen: warning: {note}", err=True)
+        for line in note.splitlines() if note else ():
+            click.echo(f"quizgen: warning: {line}", err=True)
         click.echo(report)
         return
     run_drill(sys.stdin, sys.stdout, sys.stderr, classes=classes, count=count, seed=_seed(seed),

@@ -122,7 +122,8 @@ def test_right_answers_after_working_in_rounded_numbers_are_correct(grade_seed1,
 
 @pytest.mark.parametrize("typed, said", [
     ("-ln(0.789) = 0.300", "working and a different value after it (-ln(0.789) is 0.237, not 0.300)"),
-    ("33.45%", "written with a % sign, but this part's answer is no probability or share")])
+    ("33.45%", "a % sign makes it a hundredth of the number before it, but this part's answer is no percentage "
+               "(and no probability or share); write the number without %")])
 def test_the_drill_says_why_it_asks_again(typed, said):
     """The drill gave only "type just the answer" for these (rev-final28): the learner is told what to change."""
     out = io.StringIO()

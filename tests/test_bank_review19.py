@@ -167,7 +167,7 @@ def test_a_number_at_a_yes_no_part_says_what_the_part_asks(invoke):
     tests/test_drill_word_verdicts.py), saying first that the part asks for yes or no."""
     result = invoke("drill", "--seed", "3", "--classes", "C9", "--no-save", input="h\n0.5\n1.2\nh\n1.75\nq\n")
     said = _flat(result.output)
-    assert "(Part (b) asks for yes or no, not a number: '1.2' is marked wrong, as quizgen grade marks it.) " \
+    assert "(Part (b) asks for yes or no, not a number: '1.2' is marked wrong.) " \
            "Incorrect: the answer is no." in said
     assert "(Part (c) asks for yes or no, not a number: '1.75' is marked wrong" in said
     assert "C9 0/3" in said

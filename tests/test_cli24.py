@@ -159,7 +159,7 @@ def test_stats_on_a_record_that_cannot_be_read_does_not_say_none_is_recorded(tmp
     monkeypatch.setenv("QUIZGEN_PROGRESS", str(record))
     result = invoke("drill", "--stats")
     assert result.exit_code == 0
-    assert "is not a quizgen progress file" in result.stderr
+    assert "could not be read as JSON (" in result.stderr   # round 33: no "not a quizgen progress file"
     assert "No progress recorded yet" not in result.stdout
     assert result.stdout.startswith(f"The record in {record} could not be read (see the warning above); "
                                     "nothing from it is shown."), result.stdout

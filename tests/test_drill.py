@@ -213,7 +213,7 @@ def test_stats_shows_the_record(invoke, c1_key):
     result = invoke("drill", "--stats")
     assert "1 question over 1 session." in result.output
     assert "C1     1    1" in result.output
-    assert "missing_minus_sign" in result.output
+    assert "missing minus sign " in result.output and "missing_minus_sign" not in result.output   # its name (round 33)
     assert "try: quizgen drill --classes C1" in result.output
 
 
@@ -423,7 +423,7 @@ def test_a_progress_file_with_an_integer_too_long_to_read_says_so():
 
     with pytest.raises(BadProgressFile, match="^it holds an integer too long to read$"):
         parse('{"format": "quizgen-progress", "n": ' + "9" * 100_000 + "}")
-    with pytest.raises(BadProgressFile, match="^invalid JSON at line 2$"):
+    with pytest.raises(BadProgressFile, match="^Expecting value at line 2, column 1$"):
         parse('{"format":\n')
 
 
@@ -434,5 +434,5 @@ def test_a_misconception_avoided_more_often_than_met_keeps_the_record():
                                                                                             right=2)})
     read = learner.parse(progress.to_json())
     assert read.misconceptions["log10_instead_of_ln"] == learner.Card(box=3, due=9, seen=1, right=2)
-    with pytest.raises(learner.BadProgressFile, match=r"classes\.C1: right 2 times in 1"):
+    with pytest.raises(learner.BadProgressFile, match=r"classes\.C1\.right is 2, more than its seen, 1"):
         learner.parse(learner.Progress(classes={"C1": learner.Card(box=3, due=9, seen=1, right=2)}).to_json())

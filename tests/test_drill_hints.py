@@ -179,8 +179,8 @@ def test_stats_cannot_tell_a_miss_from_hints_and_says_both(tmp_path, invoke):
                                              "C2": {"box": 2, "due": 7, "seen": 1, "right": 1}},
                                  "misconceptions": {}}))
     output = " ".join(invoke("drill", "--stats", "--state", str(state)).output.split())   # the advice is wrapped
-    assert "C1: box 1 of 5, missed, or right only with hints, last time; due after 2 more questions." in output
-    assert "C2: box 2 of 5, right once without hints, not yet secure; due after 6 more questions." in output
+    assert "C1: missed, or right only with hints, last time; next review after 2 more questions." in output
+    assert "C2: right once without hints, not yet secure; next review after 6 more questions." in output
 
 
 def test_the_after_hints_column_counts_parts_answered_after_a_hint(templates_by_class):

@@ -13,19 +13,21 @@ def test_a_trap_worked_from_the_learners_own_a_says_so_in_one_sentence(invoke):
     assert "marked from your" not in said
 
 
-def test_a_record_with_more_clean_answers_than_questions_is_set_aside(invoke, tmp_path):
+def test_a_class_with_more_clean_answers_than_questions_starts_afresh(invoke, tmp_path):
     """A class right 99 times in 1 question makes no sense (--stats showed "1  99"):
-    --stats says so, and a drill renames it to .bad, as docs/drill.md says."""
+    --stats and a drill say so in one line and that class starts afresh; the rest
+    of the record is kept (round 33: the whole record was moved to .bad)."""
     state = tmp_path / "p.json"
     invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="0.5\nq\n")
     text = state.read_text(encoding="utf-8")
     assert '"right": 0' in text
     state.write_text(text.replace('"right": 0', '"right": 99', 1), encoding="utf-8")
     result = invoke("drill", "--stats", "--state", state)   # read only: said, left as it is
-    assert "is not a quizgen progress file (classes.C1: right 99 times in 1)" in result.output
-    assert "Clean" not in result.output
+    assert result.stderr.strip() == (f"quizgen: warning: progress file {state}: classes.C1.right is 99, more than "
+                                     "its seen, 1: that class starts afresh")
+    assert "No progress recorded yet" in result.stdout and "could not be read" not in result.stdout
     invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="q\n")
-    assert (tmp_path / "p.json.bad").exists()
+    assert not (tmp_path / "p.json.bad").exists()
 
 
 def test_stats_advice_is_wrapped_as_the_drill_summary_is(invoke, tmp_path):

@@ -128,7 +128,7 @@ def test_an_abandoned_question_moves_no_misconception_and_the_summary_says_what_
     saved = learner.parse(state.read_text())
     card = saved.misconceptions["favoured_word_probability"]
     assert (saved.clock, card.box, card.due - saved.clock) == (1, 1, 2)
-    assert "misconception \"the probability of the favoured word, not the true one\": met 1x; due after 2 more questions." in " ".join(out.getvalue().split())
+    assert "misconception \"the probability of the favoured word, not the true one\": met 1x; next review after 2 more questions." in " ".join(out.getvalue().split())
 
 
 def test_the_advice_puts_what_this_drill_missed_first_and_says_what_it_left_out():
@@ -143,11 +143,11 @@ def test_the_advice_puts_what_this_drill_missed_first_and_says_what_it_left_out(
     lines = advice(progress, classes, outcomes={"C8": learner.MISSED, "C9": learner.MISSED, "C6": learner.CLEAN},
                    met={"now_trap"})
     assert [line.split(":")[0] for line in lines[:3]] == ["C8", "C9", "C2"]
-    assert lines[3] == "and 2 more classes in box 1 or 2 (quizgen drill --stats lists them)."
+    assert lines[3] == "and 2 more classes not yet secure (quizgen drill --stats lists them)."
     assert lines[4].startswith("misconception \"now trap\":") and lines[5].startswith("misconception \"a trap\":")
     assert lines[7] == "and 2 more open misconceptions (quizgen drill --stats lists them)."
     assert lines[-1] == "try: quizgen drill --classes C2,C8,C9"
-    assert "and 2 more classes in box 1 or 2." in advice(progress, classes)   # --stats: its tables list them
+    assert "and 2 more classes not yet secure." in advice(progress, classes)   # --stats: its tables list them
 
 
 def test_the_significant_figures_line_is_wrapped_like_the_rest():

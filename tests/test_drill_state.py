@@ -78,25 +78,64 @@ def test_drill_help_names_the_default_progress_file_where_record_py_keeps_it(tmp
 
 @pytest.mark.parametrize("name, shown", [("x\ud800", "x?"), ("evil\u202eedoc", "evil?edoc"), ("bell\x07", "bell?")])
 @pytest.mark.slow
-def test_a_record_with_a_name_that_cannot_be_shown_is_set_aside_with_one_warning(invoke, tmp_path, name, shown):
+def test_a_name_that_cannot_be_shown_is_dropped_with_one_warning(invoke, tmp_path, name, shown):
     """Half of a UTF-16 pair (JSON's "\\ud800") in a misconception's name crashed
     --stats and a drill's summary with a UnicodeEncodeError; a U+202E was printed
-    raw, mirroring the terminal's line (rev-hostile19). Such a file is not a
-    record, as docs/drill.md says: --stats says so and leaves it, a drill moves it
-    aside and starts afresh."""
+    raw, mirroring the terminal's line (rev-hostile19). Such an entry makes no
+    sense, as docs/drill.md says: --stats and a drill say so in one line and
+    leave it out (round 33: the whole record was moved aside), the rest kept."""
     state = tmp_path / "p.json"
-    text = json.dumps({"format": "quizgen-progress", "version": 1, "clock": 3, "sessions": 1, "classes": {},
+    kept = {"box": 2, "due": 9, "seen": 1, "right": 1}
+    text = json.dumps({"format": "quizgen-progress", "version": 1, "clock": 3, "sessions": 1, "classes": {"C4": kept},
                        "misconceptions": {name: {"box": 1, "due": 3, "seen": 1, "right": 0}}})
     state.write_text(text, encoding="utf-8")
-    reason = f"(misconceptions: the name '{shown}' holds a control or direction character, or half of a UTF-16 pair)"
+    warning = (f"quizgen: warning: progress file {state}: misconceptions: the name '{shown}' holds a control or "
+               "direction character, or half of a UTF-16 pair: that misconception starts afresh")
     stats = invoke("drill", "--stats", "--state", state)
-    assert stats.exit_code == 0 and stats.stderr.strip().splitlines() == [
-        f"quizgen: warning: progress file {state} is not a quizgen progress file {reason}; left as it is "
-        "(a drill would move it aside)"]
-    assert "could not be read" in stats.stdout and name not in stats.output
+    assert stats.exit_code == 0 and stats.stderr.strip().splitlines() == [warning]
+    assert "C4     2 " in stats.stdout and name not in stats.output and state.read_text(encoding="utf-8") == text
     session = invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="0.5\nq\n")
-    assert session.exit_code == 0 and session.stderr.strip().splitlines() == [
-        f"quizgen: warning: progress file {state} is not a quizgen progress file {reason}; moved it to p.json.bad "
-        "and started a fresh record"]
+    assert session.exit_code == 0 and session.stderr.strip().splitlines() == [warning]
+    assert not (tmp_path / "p.json.bad").exists()
+    saved = learner.parse(state.read_text(encoding="utf-8"))
+    assert name not in session.output and name not in saved.misconceptions and saved.classes["C4"] == learner.Card(**kept)
+
+
+def _good_record(**c1) -> dict:
+    cards = {"C1": {"box": 2, "due": 9, "seen": 3, "right": 2, **c1}, "C2": {"box": 3, "due": 12, "seen": 4, "right": 4}}
+    return {"format": "quizgen-progress", "version": 1, "clock": 7, "sessions": 2, "classes": cards,
+            "misconceptions": {"log10_instead_of_ln": {"box": 1, "due": 8, "seen": 1, "right": 0}}}
+
+
+@pytest.mark.parametrize("c1, said", [({"box": 7}, "classes.C1.box is 7, expected 1 to 5"),
+                                      ({"right": 4}, "classes.C1.right is 4, more than its seen, 3"),
+                                      ({"due": -1}, "classes.C1.due is -1, expected a whole number from 0 to "
+                                                    "1,000,000,000,000,000")])
+def test_one_bad_entry_starts_afresh_and_the_rest_of_the_record_is_kept(invoke, tmp_path, c1, said):
+    """Round 33: a box of 7 (or right > seen) in an otherwise good record moved the whole
+    record to p.json.bad with "is not a quizgen progress file": the entry is dropped, its
+    class starts afresh, and one line names it."""
+    state = tmp_path / "p.json"
+    state.write_text(json.dumps(_good_record(**c1)), encoding="utf-8")
+    session = invoke("drill", "--seed", "1", "--classes", "C1", "--count", "1", "--state", state, input="0.5\ns\n")
+    assert session.stderr.strip().splitlines() == [
+        f"quizgen: warning: progress file {state}: {said}: that class starts afresh"]
+    assert not list(tmp_path.glob("p.json.bad*"))
+    saved = learner.parse(state.read_text(encoding="utf-8"))
+    assert saved.clock == 8 and saved.sessions == 3 and saved.classes["C1"].seen == 1   # C1 afresh: this question only
+    assert saved.classes["C2"] == learner.Card(box=3, due=12, seen=4, right=4)
+    assert saved.misconceptions["log10_instead_of_ln"].seen == 1
+
+
+def test_a_cut_short_file_is_moved_aside_saying_it_is_no_json(invoke, tmp_path):
+    """A record cut short was said to be "not a quizgen progress file": it is one that
+    could not be read as JSON, and it is still moved aside and a fresh record started."""
+    state = tmp_path / "p.json"
+    text = json.dumps(_good_record(), indent=1)[:120]
+    state.write_text(text, encoding="utf-8")
+    session = invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="q\n")
+    [warning] = session.stderr.strip().splitlines()
+    assert warning.startswith(f"quizgen: warning: progress file {state} could not be read as JSON (")
+    assert warning.endswith("); moved it to p.json.bad and started a fresh record")
+    assert "not a quizgen progress file" not in warning
     assert (tmp_path / "p.json.bad").read_text(encoding="utf-8") == text
-    assert name not in session.output and learner.parse(state.read_text(encoding="utf-8")).misconceptions == {}

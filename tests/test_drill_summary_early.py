@@ -40,3 +40,26 @@ def test_a_forecast_for_the_whole_question_reaches_b_when_a_asked_for_no_hint():
     out = io.StringIO()
     run_drill(io.StringIO("0.7344\nh\nq\n"), out, io.StringIO(), classes="C1", seed=4, save=False)
     assert "Hint 1 of 3: Forecast" in out.getvalue().split("(b) ")[1]
+
+
+def test_the_summary_after_a_plain_miss_says_it_was_a_miss_and_no_box(invoke, tmp_path):
+    """Round 33: after a plain miss the summary said "C1: box 1 of 5, missed, or right only
+    with hints, last time": it says which happened, and when it comes back, not its box."""
+    state = tmp_path / "p.json"
+    result = invoke("drill", "--seed", "3", "--classes", "C1", "--state", state, input="0.7\n0.358\nq\n")
+    said = " ".join(result.output.split("What to practise next:")[1].split())
+    assert "C1: missed this time (a part wrong or skipped); next review after 2 more questions." in said
+    assert "box" not in said and "or right only with hints" not in said
+
+
+def test_stats_names_misconceptions_and_says_what_a_box_is(invoke, tmp_path):
+    """Round 33: --stats' table showed the code log10_instead_of_ln while the advice below it
+    used its name, and never said what its Box column means."""
+    state = tmp_path / "p.json"
+    state.write_text('{"format": "quizgen-progress", "version": 1, "clock": 1, "sessions": 1, "classes": {"C1": '
+                     '{"box": 1, "due": 3, "seen": 1, "right": 0}}, "misconceptions": {"log10_instead_of_ln": '
+                     '{"box": 1, "due": 3, "seen": 1, "right": 0}}}')
+    stats = invoke("drill", "--stats", "--state", state).output
+    table = stats.split("What to practise next:")[0]
+    assert "log10_instead_of_ln" not in stats and "log base 10 instead of ln 1    1    0" in table
+    assert "Box: 1 to 5. A miss puts a class or misconception in box 1" in " ".join(table.split())

@@ -121,7 +121,7 @@ def test_the_drill_reads_as_grade_does_and_quotes_what_was_typed(invoke):
     said = _drill(invoke, ["\\frac{1}{\\binom{2}{1}}", "0.6952 \u00b1 0.001", "0.5\u00bd", "\\hat{p} = 0.6952", "q"])
     assert "I cannot read '\\frac{1}{\\binom{2}{1}}' as an answer" in said
     assert "((" not in said and "**" not in said
-    assert "I cannot mark '0.6952 \u00b1 0.001' by myself: it gives a value with a \u00b1 tolerance, not one value" \
+    assert "I cannot mark '0.6952 \u00b1 0.001': it gives a value with a \u00b1 tolerance, not one value" \
         in said
     assert "straight after a decimal is not readable" in said
     assert "Correct: 0.6952" in said

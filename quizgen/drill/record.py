@@ -23,19 +23,15 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.errors import InputFileError, printable, quoted, shortened
+from quizgen.drill.progress_json import (BOXES, FORMAT, MAX_COUNT, VERSION, BadProgressFile,
+                                         NewerProgressFile, read_record)
+from quizgen.errors import WARNINGS_SHOWN, InputFileError
 from quizgen.files import write_file
-from quizgen.key.checks import MAX_ID as MAX_NAME   # a trap code's length in a key
 
-FORMAT = "quizgen-progress"
-VERSION = 1
-BOXES = 5
 ENV_PATH = "QUIZGEN_PROGRESS"
 OPEN_BOX = 2
 LOCK_WAIT_SECONDS = 3.0   # how long a second drill waits for the progress file before refusing
-MAX_COUNT = 10 ** 15      # the most the clock, sessions or a card's due, seen or right may be
 MAX_BYTES = 4 * 2 ** 20   # the largest progress file read: 20,000 cards take about 1.5 MB
-MAX_CARDS = 10_000        # classes, and misconceptions, one record may hold
 
 MISSED, HELPED, CLEAN = "missed", "helped", "clean"
 
@@ -186,15 +182,6 @@ def default_path() -> Path:
     return root / "quizgen" / "progress.json"
 
 
-class BadProgressFile(ValueError):
-    """A progress file that is not one quizgen wrote (or no longer can read)."""
-
-
-class NewerProgressFile(BadProgressFile):
-    """A progress file written by a newer quizgen: the learner's record, kept
-    as it is (moving it aside would hide it from the newer version)."""
-
-
 @dataclass
 class Loaded:
     """What :func:`load` found: the record, a one-line note about a problem
@@ -205,6 +192,7 @@ class Loaded:
     note: str | None = None
     writable: bool = True
     lock: object = None
+    dropped: tuple = ()   # one line for each entry left out of the record (its class starts afresh)
 
     def __enter__(self) -> "Loaded":
         return self
@@ -273,24 +261,44 @@ def _read(path: Path, read_only: bool) -> Loaded:
                                       "FILE or --no-save)", writable=False)
         text = data.decode("utf-8-sig")   # Notepad saves a hand-edited record with a byte-order mark
     except UnicodeDecodeError:
-        return _bad(path, "it is not UTF-8 text", read_only)
+        return _bad(path, "is not a quizgen progress file (it is not UTF-8 text)", read_only)
     except OSError as exc:
         return Loaded(Progress(), f"cannot read progress file {path}: {exc.strerror or exc}; "
                                   "progress will not be saved", writable=False)
     try:
-        return Loaded(parse(text))
+        progress, dropped = parse_kept(text)
     except NewerProgressFile as exc:
         return Loaded(Progress(), f"progress file {path} was written by a newer quizgen ({exc}); it is left as it "
                                   "is and progress will not be saved (use --state FILE or --no-save)", writable=False)
     except BadProgressFile as exc:
-        return _bad(path, str(exc), read_only)
+        return _bad(path, _unusable(exc), read_only)
+    return Loaded(progress, dropped=_dropped_lines(path, dropped))
 
 
-def _bad(path: Path, reason: str, read_only: bool) -> Loaded:
+def _unusable(exc: BadProgressFile) -> str:
+    """What a file that is no record is, for the warning: ``could not be read
+    as JSON (...)`` for a file cut short or not JSON at all, else ``is not a
+    quizgen progress file (...)``."""
+    if exc.not_json:
+        return f"could not be read as JSON ({exc})"
+    return f"is not a quizgen progress file ({exc})"
+
+
+def _dropped_lines(path: Path, dropped: list) -> tuple:
+    """The warnings for the entries left out of the record, the first
+    WARNINGS_SHOWN of them and then how many more."""
+    lines = [f"progress file {path}: {line}" for line in dropped[:WARNINGS_SHOWN]]
+    if len(dropped) > WARNINGS_SHOWN:
+        lines.append(f"progress file {path}: and {len(dropped) - WARNINGS_SHOWN} more entries that make no sense, "
+                     "each starting afresh")
+    return tuple(lines)
+
+
+def _bad(path: Path, problem: str, read_only: bool) -> Loaded:
     if read_only:
-        return Loaded(Progress(), f"progress file {path} is not a quizgen progress file ({reason}); "
-                                  "left as it is (a drill would move it aside)", writable=False)
-    return _set_aside(path, reason)
+        return Loaded(Progress(), f"progress file {path} {problem}; left as it is (a drill would move it aside)",
+                      writable=False)
+    return _set_aside(path, problem)
 
 
 def lock_progress(path: Path):
@@ -319,7 +327,7 @@ def lock_progress(path: Path):
             return handle   # a file system without locks: go on unlocked, as before
 
 
-def _set_aside(path: Path, reason: str) -> Loaded:
+def _set_aside(path: Path, problem: str) -> Loaded:
     """Rename a bad progress file to ``<name>.bad`` (``.bad-2``, ... if taken)."""
     for n in range(1, 1000):
         aside = path.with_name(f"{path.name}.bad" + (f"-{n}" if n > 1 else ""))
@@ -328,71 +336,28 @@ def _set_aside(path: Path, reason: str) -> Loaded:
     try:
         path.rename(aside)
     except OSError as exc:
-        return Loaded(Progress(), f"progress file {path} is not usable ({reason}) and cannot be moved "
+        return Loaded(Progress(), f"progress file {path} {problem} and cannot be moved "
                                   f"aside: {exc.strerror or exc}; progress will not be saved", writable=False)
-    return Loaded(Progress(), f"progress file {path} is not a quizgen progress file ({reason}); "
-                              f"moved it to {aside.name} and started a fresh record")
+    return Loaded(Progress(), f"progress file {path} {problem}; moved it to {aside.name} and started a fresh record")
 
 
 def parse(text: str) -> Progress:
-    """A progress file's text as Progress; BadProgressFile says what is wrong."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        if getattr(exc, "lineno", None) is None:   # not a JSON syntax error: Python's limit on an integer's digits
-            raise BadProgressFile("it holds an integer too long to read") from exc
-        raise BadProgressFile(f"invalid JSON at line {exc.lineno}") from exc
-    except RecursionError as exc:
-        raise BadProgressFile("JSON nested too deeply") from exc
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadProgressFile(f'no "format": "{FORMAT}" field')
-    version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        raise NewerProgressFile(f"version {shortened(version, 20)}, this one reads {VERSION}")
-    if version != VERSION:
-        raise BadProgressFile(f"version {shortened(repr(version), 20)}, expected {VERSION}")
-    clock, sessions = data.get("clock"), data.get("sessions")
-    if not (_count(clock) and _count(sessions)):
-        raise BadProgressFile(f'"clock" and "sessions" must be whole numbers from 0 to {MAX_COUNT:,}')
-    return Progress(clock=clock, sessions=sessions, classes=_cards(data, "classes", right_of_seen=True),
-                    misconceptions=_cards(data, "misconceptions", right_of_seen=False))
+    """A progress file's text as Progress; BadProgressFile says what is wrong
+    with it, or with its first entry that makes no sense."""
+    progress, dropped = parse_kept(text)
+    if dropped:
+        raise BadProgressFile(dropped[0])
+    return progress
 
 
-def _count(value) -> bool:
-    """Whether ``value`` is a whole number from 0 to MAX_COUNT (no drill counts further)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
-
-
-def _cards(data: dict, key: str, right_of_seen: bool) -> dict:
-    """The cards under ``key``, checked. A class card's ``right`` counts some of its
-    ``seen`` questions (``right_of_seen``); a misconception card's counts the times
-    it was avoided, apart from the times it was met, so it may be the larger."""
-    cards = data.get(key, {})
-    if not isinstance(cards, dict):
-        raise BadProgressFile(f'"{key}" must be a mapping')
-    if len(cards) > MAX_CARDS:   # 200,000 made a one-question drill take 7.6 s
-        raise BadProgressFile(f'"{key}" holds {len(cards):,} entries, more than the {MAX_CARDS:,} a record may hold')
-    result = {}
-    for name, fields in cards.items():
-        if len(name) > MAX_NAME or not _showable(name):
-            raise BadProgressFile(f"{key}: the name {quoted(name)} " + (f"is over {MAX_NAME} characters" if len(
-                name) > MAX_NAME else "holds a control or direction character, or half of a UTF-16 pair"))
-        at = f"{key}.{shortened(name)}"   # cut as every message cuts a name
-        if not isinstance(fields, dict) or set(fields) != {"box", "due", "seen", "right"}:
-            raise BadProgressFile(f'{at} must have box, due, seen and right')
-        if not (all(_count(v) for v in fields.values()) and 1 <= fields["box"] <= BOXES):
-            raise BadProgressFile(f"{at}: bad numbers (box 1-{BOXES}, others whole from 0 to {MAX_COUNT:,})")
-        if right_of_seen and fields["right"] > fields["seen"]:
-            raise BadProgressFile(f"{at}: right {fields['right']} times in {fields['seen']}")
-        result[str(name)] = Card(**fields)
-    return result
-
-
-def _showable(name: str) -> bool:
-    """A class or misconception name the drill can print and save: every character
-    printable, the rule a trap code in a key is held to (key/checks.code): no format
-    character (a direction override) or lone surrogate (no file or terminal takes one)."""
-    return printable(name) == name
+def parse_kept(text: str) -> tuple:
+    """``(progress, dropped)``: the record from a progress file's text with
+    each entry that makes no sense left out, and a line for each saying why;
+    BadProgressFile when the file as a whole is no record."""
+    clock, sessions, cards, dropped = read_record(text)
+    return Progress(clock=clock, sessions=sessions,
+                    classes={name: Card(**fields) for name, fields in cards["classes"].items()},
+                    misconceptions={name: Card(**fields) for name, fields in cards["misconceptions"].items()}), dropped
 
 
 def save(progress: Progress, path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
+from quizgen.drill.slips import read_as_offered
 from quizgen.drill.terminal import isatty, line_editing, read_line
 from quizgen.drill.hints import all_hints, no_more_hints, part_hints
 from quizgen.bank.loader import load_bank, select
@@ -199,6 +200,7 @@ class Drill:
             else:
                 verdict = unasked_kept(carried_forward(checker, checker(text), turn.values, turn.figures),
                                        {r.letter for r in turn.results})   # a later part's value is not told
+                verdict = read_as_offered(record, text, verdict, turn.options[record.letter][1])   # negitive
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
@@ -375,8 +377,8 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     seed = new_seed() if seed is None else seed
     path = learner.real_path(state if state else learner.default_path())
     with (learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)) as loaded:
-        if loaded.note:
-            err.write(f"quizgen: warning: {loaded.note}\n")
+        for note in filter(None, (loaded.note, *loaded.dropped)):
+            err.write(f"quizgen: warning: {note}\n")
         drill = Drill(inp, out, err, templates, loaded.progress, seed, width)
         drill.store = path if loaded.writable else None
         drill.decimal_comma = decimal_comma

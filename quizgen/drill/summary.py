@@ -124,14 +124,14 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     lines = [_unfinished_text(unfinished, bool(again))] if unfinished else []
     lines += [f"same question: {again}"] if unfinished and again else []
     lines += [f"{cls}: {_practice_text(box, outcomes.get(cls))}." if practice else
-              f"{cls}: box {box} of {learner.BOXES}, {_box_text(box)}"
-              f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:SHOWN]]
-    lines += _more(len(weak), "class", "classes", " in box 1 or 2" + listed)
+              f"{cls}: {_box_text(box, outcomes.get(cls))}; next review {_due_text(due, progress.clock)}."
+              for box, due, cls in weak[:SHOWN]]
+    lines += _more(len(weak), "class", "classes", " not yet secure" + listed)
     codes = sorted(progress.open_misconceptions(), key=lambda code: code not in met)   # stable: by due within
     for code in codes[:SHOWN]:
         card = progress.misconceptions[code]
         lines.append(f"misconception \"{trap_name(code, names)}\": met {card.seen}x"
-                     + (" this time." if practice else f"; due {_due_text(card.due, progress.clock)}."))
+                     + (" this time." if practice else f"; next review {_due_text(card.due, progress.clock)}."))
     lines += _more(len(codes), "open misconception", "open misconceptions", listed)
     new = [cls for cls in bank_classes if cls not in progress.classes and cls not in answered]
     if new:
@@ -146,8 +146,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
                      + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks))
     if not lines:
         soonest = min(progress.classes.items(), key=lambda kv: kv[1].due)
-        lines.append(f"everything you have met is in box {learner.OPEN_BOX + 1} or higher; "
-                     f"next due: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
+        lines.append("everything you have met is secure (right without hints at least twice since its last "
+                     f"miss); next review: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
     return lines
 
 
@@ -168,13 +168,18 @@ def _more(total: int, one: str, many: str, tail: str) -> list:
     return [f"and {rest} more {one if rest == 1 else many}{tail}."] if rest > 0 else []
 
 
-def _box_text(box: int) -> str:
-    """What a low box says about a class, from the record alone, so the summary
-    and --stats say the same: box 1 follows a miss (a part wrong or skipped,
-    record.MISSED) or a right answer with hints while in box 1; box 2, one
-    answer right without hints since (what --stats counts as Clean)."""
+def _box_text(box: int, outcome=None) -> str:
+    """What a low box says about a class, in words, not its box number: box 1
+    follows a miss (a part wrong or skipped, record.MISSED) or a right answer
+    with hints while in box 1, which the summary tells apart by this drill's
+    ``outcome`` and --stats, from the record alone, cannot; box 2, one answer
+    right without hints since (what --stats counts as Clean)."""
     if box > 1:
         return "right once without hints, not yet secure"
+    if outcome == learner.MISSED:
+        return "missed this time (a part wrong or skipped)"
+    if outcome == learner.HELPED:
+        return "right only with hints this time"
     return "missed, or right only with hints, last time"
 
 
@@ -192,33 +197,49 @@ def _due_text(due: int, clock: int) -> str:
     return "now" if ahead <= 0 else f"after {ahead} more question{'s' * (ahead != 1)}"
 
 
+BOX_LEGEND = (f"Box: 1 to {learner.BOXES}. A miss puts a class or misconception in box 1, and each question "
+              "right without hints moves it up one; the higher its box, the longer until it is asked again (3, 6, "
+              "12, 24, 48 questions). Clean: questions right without hints.")
+
+
+def _misconception_table(progress, names) -> list:
+    """--stats' lines on misconceptions, each by its name (traps.trap_names),
+    as the advice below the table calls it, not by its code."""
+    if not progress.misconceptions:
+        return []
+    rows = sorted((trap_name(code, names), card) for code, card in progress.misconceptions.items())
+    width = max(len("Misconception"), *(len(name) for name, _ in rows))
+    lines = ["", f"{'Misconception':<{width}} Box  Met  Avoided  Due"]
+    lines += [f"{name:<{width}} {card.box:<4} {card.seen:<4} {card.right:<8} {_due_text(card.due, progress.clock)}"
+              for name, card in rows]
+    return lines
+
+
 def class_key(cls: str) -> tuple:
     return (int(cls[1:]) if cls[1:].isdigit() else 10 ** 6, cls)
 
 
 def stats_report(state=None, banks=()) -> tuple:
     """(report, note): the learner's record as text (``quizgen drill --stats``),
-    and a one-line note if the file was unusable."""
+    and a one-line note if the file was unusable, or a line for each entry left
+    out of the record as making no sense (the rest is shown)."""
     path = learner.real_path(state if state else learner.default_path())
     loaded = learner.load(path, read_only=True)
     if loaded.note:   # read only: a note means the file is there and could not be read
         return f"The record in {path} could not be read (see the warning above); nothing from it is shown.", loaded.note
+    notes = "\n".join(loaded.dropped)
     progress = loaded.progress
     bank = load_bank(banks)
     bank_classes, names = sorted({t.cls for t in bank}, key=class_key), trap_names(bank)
     what_next = advice(progress, bank_classes, banks, names=names)
     if not progress.classes:
-        return f"No progress recorded yet ({path}).\n" + "\n".join(what_next), loaded.note
+        return f"No progress recorded yet ({path}).\n" + "\n".join(what_next), notes
     lines = [f"Progress file: {path}",
              f"{progress.clock} question{'s' * (progress.clock != 1)} over {progress.sessions} "
              f"session{'s' * (progress.sessions != 1)}.",
              "", "Class  Box  Questions  Clean  Due"]
     for cls, card in sorted(progress.classes.items(), key=lambda kv: class_key(kv[0])):
         lines.append(f"{cls:<6} {card.box:<4} {card.seen:<10} {card.right:<6} {_due_text(card.due, progress.clock)}")
-    if progress.misconceptions:
-        lines += ["", "Misconception                    Box  Met  Avoided  Due"]
-        for code, card in sorted(progress.misconceptions.items()):
-            lines.append(f"{code:<32} {card.box:<4} {card.seen:<4} {card.right:<8} "
-                         f"{_due_text(card.due, progress.clock)}")
+    lines += [wrap(BOX_LEGEND, WIDTH)] + _misconception_table(progress, names)
     lines += ["", "What to practise next:"] + bullets(what_next)
-    return "\n".join(lines), loaded.note
+    return "\n".join(lines), notes

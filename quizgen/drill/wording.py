@@ -3,7 +3,6 @@ and the exact form beside the decimal."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from decimal import Decimal
 
@@ -16,7 +15,8 @@ from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
 from quizgen.marking.marks import EXPONENT
-from quizgen.marking.words import MISSPELT, NONE_OR_ZERO_REASON, clear_misspelling
+from quizgen.marking.words import NONE_OR_ZERO_REASON
+from quizgen.drill.slips import nearest_offered
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.maths.numbers import key_answer
 from quizgen.text.plain import math_to_plain, to_plain
@@ -153,71 +153,82 @@ def quoted(text: str) -> str:
     return f"'{echo(text, 60)}'"
 
 
-_LEFT_TO_A_PERSON = {
-    DOUBT_REASON: "it is said with doubt (maybe, probably, I think, a question mark)",
-    TOLERANCE_REVIEW_REASON: "it gives a value with a \u00b1 tolerance, not one value",
-    NONE_OR_ZERO_REASON: "it may say that there is no value or that the value is 0 (this part tells them apart)",
-    NO_VALUE_REASON: "it may mean no answer or that there is no value (this part tells them apart)",
+_ASKED_AGAIN = {
+    DOUBT_REASON: "it is said with doubt (maybe, probably, I think, a question mark); type just the answer, {asked}",
+    TOLERANCE_REVIEW_REASON: "it gives a value with a \u00b1 tolerance, not one value; type one value, {asked}",
+    NONE_OR_ZERO_REASON: ("it may say that there is no value or that the value is 0, which this part tells apart; "
+                          "write 0 for zero, or say in words that there is no value (such as 'undefined')"),
+    NO_VALUE_REASON: ("it may say that you have no answer or that there is no value, which this part tells apart; "
+                      "to say there is no value, write it in words (such as 'undefined'), or type h for a hint"),
 }
-"""Why grade leaves an answer to a person, said to the learner (grade's reasons are for that person)."""
+"""Why the drill asks an answer again and what to type instead, by grade's
+reason for leaving it to a person (grade's reasons are for that person, the
+marker; the learner is told what to write)."""
+
+PERCENT_SIGN = ("a % sign makes it a hundredth of the number before it, but this part's answer is no percentage "
+                "(and no probability or share); write the number without %")
+"""The drill's one reply to a % sign grade leaves to a person, whether or not the number without it is
+right (grade's percent.STRAY_PERCENT and NOT_A_SHARE tell those apart, which would give the answer away)."""
+
+_PERSON = ": " + WORKING_REASON.rsplit(": ", 1)[-1]   # ": a person decides which is the answer"
 
 
 def not_markable(record, text: str, verdict, options=((), ())) -> str:
-    """Why an answer is asked for again, not counted, or '': only one grade
-    leaves to a person (there is none here), so the drill's verdict is always
-    grade's (docs/drill.md). The reply says what it can: doubt or a tolerance,
-    for a single word the listed word (or option, ``options``: drill/options.py)
-    it is clearly a misspelling of, else to check its spelling or, at a part
-    that offers given answers, which they are. Spelling help covers every
-    option the question names, so it never tells which is right."""
+    """Why an answer is asked for again, not counted, or '': one grade leaves
+    to a person (there is none here), or a near spelling of a word the question
+    offers (drill/slips.py), so the drill never marks what a marker would read
+    (docs/drill.md). The reply says what to type instead: one value without
+    doubt, a tolerance or a % sign, for a single word the listed word (or
+    option, ``options``: drill/options.py) it is a near spelling of, else to
+    check its spelling or, at a part that offers given answers, which they
+    are. Spelling help covers every option the question names, so it never
+    tells which is right."""
     if verdict.status != "needs_review":
         return ""
     shown, words = options
     asked = ("the word or short phrase asked for" if record.kind == "word" else
               "a number such as 14.3 or an expression such as 100/7")
-    if verdict.reason in _LEFT_TO_A_PERSON:   # "maybe 14.3", a ± tolerance
-        return (f"I cannot mark {quoted(text)} by myself: {_LEFT_TO_A_PERSON[verdict.reason]}, which quizgen grade "
-                f"leaves to a person; type just the answer, {asked}. It was not counted; try again, or ? for help.")
+    again = "It was not counted; try again, or ? for help."
+    if verdict.reason in _ASKED_AGAIN:   # "maybe 14.3", a ± tolerance, "none" at C5 (b)
+        return f"I cannot mark {quoted(text)}: {_ASKED_AGAIN[verdict.reason].format(asked=asked)}. {again}"
     if record.kind == "word" and len(text.split()) == 1 and not _is_number(text):
-        near = _nearest_listed(record, text, words)
+        near = nearest_offered(record, text, words)
         if near or not words:
             check = f"did you mean '{near}'?" if near else "check its spelling."
-            return (f"I do not know the word {quoted(text)} as an answer here: {check} "
-                    "It was not counted; try again, or ? for help.")
-        return (f"Part ({record.letter}) asks for {_words_wanted(record, shown)}: {quoted(text)} was not counted; "
-                "try again, or ? for help.")
-    said = _said_to_learner(verdict)
-    return (f"I cannot mark {quoted(text)} by myself: {said}{'; ' if said else ''}type just the answer, {asked}. "
-            "It was not counted; try again, or ? for help.")
-
-
-def _said_to_learner(verdict) -> str:
-    """grade's own words where they tell the learner what to change: a % on a
-    part that is no share, working whose value is not the value after it."""
+            return f"I do not know the word {quoted(text)} as an answer here: {check} {again}"
+        return f"Part ({record.letter}) asks for {_words_wanted(record, shown)}: {quoted(text)} was not counted; " \
+               "try again, or ? for help."
     if verdict.feedback in (STRAY_PERCENT, NOT_A_SHARE):
-        return verdict.feedback
-    return verdict.reason if verdict.reason.startswith(WORKING_REASON.split("(")[0]) else ""
+        return f"I cannot mark {quoted(text)}: {PERCENT_SIGN}. {again}"
+    said = _working_said(verdict)
+    return f"I cannot mark {quoted(text)}: {said}{'; ' if said else ''}type just the answer, {asked}. {again}"
+
+
+def _working_said(verdict) -> str:
+    """grade's words on working whose value is not the value after it
+    (``-ln(p) = L``, with a number for each), without its "a person decides", or ''."""
+    if not verdict.reason.startswith(WORKING_REASON.split("(")[0]):
+        return ""
+    return verdict.reason.removesuffix(_PERSON)
 
 
 def offered_note(record, text: str, verdict, options=((), ())) -> str:
     """The help said before a word part's wrong answer that is a number, or
     names none of the answers the part offers (``options``): grade marks it
     wrong, and so does the drill (one verdict, grade's), adding what the part
-    asks for and, for a clear misspelling of an offered word, that word
-    (``sum`` at a yes/no part, ``1.2``, ``negativ`` at C8's (c)); '' otherwise."""
+    asks for (``sum`` at a yes/no part, ``1.2``); '' otherwise. A near
+    spelling of an offered word is asked again, never marked (drill/slips.py)."""
     shown, words = options
     if record.kind != "word" or verdict.status != "incorrect" or verdict.misconception:
         return ""
     if _is_number(text):
         return (f"(Part ({record.letter}) asks for {_words_wanted(record, shown)}, not a number: {quoted(text)} is "
-                "marked wrong, as quizgen grade marks it.)")
+                "marked wrong.)")
     if not words or names_option(text, words):
         return ""
-    near = _nearest_listed(record, text, words) if len(text.split()) == 1 else ""
-    meant = f" (did you mean '{near}'?)" if near else ""
     none = "neither" if len(shown) == 2 else "none of them"
-    return (f"(Part ({record.letter}) asks for {_words_wanted(record, shown)}, and {quoted(text)} is {none}{meant}: "
-            "it is marked wrong as written, as quizgen grade marks it.)")
+    return (f"(Part ({record.letter}) asks for {_words_wanted(record, shown)}, and {quoted(text)} is {none}: "
+            "it is marked wrong as written.)")
 
 
 def worked_from_notes(entry) -> dict:
@@ -249,21 +260,6 @@ def _is_number(text: str) -> bool:
     except ExpressionError:
         return False
     return True
-
-
-def _nearest_listed(record, text: str, options=()) -> str:
-    """The part's listed word (accepted or a trap's, or one of the ``options``
-    its question names, 4 letters or more) that
-    ``text`` is clearly a misspelling of (marking/words.py, ``clear_misspelling``:
-    "undifined" is "undefined"), or '': a word of its own ("defined", "finite",
-    the opposite of a listed one) is never told the listed word it resembles."""
-    said, listed = normalise_word(text), {}
-    for word in [*options, *record.accept, *(w for trap in record.traps for w in trap.words)]:
-        if len(normalise_word(word)) >= 4:
-            listed.setdefault(normalise_word(word), word)
-    near = [w for w in listed if clear_misspelling(said, w)]
-    best = difflib.get_close_matches(said, near, n=1, cutoff=MISSPELT)
-    return listed[best[0]] if best else ""
 
 
 def _words_wanted(record, shown=()) -> str:

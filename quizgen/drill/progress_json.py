@@ -1,0 +1,109 @@
+"""Reading a progress file's JSON (drill/record.py keeps the record and the
+file): what must hold for the file to be read at all, and each card checked
+on its own, so that one bad entry is dropped with a line naming it while the
+rest of the learner's record is kept (docs/drill.md, "Your progress file")."""
+
+from __future__ import annotations
+
+import json
+
+from quizgen.errors import printable, quoted, shortened
+from quizgen.key.checks import MAX_ID as MAX_NAME   # a trap code's length in a key
+
+FORMAT = "quizgen-progress"
+VERSION = 1
+BOXES = 5
+MAX_COUNT = 10 ** 15      # the most the clock, sessions or a card's due, seen or right may be
+MAX_CARDS = 10_000        # classes, and misconceptions, one record may hold
+FIELDS = ("box", "due", "seen", "right")
+_KIND = {"classes": "class", "misconceptions": "misconception"}
+
+
+class BadProgressFile(ValueError):
+    """A progress file that cannot be read as a record at all; ``not_json``
+    when its text is no JSON (cut short, or not a record's text)."""
+
+    def __init__(self, reason: str, not_json: bool = False):
+        super().__init__(reason)
+        self.not_json = not_json
+
+
+class NewerProgressFile(BadProgressFile):
+    """A record written by a newer quizgen: the learner's, left as it is."""
+
+
+def read_record(text: str) -> tuple:
+    """``(clock, sessions, cards, dropped)`` from a progress file's text:
+    ``cards`` maps "classes" and "misconceptions" to {name: fields}, each card
+    checked (``card_problem``); ``dropped`` says, one line each, which were
+    left out and why. BadProgressFile when the file as a whole is no record."""
+    data = _json(text)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadProgressFile(f'no "format": "{FORMAT}" field')
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise NewerProgressFile(f"version {shortened(version, 20)}, this one reads {VERSION}")
+    if version != VERSION:
+        raise BadProgressFile(f"version {shortened(repr(version), 20)}, expected {VERSION}")
+    clock, sessions = data.get("clock"), data.get("sessions")
+    if not (count(clock) and count(sessions)):
+        raise BadProgressFile(f'"clock" and "sessions" must be whole numbers from 0 to {MAX_COUNT:,}')
+    cards, dropped = {}, []
+    for key in _KIND:
+        cards[key] = {}
+        for name, fields in _mapping(data, key).items():
+            problem = card_problem(key, name, fields)
+            if problem:
+                dropped.append(f"{problem}: that {_KIND[key]} starts afresh")
+            else:
+                cards[key][str(name)] = fields
+    return clock, sessions, cards, dropped
+
+
+def _json(text: str):
+    """The file's JSON; BadProgressFile (``not_json``) saying why it is none."""
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        if getattr(exc, "lineno", None) is None:   # not a JSON syntax error: Python's limit on an integer's digits
+            raise BadProgressFile("it holds an integer too long to read", not_json=True) from exc
+        raise BadProgressFile(f"{exc.msg} at line {exc.lineno}, column {exc.colno}", not_json=True) from exc
+    except RecursionError as exc:
+        raise BadProgressFile("it is nested too deeply", not_json=True) from exc
+
+
+def _mapping(data: dict, key: str) -> dict:
+    """The cards under ``key``; BadProgressFile when they are no mapping or too many."""
+    cards = data.get(key, {})
+    if not isinstance(cards, dict):
+        raise BadProgressFile(f'"{key}" must be a mapping')
+    if len(cards) > MAX_CARDS:   # 200,000 made a one-question drill take 7.6 s
+        raise BadProgressFile(f'"{key}" holds {len(cards):,} entries, more than the {MAX_CARDS:,} a record may hold')
+    return cards
+
+
+def card_problem(key: str, name: str, fields) -> str:
+    """What is wrong with the card ``name`` under ``key`` (``classes.C1.box is
+    7, expected 1 to 5``), or ''. A class card's ``right`` counts some of its
+    ``seen`` questions; a misconception card's counts the times it was
+    avoided, apart from the times it was met, so it may be the larger."""
+    if len(name) > MAX_NAME or not printable(name) == name:
+        why = f"is over {MAX_NAME} characters" if len(name) > MAX_NAME else \
+            "holds a control or direction character, or half of a UTF-16 pair"
+        return f"{key}: the name {quoted(name)} {why}"
+    at = f"{key}.{shortened(name)}"   # cut as every message cuts a name
+    if not isinstance(fields, dict) or set(fields) != set(FIELDS):
+        return f"{at} must have box, due, seen and right"
+    for field in FIELDS:
+        if not count(fields[field]):
+            return f"{at}.{field} is {shortened(repr(fields[field]), 20)}, expected a whole number from 0 to {MAX_COUNT:,}"
+    if not 1 <= fields["box"] <= BOXES:
+        return f"{at}.box is {fields['box']}, expected 1 to {BOXES}"
+    if key == "classes" and fields["right"] > fields["seen"]:
+        return f"{at}.right is {fields['right']}, more than its seen, {fields['seen']}"
+    return ""
+
+
+def count(value) -> bool:
+    """Whether ``value`` is a whole number from 0 to MAX_COUNT (no drill counts further)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
