@@ -18,12 +18,9 @@ import difflib
 
 from quizgen.key.status import Status
 from quizgen.marking.student_ids import edit_distance
+from quizgen.marking.offered import OFFERED
 from quizgen.marking.words import MISSPELT, clear_misspelling, read_words
 from quizgen.maths.answers import normalise_word
-
-OFFERED = "@offered"
-"""The meaning given to the offered answers no list names, in the drill's second reading only."""
-
 
 def read_as_offered(record, text: str, verdict, words: tuple = ()):
     """``verdict`` (grade's), or it made needs_review when the drill asks the

@@ -21,6 +21,7 @@ from functools import lru_cache
 from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.marking.carry import LEVELS, carried_sets
 from quizgen.marking.hull import CarriedSpans
+from quizgen.marking.offered import unlisted_offered
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
 from quizgen.marking.quotes import in_own_numbers, quoted
@@ -359,9 +360,12 @@ class QuestionRules:
             if self.credits.levels != LEVELS:   # the policy's carried_figures: spans of shorter carrying, to say so
                 short = CarriedSpans(paths, self._params, part.name, self._short_sets, part.tolerance, part.kind,
                                      self.usable, LEVELS)
+        offered = unlisted_offered(self.question.params, part.kind, part.accept,
+                                   [w for trap in traps for w in trap.words], part.spec.choices)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources, part.rational,
-                        part.answer if part.value is not None else "", short, part.spec.choices, part.spec.bounds)
+                        part.answer if part.value is not None else "", short, part.spec.choices, part.spec.bounds,
+                        offered)
 
 
 @lru_cache(maxsize=256)

@@ -213,8 +213,7 @@ def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ","
     ("html"); the Markdown and the page then write their figures with a decimal
     comma too; the page shows ``roster_notes`` (grading/students.reconciliation_lines)
     at its top, and each "To act on" line says why a student's answers wait
-    when ``review_reasons`` ({student id: reason}) knows, and ``settings`` (what the run was
-    marked with: run_settings.py) under its title. Plain strings, so that grade can compute them in a forked
+    when ``review_reasons`` ({student id: reason}) knows, ``settings`` (run_settings.py) under its title. Plain strings, so that grade can compute them in a forked
     process (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
     from quizgen.report.attention import add_reasons

@@ -93,6 +93,7 @@ class PartRule:
     short_carried: tuple = ()       # carried rounding from fewer figures than the policy's carried_figures
     choices: int | None = None      # how many answers a word part offers (quizgen/marking/words.py)
     bounds: tuple | None = None     # where every correct answer lies, (low, high): ECF's sense check (coherence.py)
+    offered: tuple = ()             # answers a word part offers that no list names (marking/offered.py)
 
 
 def tolerance_kind(rule) -> str:

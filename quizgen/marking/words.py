@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, no_value_words, non_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
+from quizgen.marking.offered import OFFERED
 from quizgen.marking.student_ids import edit_distance
 from quizgen.marking.unlisted import UNLISTED_REASON, as_listed, unlisted_change, unlisted_reason
 from quizgen.maths.answers import normalise_word
@@ -34,17 +35,16 @@ def said_trap(rule: PartRule, text, credits: Credits) -> Verdict | None:
 
 
 def _trap_verdict(trap: TrapRule, credits: Credits) -> Verdict:
-    return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
-                   feedback=trap.feedback)
+    return Verdict(INCORRECT, "", trap.code, credits.traps.get(trap.code, trap.credit), trap.feedback)
 
 
 def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
-    """Mark a word answer by meaning (synonyms, negations; read_words)."""
-    traps = {t.code: t.words for t in rule.traps if t.words}
+    """Mark a word answer by meaning (read_words), offered answers too (``negative neutral``: two)."""
+    traps = {t.code: t.words for t in rule.traps if t.words} | ({OFFERED: rule.offered} if rule.offered else {})
     reading = read_words(text, rule.accept, traps, choices=rule.choices)
     if reading.status == "accept":
         return Verdict(CORRECT, score=1.0)
-    if reading.status == "trap":
+    if reading.status == "trap" and reading.code != OFFERED:   # another answer the paper offers: plainly wrong
         return _trap_verdict(next(t for t in rule.traps if t.code == reading.code), credits)
     if reading.status in (BLANK, NEEDS_REVIEW):
         return Verdict(reading.status, feedback=reading.reason)
