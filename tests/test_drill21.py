@@ -123,9 +123,10 @@ def test_the_drill_says_log_is_read_as_ln():
 # 4. cut off at fewer figures than asked
 
 @pytest.mark.slow
-def test_a_two_figure_cut_off_is_told_and_stays_incorrect(checkers):
+def test_a_two_figure_cut_off_is_told_and_rounded_too_early(checkers):
+    """It was incorrect; marks33: right to 1 figure, as 2 (imprecise) is, so imprecise too."""
     verdict = checkers("C4")["a"]("1.5")   # 1.5505: 1.6 to 2 figures
-    assert verdict.status.value == "incorrect"
+    assert (verdict.status.value, verdict.note) == ("imprecise", "rounded_too_early")
     assert verdict.feedback == ("cut off instead of rounded, and to too few figures: 1.551 rounds to 1.6 at 2 "
                                 "significant figures, and this part asks for at least 3 (expected 1.55)")
     assert checkers("C4")["a"]("1.6").status.value == "imprecise"

@@ -14,7 +14,7 @@ RULE = PartRule("loss", "(b)", "numeric", 0.4269, {},
     ("0.427", CORRECT, ""), ("0.4269", CORRECT, ""), ("L = 0.427 nats", CORRECT, ""),
     ("0.43", IMPRECISE, "rounded_too_early"), ("0.426", IMPRECISE, "rounded_too_early"),
     ("0.4", IMPRECISE, "rounded_too_early"), ("0.44", INCORRECT, ""),
-    ("0.42", INCORRECT, ""),   # cut off at 2 figures: wrong at 2 figures (0.43), not merely imprecise
+    ("0.42", IMPRECISE, "rounded_too_early"),   # cut off at 2 figures: right to 1, as 0.4 is (marks33)
     ("", BLANK, ""), ("0.4.2", INVALID, ""), ("0.4.", IMPRECISE, "rounded_too_early"),   # a full stop ends it
     ("I used the natural log of p here", NEEDS_REVIEW, "")])
 def test_statuses_and_notes(text, status, note):

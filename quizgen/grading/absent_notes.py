@@ -1,13 +1,14 @@
 """The roster notes (grading/students.reconciliation_lines) naming who gave
 no answer, each said for why they were expected (on ``--roster``, an LMS
 download's empty attempt, a per-student key's paper), and the answers' ids
-matched to a known id not exactly (a spreadsheet's ``.0``, leading zeros)."""
+matched to a known id not exactly (a spreadsheet's ``.0``, leading zeros), and,
+with no ``--roster``, the graded ids that differ only by leading zeros."""
 
 from __future__ import annotations
 
 from quizgen.errors import named_few, shortened
 from quizgen.key.model import NO_ATTEMPT
-from quizgen.marking.student_ids import normalise_id, spreadsheet_decimal
+from quizgen.marking.student_ids import normalise_id, spreadsheet_decimal, zero_twins
 
 
 def absent_origin(students, number: int, unattempted=frozenset()) -> str:
@@ -59,3 +60,24 @@ def matched_lines(students, limit: int) -> list:
             lines.append(f"{len(found)} student id(s) matched a known id {how}, and were graded as that student "
                          f"({check}): " + named_few(pairs, limit))
     return lines
+
+
+def zero_twin_lines(students, limit: int) -> list:
+    """With no ``--roster``, the note naming the graded ids that differ from
+    another only by leading zeros (``s02`` and ``S2``), each graded as a
+    student of its own ([] when none). The id rule (student_ids.normalise_id)
+    makes ids one student when they differ only in case, spaces or invisible
+    characters, but pairs ids by their leading zeros only with a known id (the
+    roster's or a per-student key's): without one, a typo's ``S2`` for ``s02``
+    is a second student, with a score of its own, pulling the class figures
+    down. Two papers of a per-student key are two students: not named."""
+    if students.on_roster is not None:
+        return []
+    groups = [group for group in zero_twins(students.ids) if not all(map(students.listed, group))]
+    if not groups:
+        return []
+    return [f"{len(groups)} group(s) of student ids in the answers differ only by leading zeros, and each id was "
+            "graded as a student of its own (ids differing only in case or spaces are one student; leading zeros "
+            "are matched only to a --roster or per-student key id): "
+            + named_few([" and ".join(map(shortened, group)) for group in groups], limit)
+            + "; if they are one student, correct the id or grade with --roster"]

@@ -130,6 +130,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     answers, again = _graded_answers(overrides, index, students, grid, graded)
     unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
     short = {}   # {grid cell: [(line, warning)]}: the warnings of the line that counts
+    loose = {}   # {normal id: (line, warning)}: the first line of an id matched not exactly (its leading zeros)
     for override in overrides:
         number = students.find(override.student_id)
         if number is None and made is not None:
@@ -148,6 +149,8 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             continue
         info = index.slots[slot]
         part = f"{students.ids[number]} {info['question_id']} ({info['part']})"
+        loose.setdefault(normalise_id(override.student_id), (override.line, loose_id_warning(
+            override, students.ids[number], source)))
         if k in decided:
             repeated.append((override.line, describe_repeat(decided[k], override, part, source)))
         decided[k] = override
@@ -188,6 +191,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     lines = [(o.line, papers.get(o.line, text))
              for o, text in zip(unmatched, describe_unmatched(unmatched, source, reasons))]
     warned = lines + repeated + [warning for found in short.values() for warning in found]
+    warned += [(line, text) for line, text in loose.values() if text]
     return capped_warnings(sorted(warned, key=lambda pair: pair[0]), source)
 
 
@@ -205,6 +209,22 @@ def _graded_answers(overrides: list, index, students, grid, graded) -> tuple:
     blind = any(o.answer is None for o in overrides)
     again = graded.answered_again(students, index, grid.width) if blind and graded.superseded else {}
     return graded.answers(rows), again
+
+
+def loose_id_warning(override, graded_id: str, source: str) -> str:
+    """The warning for an override whose id is ``graded_id``'s only by leading
+    zeros or a spreadsheet's ``.0`` (``s12`` for roster id ``s012``), else "":
+    it is applied to that student, as an answer row of that id is graded as
+    them (IdMatcher: the one known id so matched, never two), and said, as
+    the answers' such ids are (absent_notes.matched_lines)."""
+    written, graded = normalise_id(override.student_id), normalise_id(graded_id)
+    if written == graded:
+        return ""
+    how = "only by leading zeros" if normalise_id(written, "strip") == normalise_id(graded, "strip") else \
+        "once the '.0' a spreadsheet adds to a number-like id was taken off"
+    shown, known = (shortened(printable(i.strip())) for i in (override.student_id, graded_id))
+    return (f"{source}: line {override.line}: student id '{shown}' matched {known} {how}, and the override is "
+            f"applied to {known}, as an answer row of that id is graded (check for a typo)")
 
 
 def without_paper(unmatched: list, students, source: str) -> dict:

@@ -50,6 +50,7 @@ from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros, roster_twins_warnings
 from quizgen.grading.students import Students, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
+from quizgen.grading.mixed_rows import mixed_lines
 from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
 from quizgen.key.parts import trap_names
 from quizgen.lms.papers import still_open_ids, unlisted_ids, unmarked_absent
@@ -331,6 +332,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines, no_id_at,
                                       tally.header_at))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
+    result.notes.extend(mixed_lines(source, index, students, grid, tally.resubmitted))
     result.notes.extend(unread_time_lines(tally.time_order))
     return result
 

@@ -28,7 +28,7 @@ from quizgen.lms.papers import is_lms_key
 from quizgen.roster import unmatched_advice
 from quizgen.errors import InputFileError, named_few, shortened
 from quizgen.text.words import named_first
-from quizgen.grading.absent_notes import matched_lines, silent_lines
+from quizgen.grading.absent_notes import matched_lines, silent_lines, zero_twin_lines
 from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
 from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, one_paper_each,
                                          shown_id as shown_id_text, zero_twins)
@@ -341,7 +341,8 @@ def reconciliation_lines(students: Students, absent: list, off: tuple, marked=()
     submitted (``unsubmitted_attempts``), students marked only by overrides
     scoring 0 (``marked``: zero_marked, counted absent). The hints, made once everyone's answers are
     read, name the students who gave no answer first among equally near ids.
-    ``off``: the graded students the roster lacks (off_roster.graded_off_roster)."""
+    ``off``: the graded students the roster lacks (off_roster.graded_off_roster). With no
+    roster, the graded ids differing only by leading zeros (``zero_twin_lines``)."""
     lines, missing = [], [students.ids[n] for n in absent]
     unsubmitted = set(students.unsubmitted)
     silent = [n for n in absent if n not in unsubmitted]
@@ -380,7 +381,7 @@ def reconciliation_lines(students: Students, absent: list, off: tuple, marked=()
         counted = f"at least {len(unknown)}" if len(students.unknown) >= UNKNOWN_LIMIT else str(len(unknown))
         lines.append(f"{counted} student id(s) have no paper in {students.index.name} (unknown_student, "
                      f"not graded): " + named_first(shown, len(unknown)))
-    lines += matched_lines(students, limit)
+    lines += matched_lines(students, limit) + zero_twin_lines(students, limit)
     lines += roster_zeros_lines(students)
     absent_ids = missing + [students.ids[n] for n in marked]   # as GradeResult.absent: the hints' ``prefer``
     lines += off_roster_lines(students, absent_ids, off) + _zero_marked_line(students, list(marked), limit)

@@ -77,8 +77,8 @@ def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
     cut off at those figures instead of rounded (1.5 for 1.5505, which rounds to
     1.6 at 2; 0.6 for 0.6952, which rounds to 0.7 at 1), else "". Such an answer
     stays incorrect: it is wrong at the figures it shows too (docs/marking.md,
-    "Rounded too early"); this only says why. One figure says it only when no
-    trap's value rounds or cuts to it too (``_one_figure_is_ours``)."""
+    "Rounded too early"), unless ``cut_early``; this only says why. One figure
+    says it only when no trap's value rounds or cuts to it too (``_one_figure_is_ours``)."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None or shown is None or not 1 <= shown < asked or not cut_to(x, rule.value, shown) \
             or rounds_to(x, rule.value, shown) or (shown == 1 and not _one_figure_is_ours(rule, x)):
@@ -87,6 +87,16 @@ def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
     return (f"cut off instead of rounded, and to too few figures: {significant(stated(rule), asked + 1)} rounds "
             f"to {significant(stated(rule), shown)} at {figures}, and this part asks for at least {asked} "
             f"(expected {expected(rule)})")
+
+
+def cut_early(rule: PartRule, x: float, shown: int | None) -> str:
+    """``cut_short`` at 2 figures or more, else "": such a cut-off is marked rounded
+    too early, not incorrect. It is right to one figure fewer (its last figure
+    decides that rounding as the value's does: 0.23 is 0.2 at 1, as 0.2368 is) and
+    nearer the value than that rounding, which is rounded too early, so it earns no
+    less (0.2 and 0.24 for 0.2368 both earn the imprecise credit). One figure cut
+    off is right to none: incorrect."""
+    return cut_short(rule, x, shown) if shown is not None and shown >= 2 else ""
 
 
 def short_slip(rule: PartRule, x: float, shown: int | None) -> str:

@@ -20,7 +20,7 @@ from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted, those_values
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
-from quizgen.marking.early import count_rounded, expected, precise, short_slip, shown_too_few, stated, too_early
+from quizgen.marking.early import count_rounded, cut_early, expected, precise, short_slip, shown_too_few, stated, too_early
 from quizgen.marking.early_sources import early_sources, from_own_and_exact, rounding_marked_there
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
@@ -214,14 +214,15 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
     the imprecise credit); else, when ``own()`` (``_early_given_own``, worked out
     only then) says so, rounded too early or cut off from the student's own
     earlier answers (both credits when one of them is wrong): a trap's value
-    stays the trap; or, last, worked from an intermediate rounded to 2 figures
-    (``carried_early``: rounded too early too)."""
+    stays the trap; or worked from an intermediate rounded to 2 figures (``carried_early``);
+    or, last, the value cut off at 2 figures or more, fewer than asked (``cut_early``)."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:   # a count: told when it is the count rounded
         return Verdict(INCORRECT, value=x, feedback=count_rounded(rule, x))
     found = trap_rounded_or_cut(rule.traps, asked, x, shown, rule.value)
     if found is None:
         early, wrong = own()
+        early, wrong = (early, wrong) if early else (cut_early(rule, x, shown), False)   # cut off at 2 or more
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=early, value=x)

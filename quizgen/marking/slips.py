@@ -57,12 +57,21 @@ def rounded_or_cut(x: float, value: float, asked: int, shown: int | None) -> boo
     return cut_to(x, value, asked)
 
 
+def right_rounded_or_cut(x: float, right: float, asked: int, shown: int | None) -> bool:
+    """``rounded_or_cut`` for the part's ``right`` value, and as well cut off at
+    the 2 or more figures shown where fewer than asked (0.23 for 0.2368): such an
+    answer is marked rounded too early (``early.cut_short``), so it is that before
+    it is a trap's value rounded (docs/marking.md, "Rounded too early")."""
+    return rounded_or_cut(x, right, asked, shown) or (
+        shown is not None and 2 <= shown < asked and cut_to(x, right, shown))
+
+
 def trap_rounded_or_cut(traps, asked: int, x: float, shown: int | None, right: float):
     """``(trap, figures)`` for the first trap whose value ``x`` is rounded to
     the ``figures`` shown, or cut off (``figures`` None: 0.962 for 0.96267)
     (``rounded_or_cut``), else None; None too when ``x`` is as well the
     ``right`` value so rounded or cut off (then it is that)."""
-    if rounded_or_cut(x, right, asked, shown):
+    if right_rounded_or_cut(x, right, asked, shown):
         return None
     figures = shown if shown is not None and shown < asked else None
     return next(((trap, figures) for trap in traps

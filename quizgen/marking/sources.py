@@ -17,7 +17,7 @@ from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.recipes import recipe_parts
 from quizgen.marking.rule_model import tolerance_kind
-from quizgen.marking.slips import rounded_or_cut, same, whole_neighbour
+from quizgen.marking.slips import right_rounded_or_cut, rounded_or_cut, same, whole_neighbour
 
 OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 """What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
@@ -36,12 +36,14 @@ def trap_behind(value: float, figures: int | None, right: float, traps, spec: di
     ``figures``) stands for: within the part's tolerance of it, or it rounded
     to the figures shown or cut off at the figures asked (``rounded_or_cut``);
     None when none is, or when ``value`` is as well the part's ``right`` value
-    so rounded or cut off (the first trap, in key order). A count's answer
+    so rounded or cut off, or cut off at the 2 or more figures shown
+    (``right_rounded_or_cut``) (the first trap, in key order). A count's answer
     stands for a trap that is no whole number at the whole numbers either side,
     where the checker names that trap (``slips.whole_neighbour``: C6's 398 for
     397.5): a part worked from it, carried unrounded, is that trap's consequence."""
     asked = figures_asked(kind, spec)
-    if asked is not None and rounded_or_cut(value, right, asked, figures) or kind == "integer" and same(value, right):
+    if asked is not None and right_rounded_or_cut(value, right, asked, figures) \
+            or kind == "integer" and same(value, right):
         return None
     return next((trap for trap in traps if trap is not None and (
         matches(value, trap, spec, kind) or (asked is not None and rounded_or_cut(value, trap, asked, figures))
