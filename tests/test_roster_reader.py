@@ -82,7 +82,7 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # their p axis and in their SVG title, not "the true label"; text only.
 # solutions.md again (layout32): the figures' labels give the answer's loss, beside a p whose -ln rounds to it.
 # Both again (paper33): every problem figure names p "a probability" (C7 named the label's), C2's and
-# C3's put p on a log scale; sums of rounded terms say so, to the figures the terms carry; C9's last
+# C3's put p on a log scale; sums of rounded terms say so (C3's product to 4 figures); C9's last
 # step names [MASK] for the claim with three errors. Text and figures only, the numbers unchanged.
 PER_STUDENT_DIGESTS = {"problems.md": "4820c1cc94e2d9970585638b320c52fbd87c04f0ad15562f22a8c425cb0088e1",
                        "solutions.md": "4c0d642bce8e0fa92d09c363c4d0e620354e845ceb00a3156f0822b89f3b8a4a"}
