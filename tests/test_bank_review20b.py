@@ -11,7 +11,6 @@ import re
 import pytest
 
 from quizgen.bank.loader import load_bank
-from quizgen.generation.figure_words import named_point
 from quizgen.generation.figures import figure_point
 from quizgen.generation.problem_figure import FIGURE_PROBES, problem_top
 from quizgen.generation.quiz import Question, seed_label
@@ -137,17 +136,15 @@ def test_the_problem_figure_reaches_the_loss_it_is_about(cls, loss, fmt):
 def test_the_problem_figure_is_the_same_for_every_draw_and_leaks_nothing(cls, fmt):
     """Its axis is its template's, not fitted to the draw's answer (which would
     give the answer's range away), and no mark reads back as an answer or trap;
-    it reaches every loss these draws give. Only the p axis's name may differ, as
-    the stem does (C7's p = p-hat for y = 1, p = 1 - p-hat for y = 0): one drawing a name."""
-    template, drawings = BANK[cls], {}
+    it reaches every loss these draws give. Its p axis is named in the same neutral
+    words for every draw (C7's y = 0 and y = 1 alike: round 33), so one drawing in all."""
+    template, drawings = BANK[cls], set()
     for k in range(30):
         instance = sample_instance(template, seed_label(7, template.id, k))
         markup = _problem_figure(instance, fmt)
-        point = named_point(instance)
-        drawings.setdefault((point.name, point.axis), set()).add(markup)
+        drawings.add(markup)
         assert figure_leaks(markup, fmt, targets_of(instance)) == []
         assert _curve_top(markup, fmt) >= figure_point(instance).loss
-    assert all(len(found) == 1 for found in drawings.values())
-    assert len(drawings) == (2 if cls == "C7" else 1)
-    assert problem_top(template) == max(4, *(figure_point(sample_instance(template, probe_label(template, k, "figure")))
-                                            .top for k in range(FIGURE_PROBES)))
+    assert len(drawings) == 1
+    probes = [figure_point(sample_instance(template, probe_label(template, k, "figure"))) for k in range(FIGURE_PROBES)]
+    assert problem_top(template) >= max(4, *(point.top for point in probes))

@@ -81,25 +81,28 @@ def test_problem_figure_has_no_point_but_solution_figure_gives_the_numbers(c1_in
 @pytest.mark.parametrize("fmt", ["md", "tex"])
 def test_the_x_axis_says_what_p_is_in_the_stems_words(c1_instance, fmt):
     """C1's stem says "the true word" (rev-maths24: the axis said "the true label", the
-    fine-tuning term, on every template): its axis and the SVG's title say so too."""
+    fine-tuning term, on every template): its solution's axis and the SVG's title say so
+    too; the problem paper's say "a probability" (round 33: the template's words tell a step)."""
     figure = figure_markup(c1_instance, fmt)
-    for drawing in (figure["problem"], figure["solution"]):
-        assert drawing.count("the probability given to the true word") == (1 if fmt == "tex" else 2)
-        assert "true label" not in drawing
+    drawing = figure["solution"]
+    assert drawing.count("the probability given to the true word") == (1 if fmt == "tex" else 2)
+    assert "true label" not in drawing and "true word" not in figure["problem"]
     if fmt == "tex":
-        assert r"{\small $p$, the probability given to the true word}" in figure["problem"]
+        assert r"{\small $p$, the probability given to the true word}" in drawing
+        assert r"{\small $p$, a probability}" in figure["problem"]
         return
-    svg = svg_tree(figure["problem"])
+    svg = svg_tree(drawing)
     axis = [t for t in svg.iter(SVG + "text") if "true word" in "".join(t.itertext())]
     assert ["".join(t.itertext()) for t in axis] == ["p, the probability given to the true word"]
-    assert svg.find(SVG + "title").text == "The loss \u2212ln p against p, the probability given to the true word"
+    assert svg.find(SVG + "title").text.startswith("The loss \u2212ln p against p, the probability given to the true word")
+    assert svg_tree(figure["problem"]).find(SVG + "title").text == "The loss \u2212ln p against p, a probability"
 
 
 @pytest.mark.slow
 def test_a_template_without_axis_words_gets_the_default(c1_instance):
     instance = dataclasses.replace(c1_instance, template=dataclasses.replace(c1_instance.template, figure_axis=""))
     assert figure_markup(instance, "md")["axis"] == X_MEANING
-    assert f"<tspan font-style=\"italic\">p</tspan>, {X_MEANING}</text>" in figure_markup(instance, "md")["problem"]
+    assert f"<tspan font-style=\"italic\">p</tspan>, {X_MEANING}</text>" in figure_markup(instance, "md")["solution"]
 
 
 def test_svg_is_ascii_with_the_minus_sign_as_a_character_reference(c1_instance):

@@ -128,13 +128,18 @@ def _c7(y: int):
 @pytest.mark.parametrize("y, tex, svg", [
     (1, r"{\small $p = \hat{p}$, the head's IsNext probability}", "p = p\u0302, the head's IsNext probability"),
     (0, r"{\small $p = 1 - \hat{p}$, the head's NotNext probability}", "p = 1 \u2212 p\u0302, the head's NotNext probability")])
-def test_c7s_axis_names_p_by_the_stems_p_hat(y, tex, svg):
+def test_c7s_solution_axis_names_p_by_the_stems_p_hat(y, tex, svg):
+    """The solution's figure names p as the stem does; the problem paper's names
+    no label (round 33: "NotNext probability" there told part (c)'s term)."""
     instance = _c7(y)
-    for kind in ("problem", "solution"):
-        assert tex in figure_markup(instance, "tex")[kind]
-        drawing = figure_markup(instance, "md")[kind]
-        assert svg.encode("ascii", "xmlcharrefreplace").decode() in drawing.replace("<tspan font-style=\"italic\">p</tspan>", "p")
-        assert "true label" not in drawing
+    assert tex in figure_markup(instance, "tex")["solution"]
+    drawing = figure_markup(instance, "md")["solution"]
+    assert svg.encode("ascii", "xmlcharrefreplace").decode() in drawing.replace("<tspan font-style=\"italic\">p</tspan>", "p")
+    assert "true label" not in drawing
+    for fmt in ("tex", "md"):
+        problem = figure_markup(instance, fmt)["problem"]
+        assert "a probability" in problem
+        assert not any(word in problem for word in ("IsNext", "NotNext", "hat", "p&#770;", "1 -", "1 &#8722;"))
 
 
 @pytest.mark.parametrize("cls, words", [("C1", "the true word"), ("C2", "the true word"), ("C3", "the true token"),

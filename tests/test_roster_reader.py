@@ -81,8 +81,11 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Both again (paper24): C1's and C2's figures say "the probability given to the true word" on
 # their p axis and in their SVG title, not "the true label"; text only.
 # solutions.md again (layout32): the figures' labels give the answer's loss, beside a p whose -ln rounds to it.
-PER_STUDENT_DIGESTS = {"problems.md": "e851cfba6e4a0a3b05f1859576ea57031fe70e102804facb4f2cb674288d3925",
-                       "solutions.md": "ba1f0a3a3d5015046be13f481c7642b1735d97f22869e838a54146d57aba9636"}
+# Both again (paper33): every problem figure names p "a probability" (C7 named the label's), C2's and
+# C3's put p on a log scale; sums of rounded terms say so (C3's product to 4 figures); C9's last
+# step names [MASK] for the claim with three errors. Text and figures only, the numbers unchanged.
+PER_STUDENT_DIGESTS = {"problems.md": "4820c1cc94e2d9970585638b320c52fbd87c04f0ad15562f22a8c425cb0088e1",
+                       "solutions.md": "4c0d642bce8e0fa92d09c363c4d0e620354e845ceb00a3156f0822b89f3b8a4a"}
 
 
 def paper_digest(path):

@@ -5,11 +5,13 @@ for Markdown (both written here: no image files, no plotting library).
 The problem paper's drawing is the axes and the curve only: no dot, guide
 line or label, so nothing on it can be read back as an answer or a trap
 (quizgen/validation/leaks.py checks this), and it is the same for every draw
-of a template but for the p axis's name, which says what p is in the
-template's words (``figure.axis``, generation/figure_words.py): its loss axis
-reaches the highest loss the template's probe draws give
+of a template, its p axis named in neutral words (PROBLEM_AXIS), since a
+template's own (``figure.axis``, C7's "the head's NotNext probability") would
+say which probability a part's loss takes: its axes reach the losses and, on a
+log scale, the probabilities the template's probe draws give
 (generation/problem_figure.py), not this draw's. The solutions mark
-and label the point; a point below p = 0.02, which a linear axis would draw on
+and label the point and name p in the template's words (generation/figure_words.py);
+a point below p = 0.02, which a linear axis would draw on
 the loss axis itself, gets a solution figure with p on a log scale (decades
 from one below its own to 1, where -ln p is a straight line). Drawing only: grade's feedback sheets draw figures without
 importing the sampler."""
@@ -34,6 +36,10 @@ X_END = 1.08
 # (``figure.axis``: C1's "the probability given to the true word"); grade's
 # feedback sheets say it in every figure's alt text.
 X_MEANING = "the probability of the correct outcome"
+# What p is on every problem paper's figure: a probability, and no more. A template's
+# words (C7's "the head's NotNext probability") would say which probability a part's
+# loss takes, so they go on the solution's figure alone.
+PROBLEM_AXIS = "a probability"
 AXIS_LIMIT = 48   # characters of a template's axis words: the name fits under the 5 cm (340 px) drawing
 NAME_LIMIT = 40   # characters of a figure's name, filled in (TeX maths): the label and the p axis print it
 SAMPLES = 40
@@ -213,12 +219,13 @@ def axis_symbol(point: LossPoint) -> str:
 TIKZ_WIDTH, TIKZ_HEIGHT = 5.0, 3.2   # cm for p = 1 and for the top of the loss axis
 
 
-def loss_curve_tikz(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP) -> str:
+def loss_curve_tikz(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP, blank_decades: int = 0) -> str:
     """The figure as a ``tikzpicture`` (needs ``\\usepackage{tikz}``): with
     ``labelled`` the point marked and labelled, else the axes to ``blank_top``
-    and the curve only, the same for every point."""
+    (p on a log scale of ``blank_decades``, when not 0) and the curve only, the
+    same for every point."""
     if not labelled:
-        return _tikz_frame(blank_top, 0, _tikz_axis(point)) + "\n" + r"\end{tikzpicture}"
+        return _tikz_frame(blank_top, blank_decades, _tikz_axis(point)) + "\n" + r"\end{tikzpicture}"
     top, decades = point.axis_top, point.decades
     left = 10.0 ** -decades if decades else 0
     mark = _tikz_at(point.p, point.loss, top, decades)
@@ -286,14 +293,15 @@ def _ascii(markup: str) -> str:
     return markup.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
-def loss_curve_svg(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP) -> str:
+def loss_curve_svg(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP, blank_decades: int = 0) -> str:
     """The figure as a self-contained inline SVG on lines without blank ones,
     so Markdown keeps it as one HTML block: with ``labelled`` the point marked
-    and labelled, else the axes to ``blank_top`` and the curve only, the same
-    for every point."""
+    and labelled, else the axes to ``blank_top`` (p on a log scale of
+    ``blank_decades``, when not 0) and the curve only, the same for every point."""
     if not labelled:
-        return "\n".join([_svg_open(), f"<title>{svg_title(point)}</title>",
-                          _svg_frame(blank_top, 0, *_svg_axis(point)), "</svg>"])
+        title = svg_title(point) + (" (on a log scale)" if blank_decades else "")
+        return "\n".join([_svg_open(), f"<title>{title}</title>",
+                          _svg_frame(blank_top, blank_decades, *_svg_axis(point)), "</svg>"])
     top, decades = point.axis_top, point.decades
     x0, y0 = _svg_at(0, 0, top, x=0)
     px, py = _svg_at(point.p, point.loss, top, decades)

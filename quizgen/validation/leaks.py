@@ -30,36 +30,48 @@ MARK_GLYPHS = {"\u2022", "\u25cf", "\u00d7", "+", "o", "x", r"$\bullet$", r"\bul
 
 @dataclass(frozen=True)
 class Axes:
-    """The linear map between data (p, loss) and figure coordinates:
-    ``x = x0 + p * x_scale``, ``y = y0 + loss * y_scale``."""
+    """The map between data (p, loss) and figure coordinates:
+    ``x = x0 + p * x_scale`` (with ``x_log``, ``x0 + log10(p) * x_scale``),
+    ``y = y0 + loss * y_scale``; ``left`` is the x of the loss axis (None: at p = 0)."""
 
     x0: float
     x_scale: float
     y0: float
     y_scale: float
+    x_log: bool = False
+    left: float | None = None
 
     def to_figure(self, p: float, loss: float) -> tuple:
         """Figure coordinates of the data point (p, loss)."""
-        return self.x0 + p * self.x_scale, self.y0 + loss * self.y_scale
+        along = math.log10(p) if self.x_log else p
+        return self.x0 + along * self.x_scale, self.y0 + loss * self.y_scale
 
     def to_data(self, x: float, y: float) -> tuple:
         """The data point (p, loss) drawn at figure coordinates (x, y)."""
-        return (x - self.x0) / self.x_scale, (y - self.y0) / self.y_scale
+        along = (x - self.x0) / self.x_scale
+        return 10.0 ** min(along, 300.0) if self.x_log else along, (y - self.y0) / self.y_scale
+
+    def origin(self) -> tuple:
+        """Figure coordinates of the corner where the axes meet: the loss axis at loss 0."""
+        return (self.x0 if self.left is None else self.left), self.y0
 
 
-def axes_from_ticks(x_ticks: list, y_ticks: list) -> Axes:
+def axes_from_ticks(x_ticks: list, y_ticks: list, x_log: bool = False, left: float | None = None) -> Axes:
     """The mapping read off a figure's ticks, each ``(coordinate, value)``:
-    the two ticks farthest apart on each axis fix its line."""
-    def line(ticks, axis):
+    the two ticks farthest apart on each axis fix its line (on a log p axis,
+    ``x_log``, the line through the values' logs)."""
+    def line(ticks, axis, log=False):
         ticks = sorted(set(ticks), key=lambda t: t[1])
         if len(ticks) < 2 or ticks[0][1] == ticks[-1][1]:
             raise ValueError(f"the figure has fewer than two labelled ticks on its {axis} axis")
         (c0, v0), (c1, v1) = ticks[0], ticks[-1]
+        if log:
+            v0, v1 = math.log10(v0), math.log10(v1)
         scale = (c1 - c0) / (v1 - v0)
         return c0 - v0 * scale, scale
-    x0, xs = line(x_ticks, "p")
+    x0, xs = line(x_ticks, "p", x_log)
     y0, ys = line(y_ticks, "loss")
-    return Axes(x0, xs, y0, ys)
+    return Axes(x0, xs, y0, ys, x_log, left if x_log else None)
 
 
 @dataclass(frozen=True)
@@ -181,28 +193,34 @@ class Figure:
         return found
 
 
-def on_curve(p: float, loss: float, axes: Axes, step: float) -> bool:
-    """True when (p, loss) lies on -ln p to within the printing step of its
-    coordinates (``step`` figure units): p may be off by a step, and the loss
+def on_curve(x: float, y: float, axes: Axes, step: float) -> bool:
+    """True when the figure point (x, y) lies on -ln p to within the printing step
+    of its coordinates (``step`` figure units): p may be off by a step, and the loss
     may be anywhere the curve reaches over that interval, give or take a step."""
-    dp, dloss = step / abs(axes.x_scale), 1.5 * step / abs(axes.y_scale)
-    if p + dp <= 0:
+    loss = axes.to_data(x, y)[1]
+    p_ends = sorted(axes.to_data(x + shift, y)[0] for shift in (-step, step))
+    dloss = 1.5 * step / abs(axes.y_scale)
+    if p_ends[1] <= 0:
         return False
-    low, high = -math.log(p + dp), -math.log(max(p - dp, 1e-300))
+    low, high = -math.log(p_ends[1]), -math.log(max(p_ends[0], 1e-300))
     return low - dloss <= loss <= high + dloss
 
 
 def is_frame(axes: Axes, vertices: list, step: float) -> bool:
     """True for a path every figure shares: the axes (every vertex on an axis
-    line, one of them the origin) or the curve (more than CURVE_VERTICES
-    vertices, all on -ln p)."""
-    x0, y0 = axes.to_figure(0, 0)
+    line, one of them the origin), the curve (more than CURVE_VERTICES
+    vertices, all on -ln p), or the curve's straight line on a log p axis
+    (every vertex on -ln p and on an axis line: its two ends, where the curve
+    meets the loss axis and p = 1)."""
+    x0, y0 = axes.origin()
     on_x, on_y = (lambda x, y: abs(y - y0) <= step), (lambda x, y: abs(x - x0) <= step)
-    if all(on_x(x, y) or on_y(x, y) for x, y in vertices) and \
-            any(on_x(x, y) and on_y(x, y) for x, y in vertices):
-        return True
+    if all(on_x(x, y) or on_y(x, y) for x, y in vertices):
+        if any(on_x(x, y) and on_y(x, y) for x, y in vertices):
+            return True
+        if axes.x_log and all(on_curve(x, y, axes, step) for x, y in vertices):
+            return True
     return len(vertices) > CURVE_VERTICES and \
-        all(on_curve(*axes.to_data(x, y), axes, step) for x, y in vertices)
+        all(on_curve(x, y, axes, step) for x, y in vertices)
 
 
 def _marks(figure: Figure, where: str, vertices: list, shown: list, step: float) -> None:
@@ -226,20 +244,34 @@ def parse_svg(markup: str) -> Figure:
     followed by a text holding a number), then every mark."""
     root = ET.fromstring(markup)
     elements = list(root.iter())
-    ticks, labels = ([], []), set()
+    ticks, labels, powers, left = ([], []), set(), False, None
     for i, element in enumerate(elements):
         if _local(element.tag) == "line" and i + 1 < len(elements) and _local(elements[i + 1].tag) == "text":
-            label = (elements[i + 1].text or "").strip()
-            if re.fullmatch(r"-?\d+(\.\d+)?", label):
+            value = _svg_tick_value(elements[i + 1])
+            if value is not None:
                 x1, y1, x2, y2 = (float(element.get(k)) for k in ("x1", "y1", "x2", "y2"))
                 axis = 0 if x1 == x2 else 1
-                ticks[axis].append((x1 if axis == 0 else y1, float(label)))
+                ticks[axis].append((x1 if axis == 0 else y1, value[0]))
+                powers, left = powers or value[1], left if axis == 0 else max(x1, x2)
                 labels.update((id(element), id(elements[i + 1])))
-    figure = Figure(axes_from_ticks(*ticks), [], [])
+    figure = Figure(axes_from_ticks(*ticks, x_log=powers, left=left), [], [])
     for element in elements:
         if id(element) not in labels:
             _svg_element(figure, element)
     return figure
+
+
+def _svg_tick_value(text) -> tuple | None:
+    """(value, whether it is a power of ten) of a tick's label, an SVG text: a
+    number (``0.25``), or ten and a raised exponent (``10<tspan dy="-4">-5</tspan>``,
+    a log axis's tick); None for any other text."""
+    label, raised = (text.text or "").strip(), [child for child in text if _local(child.tag) == "tspan"]
+    if not raised:
+        return (float(label), False) if re.fullmatch(r"-?\d+(\.\d+)?", label) else None
+    exponent = "".join(raised[0].itertext()).strip().replace("\u2212", "-")
+    if label == "10" and len(raised) == 1 and re.fullmatch(r"-?\d+", exponent):
+        return 10.0 ** int(exponent), True
+    return None
 
 
 def _svg_element(figure: Figure, element) -> None:
@@ -266,7 +298,8 @@ def _svg_element(figure: Figure, element) -> None:
 
 TIKZ_STEP = 0.001        # coordinates are printed to 0.001 cm
 COORDINATE = re.compile(r"(\+\+)?\(\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)")
-TICK = re.compile(r"\\draw\s*\((-?[\d.]+),(-?[\d.]+)\)\s*--\s*\+\+\((-?[\d.]+),(-?[\d.]+)\)\s*node\[[^]]*\]\s*\{(-?[\d.]+)\}")
+TICK = re.compile(r"\\draw\s*\((-?[\d.]+),(-?[\d.]+)\)\s*--\s*\+\+\((-?[\d.]+),(-?[\d.]+)\)\s*node\[[^]]*\]\s*"
+                  r"\{(\$?)(-?[\d.]+|10\^\{-?\d+\})\5\}")
 NODE_TEXT = re.compile(r"\\node\b[^{;]*?(?:at\s*\(([^)]*)\))?\s*\{(.*)\}\s*;")
 
 
@@ -274,16 +307,19 @@ def parse_tikz(markup: str) -> Figure:
     """The figure of a ``tikzpicture``: axes from its ticks (``\\draw (x,y) --
     ++(dx,dy) node {value};``), then every absolute coordinate of its paths and
     the text of its nodes."""
-    ticks, commands = ([], []), []
+    ticks, commands, powers, left = ([], []), [], False, None
     for command in _tikz_commands(markup):
         tick = TICK.match(command)
         if tick:
-            x, y, dx, _, label = tick.groups()
+            x, y, dx, _, _, label = tick.groups()
             axis = 0 if float(dx) == 0 else 1
-            ticks[axis].append((float(x) if axis == 0 else float(y), float(label)))
+            power = label.startswith("10^")
+            value = 10.0 ** int(label[4:-1]) if power else float(label)
+            ticks[axis].append((float(x) if axis == 0 else float(y), value))
+            powers, left = powers or power, left if axis == 0 else float(x)
         else:
             commands.append(command)
-    figure = Figure(axes_from_ticks(*ticks), [], [])
+    figure = Figure(axes_from_ticks(*ticks, x_log=powers, left=left), [], [])
     for command in commands:
         _tikz_command(figure, command)
     return figure

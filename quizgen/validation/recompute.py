@@ -234,11 +234,14 @@ def linked_chains(math: str) -> list:
 
 
 def displayed(segment: str):
-    """``(value, decimals)`` when a segment is just a number, else None."""
-    match = re.fullmatch(r"(-?)\s*(\d+(?:\.(\d+))?)", segment.strip())
+    """``(value, decimals)`` when a segment is just a number, else None; a number
+    in scientific form (``1.583 \\times 10^{6}``) counts its decimals in units of
+    1 (-3 there: it is shown to the thousand)."""
+    match = re.fullmatch(r"(-?)\s*(\d+(?:\.(\d+))?)(?:\s*\\times\s*10\s*\^\s*\{\s*(-?\d+)\s*\})?", segment.strip())
     if not match:
         return None
-    return float(match.group(1) + match.group(2)), len(match.group(3) or "")
+    power = int(match.group(4) or 0)
+    return float(match.group(1) + match.group(2)) * 10.0 ** power, len(match.group(3) or "") - power
 
 
 def recompute_math(math: str, units: float = 0.0) -> Recomputed:
@@ -323,10 +326,10 @@ def _tie_checked(step: Step) -> Step:
     exact = exact_value(step.left)
     if not step.ok or exact is None or step.decimals is None:
         return step
-    scaled = abs(exact) * 10 ** step.decimals
+    scaled = abs(exact) * Fraction(10) ** step.decimals
     if scaled.denominator != 2:
         return step
-    rounded = (scaled + Fraction(1, 2)) / 10 ** step.decimals * (1 if exact >= 0 else -1)
+    rounded = (scaled + Fraction(1, 2)) / Fraction(10) ** step.decimals * (1 if exact >= 0 else -1)
     ok = Fraction(str(step.shown)) == rounded
     return Step(step.math, step.left, step.right, step.computed, step.shown, step.decimals, ok)
 
