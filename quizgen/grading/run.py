@@ -157,9 +157,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         if not (key_forced or paper_as_written):   # a big file's answers clearly another key's: stop before the pass
             check_early(source, index, shown, key_path)
         decisions = read_decisions(overrides)
+        class_roster = read_roster(roster) if roster is not None else None
         settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
                                roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced)
-        class_roster = read_roster(roster) if roster is not None else None
         students, grid = Students(index, class_roster), AnswerGrid(len(index.slots))
         written = PapersWritten(source, index, students, paper_as_written)   # before any row is graded
         tally = Tally(len(index.slots), partial(key_trap_wording, index.papers))

@@ -8,18 +8,26 @@ reports say the same were marked alike."""
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from pathlib import Path
 
 DIGEST_CHARS = 12   # of the SHA-256 in hex: enough to tell two versions of a file apart by eye
 READ_CHUNK = 1 << 20
+DIGESTED_BYTES = 256 << 20   # a bigger file is named without a digest (no input file of a run is near it)
 
 
 def file_said(option: str, path) -> str:
-    """``--policy pol.yaml (sha256 3f2a0c9d1b7e)``: a file option by its name and digest."""
+    """``--policy pol.yaml (sha256 3f2a0c9d1b7e)``: a file option by its name and digest; a
+    file that is no regular file of at most DIGESTED_BYTES (the run read it within its own
+    limits already) is named without one, never read: a device or a pipe may never end."""
     path = Path(path)
     digest = hashlib.sha256()
     try:
-        with open(path, "rb") as handle:
+        with open(path, "rb", buffering=0) as handle:
+            status = os.fstat(handle.fileno())
+            if not stat.S_ISREG(status.st_mode) or status.st_size > DIGESTED_BYTES:
+                return f"{option} {path.name}"
             for chunk in iter(lambda: handle.read(READ_CHUNK), b""):
                 digest.update(chunk)
     except OSError:   # read once already by the run; gone since: named without a digest
