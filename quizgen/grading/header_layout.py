@@ -1,5 +1,6 @@
-"""Which column of an answers file's header holds what: the student id, name,
-question, part and answer (long form), or question-part labels (``Q1a``,
+"""Which column of an answers file's header holds what: the student id, name
+(one column, or given and family name columns: roster.name_columns, the
+roster's rule), question, part and answer (long form), or question-part labels (``Q1a``,
 ``Q1 (b)``, a form's ``Q1 (a) What ...`` title: wide form); a header naming
 one role twice, or two columns one part, is refused in one line."""
 

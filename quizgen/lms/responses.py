@@ -131,7 +131,7 @@ def _table_lines(text: str, delimiter: str | None = None) -> tuple:
 def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnumber",
                      fallback: list | None = None, unordered: list | None = None) -> list:
     """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
-    Last name, First name, the identity fields (ID number, Email address, ...),
+    Last name (Surname in Moodle 3), First name, the identity fields (ID number, Email address, ...),
     State, ..., then per slot N "Question N" and "Response N" (and "Right
     answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``.
     Students are named by their ID number, else their email (``prefer="email"``:
