@@ -49,7 +49,7 @@ ALIASES = {
     "part": ("part", "partid", "partletter", "subpart", "subquestion", "letter", "teil", "partie", "parte"),
     "answer": ("answer", "studentanswer", "answertext", "response", "responsetext", "reply", "submission",
                "value", "result", "antwort", "reponse", "respuesta", "answers"),
-    "name": ("name", "studentname", "fullname", "displayname", "nomcomplet", "nom", "nombre", "naam",
+    "name": ("name", "studentname", "fullname", "displayname", "yourname", "nomcomplet", "nom", "nombre", "naam",
              "vollstandigername"),
 }
 

@@ -164,18 +164,71 @@ def _columns(header, where: str) -> Columns:
     if student is None:
         raise InputFileError(f"{where}: expected a student id column ({ID_COLUMNS}; optionally name, or "
                              f"first and last name); found {header_shown(header)}")
-    given, family = find_column(names, GIVEN_NAMES), find_column(names, FAMILY_NAMES)
-    halves = tuple(i for i in (given, family) if i is not None)
-    whole = next((i for i in (names.index(a) for a in ALIASES["name"] if a in names) if i not in halves), None)
+    name = name_columns(names)
     section = find_column(names, SECTION_COLUMNS)
-    one_column_each_at(header, names, {"student id": student, "LMS id": fallback, "student's name": whole,
-                                    "given name": given, "family name": family, "section": section}, f"{where}: ")
-    if whole is not None or halves:
-        return Columns(student, fallback, (whole,) if whole is not None else halves, False, _quiz_state(names),
-                       section)
+    one_column_each_at(header, names, {"student id": student, "LMS id": fallback, **name.roles(),
+                                    "section": section}, f"{where}: ")
+    if name.read:
+        return Columns(student, fallback, name.read, False, _quiz_state(names), section)
     if CANVAS_NAME in names and names.index(CANVAS_NAME) != student:   # Canvas's "Student" beside its ids
         return Columns(student, fallback, (names.index(CANVAS_NAME),), True, section=section)
     return Columns(student, fallback, (), section=section)
+
+
+class NameColumns(NamedTuple):
+    """Where a header holds the students' names (None: no such column): a
+    column with the whole name (``Name``, ``Full name``, ``Your name``, ...:
+    csv_input.ALIASES), and given and family name columns (``First name`` and
+    ``Last name`` or ``Surname``, ...: GIVEN_NAMES, FAMILY_NAMES)."""
+
+    whole: int | None
+    given: int | None
+    family: int | None
+
+    @property
+    def read(self) -> tuple:
+        """The columns a name is read from (name_in): the whole name's when
+        there is one, else the given and the family name's (either alone when
+        the other is missing); () when none."""
+        if self.whole is not None:
+            return (self.whole,)
+        return tuple(i for i in (self.given, self.family) if i is not None)
+
+    def roles(self) -> dict:
+        """Each column's role as csv_input.one_column_each_at names it, to refuse one given twice."""
+        return {"student's name": self.whole, "given name": self.given, "family name": self.family}
+
+
+def name_columns(names: list, taken=frozenset()) -> NameColumns:
+    """The NameColumns of a header, its cells as csv_input.norm_header makes
+    them (``names``), for the roster, an answers file and an LMS download
+    alike; ``taken``: columns that hold something else (an answers file's
+    student id), never a name. ``Nom`` or ``Nombre`` (a whole name in
+    ALIASES, a half in GIVEN_NAMES or FAMILY_NAMES) is a half when the other
+    half is there too, else the whole name."""
+    first = {}
+    for i, name in enumerate(names):
+        if i not in taken:
+            first.setdefault(name, i)
+    given, family = (next((first[a] for a in aliases if a in first), None) for aliases in (GIVEN_NAMES, FAMILY_NAMES))
+    whole = next((first[a] for a in ALIASES["name"] if a in first and first[a] not in (given, family)), None)
+    return NameColumns(whole, given, family)
+
+
+def name_in(cells: list, columns: tuple) -> str:
+    """The name that ``cells`` (a row, as long as its header) hold in
+    ``columns`` (NameColumns.read): a whole-name column's cell as written;
+    given and family names, each with its runs of spaces collapsed, joined
+    by a space ("Ada Lovelace", as the roster joins them); "" with no name
+    columns."""
+    if len(columns) == 1:
+        return cells[columns[0]]
+    return joined_name(" ".join(cells[i].split()) for i in columns)
+
+
+def joined_name(parts) -> str:
+    """One name from its parts in order (given, family), the empty ones left out."""
+    return " ".join(part for part in parts if part)
 
 
 def _quiz_state(names: list):
@@ -300,7 +353,7 @@ def _name(row: list, columns: Columns, where: str) -> str:
     if columns.last_first and parts[0].count(",") == 1:
         family, given = parts[0].split(",")
         parts = [given.strip(), family.strip()]
-    return " ".join(part for part in parts if part)
+    return joined_name(parts)
 
 
 def _clean(value: str, column: str, where: str) -> str:

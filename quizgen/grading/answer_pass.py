@@ -22,6 +22,7 @@ from quizgen.grading.tally import Tally
 from quizgen.grading.timestamps import record_contest, timestamp_column
 from quizgen.grading.writer import RowSet, RowWriter
 from quizgen.key.status import Status
+from quizgen.roster import name_in
 
 CACHE_LIMIT = 50_000    # outcomes kept per question part before the cache starts afresh
 CACHE_TEXT = 64         # longer answers are graded each time, never kept
@@ -168,17 +169,18 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
     if problem is not None:
         return _unread(students, grid, tally, cells, source, problem, j)
     student, name, question, part, _ = source.columns
-    number = students.number(cells[student], "" if name is None else cells[name])
+    who = name_in(cells, name)
+    number = students.number(cells[student], who)
     grid.grow(len(students))
     tally.grow(len(students))
     slot = index.slot(cells[question], "" if part is None else cells[part])
     if number >= 0 and isinstance(slot, int):
         return number, slot, None
-    outcome = (students.unknown_outcome(cells[student], "" if name is None else cells[name], row) if number == UNKNOWN
+    outcome = (students.unknown_outcome(cells[student], who, row) if number == UNKNOWN
                else _ungraded(number, slot, source, j))
     tally.count(number, -1, outcome)
     if number == -1:   # no student id (a spreadsheet's total row too, whatever its question cell says)
-        tally.count_unplaced("no_id", source.line_of(j), "" if name is None else cells[name])
+        tally.count_unplaced("no_id", source.line_of(j), who)
     return number, None, outcome
 
 
@@ -196,7 +198,7 @@ def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, sou
     number = -1
     if (readable_id(cells[student], source.delimiter) and not getattr(cells, "no_student", False)
             and (id_first(source) or students.listed(cells[student]))):
-        number = max(students.number(cells[student], "" if name is None else cells[name]), -1)
+        number = max(students.number(cells[student], name_in(cells, name)), -1)
         grid.grow(len(students))
         tally.grow(len(students))
     outcome = problem_outcome(Status.INVALID, problem)

@@ -20,6 +20,7 @@ from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_COLUMNS, 
                                            layout_of, plain_answers_header, split_label)
 from quizgen.lms.papers import DOWNLOAD_LINE   # the built answers file's column: a reason names the download's line
 from quizgen.lms.row_checks import download_reason
+from quizgen.roster import name_in
 
 __all__ = ["AnswersFile", "BadRow", "EXPECTED", "MAX_ANSWER_CHARS", "MAX_OTHER_COLUMNS", "header_row",
            "open_answers", "plain_answers_header", "split_label"]   # the last two live in header_layout.py
@@ -42,7 +43,7 @@ class AnswersFile:
     header_line: int
     skip_lines: int
     student: int
-    name: int | None
+    name: tuple   # the name's columns (roster.NameColumns.read): none, the whole name's, or given and family name's
     question: int | None = None
     part: int | None = None
     answer: int | None = None
@@ -81,11 +82,12 @@ class AnswersFile:
     @property
     def columns(self) -> tuple:
         """Where the cells of :meth:`rows` hold ``(student, name, question, part,
-        answer)``: indexes, None for a name or part column the file lacks."""
+        answer)``: indexes, None for a part column the file lacks; the name's,
+        a tuple of indexes for roster.name_in (none when the file has no name)."""
         if self.form == "long":
             return self.student, self.name, self.question, self.part, self.answer
         first = len(self.identity)
-        name = None if self.name is None else self.identity.index(self.name)
+        name = tuple(self.identity.index(column) for column in self.name)
         return self.identity.index(self.student), name, first, first + 1, first + 2
 
     def rows(self):
@@ -114,7 +116,7 @@ class AnswersFile:
         for block in self.blocks():
             for j, cells in enumerate(block):
                 yield (self.line_of(j), cells, cells[si], cells[qi], "" if pi is None else cells[pi], cells[ai],
-                       "" if ni is None else cells[ni], getattr(cells, "problem", None))
+                       name_in(cells, ni), getattr(cells, "problem", None))
 
     def _records(self, handle) -> Records:
         records = Records(handle, self.delimiter, len(self.header), self.first_line)

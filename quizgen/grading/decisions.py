@@ -98,8 +98,8 @@ class MadeRows:
         cells = [""] * self.width
         student, name, question, part, _ = self.columns
         cells[student] = made_id_cell(students.ids[number])
-        if name is not None:
-            cells[name] = " ".join(students.names[number].split())
+        if name:   # given and family name columns: the whole name in the first (its halves are not known)
+            cells[name[0]] = " ".join(students.names[number].split())
         cells[question], cells[part] = index.slots[slot]["question_id"], index.slots[slot]["part"]
         self.writer.row(cells, outcome)
         self.next += 1

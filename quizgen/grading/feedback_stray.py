@@ -66,7 +66,7 @@ class StrayAnswers:
             number = self._number(student)
         if number is None:
             return
-        _, _, question, part, answer = (row[c] if c is not None else "" for c in self.columns)
+        question, part, answer = (row[c] if c is not None else "" for c in self.columns[2:])
         if status == "superseded" and not answer.strip():   # a blank passed over: nothing was lost
             self.blanks[number] = self.blanks.get(number, 0) + 1
         elif status == "superseded":   # one entry per part, however often it was answered

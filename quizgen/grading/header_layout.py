@@ -1,5 +1,6 @@
-"""Which column of an answers file's header holds what: the student id, name,
-question, part and answer (long form), or question-part labels (``Q1a``,
+"""Which column of an answers file's header holds what: the student id, name
+(one column, or given and family name columns: roster.name_columns, the
+roster's rule), question, part and answer (long form), or question-part labels (``Q1a``,
 ``Q1 (b)``, a form's ``Q1 (a) What ...`` title: wide form); a header naming
 one role twice, or two columns one part, is refused in one line."""
 
@@ -10,8 +11,10 @@ from pathlib import Path
 
 from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each_at
 from quizgen.errors import InputFileError, printable, shortened
-from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
+from quizgen.lms.download_kind import MOODLE_ENGLISH, foreign_moodle
 from quizgen.question_ids import compatible
+from quizgen.roster import name_columns
+
 MAX_OTHER_COLUMNS = 100      # wide form: other columns (e-mail, time stamps) repeated on each answer's row
 MAX_COLUMNS = 250_000        # a header's cells (each is held and looked at in every pass)
 MAX_PART_COLUMNS = 50_000    # wide form: columns labelled as question parts (each is an answer on every row)
@@ -60,22 +63,24 @@ def layout_of(path: Path, header: list, line: int, given_delimiter: str | None =
     form when columns are question-part labels (``given_delimiter``: the one
     ``--delimiter`` named, if any, for the hint when the header is one cell)."""
     normalised = [norm_header(h) for h in header]
-    student, name = _find(normalised, "student"), _find(normalised, "name")
+    student = _find(normalised, "student")
     question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
+    names = name_columns(normalised, {student, question, part, answer})   # the roster's rule
+    name = names.read
     found = ", ".join(repr(h[:40]) for h in header[:12]) + (", ..." if len(header) > 12 else "")
     where = f"{path}: line {line}: "
-    one_column_each_at(header, normalised, {"student id": student, "name": name, "question": question, "part": part,
-                                         "answer": answer}, where)
+    one_column_each_at(header, normalised, {"student id": student, **names.roles(), "question": question,
+                                         "part": part, "answer": answer}, where)
     if answer is not None and question is not None:
         if student is None:
             raise InputFileError(f"{where}no student column (student_id, student, ...) in the header; "
                                  f"expected {LONG_COLUMNS}; found {found}")
         return {"form": "long", "student": student, "name": name, "question": question,
                 "part": part, "answer": answer,
-                "warnings": _unread_columns(path, header, {student, name, question, part, answer})}
-    wide = _wide_columns(header, {student, name}, where)
+                "warnings": _unread_columns(path, header, {student, *name, question, part, answer})}
+    wide = _wide_columns(header, {student, *name}, where)
     if wide and student is not None:
-        identity, warnings = _kept_columns(path, header, wide, {student, name})
+        identity, warnings = _kept_columns(path, header, wide, {student, *name})
         return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity,
                 "warnings": warnings}
     if foreign_moodle(header):

@@ -14,7 +14,6 @@ import csv
 import io
 import json
 import os
-import re
 import stat
 from contextlib import contextmanager
 from dataclasses import replace
@@ -29,7 +28,7 @@ from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_a
 from quizgen.grading.file_text import csv_start
 from quizgen.key.status import Status
 from quizgen.lms.attempts import retried_note
-from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
+from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, lms_kind
 
 
 def download_header(path, encoding=None, delimiter=None) -> list:
@@ -57,10 +56,6 @@ def in_dialect(answers: str, delimiter: str) -> str:
     out = io.StringIO()
     csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(csv.reader(io.StringIO(answers, newline="")))
     return out.getvalue()
-
-
-MOODLE_MAXIMUM = re.compile(r"grade\s*/\s*(\d{1,9}(?:[.,]\d{1,9})?)", re.IGNORECASE)
-"""A Moodle Responses download's grade column, ``Grade/10.00``: the quiz's maximum grade in Moodle."""
 
 
 def moodle_maximum(path, encoding=None, delimiter=None) -> float | None:

@@ -16,11 +16,10 @@ import io
 import os
 from operator import itemgetter
 
-from quizgen.csv_input import find_column, norm_header
+from quizgen.csv_input import norm_header
 from quizgen.errors import shortened
 from quizgen.grading.csv_rows import Records
 from quizgen.marking.student_ids import nearest_ids, normalise_id
-from quizgen.roster import FAMILY_NAMES, GIVEN_NAMES
 
 EMAIL_HEADERS = ("email", "emailaddress", "mail", "mailaddress")   # as csv_input.norm_header writes them
 SHOWN = 10   # ids named in the note; more are counted
@@ -28,15 +27,13 @@ SHOWN = 10   # ids named in the note; more are counted
 
 def who_columns(source) -> tuple:
     """``(email column or None, name columns)`` of the answers file's header,
-    beside its student id column: the name column, else given and family
-    name columns (``First name``, ``Surname``: a Moodle export's)."""
+    beside its student id column: the columns its names are read from (the
+    name column, else given and family name columns, ``First name``,
+    ``Surname``: roster.name_columns)."""
     names = [norm_header(cell) for cell in source.header]
     taken = {source.student} | {column for column, _, _ in getattr(source, "wide", ())}
     email = next((i for i, cell in enumerate(names) if cell in EMAIL_HEADERS and i not in taken), None)
-    if source.name is not None:
-        return email, (source.name,)
-    halves = (find_column(names, GIVEN_NAMES), find_column(names, FAMILY_NAMES))
-    return email, tuple(i for i in halves if i is not None and i not in taken and i != email)
+    return email, tuple(i for i in source.name if i != email)
 
 
 def answers_state(source):

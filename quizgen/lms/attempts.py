@@ -14,13 +14,16 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from quizgen.csv_input import norm_header
 from quizgen.errors import InputFileError, named_few, printable, shortened
+from quizgen.roster import name_columns
 
 ALL_TRIES_ADVICE = ("download the Responses report again with Display options > 'Which tries' = 'last try'")
 _RETRIED_SHOWN = 5
 """How many retried questions retried_note names before "and N more"."""
-_SAME_ATTEMPT = ("Last name", "First name", "ID number", "Started on")
-"""Columns each row of one attempt's tries repeats (Email address is on the first only)."""
+_SAME_ATTEMPT = ("ID number", "Started on")
+"""Columns each row of one attempt's tries repeats, with the name's (moodle_name_columns;
+Email address is on the first only)."""
 _FIXED_TIMES = ("%d %B %Y %I:%M %p", "%d %B %Y %H:%M",   # Moodle's English strftimedatetime, its comma a space
                 "%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S", "%d.%m.%y %H:%M",   # a spreadsheet's: 30.11.2026 15:43
                 "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S")
@@ -48,12 +51,13 @@ def joined_tries(header: list, rows: list) -> list:
     slots = [(i, first.get(f"Question {m.group(1)}"))
              for i, h in enumerate(header) if (m := re.fullmatch(r"Response (\d+)", h))]
     padded = [row + [""] * (len(header) - len(row)) for row in rows]
+    same = _same_attempt_columns(header)
     attempts, run = [], []
     for line, row in enumerate(padded, start=1):
         run.append(line)
         if state is not None and not row[state].strip() and any(c.strip() for c in row):
             following = padded[line] if line < len(padded) else None
-            if following is None or not _same_attempt(header, row, following):
+            if following is None or not _same_attempt(header, row, following, same):
                 raise InputFileError(f"the Moodle export's row {line} has an empty State, as Moodle writes on a try "
                                      "before an attempt's last, and the next row is not a later try of that attempt "
                                      "(a download of 'first try', or of 'all tries' sorted again?); "
@@ -101,12 +105,23 @@ def first_columns(header: list) -> dict:
     return first
 
 
-def _same_attempt(header: list, row: list, following: list) -> bool:
+def moodle_name_columns(header: list) -> tuple:
+    """The columns of a Moodle download's ``header`` its students' names are
+    read from, by the roster's rule (roster.name_columns): ``First name``,
+    then ``Last name`` (Moodle 4) or ``Surname`` (Moodle 3, and some language packs)."""
+    return name_columns([norm_header(cell) for cell in header]).read
+
+
+def _same_attempt_columns(header: list) -> tuple:
+    """The columns each row of one attempt's tries repeats: the name's (moodle_name_columns) and _SAME_ATTEMPT's."""
+    return moodle_name_columns(header) + tuple(header.index(name) for name in _SAME_ATTEMPT if name in header)
+
+
+def _same_attempt(header: list, row: list, following: list, same: tuple = ()) -> bool:
     """Whether ``following`` is a later try of ``row``'s attempt: the same
-    name, ID number and start, and no other email."""
-    for name in _SAME_ATTEMPT:
-        if name in header and row[header.index(name)].strip() != following[header.index(name)].strip():
-            return False
+    name, ID number and start (the columns ``same``: _same_attempt_columns), and no other email."""
+    if any(row[i].strip() != following[i].strip() for i in same):
+        return False
     email = header.index("Email address") if "Email address" in header else None
     return email is None or following[email].strip() in ("", row[email].strip())
 

@@ -19,14 +19,15 @@ from quizgen.csv_input import NOT_TEXT, csv_problem, csv_text, sniffed_reader
 from quizgen.errors import InputFileError, quoted
 from quizgen.key.checks import MAX_NAME
 from quizgen.key.model import NO_ATTEMPT
-from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries
+from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns
+from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
 from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths,
                                     refuse_repeated, unfinished_state)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
+from quizgen.roster import name_in
 
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
-_MOODLE_RESPONSE = re.compile(r"Response (\d+)")
 _MOODLE_QUESTION = re.compile(r"Question \d+")
 _CANVAS_QUESTION = re.compile(r"\d+: ")
 _MOODLE_MARK = re.compile(r"Q\. ?\d+ ?/.*")   # the Grades report's mark of a question: 'Q. 1 /4.00'
@@ -103,13 +104,6 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     raise InputFileError(f"{path}: {NEITHER}")
 
 
-MOODLE_COLUMNS = "'Last name', 'ID number', 'Question 1', 'Response 1', ..."
-"""The English column names a Moodle Responses download is read by."""
-DOWNLOADS = {"moodle": f"a Moodle quiz 'Responses' report download (columns {MOODLE_COLUMNS})",
-             "canvas": "a Canvas 'Student Analysis' CSV (columns name, id, sis_id, section_id, ..., "
-                       "'<id>: <question text>', ..., n correct)"}
-"""Each LMS download quizgen grades, as messages describe it."""
-NEITHER = f"neither {DOWNLOADS['moodle']} nor {DOWNLOADS['canvas']}"
 
 
 def _table(text: str, delimiter: str | None = None) -> list:
@@ -134,39 +128,10 @@ def _table_lines(text: str, delimiter: str | None = None) -> tuple:
     return rows, lines
 
 
-def lms_kind(header: list):
-    """``"moodle"`` for the header of a Moodle Responses download, ``"canvas"``
-    for a Canvas student analysis, else None."""
-    if "Last name" in header or any(_MOODLE_RESPONSE.fullmatch(h) for h in header):
-        return "moodle"
-    if "n correct" in header or "section_id" in header:
-        return "canvas"
-    return None
-
-
-_NUMBERED = re.compile(r"(\D*[^\W\d])\s+0*(\d{1,4})")
-MOODLE_ENGLISH = (f"quizgen reads Moodle's English column names ({MOODLE_COLUMNS}): "
-                  "switch Moodle's language to English (the language menu, or Preferences > Preferred language; "
-                  "English is always installed) and download the Responses report again")
-
-
-def foreign_moodle(header: list) -> bool:
-    """Whether ``header`` looks like a Moodle Responses report downloaded in
-    another language: two or more column names numbered from 1, as Moodle's
-    "Question N", "Response N", "Right answer N" (``Frage 1``, ``Antwort 1``;
-    ``Réponse 1``; ``Respuesta 1``)."""
-    numbered = {}
-    for cell in header:
-        match = _NUMBERED.fullmatch(cell.strip())
-        if match:
-            numbered.setdefault(match.group(1).casefold(), set()).add(int(match.group(2)))
-    return sum(1 in numbers for numbers in numbered.values()) >= 2
-
-
 def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnumber",
                      fallback: list | None = None, unordered: list | None = None) -> list:
     """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
-    Last name, First name, the identity fields (ID number, Email address, ...),
+    Last name (Surname in Moodle 3), First name, the identity fields (ID number, Email address, ...),
     State, ..., then per slot N "Question N" and "Response N" (and "Right
     answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``.
     Students are named by their ID number, else their email (``prefer="email"``:
@@ -184,7 +149,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     """The rows of moodle_responses from the download's table; ``file_lines``: the
     file line of each row (``_table_lines``; without it, one line a row)."""
     header = rows[0] if rows else []
-    slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
+    slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
         if any(_MOODLE_MARK.fullmatch(h.strip()) for h in header):
             raise InputFileError(MOODLE_GRADES)
@@ -216,9 +181,9 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
             source[line], states[line], counts[line] = lines, unfinished, tries
     out, numbers = [], attempt_numbers(header, kept, unordered)
+    names = moodle_name_columns(header)   # First name, and Last name (Moodle 4) or Surname (Moodle 3)
     for line, row, student in kept:
-        name = _name(" ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header),
-                     student, "the Moodle export's", line)
+        name = _name(name_in(row, names), student, "the Moodle export's", line)
         if states[line] == NO_ATTEMPT:   # one row saying so: lms.papers gives them the class paper, scored 0
             out.append(ResponseRow(student, name.strip(), numbers[line], None, "", "", "", "", answered=False, row=line,
                                    unsubmitted=NO_ATTEMPT, line=file_lines[line] if file_lines else line + 1))

@@ -11,9 +11,10 @@ import re
 from typing import NamedTuple
 
 from quizgen.cells import unguard
-from quizgen.csv_input import header_shown, one_column_each, sniffed_reader
+from quizgen.csv_input import header_shown, norm_header, one_column_each, sniffed_reader
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.marking.student_ids import normalise_id
+from quizgen.roster import name_columns, name_in
 
 MOODLE_KEYS = {"idnumber": "ID number", "email": "Email address"}
 NO_GRADE = ("", "-")
@@ -38,9 +39,10 @@ def moodle_rows(template: str, item: str, identity: str) -> tuple:
     numbered = [(line, row) for line, row in numbered if any(row)]
     header, column = _moodle_header(numbered[0] if numbered else (1, []), item, identity)
     found, no_id = {}, []
+    names = name_columns([norm_header(cell) for cell in header], {column, header.index(identity)}).read
     for line, row in numbered[1:]:
         row = _fitted(row, header)
-        here = TemplateRow(row[header.index(identity)], _moodle_name(header, row), row[column], line)
+        here = TemplateRow(row[header.index(identity)], name_in(row, names), row[column], line)
         normal = normalise_id(here.student_id)
         if not normal:
             no_id.append(line)
@@ -120,10 +122,3 @@ def _moodle_item(item: str):
     exported = re.compile(r"[^:]+: " + re.escape(item) + r" \(Real\)")
     return lambda name: name == item or exported.fullmatch(name) is not None
 
-
-def _moodle_name(header: list, row: list) -> str:
-    """A template row's full name: its "Full name", else Moodle's export's first and last names."""
-    if "Full name" in header:
-        return row[header.index("Full name")]
-    parts = [row[header.index(name)] for name in ("First name", "Last name") if name in header]
-    return " ".join(p for p in parts if p)
