@@ -11,7 +11,7 @@ from quizgen.grading.feedback_words import work_list
 
 def _line(letter="a", score="0", points="2"):
     return SimpleNamespace(letter=letter, status="incorrect", score=score, points=points, misconception="",
-                           name="", note="")
+                           name="", note="", feedback="")
 
 
 def test_the_drill_command_names_only_the_classes_the_drill_knows():

@@ -93,8 +93,8 @@ def test_a_questions_heading_table_and_notes_stay_together_and_answers_are_liste
     kept = tex[tex.index(r"\begin{qzkeep}"):tex.index(r"\end{qzkeep}")]
     assert r"\section*{Q1:" in kept and r"\end{tabular}" in kept and r"\end{itemize}" in kept
     assert re.search(r"\\textbf\{Answers\.\} \(a\) [\d.]+, \(b\) [\d.]+, \(c\) [\d.]+\.\n", tex)
-    about = tex.index(r"\textbf{About the answers.} These come from unrounded values.")
-    assert tex.count("These come from unrounded values") == 1 and about < tex.index(r"\section*{Q1:")
+    about = tex.index(r"\textbf{About the answers.} The questions asked for decimal answers to 3 significant")
+    assert tex.count("The questions asked for decimal answers") == 1 and about < tex.index(r"\section*{Q1:")
 
 def test_no_tex_stops_before_grading_with_what_to_install(tmp_path, monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)

@@ -25,7 +25,7 @@ SAM = [("Q1", "a", "0.909"), ("Q1", "b", "0.0412"), ("Q2", "a", "0"),
 ADA = [("Q1", "a", "0.909"), ("Q1", "b", "0.0949"), ("Q2", "a", "0"), ("Q2", "b", "undefined"),
        ("Q2", "c", "0.735"), ("Q2", "d", "1"), ("Q3", "a", "0.0373"), ("Q3", "b", "3.29"), ("Q3", "c", "0.0380"),
        ("Q4", "a", "0.512"), ("Q4", "b", "no"), ("Q4", "c", "no")]
-ROUNDING_NOTE = "These come from unrounded values."
+ROUNDING_NOTE = "The questions asked for decimal answers to 3 significant figures."   # sheets33: a student's note, not the instructors'
 
 
 @pytest.fixture(scope="module")

@@ -22,19 +22,21 @@ from typing import NamedTuple
 from quizgen.cells import unguard
 from quizgen.errors import first_few
 from quizgen.question_ids import norm_question
-from quizgen.grading.feedback_comma import comma_text, comma_view
+from quizgen.grading.feedback_comma import comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, not_received_note, sheet_verdict,
                                               unanswered_sheets, unsubmitted_note)
-from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, KEEP, WORK_HEADING, full_marks_note,
-                                            kept_figures, misconception_name, review_words, shown_answer,
-                                            template_trap_names, work_list)
+from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, COMPARE_WORKING, KEEP, WORK_HEADING,
+                                            answers_note, full_marks_note, kept_figures, misconception_name,
+                                            review_words, shown_answer, spelling_hint, template_trap_names, what_next_hint,
+                                            work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
 from quizgen.grading.feedback_reasons import note_to_student
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.paper_written import sheet_note
 from quizgen.lms.papers import is_lms_key, open_attempt_sheets
+from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
 from quizgen.text.answers import in_plain
@@ -54,7 +56,9 @@ class SheetContext(NamedTuple):
     ({student number: State}, ``unsubmitted_states``), and the significant
     figures the advice on early rounding asks to keep (``kept_figures``), and
     the line under the score of each student graded against the paper whose
-    code they wrote ({student number: text}, ``written_notes``)."""
+    code they wrote ({student number: text}, ``written_notes``), and the
+    fewest figures carried rounding accepts in the working (the policy's
+    carried_figures), which "About the answers" says."""
 
     matrix: object
     slot_of: dict
@@ -65,6 +69,7 @@ class SheetContext(NamedTuple):
     states: dict | None = None
     keep: int = KEEP
     written: dict | None = None
+    carried: int = 3
 
 
 def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0) -> tuple:
@@ -79,7 +84,7 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks, _rounding_rule(key)), comma, strays,
                            unsubmitted_states(key, result.matrix.students), kept_figures(carried),
-                           written_notes(used, result.matrix.students))
+                           written_notes(used, result.matrix.students), carried or 3)
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
     own = run_stems(result.files, outputs.feedback, sheet_ext)   # names of the run's other files
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
@@ -188,17 +193,6 @@ class Solutions:
                             f"**Forecast.** {view['forecast'].strip()}", *steps,
                             f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}."])
 
-    def answers_note(self, questions, fmt: str = "md", comma: bool = False) -> str:
-        """The one note on how the worked answers are rounded, said once per
-        sheet as the papers' "About the answers" says it ('' when no question
-        has a numeric answer or a worked solution), its decimals with commas
-        when ``comma``."""
-        from quizgen.generation.views import paper_answers_note
-
-        views = [self.view(q, fmt, comma) for q in questions]
-        note = paper_answers_note([v for v in views if not isinstance(v, str)])
-        return comma_text(note, fmt) if comma else note   # the note for several decimals is no view's
-
     def worked(self, question) -> bool:
         """Whether the sheet shows a worked solution for ``question``."""
         return not isinstance(self.view(question, "md"), str)
@@ -249,7 +243,7 @@ class Solutions:
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
                    comma: bool = False, strays=None, states=None, keep: int = KEEP, written=None,
-                   figures: dict | None = None) -> str:
+                   carried: int = 3, figures: dict | None = None) -> str:
     """One student's sheet; ``figures``: the Markdown image of each question's
     figure, by its position on the paper (feedback_md.sheet_figures)."""
     name = f" ({md_cell(total.name)})" if total.name else ""
@@ -266,7 +260,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]
     for heading, said in stray_sections(*strays.of(number), questions, md_cell) if strays is not None else ():
         lines += [f"## {heading}", "", *(f"- {line}" for line in said), ""]
-    about = solutions.answers_note(questions, comma=comma)
+    about = answers_note(questions, carried, comma)
     lines += [f"**{ABOUT_ANSWERS}.** {about}", ""] if about else []
     for at, (question, part_rows) in enumerate(zip(questions, lines_of)):
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
@@ -296,9 +290,11 @@ class PartLine(NamedTuple):
     expected answer, the misconception's code, the grader's feedback (the
     misconception explained, ECF, carried or early rounding, the marker's
     override comment), the grader's reason, graded.csv's note, the
-    misconception's name (the bank's trap name, else its code read as words)
-    and, when an override kept the misconception, the trap's own explanation
-    (the feedback cell then holds the marker's comment)."""
+    misconception's name (the bank's trap name, else its code read as words),
+    when an override kept the misconception, the trap's own explanation
+    (the feedback cell then holds the marker's comment), and for a wrong
+    answer of which the grader said nothing, what the sheet can say of it
+    (feedback_words.what_next_hint: a near spelling, a last digit off)."""
 
     letter: str
     answer: str
@@ -312,6 +308,7 @@ class PartLine(NamedTuple):
     note: str = ""
     name: str = ""
     explained: str = ""
+    hint: str = ""
 
 
 class PartNote(NamedTuple):
@@ -341,9 +338,13 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
         # the key's answer as the papers show it, 3.449 × 10⁻⁵ below 0.001 (graded.csv keeps the decimal)
         numbers = (comma_number(score, comma), comma_number(number_text(part.points), comma),
                    in_plain(comma_number(part.answer, comma)))
+        unexplained = status == "incorrect" and not (code or feedback or reason)
+        unread = status == AWAITING and part.kind == "word" and reason in ("", REVIEW_REASON)
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
                               unguard(reason), (outcome.note if outcome is not None else "") or "",
-                              misconception_name(code, names) if code else "", _kept_trap(part, code, outcome)))
+                              misconception_name(code, names) if code else "", _kept_trap(part, code, outcome),
+                              what_next_hint(question, part, unguard(answer), comma) if unexplained else
+                              spelling_hint(question, part, unguard(answer)) if unread else ""))
     return lines
 
 
@@ -364,7 +365,7 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
     file's line that made a row, is the instructor's bookkeeping), said to the
     student when the answer awaits a person; a wrong answer with nothing else
     said points to the worked solution (``worked``: the sheet shows one), else
-    to the key's answer."""
+    to the key's answer, after what the sheet can say of it (``hint``)."""
     notes = []
     if line.misconception and line.explained and not line.feedback.startswith(line.explained):
         # an override kept the trap, with a comment of its own: the trap explained, then the marker's word
@@ -380,12 +381,17 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
         text = text.replace(f": {label}: ", ": ", 1)   # also after "marked from your (a) = 0.77"
         notes.append(PartNote(line.letter, label, "", text))
     if line.status == AWAITING:
-        notes.append(PartNote(line.letter, "why a person reads it", "", review_words(line.reason, line.answer)))
+        why = f"{line.hint}; your marker will decide which you meant." if line.hint else \
+            review_words(line.reason, line.answer)
+        notes.append(PartNote(line.letter, "why a person reads it", "", why))
     elif line.reason and line.note != OVERRIDE:
         notes.append(PartNote(line.letter, "note", "", note_to_student(line.reason)))
     elif not notes and line.status == "incorrect":
-        notes.append(PartNote(line.letter, "what next", "", COMPARE if worked else
-                              f"the key's answer is {line.expected}; work it again from the question's numbers"))
+        again = "work it again from the question's numbers"
+        said = COMPARE if worked else f"the key's answer is {line.expected}; {again}"
+        if line.hint:
+            said = f"{line.hint}; {COMPARE_WORKING if worked else again}"
+        notes.append(PartNote(line.letter, "what next", "", said))
     return notes
 
 

@@ -21,7 +21,7 @@ from quizgen.grading.feedback_md import markdown_sheets, sheets_of
 from quizgen.grading.feedback_names import run_stems, safe_file_names
 from quizgen.grading.feedback_stray import stray_sections
 from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, not_received_note, unsubmitted_note
-from quizgen.grading.feedback_words import full_marks_note, shown_answer, work_list
+from quizgen.grading.feedback_words import answers_note, full_marks_note, shown_answer, work_list
 from quizgen.generation.pdf import install_hint, overflow_warnings
 from quizgen.report.formatting import without_direction_controls
 from quizgen.text.answers import plain_in_tex
@@ -139,7 +139,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
                          stray_sections=strays, work_lines=work_tex(work),
                          work_command=breakable(work.command),
-                         answers_note=context.solutions.answers_note(questions, "tex", context.comma),
+                         answers_note=tex_text(answers_note(questions, context.carried, context.comma)),
                          footer_who=footer_who(total.student_id, total.name),
                          answer_separator=";" if context.comma else ",")
 

@@ -2,27 +2,40 @@
 an answer awaits a person (the grader's reason, said to the student), the
 pointer under a wrong answer that matches no known misconception, and the
 "What to work on" list after the score (misconceptions met by name, the
-questions with lost marks, a drill command for their classes), in the drill's
-style ("What to practise next") without its code: grading sits below drill."""
+answers rounded too early or cut off, the questions with lost marks, a drill
+command for their classes), in the drill's style ("What to practise next")
+without its code: grading sits below drill; and the sheet's one note "About
+the answers" (the figures asked, the key's extra figures, carried rounding)."""
 
 from __future__ import annotations
 
+import difflib
+import math
 import re
+from decimal import Decimal
 from typing import NamedTuple
 
 from quizgen.grading.feedback_reasons import reason_to_student
 from quizgen.grading.feedback_verdict import parts_span
+from quizgen.grading.outcome import comma_number
 from quizgen.key.parts import code_in_words
-from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON,
+from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, NUMBER, REVIEW_REASON,
                                    TWO_VALUES_REASON, read_number)
+from quizgen.marking.offered import offered_answers
 from quizgen.marking.quotes import rounded_before_use
 from quizgen.marking.rule_model import EARLY
+from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.sources import figures_asked
+from quizgen.marking.words import MISSPELT, clear_misspelling
+from quizgen.maths.answers import normalise_word
+from quizgen.maths.numbers import significant
+from quizgen.maths.numerals import StatedFigures
 from quizgen.text.words import and_list
 
 WORK_HEADING = "What to work on"
 ABOUT_ANSWERS = "About the answers"
-COMPARE = "it matches no common mistake the grader knows: compare your working with the worked solution below"
+COMPARE_WORKING = "compare your working with the worked solution below"
+COMPARE = "it matches no common mistake the grader knows: " + COMPARE_WORKING
 
 _NUMERAL = re.compile(r"[-+]?(?<![\w.,])\d(?:[\d,.]*\d)?%?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -172,22 +185,43 @@ def work_list(questions, lines_of: list, awaiting: str, drillable=None, keep: in
 
 def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> list:
     """The "What to work on" lines of the answers marked rounded too early:
-    those whose own final answer was (ROUNDED_EARLY), and apart, the earlier
+    those whose own final answer was (ROUNDED_EARLY; with them every answer
+    whose feedback says it was cut off or rounded to too few figures, whatever
+    its status: ``said_rounded_short``), and apart, the earlier
     answers rounded short before a later part used them (ROUNDED_BEFORE_USE,
     "you rounded Q7 (a) to 2 significant figures before using it in (c)"),
     where the later answer itself has the figures asked."""
     own, used = [], {}
     for question, lines in zip(questions, lines_of):
         for line in lines:
-            if line.note != EARLY or line.status == awaiting:
+            if line.status == awaiting or not (line.note == EARLY or said_rounded_short(line)):
                 continue
-            sources = () if _itself_short(question, line) else rounded_before_use(line.feedback)
+            sources = () if line.note != EARLY or _itself_short(question, line) else rounded_before_use(line.feedback)
             own += [] if sources else [f"{question.id} ({line.letter})"]
             for label, figures in sources:
                 used.setdefault((question.id, label, figures), []).append(f"({line.letter})")
     said = [_ROUNDED_EARLY.format(keep).format(", ".join(own))] * bool(own)
     before = _ROUNDED_BEFORE_USE.format(keep).format("; ".join(_used_early(*k, v) for k, v in used.items()))
     return said + [before] * bool(used)
+
+
+_SAID_ROUNDED_SHORT = re.compile(
+    r"(?:^|: |\(That value, )(?:cut off instead of rounded|rounded twice, and to too few figures"
+    r"|rounded to \d+ significant figures?: give at least)"
+    r"|^a count is exact: give all its digits \(.* rounded to \d+ significant figures\)")
+"""The grader's feedback on an answer cut off, or rounded to fewer figures than
+asked, that it marks otherwise than rounded too early (marking/early.py: 1.5
+for 1.5505, "cut off instead of rounded, and to too few figures"; a count
+rounded, 2000 for 1950; rules.py: a misconception's value so rounded, "(That
+value, rounded to 2 significant figures: give at least 3.)")."""
+
+
+def said_rounded_short(line) -> bool:
+    """Whether ``line``'s feedback (the grader's, not a marker's comment) says
+    its answer was cut off or rounded to too few figures: keyed on what the
+    verdict says, so that it holds whether the grader marks such an answer
+    incorrect or imprecise."""
+    return line.note != OVERRIDE and _SAID_ROUNDED_SHORT.search(line.feedback) is not None
 
 
 def _itself_short(question, line) -> bool:
@@ -259,3 +293,92 @@ def full_marks_note(questions, lines_of: list, awaiting: str) -> str:
 def _number(text: str) -> float:
     """A score or points text as the sheet writes it (``1,5`` with decimal commas)."""
     return float(text.replace(",", "."))
+
+
+def what_next_hint(question, part, answer: str, comma: bool = False) -> str:
+    """What a sheet can say of a wrong answer the grader said nothing of
+    (no misconception, feedback or reason), beyond pointing to the worked
+    solution: a number off in its last figure (``last_digit_hint``); '' else.
+    A fact read from the answer and the key, never a guess at the cause."""
+    return "" if part.kind == "word" else last_digit_hint(part, answer, comma)
+
+
+def spelling_hint(question, part, answer: str) -> str:
+    """``check the spelling: "negativ" is none of the answers the question
+    offers (negative, neutral or positive) as written`` for a one-word
+    ``answer`` that is clearly a misspelling (marking/words.py,
+    ``clear_misspelling``) of an answer the question offers (marking/offered.py),
+    which the grader leaves to a person; which answer it is near is not said
+    (the marker decides what was meant). '' otherwise."""
+    traps = [w for trap in part.traps for w in trap.words]
+    shown, words = offered_answers(getattr(question, "params", None) or {}, part.kind, part.accept, traps,
+                                   getattr(part.spec, "choices", None))
+    said = normalise_word(answer)
+    listed = {normalise_word(w) for w in words if len(normalise_word(w)) >= 4}
+    if not listed or " " in said or said in listed or not difflib.get_close_matches(
+            said, [w for w in listed if clear_misspelling(said, w)], n=1, cutoff=MISSPELT):
+        return ""
+    offered = f"{', '.join(shown[:-1])} or {shown[-1]}" if len(shown) > 1 else shown[0]
+    return f'check the spelling: "{answer.strip()}" is none of the answers the question offers ({offered}) as written'
+
+
+def last_digit_hint(part, answer: str, comma: bool = False) -> str:
+    """``your last digit is off: 0.8544 rounds to 0.854 at the 3 significant
+    figures you gave`` for a plain decimal ``answer`` (at least the figures its
+    part asks) that differs from the key's value so rounded in its last digit
+    alone, or by one unit of it (rounded the wrong way: 0.855); '' otherwise."""
+    asked = figures_asked(part.kind, part.tolerance) if not part.spec.percent else None
+    value = part.value
+    if asked is None or value is None or not math.isfinite(value) or value == 0:
+        return ""
+    reading = read_number(answer, decimal_comma=comma)
+    shown = reading.figures
+    if reading.status != NUMBER or shown is None or isinstance(shown, StatedFigures) or shown < max(asked, 2):
+        return ""
+    right = significant(value, shown)
+    unit = Decimal(1).scaleb(Decimal(right).adjusted() - shown + 1)
+    mine, key = Decimal(repr(reading.value)) / unit, Decimal(right) / unit
+    if not 0 < abs(mine - key) < 10 or mine != mine.to_integral_value() or \
+            not (abs(mine - key) == 1 or mine // 10 == key // 10):
+        return ""
+    said = f"{comma_number(_rounding_to(value, part.answer, shown, right), comma)} rounds to {comma_number(right, comma)}"
+    return f"your last digit is off: {said} at the {shown} significant figures you gave"
+
+
+def _rounding_to(value: float, written: str, shown: int, right: str) -> str:
+    """``value`` as the sheet shows it beside its rounding ``right`` (to
+    ``shown`` figures): the key's ``written`` answer when it has more figures
+    and rounds so, else ``value`` to the fewest more figures that do."""
+    if (read_number(written).figures or 0) > shown and significant(written, shown) == right:
+        return written
+    return next((text for more in range(shown + 1, shown + 8)
+                 if significant(text := significant(value, more), shown) == right), significant(value, shown + 8))
+
+
+def answers_note(questions, carried: int, comma: bool = False) -> str:
+    """The sheet's one "About the answers" note, for a student: the figures
+    the questions asked, that the key's answers show more (with one of theirs
+    rounded as an example), and that working carried with intermediate results
+    rounded to ``carried`` figures or more (the policy's carried_figures, 3 by
+    default: docs/grading.md, "Carried rounding") is marked correct. '' when no
+    key answer on the sheet shows more figures than its part asks."""
+    asked, longer = [], []
+    for part in (p for q in questions for p in q.parts if p.kind == "numeric" and p.value is not None):
+        figures = figures_asked(part.kind, part.tolerance)
+        if figures is None:
+            continue
+        asked.append(figures)
+        if (read_number(part.answer).figures or 0) > figures and significant(part.answer, figures) == \
+                significant(part.value, figures):
+            longer.append((part.answer, significant(part.value, figures), figures))
+    if not longer:
+        return ""
+    kinds = sorted(set(asked))
+    to = f"to {kinds[0]} significant figures" if len(kinds) == 1 else \
+        f"to {', '.join(map(str, kinds[:-1]))} or {kinds[-1]} significant figures, as each says"
+    written, rounded, figures = longer[0]
+    return (f"The questions asked for decimal answers {to}. The key's answers show more "
+            f"figures, so that you can see how each rounds ({comma_number(written, comma)} is "
+            f"{comma_number(rounded, comma)} to {figures}). An answer worked from intermediate results rounded to "
+            f"{carried} or more significant figures is marked correct too, when it is what that working gives, "
+            "though it may differ a little from the key's.")
