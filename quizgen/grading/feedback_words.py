@@ -370,15 +370,16 @@ def answers_note(questions, carried: int, comma: bool = False) -> str:
         asked.append(figures)
         if (read_number(part.answer).figures or 0) > figures and significant(part.answer, figures) == \
                 significant(part.value, figures):
-            longer.append((part.answer, significant(part.value, figures), figures))
+            longer.append((part.answer, significant(part.value, figures), figures, abs(part.value)))
     if not longer:
         return ""
     kinds = sorted(set(asked))
     to = f"to {kinds[0]} significant figures" if len(kinds) == 1 else \
         f"to {', '.join(map(str, kinds[:-1]))} or {kinds[-1]} significant figures, as each says"
-    written, rounded, figures = longer[0]
+    plain = [entry for entry in longer if 1e-3 <= entry[3] < 1e6]
+    example = (f" ({comma_number(plain[0][0], comma)} is {comma_number(plain[0][1], comma)} to {plain[0][2]})"
+               if plain else "")   # a tiny value reads as the sheet shows it, 3.449 × 10−5, never 0.00003449
     return (f"The questions asked for decimal answers {to}. The key's answers show more "
-            f"figures, so that you can see how each rounds ({comma_number(written, comma)} is "
-            f"{comma_number(rounded, comma)} to {figures}). An answer worked from intermediate results rounded to "
+            f"figures, so that you can see how each rounds{example}. An answer worked from intermediate results rounded to "
             f"{carried} or more significant figures is marked correct too, when it is what that working gives, "
             "though it may differ a little from the key's.")

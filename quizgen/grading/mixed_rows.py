@@ -26,7 +26,10 @@ def mixed_lines(source, index, students, grid, resubmitted: dict) -> list:
             row = grid.rows[n * grid.width + slot]
             if row >= 0:
                 graded[row] = (n, info["question_id"], info["part"])
-    lines = _lines_of(source, graded)
+    try:
+        lines = _lines_of(source, graded)
+    except OSError:   # gone or unreadable since the pass (same_id.py warns of it): no lines to name
+        return []
     mixed = {}   # {(student, question): {line: [parts]}}
     for row, (n, question, part) in sorted(graded.items()):
         if row in lines:
