@@ -105,10 +105,10 @@ def test_without_a_worked_solution_the_pointer_gives_the_keys_answer():
 @pytest.mark.slow
 def test_an_answer_awaiting_a_person_says_why_in_the_students_words(sheets, tex):
     q4 = sheets["s19"].split("## Q4:")[1].split("### Worked solution")[0]
-    assert ('- (a) why a person reads it: your answer says "maybe" beside its number, which the grader cannot '
+    assert ('- (a) why your marker will read it: your answer says "maybe" beside its number, which the grader cannot '
             "weigh; your marker will decide what it means.") in q4
     assert "a person should read this answer" not in sheets["s19"]
-    assert r"\item (a) why a person reads it: your answer says {\textquotedbl}maybe{\textquotedbl} beside" in tex
+    assert r"\item (a) why your marker will read it: your answer says {\textquotedbl}maybe{\textquotedbl} beside" in tex
 
 
 @pytest.mark.parametrize("reason, answer, said", [

@@ -88,7 +88,7 @@ def test_a_part_marked_from_their_own_short_answer_says_its_rounding_was_marked_
 
 
 def test_a_hedged_answers_words_are_quoted_each_as_written(sheets):
-    assert ('- (a) why a person reads it: your answer says "about" and "I think" beside its number, which the '
+    assert ('- (a) why your marker will read it: your answer says "about" and "I think" beside its number, which the '
             "grader cannot weigh; your marker will decide what it means.") in sheets["s1"]
     assert '"about I think"' not in sheets["s1"]
 

@@ -145,7 +145,7 @@ def test_a_near_spelling_of_an_offered_answer_is_said_so(sheets, paper):
     """The grader leaves it to a person with its bare reason; the sheet said "the grader
     could not match your words to an answer it knows", and names no word it may be."""
     assert _graded(paper)["s005", "Q4", "c"]["reason"] == "a person should read this answer"
-    assert ("- (c) why a person reads it: check the spelling: \"negativ\" is none of the answers the question "
+    assert ("- (c) why your marker will read it: check the spelling: \"negativ\" is none of the answers the question "
             "offers (negative, neutral or positive) as written; your marker will decide which you meant.") \
         in sheets["s005"].splitlines()
 

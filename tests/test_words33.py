@@ -138,9 +138,9 @@ def test_a_sheet_says_an_override_held_off_and_a_code_not_their_own_in_the_stude
     graded = (folder / "held" / "g.csv").read_text(encoding="utf-8")
     assert "held.csv line 2 decided this part" in graded and "another student's paper" in graded   # kept for the instructor
     sheets = {sid: (folder / "held" / "fb" / f"{sid}.md").read_text(encoding="utf-8") for sid in ("s001", "s002")}
-    assert (f"why a person reads it: the paper code you wrote, '{other[0]}', is not your own paper's ({own[0]}); "
+    assert (f"why your marker will read it: the paper code you wrote, '{other[0]}', is not your own paper's ({own[0]}); "
             "your marker will check which paper your answers are for.") in sheets["s001"]
-    assert ("why a person reads it: your marker decided this part for another answer, '0.1234', not for the one "
+    assert ("why your marker will read it: your marker decided this part for another answer, '0.1234', not for the one "
             "graded now; your marker will decide it again.") in sheets["s002"]
     for sheet in sheets.values():
         assert not re.search(r"held\.csv|line \d|this student|a person (?:must|decides|checks)", sheet)

@@ -383,7 +383,7 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
     if line.status == AWAITING:
         why = f"{line.hint}; your marker will decide which you meant." if line.hint else \
             review_words(line.reason, line.answer)
-        notes.append(PartNote(line.letter, "why a person reads it", "", why))
+        notes.append(PartNote(line.letter, "why your marker will read it", "", why))
     elif line.reason and line.note != OVERRIDE:
         notes.append(PartNote(line.letter, "note", "", note_to_student(line.reason)))
     elif not notes and line.status == "incorrect":
