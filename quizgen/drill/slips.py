@@ -2,15 +2,13 @@
 whichever answer it is near, so that the drill's behaviour never tells which
 word is right (docs/drill.md, "Near spellings").
 
-grade reads a word answer against its part's listed words only: the accepted
-words and the traps'. A question that offers given answers (C8's classes)
-names more: ``negative`` is offered but listed nowhere when it is neither the
-prediction nor the true class. So grade leaves ``neutarl`` (the answer) and
-``positiv`` (a trap) to a person but marks ``negitive`` wrong, and reads
-``maybe neutral`` as doubt but ``maybe negative`` as a plain wrong word. A
-drill that asked again only the first of each pair would let a learner probe
-which words are listed. grade has one answer per question and a person reads
-its doubtful ones, so nothing is probed there, and its statuses are kept."""
+grade already reads a word answer against every answer the paper offers
+(marking/offered.py): a near spelling of any of them, or two of them named at
+once, is needs_review there, which the drill asks again. What grade marks
+plainly wrong, the drill asks again too when it is one word near an offered
+or listed word by a short slip grade does not treat as a misspelling
+(``yse``, ``ye``, ``tru``): an exam's answer goes to a person once, a drill's
+retry must not depend on which word the slip is near."""
 
 from __future__ import annotations
 
@@ -18,27 +16,17 @@ import difflib
 
 from quizgen.key.status import Status
 from quizgen.marking.student_ids import edit_distance
-from quizgen.marking.offered import OFFERED
-from quizgen.marking.words import MISSPELT, clear_misspelling, read_words
+from quizgen.marking.words import MISSPELT, clear_misspelling
 from quizgen.maths.answers import normalise_word
 
 def read_as_offered(record, text: str, verdict, words: tuple = ()):
-    """``verdict`` (grade's), or it made needs_review when the drill asks the
-    reply again: when grade would leave it to a person were every offered
-    answer (``words``) listed (``negitive``, ``maybe negative``, ``nega``,
-    ``negative neutral``), or when it is one word that is a near spelling
-    of an offered or listed word (``nearest_offered``: ``yse``, ``tru``) that
-    grade marks plainly wrong."""
-    if record.kind != "word" or verdict.status in (Status.NEEDS_REVIEW, Status.BLANK, Status.INVALID):
+    """``verdict`` (grade's, which reads the offered answers already), or it made
+    needs_review when the drill asks the reply again: one word grade marks plainly
+    wrong that is a near spelling of an offered or listed word (``nearest_offered``:
+    ``yse``, ``tru``)."""
+    if record.kind != "word" or verdict.status != Status.INCORRECT or verdict.misconception:
         return verdict
-    unlisted = _unlisted(record, words)
-    if unlisted and verdict.status in (Status.CORRECT, Status.INCORRECT):
-        traps = {trap.code: trap.words for trap in record.traps if trap.words}
-        reading = read_words(text, record.accept, {**traps, OFFERED: unlisted}, choices=_choices(record))
-        if reading.status == Status.NEEDS_REVIEW:
-            return verdict._replace(status=Status.NEEDS_REVIEW, reason=reading.reason, score=0.0)
-    plain_miss = verdict.status == Status.INCORRECT and not verdict.misconception
-    if plain_miss and len(text.split()) == 1 and _near(record, text, words):
+    if len(text.split()) == 1 and _near(record, text, words):
         return verdict._replace(status=Status.NEEDS_REVIEW, reason="", score=0.0)
     return verdict
 
@@ -81,14 +69,3 @@ def _short_slip(said: str, word: str) -> bool:
 def _candidates(record, words: tuple) -> list:
     """Every word the part's reply may be near: the offered, accepted and traps' words."""
     return [*words, *record.accept, *(w for trap in record.traps for w in trap.words)]
-
-
-def _unlisted(record, words: tuple) -> tuple:
-    """The offered answers (``words``) that no list of the part names."""
-    listed = {normalise_word(w) for w in _candidates(record, ())}
-    return tuple(w for w in words if normalise_word(w) not in listed)
-
-
-def _choices(record):
-    """How many answers the part offers (its ``choices:``), as grade reads it."""
-    return getattr(record.spec, "choices", None)
