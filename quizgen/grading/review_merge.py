@@ -16,6 +16,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError, UsageError, printable
 from quizgen.grading.override_answers import answer_key
+from quizgen.marking.student_ids import normalise_id
 from quizgen.question_ids import norm_part, norm_question
 
 IDENTITY = ("student_id", "question_id", "part", "answer")
@@ -23,10 +24,10 @@ IDENTITY = ("student_id", "question_id", "part", "answer")
 
 
 def answer_identity(student: str, question: str, part: str, answer: str) -> tuple:
-    """Which answer a line is about, as grade's overrides match it: the id without
-    case or outer spaces, the question and part as answers write them, the answer
-    as the grader compares it (answer_key)."""
-    return student.strip().casefold(), norm_question(question), norm_part(part), answer_key(answer)
+    """Which answer a line is about, as grade matches it: the id by the one id rule
+    (normalise_id), the question and part as answers write them, the answer as the
+    grader compares it (answer_key)."""
+    return normalise_id(student), norm_question(question), norm_part(part), answer_key(answer)
 
 
 def merged_review(target: Path, header: tuple, lines: list) -> tuple:
