@@ -71,8 +71,40 @@ def shown_right(part, value: float, figures: int | None, asked: int, kind: str, 
     figures than asked: the grader's fast path)."""
     if figures is None or figures == asked:
         return True
+    if figures > asked and plainly_as_asked(value, part.value, asked):
+        return True
     exact = part.rational if part.rational is not None else part.value
     return figures > asked and not rounds_otherwise(value, exact, kind, spec, figures)
+
+
+KEY_DRIFT = 1e-5
+"""How far (relative) a key's float may lie from its exact form, ten times
+the most loading allows (key/exact_check.py's RTOL; its ATOL beside 0 is
+``KEY_DRIFT_NEAR_0``). A generated key's float is its exact form's nearest."""
+KEY_DRIFT_NEAR_0 = 1e-11
+
+
+def plainly_as_asked(value: float, key: float, asked: int) -> bool:
+    """True when ``value`` and ``key`` (the part's float, its exact form a
+    ``KEY_DRIFT`` away at most) both round at the ``asked`` figures to the same
+    number, and lie well inside the span of answers that do (the answer
+    not within a billionth of itself of its ends, the key not within
+    ``KEY_DRIFT``): then no exact rounding is needed, ``rounds_otherwise``
+    is False. Worked in floats for the grader's fast path (``shown_right``);
+    False when not plainly so (near a span's end, a tie, a power of ten or 0),
+    and the exact rule decides. tests/test_as_asked_fast34.py holds it to the
+    exact rule."""
+    if key == 0 or (value > 0) != (key > 0) or not math.isfinite(key):
+        return False
+    places = asked - 1 - math.floor(math.log10(abs(key)))
+    if not -300 < places < 300:
+        return False
+    scale = 10.0 ** places
+    scaled_key, scaled = abs(key) * scale, abs(value) * scale   # the figures asked: units, before the point
+    units = round(scaled_key)
+    lowest = 10 ** (asked - 1)   # at 100 (0.100 to 3 figures) the span below is a tenth as wide: not here
+    return lowest < units < 10 * lowest and abs(scaled - units) < 0.5 - units * 1e-9 \
+        and abs(scaled_key - units) < 0.5 - units * KEY_DRIFT - scale * KEY_DRIFT_NEAR_0
 
 
 def _as_written(value: float) -> Fraction:
