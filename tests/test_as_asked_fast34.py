@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 
 from quizgen.marking import as_asked
-from quizgen.marking.as_asked import as_asked_span, plainly_as_asked, rounds_otherwise, shown_right
+from quizgen.marking.as_asked import as_asked_span, far, plainly_as_asked, rounds_as_asked, rounds_otherwise, shown_right
 from quizgen.maths.rounding import to_figures
 
 
@@ -109,3 +109,24 @@ def test_shown_right_is_the_exact_rule_with_or_without_the_fast_path(monkeypatch
     exact = [shown_right(part, x, figures, asked, "numeric", {"sigfigs": asked}) for part, x, figures, asked in cases]
     assert fast == exact
     assert fast[-2:] == [False, True]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_answer_called_far_never_rounds_to_the_key(seed):
+    """``far``, the careful marker's quick look: an answer it calls far off
+    rounds at the figures asked to another number than the key, drawn around
+    its threshold (a 10**(2 - asked) share of the key) and near the span."""
+    draw, called, checked = random.Random(3400 + seed), 0, 0
+    for _ in range(1500):
+        key, asked = _key(draw), draw.choice([1, 2, 3, 3, 4, 5])
+        share = Fraction(10) ** (2 - asked)
+        near = [float(key * (1 + sign * share * (1 + Fraction(draw.randint(-10 ** 6, 10 ** 6), 10 ** 8))))
+                for sign in (-1, 1)]
+        for x in _answers(draw, key, asked) + near:
+            checked += 1
+            if far(x, key, asked):
+                called += 1
+                assert to_figures(Fraction(repr(x)), asked) != to_figures(key, asked), (x, key, asked)
+                assert not rounds_as_asked(x, key, "numeric", {"sigfigs": asked}, asked + 1)
+    assert called > checked // 40
+    assert far(1.2, Fraction(1), 3) and not far(1.05, Fraction(1), 3) and not far(0.0, 0, 3)

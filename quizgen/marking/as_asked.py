@@ -23,11 +23,25 @@ def rounds_as_asked(value: float, key, kind: str, spec: dict, figures: int | Non
     asked to ``key`` (the part's exact answer) so rounded, and lies in no
     trap's window (``traps``: their values, None skipped)."""
     asked = figures_asked(kind, spec)
-    if asked is None or figures is None or figures < asked or not math.isfinite(value):
+    if asked is None or figures is None or figures < asked or not math.isfinite(value) or far(value, key, asked):
         return False
     if any(t is not None and matches(value, t, spec, kind) for t in traps):
         return False
     return to_figures(_as_written(value), asked) == to_figures(key, asked)
+
+
+def far(value: float, key, asked: int) -> bool:
+    """True when ``value`` lies further from ``key`` than a 10**(2 - asked)
+    share of it (a hundred units of the last figure asked, or ten), so surely
+    rounds at ``asked`` figures to another number than ``key`` so rounded
+    (at most five and a half units away: half a unit, and half of the next
+    decade's unit, 0.9996 rounding to 1.00): the careful marker's answers are
+    mostly far off, and this is its quick look before exact rounding."""
+    try:
+        key = float(key)
+    except OverflowError:
+        return False
+    return abs(value - key) > abs(key) * 10.0 ** (2 - asked)
 
 
 def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | None) -> bool:
