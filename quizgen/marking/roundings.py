@@ -72,7 +72,7 @@ def roundings(values, levels=LEVELS) -> tuple:
     is rounded once and kept (``_kept_roundings``): carry.reachable works its
     expression out again for each choice of a shared step, rounding the same
     sets each time (grading the per-student benchmark rounds 1,345 sets 6,130
-    times)."""
+    times; docs/performance.md, thirty-fourth round)."""
     values = tuple(values)
     if 0.0 in values or set(map(type, values)) != _FLOAT:   # -0.0 == 0.0 and 2 == 2.0: not one key
         return _roundings(values, levels)
