@@ -19,7 +19,7 @@ def test_a_kept_rounding_is_the_rounding_worked_afresh():
     sets += [(0.125, 0.9175, 2.675, 1e-320, math.inf), (0.5,), ()]
     for levels in (LEVELS, (2, 3, 4), (3,)):
         first = [roundings(values, levels) for values in sets]
-        again = [roundings(list(values), levels) for values in sets]   # a list as well as a tuple
+        again = [roundings(list(values), list(levels)) for values in sets]   # lists as well as tuples
         assert first == again == [module._roundings(values, levels) for values in sets]
 
 

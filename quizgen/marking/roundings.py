@@ -73,7 +73,7 @@ def roundings(values, levels=LEVELS) -> tuple:
     expression out again for each choice of a shared step, rounding the same
     sets each time (grading the per-student benchmark rounds 1,345 sets 6,130
     times; docs/performance.md, thirty-fourth round)."""
-    values = tuple(values)
+    values, levels = tuple(values), tuple(levels)
     if 0.0 in values or set(map(type, values)) != _FLOAT:   # -0.0 == 0.0 and 2 == 2.0: not one key
         return _roundings(values, levels)
     return _kept_roundings(values, levels)
