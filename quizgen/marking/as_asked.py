@@ -92,9 +92,10 @@ def shown_right(part, value: float, figures: int | None, asked: int, kind: str, 
 
 
 KEY_DRIFT = 1e-5
-"""How far (relative) a key's float may lie from its exact form, ten times
-the most loading allows (key/exact_check.py's RTOL; its ATOL beside 0 is
-``KEY_DRIFT_NEAR_0``). A generated key's float is its exact form's nearest."""
+"""How far (relative) a key's float may lie from its exact form: ten times
+what loading lets a hand-edited key's lie (key/exact_check.py's RTOL), and
+``KEY_DRIFT_NEAR_0`` ten times its ATOL, beside 0. A generated key's float
+is its exact form's nearest."""
 KEY_DRIFT_NEAR_0 = 1e-11
 
 
