@@ -107,10 +107,20 @@ def _json_start(block: bytes, path) -> None:
     encoding = bom_encoding(block) or "utf-8"
     start = codecs.getincrementaldecoder(encoding)(errors="replace").decode(block[:4096]).lstrip("\ufeff \t\r\n")
     if start and start[0] not in _JSON_STARTS:
-        found = ("found binary data (NUL bytes)" if start[0] == "\x00" else
-                 f"it starts with {shortened(printable(start[:20]), 20)!r}")
+        found = "found binary data (NUL bytes)" if start[0] == "\x00" else _first_line_said(start)
         raise InputFileError(f"{path}: cannot read the key: {found}, not JSON; expected the key.json written by "
                              "quizgen generate")
+
+
+def _first_line_said(start: str) -> str:
+    """What a refused key's first line begins with, tabs as spaces (a line
+    break or tab shown as ``?`` read like a damaged file), and a table's
+    separators named: an answers file or roster passed as the key."""
+    line = start.splitlines()[0]
+    said = f"it starts with {shortened(printable(line[:20].replace(chr(9), ' ')), 20)!r}"
+    if any(separator in line for separator in (",", ";", "\t")):
+        said += ", a table's first line (an answers file or a roster?)"
+    return said
 
 
 def parse_key_text(text: str, source: str):
