@@ -35,3 +35,16 @@ def norm_part(text: str) -> str:
     text = " ".join(compatible(str(text)).split()).casefold()
     match = _PART.match(text)
     return match.group(1) if match else text
+
+
+def natural_order(text: str) -> list:
+    """A sort key reading the numbers in ``text`` as numbers (``Q2`` before
+    ``Q10``, ``Section 2`` before ``Section 10``), letters without case."""
+    return [(0, int(piece), "") if piece.isdigit() else (1, 0, piece.casefold())
+            for piece in re.split(r"(\d+)", text)]
+
+
+def paper_order(question: str, part: str) -> tuple:
+    """A sort key putting ``(question, part)`` labels as a paper sets them: Q2 (a)
+    before Q2 (b) before Q10 (a), however the labels are written."""
+    return natural_order(norm_question(question)), natural_order(norm_part(part))

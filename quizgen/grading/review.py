@@ -25,6 +25,7 @@ from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
 from quizgen.grading.review_merge import merged_review
 from quizgen.input_files import open_input
+from quizgen.question_ids import paper_order
 
 HEADER = ("student_id", "name", "question_id", "part", "answer", "graded_status", "grader_reason", "expected",
           "share", "status", "comment")
@@ -108,7 +109,8 @@ def review_lines(graded: Path, kinds: set) -> tuple:
     """``(delimiter, lines)``: graded.csv's delimiter and, for each row of one of
     ``kinds``, ``(kind, cells)``, the cells read back as written (the formula guard
     taken off: it is put back on writing); in KINDS' order, then a part's answers
-    together (parts in the order met), so that one part's answers are decided alike."""
+    together, parts in paper order (Q7 (a), whose answer a later part may be worked
+    from, before Q7 (b)), so that one part's answers are decided alike and in turn."""
     try:
         handle = open_input(graded, "graded")
     except OSError as exc:
@@ -117,16 +119,13 @@ def review_lines(graded: Path, kinds: set) -> tuple:
         first = text.readline(HEADER_MOST)
         delimiter, columns = graded_columns(graded, first)
         reader = csv.reader(chain([first], text), delimiter=delimiter)
-        lines, parts = [], {}
+        lines = []
         try:
             next(reader)
             for number, row in enumerate(reader):
                 line = review_line(row, columns, kinds)
-                place = parts.setdefault(tuple(row[columns[role]] if columns[role] is not None and
-                                               columns[role] < len(row) else "" for role in ("question", "part")),
-                                         len(parts))
                 if line is not None:
-                    lines.append((KINDS.index(line[0]), place, number, line[1]))
+                    lines.append((KINDS.index(line[0]), paper_order(*line[1][2:4]), number, line[1]))
         except csv.Error as exc:
             raise InputFileError(f"{graded}: line {reader.line_num}: {csv_problem(exc)}") from exc
     return delimiter, [(KINDS[rank], cells) for rank, _, _, cells in sorted(lines)]

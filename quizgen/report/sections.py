@@ -6,11 +6,11 @@ sections and the HTML page alike, a decimal comma where the class writes one."""
 
 from __future__ import annotations
 
-import re
 import statistics
 from dataclasses import dataclass, field
 from typing import Optional
 
+from quizgen.question_ids import natural_order
 from quizgen.report.formatting import decimal_mark, one_place, whole_number
 from quizgen.report.model import Analysis
 from quizgen.report.notes import NA, SMALL_MARK
@@ -70,16 +70,11 @@ def section_stats(analysis: Analysis, parts, students) -> list:
     members = {}
     for student, row in zip(students, analysis.students):
         members.setdefault(getattr(student, "section", ""), []).append((student, row))
-    names = sorted(members, key=lambda name: (not name, _natural(name)))
+    names = sorted(members, key=lambda name: (not name, natural_order(name)))
     everyone = [pair for name in names for pair in members[name]]
     whole = _stats(WHOLE_CLASS, everyone, parts)
     whole.whole = True
     return [_stats(name, members[name], parts) for name in names] + [whole]
-
-
-def _natural(name: str) -> list:
-    """A sort key reading the numbers in a name as numbers (Section 2 before Section 10)."""
-    return [(0, int(piece), "") if piece.isdigit() else (1, 0, piece.casefold()) for piece in re.split(r"(\d+)", name)]
 
 
 def _stats(name: str, pairs: list, parts) -> SectionStats:
