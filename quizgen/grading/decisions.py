@@ -14,10 +14,12 @@ At most ten warnings are shown."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from quizgen.cells import spreadsheet_safe
 from quizgen.errors import WARNINGS_SHOWN, first_few, printable, shortened
-from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
+from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, make_outcome
 from quizgen.key.status import Status
 from quizgen.grading.override_answers import (again_warning, changed_warning, held_outcome, same_answer,
                                               other_answer)
@@ -187,6 +189,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             grid.rows[k] = made.write(students, index, number, slot, outcome)
         else:
             patched[row] = outcome
+    _say_earlier_decided(decided, index, grid, patched, source)
     papers = without_paper(unmatched, students, source)
     lines = [(o.line, papers.get(o.line, text))
              for o, text in zip(unmatched, describe_unmatched(unmatched, source, reasons))]
@@ -304,3 +307,32 @@ def describe_repeat(earlier, later, part: str, source: str) -> str:
 def made_by_override(outcome) -> bool:
     """Whether ``outcome`` is that of a row an override made (no answer row: MADE_REASON)."""
     return outcome.note == OVERRIDE and outcome.cells[_REASON].startswith(MADE_REASON)
+
+
+_RESTING = re.compile(r"depends on ((?:\([^()]+\)(?: and )?)+), which a person must read: mark this part with (?:it|them) "
+                      r"(\(on its own: .*\))$")
+
+
+def _say_earlier_decided(decided: dict, index, grid, patched: dict, source: str) -> None:
+    """A part still awaiting a person because it rests on earlier answers a person
+    must read, all of which an override now decided, says so: "which a person must
+    read" read as if they were still undecided (ECF does not follow an override, so
+    the part stays needs_review for the marker to decide as well)."""
+    done = {(k // grid.width, index.slots[k % grid.width]["question_id"], index.slots[k % grid.width]["part"])
+            for k in decided}
+    for number in {number for number, _, _ in done}:
+        for slot in range(grid.width):
+            k = number * grid.width + slot
+            outcome = grid.outcomes[k]
+            found = _RESTING.match(outcome.cells[_REASON]) if outcome.status is Status.NEEDS_REVIEW and k not in decided \
+                else None
+            question = index.slots[slot]["question_id"]
+            if found is None or not all((number, question, letter) in done
+                                        for letter in re.findall(r"\(([^()]+)\)", found.group(1))):
+                continue
+            reason = (f"depends on {found.group(1)}, which the marker decided ({source}): an override does not "
+                      f"re-mark the parts worked from it, so decide this one too {found.group(2)}")
+            cells = outcome.cells[:_REASON] + (spreadsheet_safe(reason),) + outcome.cells[_REASON + 1:]
+            grid.outcomes[k] = patched[grid.rows[k]] = Outcome(outcome.status, outcome.score, outcome.misconception,
+                                                              outcome.feedback, cells, outcome.note, outcome.value,
+                                                              outcome.figures)

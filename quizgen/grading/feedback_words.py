@@ -76,6 +76,8 @@ def review_words(reason: str, answer: str) -> str:
         return _KNOWN_REASONS[reason] + "."
     if reason.startswith("depends on ("):
         earlier = reason.removeprefix("depends on ").split(",")[0]
+        if ", which the marker decided" in reason:
+            return f"it was worked from your answer to {earlier}, which your marker has now marked; your marker marks this part too."
         return f"it was worked from your answer to {earlier}, which your marker reads first; your marker marks both."
     if reason not in (REVIEW_REASON, DOUBT_REASON, ""):   # doubt is told from the answer's own words, below
         return reason_to_student(reason)
