@@ -24,6 +24,7 @@ from quizgen.files import default_output_folder, out_is_folder, write_file
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
 from quizgen.grading.review_merge import merged_review
+from quizgen.grading.review_names import names_beside, with_names
 from quizgen.input_files import open_input
 from quizgen.question_ids import paper_order
 
@@ -79,6 +80,7 @@ def write_review(graded, out=None, also=()) -> Review:
     if unknown:
         raise UsageError(f"--also {unknown[0]}: expected one of {', '.join(ALSO)}")
     delimiter, lines = review_lines(graded, {"needs_review", *also})
+    lines = with_names(lines, names_beside(graded))
     if target.exists():
         text, lines = merged_review(target, HEADER, lines)
         return Review(target if text is None else write_file(target, text), _counts(lines), added_to=True)

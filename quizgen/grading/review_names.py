@@ -1,0 +1,42 @@
+"""The names ``quizgen review`` writes beside each student when graded.csv has
+no name column (the answers carried none; the names came from ``--roster``):
+read from the students CSV the same grade wrote beside it
+(``<stem>-students.csv``, student_id then name), which holds the roster's
+names. A students file missing, unreadable or of another shape gives no names:
+the review file is still written, its name cells empty as before."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from quizgen.cells import unguard
+from quizgen.csv_input import FALLBACK_ERRORS
+from quizgen.marking.student_ids import normalise_id
+
+MOST_BYTES = 64 << 20   # a students CSV of a million students is about 60 MB; a bigger file is not grade's
+
+
+def names_beside(graded: Path) -> dict:
+    """``{normalised student id: name}`` from the students CSV beside ``graded``; {} when none is usable."""
+    students = graded.with_name(f"{graded.stem}-students.csv")
+    try:
+        if not students.is_file() or students.stat().st_size > MOST_BYTES:
+            return {}
+        with open(students, encoding="utf-8-sig", errors=FALLBACK_ERRORS, newline="") as handle:
+            text = handle.read()
+        for delimiter in (",", ";", "\t"):   # grade writes it in the answers' own separator
+            rows = csv.reader(io.StringIO(text), delimiter=delimiter)
+            if next(rows, [])[:2] == ["student_id", "name"]:
+                return {normalise_id(unguard(row[0])): unguard(row[1]) for row in rows if len(row) > 1 and row[1]}
+    except (OSError, csv.Error):
+        pass
+    return {}
+
+
+def with_names(lines: list, names: dict) -> list:
+    """``lines`` ((kind, cells), cells[0] the student, cells[1] the name) with each empty name filled from ``names``."""
+    if not names:
+        return lines
+    return [(kind, [cells[0], cells[1] or names.get(normalise_id(cells[0]), ""), *cells[2:]]) for kind, cells in lines]
