@@ -295,8 +295,8 @@ class Drill:
         statuses = [r.status for r in turn.results]
         if not statuses:
             return
-        if any(s != "correct" for s in statuses):
-            outcome = learner.MISSED
+        if any(s != "correct" for s in statuses):   # skipped when no part was wrong: given up, not mistaken
+            outcome = learner.SKIPPED if {"correct", "skipped"} >= set(statuses) else learner.MISSED
         elif len(statuses) < turn.parts:
             self.result.unfinished = list(turn.results)   # moves no card, but the advice names it
             self.result.again = self.same_next_time(turn.template)
