@@ -73,7 +73,7 @@ def test_correct_answers_promote_the_class(invoke, state_file, c1_key):
     assert "Worked solution" not in result.output
     assert "Total: 2 of 2 parts right." in result.output
     state = saved(state_file)
-    assert state["classes"]["C1"] == {"box": 2, "due": learner.interval(2), "seen": 1, "right": 1}
+    assert state["classes"]["C1"] == {"box": 2, "due": learner.interval(2), "seen": 1, "right": 1, "last": "clean"}
     assert (state["clock"], state["sessions"]) == (1, 1)
 
 
@@ -109,7 +109,8 @@ def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c
     assert out.index("No more hints for this part") < out.index("(b) ") < out.index("Hint 1 of 2: Step 4")
     assert "No more hints: every step towards an answer is shown. Answer it, or type s" in out
     assert "C1     2/2          2            0" in out
-    assert saved(state_file)["classes"]["C1"] == {"box": 1, "due": 3, "seen": 1, "right": 0}
+    assert saved(state_file)["classes"]["C1"] == {"box": 1, "due": 3, "seen": 1, "right": 0, "helped": 1,
+                                                  "last": "helped"}
 
 
 def test_skip_shows_the_solution_and_counts_as_a_miss(invoke, state_file, c1_key):
@@ -173,7 +174,7 @@ def test_progress_carries_over_between_sessions(invoke, state_file, c1_key):
     key = c1_key(10)   # the numbers of question 11 on the learner's clock
     invoke(*C1, input=lines(key["p"].answer, key["loss"].answer, "q"))
     state = saved(state_file)
-    assert state["classes"]["C1"] == {"box": 4, "due": 10 + 24, "seen": 6, "right": 4}
+    assert state["classes"]["C1"] == {"box": 4, "due": 10 + 24, "seen": 6, "right": 4, "last": "clean"}
     assert (state["clock"], state["sessions"]) == (11, 5)
 
 
@@ -331,7 +332,7 @@ def test_progress_json_round_trips():
 
 
 @pytest.mark.parametrize("data", [
-    {"format": "quizgen-progress", "version": 2, "clock": 0, "sessions": 0},
+    {"format": "quizgen-progress", "version": learner.VERSION + 1, "clock": 0, "sessions": 0},
     {"format": "quizgen-progress", "version": 1, "clock": 0, "sessions": 0, "classes": {"C1": {"box": 6, "due": 0,
                                                                                          "seen": 0, "right": 0}}},
     {"format": "quizgen-progress", "version": 1, "clock": 0, "sessions": 0, "classes": {"C1": {"box": 1}}},

@@ -1,5 +1,7 @@
 """What a learner reviewer (rev-student18) found in the drill."""
 
+import json
+
 import pytest
 
 def test_a_trap_worked_from_the_learners_own_a_says_so_in_one_sentence(invoke):
@@ -33,6 +35,9 @@ def test_a_class_with_more_clean_answers_than_questions_starts_afresh(invoke, tm
 def test_stats_advice_is_wrapped_as_the_drill_summary_is(invoke, tmp_path):
     state = tmp_path / "p.json"
     invoke("drill", "--seed", "3", "--classes", "C7", "--state", state, input="0.5\ns\nq\n")
+    record = json.loads(state.read_text())
+    del record["classes"]["C7"]["last"]   # as a record from before round 34 has it: its advice line is long
+    state.write_text(json.dumps(record))
     result = invoke("drill", "--stats", "--state", state)
     advice = result.output.split("What to practise next:\n")[1].splitlines()
     assert advice and all(len(line) <= 80 or line.startswith("- try:") for line in advice), advice

@@ -46,13 +46,13 @@ def test_a_file_from_a_newer_quizgen_is_kept_and_not_written(tmp_path):
     from click.testing import CliRunner
 
     state = tmp_path / "progress.json"
-    newer = '{"format": "quizgen-progress", "version": 2, "clock": 40, "sessions": 9, "more": {}}\n'
+    newer = '{"format": "quizgen-progress", "version": 3, "clock": 40, "sessions": 9, "more": {}}\n'
     state.write_text(newer)
     result = CliRunner().invoke(main, ["drill", "--seed", "1", "--classes", "C1", "--state", str(state)],
                                 input="0.5\n0.5\nq\n")
     assert result.exit_code == 0
     warnings = result.stderr.strip().splitlines()
-    assert len(warnings) == 1 and "written by a newer quizgen (version 2" in warnings[0]
+    assert len(warnings) == 1 and "written by a newer quizgen (version 3" in warnings[0]
     assert state.read_text() == newer and not (tmp_path / "progress.json.bad").exists()   # it was moved aside
     assert "Practice run: progress is not saved." in result.output
     stats = CliRunner().invoke(main, ["drill", "--stats", "--state", str(state)])

@@ -11,11 +11,17 @@ from quizgen.errors import printable, quoted, shortened
 from quizgen.key.checks import MAX_ID as MAX_NAME   # a trap code's length in a key
 
 FORMAT = "quizgen-progress"
-VERSION = 1
+VERSION = 2               # 2: a class card also says how its questions went (SPLIT, "last"); 1 is read too
+READS = (1, 2)
 BOXES = 5
 MAX_COUNT = 10 ** 15      # the most the clock, sessions or a card's due, seen or right may be
 MAX_CARDS = 10_000        # classes, and misconceptions, one record may hold
 FIELDS = ("box", "due", "seen", "right")
+CLEAN, HELPED, MISSED, SKIPPED = KINDS = ("clean", "helped", "missed", "skipped")
+"""How a finished question went: right without hints; right, with hints; a part wrong (too few
+figures too); skipped, no part wrong. A class card's ``last`` is one of them."""
+SPLIT = (HELPED, MISSED, SKIPPED)   # a class card's counts of the questions not right without hints, by kind
+CLASS_ONLY = (*SPLIT, "last")       # fields a class card may have beside FIELDS (version 2; absent in 1)
 _KIND = {"classes": "class", "misconceptions": "misconception"}
 
 
@@ -43,8 +49,8 @@ def read_record(text: str) -> tuple:
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise NewerProgressFile(f"version {shortened(version, 20)}, this one reads {VERSION}")
-    if version != VERSION:
-        raise BadProgressFile(f"version {shortened(repr(version), 20)}, expected {VERSION}")
+    if version not in READS or isinstance(version, bool):
+        raise BadProgressFile(f"version {shortened(repr(version), 20)}, expected {' or '.join(map(str, READS))}")
     clock, sessions = data.get("clock"), data.get("sessions")
     if not (count(clock) and count(sessions)):
         raise BadProgressFile(f'"clock" and "sessions" must be whole numbers from 0 to {MAX_COUNT:,}')
@@ -84,23 +90,33 @@ def _mapping(data: dict, key: str) -> dict:
 
 def card_problem(key: str, name: str, fields) -> str:
     """What is wrong with the card ``name`` under ``key`` (``classes.C1.box is
-    7, expected 1 to 5``), or ''. A class card's ``right`` counts some of its
-    ``seen`` questions; a misconception card's counts the times it was
-    avoided, apart from the times it was met, so it may be the larger."""
+    7, expected 1 to 5``), or ''. A class card's ``right`` and SPLIT counts
+    count some of its ``seen`` questions (each at most ``seen``: capped at
+    MAX_COUNT, a sum might not stay within it); a misconception card's
+    ``right`` counts the times it was avoided, apart from the times it was
+    met, so it may be the larger. Only a class card may have CLASS_ONLY's
+    fields, and need not (a record of version 1 has none)."""
     if len(name) > MAX_NAME or not printable(name) == name:
         why = f"is over {MAX_NAME} characters" if len(name) > MAX_NAME else \
             "holds a control or direction character, or half of a UTF-16 pair"
         return f"{key}: the name {quoted(name)} {why}"
     at = f"{key}.{shortened(name)}"   # cut as every message cuts a name
-    if not isinstance(fields, dict) or set(fields) != set(FIELDS):
-        return f"{at} must have box, due, seen and right"
-    for field in FIELDS:
+    more = CLASS_ONLY if key == "classes" else ()
+    if not isinstance(fields, dict) or not set(FIELDS) <= set(fields) <= {*FIELDS, *more}:
+        return f"{at} must have box, due, seen and right" + (" (and may have helped, missed, skipped and last)"
+                                                            if more else "")
+    for field in (*FIELDS, *(f for f in SPLIT if f in fields)):
         if not count(fields[field]):
             return f"{at}.{field} is {shortened(repr(fields[field]), 20)}, expected a whole number from 0 to {MAX_COUNT:,}"
     if not 1 <= fields["box"] <= BOXES:
         return f"{at}.box is {fields['box']}, expected 1 to {BOXES}"
-    if key == "classes" and fields["right"] > fields["seen"]:
-        return f"{at}.right is {fields['right']}, more than its seen, {fields['seen']}"
+    if key != "classes":
+        return ""
+    over = next((f for f in ("right", *SPLIT) if fields.get(f, 0) > fields["seen"]), None)
+    if over:
+        return f"{at}.{over} is {fields[over]}, more than its seen, {fields['seen']}"
+    if fields.get("last", CLEAN) not in KINDS:
+        return f"{at}.last is {shortened(repr(fields['last']), 20)}, expected one of {', '.join(KINDS)}"
     return ""
 
 

@@ -23,8 +23,8 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.drill.progress_json import (BOXES, FORMAT, MAX_COUNT, VERSION, BadProgressFile,
-                                         NewerProgressFile, read_record)
+from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_COUNT, MISSED, SKIPPED,
+                                         VERSION, BadProgressFile, NewerProgressFile, read_record)
 from quizgen.errors import WARNINGS_SHOWN, InputFileError
 from quizgen.files import write_file
 
@@ -33,7 +33,7 @@ OPEN_BOX = 2
 LOCK_WAIT_SECONDS = 3.0   # how long a second drill waits for the progress file before refusing
 MAX_BYTES = 4 * 2 ** 20   # the largest progress file read: 20,000 cards take about 1.5 MB
 
-MISSED, HELPED, CLEAN = "missed", "helped", "clean"
+MISSES = (MISSED, SKIPPED)   # the outcomes that send a class back to box 1: a part wrong, or skipped
 
 
 def interval(box: int) -> int:
@@ -44,12 +44,20 @@ def interval(box: int) -> int:
 @dataclass
 class Card:
     """One class or misconception: its Leitner box, when it is due (on the
-    question clock), how often it was met and how often answered right."""
+    question clock), how often it was met and how often answered right. A
+    class card also counts its other questions by how they went (``helped``,
+    ``missed``, ``skipped``: progress_json.KINDS) and keeps how the last went
+    (``last``; '' in a record from before version 2, whose earlier questions
+    are in no count but ``seen`` and ``right``)."""
 
     box: int = 1
     due: int = 0
     seen: int = 0
     right: int = 0
+    helped: int = 0
+    missed: int = 0
+    skipped: int = 0
+    last: str = ""
 
 
 @dataclass
@@ -62,11 +70,15 @@ class Progress:
     misconceptions: dict = field(default_factory=dict)
 
     def record_question(self, cls: str, outcome: str) -> Card:
-        """Move the class card after a finished question (``clean``, ``helped``
-        or ``missed``) and advance the clock by one question."""
+        """Move the class card after a finished question (``clean``, ``helped``,
+        ``missed`` or ``skipped``), count it by how it went, and advance the
+        clock by one question."""
         card = self.classes.setdefault(cls, Card())
         card.seen += 1
         card.right += outcome == CLEAN
+        if outcome != CLEAN:
+            setattr(card, outcome, getattr(card, outcome) + 1)
+        card.last = outcome
         card.box = _next_box(card.box, outcome)
         card.due = self.clock + interval(card.box)
         self.clock += 1
@@ -116,21 +128,22 @@ class Progress:
         return [code for _, code in sorted(open_cards)]
 
     def to_json(self) -> str:
-        """The progress file's text, every count capped at MAX_COUNT so that parse reads back all it writes."""
-        def capped(cards: dict, order=None) -> dict:
-            return {k: {f: min(n, MAX_COUNT) for f, n in asdict(v).items()} for k, v in sorted(cards.items(), key=order)}
+        """The progress file's text, every count capped at MAX_COUNT so that parse reads back all it writes;
+        a class card's counts by how its questions went, and ``last``, only when set (absent is 0, or '')."""
+        def capped(cards: dict, order=None, only=False) -> dict:   # only: FIELDS alone (a misconception's)
+            return {k: {f: min(n, MAX_COUNT) if f != "last" else n for f, n in asdict(v).items()
+                        if f in FIELDS or (n and not only)} for k, v in sorted(cards.items(), key=order)}
         data = {"format": FORMAT, "version": VERSION, "clock": min(self.clock, MAX_COUNT),
                 "sessions": min(self.sessions, MAX_COUNT), "classes": capped(self.classes, _class_order),
-                "misconceptions": capped(self.misconceptions)}
+                "misconceptions": capped(self.misconceptions, only=True)}
         return json.dumps(data, indent=1) + "\n"
 
 
 def _next_box(box: int, outcome: str) -> int:
-    if outcome == MISSED:
-        return 1
-    if outcome == CLEAN:
-        return min(box + 1, BOXES)
-    return max(box, 1)
+    """Box 1 after a miss (MISSES), one up after a question right without hints, the same after hints."""
+    if outcome == HELPED:
+        return max(box, 1)
+    return min(box + 1, BOXES) if outcome == CLEAN else 1
 
 
 def _class_order(item) -> tuple:

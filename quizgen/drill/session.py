@@ -9,6 +9,7 @@ from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
+from quizgen.drill.precision import imprecise_sentences
 from quizgen.drill.slips import read_as_offered
 from quizgen.drill.terminal import isatty, line_editing, read_line
 from quizgen.drill.hints import all_hints, no_more_hints, part_hints
@@ -237,7 +238,7 @@ class Drill:
                 self.say(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text), "  ")
             return
         if verdict.status == "imprecise":   # rounded too early
-            self.say(f"Not precise enough. {capital(to_plain(verdict.feedback))}.", "  ")
+            self.say(f"Not precise enough. {imprecise_sentences(record, verdict, text)}", "  ")
             return
         self.say(f"Incorrect: the answer is {shown}{exact}.", "  ")
         if verdict.misconception:
@@ -294,8 +295,8 @@ class Drill:
         statuses = [r.status for r in turn.results]
         if not statuses:
             return
-        if any(s != "correct" for s in statuses):
-            outcome = learner.MISSED
+        if any(s != "correct" for s in statuses):   # skipped when no part was wrong: given up, not mistaken
+            outcome = learner.SKIPPED if {"correct", "skipped"} >= set(statuses) else learner.MISSED
         elif len(statuses) < turn.parts:
             self.result.unfinished = list(turn.results)   # moves no card, but the advice names it
             self.result.again = self.same_next_time(turn.template)

@@ -118,13 +118,14 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     ``practice`` run (nothing saved) no box or due date is told: how this run went is."""
     listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
     outcomes = outcomes or {}
-    weak = sorted((outcomes.get(cls) != learner.MISSED, card.due, card.box, cls)
+    weak = sorted((outcomes.get(cls) not in learner.MISSES, card.due, card.box, cls)
                   for cls, card in progress.classes.items() if card.box <= learner.OPEN_BOX)
     weak = [(box, due, cls) for _, due, box, cls in weak]
     lines = [_unfinished_text(unfinished, bool(again))] if unfinished else []
     lines += [f"same question: {again}"] if unfinished and again else []
     lines += [f"{cls}: {_practice_text(box, outcomes.get(cls))}." if practice else
-              f"{cls}: {_box_text(box, outcomes.get(cls))}; next review {_due_text(due, progress.clock)}."
+              f"{cls}: {_box_text(box, outcomes.get(cls), progress.classes[cls].last)}; next review "
+              f"{_due_text(due, progress.clock)}."
               for box, due, cls in weak[:SHOWN]]
     lines += _more(len(weak), "class", "classes", " not yet secure" + listed)
     codes = sorted(progress.open_misconceptions(), key=lambda code: code not in met)   # stable: by due within
@@ -168,19 +169,25 @@ def _more(total: int, one: str, many: str, tail: str) -> list:
     return [f"and {rest} more {one if rest == 1 else many}{tail}."] if rest > 0 else []
 
 
-def _box_text(box: int, outcome=None) -> str:
+def _box_text(box: int, outcome=None, last: str = "") -> str:
     """What a low box says about a class, in words, not its box number: box 1
-    follows a miss (a part wrong or skipped, record.MISSED) or a right answer
-    with hints while in box 1, which the summary tells apart by this drill's
-    ``outcome`` and --stats, from the record alone, cannot; box 2, one answer
-    right without hints since (what --stats counts as Clean)."""
+    follows a miss (a part wrong or skipped, record.MISSES) or a right answer
+    with hints while in box 1, which the summary tells by this drill's
+    ``outcome`` and, for a class not finished this time (and --stats), by how
+    its last question went (``last``, record.Card); a record from before
+    version 2 cannot tell them apart. Box 2: one answer right without hints
+    since (what --stats counts as Clean)."""
     if box > 1:
         return "right once without hints, not yet secure"
-    if outcome == learner.MISSED:
+    if outcome in learner.MISSES:
         return "missed this time (a part wrong or skipped)"
     if outcome == learner.HELPED:
         return "right only with hints this time"
-    return "missed, or right only with hints, last time"
+    return _LAST_TIME.get(last, "missed, or right only with hints, last time")
+
+
+_LAST_TIME = {learner.MISSED: "missed last time (a part wrong)", learner.SKIPPED: "skipped last time (given up)",
+              learner.HELPED: "right only with hints last time"}
 
 
 def _practice_text(box: int, outcome) -> str:
@@ -199,7 +206,22 @@ def _due_text(due: int, clock: int) -> str:
 
 BOX_LEGEND = (f"Box: 1 to {learner.BOXES}. A miss puts a class or misconception in box 1, and each question "
               "right without hints moves it up one; the higher its box, the longer until it is asked again (3, 6, "
-              "12, 24, 48 questions). Clean: questions right without hints.")
+              "12, 24, 48 questions). Clean: right without hints; Hints: right only with hints; Wrong: a part "
+              "wrong (or too few figures); Skipped: given up, no part wrong.")
+
+
+def _unsplit(classes: dict) -> list:
+    """The line under --stats' class table on the questions a record from
+    before version 2 holds that are neither Clean nor in a column by how they
+    went (it kept only the box), or none."""
+    earlier = {cls: card.seen - card.right - card.helped - card.missed - card.skipped for cls, card in classes.items()}
+    earlier = {cls: n for cls, n in sorted(earlier.items(), key=lambda kv: class_key(kv[0])) if n > 0}
+    if not earlier:
+        return []
+    total = sum(earlier.values())
+    which = ", ".join(f"{cls}: {n}" for cls, n in earlier.items())
+    return [wrap(f"Not in Hints, Wrong or Skipped: {total} earlier question{'s' * (total != 1)} not right without "
+                 f"hints ({which}), recorded before the progress file kept how each went.", WIDTH)]
 
 
 def _misconception_table(progress, names) -> list:
@@ -237,9 +259,10 @@ def stats_report(state=None, banks=()) -> tuple:
     lines = [f"Progress file: {path}",
              f"{progress.clock} question{'s' * (progress.clock != 1)} over {progress.sessions} "
              f"session{'s' * (progress.sessions != 1)}.",
-             "", "Class  Box  Questions  Clean  Due"]
+             "", "Class  Box  Questions  Clean  Hints  Wrong  Skipped  Due"]
     for cls, card in sorted(progress.classes.items(), key=lambda kv: class_key(kv[0])):
-        lines.append(f"{cls:<6} {card.box:<4} {card.seen:<10} {card.right:<6} {_due_text(card.due, progress.clock)}")
-    lines += [wrap(BOX_LEGEND, WIDTH)] + _misconception_table(progress, names)
+        lines.append(f"{cls:<6} {card.box:<4} {card.seen:<10} {card.right:<6} {card.helped:<6} {card.missed:<6} "
+                     f"{card.skipped:<8} {_due_text(card.due, progress.clock)}")
+    lines += [wrap(BOX_LEGEND, WIDTH)] + _unsplit(progress.classes) + _misconception_table(progress, names)
     lines += ["", "What to practise next:"] + bullets(what_next)
     return "\n".join(lines), notes
