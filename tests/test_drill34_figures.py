@@ -62,3 +62,21 @@ def test_the_drill_marks_these_as_grade_does():
 def test_the_figures_of_the_answer_asked_are_counted_as_written():
     """100.0 (99.96 to 3 figures, as grade writes it) shows 4: no zeros line is built on it."""
     assert [_figures(t) for t in ("0.700", "14.0", "0.000810", "100.0", "-2.10")] == [3, 3, 3, 4, 3]
+
+
+def test_a_fraction_worked_from_the_learners_own_earlier_answer_keeps_grades_words():
+    """An early rounding marked by ECF ("error carried forward; worked from your (a)")
+    is about the learner's own value: the fraction sentence, which names the key's
+    answer, would contradict it (drill34's review of drill34b)."""
+    from types import SimpleNamespace
+
+    from quizgen.drill.precision import imprecise_sentences
+    from quizgen.maths.numerals import StatedFigures
+
+    record = SimpleNamespace(kind="numeric", tolerance={"sig": 3}, value=0.6999, rational=None)
+    feedback = ("rounded too early: right to 1 significant figure given (a) = 0.5 (error carried forward; "
+                "worked from your (a) that is 0.700 to 3 figures), give at least 3 (expected 0.700)")
+    verdict = SimpleNamespace(feedback=feedback, value=0.7, figures=StatedFigures(1))
+    said = imprecise_sentences(record, verdict, "7/10")
+    assert said.startswith("Rounded too early: right to 1 significant figure given (a)")
+    assert "is exactly" not in said

@@ -31,10 +31,17 @@ def imprecise_sentences(record, verdict, text: str) -> str:
     right = significant(record.rational if record.rational is not None else record.value, asked)
     fraction = isinstance(verdict.figures, StatedFigures)
     shown = as_read(verdict.value) if fraction else echo(text, 60)   # 7/10 shows 0.7's figures
-    if fraction and MARKED_FROM not in verdict.feedback:
+    if fraction and not _own_earlier(verdict.feedback):
         said = (f"Your {echo(text, 60)} is exactly {shown}, but the answer is not exactly {shown}: this part "
                 f"asks for a decimal to at least {asked} significant figures, {right}.")
     return said + _zeros(right, asked, verdict, shown)
+
+
+def _own_earlier(feedback: str) -> bool:
+    """True when grade's ``feedback`` is worked from the learner's own earlier
+    answers (ECF: "marked from your (a) ...", or an early rounding's "error
+    carried forward; worked from your (a)"): its expected value is theirs, not the key's."""
+    return MARKED_FROM in feedback or "error carried forward" in feedback
 
 
 def _zeros(right: str, asked: int, verdict, shown: str) -> str:
