@@ -16,7 +16,7 @@ from click.testing import CliRunner
 import quizgen
 from quizgen.cli import main
 from quizgen.report import charts
-from quizgen.report.formatting import counted_name, cut_short
+from quizgen.report.formatting import counted_name, cut_at_word
 
 SIGN = "the wrong sign inside the sigmoid"
 TEMPLATE = "nsp-sigmoid-loss"
@@ -114,11 +114,11 @@ def test_a_hostile_name_on_a_heat_map_label_is_escaped():
     assert "<b>" not in svg and "&lt;b&gt;x&lt;/b&gt; | *y* (t)" in svg
 
 
-def test_cut_short_cuts_at_a_word_within_its_limit():
-    assert cut_short(SIGN, 40) == SIGN
-    assert cut_short(LONG, 40) == "the probability of the predicted class\u2026"
-    assert cut_short("a" * 50, 10, "...") == "a" * 7 + "..."   # no word to cut at: cut in it
-    assert all(len(cut_short(LONG, n)) <= n for n in range(12, 60))
+def test_cut_at_word_cuts_at_a_word_within_its_limit():
+    assert cut_at_word(SIGN, 40) == SIGN
+    assert cut_at_word(LONG, 40) == "the probability of the predicted class\u2026"
+    assert cut_at_word("a" * 50, 10, "...") == "a" * 7 + "..."   # no word to cut at: cut in it
+    assert all(len(cut_at_word(LONG, n)) <= n for n in range(12, 60))
 
 
 def test_the_summary_names_the_most_common_misconception_within_80_columns(c7_key, tmp_path):

@@ -8,7 +8,7 @@ from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.report.formatting import cut_short, decimal_mark, display_text, named
+from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, named
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
 from quizgen.report.tables import R_HEADER, fixed, flag_parts, whole_percent
@@ -217,14 +217,16 @@ HEAT_TOP, HEAT_ROW = 58, 24   # the heat map's first row's top, a row's height
 
 HEAT_LABEL_CHARS = 40
 """The most characters of a heat-map row's drawn label: a name longer is cut short
-with an ellipsis (the label column no wider than the longest of the bank's codes made it)."""
+with an ellipsis, so that the label column stays about 300 px wide (the bank's longest
+code made it 247 px), and a cut name still says which misconception it is."""
 
 
 def heat_row_labels(codes: list, names: dict) -> dict:
     """``{code: its row's drawn label}``: the trap's name, cut at a word to HEAT_LABEL_CHARS
     with an ellipsis when longer; the code for a trap without a name, and for names
     that cut alike (their rows must not read the same)."""
-    labels = {code: cut_short(display_text(names[code]), HEAT_LABEL_CHARS) if names.get(code) else code for code in codes}
+    labels = {code: cut_at_word(display_text(names[code]), HEAT_LABEL_CHARS) if names.get(code) else code
+              for code in codes}
     seen = {}
     for label in labels.values():
         seen[label] = seen.get(label, 0) + 1

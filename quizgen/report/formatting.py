@@ -85,7 +85,7 @@ def named(code: str, names: dict) -> str:
     return f"{name} ({code})" if name else code
 
 
-def cut_short(text: str, limit: int, ellipsis: str = "\u2026") -> str:
+def cut_at_word(text: str, limit: int, ellipsis: str = "\u2026") -> str:
     """``text`` whole when it has at most ``limit`` characters; else cut at a word
     (within it, where one ends past its first 8 characters) and ``ellipsis`` added,
     the whole at most ``limit`` characters: a trap's name where a line or a label has
@@ -101,7 +101,7 @@ def cut_short(text: str, limit: int, ellipsis: str = "\u2026") -> str:
 def counted_name(code: str, count: int, names: dict, width: int) -> str:
     """A misconception and its count as grade's summary writes them in ``width``
     characters: ``the wrong sign inside the sigmoid (15)``, its name cut short
-    (``cut_short``) to leave room for the count; the code for a trap without a name."""
+    (``cut_at_word``) to leave room for the count; the code for a trap without a name."""
     tail = f" ({count})"
     name = names.get(code)
-    return (cut_short(name, max(width - len(tail), 20), "...") if name else code) + tail
+    return (cut_at_word(name, max(width - len(tail), 20), "...") if name else code) + tail
