@@ -5,7 +5,10 @@ as many answers as are under the code and as many as still wait."""
 
 from __future__ import annotations
 
-from test_paper_as_written26 import _answers, papers  # noqa: F401  (papers: a module fixture)
+import test_paper_as_written26 as paper26
+
+papers = paper26.papers   # a module fixture: s001's and s002's papers
+_answers = paper26._answers
 
 
 def _note(invoke, folder, rows, *options) -> str:
@@ -16,7 +19,7 @@ def _note(invoke, folder, rows, *options) -> str:
     return next(line for line in result.stdout.splitlines() if line.startswith("Note: s001 wrote"))
 
 
-def test_one_answer_under_another_code_is_it(invoke, papers):  # noqa: F811
+def test_one_answer_under_another_code_is_it(invoke, papers):
     folder, info = papers
     own, other = info["s001"], info["s002"]
     note = _note(invoke, folder, [("s001", other[0], "a", own[1][0])])
@@ -27,7 +30,7 @@ def test_one_answer_under_another_code_is_it(invoke, papers):  # noqa: F811
                     f"against {other[0]}")
 
 
-def test_two_answers_left_are_them(invoke, papers):  # noqa: F811
+def test_two_answers_left_are_them(invoke, papers):
     folder, info = papers
     own, other = info["s001"], info["s002"]
     note = _note(invoke, folder, [("s001", other[0], part, value) for part, value in zip("ab", own[1])])
@@ -37,7 +40,7 @@ def test_two_answers_left_are_them(invoke, papers):  # noqa: F811
                          f"grade again, or override them); --paper-as-written would mark them against {other[0]}")
 
 
-def test_one_answer_on_the_paper_whose_code_was_written_is_it(invoke, papers):  # noqa: F811
+def test_one_answer_on_the_paper_whose_code_was_written_is_it(invoke, papers):
     folder, info = papers
     other = info["s002"]
     note = _note(invoke, folder, [("s001", other[0], "a", other[1][0])])
