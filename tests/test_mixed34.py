@@ -9,15 +9,10 @@ from __future__ import annotations
 import csv
 
 import quizgen
+import test_marks33_mixed as marks33_mixed
 from quizgen.grading.answers_file import MAX_ANSWER_CHARS
 
-PART = {"type": "numeric", "points": 1.0, "abs_tolerance": 0.0005}
-KEY = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 3, "parts": [
-    {**PART, "part": "a", "name": "p", "value": 0.5, "answer": "0.5"},
-    {**PART, "part": "b", "name": "q", "value": 0.25, "answer": "0.25"},
-    {**PART, "part": "c", "name": "r", "value": 0.75, "answer": "0.75"}]}]}
-HEADER = ("Timestamp", "Student ID", "Q1 (a)", "Q1 (b)", "Q1 (c)")
-MIXED = "student(s) have the answers to a question graded from more than one submission"
+KEY, HEADER, MIXED = marks33_mixed.KEY, marks33_mixed.HEADER, marks33_mixed.MIXED
 LONG = "9" * (MAX_ANSWER_CHARS + 1)
 
 

@@ -10,25 +10,17 @@ import json
 import math
 import re
 
-import pytest
 from click.testing import CliRunner
 
 import quizgen
+import test_names33 as names33
 from quizgen.cli import main
 from quizgen.report import charts
 from quizgen.report.formatting import counted_name, cut_at_word
 
-SIGN = "the wrong sign inside the sigmoid"
-TEMPLATE = "nsp-sigmoid-loss"
+SIGN, TEMPLATE = names33.SIGN, names33.TEMPLATE
 HOSTILE = "<b>x</b> | *y*"
-
-
-@pytest.fixture(scope="module")
-def c7_key(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("c7")
-    made = CliRunner().invoke(main, ["generate", "--classes", "C7", "--seed", "1", "--out", str(folder)])
-    assert made.exit_code == 0, made.output
-    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
+c7_key = names33.c7_key   # key.json's data for C7 alone, seed 1 (a module fixture)
 
 
 def _named(data: dict, name) -> dict:
@@ -41,7 +33,7 @@ def _named(data: dict, name) -> dict:
     return data
 
 
-def _report(folder, data: dict) -> dict:
+def _answers(folder, data: dict):
     """Five of six students fell into sigmoid_sign_error on Q1 (a): very hard, the trap widespread."""
     part = data["questions"][0]["parts"][0]
     folder.mkdir()
@@ -50,7 +42,11 @@ def _report(folder, data: dict) -> dict:
         csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"),
                                       *((f"s{i}", "Q1", "a", f"{part['trap_values'][0] if i else part['value']:.3g}")
                                         for i in range(6))])
-    quizgen.grade(answers, key=data)
+    return answers
+
+
+def _report(folder, data: dict) -> dict:
+    quizgen.grade(_answers(folder, data), key=data)
     return {kind: (folder / f"answers-graded-{kind}").read_text(encoding="utf-8-sig")
             for kind in ("report.md", "report.html", "items.csv")}
 
@@ -132,13 +128,7 @@ def test_the_summary_names_the_most_common_misconception_within_80_columns(c7_ke
 
 
 def _summary(folder, data) -> str:
-    part = data["questions"][0]["parts"][0]
-    folder.mkdir()
-    answers = folder / "answers.csv"
-    with open(answers, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"),
-                                      *((f"s{i}", "Q1", "a", f"{part['trap_values'][0] if i else part['value']:.3g}")
-                                        for i in range(6))])
+    answers = _answers(folder, data)
     key = folder / "key.json"
     key.write_text(json.dumps(data), encoding="utf-8")
     ran = CliRunner().invoke(main, ["grade", str(answers), "--key", str(key)])
