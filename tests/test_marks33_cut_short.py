@@ -4,7 +4,9 @@ than asked was ``incorrect`` while the value rounded to even fewer was
 right figures earned less (rev33i: seed 7's Q1 (b), 0.2368: `0.2` scored 1 of
 2, `0.23` none). Cut off at 2 or more figures it is right to one fewer (its
 last figure decides that rounding as the value's does), so it is
-``imprecise`` too; one figure cut off is right to none and stays incorrect."""
+``imprecise`` too; one figure cut off is right to none and stays incorrect.
+report34b: such a cut-off written with zeros after it (0.230, 0.2300) is the
+same cut-off padded, as a rounding padded is: ``imprecise`` too, told so."""
 
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
@@ -58,7 +60,26 @@ def marked():
                         if answer is not None:
                             verdict = checkers[part.letter](answer)
                             rows.append((figures, how, answer, verdict.status.value, verdict.score))
+                        padded = _padded(answer, part.value, figures, asked)
+                        if padded is not None:   # report34b: 0.230, 0.2300 for 0.2368 cut off at 2
+                            verdict = checkers[part.letter](padded)
+                            rows.append((figures, f"{how} padded", padded, verdict.status.value, verdict.score))
     return found
+
+
+def _padded(answer: str | None, value: float, figures: int, asked: int) -> str | None:
+    """``answer`` (``value`` cut or rounded to ``figures``) with zeros written after it up to
+    ``asked`` figures or one more, when that adds zeros after a point; None where it does not, or
+    where the padded number is ``value`` cut or rounded at more figures (its zeros right figures)."""
+    if answer is None or "." not in answer:
+        return None
+    padded = answer + "0" * (asked - figures + figures % 2)   # to asked figures, or one more
+    if any(Decimal(padded) == Decimal(more) for more in
+           (_written(value, k, rounding) for k in range(figures + 1, asked + 2) for rounding in (ROUND_DOWN,
+                                                                                               ROUND_HALF_UP))
+           if more is not None):
+        return None
+    return padded
 
 
 @pytest.mark.slow
@@ -74,6 +95,25 @@ def test_fewer_figures_kept_never_mark_higher_than_more(marked):
                 if low[0] < high[0] and (low[4], RANK[low[3]]) > (high[4], RANK[high[3]]):
                     backwards.append((where, low, high))
     assert backwards == [], backwards[:5]
+
+
+@pytest.mark.slow
+def test_a_cut_off_padded_with_zeros_marks_as_it_does_without_them(marked):
+    """report34b: 0.230 for 0.2368 (3 figures asked) was incorrect, 0.23 imprecise: the zeros
+    written after a cut-off at 2 figures or more are padding, as after a rounding, so it marks
+    as the cut-off does (or higher: 0.2360 is a carried rounding of 0.2368, correct)."""
+    same, padded, below = 0, 0, []
+    for rows in marked.values():
+        plain = {(row[0], row[1]): row for row in rows}
+        for figures, how, answer, status, score in rows:
+            if how == "cut padded" and figures >= 2:
+                padded += 1
+                _, _, cut, cut_status, cut_score = plain[(figures, "cut")]
+                if (score, RANK[status]) < (cut_score, RANK[cut_status]):
+                    below.append((answer, status, cut, cut_status))
+                same += (status, score) == (cut_status, cut_score)
+    assert padded > 100 and not below, below[:5]
+    assert same > 0.9 * padded
 
 
 @pytest.mark.slow
@@ -104,6 +144,24 @@ def test_a_cut_off_beats_a_trap_rounded_to_it_as_a_rounding_does():
     assert (verdict.status, verdict.note, verdict.misconception) == ("imprecise", "rounded_too_early", "")
 
 
+@pytest.mark.parametrize("answer, figures", [("0.230", 3), ("0.2300", 4)])
+def test_a_cut_off_padded_with_zeros_is_imprecise_and_told_so(answer, figures):
+    """report34b: 0.230 was incorrect while 0.23 was imprecise; its zero is padding."""
+    verdict = mark_value(_rule(), Reading(NUMBER, float(answer), figures), {}, {}, Credits(imprecise=0.5))
+    assert (verdict.status, verdict.note, verdict.score) == ("imprecise", "rounded_too_early", 0.5)
+    zeros = ("a zero written after it, which is not one of" if figures == 3 else
+             "zeros written after it, which are not")
+    assert verdict.feedback == (f"cut off instead of rounded, and to too few figures: {answer} is 0.23 with {zeros} "
+                                "the answer's figures; 0.2368 rounds to 0.24 at 2 significant figures, and this part "
+                                "asks for at least 3 (expected 0.237), which earns half of the marks in this course")
+
+
+def test_a_zero_that_is_a_right_figure_and_one_figure_padded_are_as_before():
+    assert mark_value(PartRule("b", "(b)", "numeric", 0.2302, {}), Reading(NUMBER, 0.23, 3), {}, {}).status == "correct"
+    verdict = mark_value(_rule(), Reading(NUMBER, 0.2, 3), {}, {}, Credits(imprecise=0.5))   # 0.200: padded after 1
+    assert (verdict.status, verdict.score) == ("incorrect", 0.0)
+
+
 def test_one_figure_cut_off_stays_incorrect():
     verdict = mark_value(PartRule("a", "(a)", "numeric", 0.6952, {}), Reading(NUMBER, 0.6, 1), {}, {},
                          Credits(imprecise=0.5))
@@ -115,3 +173,12 @@ def test_an_earlier_answer_cut_off_stands_for_no_trap_it_rounds():
     """ECF reads (a) 0.23 as 0.2368 cut off, marked at (a), not as the trap 0.2310 carried on."""
     assert trap_behind(0.23, 2, 0.2368, (0.2310,), {}, "numeric") is None
     assert trap_behind(0.23, 2, 0.2450, (0.2310,), {}, "numeric") == 0.2310
+
+
+def test_a_padded_cut_off_is_read_at_the_most_figures_it_is_cut_at():
+    """0.200 for 0.2068 is 0.20 (cut off at 2, its zero a right figure) padded, as 0.20 is marked."""
+    rule = PartRule("b", "(b)", "numeric", 0.2068, {})
+    plain = mark_value(rule, Reading(NUMBER, 0.2, 2), {}, {}, Credits(imprecise=0.5))
+    padded = mark_value(rule, Reading(NUMBER, 0.2, 3), {}, {}, Credits(imprecise=0.5))
+    assert (plain.status, plain.score) == (padded.status, padded.score) == ("imprecise", 0.5)
+    assert padded.feedback.startswith("cut off instead of rounded, and to too few figures: 0.200 is 0.20 with a zero")

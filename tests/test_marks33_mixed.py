@@ -34,7 +34,7 @@ def test_a_student_graded_from_two_submissions_of_one_question_is_named(tmp_path
                                 ["2026-12-03 10:10", "s01", "0.5", "0.25", "0.75"]])
     said = [note for note in result.notes if MIXED in note]
     assert len(said) == 1 and said[0].startswith("1 " + MIXED), result.notes
-    assert said[0].endswith(": s02 Q1 ((b), (c) from line 2; (a) from line 4)"), said
+    assert said[0].endswith(": s02 Q1 ((b), (c) from line 2; (a) from line 4, which left (b), (c) blank)"), said
 
 
 def test_a_whole_later_submission_is_not_named(tmp_path):

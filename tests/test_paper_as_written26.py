@@ -56,7 +56,7 @@ def test_a_student_on_another_students_paper_is_named_once_with_the_way_to_grade
     assert result.exit_code == 0, result.output
     said = (f"Note: s001 wrote the paper code of s002's paper {info['s002'][0]} on all 2 of their coded answers, "
             f"not their own paper {info['s001'][0]}: those answers wait for a person (needs_review); the answers fit "
-            f"paper {info['s002'][0]}, whose code they wrote: to grade them against it, pass --paper-as-written")
+            f"paper {info['s002'][0]}, whose code they wrote: to grade them against that paper, pass --paper-as-written")
     assert result.stdout.count(said) == 1
     assert [r["status"] for r in _read(folder / "swap-graded.csv")] == ["needs_review"] * 2 + ["correct"] * 2
     report = (folder / "swap-graded-report.md").read_text(encoding="utf-8")

@@ -115,10 +115,10 @@ def test_the_code_note_counts_the_answers_still_waiting_and_names_the_paper_they
                     "--overrides", folder / "ov.csv", "--out", folder / "fit" / "g.csv")
     assert result.exit_code == 0, result.output
     said = (f"Note: s001 wrote the paper code of s002's paper {other[0]} on all 2 of their coded answers, not their "
-            f"own paper {own[0]}: 1 of them still waits for a person (needs_review; overrides decided the others); "
-            f"the answers fit their own paper {own[0]}, not {other[0]}: the code was miswritten, so decide them "
-            f"against {own[0]} (correct the code in the answers file and grade again, or override them); "
-            f"--paper-as-written would mark them against {other[0]}")
+            f"own paper {own[0]}: 1 of them still waits for a person (needs_review; overrides decided the other); "
+            f"the answers fit their own paper {own[0]}, not {other[0]}: the code was miswritten, so decide it "
+            f"against {own[0]} (correct the code in the answers file and grade again, or override it); "
+            f"--paper-as-written would mark it against {other[0]}")   # report34b: one answer left, "it"
     assert said in result.stdout
     report = (folder / "fit" / "g-report.md").read_text(encoding="utf-8")
     assert f"on 1 answer(s), but they fit their own {own[0]}: the code was miswritten" in report

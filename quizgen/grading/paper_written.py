@@ -198,38 +198,54 @@ def _line(w: Written, taken: bool) -> str:
     """The note on one student."""
     who = shortened(w.student_id)
     if taken:
-        return (f"{who} was graded against {w.paper_words()}, the paper code on all {w.coded} of their coded "
-                f"answers ({OPTION}), not against their own paper {w.own}; their feedback sheet says so")
+        return (f"{who} was graded against {w.paper_words()}, the paper code {_on_all(w)} ({OPTION}), not against "
+                f"their own paper {w.own}; their feedback sheet says so")
     if w.slip:
-        return (f"{who} wrote paper code {w.wrote[0]} on all {w.coded} of their coded answers, one slip from their own "
+        return (f"{who} wrote paper code {w.wrote[0]} {_on_all(w)}, one slip from their own "
                 f"paper's code {w.own} ({w.slip}): probably their own paper, the code miswritten; {_still_waiting(w)}: "
-                "correct the code in the answers file and grade again, or override them")
+                f"correct the code in the answers file and grade again, or override {_them(_left(w))}")
     if w.paper is None:
         return (f"{who} wrote paper code(s) not their own ({_wrote(w)}; their own paper is {w.own}) on {w.foreign} of "
                 f"their {w.coded} coded answers, which wait for a person (needs_review; the reason column of graded.csv "
                 f"names each code); the codes differ or name no paper of this key ({OTHER_RUN}), so {OPTION} cannot "
                 "take one paper for them")
-    return (f"{who} wrote the paper code of {w.paper_words()} on all {w.coded} of their coded answers, not their "
+    return (f"{who} wrote the paper code of {w.paper_words()} {_on_all(w)}, not their "
             f"own paper {w.own}: {_still_waiting(w)}; {_advice(w)}")
+
+
+def _on_all(w: Written) -> str:
+    """``on all 3 of their coded answers``, ``on their one coded answer``."""
+    return "on their one coded answer" if w.coded == 1 else f"on all {w.coded} of their coded answers"
+
+
+def _left(w: Written) -> int:
+    """How many answers under a code not their own still wait for a person (all of them before overrides are counted)."""
+    return w.foreign if w.waiting is None else w.waiting
+
+
+def _them(count: int) -> str:
+    return "it" if count == 1 else "them"
 
 
 def _still_waiting(w: Written) -> str:
     """``those answers wait for a person``, or how many of them still do when overrides decided the others."""
     if w.waiting is None or w.waiting >= w.foreign:
-        return "those answers wait for a person (needs_review)"
+        return f"{'that answer waits' if w.foreign == 1 else 'those answers wait'} for a person (needs_review)"
     return (f"{w.waiting} of them still {'waits' if w.waiting == 1 else 'wait'} for a person (needs_review; "
-            "overrides decided the others)")
+            f"overrides decided {'the other' if w.foreign - w.waiting == 1 else 'the others'})")
 
 
 def _advice(w: Written) -> str:
-    """What to do about answers under another paper's code, by the paper they fit (Written.fits)."""
+    """What to do about answers under another paper's code, by the paper they fit (Written.fits);
+    singular or plural as many answers are under the code (``foreign``) and as many still wait (``_left``)."""
+    them, fit = _them(_left(w)), "the answer fits" if w.foreign == 1 else "the answers fit"
     if w.fits == OWN:
-        return (f"the answers fit their own paper {w.own}, not {w.code}: the code was miswritten, so decide them "
-                f"against {w.own} (correct the code in the answers file and grade again, or override them); "
-                f"{OPTION} would mark them against {w.code}")
+        return (f"{fit} their own paper {w.own}, not {w.code}: the code was miswritten, so decide {them} "
+                f"against {w.own} (correct the code in the answers file and grade again, or override {them}); "
+                f"{OPTION} would mark {them} against {w.code}")
     if w.fits == WRITTEN:
-        return f"the answers fit paper {w.code}, whose code they wrote: to grade them against it, pass {OPTION}"
-    return f"to grade them against the paper whose code they wrote, pass {OPTION}"
+        return f"{fit} paper {w.code}, whose code they wrote: to grade {them} against that paper, pass {OPTION}"
+    return f"to grade {them} against the paper whose code they wrote, pass {OPTION}"
 
 
 def _wrote(w: Written) -> str:

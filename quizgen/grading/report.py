@@ -15,7 +15,7 @@ from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
-from quizgen.report.formatting import decimal_mark, md_cell, number_text, one_place, whole_number
+from quizgen.report.formatting import counted_name, decimal_mark, md_cell, number_text, one_place, whole_number
 from quizgen.report.model import absent_words
 from quizgen.report.tables import roster_centre
 
@@ -313,6 +313,7 @@ def _misconception_section(result, comma: bool = False) -> list:
 
 REPORT_STUDENTS = 500
 """Students listed in the Markdown report; every student is in the students CSV."""
+SUMMARY_WIDTH = 80   # the summary's table lines: a misconception's name is cut short to stay within it
 
 
 def _student_section(result, comma: bool = False) -> list:
@@ -349,9 +350,9 @@ def summary_text(result) -> str:
     lines += [f"  {MISSING_PARTS:<24}{whole_number(missing, comma):>8}"] * bool(missing)
     lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception (answers)"]
     for q in result.questions:
-        top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"
-        percent = _percent_text(q.percent_correct, comma) or "-"
-        lines.append(f"  {q.question_id:<10}{q.part:<6}{percent:>10}  {top}")
+        head = f"  {q.question_id:<10}{q.part:<6}{_percent_text(q.percent_correct, comma) or '-':>10}  "
+        top = counted_name(*q.misconceptions[0], result.names, SUMMARY_WIDTH - len(head)) if q.misconceptions else "-"
+        lines.append(head + top)
     lines += _percent_legend(result, comma)
     figures = class_figures(result, comma, median=bool(result.absent))
     lines += ["", f"Class: {figures}."] if figures else []

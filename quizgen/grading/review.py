@@ -27,6 +27,7 @@ from quizgen.grading.review_merge import merged_review
 from quizgen.grading.review_names import names_beside, with_names
 from quizgen.input_files import open_input
 from quizgen.question_ids import paper_order
+from quizgen.roster import name_columns, name_in
 
 HEADER = ("student_id", "name", "question_id", "part", "answer", "graded_status", "grader_reason", "expected",
           "share", "status", "comment")
@@ -137,7 +138,9 @@ def graded_columns(graded: Path, first: str) -> tuple:
     """``(delimiter, {role: column})`` of a graded.csv's header line ``first``: its
     last columns are grade's results (RESULT_COLUMNS), after graded_as when it has
     one; the student, question, part, answer and name columns are found as an answers
-    file's are. Anything else is refused in one line."""
+    file's are (the name by the roster's rule, roster.name_columns: a whole name, or
+    first and last name columns, as a Moodle download or a roster gives them: the
+    ``name`` role is a tuple of columns). Anything else is refused in one line."""
     for delimiter in (",", ";", "\t", "|"):
         header = next(csv.reader([first], delimiter=delimiter), [])
         if tuple(cell.strip() for cell in header[-len(RESULT_COLUMNS):]) == RESULT_COLUMNS:
@@ -150,8 +153,8 @@ def graded_columns(graded: Path, first: str) -> tuple:
     columns = {name: results + n for n, name in enumerate(RESULT_COLUMNS)}
     columns["graded_as"] = results - 1 if given and given[-1].strip() == GRADED_AS else None
     names = [norm_header(cell) for cell in given[:results - (columns["graded_as"] is not None)]]
-    columns.update({role: find_column(names, ALIASES[role]) for role in ("student", "question", "part", "answer",
-                                                                          "name")})
+    columns.update({role: find_column(names, ALIASES[role]) for role in ("student", "question", "part", "answer")})
+    columns["name"] = name_columns(names, {columns[role] for role in ("student", "question", "part", "answer")}).read
     missing = [role for role in ("student", "question", "answer") if columns[role] is None]
     if missing:
         raise InputFileError(f"{graded}: line 1: no {missing[0]} column among the answers' columns "
@@ -173,5 +176,6 @@ def review_line(row: list, columns: dict, kinds: set):
         return None
     student = cell("graded_as") or cell("student")
     graded_as = f"{status} ({note})" if note else status
-    return kind, [student, cell("name"), cell("question"), cell("part"), cell("answer"), graded_as,
+    name = name_in({at: unguard(row[at]) if at < len(row) else "" for at in columns["name"]}, columns["name"])
+    return kind, [student, name, cell("question"), cell("part"), cell("answer"), graded_as,
                   cell("reason") or cell("feedback"), cell("expected"), "", "", ""]

@@ -6,6 +6,7 @@ of rules.py."""
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.numerals import StatedFigures
@@ -83,9 +84,13 @@ def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
     if asked is None or shown is None or not 1 <= shown < asked or not cut_to(x, rule.value, shown) \
             or rounds_to(x, rule.value, shown) or (shown == 1 and not _one_figure_is_ours(rule, x)):
         return ""
+    return _cut_short_words(rule, shown, asked)
+
+
+def _cut_short_words(rule: PartRule, shown: int, asked: int, padded: str = "") -> str:
     figures = f"{shown} significant figure{'s' * (shown > 1)}"
-    return (f"cut off instead of rounded, and to too few figures: {significant(stated(rule), asked + 1)} rounds "
-            f"to {significant(stated(rule), shown)} at {figures}, and this part asks for at least {asked} "
+    return (f"cut off instead of rounded, and to too few figures: {padded}{significant(stated(rule), asked + 1)} "
+            f"rounds to {significant(stated(rule), shown)} at {figures}, and this part asks for at least {asked} "
             f"(expected {expected(rule)})")
 
 
@@ -95,8 +100,36 @@ def cut_early(rule: PartRule, x: float, shown: int | None) -> str:
     decides that rounding as the value's does: 0.23 is 0.2 at 1, as 0.2368 is) and
     nearer the value than that rounding, which is rounded too early, so it earns no
     less (0.2 and 0.24 for 0.2368 both earn the imprecise credit). One figure cut
-    off is right to none: incorrect."""
-    return cut_short(rule, x, shown) if shown is not None and shown >= 2 else ""
+    off is right to none: incorrect. Zeros written after a cut-off are padding, as
+    after a rounding (``too_early``): ``0.230`` and ``0.2300`` are ``0.23`` cut off,
+    told so, and earn what it earns, never less for the zeros (``padded_cut``)."""
+    if shown is None or shown < 2:
+        return ""
+    return cut_short(rule, x, shown) or padded_cut(rule, x, shown)
+
+
+def padded_cut(rule: PartRule, x: float, shown: int) -> str:
+    """``cut_short``'s feedback for ``x`` written with zeros after a cut-off at 2
+    figures or more (``0.230``, ``0.2300``: ``0.23`` padded; ``0.200`` for 0.2068:
+    ``0.20``, the most figures it is a cut-off at), naming the padding; else "".
+    Zeros before the point (``2300``) hold its place: no padding."""
+    own = None if isinstance(shown, StatedFigures) else _own_figures(x)   # a quotient's figures are no padding
+    if own is None:
+        return ""
+    cut = next((k for k in range(shown - 1, max(own, 2) - 1, -1) if cut_short(rule, x, k)), None)
+    if cut is None or significant(x, cut) == significant(x, shown):
+        return ""
+    zeros = "a zero written after it, which is not one of" if shown - cut == 1 else \
+        "zeros written after it, which are not"
+    padded = f"{significant(x, shown)} is {significant(x, cut)} with {zeros} the answer's figures; "
+    return _cut_short_words(rule, cut, figures_asked(rule.kind, rule.spec), padded)
+
+
+def _own_figures(x: float) -> int | None:
+    """The significant figures of ``x`` written as briefly as it can be (0.23: 2), None for 0 or no finite number."""
+    if x == 0 or not math.isfinite(x):
+        return None
+    return len(Decimal(repr(x)).normalize().as_tuple().digits)
 
 
 def short_slip(rule: PartRule, x: float, shown: int | None) -> str:

@@ -115,7 +115,7 @@ def _no_answers(item: ItemStats) -> None:
     included (its zeros are no responses), nobody in its D and r, one flag saying why."""
     item.facility = item.discrimination = item.point_biserial = None
     item.dr_students, item.group_lower, item.group_upper = 0, 0.0, 0.0
-    item.traps = [TrapShare(t.code, t.feedback, t.count, None, None, None) for t in item.traps]
+    item.traps = [TrapShare(t.code, t.feedback, t.count, None, None, None, name=t.name) for t in item.traps]
     item.uniform, item.reasons = False, [NO_ANSWER_REASON]
 
 
@@ -197,7 +197,7 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
             continue   # no student who sat had a draw that can make it: nothing to report
         (low, low_places), (high, high_places) = (_group_share(_without(g, trap.absent), who) for g in (lower, upper))
         shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can), low, high, can,
-                                low_places, high_places))
+                                low_places, high_places, trap.name))
     return shares
 
 
@@ -295,15 +295,15 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
         for code, who in codes.items():
             met.setdefault(code, set()).update(who)
     points = score_total(float(p.points) for p in parts)
-    feedback = {trap.code: trap.feedback for p in reversed(parts) for trap in [Trap(*t) for t in p.traps]}
+    known = {trap.code: trap for p in reversed(parts) for trap in [Trap(*t) for t in p.traps]}
     scored, top = scores or question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
     s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts, reached=s.n)
     item.facility = s.facility
     measured(item, s)
     item.uniform = uniform(s)
-    item.traps = [TrapShare(code, feedback.get(code, ""), len(who), _ratio(len(who), s.n), None, None, s.n)
-                  for code, who in sorted(met.items())]   # a question's students who met it in any part
+    item.traps = [TrapShare(code, known.get(code, Trap(code)).feedback, len(who), _ratio(len(who), s.n), None, None,
+                            s.n, name=known.get(code, Trap(code)).name) for code, who in sorted(met.items())]   # a question's students who met it in any part
     item.reasons = reasons(item)
     return item, met, (scored, top)
 

@@ -8,7 +8,7 @@ from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.report.formatting import decimal_mark, display_text, named
+from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, named
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
 from quizgen.report.tables import R_HEADER, fixed, flag_parts, whole_percent
@@ -182,17 +182,19 @@ def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None
     """Misconception (rows) x question (columns): the share of the students who
     reached the question who fell into the trap in at least one of its parts, darker for
     more. The unit is written above the grid, not only in the tooltip. A row is labelled
-    by its code (short, so the grid stays narrow); the tooltips and the description
-    name it in words too (``names``, {code: name}: formatting.named)."""
-    cell, top, left = 44, HEAT_TOP, _heat_left(codes)
+    by its name in words, cut short to HEAT_LABEL_CHARS so that the grid stays narrow
+    (``heat_row_labels``), its whole name and code in its tooltip, as in the cells' tooltips
+    and the description (``names``, {code: name}: formatting.named)."""
+    labels = heat_row_labels(codes, names or {})
+    cell, top, left = 44, HEAT_TOP, _heat_left(labels)
     grid = left + cell * max(len(questions), 1) + 10
-    width, height = max(grid, ceil(text_width(HEAT_CAPTION) + 10)), _heat_height(codes)
+    width, height = max(grid, ceil(text_width(HEAT_CAPTION) + 10)), _heat_height(labels)
     peak = max((share for row in heat.values() for share in row.values()), default=0) or 1
     body = [_text(0, 14, HEAT_CAPTION)]
     body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
     for r, code in enumerate(codes):
         y = top + r * HEAT_ROW
-        body.append(_text(left - 6, y + 16, code, "end"))
+        body.append(_label(left - 6, y + 16, labels[code], named(code, names or {})))
         for c, question in enumerate(questions):
             share = heat.get(code, {}).get(question)
             x = left + c * cell
@@ -213,22 +215,48 @@ def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None
 HEAT_TOP, HEAT_ROW = 58, 24   # the heat map's first row's top, a row's height
 
 
-def _heat_height(codes: list) -> int:
-    return HEAT_TOP + HEAT_ROW * max(len(codes), 1) + 10
+HEAT_LABEL_CHARS = 40
+"""The most characters of a heat-map row's drawn label: a name longer is cut short
+with an ellipsis, so that the label column stays about 300 px wide (the bank's longest
+code made it 247 px), and a cut name still says which misconception it is."""
 
 
-def _heat_left(codes: list) -> int:
-    """The heat map's label column: the longest code's label fits."""
-    return ceil(max([150] + [text_width(code) + 16 for code in codes]))
+def heat_row_labels(codes: list, names: dict) -> dict:
+    """``{code: its row's drawn label}``: the trap's name, cut at a word to HEAT_LABEL_CHARS
+    with an ellipsis when longer; the code for a trap without a name, and for names
+    that cut alike (their rows must not read the same)."""
+    labels = {code: cut_at_word(display_text(names[code]), HEAT_LABEL_CHARS) if names.get(code) else code
+              for code in codes}
+    seen = {}
+    for label in labels.values():
+        seen[label] = seen.get(label, 0) + 1
+    return {code: code if seen[label] > 1 else label for code, label in labels.items()}
 
 
-def heat_labels(codes: list) -> Markup:
+def _label(x: float, y: float, label: str, whole: str) -> str:
+    """A heat-map row's label, right-aligned, its whole name and code in a tooltip."""
+    return f'<g><title>{escape(display_text(whole))}</title>{_text(x, y, label, "end")}</g>'
+
+
+def _heat_height(labels) -> int:
+    return HEAT_TOP + HEAT_ROW * max(len(labels), 1) + 10
+
+
+def _heat_left(labels: dict) -> int:
+    """The heat map's label column: the longest label fits."""
+    return ceil(max([150] + [text_width(label) + 16 for label in labels.values()]))
+
+
+def heat_labels(codes: list, names: dict | None = None) -> Markup:
     """The heat map's row labels again, on the page's background, for the page to pin
     over the map's own (CSS ``.heat-labels``): scrolled sideways on a phone, each
-    row of numbers keeps its name. Hidden from screen readers, which read the map's description."""
-    left, height = _heat_left(codes), _heat_height(codes)
+    row of numbers keeps its name (and its tooltip). Hidden from screen readers, which
+    read the map's description."""
+    labels = heat_row_labels(codes, names or {})
+    left, height = _heat_left(labels), _heat_height(labels)
     body = [f'<rect x="0" y="20" width="{left}" height="{height - 20}" class="page"/>']   # below the caption's line
-    body += [_text(left - 6, HEAT_TOP + r * HEAT_ROW + 16, code, "end") for r, code in enumerate(codes)]
+    body += [_label(left - 6, HEAT_TOP + r * HEAT_ROW + 16, labels[code], named(code, names or {}))
+             for r, code in enumerate(codes)]
     return Markup(f'<svg class="heat-labels" aria-hidden="true" focusable="false" viewBox="0 0 {left} {height}" '
                   f'width="{left}" height="{height}" xmlns="http://www.w3.org/2000/svg" font-size="{FONT}">'
                   + "".join(body) + "</svg>")

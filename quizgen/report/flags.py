@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from quizgen.maths.numbers import fixed, percent
 from quizgen.report.columns import rest_correlation
+from quizgen.report.formatting import named
 from quizgen.report.model import COUNTED, NOT_REACHED, ItemStats
 
 WEAK = 0.20   # an item-rest r below this: the item is to be looked at (Everitt and Skrondal; docs/report.md)
@@ -131,7 +132,7 @@ def _hard_reason(item: ItemStats) -> str:
         text += (f"; {percent(unanswered, 0)}% of its answers are blank or skipped ({blank} blank, "
                  f"{skipped} skipped): not taught, or no time left?")
     if top is not None and top.share and top.share >= 0.2:
-        text += f"; {percent(top.share, 0)}% fell into {top.code}, a widespread misconception"
+        text += f"; {percent(top.share, 0)}% fell into {named(top.code, {top.code: top.name})}, a widespread misconception"
     if text == HARD_REASON:
         text += "; check that it was taught and that the key is right"
     return text

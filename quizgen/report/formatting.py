@@ -83,3 +83,25 @@ def named(code: str, names: dict) -> str:
     written before names has none). Plain text: each output escapes it as its own."""
     name = names.get(code)
     return f"{name} ({code})" if name else code
+
+
+def cut_at_word(text: str, limit: int, ellipsis: str = "\u2026") -> str:
+    """``text`` whole when it has at most ``limit`` characters; else cut at a word
+    (within it, where one ends past its first 8 characters) and ``ellipsis`` added,
+    the whole at most ``limit`` characters: a trap's name where a line or a label has
+    room for so many (the heat map's labels; grade's summary, with ``...``)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit - len(ellipsis)]
+    if text[len(head)] != " " and " " in head[8:]:
+        head = head.rsplit(" ", 1)[0]
+    return head.rstrip(" ,;:-") + ellipsis
+
+
+def counted_name(code: str, count: int, names: dict, width: int) -> str:
+    """A misconception and its count as grade's summary writes them in ``width``
+    characters: ``the wrong sign inside the sigmoid (15)``, its name cut short
+    (``cut_at_word``) to leave room for the count; the code for a trap without a name."""
+    tail = f" ({count})"
+    name = names.get(code)
+    return (cut_at_word(name, max(width - len(tail), 20), "...") if name else code) + tail

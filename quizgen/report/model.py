@@ -76,7 +76,8 @@ class Student(NamedTuple):
 class TrapShare:
     """How many students fell into one trap of a part: a share overall and in
     the lower and upper 27% groups (``None`` when the group has nobody); ``of``:
-    the students the share is over (who reached the part and whose draw can make the trap)."""
+    the students the share is over (who reached the part and whose draw can make the trap);
+    ``name``: the trap's name in words, "" when the key gives none."""
 
     code: str
     feedback: str
@@ -87,6 +88,7 @@ class TrapShare:
     of: int = 0
     lower_places: float = 0.0   # the places of the lower group the share is over (its members who can make it)
     upper_places: float = 0.0
+    name: str = ""
 
 
 @dataclass
