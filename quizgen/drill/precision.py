@@ -10,6 +10,7 @@ said of any expression). The verdict itself stays grade's."""
 from __future__ import annotations
 
 from quizgen.drill.wording import as_read, capital, echo
+from quizgen.marking.early import ZEROS_COUNT
 from quizgen.marking.quotes import MARKED_FROM
 from quizgen.marking.sources import figures_asked
 from quizgen.maths.numbers import significant
@@ -24,7 +25,8 @@ def imprecise_sentences(record, verdict, text: str) -> str:
     a decimal, in its place (unless the feedback is worked from the learner's
     own earlier answers); and, when the answer is the right value with the
     zeros at its end left off, that those zeros count."""
-    said = f"{capital(to_plain(verdict.feedback))}."
+    feedback = verdict.feedback.split(f"; {ZEROS_COUNT}")[0] + (")" if ZEROS_COUNT in verdict.feedback else "")
+    said = f"{capital(to_plain(feedback))}."   # grade's word on end zeros said more fully below (_zeros)
     asked = figures_asked(record.kind, record.tolerance)
     if asked is None or verdict.value is None or not isinstance(verdict.figures, int) or record.value is None:
         return said
