@@ -228,6 +228,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
 
     Example: quizgen grade answers.csv --key quiz/key.json --gradebook plain --feedback sheets/
     """
+    from quizgen.grading.collector import left_at_exit
     from quizgen.grading.outputs import GradeOutputs
     from quizgen.grading.run import grade
     from quizgen.grading.report import summary_text
@@ -240,6 +241,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,
                    jobs=jobs, paper_as_written=paper_as_written, attempt=attempt, force_key=force_key,
                    replace_outputs=replace_outputs)
+    left_at_exit()   # every output is written: the key's objects are the OS's to reclaim, not the last collection's
     for line in result.warnings:
         click.echo(f"quizgen: warning: {printable(line)}", err=True)
     click.echo(summary_text(result))

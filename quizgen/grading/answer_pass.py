@@ -31,10 +31,12 @@ _NO_LABELS = {}   # what KeyIndex.labels gives for a part cell not met yet
 
 
 def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, writer: RowWriter,
-              bar=None):
+              bar=None, sample: bool = False):
     """Grade every answer of ``source`` in one pass and write its row with
     ``writer``; returns the number of answers and the RowSet of rows a later
-    answer superseded (rows numbered from 0 in ``source``).
+    answer superseded (rows numbered from 0 in ``source``). ``sample``: the rows
+    are the early check's (belong_early.py), whose outcomes on students' own
+    papers are kept in ``index.sampled`` for the pass to take, not grade again.
 
     The rows come a block at a time (``source.blocks()``): the inner loop runs a million times for a large
     class, so it reads plain local names. A row of a student and a question
@@ -81,7 +83,7 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
             elif paper == 0 and shared[slot] is not None:
                 outcome = caches[slot].get(cells[ai]) or _cached_verdict(caches[slot], shared[slot], cells[ai])
             else:
-                outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai])
+                outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai], sample)
             k = number * width + slot
             if latest[k] is not no_answer:
                 if passes_over(outcome, latest[k]):   # a blank or too long after an answer: the answer stands
@@ -228,13 +230,25 @@ def readable_id(text: str, delimiter: str) -> bool:
     return 0 < len(text) <= ID_CHARS and not any(c in text for c in ('"', "\r", "\n", delimiter))
 
 
-def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, answer: str) -> Outcome:
+def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, answer: str,
+                       sample: bool = False) -> Outcome:
+    """The outcome of ``answer`` on a student's own paper (number ``paper``): the one the early
+    check's sample gave it when it met the same answer to the same part (KeyIndex.sampled),
+    kept there when ``sample``; a LongAnswer (a str subclass, cut short) is never kept."""
     checker = index.papers[paper].checkers[slot]
     if checker is None:
         info = index.slots[slot]
         return problem_outcome(Status.UNKNOWN_QUESTION, f"the paper of student {student.strip()!r} has no "
                                f"{info['question_id']} part {info['part']}")
-    return verdict_outcome(checker, answer)
+    kept = index.sampled
+    if not (kept or sample) or answer.__class__ is not str:
+        return verdict_outcome(checker, answer)
+    outcome = kept.get((paper, slot, answer))
+    if outcome is None:
+        outcome = verdict_outcome(checker, answer)
+        if sample:
+            kept[(paper, slot, answer)] = outcome
+    return outcome
 
 
 def _ungraded(number: int, slot, source, j) -> Outcome:

@@ -5,7 +5,9 @@ after the pass, stays for what only the final verdicts show).
 A few windows of rows spread evenly over the file (WINDOWS of WINDOW_BYTES,
 each from a line start to a line end) are graded with the same checkers and
 error carried forward as the pass, into a grid of their own that nothing
-else reads. Only whole students are counted (belong.Sample), as after the
+else reads; their outcomes on the students' own papers are kept for the pass,
+which takes them rather than grading those answers again (answer_pass.py,
+KeyIndex.sampled). Only whole students are counted (belong.Sample), as after the
 pass: in each window, each run of one student's rows but the first and last
 (cut, maybe), of an id in no other window, at least half EARLY_PARTS rows long
 (two, for a key of four parts or fewer). A file sorted by question (a student's
@@ -118,7 +120,7 @@ def graded_sample(source, index, windows: list) -> Sample:
         part = replace(source, end=end) if start == 0 else replace(source, start=start, end=end, first_line=0,
                                                                     skip_lines=0)
         runs.append(student_runs(part))
-        pass_rows(part, index, students, grid, tally, writer)
+        pass_rows(part, index, students, grid, tally, writer, sample=True)
         thrown.seek(0)
         thrown.truncate()
     carry_errors_forward(index, students, grid, slots=answered_slots(index))

@@ -13,6 +13,7 @@ as it was found (a caller that paused it keeps it paused)."""
 
 from __future__ import annotations
 
+import atexit
 import gc
 from contextlib import contextmanager
 
@@ -40,3 +41,14 @@ def settle_young_objects() -> None:
     to the oldest generation in one step (they stay collectable there)."""
     gc.freeze()
     gc.unfreeze()
+
+
+def left_at_exit() -> None:
+    """At the interpreter's exit, leave the objects still in memory to the operating system
+    (``gc.freeze`` in an ``atexit`` hook): the interpreter's last collection would otherwise
+    walk them all and free them one by one, a per-student grade's key (about 590,000 objects
+    in reference cycles, the key index and its papers' checkers) taking 0.2-0.4 s after every
+    output is written (docs/performance.md, "thirty-fourth round: grade's serial stages"). For
+    a command's process, once its files are all written and closed; called again, it hooks once."""
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)

@@ -294,6 +294,7 @@ class KeyIndex:
         self.codes = _paper_codes(key)
         self._code_problems = {}
         self._code_owner = None   # {normal code: student id}, made at the first wrong code
+        self.sampled = {}   # {(paper, slot, answer): Outcome} graded by the early check (belong_early.py), for the pass
 
     def credits_for(self, template: str, cls: str):
         """The policy's credits for a template, one object per template (shared by its instances)."""

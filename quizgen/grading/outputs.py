@@ -97,12 +97,12 @@ def output_names(outputs: GradeOutputs, stem: str) -> dict:
     return names
 
 
-def slot_traps(key, slots: list, papers: list) -> list:
+def slot_traps(key, slots: list, papers: list, names: dict | None = None) -> list:
     """Each slot's traps (report Trap tuples) as the students' papers have them (the class paper when
     there are none): a trap's feedback where every paper words it alike, else another part's where all
     papers word it alike (named), else its code in words, since per-student papers put each student's own
-    numbers in it; its name (key.parts.trap_names); and the students (by ``papers``, each student's paper
-    number) whose draw cannot make it (a ``when:`` trap), left out of its shares."""
+    numbers in it; its name (key.parts.trap_names, or ``names`` when given); and the students (by ``papers``,
+    each student's paper number) whose draw cannot make it (a ``when:`` trap), left out of its shares."""
     where = {}   # {question id: {part letter: slot}}
     for n, slot in enumerate(slots):
         where.setdefault(norm_question(slot["question_id"]), {})[slot["part"]] = n
@@ -131,14 +131,14 @@ def slot_traps(key, slots: list, papers: list) -> list:
                         note_wording(texts[n], trap.code, trap.feedback, varied[n])
     borrow_wordings(texts, varied, [f"{s['question_id']}{s['part']}" for s in slots])
     absent = {k: frozenset(i for i, p in enumerate(papers) if p in numbers) for k, numbers in lacking.items()}
-    names = trap_names(key)
+    names = trap_names(key) if names is None else names
     return [tuple(Trap(code, feedback, absent.get((n, code), frozenset()), names.get(code, ""))
                   for code, feedback in found.items()) for n, found in enumerate(texts)]
 
 
-def report_parts(matrix, traps: list) -> list:
-    """The report's Part per slot of the matrix."""
-    return [Part(s.question_id, s.part, s.cls, s.template, s.points, t) for s, t in zip(matrix.slots, traps)]
+def report_parts(slots: list, traps: list) -> list:
+    """The report's Part per slot (matrix.Slot)."""
+    return [Part(s.question_id, s.part, s.cls, s.template, s.points, t) for s, t in zip(slots, traps)]
 
 
 def report_students(matrix, names: list, order=None, absent=frozenset(), sections=None) -> tuple:
@@ -192,16 +192,15 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     return [students[n] for n in order], None   # analyse transposes the rows in their new order
 
 
-def class_report_input(matrix, names: list, key, order=None, absent=frozenset(), sections=None) -> tuple:
-    """``(parts, students, columns)``: the class report's plain data (report/model.py)
-    from the final verdicts, the students in ``order`` (report.roster_order), as in
-    the students CSV. Made in the main process before the report's own process is
-    forked, which then only analyses and writes (``class_report_texts``): the two
-    processes then end at about the same time (docs/performance.md)."""
+def class_report_input(matrix, names: list, key, order=None, absent=frozenset(), sections=None, named=None) -> tuple:
+    """``(parts, students, columns)``: the class report's plain data (report/model.py) from the final
+    verdicts, the students in ``order`` (report.roster_order), as in the students CSV; ``parts`` as
+    ``(slots, key, papers, named)`` (``named``: key.parts.trap_names, when made), made into Parts in
+    the report's own process while this one writes the other reports (``slot_traps`` walks every
+    paper of the key). The two then end at about the same time (docs/performance.md)."""
     papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
-    parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), papers))
     students, columns = report_students(matrix, names, order, absent, sections)
-    return parts, students, columns
+    return (matrix.slots, key, papers, named), students, columns
 
 
 def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ",", comma: bool = False,
@@ -219,7 +218,8 @@ def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ","
     from quizgen.report.attention import add_reasons
     from quizgen.report.sections import add_sections
 
-    parts, students, columns = data
+    (slots, key, papers, names), students, columns = data
+    parts = report_parts(slots, slot_traps(key, _slot_dicts(slots), papers, names))
     analysis = analyse(parts, students, columns=columns)
     add_sections(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
@@ -229,8 +229,8 @@ def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ","
     return texts
 
 
-def _slot_dicts(matrix) -> list:
-    return [{"question_id": s.question_id, "part": s.part} for s in matrix.slots]
+def _slot_dicts(slots: list) -> list:
+    return [{"question_id": s.question_id, "part": s.part} for s in slots]
 
 
 def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dict) -> None:

@@ -180,8 +180,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             no_id_lines = tally.unplaced_lines.get("no_id", 0)
             no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
             roster_notes += no_id_notes(no_id_at, no_id_lines)
-            report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
-                                             roster_order(students), frozenset(marked), student_sections(students))
+            matrix, names_of_traps = _matrix(index, students, grid), trap_names(index.key)   # the reports' both
+            report_data = class_report_input(matrix, list(students.names), data, roster_order(students),
+                                             frozenset(marked), student_sections(students), names_of_traps)
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
                             source.delimiter, source.decimal_comma, roster_notes, written.review_reasons(), settings,
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
@@ -190,8 +191,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     finish_graded(graded, graded_handle, source, students)
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
-                result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes,
-                                 marked, off, no_id_at)
+                result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked,
+                                 roster_notes, marked, off, no_id_at, (matrix, names_of_traps))
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
                 result.settings = settings
                 result.zeros_lost = lost_zeros(students) if students.lms else {}
@@ -311,19 +312,22 @@ def _add_roster(students: Students, grid: AnswerGrid, tally: Tally, decisions, a
     return absent, zero_marked(grid, tally.unread, absent) if decisions is not None and decisions.made else []
 
 
-def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
-            paths: dict, absent: list, roster_notes: list, marked: list, off: tuple, no_id_at: str = "") -> GradeResult:
+def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int, paths: dict,
+            absent: list, roster_notes: list, marked: list, off: tuple, no_id_at: str, made: tuple) -> GradeResult:
+    """What grade did (``made``: the VerdictMatrix and the key's trap names, made once for the class
+    report too); a part's class size counts the students who answered something and have it on their
+    paper, counted by their papers' masks (a per-student key's 2,000 papers share one)."""
+    matrix, names = made
     sat = set(range(len(students.paper_numbers))) - set(absent)   # absent: who gave no answer, and ``marked``
-    per_paper = Counter(students.paper_numbers[n] for n in sat)
-    class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].parts[slot] is not None)
-                   for slot in range(len(index.slots))]
+    masks = matrix.paper_masks()
+    per_mask = Counter(masks[n] for n in sat)
+    class_sizes = [sum(n for mask, n in per_mask.items() if mask[slot]) for slot in range(len(index.slots))]
     totals = student_totals(tally, students)
     stats = question_stats(tally, index.slots, class_sizes)
     result = GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows,
-                         dict(tally.status), totals, stats, dict(tally.feedback), paths,
-                         _matrix(index, students, grid))
+                         dict(tally.status), totals, stats, dict(tally.feedback), paths, matrix)
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
-    result.names = trap_names(index.key)
+    result.names = names
     result.off_roster, result.roster_ids = tuple(off[0]), tuple(s.student_id for s in students.roster)
     result.papered = off[1]   # off: graded_off_roster's
     result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes
