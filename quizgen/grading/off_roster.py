@@ -34,19 +34,29 @@ def off_roster_lines(students, missing: list, off: tuple) -> list:
                      + named_few(list(map(shortened, papered))))
     if others:
         known = tuple(s.student_id for s in students.roster)
-        shown = [_as_graded(written, graded, roster_hint(graded, known, missing))
+        shown = [_as_graded(written, graded, roster_hint(graded, known, missing, named_on_roster(students, graded)))
                  for written, graded in others[:OFF_ROSTER_SHOWN]]
         lines.append(f"{len(others)} graded student id(s) are not on the roster: "
                      + named_first(shown, len(others)))
     return lines
 
 
-def roster_hint(graded: str, roster_ids: tuple, absent) -> str:
+def roster_hint(graded: str, roster_ids: tuple, absent, named=()) -> str:
     """The ``did you mean ...`` of a graded id ``--roster`` lacks (``id_hint``:
+    the roster ids of ``named``, those whose name is the graded student's, then
     the nearest roster ids, those in ``absent``, who gave no answer, first among
     equally near ones): the one hint of the id, which the summary's note and the
     Moodle gradebook's warning (gradebook_warnings.off_roster_warning) both give."""
-    return id_hint(graded, roster_ids, prefer=absent)
+    return id_hint(graded, roster_ids, named, prefer=absent)
+
+
+def named_on_roster(students, graded: str) -> list:
+    """The roster ids whose name is the graded student ``graded``'s, case and
+    spacing aside: a Canvas row with no SIS id is graded under Canvas's own
+    number (``710``), its name the one clue to who it is."""
+    number = students.find(graded)
+    name = " ".join(students.names[number].casefold().split()) if number is not None else ""
+    return [s.student_id for s in students.roster if name and " ".join(s.name.casefold().split()) == name]
 
 
 def graded_off_roster(students) -> tuple:
