@@ -122,7 +122,7 @@ ADVERSARIAL = [
     "2**" * 130 + "2", "sqrt(" * 66 + "2" + ")" * 66, "1" * 400, "0." + "1" * 397,
     "+".join(["exp(700)"] * 40), "/".join(["1e-300"] * 50), "log(" * 66 + "0" + ")" * 66,
     "e^" * 133 + "e", "(2**1023)*" * 36 + "2", "1" + "e1" * 199, "\x00" * 400,
-    "1 x " * 2499 + "7", "x" * 10_000, "the loss is the mean over the masked set " * 49,   # as long as grade reads
+    "1 x " * 2499 + "7", "O" * 399 + "1", "1 " * 199 + "1", "0." + "l" * 398, "x" * 10_000, "the loss is the mean over the masked set " * 49,   # as long as grade reads
 ]
 
 

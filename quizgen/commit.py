@@ -163,15 +163,20 @@ def one_commit(hold: bool = True):
 def put_in_place(staged: list, made: list) -> None:
     """Rename each ``(temp, target)`` of ``staged`` into place, signals held;
     if one rename fails, those before it are put back (_roll_back): all or
-    none. Inside one_commit, what was replaced is kept until the block ends."""
+    none. Inside one_commit, what was replaced is kept until the block ends.
+    An OSError raised carries the target it failed on as ``failed_target``
+    (a locked or write-protected output is then named, files._write_error)."""
     journal = []
     with signals_held():   # a Ctrl-C held here acts after the settling, never between it and the renames
+        target = None
         try:
             for temp, target in staged:
                 journal.append((target, _keep_old(target)))
                 os.replace(temp, target)
-        except BaseException:
+        except BaseException as exc:
             _roll_back(journal)
+            if isinstance(exc, OSError):
+                exc.failed_target = target
             raise
         journal.extend((folder, _MADE) for folder in made)
         if _COMMITS:

@@ -25,6 +25,7 @@ from quizgen.byte_order import bom_encoding
 from quizgen.commit import put_in_place, remove_folders, remove_stale_temps, temp_name
 from quizgen.errors import InputFileError, OutputError, UsageError
 from quizgen.input_files import MAX_KEY_BYTES
+from quizgen.write_errors import write_error as _write_error
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
           (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
@@ -203,20 +204,6 @@ def default_output_folder(input_path) -> Path:
     return path.parent if regular else Path(".")
 
 
-def _write_error(out_dir, exc: OSError, name=None) -> OutputError:
-    """One line for an output that could not be written (naming the file when
-    ``name`` says which was being created, and why); nothing was replaced."""
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return OutputError(f"cannot write to {out_dir}: no space left on the device (or quota full); "
-                           "no output was replaced")
-    if name is None:
-        return OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}; no output was replaced")
-    why = exc.strerror or str(exc)
-    if exc.errno == errno.ENOENT and Path(out_dir).is_dir():   # /proc, /sys: the folder is there, files cannot be
-        why = f"{out_dir} is a folder that does not take new files ({why}); choose another output folder"
-    return OutputError(f"cannot create {Path(out_dir) / name}: {why}; no output was replaced")
-
-
 def write_files(out_dir, files: dict) -> list:
     """Write {name: text or bytes} into ``out_dir`` (created if needed); returns
     the paths. All are in place at the end, or none: the earlier files as they were."""
@@ -382,6 +369,7 @@ def streamed_files(out_dir, names):
         for name, handle in handles.items():
             handle.close()
             keep_mode(temps[name], out_dir / name)
+        name = None   # put_in_place names the file it fails on (failed_target)
         put_in_place([(temp, out_dir / name) for name, temp in temps.items()], made)
     except BaseException as exc:
         _discard(handles, temps)

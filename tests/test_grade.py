@@ -130,8 +130,9 @@ def test_blank_and_unparsable_answers():
 
 
 def test_an_unreadable_answer_says_why_once():
-    """A typo such as a letter o for a zero: one reason, not "not a number: not a valid expression"."""
-    for text in ("0.71o", "1.2.3"):
+    """One reason, not "not a number: not a valid expression". (A letter o for a
+    zero, ``0.71o``, was pinned here too: since rev34 a person reads it, test_unclear34.)"""
+    for text in ("1.2.3", "0.7x"):
         verdict = check_answer(numeric_part(0.5), text)
         assert verdict.status == "invalid"
         assert verdict.reason == f"not a number or an expression quizgen reads: {text!r}"

@@ -15,6 +15,7 @@ from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
 from quizgen.marking.marks import EXPONENT
+from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.drill.slips import nearest_offered
 from quizgen.maths.answers import normalise_word, to_number
@@ -156,6 +157,8 @@ def quoted(text: str) -> str:
 _ASKED_AGAIN = {
     DOUBT_REASON: "it is said with doubt (maybe, probably, I think, a question mark); type just the answer, {asked}",
     TOLERANCE_REVIEW_REASON: "it gives a value with a \u00b1 tolerance, not one value; type one value, {asked}",
+    LOOKALIKE_REASON: "it has a letter where a digit looks meant (O for 0, l or I for 1); type digits, {asked}",
+    SIDE_BY_SIDE_REASON: "it gives two numbers with nothing between them, not one value; type one value, {asked}",
     NONE_OR_ZERO_REASON: ("it may say that there is no value or that the value is 0, which this part tells apart; "
                           "write 0 for zero, or say in words that there is no value (such as 'undefined')"),
     NO_VALUE_REASON: ("it may say that you have no answer or that there is no value, which this part tells apart; "

@@ -49,6 +49,7 @@ class AnswersFile:
     answer: int | None = None
     wide: tuple = ()
     identity: tuple = ()
+    stray: frozenset = frozenset()   # wide form: the columns naming no part of the key, their empty cells no answer
     read_path: Path | None = None   # a copy of a pipe's text; None: read ``path`` itself
     start: int = 0          # the bytes read: [start, end) of the file (grade splits a big file in two)
     end: int | None = None
@@ -213,8 +214,10 @@ class AnswersFile:
         return f"line {cell} of the download" if cell.isdigit() and cell.isascii() else None
 
     def _wide(self):
-        """``(cells, line)`` for every answer of a wide-form file, one per question column."""
-        width, identity, wide = len(self.header), self.identity, self.wide
+        """``(cells, line)`` for every answer of a wide-form file, one per question
+        column; an empty cell of a column that names no part of the key
+        (``stray``: ``Q11a`` on a ten-question paper) is no answer and none."""
+        width, identity, wide, stray = len(self.header), self.identity, self.wide, self.stray
         with self.open() as handle:
             records = self._records(handle)
             for row, problem in records:
@@ -226,6 +229,8 @@ class AnswersFile:
                 ident = [row[i] for i in identity]
                 problem = problem or getattr(row, "problem", None)
                 for column, question, part in wide:
+                    if stray and column in stray and not row[column].strip():
+                        continue
                     cells = ident + [question, part, row[column]]
                     yield (_header_again(cells, records.line) if again else _checked(cells, -1, records.line)
                            if problem is None else BadRow(cells, problem), records.line)

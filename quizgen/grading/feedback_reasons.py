@@ -10,6 +10,7 @@ import re
 
 from quizgen.marking.asides import NO_VALUE_REASON
 from quizgen.marking.forms import NOTE_REASON, TOLERANCE_REVIEW_REASON
+from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 
 MARKER_LOOKS = "your marker will look at this answer"
@@ -23,6 +24,10 @@ STUDENT_REASONS = {
     TOLERANCE_REVIEW_REASON: "you gave a value with a \u00b1 tolerance rather than one value; your marker decides "
                              "whether it answers the part.",
     NOTE_REASON: "your number has a note in brackets beside it; your marker reads what it says.",
+    LOOKALIKE_REASON: "your number has a letter where a digit looks meant (O for 0, l or I for 1); your marker "
+                      "reads which digits you meant.",
+    SIDE_BY_SIDE_REASON: "your answer gives two numbers with nothing between them, and the grader marks one; "
+                         "your marker decides which counts.",
 }
 """The reasons that are whole constants, in the student's words (feedback_words
 adds those it words from the answer itself)."""

@@ -33,6 +33,16 @@ def anonymous_ids(source, students: Students) -> list:
             f"answered), so all its rows are graded as one student; have the form collect ids or emails"]
 
 
+def stray_columns(source, index: KeyIndex) -> frozenset:
+    """Wide form: the columns that name no part of the key (``Q11a`` on a
+    ten-question paper), as AnswersFile.stray holds them: their empty cells
+    are no answer, so only the cells a student filled are unknown_question."""
+    if source.form != "wide":
+        return frozenset()
+    return frozenset(column for column, question, part in source.wide
+                     if isinstance(index.slot(question, part), str))
+
+
 def unknown_columns(source, index: KeyIndex) -> list:
     """Wide form: one warning naming the columns that name no part of the key
     (``Q11a`` on a ten-question paper), whose answers are all unknown_question."""

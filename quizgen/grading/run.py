@@ -27,7 +27,7 @@ from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.dropped import settle_class
 from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
-from quizgen.grading.file_warnings import file_warnings
+from quizgen.grading.file_warnings import file_warnings, stray_columns
 from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load_key, marking_policy, tolerance_override,
                                        traps_covered)
 from quizgen.grading.attempt_choice import AttemptChoice
@@ -147,6 +147,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         key_path, data = load_key(source.path, built_key)
         index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key", marking,
                          str(key_path) if key_path else None)
+        source = replace(source, stray=stray_columns(source, index))   # an empty cell of such a column: no answer
         reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
                            built=built if lms else None, built_key=key_path if lms else None)
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)

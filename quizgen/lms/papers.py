@@ -158,9 +158,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     students += tuple(KeyPaper(sid, name, LMS_SEED, quiz, NO_ATTEMPT) for sid, name in unattempted.items())
     key = Key(quiz, students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
     parts = {(sid, q): question.parts for sid, q, question, _ in made}
-    answered = tuple((r.student_id, r.name, names[(r.student_id, papers[r.student_id]["joined"].get(_question(r),
-                                                                                                   _question(r)))],
-                      _part_label(r, parts), r.answer, r.line or "") for r in rows if r.part and r.answered)
+    answered = tuple(_answer_rows(rows, papers, names, parts))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
@@ -168,6 +166,22 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
                      for sid, name, question, part, answer, line in answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue(),
                          tuple((sid, question, part, answer) for sid, _, question, part, answer, _ in answered))
+
+
+def _answer_rows(rows: list, papers: dict, names: dict, parts: dict):
+    """The built answers file's rows ``(id, name, question, part, answer, line)``
+    of ``rows``: each answered part, and, for a question of a submitted Moodle
+    attempt with no response (``-``: the student was given it and left it),
+    each of its parts with an empty answer, graded ``blank`` as an empty Cloze
+    part is; an unsubmitted attempt's such question (perhaps never reached)
+    gets no row, so its parts stay missing."""
+    for r in rows:
+        question = papers[r.student_id]["joined"].get(_question(r), _question(r))
+        if r.part and r.answered:
+            yield r.student_id, r.name, names[(r.student_id, question)], _part_label(r, parts), r.answer, r.line or ""
+        elif not r.answered and not r.unsubmitted and r.slot is not None:
+            yield from ((r.student_id, r.name, names[(r.student_id, question)], part.letter, "", r.line or "")
+                        for part in parts[(r.student_id, question)])
 
 
 def _part_label(row, parts: dict) -> str:

@@ -22,6 +22,7 @@ from quizgen.marking.bits import BITS_REASON, in_bits
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.marking.percent import percent_of
+from quizgen.marking.unclear import unclear_number
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import (DECIMAL_DIGITS, decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten,
@@ -272,6 +273,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
         if str(exc) in (DEPTH_REASON, "number out of range"):   # nine \frac in each other, exp(exp(exp(9))): said so
             return Reading(INVALID, reason=unread_reason(exc, written))
+        if unclear := unclear_number(core):   # O.168, 0.l68: a letter for a digit; 0.168 0.169: two values
+            return Reading(REVIEW, reason=unclear)
         if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(NUMERAL.findall(core)) > 1):
             return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
         if _WORDS_ONLY.fullmatch(core):
