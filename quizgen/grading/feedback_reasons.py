@@ -10,6 +10,7 @@ import re
 
 from quizgen.marking.asides import NO_VALUE_REASON
 from quizgen.marking.forms import NOTE_REASON, TOLERANCE_REVIEW_REASON
+from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 
 MARKER_LOOKS = "your marker will look at this answer"
@@ -23,6 +24,10 @@ STUDENT_REASONS = {
     TOLERANCE_REVIEW_REASON: "you gave a value with a \u00b1 tolerance rather than one value; your marker decides "
                              "whether it answers the part.",
     NOTE_REASON: "your number has a note in brackets beside it; your marker reads what it says.",
+    NOT_A_SHARE: "you wrote a % sign, but this part's answer is no share or probability, so your number cannot be "
+                 "read as hundredths; your marker decides what the % means.",
+    STRAY_PERCENT: "your number is right without its % sign, which makes it a hundredth of that; your marker "
+                   "decides whether the % was a slip.",
 }
 """The reasons that are whole constants, in the student's words (feedback_words
 adds those it words from the answer itself)."""
