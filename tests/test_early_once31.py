@@ -137,9 +137,10 @@ def _compare(instance, rules, earlier: str, short: dict, wrongs: list, careful: 
         verdict = mine[name]
         if verdict.status == "correct" and verdict.note in ("", "carried_rounding"):
             continue   # the rounding did not move it out of what the part accepts: right on its own
-        # ... and there alone: ECF from the (a) as written, at ECF's credit (its own rounding, if short, is its own)
+        # ... and there alone: ECF from the (a) as written, losing nothing for it whatever ECF's credit (review 34)
         assert (verdict.status, verdict.note) == ("correct", "ecf"), (where, name, short[name], verdict)
-        assert verdict.score == pytest.approx(credits.ecf), (where, name, verdict)
+        alone = NOTE in verdict.feedback   # (a) marked rounded early there, and said: no more lost here
+        assert verdict.score == pytest.approx(1.0 if alone else credits.ecf), (where, name, verdict)
         assert verdict.score <= full[name].score + 1e-9, (where, name)
         for wrong in wrongs:
             theirs = mark_paper(instance, wrong, credits)[name]
@@ -228,21 +229,26 @@ def test_seed_24_the_early_rounding_is_named_once_at_a(seed24):
 @pytest.mark.slow
 def test_seed_24_with_part_credits(seed24):
     """ecf_credit 0.5, imprecise_credit 0.25: (a) 0.74 earns a quarter at (a) and (b)
-    from it half, as (b) after the wrong 0.75 does; the short (b) both credits."""
+    from it full marks, its rounding marked at (a) alone (review 34: it was half, as
+    after the wrong 0.75, which still earns half); the short (b) the imprecise credit."""
     rows = _graded(seed24, ROWS, "ecf_credit: 0.5\nimprecise_credit: 0.25\n")
     assert _cells(rows, "r", "Q1", "a") == ("imprecise", "rounded_too_early", 0.5)
-    assert _cells(rows, "r", "Q1", "b") == ("correct", "ecf", 1.0) == _cells(rows, "w", "Q1", "b")
+    assert _cells(rows, "r", "Q1", "b") == ("correct", "ecf", 2.0)
+    assert _cells(rows, "w", "Q1", "b") == ("correct", "ecf", 1.0)
     assert rows[("r", "Q1", "b")]["feedback"].endswith("(error carried forward; (a)'s early rounding is marked at "
-                                                      "(a) only), which earns half of the marks in this course")
+                                                      "(a) only)")
+    assert rows[("w", "Q1", "b")]["feedback"].endswith("which earns half of the marks in this course")
     assert _cells(rows, "t", "Q1", "b") == ("imprecise", "rounded_too_early", 0.5)
-    assert _cells(rows, "s", "Q1", "b") == ("imprecise", "rounded_too_early", 0.25)
+    assert _cells(rows, "s", "Q1", "b") == ("imprecise", "rounded_too_early", 0.5)
 
 
 @pytest.mark.slow
 def test_with_no_ecf_credit_the_later_part_earns_nothing_and_says_why(seed24):
-    """ECF's policy scores it: with ecf_credit 0, (b) after (a) 0.74 is no correct
-    answer, as after the wrong 0.75, and says so."""
+    """ECF's policy scores it: with ecf_credit 0, (b) after the wrong (a) 0.75 is no
+    correct answer, and says so; after (a) 0.74, the right value rounded early and
+    marked there, (b) is full marks (review 34)."""
     rows = _graded(seed24, ROWS, "ecf_credit: 0\n")
-    for student in "rw":
-        assert _cells(rows, student, "Q1", "b") == ("incorrect", "ecf", 0.0), student
-        assert rows[(student, "Q1", "b")]["feedback"].endswith("which earns no marks in this course")
+    assert _cells(rows, "w", "Q1", "b") == ("incorrect", "ecf", 0.0)
+    assert rows[("w", "Q1", "b")]["feedback"].endswith("which earns no marks in this course")
+    assert _cells(rows, "r", "Q1", "b") == ("correct", "ecf", 2.0)
+    assert "in this course" not in rows[("r", "Q1", "b")]["feedback"]

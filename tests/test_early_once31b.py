@@ -115,7 +115,7 @@ def _cells(rows, student, part) -> tuple:
 
 
 @pytest.mark.parametrize("policy, ecf, imprecise", [("", 2.0, 0.0),
-                                                   ("ecf_credit: 0.5\nimprecise_credit: 0.25\n", 1.0, 0.5)])
+                                                   ("ecf_credit: 0.5\nimprecise_credit: 0.25\n", 2.0, 0.5)])
 @pytest.mark.slow
 def test_seed_24_c7_one_early_rounding_is_named_at_b_alone(seed24, policy, ecf, imprecise):
     """(a) 0.961, then (b) and (c) from 0.96: (b) rounded too early, (c) ECF naming (b);

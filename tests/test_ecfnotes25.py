@@ -105,8 +105,8 @@ SHORT_ROWS = [("s1", "Q1", "a", "0.716"), ("s1", "Q1", "b", "0.329"),   # (b) fr
 def test_the_advice_keeps_the_figures_the_policy_carried_rounding_asks(tmp_path, paper, policy, keep):
     _, sheets = _grade(tmp_path / "keep", paper, SHORT_ROWS, policy)
     before, early = _work(sheets["s1"]), _work(sheets["s2"])
-    assert any(line.startswith("- rounded before use: you rounded Q1 (a) to 2 significant figures before using "
-                               f"it in (b): keep at least {keep} significant figures (or as many as") for line in before)
+    assert any(line.startswith("- rounded before use: Q1 (b) is what Q1 (a) rounded to 2 significant figures "
+                               f"gives: keep at least {keep} significant figures (or as many as") for line in before)
     assert f"- rounded too early or cut off: Q1 (a): give each final answer to the figures the question asks, " \
            f"rounded (not cut off), and keep at least {keep} significant figures in the working." in early
     # the marking note on (b) says the same figures

@@ -40,7 +40,7 @@ def test_a_later_answer_itself_short_is_rounded_too_early(c, own, before):
     right = PartLine("a", "0.0724", "correct", "1", "1", "", "", "", "", "")
     work = work_list([QUESTION], [[right, _line("c", c, FROM_A)]], "awaiting").lines
     assert [line for line in work if line.startswith("rounded too early")] == [ROUNDED_EARLY.format(own)] * bool(own)
-    assert any(line.startswith("rounded before use: you rounded Q7 (a)") for line in work) == before, work
+    assert any(line.startswith("rounded before use: Q7 (c) is what Q7 (a)") for line in work) == before, work
 
 
 @pytest.mark.slow

@@ -89,8 +89,10 @@ def test_a_later_part_from_an_earlier_answer_rounded_to_2_figures_is_rounded_too
         assert "2 significant figures (" not in mine.feedback or mine.feedback.startswith("marked from your "), where
         # the shorter (a) made that rounding in (a), where it is marked: the same answer is ECF from it as written
         assert (str(theirs.status), theirs.note) == ("correct", "ecf"), (where, theirs)
-        # scores are in the part's points: ECF's credit for theirs, the imprecise credit for mine
-        assert theirs.score * CREDITS.imprecise == pytest.approx(mine.score * CREDITS.ecf), (where, theirs)
+        # scores are in the part's points: full for theirs when their (a) is marked rounded early there and
+        # says so (review 34), else ECF's credit (0.70 that is also a trap's); the imprecise credit for mine
+        alone = 1.0 if "early rounding is marked at" in theirs.feedback else CREDITS.ecf
+        assert theirs.score * CREDITS.imprecise == pytest.approx(mine.score * alone), (where, theirs)
         # the note says where (a)'s rounding was marked, when (a)'s feedback names it (rounded too early, cut off);
         # 0.92 for 0.91475, rounded twice, is a bare incorrect there
         named = any(shorts[n].feedback for n in shorter if n != name and shorter[n] != better[n])
@@ -134,13 +136,14 @@ def test_the_reviewers_seed_24_cases(tmp_path):
         # the paper asks for 4 figures in the working: the feedback may not say 3 are enough
         assert "keep at least 4 significant figures in intermediate results (expected 0.302)" in feedback, feedback
     # (a) written 0.74 or 0.96: that rounding is marked at (a), and what follows from it is ECF (issue 12)
+    # losing nothing more for it (review 34: it was ECF's credit, 1.0)
     assert cells("c2", "Q1", "a") == ("imprecise", "rounded_too_early", 0.5)
-    assert cells("c2", "Q1", "b") == ("correct", "ecf", 1.0)
+    assert cells("c2", "Q1", "b") == ("correct", "ecf", 2.0)
     # (a) 0.961 carried on as 0.96 into (b) and (c): one early rounding, named once, at (b) (mark31b)
     assert cells("c5", "Q3", "b") == ("imprecise", "rounded_too_early", 0.5)
-    assert cells("c5", "Q3", "c") == ("correct", "ecf", 1.0)
+    assert cells("c5", "Q3", "c") == ("correct", "ecf", 2.0)
     for part in "bc":
-        assert cells("c6", "Q3", part) == ("correct", "ecf", 1.0)
+        assert cells("c6", "Q3", part) == ("correct", "ecf", 2.0)
         assert "(a) rounded to 2 significant figures (0.96)" in rows[("c5", "Q3", part)]["feedback"]
     assert "that early rounding is marked at (b) only" in rows[("c5", "Q3", "c")]["feedback"]
     assert cells("c5", "Q3", "a")[0] == "correct" and cells("c6", "Q3", "a")[0] == "imprecise"

@@ -72,14 +72,15 @@ def test_a_later_part_from_an_earlier_answer_shown_short_is_ecf_its_rounding_mar
 
 def test_ecf_credit_alone_scores_an_answer_from_an_earlier_answer_shown_short(tmp_path, class_key):
     """With imprecise_credit 0.5 and ecf_credit 0.5 (2 points a part): from the trap
-    (a) 0.96 and from the right 0.037 alike, ECF's credit (1 point), the rounding
-    paid for at (a); (a) 1.0 is exactly Q1's trap 1, so (b) -ln 1 = 0.00 from it is
-    plain ECF. They were both credits (0.5 point) and the imprecise one (1 point)."""
+    (a) 0.96, ECF's credit (1 point); from the right 0.037, full marks (2 points), its
+    rounding paid for at (a) alone (review 34); (a) 1.0 is exactly Q1's trap 1, so (b)
+    -ln 1 = 0.00 from it is plain ECF. They were both credits (0.5 point) and the
+    imprecise one (1 point), then ECF's credit for both."""
     rows = _graded(tmp_path, class_key, [*_q7("v01", "0.96", "0.0408"), *_q7("v02", "0.037", "3.297"),
                                          ["v05", "Q1", "a", "1.0"], ["v05", "Q1", "b", "0.00"]],
                    policy="ecf_credit: 0.5\nimprecise_credit: 0.5\n")
     assert float(rows[("v01", "Q7", "b")]["score"]) == pytest.approx(1.0)
-    assert float(rows[("v02", "Q7", "b")]["score"]) == pytest.approx(1.0)
+    assert float(rows[("v02", "Q7", "b")]["score"]) == pytest.approx(2.0)
     assert float(rows[("v02", "Q7", "a")]["score"]) == pytest.approx(1.0)   # the rounding, marked at (a)
     assert (rows[("v05", "Q1", "b")]["status"], rows[("v05", "Q1", "b")]["note"]) == ("correct", "ecf")
 

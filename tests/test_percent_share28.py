@@ -25,10 +25,11 @@ def grade(tmp_path_factory):
 def test_a_percent_on_a_part_that_is_no_share_goes_to_a_person(grade):
     graded = grade(NOT_SHARES + [("Q1", "a", "71.57%"), ("Q5", "c", "15.17%"), ("Q1", "b", "0.3345%"),
                                  ("Q6", "a", "25%")])
-    assert {row: (graded[row]["status"], graded[row]["feedback"]) for row in NOT_SHARES} == \
-        {row: ("needs_review", NOT_A_SHARE) for row in NOT_SHARES}
+    # the reason where every needs_review's goes, the feedback empty (review 34: it was in the feedback)
+    assert {row: (graded[row]["status"], graded[row]["reason"], graded[row]["feedback"]) for row in NOT_SHARES} == \
+        {row: ("needs_review", NOT_A_SHARE, "") for row in NOT_SHARES}
     assert graded["Q1", "a", "71.57%"]["status"] == graded["Q5", "c", "15.17%"]["status"] == "correct"
-    assert graded["Q1", "b", "0.3345%"]["feedback"] == STRAY_PERCENT   # right but for its %: said so
+    assert graded["Q1", "b", "0.3345%"]["reason"] == STRAY_PERCENT   # right but for its %: said so
     assert graded["Q6", "a", "25%"]["status"] == "incorrect"   # a rate for a count: told so (forms24)
 
 

@@ -68,8 +68,8 @@ def test_an_earlier_part_written_short_is_named_at_itself_alone(sheets):
 
 def test_an_earlier_answer_carried_on_rounded_to_2_figures_is_named_too(sheets):
     work = _work(sheets["s2"])
-    assert any(line.startswith("- rounded before use: you rounded Q1 (a) to 2 significant "
-                               "figures before using it in (b):") for line in work), work
+    assert any(line.startswith("- rounded before use: Q1 (b) is what Q1 (a) rounded to 2 significant "
+                               "figures gives:") for line in work), work
     assert not any(line.startswith("- rounded too early or cut off") for line in work), work
 
 
@@ -132,8 +132,8 @@ def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_rounded_be
                           "is rounding too early: keep at least 4 significant figures in intermediate results "
                           "(expected 3.24)", "", "rounded_too_early"))
     work = work_list([Question()], [lines], "awaiting your marker").lines
-    assert work[0] == ("rounded before use: you rounded a step of your working to 2 significant "
-                       "figures in Q2 (b); you rounded Q2 (a) to 2 significant figures before using it in (c): keep "
+    assert work[0] == ("rounded before use: Q2 (b) is what the working gives with a step of it rounded to 2 "
+                       "significant figures; Q2 (c) is what Q2 (a) rounded to 2 significant figures gives: keep "
                        "at least 4 significant figures (or as many as the question asks) in any value you go on to "
                        "use, and give each answer to the figures asked.")
 
@@ -141,6 +141,24 @@ def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_rounded_be
 def test_a_first_part_from_a_step_of_its_own_working_rounded_short_names_the_step(sheets):
     """early25's first parts: the final answer 0.718 has its 3 figures; a step of its working had 2."""
     work = _work(sheets["s4"])
-    assert any(line.startswith("- rounded before use: you rounded a step of your working to 2 "
-                               "significant figures in Q1 (a)") for line in work), work
+    assert any(line.startswith("- rounded before use: Q1 (a) is what the working gives with a step of it "
+                               "rounded to 2 significant figures") for line in work), work
     assert not any(line.startswith("- rounded too early or cut off") for line in work), work
+
+
+def test_the_work_list_says_what_the_answers_show_not_that_the_student_rounded():
+    """Review 34 (s028): (a) 0.03229 written to 4 figures, (b) 3.439, what 0.032 gives:
+    the sheet said "you rounded Q3 (a) to 2 significant figures before using it in (b)",
+    which their paper contradicts; it says what is true of the answers instead, and
+    the same for a step of a part's own working, and for two later parts."""
+    class Question:
+        id, cls, parts = "Q3", "", ("a", "b", "c")
+
+    early = ("marked from your (a) = 0.03229: right from (a) rounded to 2 significant figures (0.032), which is "
+             "rounding too early: keep at least 4 significant figures in intermediate results (expected 3.43)")
+    lines = [PartLine("a", "0.03229", "correct", "2", "2", "0.03226", "", "", "", ""),
+             PartLine("b", "3.439", "partly correct", "0", "2", "3.4340", "", early, "", "rounded_too_early"),
+             PartLine("c", "0.0325", "partly correct", "0", "2", "0.0328", "", early, "", "rounded_too_early")]
+    work = " ".join(work_list([Question()], [lines], "awaiting your marker").lines)
+    assert "you rounded" not in work
+    assert "rounded before use: Q3 (b) and (c) are what Q3 (a) rounded to 2 significant figures gives: keep" in work

@@ -201,7 +201,7 @@ def not_markable(record, text: str, verdict, options=((), ())) -> str:
             return f"I do not know the word {quoted(text)} as an answer here: {check} {again}"
         return f"Part ({record.letter}) asks for {_words_wanted(record, shown)}: {quoted(text)} was not counted; " \
                "try again, or ? for help."
-    if verdict.feedback in (STRAY_PERCENT, NOT_A_SHARE):
+    if verdict.reason in (STRAY_PERCENT, NOT_A_SHARE):
         return f"I cannot mark {quoted(text)}: {PERCENT_SIGN}. {again}"
     said = _working_said(verdict)
     return f"I cannot mark {quoted(text)}: {said}{'; ' if said else ''}type just the answer, {asked}. {again}"

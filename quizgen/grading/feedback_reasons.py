@@ -10,6 +10,7 @@ import re
 
 from quizgen.marking.asides import NO_VALUE_REASON
 from quizgen.marking.forms import NOTE_REASON, TOLERANCE_REVIEW_REASON
+from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
 from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 
@@ -28,6 +29,10 @@ STUDENT_REASONS = {
                       "reads which digits you meant.",
     SIDE_BY_SIDE_REASON: "your answer gives two numbers with nothing between them, and the grader marks one; "
                          "your marker decides which counts.",
+    NOT_A_SHARE: "you wrote a % sign, but this part's answer is no share or probability, so your number cannot be "
+                 "read as hundredths; your marker decides what the % means.",
+    STRAY_PERCENT: "your number is right without its % sign, which makes it a hundredth of that; your marker "
+                   "decides whether the % was a slip.",
 }
 """The reasons that are whole constants, in the student's words (feedback_words
 adds those it words from the answer itself)."""

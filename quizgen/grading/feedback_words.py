@@ -191,7 +191,7 @@ def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> 
     whose feedback says it was cut off or rounded to too few figures, whatever
     its status: ``said_rounded_short``), and apart, the earlier
     answers rounded short before a later part used them (ROUNDED_BEFORE_USE,
-    "you rounded Q7 (a) to 2 significant figures before using it in (c)"),
+    "Q7 (c) is what Q7 (a) rounded to 2 significant figures gives"),
     where the later answer itself has the figures asked."""
     own, used = [], {}
     for question, lines in zip(questions, lines_of):
@@ -237,12 +237,15 @@ def _itself_short(question, line) -> bool:
 
 
 def _used_early(question_id: str, label: str, figures: int, later: list) -> str:
-    """``you rounded Q7 (a) to 2 significant figures before using it in (c)``;
-    a step of the working when ``label`` is ""."""
-    to = f" to {figures} significant figure{'s' * (figures > 1)}"
+    """``Q7 (c) is what Q7 (a) rounded to 2 significant figures gives``; a step
+    of the working when ``label`` is "": what the answers show, not a guess at
+    what the student did (their (a) may show 4 figures: review 34 read "you
+    rounded Q3 (a) to 2 significant figures" against a paper showing 0.03229)."""
+    to, parts = f" to {figures} significant figure{'s' * (figures > 1)}", f"{question_id} {and_list(later)}"
+    one = len(later) == 1
     if not label:
-        return f"you rounded a step of your working{to} in {question_id} {and_list(later)}"
-    return f"you rounded {question_id} {label}{to} before using it in {and_list(later)}"
+        return f"{parts} {'is' if one else 'are'} what the working gives with a step of it rounded{to}"
+    return f"{parts} {'is' if one else 'are'} what {question_id} {label} rounded{to} gives"
 
 
 UNANSWERED = ("blank", "missing")   # statuses of a part the student gave no answer to

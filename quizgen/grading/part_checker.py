@@ -3,12 +3,10 @@ or the misconception whose trap value (or words) it matches. ``PartChecker``
 works a part's tolerances out once so that many answers grade fast;
 ``check_answer`` grades a single answer. Both follow the same rule.
 
-An answer within tolerance that shows enough figures is correct at once
-(the common path). Anything else goes through the careful marker
-(quizgen/marking/rules.py, the rules made from the key by careful.py):
-traps, carried rounding, rounded too early, answers as people write them,
-sentences for review. ECF needs the student's other answers and is applied
-after the pass (``PartChecker.remark``, called from rows.py)."""
+An answer within tolerance that shows enough figures is correct at once (the common path). Anything
+else goes through the careful marker (quizgen/marking/rules.py, the rules made from the key by careful.py):
+traps, carried rounding, rounded too early, answers as people write them, sentences for review. ECF needs
+the student's other answers and is applied after the pass (``PartChecker.remark``, called from rows.py)."""
 
 from __future__ import annotations
 
@@ -226,8 +224,9 @@ class PartChecker:
         return self.override or self.part.tolerance
 
     def _verdict(self, mark: careful.Verdict, figures=None) -> Verdict:
+        review = mark.status == careful.NEEDS_REVIEW   # a person's (a % on a loss): its words are the reason
         return Verdict(Status(mark.status), mark.score * float(self.part.points), self.expected, mark.misconception,
-                       mark.feedback, note=mark.note, value=mark.value, figures=figures)
+                       "" if review else mark.feedback, mark.feedback if review else "", mark.note, mark.value, figures)
 
     def _written(self, text: str, reason: str) -> Verdict:
         """An answer the plain reader refused: read as people write it (``L = 0.851``,

@@ -214,6 +214,10 @@ def any_wrong(own: dict, rule) -> bool:
     """True when some earlier answer the recipe reads is outside its own tolerance;
     a count is wrong when it is another whole number (1205 for 1200: the parts
     worked from it are ECF), not when an expression gives it as 5.9995 for 6."""
-    return any((not math.isfinite(own[s.name]) or round(own[s.name]) != s.value) if s.kind == "integer"
-               else not matches(own[s.name], s.value, {}, "numeric") and not inside(own[s.name], s.carried)
-               for s in rule.sources)
+    return any(source_wrong(s, own[s.name]) for s in rule.sources)
+
+
+def source_wrong(s, value: float) -> bool:
+    """``any_wrong`` for one earlier answer ``value`` of the part ``s``."""
+    return (not math.isfinite(value) or round(value) != s.value) if s.kind == "integer" \
+        else not matches(value, s.value, {}, "numeric") and not inside(value, s.carried)

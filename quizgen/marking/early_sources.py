@@ -10,13 +10,14 @@ Pure helpers of rules.py."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from quizgen.maths.tolerance import matches
 from quizgen.marking.carry import inside
 from quizgen.marking.early import answer_as_asked, expected, short_slip, too_early
-from quizgen.marking.early_carry import own_step_rounded
+from quizgen.marking.early_carry import own_step_rounded, source_wrong
 from quizgen.marking.quotes import MARKED_FROM
-from quizgen.marking.rule_model import PartRule, Source, TrapRule, tolerance_kind
+from quizgen.marking.rule_model import Credits, PartRule, Source, TrapRule, tolerance_kind
 from quizgen.marking.slips import rounded_twice, trap_rounded_or_cut
 from quizgen.marking.sources import figures_asked
 
@@ -45,6 +46,35 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
     return bool(too_early(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)
                 or rounded_twice(s.value, asked, value) or short_slip(part, value, figures)) \
         or own_step_rounded(part, value)
+
+
+def rounding_alone(rule: PartRule, earlier: dict, written: dict) -> bool:
+    """Whether every wrong earlier answer the recipe reads (some is) is the
+    right value rounded too early or cut off (``marked_early_there``, not a
+    trap's value so rounded): their own part marks that rounding, and it is
+    the only mistake upstream, so a part worked from them loses nothing for
+    it, whatever the ECF credit ("(a)'s early rounding is marked at (a) only";
+    the student who wrote (a) in full and rounded it in (b) loses as much)."""
+    wrong = [s for s in rule.sources if source_wrong(s, earlier[s.name])]
+    return bool(wrong) and all(_right_rounded(s, earlier[s.name], written.get(s.name)) for s in wrong)
+
+
+def early_credits(rule: PartRule, earlier: dict, written: dict, credits: Credits, early: tuple) -> Credits:
+    """``credits`` for ECF from earlier answers, ``early`` those marked rounded
+    too early there: ECF's credit full when that rounding of the right value is
+    all that is wrong upstream (``rounding_alone``), else as the policy says."""
+    return replace(credits, ecf=1.0) if early and rounding_alone(rule, earlier, written) else credits
+
+
+def _right_rounded(s: Source, value: float, figures: int | None) -> bool:
+    """``marked_early_there``, by the right value's rounding, not a trap's: as
+    the earlier part marks it, the right value rounded too early beats a trap's
+    rounded or cut, and a trap's beats the right value rounded twice or cut short."""
+    if not marked_early_there(s, value, figures):
+        return False
+    part = _as_rule(s)
+    return bool(too_early(part, value, figures)) \
+        or trap_rounded_or_cut(part.traps, figures_asked(s.kind, s.spec), value, figures, s.value) is None
 
 
 def rounding_marked_there(labels: tuple) -> str:

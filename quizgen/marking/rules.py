@@ -21,7 +21,8 @@ from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read
 from quizgen.marking.quotes import marked_from, quoted, those_values
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import count_rounded, cut_early, expected, precise, short_slip, shown_too_few, stated, too_early
-from quizgen.marking.early_sources import early_sources, from_own_and_exact, rounding_marked_there
+from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
+    rounding_marked_there
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
@@ -150,8 +151,8 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
             unrounded = None   # right given their (a) as written, only shown short: told below
         if unrounded is not None:
             ecf, target, early = *unrounded, ()
-    if ecf:   # from (a) as written, rounded too early there: one mistake, named once, at (a)
-        return _ecf_verdict(rule, reading, ecf, target, credits, early)
+    if ecf:   # from (a) as written, rounded too early there (no other mistake: full marks): named once, at (a)
+        return _ecf_verdict(rule, reading, ecf, target, early_credits(rule, earlier, written, credits, early), early)
     trap, feedback = trap_matched(rule.traps, x, rule.spec, kind)   # a count's also at a fraction's roundings
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
@@ -173,11 +174,11 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
 
 def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, credits: Credits,
                written: dict) -> tuple:
-    """``_early_given_own``, else ``early_carry.carried_early``: worked from an
-    intermediate rounded to 2 figures (an earlier answer or a step), whether or
-    not the student wrote it so short."""
+    """``_early_given_own``, else ``early_carry.carried_early`` (an earlier answer or a step rounded to 2
+    figures, written so or not); no earlier answer counts wrong that is only rounded early, marked there."""
     found = _early_given_own(rule, reading, earlier, env, carried, credits.levels, written)
-    return found if found[0] else carried_early(rule, reading.value, earlier, env, credits, written)
+    early, wrong = found if found[0] else carried_early(rule, reading.value, earlier, env, credits, written)
+    return early, wrong and not rounding_alone(rule, earlier, written)
 
 
 def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits,
