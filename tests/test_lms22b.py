@@ -60,7 +60,7 @@ def test_a_right_answer_canvas_cut_to_4_decimals_goes_to_a_person_with_one_warni
     assert result.exit_code == 0, result.output
     graded = {(r["student_id"], r["question_id"]): r for r in rows(tmp_path / "analysis-graded.csv")}
     q3 = "Q3a"   # mlm-uniform-logits is the export's third slot
-    assert graded[("s000", q3)]["status"] == "needs_review" and CUT in graded[("s000", q3)]["feedback"]
+    assert graded[("s000", q3)]["status"] == "needs_review" and CUT in graded[("s000", q3)]["reason"]
     assert graded[("s002", q3)]["status"] == "incorrect"
     # 0.02045 for 0.020453 is stored 0.0204, which carried rounding accepts: correct, as before, and not counted
     assert graded[("s000", "Q2a")]["status"] == "correct"

@@ -7,6 +7,8 @@ submitted (perhaps never reached) its parts stay missing."""
 import csv
 from pathlib import Path
 
+import pytest
+
 from run_support import run_in as run
 
 DATA = Path(__file__).parent / "data" / "lms"
@@ -46,3 +48,13 @@ def test_a_dash_response_of_an_attempt_in_progress_stays_missing(tmp_path):
     assert result.exit_code == 0, result.output
     graded, blank, missing = _statuses(tmp_path)
     assert ("Q2", "a") not in graded and (blank, missing) == ("0", "1"), graded
+
+
+@pytest.mark.slow
+def test_a_submitted_attempt_with_no_answer_at_all_stays_an_attempt_with_none(tmp_path):
+    """Every question '-': no blank rows are made, so the student is still the one
+    who gave no answer (test_ids28's note), not a student who scored 0 on blanks."""
+    from test_ids28 import BLANK, RIGHT, _grade, _moodle
+    path, key = _moodle(tmp_path, [("s001", 10, RIGHT), ("s002", 20, BLANK)])
+    _, output = _grade(path, "--key", key)
+    assert " blank 3" not in output and "(and 1 who gave none)" in output

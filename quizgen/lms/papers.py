@@ -174,12 +174,14 @@ def _answer_rows(rows: list, papers: dict, names: dict, parts: dict):
     attempt with no response (``-``: the student was given it and left it),
     each of its parts with an empty answer, graded ``blank`` as an empty Cloze
     part is; an unsubmitted attempt's such question (perhaps never reached)
-    gets no row, so its parts stay missing."""
+    gets no row, so its parts stay missing, and so does an attempt with no
+    answer at all (its student named as having answered nothing, as before)."""
+    answering = {r.student_id for r in rows if r.part and r.answered}
     for r in rows:
         question = papers[r.student_id]["joined"].get(_question(r), _question(r))
         if r.part and r.answered:
             yield r.student_id, r.name, names[(r.student_id, question)], _part_label(r, parts), r.answer, r.line or ""
-        elif not r.answered and not r.unsubmitted and r.slot is not None:
+        elif not r.answered and not r.unsubmitted and r.slot is not None and r.student_id in answering:
             yield from ((r.student_id, r.name, names[(r.student_id, question)], part.letter, "", r.line or "")
                         for part in parts[(r.student_id, question)])
 
