@@ -8,31 +8,28 @@ the review file is still written, its name cells empty as before."""
 from __future__ import annotations
 
 import csv
-import io
 from pathlib import Path
 
 from quizgen.cells import unguard
-from quizgen.csv_input import FALLBACK_ERRORS
+from quizgen.csv_input import read_csv_text, sniffed_reader
+from quizgen.errors import InputFileError
 from quizgen.marking.student_ids import normalise_id
-
-MOST_BYTES = 64 << 20   # a students CSV of a million students is about 60 MB; a bigger file is not grade's
 
 
 def names_beside(graded: Path) -> dict:
-    """``{normalised student id: name}`` from the students CSV beside ``graded``; {} when none is usable."""
+    """``{normalised student id: name}`` from the students CSV beside ``graded``
+    (read as every small CSV input is: csv_input.read_csv_text, sniffed_reader);
+    {} when none is usable."""
     students = graded.with_name(f"{graded.stem}-students.csv")
     try:
-        if not students.is_file() or students.stat().st_size > MOST_BYTES:
+        if not students.is_file():
             return {}
-        with open(students, encoding="utf-8-sig", errors=FALLBACK_ERRORS, newline="") as handle:
-            text = handle.read()
-        for delimiter in (",", ";", "\t"):   # grade writes it in the answers' own separator
-            rows = csv.reader(io.StringIO(text), delimiter=delimiter)
-            if next(rows, [])[:2] == ["student_id", "name"]:
-                return {normalise_id(unguard(row[0])): unguard(row[1]) for row in rows if len(row) > 1 and row[1]}
-    except (OSError, csv.Error):
-        pass
-    return {}
+        rows, _ = sniffed_reader(read_csv_text(students, "students"), exact=True)
+        if next(rows, [])[:2] != ["student_id", "name"]:
+            return {}
+        return {normalise_id(unguard(row[0])): unguard(row[1]) for row in rows if len(row) > 1 and row[1]}
+    except (OSError, csv.Error, InputFileError):
+        return {}
 
 
 def with_names(lines: list, names: dict) -> list:
