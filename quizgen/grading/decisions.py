@@ -14,11 +14,11 @@ At most ten warnings are shown."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import WARNINGS_SHOWN, first_few, printable, shortened
+from quizgen.grading.ecf_at_once import decided_reason
 from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, make_outcome
 from quizgen.key.status import Status
 from quizgen.grading.override_answers import (again_warning, changed_warning, held_outcome, same_answer,
@@ -309,10 +309,6 @@ def made_by_override(outcome) -> bool:
     return outcome.note == OVERRIDE and outcome.cells[_REASON].startswith(MADE_REASON)
 
 
-_RESTING = re.compile(r"depends on ((?:\([^()]+\)(?: and )?)+), which a person must read: mark this part with (?:it|them) "
-                      r"(\(on its own: .*\))$")
-
-
 def _say_earlier_decided(decided: dict, index, grid, patched: dict, source: str) -> None:
     """A part still awaiting a person because it rests on earlier answers a person
     must read, all of which an override now decided, says so: "which a person must
@@ -324,14 +320,12 @@ def _say_earlier_decided(decided: dict, index, grid, patched: dict, source: str)
         for slot in range(grid.width):
             k = number * grid.width + slot
             outcome = grid.outcomes[k]
-            found = _RESTING.match(outcome.cells[_REASON]) if outcome.status is Status.NEEDS_REVIEW and k not in decided \
-                else None
-            question = index.slots[slot]["question_id"]
-            if found is None or not all((number, question, letter) in done
-                                        for letter in re.findall(r"\(([^()]+)\)", found.group(1))):
+            if outcome.status is not Status.NEEDS_REVIEW or k in decided:
                 continue
-            reason = (f"depends on {found.group(1)}, which the marker decided ({source}): an override does not "
-                      f"re-mark the parts worked from it, so decide this one too {found.group(2)}")
+            question = index.slots[slot]["question_id"]
+            reason = decided_reason(outcome.cells[_REASON], lambda letter: (number, question, letter) in done, source)
+            if reason is None:
+                continue
             cells = outcome.cells[:_REASON] + (spreadsheet_safe(reason),) + outcome.cells[_REASON + 1:]
             grid.outcomes[k] = patched[grid.rows[k]] = Outcome(outcome.status, outcome.score, outcome.misconception,
                                                               outcome.feedback, cells, outcome.note, outcome.value,

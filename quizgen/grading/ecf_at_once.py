@@ -7,6 +7,8 @@ for one answer alone."""
 
 from __future__ import annotations
 
+import re
+
 from quizgen.grading.careful import ecf_inputs
 from quizgen.key.status import Status
 from quizgen.marking.early_once import named_once, reading_of
@@ -117,3 +119,23 @@ def read_with(checker, outcome, letters: list):
     return checker.incorrect._replace(
         status=Status.NEEDS_REVIEW, reason=f"depends on {parts}, which a person must read: mark this part with "
                                           f"{'it' if len(letters) == 1 else 'them'} (on its own: {alone})")
+
+
+MARKER_DECIDED = ", which the marker decided"
+"""How a part resting on earlier answers says, once an override decided them, that it still
+awaits the marker (``decided_reason``); feedback_words words it for the student by it."""
+_RESTING = re.compile(r"depends on ((?:\([^()]+\)(?: and )?)+), which a person must read: mark this part with "
+                      r"(?:it|them) (\(on its own: .*\))$")   # read_with's reason, read back
+
+
+def decided_reason(reason: str, decided, source: str) -> str | None:
+    """``reason`` (read_with's, of a part resting on earlier answers a person must read)
+    as it reads once an override in ``source`` decided every one of them (``decided(letter)``
+    says whether it did): the part still awaits the marker, as ECF does not follow an
+    override; None for any other reason, or when one of them is still undecided."""
+    found = _RESTING.match(reason)
+    if found is None or not all(map(decided, re.findall(r"\(([^()]+)\)", found.group(1)))):
+        return None
+    return (f"depends on {found.group(1)}{MARKER_DECIDED} ({source}): an override does not re-mark the parts "
+            f"worked from it, so decide this one too {found.group(2)}")
+

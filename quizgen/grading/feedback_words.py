@@ -15,6 +15,7 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
+from quizgen.grading.ecf_at_once import MARKER_DECIDED
 from quizgen.grading.feedback_reasons import reason_to_student
 from quizgen.grading.feedback_verdict import parts_span
 from quizgen.grading.outcome import comma_number
@@ -76,7 +77,7 @@ def review_words(reason: str, answer: str) -> str:
         return _KNOWN_REASONS[reason] + "."
     if reason.startswith("depends on ("):
         earlier = reason.removeprefix("depends on ").split(",")[0]
-        if ", which the marker decided" in reason:
+        if MARKER_DECIDED in reason:
             return f"it was worked from your answer to {earlier}, which your marker has now marked; your marker marks this part too."
         return f"it was worked from your answer to {earlier}, which your marker reads first; your marker marks both."
     if reason not in (REVIEW_REASON, DOUBT_REASON, ""):   # doubt is told from the answer's own words, below
