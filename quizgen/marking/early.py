@@ -45,7 +45,7 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
         f" given {those_values(rule.sources)} (error carried forward; worked from "
         f"your {' and '.join(s.label for s in rule.sources)} that is {significant(target, asked)} to {asked} figures)")
     right = expected(rule)
-    zeros = _zeros_count(right, asked) if target is None and float_or_none(right) == reading.value else ""
+    zeros = _zeros_count(right, asked, reading.value) if target is None else ""
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                    feedback=f"rounded too early: right to {figures}{own}, give at least {asked} "
                             f"(expected {right}{zeros})")
@@ -54,21 +54,14 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
 ZEROS_COUNT = "zeros at the end of a decimal count as significant figures"
 
 
-def _zeros_count(right: str, asked: int) -> str:
+def _zeros_count(right: str, asked: int, x: float) -> str:
     """``; zeros at the end ...: 0.700 shows 3`` when the right answer ``right``
-    (to the ``asked`` figures) ends in zeros after its point: an answer equal to it
-    (``0.7`` for 0.700) is the answer with those zeros left off; else ''."""
-    if "." not in right or not right.endswith("0"):
+    (to the ``asked`` figures) ends in zeros after its point and ``x``, the answer,
+    equals it (``0.7`` for 0.700: the answer with those zeros left off); else ''.
+    Such a ``right`` is a plain decimal (3.45 × 10⁻⁵ ends in no zero digit)."""
+    if "." not in right or not right.endswith("0") or float(right) != x:
         return ""
     return f"; {ZEROS_COUNT}: {right} shows {asked}"
-
-
-def float_or_none(text: str):
-    """``text`` as a float when it is a plain decimal (not 3.45 × 10⁻⁵), else None."""
-    try:
-        return float(text)
-    except ValueError:
-        return None
 
 
 def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
