@@ -302,8 +302,8 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     item.facility = s.facility
     measured(item, s)
     item.uniform = uniform(s)
-    item.traps = [TrapShare(code, known.get(code, Trap(code)).feedback, len(who), _ratio(len(who), s.n), None, None,
-                            s.n, name=known.get(code, Trap(code)).name) for code, who in sorted(met.items())]   # a question's students who met it in any part
+    item.traps = [TrapShare(code, trap.feedback, len(who), _ratio(len(who), s.n), None, None, s.n, name=trap.name)
+                  for code, who in sorted(met.items()) for trap in [known.get(code, Trap(code))]]   # met in any part
     item.reasons = reasons(item)
     return item, met, (scored, top)
 

@@ -4,6 +4,7 @@ table behind it); colours come from CSS classes so dark mode and print restyle t
 
 from __future__ import annotations
 
+from collections import Counter
 from math import ceil
 
 from markupsafe import Markup, escape
@@ -227,9 +228,7 @@ def heat_row_labels(codes: list, names: dict) -> dict:
     that cut alike (their rows must not read the same)."""
     labels = {code: cut_at_word(display_text(names[code]), HEAT_LABEL_CHARS) if names.get(code) else code
               for code in codes}
-    seen = {}
-    for label in labels.values():
-        seen[label] = seen.get(label, 0) + 1
+    seen = Counter(labels.values())
     return {code: code if seen[label] > 1 else label for code, label in labels.items()}
 
 
