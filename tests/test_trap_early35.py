@@ -46,7 +46,7 @@ def test_a_trap_worked_from_a_right_value_rounded_early_earns_the_trap_credit_al
         marked = mark_paper(instance, {"p": a, "loss": b}, CREDITS)
         assert marked["p"].status == "imprecise", (instance.seed_label, a)
         if not marked["loss"].feedback.startswith("marked from"):
-            continue   # also the key's trap value cut off (1.24 for 1.247): the pass names that slip
+            continue   # also the key's own trap to the figures asked: that trap, as any student's
         compared += 1
         assert (marked["loss"].misconception, marked["loss"].score) == (CODE, pytest.approx(0.5)), (a, b, marked)
         assert marked["loss"].feedback.startswith(f"marked from your (a) = {a}; {NOTE}: The loss uses"), marked
@@ -119,3 +119,31 @@ def test_the_sheet_names_the_rounding_at_a_and_the_trap_at_b(graded):
             "The loss uses the natural logarithm") in sheet
     assert "- rounded too early or cut off: Q2 (a): give each final answer" in sheet
     assert "rounded before use" not in sheet   # (a) was written short: named with the answers rounded too early
+
+
+def test_a_trap_from_their_own_a_is_no_slip_on_the_keys_trap():
+    """(a) 0.057 (p = 0.0571..., 2 figures), (b) 1.24 = −log10 0.057 = 1.2441, rounded
+    right: it was told "(That value, cut off instead of rounded: 1.247 rounds to
+    1.25.)", the key's trap cut off, worked from a p the student never wrote, and
+    scored the trap's credit times the imprecise credit."""
+    instance = sample_instance(BANK["C2"], "trap35/C2/7")
+    assert significant(float(part_rules(instance)["p"].value), 2) == "0.057"
+    marked = mark_paper(instance, {"p": "0.057", "loss": "1.24"}, CREDITS)
+    assert (marked["loss"].misconception, marked["loss"].score) == (CODE, pytest.approx(0.5)), marked
+    assert marked["loss"].feedback == (f"marked from your (a) = 0.057; {NOTE}: The loss uses the natural logarithm "
+                                       "(base e), not log base 10.")
+
+
+
+def test_the_account_with_no_slip_never_scores_less():
+    """With ECF at 0 and a wrong (a), the trap from their own (a) would score 0: the
+    key's trap rounded (the slip, trap credit times imprecise credit) stands."""
+    instance = sample_instance(BANK["C2"], "trap35/C2/7")
+    p = float(part_rules(instance)["p"].value)
+    trap = -math.log10(p)   # the key's own log-10 trap value, 1.243...
+    wrong = 10 ** -float(significant(trap, 2))   # an (a) whose log-10 slip is that trap to 2 figures, exactly
+    credits = Credits(ecf=0.0, imprecise=0.5, traps={CODE: 0.5})
+    marked = mark_paper(instance, {"p": significant(wrong, 4), "loss": significant(trap, 2)}, credits)
+    assert marked["p"].status == "incorrect", marked   # (a) 0.06310: wrong, no rounding of p
+    assert (marked["loss"].misconception, marked["loss"].score) == (CODE, pytest.approx(0.25)), marked
+    assert "(That value, rounded to 2 significant figures: give at least 3.)" in marked["loss"].feedback

@@ -17,7 +17,9 @@ from quizgen.marking.rule_model import EARLY
 from quizgen.marking.rules import source_of
 from quizgen.marking.forms import LOG_NOTE, with_log_note
 from quizgen.marking.quotes import marked_from
-from quizgen.marking.sources import own_trap_read
+from quizgen.marking.carry import inside
+from quizgen.marking.slips import trap_rounded_or_cut
+from quizgen.marking.sources import figures_asked, own_trap_read
 
 REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 """The statuses ECF may change: an answer correct, blank, ... stands."""
@@ -47,17 +49,32 @@ def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None =
         return None
     verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
                              {s[0]: s[4] for s in sources})   # quoted as written: 0.0100
-    if verdict is None and not outcome.misconception:   # incorrect or imprecise: a trap from their own (a)?
+    if verdict is None and (not outcome.misconception or _slipped(checker, outcome)):   # a trap from their own (a)?
         answers, written = own_answers()
         key = (id(checker), outcome.value, outcome.figures, *answers.values(), *written.values())
         kept = own_traps if own_traps is not None else {}
         if key not in kept:   # C2: -log10 of their own (a); C8 (b) 0.5000, a copy of their own (a)
             kept[key] = own_trap(checker, outcome.value, outcome.figures, answers, written)
         verdict = kept[key]
+        if verdict is not None and outcome.misconception and verdict.score < outcome.score:
+            verdict = None   # the slip scored more: never less for the account that needs no slip
     if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
         verdict = rounded_once(checker, verdict or outcome, own_answers)
         verdict = None if verdict is outcome else verdict
     return None if verdict is None else keep_log_note(outcome, verdict)   # "log is read as ln" stays
+
+
+def _slipped(checker, outcome) -> bool:
+    """Whether ``outcome``, a misconception, was named as the key's trap value rounded to fewer figures or
+    cut off (rules.py's ``_slip``), not as within its window: a trap worked from the student's own
+    earlier answers (``own_trap``) explains it with no slip (C2 (a) 0.057, (b) 1.24, -log10 0.057 = 1.244
+    rounded, was told "cut off instead of rounded: 1.247 rounds to 1.25", of the key's p they never wrote)."""
+    if checker.kind != "numeric" or outcome.value is None:
+        return False
+    rule = checker.rule
+    asked = figures_asked(rule.kind, rule.spec)
+    found = trap_rounded_or_cut(rule.traps, asked, outcome.value, outcome.figures, rule.value) if asked else None
+    return found is not None and found[0].code == outcome.misconception and not inside(outcome.value, found[0].carried)
 
 
 def own_trap(checker, value: float, figures, answers: dict, written: dict | None = None):

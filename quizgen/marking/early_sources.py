@@ -55,18 +55,20 @@ def rounding_alone(rule: PartRule, earlier: dict, written: dict) -> bool:
     the only mistake upstream, so a part worked from them loses nothing for
     it, whatever the ECF credit ("(a)'s early rounding is marked at (a) only";
     the student who wrote (a) in full and rounded it in (b) loses as much)."""
-    return bool(rounded_only(rule.sources, earlier, written))
+    wrong = [s for s in rule.sources if source_wrong(s, earlier[s.name])]
+    return bool(wrong) and all(_right_rounded(s, earlier[s.name], written.get(s.name)) for s in wrong)
 
 
 def rounded_only(sources, earlier: dict, written: dict) -> tuple | None:
-    """The labels of the wrong answers among ``earlier`` to the parts ``sources``
-    when each is the right value rounded too early or cut off, marked at its own
-    part (() when none is wrong); None when one is wrong otherwise (a trap's value,
-    a wrong value): a mistake carried forward, which ECF's credit scores."""
-    wrong = [s for s in sources if source_wrong(s, earlier[s.name])]
-    if not all(_right_rounded(s, earlier[s.name], written.get(s.name)) for s in wrong):
+    """For a part worked from the ``earlier`` answers to the parts ``sources``:
+    None when one of them is wrong other than by the right value rounded too
+    early or cut off (a trap's value, a wrong value: a mistake carried forward,
+    which ECF's credit scores); else the labels of those their own part marks
+    so rounded (``_right_rounded``; () when none is)."""
+    if any(source_wrong(s, earlier[s.name]) and not _right_rounded(s, earlier[s.name], written.get(s.name))
+           for s in sources):
         return None
-    return tuple(s.label for s in wrong)
+    return tuple(s.label for s in sources if _right_rounded(s, earlier[s.name], written.get(s.name)))
 
 
 def early_credits(rule: PartRule, earlier: dict, written: dict, credits: Credits, early: tuple) -> Credits:
