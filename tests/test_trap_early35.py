@@ -83,12 +83,13 @@ def test_a_trap_worked_from_a_right_answer_loses_nothing_for_ecf():
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """Seed 3's Q2 (C2, p = 0.008581) graded with a policy crediting the log-10
-    slip and half ECF: s1 rounds (a) to 1 figure, s2 gets (a) wrong."""
+    slip and half ECF: s1 rounds (a) to 1 figure, s2 gets (a) wrong, s3 too and (b) 2.06 is
+    −log10 0.0087 = 2.0605, also the key's trap 2.0665 cut off."""
     folder = tmp_path_factory.mktemp("trap35")
     runner = CliRunner()
     assert runner.invoke(main, ["generate", "--seed", "3", "--out", str(folder / "k")]).exit_code == 0
     (folder / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q2,a,0.009\ns1,Q2,b,2.05\n"
-                                  "s2,Q2,a,0.0500\ns2,Q2,b,1.30\n", encoding="utf-8")
+                                  "s2,Q2,a,0.0500\ns2,Q2,b,1.30\ns3,Q2,a,0.0087\ns3,Q2,b,2.06\n", encoding="utf-8")
     (folder / "policy.yaml").write_text(f"ecf_credit: 0.5\nimprecise_credit: 0.25\ntraps: {{{CODE}: 0.5}}\n",
                                         encoding="utf-8")
     result = runner.invoke(main, ["grade", str(folder / "a.csv"), "--key", str(folder / "k" / "key.json"),
@@ -110,6 +111,15 @@ def test_grade_scores_and_words_the_trap_after_an_early_rounding(graded):
     wrong = rows["s2", "b"]   # (a) 0.0500 is wrong: the trap's credit times ECF's
     assert (wrong["misconception"], wrong["score"]) == (CODE, "0.5")
     assert wrong["feedback"] == "marked from your (a) = 0.0500: The loss uses the natural logarithm (base e), not log base 10."
+
+
+def test_grade_takes_a_trap_from_their_own_a_over_a_slip_on_the_keys(graded):
+    """s3's 2.06 was "(That value, cut off instead of rounded: 2.066 rounds to 2.07.)", scored
+    0.5 x 0.25 of 2: the key's trap cut off, from a p the student never wrote."""
+    rows, _ = graded
+    b = rows["s3", "b"]
+    assert (b["misconception"], b["score"]) == (CODE, "0.5")   # the trap's credit times ECF's: (a) is wrong
+    assert b["feedback"] == "marked from your (a) = 0.0087: The loss uses the natural logarithm (base e), not log base 10."
 
 
 def test_the_sheet_names_the_rounding_at_a_and_the_trap_at_b(graded):
