@@ -85,11 +85,13 @@ def fractions(seed3):
 
 @pytest.mark.parametrize("answer", ["7/10", "70/100", r"\frac{7}{10}"])
 def test_a_fraction_that_is_a_rounded_value_is_no_more_precise_than_it(fractions, answer):
-    """7/10 is 0.7: rounded too early, as 0.7 is (it was correct, judged by value alone)."""
+    """7/10 is 0.7: rounded too early, as 0.7 is (it was correct, judged by value alone), and told
+    so exactly (round 35; it was "its value, 0.70, is right to 2 significant figures")."""
     row = fractions[answer]
     assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0")
-    assert row["feedback"] == "rounded too early: its value, 0.70, is right to 2 significant figures, " \
-                              "give at least 3 (expected 0.700)"
+    assert row["feedback"] == ("your fraction is exactly 0.7, but the answer is not exactly 0.7: this part asks for "
+                               "a decimal to at least 3 significant figures (expected 0.700; zeros at the end of a "
+                               "decimal count as significant figures: 0.700 shows 3, 0.7 shows only 1)")
     assert fractions["0.7"]["status"] == "imprecise"
 
 

@@ -101,14 +101,22 @@ def test_one_figure_padded_with_zeros_reads_it_not_them():
 
 
 @pytest.mark.parametrize("text, value, said", [("4/8", 0.4810, "0.5"), ("28/8", 3.4896, "3.5"),
-                                               ("32/8", 4.0123, "4.0")])
+                                               ("32/8", 4.0123, "4")])
 def test_an_expression_rounded_too_early_is_told_its_value(text, value, said):
     """'4/8' for 0.481 was told 'rounded too early: right to 1 significant
-    figure', which a student who wrote no decimal cannot see: its value is named,
-    to the figures it is right to (32/8 is 4.0 to 2)."""
+    figure', which a student who wrote no decimal cannot see: its value is named.
+    A fraction's value is the decimal it states, exactly (round 35: it was "its value,
+    4.0, is right to 2" for 32/8, which is exactly 4)."""
     verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
     assert verdict.status == IMPRECISE and verdict.note == "rounded_too_early"
-    assert verdict.feedback.startswith(f"rounded too early: its value, {said}, is right to "), verdict.feedback
+    assert verdict.feedback.startswith(f"your fraction is exactly {said}, but the answer is not exactly {said}: "
+                                       "this part asks for a decimal to at least 3 significant figures"), verdict.feedback
+
+
+def test_an_expression_other_than_a_fraction_is_told_its_value_rounded():
+    """0.4 + 0.1 is 0.5 (no fraction): its value and the figures it is right to, as before."""
+    verdict = mark_part(PartRule("p", "(a)", "numeric", 0.4810, {}), "0.4 + 0.1", {}, {})
+    assert verdict.feedback.startswith("rounded too early: its value, 0.5, is right to 1 significant figure")
 
 
 @pytest.mark.parametrize("text, figures", [("7", "1 significant figure"), ("7.0", "2 significant figures")])

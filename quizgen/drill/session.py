@@ -9,7 +9,6 @@ from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
-from quizgen.drill.precision import imprecise_sentences
 from quizgen.drill.slips import read_as_offered
 from quizgen.drill.terminal import isatty, line_editing, read_line
 from quizgen.drill.hints import all_hints, no_more_hints, part_hints
@@ -238,7 +237,7 @@ class Drill:
                 self.say(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text), "  ")
             return
         if verdict.status == "imprecise":   # rounded too early
-            self.say(f"Not precise enough. {imprecise_sentences(record, verdict, text)}", "  ")
+            self.say(f"Not precise enough. {capital(to_plain(verdict.feedback))}.", "  ")   # grade's words
             return
         self.say(f"Incorrect: the answer is {shown}{exact}.", "  ")
         if verdict.misconception:

@@ -12,8 +12,14 @@ import re
 from quizgen.grading.careful import ecf_inputs
 from quizgen.key.status import Status
 from quizgen.marking.early_once import named_once, reading_of
+from quizgen.marking.early_sources import rounded_only, rounding_marked_there
 from quizgen.marking.rule_model import EARLY
+from quizgen.marking.rules import source_of
 from quizgen.marking.forms import LOG_NOTE, with_log_note
+from quizgen.marking.quotes import marked_from
+from quizgen.marking.carry import inside
+from quizgen.marking.slips import trap_rounded_or_cut
+from quizgen.marking.sources import figures_asked, own_trap_read
 
 REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 """The statuses ECF may change: an answer correct, blank, ... stands."""
@@ -30,7 +36,7 @@ def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None =
     ``(name, letter, status, value, figures)`` of each earlier part the part's
     recipe reads (``careful.ecf_inputs``); ``own_answers()``: every named
     part's values and figures, two dicts (a trap worked from them:
-    ``PartChecker.own_trap``), asked for only when such a trap is looked for;
+    ``own_trap``), asked for only when such a trap is looked for;
     ``own_traps``: own_trap's verdicts kept by the caller (a class paper's
     students share them). An earlier part a person must read makes this one
     ``needs_review`` too (``read_with``)."""
@@ -43,17 +49,57 @@ def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None =
         return None
     verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
                              {s[0]: s[4] for s in sources})   # quoted as written: 0.0100
-    if verdict is None and not outcome.misconception:   # incorrect or imprecise: a trap from their own (a)?
+    if verdict is None and (not outcome.misconception or _slipped(checker, outcome)):   # a trap from their own (a)?
         answers, written = own_answers()
         key = (id(checker), outcome.value, outcome.figures, *answers.values(), *written.values())
         kept = own_traps if own_traps is not None else {}
         if key not in kept:   # C2: -log10 of their own (a); C8 (b) 0.5000, a copy of their own (a)
-            kept[key] = checker.own_trap(outcome.value, outcome.figures, answers, written)
+            kept[key] = own_trap(checker, outcome.value, outcome.figures, answers, written)
         verdict = kept[key]
+        if verdict is not None and outcome.misconception and verdict.score < outcome.score:
+            verdict = None   # the slip scored more: never less for the account that needs no slip
     if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
         verdict = rounded_once(checker, verdict or outcome, own_answers)
         verdict = None if verdict is outcome else verdict
     return None if verdict is None else keep_log_note(outcome, verdict)   # "log is read as ln" stays
+
+
+def _slipped(checker, outcome) -> bool:
+    """Whether ``outcome``, a misconception, was named as the key's trap value rounded to fewer figures or
+    cut off (rules.py's ``_slip``), not as within its window: a trap worked from the student's own
+    earlier answers (``own_trap``) explains it with no slip (C2 (a) 0.057, (b) 1.24, -log10 0.057 = 1.244
+    rounded, was told "cut off instead of rounded: 1.247 rounds to 1.25", of the key's p they never wrote)."""
+    if checker.kind != "numeric" or outcome.value is None:
+        return False
+    rule = checker.rule
+    asked = figures_asked(rule.kind, rule.spec)
+    found = trap_rounded_or_cut(rule.traps, asked, outcome.value, outcome.figures, rule.value) if asked else None
+    return found is not None and found[0].code == outcome.misconception and not inside(outcome.value, found[0].carried)
+
+
+def own_trap(checker, value: float, figures, answers: dict, written: dict | None = None):
+    """``checker``'s verdict on an incorrect (or imprecise) answer that is a trap worked from the student's
+    own ``answers`` (part name -> value; ``written``: the figures each showed) to the parts its recipe reads
+    (``own_trap_read``), or None. Its credit is the trap's times the ECF credit when one of those answers is
+    wrong (a trap's value, a wrong value): a slip made on a wrong (a) never earns more than the right method
+    on it. When the only thing wrong there is the right value rounded too early or cut off, marked at its own
+    part, it is the trap's credit alone, as the right method on it earns in full (``rounded_only``), and the
+    feedback says where that rounding is marked."""
+    question = checker.question_rules()
+    found = own_trap_read(question, checker.part.letter, value, answers, checker._spec(), checker.kind)
+    if found is None:
+        return None
+    trap, reads = found
+    written, letters = written or {}, part_letters(question.question)
+    sources = [source_of(question.rule(letters[name])) for _, name in reads]
+    upstream = rounded_only(sources, answers, written) if None not in (answers[n] for _, n in reads) else None
+    credits = question.credits
+    credit = credits.traps.get(trap.code, trap.credit) * (1.0 if upstream is not None else credits.ecf)
+    feedback, reads = question.own_wording(checker.part.letter, trap.feedback, reads, answers, written)
+    shown = marked_from((label, answers[name], written.get(name)) for label, name in reads)
+    there = f"; {rounding_marked_there(upstream)}" if upstream else ""
+    return checker.incorrect._replace(score=credit * float(checker.part.points), misconception=trap.code,
+                                      feedback=f"{shown}{there}: {feedback}", value=value, figures=figures)
 
 
 def carried_forward(checker, verdict, values: dict, figures: dict | None = None, statuses: dict | None = None):

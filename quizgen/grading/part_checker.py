@@ -27,8 +27,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.marking import canvas_kept, rules as careful
 from quizgen.marking.coherence import may_carry, withheld
 from quizgen.marking.rule_model import near_plain, tolerance_kind
-from quizgen.marking.quotes import from_own_answers, marked_from
-from quizgen.marking.sources import own_trap_read
+from quizgen.marking.quotes import from_own_answers
 from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.as_asked import shown_right
@@ -319,24 +318,6 @@ class PartChecker:
         right to them given those answers, is looked at too)."""
         short = figures if self.asked is not None and figures is not None and figures < self.asked else None
         return near_plain(value, plain, self._spec(), tolerance_kind(self.part), short=short)
-
-    def own_trap(self, value: float, figures, answers: dict, written: dict | None = None) -> Verdict | None:
-        """The verdict on an incorrect (or imprecise) answer that is a trap worked from the student's own
-        ``answers`` (part name -> value; ``written``: the figures each showed) to the parts its recipe reads
-        (``own_trap_read``), or None. Its credit is the trap's times the ECF credit: a slip made on a wrong
-        (a) never earns more than the right method on it."""
-        question = self.question_rules()
-        found = own_trap_read(question, self.part.letter, value, answers, self._spec(), self.kind)
-        if found is None:
-            return None
-        trap, reads = found
-        credits = question.credits
-        credit = credits.traps.get(trap.code, trap.credit) * credits.ecf * float(self.part.points)
-        written = written or {}
-        feedback, reads = question.own_wording(self.part.letter, trap.feedback, reads, answers, written)
-        shown = marked_from((label, answers[name], written.get(name)) for label, name in reads)
-        return Verdict(Status.INCORRECT, credit, self.expected, trap.code, f"{shown}: {feedback}",
-                       value=value, figures=figures)
 
     def _marks(self, text: str) -> str:
         """``text`` with its commas (and, in a count, its points) read by the one rule (``read_marks``); other

@@ -36,16 +36,15 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
         return verdict
     if same(reading.value, rule.value if target is None else target):
         return verdict
-    if target is None and isinstance(reading.figures, StatedFigures):   # 7/10 for 0.6999: 0.7, named so
+    if target is None and isinstance(reading.figures, StatedFigures):   # 7/10 for 0.6999: exactly 0.7, said so
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
-                       feedback=too_early(rule, reading.value) or f"rounded too early: give at least {asked} "
-                                                                     f"significant figures (expected {expected(rule)})")
+                       feedback=fraction_stated(rule, reading.value, reading.figures))
     figures = f"{reading.figures} significant figure{'s' * (reading.figures > 1)}"
     own = "" if target is None else (
         f" given {those_values(rule.sources)} (error carried forward; worked from "
         f"your {' and '.join(s.label for s in rule.sources)} that is {significant(target, asked)} to {asked} figures)")
     right = expected(rule)
-    zeros = _zeros_count(right, asked, reading.value) if target is None else ""
+    zeros = _zeros_count(right, asked, reading.value, reading.figures) if target is None else ""
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                    feedback=f"rounded too early: right to {figures}{own}, give at least {asked} "
                             f"(expected {right}{zeros})")
@@ -54,14 +53,31 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
 ZEROS_COUNT = "zeros at the end of a decimal count as significant figures"
 
 
-def _zeros_count(right: str, asked: int, x: float) -> str:
-    """``; zeros at the end ...: 0.700 shows 3`` when the right answer ``right``
-    (to the ``asked`` figures) ends in zeros after its point and ``x``, the answer,
-    equals it (``0.7`` for 0.700: the answer with those zeros left off); else ''.
-    Such a ``right`` is a plain decimal (3.45 × 10⁻⁵ ends in no zero digit)."""
+def _zeros_count(right: str, asked: int, x: float, shown: int) -> str:
+    """``; zeros at the end ...: 0.700 shows 3, 0.7 shows only 1`` when the right
+    answer ``right`` (to the ``asked`` figures) ends in zeros after its point and
+    ``x``, the answer (``shown``: the figures it shows, or a fraction's decimal
+    does), equals it (``0.7`` for 0.700: the answer with those zeros left off);
+    else ''. Such a ``right`` is a plain decimal (3.45 × 10⁻⁵ ends in no zero digit)."""
     if "." not in right or not right.endswith("0") or float(right) != x:
         return ""
-    return f"; {ZEROS_COUNT}: {right} shows {asked}"
+    return f"; {ZEROS_COUNT}: {right} shows {asked}, {significant(x, shown)} shows only {shown}"
+
+
+def fraction_stated(rule: PartRule, x: float, shown: StatedFigures) -> str:
+    """The feedback on a fraction whose value ``x`` is a terminating decimal of
+    fewer figures (``shown``) than the part asks, other than its answer
+    (``7/10`` for 0.6999): what the fraction is exactly and what the part asks,
+    not a rounding of an exact number ("its value, 0.70, is right to 2 ..."); and
+    when that decimal is no rounding of the answer at its figures (``69/100``),
+    what the answer is at them."""
+    asked, decimal = figures_asked(rule.kind, rule.spec), in_plain(significant(x, shown))
+    figures = f"{shown} significant figure{'s' * (shown > 1)}"
+    there = "" if rounds_to(x, rule.value, shown) else \
+        f", and to {figures} it is {in_plain(significant(stated(rule), shown))}"
+    right = expected(rule)
+    return (f"your fraction is exactly {decimal}, but the answer is not exactly {decimal}{there}: this part asks for "
+            f"a decimal to at least {asked} significant figures (expected {right}{_zeros_count(right, asked, x, shown)})")
 
 
 def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
@@ -74,7 +90,9 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return ""
-    shown = None if isinstance(shown, StatedFigures) else shown   # a quotient's value, as an expression's
+    if isinstance(shown, StatedFigures):   # a fraction: judged by its value, as an expression is, and said exactly
+        said = too_early(rule, x)
+        return fraction_stated(rule, x, shown) if said and shown < asked else said
     if shown is not None and shown >= asked and cut_to(x, rule.value, asked):   # padded or not
         return _cut_off(rule, asked, expected(rule))
     top = asked - 1 if shown is None else min(shown, asked - 1)
@@ -120,7 +138,8 @@ def cut_early(rule: PartRule, x: float, shown: int | None) -> str:
     told so, and earn what it earns, never less for the zeros (``padded_cut``)."""
     if shown is None or shown < 2:
         return ""
-    return cut_short(rule, x, shown) or padded_cut(rule, x, shown)
+    said = cut_short(rule, x, shown) or padded_cut(rule, x, shown)
+    return fraction_stated(rule, x, shown) if said and isinstance(shown, StatedFigures) else said
 
 
 def padded_cut(rule: PartRule, x: float, shown: int) -> str:

@@ -59,6 +59,18 @@ def rounding_alone(rule: PartRule, earlier: dict, written: dict) -> bool:
     return bool(wrong) and all(_right_rounded(s, earlier[s.name], written.get(s.name)) for s in wrong)
 
 
+def rounded_only(sources, earlier: dict, written: dict) -> tuple | None:
+    """For a part worked from the ``earlier`` answers to the parts ``sources``:
+    None when one of them is wrong other than by the right value rounded too
+    early or cut off (a trap's value, a wrong value: a mistake carried forward,
+    which ECF's credit scores); else the labels of those their own part marks
+    so rounded (``_right_rounded``; () when none is)."""
+    if any(source_wrong(s, earlier[s.name]) and not _right_rounded(s, earlier[s.name], written.get(s.name))
+           for s in sources):
+        return None
+    return tuple(s.label for s in sources if _right_rounded(s, earlier[s.name], written.get(s.name)))
+
+
 def early_credits(rule: PartRule, earlier: dict, written: dict, credits: Credits, early: tuple) -> Credits:
     """``credits`` for ECF from earlier answers, ``early`` those marked rounded
     too early there: ECF's credit full when that rounding of the right value is

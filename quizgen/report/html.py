@@ -24,7 +24,7 @@ from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_pla
                                   zero_points_note)
 from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE,
                                    GROUPS_HEADER, NOT_REACHED_NOTE, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
-                                   answer_columns, cut_mark, d_note, fixed, flag_legend, flag_parts, flagged_items,
+                                   answer_columns, d_note, fixed, flag_legend, flag_parts, flagged_items,
                                    flagged_label, flagged_over, group_percent, groups_cell, over_cell, percent,
                                    shrunk, test_lines)
 
@@ -128,10 +128,10 @@ def tags_only(item) -> Markup:
     return Markup(", ").join(TAG.format(flag_parts(reason)[0]) for reason in item.reasons)
 
 
-def flag_tags(item, comma: bool = False) -> Markup:
+def flag_tags(item) -> Markup:
     """The flagged table's flags column (tables.flag_tags), each tag a TAG; the item's own words escaped."""
     tagged = map(flag_parts, item.reasons)
-    return Markup("; ").join(TAG.format(tag) + (Markup(": ") + cut_mark(own, comma) if own else "")
+    return Markup("; ").join(TAG.format(tag) + (Markup(": ") + own if own else "")   # own words: no cut in them
                              for tag, _, own in tagged)
 
 
@@ -177,7 +177,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         title=title, settings=settings, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
         summary=test_lines(analysis, comma)[1:], items=analysis.parts + analysis.questions,
         flagged=flagged, flag_legend=flag_legend(flagged, comma), flagged_note=FLAGGED_NOTE,
-        flagged_label=flagged_label, tags_only=tags_only, flag_tags=partial(flag_tags, comma=comma),
+        flagged_label=flagged_label, tags_only=tags_only, flag_tags=flag_tags,
         traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,
         bands=[(charts.band_label(b, len(histogram)), n) for b, n in enumerate(histogram)],
         histogram_svg=charts.histogram(histogram, who=who) + charts.histogram(histogram, narrow=True, who=who),

@@ -51,16 +51,24 @@ def percent(value, missing: str = NA) -> str:
 
 def why(item: ItemStats, comma: bool = False) -> str:
     """The reasons of a flag as one text; the figures they quote, the cuts
-    (``0.20``, ``0.90``), with a decimal comma when ``comma``: only those phrases, never
-    the key's words (a trap's code) that a reason may quote."""
-    return cut_mark("; ".join(item.reasons), comma)
+    (``0.20``, ``0.90``), with a decimal comma when ``comma``: only in the words
+    the flags write (``flag_parts``), never in an item's own words, which may
+    quote the key's (a trap's name or code: "facility below 0.20" there stays)."""
+    return "; ".join(_reason_mark(reason, comma) for reason in item.reasons)
 
 
-def cut_mark(text: str, comma: bool) -> str:
-    """``text`` with the cuts it quotes written with a decimal comma when ``comma``."""
+def _reason_mark(reason: str, comma: bool) -> str:
+    """One reason with ``cut_mark`` on the words its kind of flag shares; a reason of no known kind as it is."""
+    tag, words, _ = flag_parts(reason)
+    return reason if tag == reason else cut_mark(words, comma) + reason[len(words):]
+
+
+def cut_mark(words: str, comma: bool) -> str:
+    """``words`` a kind of flag shares (FLAG_KINDS: text the flags wrote, never an
+    item's own words) with the cuts it quotes written with a decimal comma when ``comma``."""
     for cut in CUT_TEXTS if comma else ():
-        text = text.replace(cut, decimal_mark(cut, True))
-    return text
+        words = words.replace(cut, decimal_mark(cut, True))
+    return words
 
 
 def flag_parts(reason: str) -> tuple:
@@ -73,11 +81,12 @@ def flag_parts(reason: str) -> tuple:
     return reason, reason, ""   # a reason of no known kind: its own tag
 
 
-def flag_tags(item: ItemStats, comma: bool = False) -> str:
+def flag_tags(item: ItemStats) -> str:
     """An item's flags as short tags, each followed by the item's own words
-    (``weak r``; ``very hard: 40% of its answers are blank ...``); "" when not flagged."""
+    (``weak r``; ``very hard: 40% of its answers are blank ...``), as written
+    (whole percentages and the key's words: no cut to mark); "" when not flagged."""
     tagged = [flag_parts(reason) for reason in item.reasons]
-    return "; ".join(f"{tag}: {cut_mark(own, comma)}" if own else tag for tag, _, own in tagged)
+    return "; ".join(f"{tag}: {own}" if own else tag for tag, _, own in tagged)   # own words: no cut in them
 
 
 def flag_legend(items, comma: bool = False) -> list:
@@ -360,7 +369,7 @@ def _flagged_lines(analysis: Analysis, comma: bool) -> list:
     legend = [f"- **{md_cell(tag)}**: {md_cell(words)}" for tag, words in flag_legend(flagged, comma)]
     over = flagged_over(analysis)
     rows = [[md_cell(flagged_label(i)), fixed(i.facility, comma=comma), fixed(i.point_biserial, comma=comma),
-             *[over_cell(i, comma)] * over, md_cell(flag_tags(i, comma))] for i in flagged]
+             *[over_cell(i, comma)] * over, md_cell(flag_tags(i))] for i in flagged]
     return lines + [FLAGGED_NOTE, "", *legend, ""] + _table(["item", "facility", R_HEADER, *[OVER_HEADER] * over,
                                                              "flags"], rows)
 
