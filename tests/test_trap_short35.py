@@ -3,12 +3,11 @@ but shown to fewer figures than asked (0.14 for 0.1402: imprecise at (a)) says,
 as after any (a) rounded too early, that the rounding is marked at (a) only.
 The note was left off: (a) counted as right there (early_sources.marked_early_there)."""
 
-import csv
-
 import pytest
 from click.testing import CliRunner
 
 from quizgen.cli import main
+from tests.grading_support import graded_by_cli
 
 NOTE = "(a)'s early rounding is marked at (a) only"
 
@@ -22,17 +21,10 @@ def graded(tmp_path_factory):
                                 str(folder / "p")])
     assert made.exit_code == 0, made.output
     (folder / "policy.yaml").write_text("ecf_credit: 0.5\ntraps:\n  log10_instead_of_ln: 0.5\n", encoding="utf-8")
-    answers = folder / "answers.csv"
     rows = [("short", "Q9", "a", "0.14"), ("short", "Q9", "b", "0.854"),
             ("full", "Q9", "a", "0.140"), ("full", "Q9", "b", "0.854")]
-    with open(answers, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *rows])
-    (folder / "out").mkdir()
-    result = runner.invoke(main, ["grade", str(answers), "--key", str(folder / "p" / "key.json"),
-                                  "--policy", str(folder / "policy.yaml"), "--out", str(folder / "out")])
-    assert result.exit_code == 0, result.output
-    with open(folder / "out" / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        return {(r["student_id"], r["part"]): r for r in csv.DictReader(handle) if r["question_id"] == "Q9"}
+    graded = graded_by_cli(folder, folder / "p" / "key.json", rows, "--policy", folder / "policy.yaml")
+    return {(student, part): row for (student, question, part), row in graded.items() if question == "Q9"}
 
 
 def test_the_trap_after_an_a_shown_short_says_where_its_rounding_is_marked(graded):

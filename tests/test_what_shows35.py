@@ -5,12 +5,11 @@ sheet does since round 34, not the student's rounding as fact ("right from (a)
 rounded to 2 significant figures (0.74), which is rounding too early": their
 (a) shows 3 figures). The sheet still reads the earlier value back out of it."""
 
-import csv
-
 import pytest
 from click.testing import CliRunner
 
 from quizgen.cli import main
+from tests.grading_support import graded_by_cli
 
 
 @pytest.fixture(scope="module")
@@ -20,17 +19,10 @@ def graded(tmp_path_factory):
     runner = CliRunner()
     made = runner.invoke(main, ["generate", "--classes", "C1,C6,C7,C8", "--seed", "24", "--out", str(folder / "p")])
     assert made.exit_code == 0, made.output
-    answers = folder / "answers.csv"
     rows = [("s1", "Q1", "a", "0.739"), ("s1", "Q1", "b", "-ln(0.74)"), ("s2", "Q1", "a", "0.739"),
             ("s2", "Q1", "b", "0.301")]
-    with open(answers, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *rows])
-    (folder / "out").mkdir()
-    result = runner.invoke(main, ["grade", str(answers), "--key", str(folder / "p" / "key.json"),
-                                  "--out", str(folder / "out"), "--feedback", str(folder / "sheets")])
-    assert result.exit_code == 0, result.output
-    with open(folder / "out" / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        rows = {(r["student_id"], r["part"]): r for r in csv.DictReader(handle) if r["question_id"] == "Q1"}
+    graded = graded_by_cli(folder, folder / "p" / "key.json", rows, "--feedback", folder / "sheets")
+    rows = {(student, part): row for (student, question, part), row in graded.items() if question == "Q1"}
     return rows, {s: (folder / "sheets" / f"{s}.md").read_text(encoding="utf-8") for s in ("s1", "s2")}
 
 
