@@ -56,6 +56,21 @@ def graded_with_policy(folder, key, rows, policy: str) -> dict:
         return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
 
 
+def graded_by_cli(folder, key, rows, *options) -> dict:
+    """``quizgen grade`` (CliRunner) on ``rows`` (student, question, part, answer)
+    against ``key`` with the further command-line ``options``: the graded rows
+    by (student, question, part)."""
+    answers = folder / "answers.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *rows])
+    (folder / "out").mkdir()
+    result = CliRunner().invoke(main, ["grade", str(answers), "--key", str(key), "--out", str(folder / "out"),
+                                       *map(str, options)])
+    assert result.exit_code == 0, result.output
+    with open(folder / "out" / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
+
+
 def c7_bank_with_figure(folder, field: str, value: str, name: str = "evil"):
     """A bank folder ``folder/ub`` holding C7 copied as class C77 (id ``<name>-nsp``)
     with ``value`` (YAML) as its figure's ``field``: a user bank one figure field apart."""

@@ -10,9 +10,9 @@ from quizgen.drill.summary import _score_table
 def test_a_part_carrying_an_earlier_early_rounding_is_counted_apart():
     parts = [PartResult("C2", "t", "a", "imprecise", feedback="rounded too early: right to 2 significant figures"),
              PartResult("C2", "t", "b", "imprecise",
-                        feedback="marked from your (a) = 0.0133: right from (a) rounded to 2 significant figures "
-                                 "(0.013), which is rounding too early: keep at least 4 significant figures in "
-                                 "intermediate results (expected 4.32)")]
+                        feedback="marked from your (a) = 0.0133: your answer is what the working gives with (a) "
+                                 "rounded to 2 significant figures (0.013), not with (a) as written: keep at least 4 "
+                                 "significant figures in intermediate results (expected 4.32)")]
     text = " ".join(" ".join(_score_table(parts)).split())
     assert "1 part had the right value but too few significant figures" in text
     assert "1 part carried an earlier part's answer on rounded short" in text

@@ -28,7 +28,7 @@ from quizgen.marking.rules import figures_asked, mark_part
 from tests.grading_support import paper_grader
 from tests.paper_support import mark_paper, part_rules
 
-EARLY = ("right from an intermediate result rounded to 2 significant figures, which is rounding too early: "
+EARLY = ("your answer is what the working gives with an intermediate result rounded to 2 significant figures: "
          "keep at least 4 significant figures in intermediate results (expected {})")
 
 

@@ -214,7 +214,8 @@ def test_seed_24_the_early_rounding_is_named_once_at_a(seed24):
                                                  "carried forward)")   # a wrong (a) says nothing of rounding
     assert _cells(rows, "t", "Q1", "a") == ("correct", "", 2.0)
     assert _cells(rows, "t", "Q1", "b") == ("imprecise", "rounded_too_early", 0.0)
-    assert rows[("t", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.739: right from (a) rounded to 2")
+    assert rows[("t", "Q1", "b")]["feedback"].startswith(
+        "marked from your (a) = 0.739: your answer is what the working gives with (a) rounded to 2")
     assert _cells(rows, "s", "Q1", "b") == ("imprecise", "rounded_too_early", 0.0)
     assert rows[("s", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.74: rounded too early: right to "
                                                         "2 significant figures given that value")

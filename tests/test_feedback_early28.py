@@ -18,8 +18,8 @@ from quizgen.grading.feedback_words import ROUNDED_EARLY, work_list
 from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.rule_model import EARLY
 
-FROM_A = ("marked from your (a) = 0.0724: right from (a) rounded to 2 significant figures (0.072), which is "
-          "rounding too early: keep at least 4 significant figures in intermediate results (expected 0.0752)")
+FROM_A = ("marked from your (a) = 0.0724: your answer is what the working gives with (a) rounded to 2 "
+          "significant figures (0.072), not with (a) as written: keep at least 4 significant figures in intermediate results (expected 0.0752)")
 QUESTION = SimpleNamespace(id="Q7", cls="C7", parts=tuple(
     SimpleNamespace(letter=letter, spec=SimpleNamespace(kind="numeric", tolerance={"sigfigs": 3})) for letter in "ac"))
 

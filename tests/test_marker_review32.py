@@ -169,14 +169,14 @@ def test_the_step_rounded_is_named_where_the_answer_shows_it(c7):
     "(a) rounded to 2 significant figures (0.88)", a rounding the student's (a) does not show."""
     row = c7[("q", "Q1", "c")]
     assert (row["expected"], row["status"], row["note"]) == ("2.1269", "imprecise", "rounded_too_early")
-    assert row["feedback"] == ("marked from your (a) = 0.881: right from 1 - (a) = 0.119 rounded to 2 significant "
-                               "figures (0.12), which is rounding too early: keep at least 4 significant figures in "
-                               "intermediate results (expected 2.13)")
+    assert row["feedback"] == ("marked from your (a) = 0.881: your answer is what the working gives with 1 - (a) = "
+                               "0.119 rounded to 2 significant figures (0.12), not with (a) as written: keep at least "
+                               "4 significant figures in intermediate results (expected 2.13)")
 
 
 def test_a_rounding_of_a_shown_in_b_is_still_named_as_a(c7):
     """(b) 0.128 is -ln 0.88: (a) rounded, named at (b); (c) from the same 0.88 is ECF, marked at (b)."""
-    assert c7[("b", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.881: right from (a) rounded to 2 "
-                                                       "significant figures (0.88)")
+    assert c7[("b", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.881: your answer is what the "
+                                                       "working gives with (a) rounded to 2 significant figures (0.88)")
     assert (c7[("b", "Q1", "c")]["status"], c7[("b", "Q1", "c")]["note"]) == ("correct", "ecf")
     assert "worked from (a) rounded to 2 significant figures (0.88) as in (b)" in c7[("b", "Q1", "c")]["feedback"]

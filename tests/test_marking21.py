@@ -114,9 +114,13 @@ def test_an_expression_rounded_too_early_is_told_its_value(text, value, said):
 
 
 def test_an_expression_other_than_a_fraction_is_told_its_value_rounded():
-    """0.4 + 0.1 is 0.5 (no fraction): its value and the figures it is right to, as before."""
+    """0.4 + 0.1 is exactly 0.5, as 4/8 is, and told so (round 35, re-pinned on purpose: it
+    was "its value, 0.5, is right to 1 significant figure", talk of a rounding of an exact
+    number); an expression that is no terminating decimal is told its value rounded, as before."""
     verdict = mark_part(PartRule("p", "(a)", "numeric", 0.4810, {}), "0.4 + 0.1", {}, {})
-    assert verdict.feedback.startswith("rounded too early: its value, 0.5, is right to 1 significant figure")
+    assert verdict.feedback.startswith("your expression is exactly 0.5, but the answer is not exactly 0.5: ")
+    verdict = mark_part(PartRule("p", "(a)", "numeric", 0.4269, {}), "sqrt(0.1849)", {}, {})
+    assert verdict.feedback.startswith("rounded too early: its value, 0.43, is right to 2 significant figures")
 
 
 @pytest.mark.parametrize("text, figures", [("7", "1 significant figure"), ("7.0", "2 significant figures")])

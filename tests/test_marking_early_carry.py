@@ -153,7 +153,8 @@ def test_the_reviewers_seed_24_cases(tmp_path):
     # the right value or a trap (0.75 for 0.7392), ECF from it as written (rev-maths30: it was both credits)
     assert cells("c9", "Q1", "b") == ("imprecise", "rounded_too_early", 0.25)
     assert cells("c10", "Q1", "b") == ("correct", "ecf", 1.0)
-    assert rows[("c9", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.751: right from (a) rounded to 2")
+    assert rows[("c9", "Q1", "b")]["feedback"].startswith(
+        "marked from your (a) = 0.751: your answer is what the working gives with (a) rounded to 2")
 
 
 @pytest.mark.slow
@@ -170,6 +171,6 @@ def test_a_step_of_the_recipe_rounded_to_2_figures_is_rounded_too_early():
         verdict = _marked(instance, {**careful, "loss_y0": answer})["loss_y0"]
         where = (instance.seed_label, careful["p"], answer, verdict.feedback)
         assert str(verdict.status) in ("correct", "imprecise") or verdict.misconception, where
-        steps += f"right from 1 - (a) = {significant(1 - float(careful['p']), 3)} rounded to 2 significant " \
+        steps += f"gives with 1 - (a) = {significant(1 - float(careful['p']), 3)} rounded to 2 significant " \
                  "figures" in verdict.feedback
     assert steps >= 3

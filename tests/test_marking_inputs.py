@@ -278,7 +278,7 @@ def test_a_near_spelling_of_a_listed_word_goes_to_a_person(text, status):
 @pytest.mark.parametrize("text, value, figures", [
     ("0.789 probability", 0.789, 3), ("0.789 Prob.", 0.789, 3), ("1.46 loss", 1.46, 3),
     ("0.7890 probabilities", 0.789, 4), ("1.463 cross-entropy", 1.463, 4), ("12.1 perplexity", 12.1, 3),
-    ("0·789", 0.789, 3), ("0·7890", 0.789, 4), ("1 - 0·231", 0.769, None),
+    ("0·789", 0.789, 3), ("0·7890", 0.789, 4), ("1 - 0·231", 0.769, 3),   # exactly 0.769 (stated.py; was None)
 ])
 def test_a_word_naming_the_quantity_and_a_raised_decimal_point_are_read(text, value, figures):
     """'0.789 probability' was invalid while '0.237 nats' was read; '0·789' was 0 × 789."""

@@ -109,8 +109,8 @@ def test_review_words_quote_the_words_on_each_side_apart(answer, said):
      "marked at (a) only)", ()),
     ("marked from your (a) = 0.769: right if (a) is carried as written, to 3 significant figures; this paper asks "
      "you to keep at least 4 in intermediate steps (expected 1.46)", (("(a)", 3),)),
-    ("marked from your (a) = 0.9: right from an intermediate result rounded to 2 significant figures, which is "
-     "rounding too early: keep at least 4 significant figures in intermediate results (expected 0.302)",
+    ("marked from your (a) = 0.9: your answer is what the working gives with an intermediate result rounded to 2 "
+     "significant figures, not with (a) as written: keep at least 4 significant figures in intermediate results (expected 0.302)",
      (("", 2),)),
     ("rounded too early: right to 2 significant figures, give at least 3 (expected 0.427)", ()),
     ("marked from your (a) = 0.800: rounded too early: right to 2 significant figures given that value (error "
@@ -125,11 +125,12 @@ def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_rounded_be
         id, cls, parts = "Q2", "", ("a", "b", "c")
 
     lines = [PartLine("b", "0.301", "partly correct", "0.5", "2", "0.302", "", feedback, "", "rounded_too_early")
-             for feedback in ("marked from your (a) = 0.9: right from an intermediate result rounded to 2 "
-                              "significant figures, which is rounding too early: keep ...",)]
+             for feedback in ("marked from your (a) = 0.9: your answer is what the working gives with an "
+                              "intermediate result rounded to 2 significant figures, not with (a) as written: "
+                              "keep ...",)]
     lines.append(PartLine("c", "3.22", "partly correct", "0.5", "2", "3.24", "",
-                          "marked from your (a) = 0.961: right from (a) rounded to 2 significant figures (0.96), which "
-                          "is rounding too early: keep at least 4 significant figures in intermediate results "
+                          "marked from your (a) = 0.961: your answer is what the working gives with (a) rounded to 2 "
+                          "significant figures (0.96), not with (a) as written: keep at least 4 significant figures in intermediate results "
                           "(expected 3.24)", "", "rounded_too_early"))
     work = work_list([Question()], [lines], "awaiting your marker").lines
     assert work[0] == ("rounded before use: Q2 (b) is what the working gives with a step of it rounded to 2 "
@@ -154,8 +155,8 @@ def test_the_work_list_says_what_the_answers_show_not_that_the_student_rounded()
     class Question:
         id, cls, parts = "Q3", "", ("a", "b", "c")
 
-    early = ("marked from your (a) = 0.03229: right from (a) rounded to 2 significant figures (0.032), which is "
-             "rounding too early: keep at least 4 significant figures in intermediate results (expected 3.43)")
+    early = ("marked from your (a) = 0.03229: your answer is what the working gives with (a) rounded to 2 "
+             "significant figures (0.032), not with (a) as written: keep at least 4 significant figures in intermediate results (expected 3.43)")
     lines = [PartLine("a", "0.03229", "correct", "2", "2", "0.03226", "", "", "", ""),
              PartLine("b", "3.439", "partly correct", "0", "2", "3.4340", "", early, "", "rounded_too_early"),
              PartLine("c", "0.0325", "partly correct", "0", "2", "0.0328", "", early, "", "rounded_too_early")]

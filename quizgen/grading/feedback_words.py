@@ -30,7 +30,7 @@ from quizgen.marking.sources import figures_asked
 from quizgen.marking.words import MISSPELT, clear_misspelling
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.numbers import significant
-from quizgen.maths.numerals import StatedFigures
+from quizgen.maths.stated import StatedFigures
 from quizgen.text.words import and_list
 
 WORK_HEADING = "What to work on"

@@ -9,7 +9,7 @@ import math
 from decimal import Decimal
 
 from quizgen.maths.numbers import significant
-from quizgen.maths.numerals import StatedFigures
+from quizgen.maths.stated import StatedFigures
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS
 from quizgen.marking.forms import Reading
@@ -36,7 +36,7 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
         return verdict
     if same(reading.value, rule.value if target is None else target):
         return verdict
-    if target is None and isinstance(reading.figures, StatedFigures):   # 7/10 for 0.6999: exactly 0.7, said so
+    if target is None and isinstance(reading.figures, StatedFigures):   # 7/10, 1 - 0.3 for 0.6999: exactly 0.7, said so
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                        feedback=fraction_stated(rule, reading.value, reading.figures))
     figures = f"{reading.figures} significant figure{'s' * (reading.figures > 1)}"
@@ -65,7 +65,8 @@ def _zeros_count(right: str, asked: int, x: float, shown: int) -> str:
 
 
 def fraction_stated(rule: PartRule, x: float, shown: StatedFigures) -> str:
-    """The feedback on a fraction whose value ``x`` is a terminating decimal of
+    """The feedback on a fraction, or other arithmetic on decimals (``1 - 0.3``:
+    "your expression"), whose value ``x`` is a terminating decimal of
     fewer figures (``shown``) than the part asks, other than its answer
     (``7/10`` for 0.6999): what the fraction is exactly and what the part asks,
     not a rounding of an exact number ("its value, 0.70, is right to 2 ..."); and
@@ -76,7 +77,7 @@ def fraction_stated(rule: PartRule, x: float, shown: StatedFigures) -> str:
     there = "" if rounds_to(x, rule.value, shown) else \
         f", and to {figures} it is {in_plain(significant(stated(rule), shown))}"
     right = expected(rule)
-    return (f"your fraction is exactly {decimal}, but the answer is not exactly {decimal}{there}: this part asks for "
+    return (f"your {'fraction' if shown.fraction else 'expression'} is exactly {decimal}, but the answer is not exactly {decimal}{there}: this part asks for "
             f"a decimal to at least {asked} significant figures (expected {right}{_zeros_count(right, asked, x, shown)})")
 
 

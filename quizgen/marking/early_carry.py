@@ -9,8 +9,10 @@ marked, and (b) worked from that 0.74 is error carried forward
 Checked last, after a trap rounded or cut (a trap stays named), so it only
 turns a bare ``incorrect`` into ``imprecise``, ``rounded_too_early``: nothing
 correct changes. It is worked from the student's own earlier answers and names
-the ones rounded (``marked from your (a) = 0.739: right from (a) rounded to 2
-significant figures (0.74) ...``), so it is judged in ECF's pass, once they are
+the ones whose rounding reaches the answer, saying what the answers show, not
+what the student did (``marked from your (a) = 0.739: your answer is what the
+working gives with (a) rounded to 2 significant figures (0.74), not with (a) as
+written: ...``), so it is judged in ECF's pass, once they are
 known: with one unanswered there is nothing to work from.
 
 A part that reads no earlier part (C1's (a), the softmax, with e^z or their
@@ -24,10 +26,10 @@ the values only for an answer within its reach, each once per instance, kept
 with the part's carried spans (hull.CarriedSpans.early). It is asked only of an answer that is
 neither right, a trap, nor carried rounding (an answer reached without a
 2-figure step is never so named); 1 figure is no level: an answer reached
-only so stays incorrect. The feedback names no earlier answer: "right from
-an intermediate result rounded to 2 significant figures, which is rounding
-too early: keep at least 4 significant figures in intermediate results
-(expected 0.716)"."""
+only so stays incorrect. The feedback names no earlier answer: "your answer
+is what the working gives with an intermediate result rounded to 2
+significant figures: keep at least 4 significant figures in intermediate
+results (expected 0.716)"."""
 
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early import expected, stated
 from quizgen.marking.hull import CarriedSpans, given_reach
-from quizgen.marking.quotes import OWN_STEP_ROUNDED, marked_from, quoted
+from quizgen.marking.quotes import OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
 from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value
 from quizgen.marking.rule_model import Credits, tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
@@ -98,8 +100,9 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
     except OWN_RECIPE_ERRORS:
         return ""
     how = " and ".join(named) or f"an intermediate result rounded to {EARLY_FIGURES} significant figures"
-    return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right from {how}, "
-            f"which is rounding too early: {_keep(credits, rule)}")
+    labels = " and ".join(s.label for s in rule.sources)   # what the answers show, not what the student did
+    return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: {WORKED_WITH}{how}, "
+            f"not with {labels} as written: {_keep(credits, rule)}")
 
 
 def _steps_rounded(rule, x: float, own: dict, env: dict) -> list:

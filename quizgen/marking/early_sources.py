@@ -18,7 +18,7 @@ from quizgen.marking.early import answer_as_asked, expected, short_slip, too_ear
 from quizgen.marking.early_carry import own_step_rounded, source_wrong
 from quizgen.marking.quotes import MARKED_FROM
 from quizgen.marking.rule_model import Credits, PartRule, Source, TrapRule, tolerance_kind
-from quizgen.marking.slips import rounded_twice, trap_rounded_or_cut
+from quizgen.marking.slips import rounded_twice, same, trap_rounded_or_cut
 from quizgen.marking.sources import figures_asked
 
 
@@ -37,10 +37,16 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
     off at fewer figures, rounded twice), or a trap's value rounded to 2 figures
     or more or cut off (0.96 for the trap 0.96267); or, for a part that reads
     no earlier part, reached with a step of its own working rounded to 2
-    figures (early_carry.own_step_rounded: C8's 1.0 for 0.982)."""
+    figures (early_carry.own_step_rounded: C8's 1.0 for 0.982). The right
+    value shown to fewer figures than asked, within its tolerance (0.14 for
+    0.1402), is marked so there too (early.precise: imprecise), so it counts."""
     asked, kind = figures_asked(s.kind, s.spec), tolerance_kind(s)
-    if asked is None or not math.isfinite(value) or inside(value, s.carried) \
-            or any(matches(value, v, s.spec, kind) for v in (s.value, *s.traps)):
+    if asked is None or not math.isfinite(value):
+        return False
+    if figures is not None and figures < asked and not same(value, s.value) and \
+            (matches(value, s.value, s.spec, kind) or inside(value, s.carried)):
+        return True   # right to the figures it shows, too few: (a) marks it rounded too early
+    if inside(value, s.carried) or any(matches(value, v, s.spec, kind) for v in (s.value, *s.traps)):
         return False   # right, carried rounding or a trap's value: no rounding to name
     part = _as_rule(s)
     return bool(too_early(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)

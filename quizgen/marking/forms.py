@@ -26,8 +26,9 @@ from quizgen.marking.unclear import unclear_number
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import (DECIMAL_DIGITS, decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten,
-                                    ratio_figures, typeset_shell)
+                                    typeset_shell)
 from quizgen.maths.parser import CONSTANTS
+from quizgen.maths.stated import stated_figures
 
 LOG_NOTE, bare_log, with_log_note = _logs.LOG_NOTE, _logs.bare_log, _logs.with_log_note   # their home: logs.py
 NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.value, Status.NEEDS_REVIEW.value
@@ -197,14 +198,14 @@ def significant_figures(text: str, typeset: bool = True) -> int | None:
     """How many significant figures a plain decimal shows (``0.40`` has 2,
     ``150`` has 3), also times a power of ten however written (``3.45 × 10⁻⁵``,
     ``3.45×10−5``, ``3.45 \\times 10^{-5}``: 3), or None for anything else
-    (``ln(2)``, ``1/3``: exact; ``7/10`` states 0.7, 1 figure: ``ratio_figures``); ``typeset=False`` for a text ``from_typeset``
+    (``ln(2)``, ``1/3``: exact; ``7/10`` and ``1 - 0.3`` state 0.7, 1 figure: ``stated_figures``); ``typeset=False`` for a text ``from_typeset``
     has read already (``to_number``'s)."""
     text = text.strip().lstrip("+-")
     if not _PLAIN.fullmatch(text):
         text = power_of_ten(normalise_numerals((from_typeset if typeset else typeset_shell)(text)).strip())
         power = _POWER_OF_TEN.fullmatch(text)
         if not _PLAIN.fullmatch(text := power.group(1).lstrip("+-") if power else text.lstrip("+-")):
-            return ratio_figures(text)
+            return stated_figures(text)
     digits = re.split(r"[eE]", text)[0].replace(".", "").lstrip("0")
     return max(len(digits), 1)
 

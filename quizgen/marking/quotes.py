@@ -94,7 +94,11 @@ def from_own_answers(feedback: str) -> bool:
     return feedback.startswith(MARKED_FROM)
 
 
-OWN_STEP_ROUNDED = "right from an intermediate result rounded to {} significant figures, which is rounding too early"
+WORKED_WITH = "your answer is what the working gives with "
+"""How the feedback on a later part that a rounding to too few figures reaches
+says so (early_carry.py): what the answers show (``with (a) rounded to 2
+significant figures (0.74)``), never a guess at what the student did."""
+OWN_STEP_ROUNDED = WORKED_WITH + "an intermediate result rounded to {} significant figures"
 """The start of the feedback on a part right from a step of its own working rounded short (early_carry.py)."""
 _OWN_STEP = re.compile(re.escape(OWN_STEP_ROUNDED).replace(r"\{\}", r"(\d+)"))
 _ROUNDED_ON = re.compile(r"(\(\w+\)|an intermediate result) rounded to (\d+) significant figures")
@@ -106,7 +110,8 @@ def rounded_before_use(feedback: str) -> tuple:
     """The earlier values a later part's early rounding came from, as
     ``(label, figures)`` pairs read back out of its feedback: ``("(a)", 2)``
     for an earlier answer written to the figures asked and carried on rounded
-    to 2 (early_carry.py, "right from (a) rounded to 2 ...") or carried as
+    to 2 (early_carry.py, "your answer is what the working gives with (a)
+    rounded to 2 ...") or carried as
     written (rules.py's _carried_short, "right if (a) is carried as written,
     to 3 ..."), label "" for a step of the working. () when the answer itself
     is what was rounded too early, and for an earlier answer written short:
@@ -119,8 +124,8 @@ def rounded_before_use(feedback: str) -> tuple:
     carried = _CARRIED_AS_WRITTEN.search(feedback)
     if carried:
         return tuple((label, int(carried[2])) for label in re.findall(r"\(\w+\)", carried[1]))
-    head = feedback.split(", which is rounding too early", 1)
-    if len(head) < 2 or ": right from " not in head[0]:
+    head = feedback.split(f": {WORKED_WITH}", 1)
+    if len(head) < 2:
         return ()
-    return tuple((label if label.startswith("(") else "", int(figures))
-                 for label, figures in _ROUNDED_ON.findall(head[0].split(": right from ", 1)[1]))
+    how = re.split(r", not with |: keep ", head[1], maxsplit=1)[0]
+    return tuple((label if label.startswith("(") else "", int(figures)) for label, figures in _ROUNDED_ON.findall(how))

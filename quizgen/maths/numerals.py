@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from fractions import Fraction
 
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽⁾]+")
@@ -192,37 +191,6 @@ _FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:" + DECIMAL_DIGITS + r"))\s*\*\s*10-
 and nothing else (``3.45*10-5``, as a raised exponent pastes; ``10 - 5`` spaced is a subtraction)."""
 _SPACED_POWER = re.compile(r"\s*(?P<a>[+-]?(?:" + DECIMAL_DIGITS + r"))\s+10\s*(?P<power>\^|\*\*)\s*(?P<k>\(?\s*[+-]?\d{1,3}\s*\)?)\s*")
 """A decimal, a space, then a power of ten, and nothing else (``3.45 10^-5``: the times sign left out)."""
-
-
-_RATIO = re.compile(r"\(?\s*(" + DECIMAL_DIGITS + r")\s*\)?\s*/\s*\(?\s*(" + DECIMAL_DIGITS + r")\s*\)?")
-
-
-class StatedFigures(int):
-    """The figures of the decimal a quotient states (``7/10``: 0.7, 1), not digits
-    written: feedback names the value (``its value, 0.7, ...``), as for any expression."""
-
-
-def ratio_figures(text: str) -> int | None:
-    """The significant figures of a quotient of two decimals whose value is a
-    terminating decimal, as that decimal shows them (``7/10`` and ``70/100`` are
-    0.7: 1; ``1/8`` is 0.125: 3): it states that value, no more precisely. None
-    for any other text, or a quotient that does not terminate (``1/3``: exact)."""
-    match = _RATIO.fullmatch(text)
-    while match is None and text[:1] == "(" and text[-1:] == ")":   # \frac{7}{10} reads ((7)/(10))
-        text = text[1:-1].strip()
-        match = _RATIO.fullmatch(text)
-    if match is None or not Fraction(match[2]) or not Fraction(match[1]):
-        return None
-    value = Fraction(match[1]) / Fraction(match[2])
-    twos = fives = 0
-    while value.denominator % 2 ** (twos + 1) == 0:
-        twos += 1
-    while value.denominator % 5 ** (fives + 1) == 0:
-        fives += 1
-    if value.denominator != 2 ** twos * 5 ** fives:
-        return None
-    digits = str(value.numerator * 10 ** max(twos, fives) // value.denominator).rstrip("0")
-    return StatedFigures(max(len(digits), 1))
 
 
 def power_of_ten(text: str) -> str:
