@@ -147,6 +147,9 @@ def _rounded(hull: tuple, levels) -> tuple:
     """The hull of a hull's values, unrounded or rounded to each of ``levels``
     figures (rounding never reverses order, so its ends' roundings bound it)."""
     low, high = hull
+    if low == high and low:   # one value (a parameter's step): rounded once (not zero, whose sign each end keeps)
+        found = each_rounding(low, levels)
+        return min(low, *found), max(low, *found)
     return min(low, *each_rounding(low, levels)), max(high, *each_rounding(high, levels))
 
 
