@@ -67,3 +67,46 @@ def test_a_one_value_hull_is_rounded_as_two_ends_are():
             both = (min(v, *each_rounding(v, levels)), max(v, *each_rounding(v, levels)))
             got = _rounded((v, v), levels)
             assert got == both and [str(x) for x in got] == [str(x) for x in both], v
+
+
+def _key_question(cls: str, k: int):
+    from quizgen.generation.quiz import Question
+    from quizgen.key.entries import key_entry
+    return key_entry(Question("Q1", sample_instance(BANK[cls], f"perf35/key/{cls}/{k}")))
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_an_earlier_part_is_read_without_its_rule_and_as_its_rule_reads(cls):
+    """A later part's ``Source`` of an earlier one is made without the earlier
+    part's rule (most earlier parts are answered right), and it is what
+    ``source_of`` of that rule gives, its carried spans the very same object."""
+    from quizgen.grading.careful import QuestionRules
+    from quizgen.marking.rules import Credits, source_of
+
+    for k in range(3):
+        question = _key_question(cls, k)
+        rules = QuestionRules(question, Credits())
+        later = [p.letter for p in question.parts if (rules.rule(p.letter) or None) and rules.rule(p.letter).sources]
+        fresh = QuestionRules(question, Credits())
+        for letter in later:
+            made = fresh.rule(letter)
+            assert set(fresh._rules) == {letter}   # the earlier parts it reads: no rule made for them
+            for source in made.sources:
+                earlier = next(p.letter for p in question.parts if p.name == source.name)
+                assert source == source_of(fresh.rule(earlier)) and source.carried is fresh.rule(earlier).carried
+            fresh = QuestionRules(question, Credits())
+
+
+def test_a_templates_trap_recipes_are_made_once_for_all_its_instances():
+    from quizgen.grading.careful import QuestionRules
+    from quizgen.marking.rules import Credits
+
+    spans = []
+    for k in range(3):
+        question = _key_question("C2", k)
+        rule = QuestionRules(question, Credits()).rule("b")
+        spans.append({t.code: t.carried for t in rule.traps if t.carried})
+    assert spans[0] and all(s.keys() == spans[0].keys() for s in spans)
+    for code in spans[0]:
+        recipes = {id(s[code].paths[s[code].name]) for s in spans}
+        assert len(recipes) == 1, code   # one Recipe object, the instances' own parameters beside it
