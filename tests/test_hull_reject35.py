@@ -8,7 +8,9 @@ beside them, at zero's window, at the bound's own ends, at the roundings an
 answer shown short may be; every template of the bank, several tolerances,
 the paper's levels and the 2-figure ones (early_carry.EARLY_LEVELS). The
 draws are sharp: a bound without the tolerance, or without zero's, fails
-them (``test_the_draws_catch_a_bound_too_narrow``)."""
+them (``test_the_draws_catch_a_bound_too_narrow``). Whole grades of students'
+answers drawn at those edges from a per-student key give the same bytes with
+the bound and without any (``test_grade_with_the_bound_is_grade_with_the_sets_alone``)."""
 
 from __future__ import annotations
 
@@ -202,3 +204,103 @@ def test_a_near_answer_outside_every_window_skips_the_sets():
     spans = CarriedSpans(share, {"V": Fraction(1600)}, "p", sets, {"sigfigs": 3}, "numeric")
     assert not spans.covers(0.0) and not spans.covers(0.00125) and not spans.covers(0.000626) and sets == {}
     assert spans.covers(0.000625) and sets
+
+
+OUTPUTS = ("graded.csv", "graded-students.csv", "graded-questions.csv", "graded-items.csv", "graded-report.md")
+
+
+def _edge_answer(question, part, draw: random.Random, answers: dict) -> str:
+    """An answer where the bound and the sets are likeliest to part: the ends of
+    the windows of the part's carried set, the bound's own ends, or the value
+    worked from the student's own earlier answers a hair inside or outside its
+    tolerance (ECF's sets from them), written in full."""
+    from quizgen.grading.careful import QuestionRules
+    from quizgen.marking.rules import Credits
+
+    rules = QuestionRules(question, Credits())
+    rule = rules.rule(part.letter)
+    spans = rule.carried if rule is not None else ()
+    choice = draw.random()
+    if rule is not None and rule.recipe is not None and choice < 0.4 and rules.usable():
+        earlier = {s.name: answers.get(s.name) for s in rule.sources}
+        plain = rules.plain(part.name, rule.recipe, earlier) if None not in earlier.values() else None
+        if plain is not None and math.isfinite(plain):
+            width = half_width(plain, part.tolerance, "integer" if part.kind == "integer" else "numeric")
+            return repr(plain + draw.choice((-1, 1)) * width * draw.choice((0.5, 0.999, 1.001, 1.5, 2.5)))
+    if spans.__class__ is not CarriedSpans or not rules.usable():
+        return repr(part.value * draw.choice((0.5, 0.9, 0.99, 1.001, 1.1)))
+    values = carried_set(spans.paths, spans.env, spans.name, {}, spans.levels)
+    bound = spans._reach()
+    if not values:
+        return repr(part.value)
+    v = draw.choice((values[0], values[-1], draw.choice(values)))
+    width = half_width(v, spans.spec, spans.kind)
+    picks = [v - width, v + width, v + 1.000001 * width, v - 1.000001 * width, v * 1.01, v * 0.99]
+    if bound is not None:
+        picks += [bound[0], bound[1], math.nextafter(bound[1], math.inf)]
+    return repr(draw.choice(picks))
+
+
+@pytest.fixture(scope="module")
+def edge_papers(tmp_path_factory):
+    """Per-student papers (seed 35, every class) of 16 students, and three
+    answers files: each student's own way (benchmarks/workload.py) or, often,
+    an answer at the edge of what carried rounding or ECF takes."""
+    import importlib.util
+    from pathlib import Path
+
+    from click.testing import CliRunner
+    from quizgen.cli import main
+    from quizgen.key.load import load_key_file
+
+    folder = tmp_path_factory.mktemp("hull35")
+    ids = [f"s{n:03d}" for n in range(16)]
+    (folder / "roster.csv").write_text("student_id,name\n" + "".join(f"{i},Student {i}\n" for i in ids),
+                                       encoding="utf-8")
+    made = CliRunner().invoke(main, ["generate", "--seed", "35", "--students", str(folder / "roster.csv"),
+                                     "--out", str(folder / "quiz")])
+    assert made.exit_code == 0, made.output
+    spec = importlib.util.spec_from_file_location(
+        "workload_support", Path(__file__).resolve().parent.parent / "benchmarks" / "workload.py")
+    workload = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(workload)
+    key = load_key_file(folder / "quiz" / "key.json")
+    files = []
+    for seed in range(3):
+        draw, rows = random.Random(f"hull35/edge/{seed}"), ["student_id,question_id,part,answer"]
+        for paper in key.papers:
+            student = workload.Student(draw)
+            for question in paper.questions:
+                answers = {}
+                for part in question.parts:
+                    text = student.answer(part) if part.value is None or draw.random() < 0.3 else \
+                        _edge_answer(question, part, draw, answers)
+                    try:
+                        answers[part.name] = float(text)
+                    except ValueError:
+                        answers[part.name] = None
+                    rows.append(f"{paper.student_id},{question.id},{part.letter},\"{text}\"")
+        files.append(folder / f"answers{seed}.csv")
+        files[-1].write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return folder, files
+
+
+def _graded(invoke, folder, answers, out) -> dict:
+    result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--out", out / "graded.csv",
+                    "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    return {name: (out / name).read_bytes() for name in OUTPUTS}
+
+
+@pytest.mark.slow
+def test_grade_with_the_bound_is_grade_with_the_sets_alone(edge_papers, invoke, monkeypatch, tmp_path):
+    """Every output of grading students' answers, many at the edge of what
+    carried rounding or ECF takes, is the same bytes with the bound as with no
+    bound at all (every set worked out: the exact rule)."""
+    folder, files = edge_papers
+    fast = [_graded(invoke, folder, answers, tmp_path / f"fast{n}") for n, answers in enumerate(files)]
+    monkeypatch.setattr(hull, "_widened", lambda *args, **kwargs: None)
+    exact = [_graded(invoke, folder, answers, tmp_path / f"exact{n}") for n, answers in enumerate(files)]
+    assert fast == exact
+    marked = b"".join(f["graded.csv"] for f in fast)
+    assert marked.count(b"carried_rounding") >= 3 and marked.count(b"ecf") >= 3   # the edges were reached
