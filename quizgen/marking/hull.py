@@ -39,7 +39,7 @@ MARGIN = 1e-6
 float error and ``slips.SAME``'s 1e-9 (an answer "is" a value's rounding up
 to it), far below any tolerance a paper states (a 3-figure one is 5e-5 of the
 value at the least). It was 1e-3, with the tolerance doubled and zero's taken
-always: ten times as many answers reached the sets (docs/performance.md,
+always: nearly five times as many answers reached the sets (docs/performance.md,
 thirty-fifth round)."""
 ULPS = 2.0 ** -48
 """How far (relative) an end worked out by a library function (exp, log,
