@@ -3,6 +3,8 @@
     python benchmarks/verdicts.py                  # 2,000 students: generate, answers, then the table
     python benchmarks/verdicts.py --students 200   # smaller
     python benchmarks/verdicts.py --key key.json --answers answers.csv   # files made before
+    python benchmarks/verdicts.py --key key.json --answers answers.csv --cpu   # CPU seconds, not wall
+    valgrind --tool=callgrind python benchmarks/verdicts.py ... --only incorrect   # instructions: less --only none
 
 Every answer of a class's answers file (benchmarks/workload.py, each student
 on their own paper) is graded once through grade's own part checkers, made
@@ -41,15 +43,18 @@ def outcome_name(verdict) -> str:
     return verdict.status.value + (f" {verdict.note}" if verdict.note else "") + (" (trap)" if verdict.misconception else "")
 
 
-def verdict_costs(key_path: Path, answers: Path) -> list:
-    """``(outcome, answers, seconds in all)``, the costliest first."""
+def verdict_costs(key_path: Path, answers: Path, clock=time.perf_counter, only: str | None = None) -> list:
+    """``(outcome, answers, seconds in all)``, the costliest first; ``only``: the
+    timed pass grades that outcome's answers alone ("none": none of them)."""
     key = load_key_file(key_path)
     names = [outcome_name(checker(text)) for checker, text in checked_answers(key, answers)]
-    seconds, counts = Counter(), Counter(names)
+    seconds, counts = Counter(), Counter(name for name in names if only is None or name == only)
     for (checker, text), name in zip(checked_answers(key, answers), names):
-        start = time.perf_counter()
+        if only is not None and name != only:
+            continue
+        start = clock()
         checker(text)
-        seconds[name] += time.perf_counter() - start
+        seconds[name] += clock() - start
     return sorted(((name, counts[name], seconds[name]) for name in counts), key=lambda row: -row[2])
 
 
@@ -58,6 +63,8 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=2000, help="roster size when making the files (default 2,000)")
     parser.add_argument("--key", type=Path, help="a per-student key.json made before")
     parser.add_argument("--answers", type=Path, help="its answers file (benchmarks/workload.py)")
+    parser.add_argument("--cpu", action="store_true", help="CPU seconds (time.process_time), not wall")
+    parser.add_argument("--only", metavar="OUTCOME", help='time only the answers of this outcome ("none": none)')
     args = parser.parse_args()
     gc.disable()   # as grade runs (grading/collector.py)
     with tempfile.TemporaryDirectory(prefix="quizgen-verdicts-") as tmp:
@@ -68,7 +75,8 @@ def main() -> None:
             key, answers = Path(tmp) / "gen" / "key.json", Path(tmp) / "answers.csv"
             student_answers(key, answers)
         print("| outcome | answers | one answer | all |\n| --- | --- | --- | --- |")
-        for name, count, seconds in verdict_costs(key, answers):
+        clock = time.process_time if args.cpu else time.perf_counter
+        for name, count, seconds in verdict_costs(key, answers, clock, args.only):
             print(f"| {name} | {count:,} | {seconds / count * 1e6:.0f} us | {seconds:.2f} s |")
 
 

@@ -82,10 +82,11 @@ def test_kept_carried_rounding_sets_give_the_same_marks():
     bank = {t.cls: t for t in load_bank()}
     instance = canonical_instance(bank["C7"])
     rules = part_rules(instance)
-    rule = next(r for r in rules.values() if r.recipe is not None)
+    # a recipe with a step (loss_y0's 1 - p): from their own p the step's roundings reach more than one value
+    rule = next(r for r in rules.values() if r.recipe is not None and r.recipe.intermediates)
     kept = {}
     for earlier in (0.2315, 0.2, 0.25, 0.2315):
-        for x in (0.26, 0.263, 0.2634, 1.47, 1.5):
+        for x in (0.26, 0.263, 0.2634, 0.2640, 1.47, 1.5):   # 0.2640: -ln(0.768), 1 - 0.2315 rounded at 3 figures
             reading = Reading(NUMBER, x, len(significant(x, 4)))
             alone = mark_value(rule, reading, {"p": earlier}, instance.env)
             assert mark_value(rule, reading, {"p": earlier}, instance.env, carried=kept) == alone

@@ -50,7 +50,7 @@ def test_a_key_parameter_in_e_notation_is_no_work_of_hours():
     that integer (grade hung); a rational text is read only without an exponent,
     and the whitelist parser refuses the rest."""
 
-    from quizgen.grading.careful import exact_params
+    from quizgen.grading.key_recipes import exact_params
 
     start = cpu_seconds()
     env = exact_params({"junk": "1e100000000", "third": "1/3", "p": "exp(2)/(exp(2) + E + 1)"})

@@ -14,100 +14,20 @@ else (traps, rounded too early, answers as people write them) still works."""
 
 from __future__ import annotations
 
-import re
-from fractions import Fraction
 from functools import lru_cache
 
 from quizgen.errors import ExpressionError, QuizgenError
+from quizgen.grading.key_recipes import exact_params, key_paths, parsed_recipe_text, trap_recipes
 from quizgen.marking.carry import LEVELS, carried_sets
 from quizgen.marking.hull import CarriedSpans
 from quizgen.marking.offered import unlisted_offered
-from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
 from quizgen.marking.quotes import in_own_numbers, quoted
 from quizgen.marking.coherence import over_wrong_count
 from quizgen.marking.recipe_floats import float_recipe
-from quizgen.marking.recipes import Recipe, parse_recipe, recipe_parts
-from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
+from quizgen.marking.recipes import Recipe, recipe_parts
+from quizgen.marking.rules import Credits, PartRule, Source, TrapRule
 from quizgen.marking.sources import trap_behind, traps_read_beyond
-
-
-def exact_params(params: dict) -> dict:
-    """The key's numeric JSON parameters as exact values (``1.2`` is 6/5,
-    ``"1/3"`` is 1/3, ``"1/(2 + exp(3))"`` read by the whitelist parser, lists
-    as tuples). Words, scenes and values that cannot be read back exactly are
-    left out: a recipe that reads one does not parse, and its part simply gets
-    no ECF or carried rounding."""
-    env = {}
-    for name, value in params.items():
-        try:
-            env[name] = _exact(value)
-        except (ValueError, ZeroDivisionError, TypeError, RecursionError):   # a hand-made list nested too deep
-            continue
-    return env
-
-
-def _exact(value):
-    if isinstance(value, (bool, dict)):
-        raise TypeError("not a number")
-    if isinstance(value, (list, tuple)):
-        return tuple(_exact(v) for v in value)
-    return _exact_scalar(value.__class__, value)
-
-
-@lru_cache(maxsize=65536)
-def _exact_scalar(cls, value) -> Fraction:
-    """One number's exact value: a roster's parameters repeat the same few
-    thousand numbers, each read once (the class keeps 1 and 1.0 apart)."""
-    if issubclass(cls, int):
-        return Fraction(value)
-    if issubclass(cls, float):
-        return Fraction(repr(value))
-    found = exact_text_value(str(value))
-    if found is None:
-        raise ValueError(f"not an exact value: {value!r}")
-    return found
-
-
-_RATIONAL_TEXT = re.compile(r"\s*[+-]?\d{1,400}(?:\.\d{0,400})?(?:/\d{1,400})?\s*")
-"""A rational as generate writes one in text (``1/3``, ``-0.25``): what Fraction reads at once."""
-
-
-@lru_cache(maxsize=4096)
-def exact_text_value(text: str):
-    """A text parameter's exact value, or None for a word: a rational, or an
-    irrational as generate prints it (the worked examples' softmax
-    probabilities), read by the whitelist parser; a word's None is kept, so each
-    of a roster's few thousand sentences is tried once."""
-    if _RATIONAL_TEXT.fullmatch(text):   # no exponent: Fraction("1e100000000") would build that integer
-        return Fraction(text.strip())
-    try:
-        return ground(parse_recipe(text, ()), {})
-    except (QuizgenError, ArithmeticError, ValueError, RecursionError):
-        return None
-
-
-def key_paths(question, env: dict) -> dict:
-    """``{part name: Recipe}`` parsed from the question's stored recipe texts."""
-    names = frozenset(env)
-    return {name: _parsed(name, stored, names) for name, stored in question.recipes.items()}
-
-
-@lru_cache(maxsize=4096)
-def _parsed(name: str, stored, names: frozenset) -> Recipe:
-    """The Recipe of a stored one (a KeyRecipe), parsed once for all the
-    instances of its template that have the same parameter names: the
-    trees are never changed, so the instances share them."""
-    expression = parsed_recipe_text(stored.text, names)
-    steps = tuple((let, parsed_recipe_text(text, names)) for let, text in stored.steps)
-    return Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
-
-
-@lru_cache(maxsize=4096)
-def parsed_recipe_text(text: str, names: frozenset):
-    """A stored recipe text parsed once for every instance with those parameter
-    names (``recipe_check.recipe_problem`` at load, then the marking rules, read the same trees)."""
-    return parse_recipe(text, names)
 
 
 def ecf_inputs(question, memo: dict | None = None) -> dict:
@@ -151,7 +71,7 @@ class QuestionRules:
     letter; recipes read earlier parts by name), made at first need."""
 
     __slots__ = ("question", "credits", "_rules", "_paths", "_sets", "_index", "_env", "_params", "_check",
-                 "_compiled", "carried", "_short_sets", "_beyond")
+                 "_compiled", "carried", "_short_sets", "_beyond", "_spans", "_sources")
 
     def __init__(self, question, credits: Credits):
         self.question, self.credits = question, credits
@@ -270,12 +190,15 @@ class QuestionRules:
 
     def _trap_spans(self, part, recipe) -> dict:
         """{trap code: the carried-rounding spans of its stored recipe}, the part's steps rounded in it too."""
-        stored, names = self.question.recipes.get(part.name), frozenset(self._params)
-        steps = self._paths[part.name].intermediates
-        return {code: CarriedSpans({**self._paths, f"{part.name}/{code}": Recipe(
-            code, parsed_recipe_text(text, names), text, recipe_parts(text), steps)}, self._params,
-            f"{part.name}/{code}", self._sets, part.tolerance, part.kind, self.usable, self.credits.levels)
-            for code, text in (stored.traps if stored is not None else ())}
+        stored = self.question.recipes.get(part.name)
+        if stored is None or not stored.traps:
+            return {}
+        found = {}
+        for code, trap_recipe in trap_recipes(self._paths[part.name], stored.traps, frozenset(self._params)):
+            key = f"{part.name}/{code}"   # after every part, as a trap's recipe may read any of them
+            found[code] = CarriedSpans({**self._paths, key: trap_recipe}, self._params, key, self._sets,
+                                       part.tolerance, part.kind, self.usable, self.credits.levels)
+        return found
 
     def _trap_value(self, name: str, code: str, text: str, earlier: dict):
         """A trap recipe worked in floats from the ``earlier`` answers, or None."""
@@ -314,6 +237,7 @@ class QuestionRules:
         question = self.question
         self._index = {part.letter: i for i, part in enumerate(question.parts)}
         self._rules, self._paths, self._sets, self._short_sets = {}, {}, None, {}
+        self._spans, self._sources = {}, {}
         if question.recipes:
             env = exact_params(question.params)
             try:
@@ -352,11 +276,9 @@ class QuestionRules:
         spans = self._trap_spans(part, recipe) if part.value is not None and part.name in paths else {}
         traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words), spans.get(t.code, ()))
                       for t, v in zip(part.traps, part.trap_values))
-        sources = tuple(source_of(self.rule(earlier[d])) for d in recipe.depends) if recipe else ()
-        carried = short = ()
-        if part.value is not None and part.name and part.name in paths:
-            carried = CarriedSpans(paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable,
-                                   self.credits.levels)
+        sources = tuple(self._source(self._index[earlier[d]]) for d in recipe.depends) if recipe else ()
+        carried, short = self._carried_spans(position), ()
+        if carried:
             if self.credits.levels != LEVELS:   # the policy's carried_figures: spans of shorter carrying, to say so
                 short = CarriedSpans(paths, self._params, part.name, self._short_sets, part.tolerance, part.kind,
                                      self.usable, LEVELS)
@@ -366,6 +288,32 @@ class QuestionRules:
                         carried, part.accept, part.spec.percent, sources, part.rational,
                         part.answer if part.value is not None else "", short, part.spec.choices, part.spec.bounds,
                         offered)
+
+    def _carried_spans(self, position: int):
+        """The carried-rounding spans of the part at ``position`` (() when it has
+        none): one object for its rule and every later part's ``Source`` of it,
+        so its hull and sets are worked out once."""
+        found = self._spans.get(position)
+        if found is None:
+            part, paths = self.question.parts[position], self._paths
+            found = () if part.value is None or not part.name or part.name not in paths else CarriedSpans(
+                paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable,
+                self.credits.levels)
+            self._spans[position] = found
+        return found
+
+    def _source(self, position: int) -> Source:
+        """The part at ``position`` as a later part's recipe reads it (rules.source_of
+        of its rule), without making its rule: most earlier parts are answered right."""
+        found = self._sources.get(position)
+        if found is None:
+            part = self.question.parts[position]
+            traps = [(t.code, v) for t, v in zip(part.traps, part.trap_values) if v is not None]
+            found = self._sources[position] = Source(
+                part.name, _label(part.letter), part.value, self._carried_spans(position), tuple(v for _, v in traps),
+                part.tolerance, "integer" if part.kind == "integer" else "numeric", tuple(c for c, _ in traps),
+                part.spec.bounds)
+        return found
 
 
 @lru_cache(maxsize=256)

@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 
 from quizgen.errors import QuizgenError
-from quizgen.grading.careful import exact_params, key_paths, parsed_recipe_text
+from quizgen.grading.key_recipes import exact_params, key_paths, parsed_recipe_text
 from quizgen.marking.carry import carried_set
 from quizgen.marking.recipes import PART_PREFIX, recipe_parts
 from quizgen.maths.evaluate import ground

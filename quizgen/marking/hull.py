@@ -14,7 +14,16 @@ The hull is only used where it is sure to bound: + - * / ** on intervals by
 their corners (each monotone in each operand; no division by an interval
 holding 0, no power of a base <= 0), exp, log and sqrt (increasing), sum and
 mean of lists, and rounding (non-decreasing). Anything else, or any error,
-gives no hull, and the sets are worked out as before."""
+gives no hull, and the sets are worked out as before.
+
+It bounds the sets' very floats, not only their exact values: + - * / are
+rounded correctly, so monotone in floats too, and the sets add a list's
+elements in the same order (``_Hull.call``); the rounding of a float
+(roundings.each_rounding) never reverses two floats' order; a library's exp,
+log or power may be off by an ulp or so, not monotone, so the hull moves
+each such end out by ``ULPS`` of itself. An answer is then turned away only
+beyond the hull widened by the widest tolerance any value inside it has
+(``_widened``), with ``MARGIN`` to spare."""
 
 from __future__ import annotations
 
@@ -25,7 +34,21 @@ from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _list
                                    earlier_inputs, intervals)
 from quizgen.marking.roundings import each_rounding
 
-MARGIN = 1e-3   # relative widening of the hull, far beyond any float rounding in it
+MARGIN = 1e-6
+"""The relative widening of the hull beyond its values' tolerance: far above
+float error and ``slips.SAME``'s 1e-9 (an answer "is" a value's rounding up
+to it), far below any tolerance a paper states (a 3-figure one is 5e-5 of the
+value at the least). It was 1e-3, with the tolerance doubled and zero's taken
+always: nearly five times as many answers reached the sets (docs/performance.md,
+thirty-fifth round)."""
+ULPS = 2.0 ** -48
+"""How far (relative) an end worked out by a library function (exp, log,
+power) is moved out: sixteen units in the last place, against their error of
+about one, so that a function not quite monotone in floats is still bounded."""
+WIDEST = 1 + 1e-6
+"""The hull's size is widened by this before its tolerance is taken, so that a
+value just under a power of ten whose logarithm a library rounds up cannot
+have a wider tolerance (tolerance.half_width) than the size's."""
 _INCREASING = frozenset({"exp", "log", "sqrt"})
 _CORNER_OPS = {"+": float.__add__, "-": float.__sub__, "*": float.__mul__, "/": float.__truediv__,
                "**": math.pow}
@@ -94,14 +117,20 @@ def given_reach(recipe, env: dict, given: dict, spec: dict, kind: str, figures=N
 
 
 def _widened(hull: tuple, spec: dict, kind: str, rounding: float = 0.0):
-    """``hull`` widened by twice the tolerance at its ends, ``MARGIN`` and
-    ``rounding`` (relative to its size); None when it is not finite."""
+    """``hull`` widened by the widest tolerance of a value inside it, and
+    ``MARGIN`` and ``rounding`` (relative to its size); None when it is not
+    finite. A tolerance never narrows as a value's size grows
+    (tolerance.half_width), but zero's (half a unit of the last figure asked,
+    0.0005 at 3 figures) is wider than a small value's: it counts only when
+    the hull holds zero."""
     low, high = hull
     if not (math.isfinite(low) and math.isfinite(high)):
         return None
     size = max(abs(low), abs(high))
-    width = max(half_width(size, spec, kind), half_width(0.0, spec, kind))
-    width = 2 * width + (MARGIN + rounding) * size
+    width = half_width(size * WIDEST, spec, kind)
+    if low <= 0.0 <= high:
+        width = max(width, half_width(0.0, spec, kind))
+    width += (MARGIN + rounding) * size
     return low - width, high + width
 
 
@@ -118,6 +147,9 @@ def _rounded(hull: tuple, levels) -> tuple:
     """The hull of a hull's values, unrounded or rounded to each of ``levels``
     figures (rounding never reverses order, so its ends' roundings bound it)."""
     low, high = hull
+    if low == high and low:   # one value (a parameter's step): rounded once (not zero, whose sign each end keeps)
+        found = each_rounding(low, levels)
+        return min(low, *found), max(low, *found)
     return min(low, *each_rounding(low, levels)), max(high, *each_rounding(high, levels))
 
 
@@ -128,14 +160,15 @@ def _corners(op: str, a: tuple, b: tuple) -> tuple:
     values = [function(x, y) for x in a for y in b]
     if not all(map(math.isfinite, values)):
         raise NoHull(op)
-    return min(values), max(values)
+    low, high = min(values), max(values)
+    return (low - abs(low) * ULPS, high + abs(high) * ULPS) if op == "**" else (low, high)
 
 
 def _increasing(function, hull: tuple) -> tuple:
     low, high = function(hull[0]), function(hull[1])
     if not (math.isfinite(low) and math.isfinite(high)):
         raise NoHull("not finite")
-    return low, high
+    return low - abs(low) * ULPS, high + abs(high) * ULPS
 
 
 class _Hull(_Sets):
@@ -163,7 +196,9 @@ class _Hull(_Sets):
         if func.name == "list":
             return _listed(args)
         if func.name in ("sum", "mean") and len(args) == 1 and isinstance(args[0], Vec) and args[0]:
-            low, high = sum(h[0] for h in args[0]), sum(h[1] for h in args[0])
+            low = high = 0.0
+            for element in args[0]:   # one by one, as carry._call adds the sets (not sum(), compensated from 3.12)
+                low, high = low + element[0], high + element[1]
             if func.name == "sum":
                 return low, high
             low, high = self.rounded((low, high))   # a mean's sum may be rounded (carry._call)

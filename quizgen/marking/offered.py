@@ -54,6 +54,8 @@ def _string_lists(value):
 
 def unlisted_offered(params: dict, kind: str, accept, trap_words, choices) -> tuple:
     """The offered answers (``offered_answers``) that neither ``accept`` nor ``trap_words`` names."""
+    if kind != "word":   # a number part offers none (every wrong numeric answer's rule asks)
+        return ()
     listed = {normalise_word(w) for w in [*accept, *trap_words]}
     return tuple(w for w in offered_answers(params, kind, accept, trap_words, choices)[1]
                  if normalise_word(w) not in listed)

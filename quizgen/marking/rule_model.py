@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 import math
 
@@ -113,9 +114,10 @@ class Credits:
     traps: dict = field(default_factory=dict)
     carried_figures: int = LEVELS[0]
 
-    @property
+    @cached_property
     def levels(self) -> tuple:
-        """The significant figures an intermediate may be rounded to (carry.LEVELS from ``carried_figures``)."""
+        """The significant figures an intermediate may be rounded to (carry.LEVELS from
+        ``carried_figures``), worked out once (the marker asks at every wrong answer)."""
         return tuple(k for k in LEVELS if k >= self.carried_figures)
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.generation.quiz import Question
-from quizgen.grading.careful import ecf_inputs, exact_params, key_paths
+from quizgen.grading.careful import ecf_inputs
+from quizgen.grading.key_recipes import exact_params, key_paths
 from quizgen.key.entries import key_entry
 from quizgen.marking.carry import carried_sets
 from quizgen.marking.recipe_floats import float_recipe
