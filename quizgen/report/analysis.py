@@ -189,13 +189,15 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
     traps = [Trap(*t) for t in part.traps]
     known = {t.code for t in traps}
     traps += [Trap(code) for code in sorted(codes) if code not in known]
-    shares = []
+    shares, whole = [], [(lower, fsum(lower.values())), (upper, fsum(upper.values()))]   # the groups' places
     for trap in traps:
         who = codes.get(trap.code, ())
         can = sat - sum(scores[i] is not None for i in trap.absent)
         if trap.absent and not can and not who:
             continue   # no student who sat had a draw that can make it: nothing to report
-        (low, low_places), (high, high_places) = (_group_share(_without(g, trap.absent), who) for g in (lower, upper))
+        (low, low_places), (high, high_places) = (
+            _group_share(group, who, places) if not trap.absent else _group_share(_without(group, trap.absent), who)
+            for group, places in whole)
         shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can), low, high, can,
                                 low_places, high_places, trap.name))
     return shares
@@ -206,10 +208,11 @@ def _without(members: dict, absent: frozenset) -> dict:
     return {i: share for i, share in members.items() if i not in absent} if absent else members
 
 
-def _group_share(members: dict, who) -> tuple:
-    """The share of a group's places held by the students ``who``, and its places (fsum: any order)."""
-    places = fsum(members.values())
-    return _ratio(fsum(members[i] for i in who if i in members), places), places
+def _group_share(members: dict, who, places: float | None = None) -> tuple:
+    """The share of a group's places held by the students ``who``, and its places (fsum: any order;
+    ``places``, when known); a student of ``who`` outside the group adds 0.0, which changes no fsum."""
+    places = fsum(members.values()) if places is None else places
+    return _ratio(fsum(map(members.get, who, repeat(0.0))), places), places
 
 
 def _ratio(numerator, denominator):

@@ -18,8 +18,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from math import fsum, sqrt
-from operator import add, eq, is_not, itemgetter, mul
+from math import fsum, isfinite, sqrt
+from operator import add, eq, is_not, itemgetter, mul, neg
 from typing import Optional
 
 from quizgen.scores import score_total
@@ -45,6 +45,8 @@ class Roster:
     sum_tt: float = 0.0
     exact: bool = False     # every score and points adds exactly (scores.adds_exactly)
     size: int = 0           # the places in each group (group_size)
+    t_parts: tuple = ()     # a few floats adding up exactly to ΣT (exact_parts), and to ΣT²
+    tt_parts: tuple = ()
 
 
 @dataclass
@@ -77,8 +79,25 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact
     lower, upper = groups(ranked, share)
     group, size = sorted(lower.keys() | upper.keys()), group_size(len(ranked), share)
     weights = [(upper.get(i, 0.0) - lower.get(i, 0.0)) / size for i in group] if group else None
+    squares = list(map(mul, totals, totals))
     return Roster(n, totals, maxima, percents, ranked, lower, upper, group, weights,
-                  fsum(totals), fsum(map(mul, totals, totals)), exact, size)
+                  fsum(totals), fsum(squares), exact, size, exact_parts(totals), exact_parts(squares))
+
+
+def exact_parts(values: list) -> tuple:
+    """A few floats whose exact sum is the exact sum of ``values`` (their
+    correctly rounded sum, then what that left out, and so on: one when it is
+    exact), so that ``fsum(chain(parts, more))`` is the float
+    ``fsum(chain(values, more))`` for any ``more``, without a pass over
+    ``values``; ``values`` themselves when their sum is not finite."""
+    parts = []
+    while True:
+        rest = fsum(chain(values, map(neg, parts)))
+        if not isfinite(rest):
+            return tuple(values)
+        if not rest:
+            return tuple(parts)
+        parts.append(rest)
 
 
 def student_totals(score_columns, points: list, everyone: bool, n: int, exact: bool = False) -> tuple:
@@ -210,9 +229,9 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
         return _full_sums(scores, top, roster, counts)
     sat = list(compress(range(roster.n), map(is_not, scores, repeat(None))))
     got, totals = list(map(scores.__getitem__, sat)), list(map(roster.totals.__getitem__, sat))
-    tops = top if isinstance(top, list) else [top] * roster.n
-    facility = _ratio(fsum(got), fsum(map(tops.__getitem__, sat)))
-    discrimination = _difference(_pooled(roster.upper, scores, tops), _pooled(roster.lower, scores, tops))
+    most = map(top.__getitem__, sat) if isinstance(top, list) else repeat(top, len(sat))
+    facility = _ratio(fsum(got), fsum(most))
+    discrimination = _difference(_pooled(roster.upper, scores, top), _pooled(roster.lower, scores, top))
     return Sums(len(sat), fsum(got), fsum(map(mul, got, got)), fsum(map(mul, got, totals)), fsum(totals),
                 fsum(map(mul, totals, totals)), facility, discrimination,
                 places(roster.lower, scores), places(roster.upper, scores))
@@ -227,10 +246,9 @@ def reached_sums(scores, reached, unreached: set, top: float, roster: Roster) ->
     gone = list(map(roster.totals.__getitem__, unreached))   # fsum: any order gives the same float
     n, totals = roster.n - len(gone), roster.totals
     x, xx, xt = fsum(scores), fsum(map(mul, scores, scores)), fsum(map(mul, scores, totals))
-    t = fsum(chain(totals, (-g for g in gone)))
-    tt = fsum(chain(map(mul, totals, totals), (-(g * g) for g in gone)))
-    tops = [top] * roster.n
-    discrimination = _difference(_pooled(roster.upper, reached, tops), _pooled(roster.lower, reached, tops))
+    t = fsum(chain(roster.t_parts, map(neg, gone)))   # exactly ΣT less theirs, correctly rounded
+    tt = fsum(chain(roster.tt_parts, map(neg, map(mul, gone, gone))))
+    discrimination = _difference(_pooled(roster.upper, reached, top), _pooled(roster.lower, reached, top))
     lower, upper = ((float(roster.size) if unreached.isdisjoint(group) else places(group, reached))
                     for group in (roster.lower, roster.upper))   # most parts: no member of a group stopped
     return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination, lower, upper)
@@ -302,12 +320,17 @@ def who_met(column, counts) -> dict:
 
 def _pooled(members: dict, scores, tops) -> Optional[float]:
     """A group's share of the points of a column, over its members who sat it,
-    each counted by their share of a place."""
-    got = list(map(is_not, map(scores.__getitem__, members), repeat(None)))
-    if not any(got):
+    each counted by their share of a place; ``tops``: each student's maximum of
+    the column, or one number for all."""
+    got = list(map(scores.__getitem__, members))
+    sat = list(map(is_not, got, repeat(None)))
+    if not any(sat):
         return None
-    shares, sat = list(compress(members.values(), got)), list(compress(members, got))
-    return _ratio(fsum(map(mul, shares, map(scores.__getitem__, sat))), fsum(map(mul, shares, map(tops.__getitem__, sat))))
+    shares = members.values()
+    if not all(sat):
+        shares, got, members = list(compress(shares, sat)), list(compress(got, sat)), list(compress(members, sat))
+    most = repeat(tops) if tops.__class__ is not list else map(tops.__getitem__, members)
+    return _ratio(fsum(map(mul, shares, got)), fsum(map(mul, shares, most)))
 
 
 def places(members: dict, scores) -> float:

@@ -1,0 +1,201 @@
+"""The thirty-fifth round's class-grade speed-ups keep every byte: graded.csv
+writes a cell it needs to quote or guard from its kept field (grading/writer.py);
+the item analysis takes ΣT and ΣT² less the students who stopped from a few
+floats adding up to them exactly (report/columns.exact_parts), pools a group's
+share of a column without filtering it when every member sat, and sums a
+group's places once per part for all its traps (report/analysis.py)."""
+
+import csv
+import io
+import random
+from collections import Counter
+from itertools import chain, compress
+from math import fsum
+from operator import is_not, mul
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from property_sizes import many_copy, quick
+
+from quizgen.cells import spreadsheet_safe
+from quizgen.grading.outcome import make_outcome
+from quizgen.grading.writer import RowWriter
+from quizgen.key.status import Status
+from quizgen.report import analysis, columns
+from quizgen.report.model import Part, Student, Trap, Verdict
+
+MANY = settings(deadline=None, max_examples=300)
+FLOATS = st.floats(allow_nan=False, allow_infinity=False, min_value=-1e300, max_value=1e300)
+
+
+def csv_text(rows, delimiter=","):
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter).writerows(rows)
+    return out.getvalue()
+
+
+def test_a_cell_written_guarded_or_quoted_is_encoded_once_and_then_joined(monkeypatch):
+    outcome = make_outcome(Status.INVALID, 0.0, "0.408", "", "", "not a number")
+    rows = [[f"s{n}", "Q1", "a", answer] for n in range(3) for answer in
+            ("=cmd|' /C calc'!A0", "yes, in parallel", 'say "hi"', "-", "0.5", "-ln(0)")]
+    out = io.StringIO()
+    writer = RowWriter(out, ",")
+    for cells in rows[:6]:
+        writer.row(cells, outcome)
+    encoded, encode = [], writer.encode
+    monkeypatch.setattr(writer, "encode", lambda cells: encoded.append(list(cells)) or encode(cells))
+    writer.row(["s0", "Q1", "a", "=cmd|' /C calc'!A0"], outcome)
+    writer.row(["s1", "Q1", "a", "yes, in parallel"], outcome)
+    assert encoded == [["s1", "Q1", "a", "yes, in parallel"], ["s1"]]   # the row with a new id, and the id learnt
+    monkeypatch.undo()
+    for cells in rows[6:]:
+        writer.row(cells, outcome)
+    expected = [[spreadsheet_safe(c) for c in cells] + list(outcome.cells) for cells in
+                rows[:6] + [["s0", "Q1", "a", "=cmd|' /C calc'!A0"], ["s1", "Q1", "a", "yes, in parallel"]] + rows[6:]]
+    assert out.getvalue() == csv_text(expected)
+
+
+@quick(MANY)
+@given(st.lists(FLOATS, max_size=40), st.lists(FLOATS, max_size=10))
+def test_exact_parts_add_up_to_the_values_in_any_fsum(values, more):
+    parts = columns.exact_parts(values)
+    assert len(parts) <= 40
+    try:
+        expected = fsum(chain(values, more))
+    except OverflowError:
+        with pytest.raises(OverflowError):
+            fsum(chain(parts, more))
+        return
+    assert fsum(chain(parts, more)) == expected
+    assert fsum(chain(parts, (-x for x in more))) == fsum(chain(values, (-x for x in more)))
+
+
+test_exact_parts_many = many_copy(test_exact_parts_add_up_to_the_values_in_any_fsum,
+                                  given(st.lists(FLOATS, max_size=40), st.lists(FLOATS, max_size=10)), MANY)
+
+
+def test_exact_parts_of_whole_and_half_points_are_one_float():
+    assert columns.exact_parts([0.5, 1.0, 2.5] * 1000) == (4000.0,)
+    assert columns.exact_parts([]) == ()
+    assert len(columns.exact_parts([0.1] * 10)) == 2   # 0.1 ten times is not 1.0 exactly
+
+
+class CountedList(list):
+    """A list that counts the passes over it."""
+
+    passes = 0
+
+    def __iter__(self):
+        CountedList.passes += 1
+        return super().__iter__()
+
+
+def test_a_part_some_did_not_reach_passes_over_the_totals_once():
+    rng = random.Random(5)
+    n, top = 50, 1.0
+    column = [rng.choice([0.0, 0.5, 1.0, 1 / 3]) for _ in range(n)]
+    parts = [Part("Q1", "a", "C1", "t", top)]
+    cohort = columns.roster([column], parts, [True], n)
+    unreached = {3, 7, 11}
+    scores = [0.0 if i in unreached else x for i, x in enumerate(column)]
+    reached = [None if i in unreached else x for i, x in enumerate(column)]
+    expected = columns.sums(reached, top, cohort, False)
+    cohort.totals = CountedList(cohort.totals)
+    CountedList.passes = 0
+    assert columns.reached_sums(scores, reached, unreached, top, cohort) == expected
+    assert CountedList.passes == 1   # Σx·T; ΣT and ΣT² come from the roster's exact parts
+
+
+def _pooled_plainly(members, scores, tops):
+    """A group's pooled share as the item analysis worked it out before this round."""
+    tops = tops if isinstance(tops, list) else [tops] * len(scores)
+    got = list(map(is_not, map(scores.__getitem__, members), repeat_none(len(members))))
+    if not any(got):
+        return None
+    shares, sat = list(compress(members.values(), got)), list(compress(members, got))
+    top = fsum(map(mul, shares, map(tops.__getitem__, sat)))
+    return fsum(map(mul, shares, map(scores.__getitem__, sat))) / top if top else None
+
+
+def repeat_none(n):
+    return [None] * n
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_pooled_group_share_is_the_plain_one(seed):
+    rng = random.Random(seed)
+    n = rng.randint(1, 30)
+    members = {i: rng.choice([1.0, 0.5, 1 / 3]) for i in rng.sample(range(n), rng.randint(1, n))}
+    gaps = rng.random()
+    scores = [None if rng.random() < gaps else rng.choice([0.0, 0.1, 0.5, 1.0, 2 / 3]) for _ in range(n)]
+    tops = rng.choice([1.0, 2.5, [rng.choice([1.0, 2.0, 0.7]) for _ in range(n)]])
+    assert columns._pooled(members, scores, tops) == _pooled_plainly(members, scores, tops)
+
+
+class CountedGroup(dict):
+    """A group of the roster that counts how often its places are read."""
+
+    reads = 0
+
+    def values(self):
+        CountedGroup.reads += 1
+        return super().values()
+
+
+def test_a_part_sums_each_groups_places_once_for_all_its_traps():
+    traps = tuple(Trap(code, f"{code} feedback") for code in ("sign", "base", "mean"))
+    part = Part("Q1", "a", "C1", "t", 1.0, traps)
+    codes = {"sign": [0, 1, 5], "base": [2, 9], "mean": [3]}
+    lower, upper = CountedGroup({0: 1.0, 1: 1.0, 2: 0.5}), CountedGroup({8: 1.0, 9: 1.0, 5: 0.5})
+    CountedGroup.reads = 0
+    shares = analysis._trap_shares(part, codes, 10, lower, upper, [1.0] * 10)
+    assert CountedGroup.reads == 2   # each group once, not once per trap
+    sign = shares[0]
+    assert (sign.lower, sign.upper, sign.lower_places, sign.upper_places) == (2 / 2.5, 0.5 / 2.5, 2.5, 2.5)
+
+
+def test_the_class_report_of_students_who_stop_is_as_before():
+    """A class whose weakest stop early: the figures the changed sums feed (D, r, trap shares), as the
+    thirty-fourth round's code gave them to the last bit."""
+    parts = [Part("Q1", letter, "C1", "t", 1.0, (Trap("sign", "A sign slip."),)) for letter in "abc"]
+    right, slip, missing = Verdict("correct", 1.0), Verdict("incorrect", 0.0, "sign"), Verdict("missing", 0.0)
+    students = []
+    for n in range(40):
+        verdicts = [right if (n * 3 + k) % 7 else slip for k in range(3)] if n >= 8 else [slip, slip, slip]
+        if n < 5:
+            verdicts[1:] = [missing, missing]
+        students.append(Student(f"s{n:02d}", "", verdicts))
+    found = analysis.analyse(parts, students)
+    figures = [(p.reached, p.students, p.discrimination, p.point_biserial, p.facility,
+                [(t.count, t.share, t.lower, t.upper, t.lower_places, t.upper_places) for t in p.traps])
+               for p in found.parts + found.questions]
+    b = (35, 40, 0.6785714285714286, 0.27116307227332004, 0.7714285714285715,
+         [(8, 0.22857142857142856, 0.6785714285714285, 0.0, 6.0, 11.0)])
+    assert figures == [(40, 40, 0.8051948051948052, 0.5647254349883531, 0.7,
+                        [(12, 0.3, 0.8051948051948052, 0.0, 11.0, 11.0)]), b, b,
+                       (40, 40, 0.6666666666666667, None, 0.7454545454545455, [(22, 0.55, None, None, 0.0, 0.0)])]
+
+
+class LookedAt(list):
+    """The students, counting whom to_act looks at one by one."""
+
+    def __getitem__(self, i):
+        self.seen.append(i)
+        return super().__getitem__(i)
+
+
+def test_to_act_looks_at_the_students_with_something_to_act_on_alone():
+    from quizgen.report.attention import to_act
+
+    parts = [Part("Q1", letter, "C1", "t", 1.0) for letter in "ab"]
+    right, review, missing = Verdict("correct", 1.0), Verdict("needs_review", 0.0), Verdict("missing", 0.0)
+    rows = [[right, right]] * 30
+    rows[4], rows[17] = [review, right], [right, missing]
+    students = LookedAt(Student(f"s{n:02d}", "", row, only_overrides=n == 17) for n, row in enumerate(rows))
+    students.seen = []
+    counts = [Counter(column) for column in zip(*rows)]
+    found = to_act(parts, students, counts, [set(), {9}])
+    assert [(row.student_id, row.review, row.unreached, row.unmarked) for row in found] == [
+        ("s04", ["Q1a"], [], []), ("s09", [], ["Q1b"], []), ("s17", [], [], ["Q1b"])]
+    assert students.seen == [4, 9, 17]   # not the 27 others
