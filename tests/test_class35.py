@@ -143,14 +143,18 @@ class CountedGroup(dict):
         return super().values()
 
 
-def test_a_part_sums_each_groups_places_once_for_all_its_traps():
+def test_a_groups_places_are_summed_once_for_all_traps_and_parts():
     traps = tuple(Trap(code, f"{code} feedback") for code in ("sign", "base", "mean"))
     part = Part("Q1", "a", "C1", "t", 1.0, traps)
     codes = {"sign": [0, 1, 5], "base": [2, 9], "mean": [3]}
     lower, upper = CountedGroup({0: 1.0, 1: 1.0, 2: 0.5}), CountedGroup({8: 1.0, 9: 1.0, 5: 0.5})
+    cohort = columns.Roster(10, [], [], [], [], lower, upper, [], None, held=(2.5, 2.5))
     CountedGroup.reads = 0
-    shares = analysis._trap_shares(part, codes, 10, lower, upper, [1.0] * 10)
-    assert CountedGroup.reads == 2   # each group once, not once per trap
+    shares = analysis._trap_shares(part, codes, 10, lower, upper, [1.0] * 10, cohort)
+    assert CountedGroup.reads == 0   # the roster's groups' places, worked out once for every part
+    assert analysis._trap_shares(part, codes, 10, CountedGroup(lower), CountedGroup(upper), [1.0] * 10,
+                                 cohort) == shares
+    assert CountedGroup.reads == 2   # a group of the members who sat the part: its places once for all traps
     sign = shares[0]
     assert (sign.lower, sign.upper, sign.lower_places, sign.upper_places) == (2 / 2.5, 0.5 / 2.5, 2.5, 2.5)
 

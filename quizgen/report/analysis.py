@@ -172,7 +172,7 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     codes = who_met(column, counts)
     lower, upper = (group if s.n == cohort.n or on_every_paper and unreached.isdisjoint(group) else
                     _sat(group, scores) for group in (cohort.lower, cohort.upper))   # most parts: no member stopped
-    item.traps = _trap_shares(part, codes, s.n, lower, upper, scores)
+    item.traps = _trap_shares(part, codes, s.n, lower, upper, scores, cohort)
     item.reasons = reasons(item)
     return item, codes
 
@@ -182,14 +182,14 @@ def _sat(members: dict, scores) -> dict:
     return dict(compress(members.items(), map(is_not, map(scores.__getitem__, members), repeat(None))))
 
 
-def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
+def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores, cohort: Roster) -> list:
     """The share of students in each of the part's traps (and any other code
     met), overall and within each group (its members counted by their share of
     a place), among the students whose paper's draw can make the trap."""
     traps = [Trap(*t) for t in part.traps]
     known = {t.code for t in traps}
     traps += [Trap(code) for code in sorted(codes) if code not in known]
-    shares, whole = [], [(lower, fsum(lower.values())), (upper, fsum(upper.values()))]   # the groups' places
+    shares, whole = [], [(lower, cohort.places(lower)), (upper, cohort.places(upper))]
     for trap in traps:
         who = codes.get(trap.code, ())
         can = sat - sum(scores[i] is not None for i in trap.absent)

@@ -47,6 +47,12 @@ class Roster:
     size: int = 0           # the places in each group (group_size)
     t_parts: tuple = ()     # a few floats adding up exactly to ΣT (exact_parts), and to ΣT²
     tt_parts: tuple = ()
+    held: tuple = (0.0, 0.0)   # the places the lower and upper groups' shares add up to (fsum)
+
+    def places(self, group: dict) -> float:
+        """A group's places, the fsum of its members' shares: the roster's own
+        two groups' (most parts' trap shares are over them) worked out once."""
+        return self.held[0] if group is self.lower else self.held[1] if group is self.upper else fsum(group.values())
 
 
 @dataclass
@@ -81,7 +87,8 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact
     weights = [(upper.get(i, 0.0) - lower.get(i, 0.0)) / size for i in group] if group else None
     squares = list(map(mul, totals, totals))
     return Roster(n, totals, maxima, percents, ranked, lower, upper, group, weights,
-                  fsum(totals), fsum(squares), exact, size, exact_parts(totals), exact_parts(squares))
+                  fsum(totals), fsum(squares), exact, size, exact_parts(totals), exact_parts(squares),
+                  (fsum(lower.values()), fsum(upper.values())))
 
 
 def exact_parts(values: list) -> tuple:
