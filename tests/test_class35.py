@@ -203,3 +203,4 @@ def test_to_act_looks_at_the_students_with_something_to_act_on_alone():
     assert [(row.student_id, row.review, row.unreached, row.unmarked) for row in found] == [
         ("s04", ["Q1a"], [], []), ("s09", [], ["Q1b"], []), ("s17", [], [], ["Q1b"])]
     assert students.seen == [4, 9, 17]   # not the 27 others
+

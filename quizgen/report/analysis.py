@@ -195,23 +195,19 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores, cohort: Ros
         can = sat - sum(scores[i] is not None for i in trap.absent)
         if trap.absent and not can and not who:
             continue   # no student who sat had a draw that can make it: nothing to report
-        (low, low_places), (high, high_places) = (
-            _group_share(group, who, places) if not trap.absent else _group_share(_without(group, trap.absent), who)
-            for group, places in whole)
+        (low, low_places), (high, high_places) = (_group_share(g, who, places, trap.absent) for g, places in whole)
         shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can), low, high, can,
                                 low_places, high_places, trap.name))
     return shares
 
 
-def _without(members: dict, absent: frozenset) -> dict:
-    """A group without the students whose paper lacks the trap."""
-    return {i: share for i, share in members.items() if i not in absent} if absent else members
-
-
-def _group_share(members: dict, who, places: float | None = None) -> tuple:
-    """The share of a group's places held by the students ``who``, and its places (fsum: any order;
-    ``places``, when known); a student of ``who`` outside the group adds 0.0, which changes no fsum."""
-    places = fsum(members.values()) if places is None else places
+def _group_share(members: dict, who, places: float, absent: frozenset) -> tuple:
+    """The share of a group's ``places`` held by the students ``who``, and those places; without the
+    students ``absent`` (whose paper lacks the trap), its places added again (fsum: any order). A student
+    of ``who`` outside the group adds 0.0, which changes no fsum."""
+    if absent:
+        members = {i: share for i, share in members.items() if i not in absent}
+        places = fsum(members.values())
     return _ratio(fsum(map(members.get, who, repeat(0.0))), places), places
 
 
