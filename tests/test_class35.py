@@ -204,3 +204,44 @@ def test_to_act_looks_at_the_students_with_something_to_act_on_alone():
         ("s04", ["Q1a"], [], []), ("s09", [], ["Q1b"], []), ("s17", [], [], ["Q1b"])]
     assert students.seen == [4, 9, 17]   # not the 27 others
 
+
+
+def _sums_plainly(scores, top, roster):
+    """``columns.sums`` of a column not every paper has, as the item analysis worked it out before this round."""
+    sat = [i for i, x in enumerate(scores) if x is not None]
+    got, totals = [scores[i] for i in sat], [roster.totals[i] for i in sat]
+    tops = top if isinstance(top, list) else [top] * roster.n
+    return (len(sat), fsum(got), fsum(x * x for x in got), fsum(x * t for x, t in zip(got, totals)), fsum(totals),
+            fsum(t * t for t in totals), fsum(got) / fsum(tops[i] for i in sat),
+            _pooled_plainly(roster.upper, scores, tops), _pooled_plainly(roster.lower, scores, tops),
+            fsum(share for i, share in roster.lower.items() if scores[i] is not None),
+            fsum(share for i, share in roster.upper.items() if scores[i] is not None))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_question_everyone_has_a_score_on_is_summed_without_filtering_as_before(seed, monkeypatch):
+    rng = random.Random(seed)
+    n = rng.randint(4, 40)
+    parts = [Part("Q1", letter, "C1", "t", 1.0) for letter in "ab"]
+    cohort = columns.roster([[rng.choice([0.0, 0.5, 1.0, 1 / 3]) for _ in range(n)] for _ in parts], parts,
+                            [True, True], n)
+    scores = [rng.choice([0.0, 1.0, 1.5, 2.0]) for _ in range(n)]
+    tops = [rng.choice([1.0, 2.0]) for _ in range(n)] if seed % 2 else 2.0   # maxima as some stopped, or one
+    holed = [None if rng.random() < 0.2 else x for x in scores]
+    for column in (scores, holed):
+        s = columns.sums(column, tops, cohort, False)
+        plain = _sums_plainly(column, tops, cohort)
+        assert (s.n, s.x, s.xx, s.xt, s.t, s.tt, s.facility) == plain[:7]
+        assert s.discrimination == (None if plain[7] is None or plain[8] is None else plain[7] - plain[8])
+        assert (s.lower, s.upper) == plain[9:]
+    added = []
+
+    def counted(terms):
+        terms = list(terms)
+        added.append(len(terms))
+        return fsum(terms)
+    monkeypatch.setattr(columns, "fsum", counted)
+    columns.sums(scores, tops, cohort, False)
+    groups = len(cohort.lower) + len(cohort.upper)
+    assert sum(added) == 4 * n + 2 * groups   # Σx, Σ maxima, Σx², Σx·T and the pooled shares: ΣT, ΣT² and the
+                                              # groups' places are the roster's, every student having sat it

@@ -234,14 +234,21 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
     ``counts``, the column's Counter of verdicts, gives Σx and Σx² without a pass."""
     if everyone:
         return _full_sums(scores, top, roster, counts)
-    sat = list(compress(range(roster.n), map(is_not, scores, repeat(None))))
-    got, totals = list(map(scores.__getitem__, sat)), list(map(roster.totals.__getitem__, sat))
-    most = map(top.__getitem__, sat) if isinstance(top, list) else repeat(top, len(sat))
-    facility = _ratio(fsum(got), fsum(most))
+    took = list(map(is_not, scores, repeat(None)))
+    if all(took):   # a question some did not reach every part of: everyone has a score, maxima differ
+        got, totals, t, tt = scores, roster.totals, roster.sum_t, roster.sum_tt
+        most = top if isinstance(top, list) else [top] * roster.n
+        lower, upper = roster.held   # the groups' places, every member having sat it
+    else:
+        sat = list(compress(range(roster.n), took))
+        got, totals = list(map(scores.__getitem__, sat)), list(map(roster.totals.__getitem__, sat))
+        most = list(map(top.__getitem__, sat)) if isinstance(top, list) else [top] * len(sat)
+        t, tt = fsum(totals), fsum(map(mul, totals, totals))
+        lower, upper = places(roster.lower, scores), places(roster.upper, scores)
+    x = fsum(got)
     discrimination = _difference(_pooled(roster.upper, scores, top), _pooled(roster.lower, scores, top))
-    return Sums(len(sat), fsum(got), fsum(map(mul, got, got)), fsum(map(mul, got, totals)), fsum(totals),
-                fsum(map(mul, totals, totals)), facility, discrimination,
-                places(roster.lower, scores), places(roster.upper, scores))
+    return Sums(len(got), x, fsum(map(mul, got, got)), fsum(map(mul, got, totals)), t, tt, _ratio(x, fsum(most)),
+                discrimination, lower, upper)
 
 
 def reached_sums(scores, reached, unreached: set, top: float, roster: Roster) -> Sums:
