@@ -245,3 +245,49 @@ def test_a_question_everyone_has_a_score_on_is_summed_without_filtering_as_befor
     groups = len(cohort.lower) + len(cohort.upper)
     assert sum(added) == 4 * n + 2 * groups   # Σx, Σ maxima, Σx², Σx·T and the pooled shares: ΣT, ΣT² and the
                                               # groups' places are the roster's, every student having sat it
+
+
+COUNTED = st.dictionaries(st.tuples(st.sampled_from(["correct", "incorrect", "missing"]), FLOATS, st.just("")),
+                          st.integers(min_value=1, max_value=3000), max_size=8)
+
+
+@quick(MANY)
+@given(COUNTED)
+def test_a_columns_sums_from_its_counted_verdicts_are_fsums_of_the_whole_column(counts):
+    column = [v for v, c in counts.items() for _ in range(c)] + [None]   # None: a paper without the part
+    counts = Counter(column)
+    for value in (columns.SCORE, columns._squared_score):
+        whole = [value(v) for v in column if v is not None]
+        try:
+            expected = fsum(whole)
+        except OverflowError:
+            with pytest.raises(OverflowError):
+                columns.counted_fsum(counts, value)
+            continue
+        assert columns.counted_fsum(counts, value) == expected
+
+
+test_counted_fsum_many = many_copy(test_a_columns_sums_from_its_counted_verdicts_are_fsums_of_the_whole_column,
+                                   given(COUNTED), MANY)
+
+
+def test_a_part_some_did_not_reach_adds_its_scores_from_its_verdicts_counted(monkeypatch):
+    """reached_sums with the column's Counter: Σx and Σx² in a few terms, the same floats."""
+    rng = random.Random(7)
+    right, half, missing = Verdict("correct", 1.0), Verdict("partial", 0.1), Verdict("missing", 0.0)
+    column = [rng.choice([right, half, missing]) for _ in range(400)]
+    scores = [v[1] for v in column]
+    parts = [Part("Q1", "a", "C1", "t", 1.0)]
+    cohort = columns.roster([scores], parts, [True], len(scores))
+    unreached = {i for i, v in enumerate(column) if v is missing}
+    reached = [None if i in unreached else x for i, x in enumerate(scores)]
+    plain = columns.reached_sums(scores, reached, unreached, 1.0, cohort)
+    added = []
+
+    def counted(terms):
+        terms = list(terms)
+        added.append(len(terms))
+        return fsum(terms)
+    monkeypatch.setattr(columns, "fsum", counted)
+    assert columns.reached_sums(scores, reached, unreached, 1.0, cohort, Counter(column)) == plain
+    assert sorted(added)[-1] == 400 and sum(n == 400 for n in added) == 1   # Σx·T alone over the whole column

@@ -160,7 +160,7 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     points = float(part.points)
     scores, all_scores, on_every_paper = columns
     if on_every_paper and unreached:   # the same sums in whole-column passes
-        s = reached_sums(all_scores, scores, unreached, points, cohort)
+        s = reached_sums(all_scores, scores, unreached, points, cohort, counts)
     else:
         s = sums(scores, points, cohort, everyone, counts)
     item = ItemStats(part.question_id, part.part, part.cls, part.template, points, s.n + len(unreached),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from math import fsum, isfinite, sqrt
+from math import fsum, isfinite, ldexp, sqrt
 from operator import add, eq, is_not, itemgetter, mul, neg
 from typing import Optional
 
@@ -251,21 +251,41 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
                 discrimination, lower, upper)
 
 
-def reached_sums(scores, reached, unreached: set, top: float, roster: Roster) -> Sums:
+def reached_sums(scores, reached, unreached: set, top: float, roster: Roster, counts=None) -> Sums:
     """:func:`sums` of a part on every paper that some students did not reach
     (``reached``: its scores with None for them, as ``sums`` reads it;
     ``scores``: everyone's, 0 for them): the same floats in whole-column passes,
     since a correctly rounded sum (``fsum``) is the same with zeros added, and
-    the sat students' totals are all totals less the unreached ones'."""
+    the sat students' totals are all totals less the unreached ones'.
+    ``counts``, the Counter of the verdicts ``scores`` were read from, gives Σx
+    and Σx² in a few terms (``counted_fsum``)."""
     gone = list(map(roster.totals.__getitem__, unreached))   # fsum: any order gives the same float
     n, totals = roster.n - len(gone), roster.totals
-    x, xx, xt = fsum(scores), fsum(map(mul, scores, scores)), fsum(map(mul, scores, totals))
+    if counts is None:
+        x, xx = fsum(scores), fsum(map(mul, scores, scores))
+    else:
+        x, xx = counted_fsum(counts, SCORE), counted_fsum(counts, _squared_score)
+    xt = fsum(map(mul, scores, totals))
     t = fsum(chain(roster.t_parts, map(neg, gone)))   # exactly ΣT less theirs, correctly rounded
     tt = fsum(chain(roster.tt_parts, map(neg, map(mul, gone, gone))))
     discrimination = _difference(_pooled(roster.upper, reached, top), _pooled(roster.lower, reached, top))
     lower, upper = ((float(roster.size) if unreached.isdisjoint(group) else places(group, reached))
                     for group in (roster.lower, roster.upper))   # most parts: no member of a group stopped
     return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination, lower, upper)
+
+
+def counted_fsum(counts, value) -> float:
+    """``fsum`` of ``value(v)`` for every verdict ``v`` of a column, from its
+    Counter ({verdict: times}; None, off the paper, adds nothing): a value met
+    ``c`` times is added as itself times each power of two ``c`` holds (ldexp
+    only moves the exponent: exact), so the correctly rounded sum is fsum's
+    over the whole column, in a few terms a distinct verdict."""
+    return fsum(ldexp(x, k) for v, c in counts.items() if v is not None and (x := value(v))
+                for k in range(c.bit_length()) if c >> k & 1)
+
+
+def _squared_score(verdict) -> float:
+    return verdict[1] * verdict[1]
 
 
 def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
