@@ -81,14 +81,28 @@ def test_exact_parts_of_whole_and_half_points_are_one_float():
     assert len(columns.exact_parts([0.1] * 10)) == 2   # 0.1 ten times is not 1.0 exactly
 
 
-class CountedList(list):
-    """A list that counts the passes over it."""
+def counting(base: type, method: str) -> type:
+    """A subclass of ``base`` counting (in ``calls``) the calls of its ``method``."""
+    def counted(self, *args):
+        type(self).calls += 1
+        return getattr(base, method)(self, *args)
+    return type(f"Counted{base.__name__}", (base,), {"calls": 0, method: counted})
 
-    passes = 0
 
-    def __iter__(self):
-        CountedList.passes += 1
-        return super().__iter__()
+CountedList = counting(list, "__iter__")   # the passes over a list
+CountedGroup = counting(dict, "values")    # the reads of a group's places
+
+
+def fsum_terms(monkeypatch) -> list:
+    """The number of terms of each fsum the report's columns module adds from now on."""
+    added = []
+
+    def counted(terms):
+        terms = list(terms)
+        added.append(len(terms))
+        return fsum(terms)
+    monkeypatch.setattr(columns, "fsum", counted)
+    return added
 
 
 def test_a_part_some_did_not_reach_passes_over_the_totals_once():
@@ -102,9 +116,9 @@ def test_a_part_some_did_not_reach_passes_over_the_totals_once():
     reached = [None if i in unreached else x for i, x in enumerate(column)]
     expected = columns.sums(reached, top, cohort, False)
     cohort.totals = CountedList(cohort.totals)
-    CountedList.passes = 0
+    CountedList.calls = 0
     assert columns.reached_sums(scores, reached, unreached, top, cohort) == expected
-    assert CountedList.passes == 1   # Σx·T; ΣT and ΣT² come from the roster's exact parts
+    assert CountedList.calls == 1   # Σx·T; ΣT and ΣT² come from the roster's exact parts
 
 
 def _pooled_plainly(members, scores, tops):
@@ -133,28 +147,18 @@ def test_a_pooled_group_share_is_the_plain_one(seed):
     assert columns._pooled(members, scores, tops) == _pooled_plainly(members, scores, tops)
 
 
-class CountedGroup(dict):
-    """A group of the roster that counts how often its places are read."""
-
-    reads = 0
-
-    def values(self):
-        CountedGroup.reads += 1
-        return super().values()
-
-
 def test_a_groups_places_are_summed_once_for_all_traps_and_parts():
     traps = tuple(Trap(code, f"{code} feedback") for code in ("sign", "base", "mean"))
     part = Part("Q1", "a", "C1", "t", 1.0, traps)
     codes = {"sign": [0, 1, 5], "base": [2, 9], "mean": [3]}
     lower, upper = CountedGroup({0: 1.0, 1: 1.0, 2: 0.5}), CountedGroup({8: 1.0, 9: 1.0, 5: 0.5})
     cohort = columns.Roster(10, [], [], [], [], lower, upper, [], None, held=(2.5, 2.5))
-    CountedGroup.reads = 0
+    CountedGroup.calls = 0
     shares = analysis._trap_shares(part, codes, 10, lower, upper, [1.0] * 10, cohort)
-    assert CountedGroup.reads == 0   # the roster's groups' places, worked out once for every part
+    assert CountedGroup.calls == 0   # the roster's groups' places, worked out once for every part
     assert analysis._trap_shares(part, codes, 10, CountedGroup(lower), CountedGroup(upper), [1.0] * 10,
                                  cohort) == shares
-    assert CountedGroup.reads == 2   # a group of the members who sat the part: its places once for all traps
+    assert CountedGroup.calls == 2   # a group of the members who sat the part: its places once for all traps
     sign = shares[0]
     assert (sign.lower, sign.upper, sign.lower_places, sign.upper_places) == (2 / 2.5, 0.5 / 2.5, 2.5, 2.5)
 
@@ -234,13 +238,7 @@ def test_a_question_everyone_has_a_score_on_is_summed_without_filtering_as_befor
         assert (s.n, s.x, s.xx, s.xt, s.t, s.tt, s.facility) == plain[:7]
         assert s.discrimination == (None if plain[7] is None or plain[8] is None else plain[7] - plain[8])
         assert (s.lower, s.upper) == plain[9:]
-    added = []
-
-    def counted(terms):
-        terms = list(terms)
-        added.append(len(terms))
-        return fsum(terms)
-    monkeypatch.setattr(columns, "fsum", counted)
+    added = fsum_terms(monkeypatch)
     columns.sums(scores, tops, cohort, False)
     groups = len(cohort.lower) + len(cohort.upper)
     assert sum(added) == 4 * n + 2 * groups   # Σx, Σ maxima, Σx², Σx·T and the pooled shares: ΣT, ΣT² and the
@@ -282,12 +280,6 @@ def test_a_part_some_did_not_reach_adds_its_scores_from_its_verdicts_counted(mon
     unreached = {i for i, v in enumerate(column) if v is missing}
     reached = [None if i in unreached else x for i, x in enumerate(scores)]
     plain = columns.reached_sums(scores, reached, unreached, 1.0, cohort)
-    added = []
-
-    def counted(terms):
-        terms = list(terms)
-        added.append(len(terms))
-        return fsum(terms)
-    monkeypatch.setattr(columns, "fsum", counted)
+    added = fsum_terms(monkeypatch)
     assert columns.reached_sums(scores, reached, unreached, 1.0, cohort, Counter(column)) == plain
     assert sorted(added)[-1] == 400 and sum(n == 400 for n in added) == 1   # Σx·T alone over the whole column
