@@ -283,3 +283,31 @@ def test_a_part_some_did_not_reach_adds_its_scores_from_its_verdicts_counted(mon
     added = fsum_terms(monkeypatch)
     assert columns.reached_sums(scores, reached, unreached, 1.0, cohort, Counter(column)) == plain
     assert sorted(added)[-1] == 400 and sum(n == 400 for n in added) == 1   # Σx·T alone over the whole column
+
+
+class Hashed(Verdict):
+    """A verdict counting how often a cell is hashed."""
+
+    hashes = 0
+
+    def __hash__(self):
+        Hashed.hashes += 1
+        return super().__hash__()
+
+
+def test_waiting_answers_are_found_in_their_columns_without_hashing_every_cell():
+    from quizgen.report.attention import to_act
+
+    parts = [Part("Q1", letter, "C1", "t", 1.0) for letter in "ab"]
+    right = Hashed("correct", 1.0, "")
+    waiting = [Hashed("needs_review", 0.0, ""), Hashed("needs_review", 0.0, ""), Hashed("needs_review", 0.0, "x")]
+    rows = [[right, right] for _ in range(40)]
+    rows[3][0], rows[21][0], rows[21][1], rows[39][1] = waiting[0], waiting[1], waiting[2], waiting[0]   # two alike
+    students = [Student(f"s{n:02d}", "", row) for n, row in enumerate(rows)]
+    columns = [list(column) for column in zip(*rows)]
+    counts = [Counter(column) for column in columns]
+    Hashed.hashes = 0
+    found = to_act(parts, students, counts, [set(), set()], columns)
+    assert [(row.student_id, row.review) for row in found] == [("s03", ["Q1a"]), ("s21", ["Q1a", "Q1b"]),
+                                                               ("s39", ["Q1b"])]
+    assert Hashed.hashes < 10   # the few distinct verdicts, not the 80 cells

@@ -61,12 +61,19 @@ def to_act(parts, students, counts, unreached, columns=None) -> list:
 
 def _by_student(columns, counts, parts: list, labels: list) -> dict:
     """``{student index: [labels of their needs_review answers]}`` over the
-    ``parts`` that have any, each column read once at C speed (its waiting
-    verdicts are few distinct objects, found from its Counter)."""
+    ``parts`` that have any: each waiting verdict (few distinct, found from
+    the column's Counter, with how many cells hold it) is found where it is
+    by ``list.index`` (a scan at C speed, no hashing of the cells)."""
     found = {}
     for k in parts:
-        waiting = {v for v in counts[k] if v is not None and v[0] == REVIEW}
-        for i in compress(range(len(columns[k])), map(waiting.__contains__, columns[k])):
+        column, at = columns[k], []
+        for verdict, times in counts[k].items():
+            if verdict is not None and verdict[0] == REVIEW:
+                i = -1
+                for _ in range(times):
+                    i = column.index(verdict, i + 1)
+                    at.append(i)
+        for i in sorted(at):
             found.setdefault(i, []).append(labels[k])
     return found
 
