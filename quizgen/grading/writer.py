@@ -18,6 +18,7 @@ from quizgen.files import temp_name
 BOM = "\ufeff".encode("utf-8")   # graded.csv's first bytes (start_graded)
 TAIL_LIMIT = 100_000    # encoded result cells kept before the cache starts afresh
 PLAIN_LIMIT = 100_000   # cell texts known to need no quotes or formula guard, before starting afresh
+FIELD_LIMIT = 10_000    # other cell texts kept with their written form, before starting afresh
 PLAIN_ROW = 128         # longer rows are not learnt from
 
 
@@ -25,11 +26,15 @@ class RowWriter:
     """Writes graded rows as csv.writer would: the input cells made
     spreadsheet-safe, then the outcome's result cells.
 
-    Two caches make it fast, both bounded. ``tails`` maps an Outcome (by
+    Three caches make it fast, all bounded. ``tails`` maps an Outcome (by
     identity) to the CSV text of its result cells, so that the long feedback is
     encoded once per verdict, not on every row. ``plain`` holds input cell texts
     known to need no quotes and no formula guard; a row made only of them is
-    simply joined (checking each row costs more). ``multiline`` says whether
+    simply joined (checking each row costs more). ``fields`` maps the other
+    input cell texts met in short rows (an answer with a comma, ``=cmd|...``,
+    ``-``) to their field as written, guarded and quoted: csv.writer quotes
+    each field on its own, so a row of known cells is their fields joined
+    (a class's few such answers recur on thousands of rows). ``multiline`` says whether
     some record went over more than one line (a quoted line break), which the
     second copy needs to know (``rewrite_graded``)."""
 
@@ -38,6 +43,7 @@ class RowWriter:
         self.multiline = multiline
         self.tails = {}
         self.plain = set()
+        self.fields = {}
         self.buffer = io.StringIO()
         self.writer = csv.writer(self.buffer, delimiter=delimiter)
         self.needs_quotes = re.compile('["\r\n]').search
@@ -60,14 +66,37 @@ class RowWriter:
         return text
 
     def _careful(self, cells: list) -> str:
-        """The CSV text of spreadsheet-safe ``cells``; when it is the cells just
-        joined, they are all plain and remembered so (short rows, a bounded set)."""
+        """The CSV text of spreadsheet-safe ``cells``: their known fields joined
+        (``fields``), else encoded, and each cell of a short row learnt:
+        into ``plain`` when written as it is, else into ``fields``."""
+        plain, fields = self.plain, self.fields
+        known = [cell if cell in plain else fields.get(cell) for cell in cells]
+        if None not in known:
+            return self.join(known)
         text = self.encode(safe_cells(cells))
-        if len(text) <= PLAIN_ROW and text == self.join(cells):
-            if len(self.plain) >= PLAIN_LIMIT:
-                self.plain.clear()
-            self.plain.update(cells)
+        if len(text) <= PLAIN_ROW:
+            if text == self.join(cells):
+                self._plain(cells)
+            else:
+                for cell in cells:
+                    if cell not in plain and cell not in fields:
+                        self._learn(cell)
         return text
+
+    def _plain(self, cells) -> None:
+        if len(self.plain) >= PLAIN_LIMIT:
+            self.plain.clear()
+        self.plain.update(cells)
+
+    def _learn(self, cell: str) -> None:
+        """Keep how ``cell`` is written as a field: in ``plain`` when as it is."""
+        field = self.encode([spreadsheet_safe(cell)])
+        if field == cell:
+            self._plain([cell])
+            return
+        if len(self.fields) >= FIELD_LIMIT:
+            self.fields.clear()
+        self.fields[cell] = field
 
     def encode(self, cells) -> str:
         """The CSV text of ``cells`` (as csv.writer writes it), without the line end."""

@@ -160,7 +160,7 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     points = float(part.points)
     scores, all_scores, on_every_paper = columns
     if on_every_paper and unreached:   # the same sums in whole-column passes
-        s = reached_sums(all_scores, scores, unreached, points, cohort)
+        s = reached_sums(all_scores, scores, unreached, points, cohort, counts)
     else:
         s = sums(scores, points, cohort, everyone, counts)
     item = ItemStats(part.question_id, part.part, part.cls, part.template, points, s.n + len(unreached),
@@ -172,7 +172,7 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     codes = who_met(column, counts)
     lower, upper = (group if s.n == cohort.n or on_every_paper and unreached.isdisjoint(group) else
                     _sat(group, scores) for group in (cohort.lower, cohort.upper))   # most parts: no member stopped
-    item.traps = _trap_shares(part, codes, s.n, lower, upper, scores)
+    item.traps = _trap_shares(part, codes, s.n, lower, upper, scores, cohort)
     item.reasons = reasons(item)
     return item, codes
 
@@ -182,34 +182,33 @@ def _sat(members: dict, scores) -> dict:
     return dict(compress(members.items(), map(is_not, map(scores.__getitem__, members), repeat(None))))
 
 
-def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
+def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores, cohort: Roster) -> list:
     """The share of students in each of the part's traps (and any other code
     met), overall and within each group (its members counted by their share of
     a place), among the students whose paper's draw can make the trap."""
     traps = [Trap(*t) for t in part.traps]
     known = {t.code for t in traps}
     traps += [Trap(code) for code in sorted(codes) if code not in known]
-    shares = []
+    shares, whole = [], [(lower, cohort.places(lower)), (upper, cohort.places(upper))]
     for trap in traps:
         who = codes.get(trap.code, ())
         can = sat - sum(scores[i] is not None for i in trap.absent)
         if trap.absent and not can and not who:
             continue   # no student who sat had a draw that can make it: nothing to report
-        (low, low_places), (high, high_places) = (_group_share(_without(g, trap.absent), who) for g in (lower, upper))
+        (low, low_places), (high, high_places) = (_group_share(g, who, places, trap.absent) for g, places in whole)
         shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can), low, high, can,
                                 low_places, high_places, trap.name))
     return shares
 
 
-def _without(members: dict, absent: frozenset) -> dict:
-    """A group without the students whose paper lacks the trap."""
-    return {i: share for i, share in members.items() if i not in absent} if absent else members
-
-
-def _group_share(members: dict, who) -> tuple:
-    """The share of a group's places held by the students ``who``, and its places (fsum: any order)."""
-    places = fsum(members.values())
-    return _ratio(fsum(members[i] for i in who if i in members), places), places
+def _group_share(members: dict, who, places: float, absent: frozenset) -> tuple:
+    """The share of a group's ``places`` held by the students ``who``, and those places; without the
+    students ``absent`` (whose paper lacks the trap), its places added again (fsum: any order). A student
+    of ``who`` outside the group adds 0.0, which changes no fsum."""
+    if absent:
+        members = {i: share for i, share in members.items() if i not in absent}
+        places = fsum(members.values())
+    return _ratio(fsum(map(members.get, who, repeat(0.0))), places), places
 
 
 def _ratio(numerator, denominator):

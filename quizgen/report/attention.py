@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import compress
+from operator import attrgetter
 
 from quizgen.errors import shortened
 from quizgen.report.formatting import md_cell
@@ -47,8 +48,10 @@ def to_act(parts, students, counts, unreached, columns=None) -> list:
     for k, who in enumerate(unreached):   # parts in order, so each student's list is in the paper's order
         for i in who:
             stopped.setdefault(i, []).append(labels[k])
+    overridden = compress(range(len(students)), map(attrgetter("only_overrides"), students))
     found = []
-    for i, student in enumerate(students):
+    for i in sorted(waiting.keys() | stopped.keys() | set(overridden)):   # in student order, the rest passed at C speed
+        student = students[i]
         unmarked = [labels[k] for k, v in enumerate(student.verdicts)
                     if v is not None and v[0] == MISSING] if student.only_overrides else []
         if i in waiting or i in stopped or unmarked:
@@ -58,12 +61,19 @@ def to_act(parts, students, counts, unreached, columns=None) -> list:
 
 def _by_student(columns, counts, parts: list, labels: list) -> dict:
     """``{student index: [labels of their needs_review answers]}`` over the
-    ``parts`` that have any, each column read once at C speed (its waiting
-    verdicts are few distinct objects, found from its Counter)."""
+    ``parts`` that have any: each waiting verdict (few distinct, found from
+    the column's Counter, with how many cells hold it) is found where it is
+    by ``list.index`` (a scan at C speed, no hashing of the cells)."""
     found = {}
     for k in parts:
-        waiting = {v for v in counts[k] if v is not None and v[0] == REVIEW}
-        for i in compress(range(len(columns[k])), map(waiting.__contains__, columns[k])):
+        column, at = columns[k], []
+        for verdict, times in counts[k].items():
+            if verdict is not None and verdict[0] == REVIEW:
+                i = -1
+                for _ in range(times):
+                    i = column.index(verdict, i + 1)
+                    at.append(i)
+        for i in sorted(at):
             found.setdefault(i, []).append(labels[k])
     return found
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from math import fsum, sqrt
-from operator import add, eq, is_not, itemgetter, mul
+from math import fsum, isfinite, ldexp, sqrt
+from operator import add, eq, is_not, itemgetter, mul, neg
 from typing import Optional
 
 from quizgen.scores import score_total
@@ -45,6 +45,14 @@ class Roster:
     sum_tt: float = 0.0
     exact: bool = False     # every score and points adds exactly (scores.adds_exactly)
     size: int = 0           # the places in each group (group_size)
+    t_parts: tuple = ()     # a few floats adding up exactly to ΣT (exact_parts), and to ΣT²
+    tt_parts: tuple = ()
+    held: tuple = (0.0, 0.0)   # the places the lower and upper groups' shares add up to (fsum)
+
+    def places(self, group: dict) -> float:
+        """A group's places, the fsum of its members' shares: the roster's own
+        two groups' (most parts' trap shares are over them) worked out once."""
+        return self.held[0] if group is self.lower else self.held[1] if group is self.upper else fsum(group.values())
 
 
 @dataclass
@@ -77,8 +85,26 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact
     lower, upper = groups(ranked, share)
     group, size = sorted(lower.keys() | upper.keys()), group_size(len(ranked), share)
     weights = [(upper.get(i, 0.0) - lower.get(i, 0.0)) / size for i in group] if group else None
+    squares = list(map(mul, totals, totals))
     return Roster(n, totals, maxima, percents, ranked, lower, upper, group, weights,
-                  fsum(totals), fsum(map(mul, totals, totals)), exact, size)
+                  fsum(totals), fsum(squares), exact, size, exact_parts(totals), exact_parts(squares),
+                  (fsum(lower.values()), fsum(upper.values())))
+
+
+def exact_parts(values: list) -> tuple:
+    """A few floats whose exact sum is the exact sum of ``values`` (their
+    correctly rounded sum, then what that left out, and so on: one when it is
+    exact), so that ``fsum(chain(parts, more))`` is the float
+    ``fsum(chain(values, more))`` for any ``more``, without a pass over
+    ``values``; ``values`` themselves when their sum is not finite."""
+    parts = []
+    while True:
+        rest = fsum(chain(values, map(neg, parts)))
+        if not isfinite(rest):
+            return tuple(values)
+        if not rest:
+            return tuple(parts)
+        parts.append(rest)
 
 
 def student_totals(score_columns, points: list, everyone: bool, n: int, exact: bool = False) -> tuple:
@@ -208,32 +234,58 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
     ``counts``, the column's Counter of verdicts, gives Σx and Σx² without a pass."""
     if everyone:
         return _full_sums(scores, top, roster, counts)
-    sat = list(compress(range(roster.n), map(is_not, scores, repeat(None))))
-    got, totals = list(map(scores.__getitem__, sat)), list(map(roster.totals.__getitem__, sat))
-    tops = top if isinstance(top, list) else [top] * roster.n
-    facility = _ratio(fsum(got), fsum(map(tops.__getitem__, sat)))
-    discrimination = _difference(_pooled(roster.upper, scores, tops), _pooled(roster.lower, scores, tops))
-    return Sums(len(sat), fsum(got), fsum(map(mul, got, got)), fsum(map(mul, got, totals)), fsum(totals),
-                fsum(map(mul, totals, totals)), facility, discrimination,
-                places(roster.lower, scores), places(roster.upper, scores))
+    took = list(map(is_not, scores, repeat(None)))
+    if all(took):   # a question some did not reach every part of: everyone has a score, maxima differ
+        got, totals, t, tt = scores, roster.totals, roster.sum_t, roster.sum_tt
+        most = top if isinstance(top, list) else [top] * roster.n
+        lower, upper = roster.held   # the groups' places, every member having sat it
+    else:
+        sat = list(compress(range(roster.n), took))
+        got, totals = list(map(scores.__getitem__, sat)), list(map(roster.totals.__getitem__, sat))
+        most = list(map(top.__getitem__, sat)) if isinstance(top, list) else [top] * len(sat)
+        t, tt = fsum(totals), fsum(map(mul, totals, totals))
+        lower, upper = places(roster.lower, scores), places(roster.upper, scores)
+    x = fsum(got)
+    discrimination = _difference(_pooled(roster.upper, scores, top), _pooled(roster.lower, scores, top))
+    return Sums(len(got), x, fsum(map(mul, got, got)), fsum(map(mul, got, totals)), t, tt, _ratio(x, fsum(most)),
+                discrimination, lower, upper)
 
 
-def reached_sums(scores, reached, unreached: set, top: float, roster: Roster) -> Sums:
+def reached_sums(scores, reached, unreached: set, top: float, roster: Roster, counts=None) -> Sums:
     """:func:`sums` of a part on every paper that some students did not reach
     (``reached``: its scores with None for them, as ``sums`` reads it;
     ``scores``: everyone's, 0 for them): the same floats in whole-column passes,
     since a correctly rounded sum (``fsum``) is the same with zeros added, and
-    the sat students' totals are all totals less the unreached ones'."""
+    the sat students' totals are all totals less the unreached ones'.
+    ``counts``, the Counter of the verdicts ``scores`` were read from, gives Σx
+    and Σx² in a few terms (``counted_fsum``)."""
     gone = list(map(roster.totals.__getitem__, unreached))   # fsum: any order gives the same float
     n, totals = roster.n - len(gone), roster.totals
-    x, xx, xt = fsum(scores), fsum(map(mul, scores, scores)), fsum(map(mul, scores, totals))
-    t = fsum(chain(totals, (-g for g in gone)))
-    tt = fsum(chain(map(mul, totals, totals), (-(g * g) for g in gone)))
-    tops = [top] * roster.n
-    discrimination = _difference(_pooled(roster.upper, reached, tops), _pooled(roster.lower, reached, tops))
+    if counts is None:
+        x, xx = fsum(scores), fsum(map(mul, scores, scores))
+    else:
+        x, xx = counted_fsum(counts, SCORE), counted_fsum(counts, _squared_score)
+    xt = fsum(map(mul, scores, totals))
+    t = fsum(chain(roster.t_parts, map(neg, gone)))   # exactly ΣT less theirs, correctly rounded
+    tt = fsum(chain(roster.tt_parts, map(neg, map(mul, gone, gone))))
+    discrimination = _difference(_pooled(roster.upper, reached, top), _pooled(roster.lower, reached, top))
     lower, upper = ((float(roster.size) if unreached.isdisjoint(group) else places(group, reached))
                     for group in (roster.lower, roster.upper))   # most parts: no member of a group stopped
     return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination, lower, upper)
+
+
+def counted_fsum(counts, value) -> float:
+    """``fsum`` of ``value(v)`` for every verdict ``v`` of a column, from its
+    Counter ({verdict: times}; None, off the paper, adds nothing): a value met
+    ``c`` times is added as itself times each power of two ``c`` holds (ldexp
+    only moves the exponent: exact), so the correctly rounded sum is fsum's
+    over the whole column, in a few terms a distinct verdict."""
+    return fsum(ldexp(x, k) for v, c in counts.items() if v is not None and (x := value(v))
+                for k in range(c.bit_length()) if c >> k & 1)
+
+
+def _squared_score(verdict) -> float:
+    return verdict[1] * verdict[1]
 
 
 def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
@@ -302,12 +354,17 @@ def who_met(column, counts) -> dict:
 
 def _pooled(members: dict, scores, tops) -> Optional[float]:
     """A group's share of the points of a column, over its members who sat it,
-    each counted by their share of a place."""
-    got = list(map(is_not, map(scores.__getitem__, members), repeat(None)))
-    if not any(got):
+    each counted by their share of a place; ``tops``: each student's maximum of
+    the column, or one number for all."""
+    got = list(map(scores.__getitem__, members))
+    sat = list(map(is_not, got, repeat(None)))
+    if not any(sat):
         return None
-    shares, sat = list(compress(members.values(), got)), list(compress(members, got))
-    return _ratio(fsum(map(mul, shares, map(scores.__getitem__, sat))), fsum(map(mul, shares, map(tops.__getitem__, sat))))
+    shares = members.values()
+    if not all(sat):
+        shares, got, members = list(compress(shares, sat)), list(compress(got, sat)), list(compress(members, sat))
+    most = repeat(tops) if tops.__class__ is not list else map(tops.__getitem__, members)
+    return _ratio(fsum(map(mul, shares, got)), fsum(map(mul, shares, most)))
 
 
 def places(members: dict, scores) -> float:
