@@ -1,7 +1,9 @@
-"""The thirty-fifth round's cheaper reading of a per-student key, every value the
-same: a float written to fixed decimals by Python's own formatting unless it is
+"""The thirty-fifth round's cheaper reading of a per-student key and key index,
+every value the same: a float written to fixed decimals by Python's own formatting unless it is
 a tie at that place (maths/numbers.fixed), an instance part's own spec looked up
-by a hashable token of its fields (key/json_token.py) rather than their repr."""
+by a hashable token of its fields (key/json_token.py) rather than their repr,
+and each question's slots found once per question id and part letters
+(KeyIndex.layout), not once per paper."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import pytest
 
 from quizgen.errors import InputFileError
 from quizgen.generation.make import make_quiz
+from quizgen.grading.key_index import KeyIndex
 from quizgen.key import parts as key_parts
 from quizgen.key.checks import Where
 from quizgen.key.json_token import json_token
@@ -22,6 +25,7 @@ from quizgen.key.writer import key_data
 from quizgen.maths import numbers
 from quizgen.maths.rounding import decimal_text
 from quizgen.roster import Student
+from quizgen.scores import score_total
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +104,21 @@ def test_small_negative_and_zero_trap_values_are_plain(student_key):
     record["trap_values"][:2] = [-1e-300, -0.0]
     part = key_parts.plain_part(record, key_parts.PartSpec("a", traps=(None,) * len(record["trap_values"])))
     assert part is not None and part.trap_values[:2] == (-1e-300, -0.0)
+
+
+def test_papers_share_each_question_s_layout(student_key):
+    key = Key.from_json(student_key)
+    index = KeyIndex(key, False, None, "key.json")
+    first, second = index.papers[1], index.papers[2]
+    assert len(first.placed) == 10 and all(a[1] is b[1] for a, b in zip(first.placed, second.placed))   # found once
+    for paper, questions in zip(index.papers, [key.questions] + [p.questions for p in key.papers]):
+        for question, slots in paper.placed:
+            for slot, part in zip(slots, question.parts):
+                assert paper.parts[slot] is part
+                assert (index.slots[slot]["question_id"], index.slots[slot]["part"]) == (question.id, part.letter)
+        every = [part for question in questions for part in question.parts]
+        assert paper.max_score == score_total(part.points for part in every)
+        assert paper.part_count == len(every)
 
 
 def test_the_spec_cache_is_keyed_by_the_texts_themselves(student_key):
