@@ -12,16 +12,14 @@ from pathlib import Path
 from quizgen.question_ids import norm_part, norm_question
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import split_label
-from quizgen.grading.careful import QuestionRules
 from quizgen.grading.recipe_check import recipe_problem
-from quizgen.grading.part_checker import PartChecker
+from quizgen.grading.paper_checks import PaperChecks
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import code_slip, codes_match, display_code, normalise_code
 from quizgen.marking.policy import Policy, read_policy
 from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 from quizgen.maths.tolerance import matches
-from quizgen.scores import score_total
 
 LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
@@ -229,41 +227,6 @@ class CodeReason(str):
     from other reasons an answer waits for (paper_written), not its wording."""
 
 
-class PaperChecks:
-    """One paper's parts, indexed by slot (a question part of the whole key):
-    ``parts`` (a KeyPart, or None where this paper has no such part), and
-    ``checkers`` (a PartChecker or None), made at first need: with
-    per-student papers, each half of a big file makes only its own
-    students' (grading/parallel.py), and the reports read ``parts`` alone."""
-
-    def __init__(self, questions: tuple, index: "KeyIndex", decimal_comma: bool, override):
-        self.parts = [None] * len(index.slots)
-        self.placed = []   # (question, (slot of each part, ...))
-        for question in questions:
-            qid = index.normal_ids.get(question.id) or norm_question(question.id)
-            slots = tuple(index.slot_of[(qid, part.letter)] for part in question.parts)
-            for slot, part in zip(slots, question.parts):
-                self.parts[slot] = part
-            self.placed.append((question, slots))
-        self.max_score = score_total(part.points for question in questions for part in question.parts)
-        self.part_count = sum(len(slots) for _, slots in self.placed)
-        self._made = (index, decimal_comma, override)
-        self._checkers = None
-
-    @property
-    def checkers(self) -> list:
-        """A PartChecker per slot (None where the paper has no such part), the
-        parts of a question sharing its marking rules."""
-        if self._checkers is None:
-            index, decimal_comma, override = self._made
-            self._checkers = [None] * len(self.parts)
-            for question, slots in self.placed:
-                rules = QuestionRules(question, index.credits_for(question.template, question.cls))
-                for slot, part in zip(slots, question.parts):
-                    self._checkers[slot] = PartChecker(part, decimal_comma, override, rules, index.figures_shown)
-        return self._checkers
-
-
 class KeyIndex:
     """The key made ready for lookups: every question part (slot) of the key,
     the top-level paper (number 0) and each student's own paper."""
@@ -283,6 +246,7 @@ class KeyIndex:
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}
+        self._layouts = {}     # {(question id, each part's letter): slots}: KeyIndex.layout
         for paper in [None, *key.papers]:
             self._add_slots(paper.questions if paper else key.questions, paper)
         self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
@@ -295,6 +259,16 @@ class KeyIndex:
         self._code_problems = {}
         self._code_owner = None   # {normal code: student id}, made at the first wrong code
         self.sampled = {}   # {(paper, slot, answer): Outcome} graded by the early check (belong_early.py), for the pass
+
+    def layout(self, question) -> tuple:
+        """The slots of ``question``'s parts, found once for each question id and its parts' letters
+        (a per-student key has the same few on all its papers)."""
+        letters = [part.spec.letter for part in question.parts]
+        found = self._layouts.get(made := (question.id, *letters))
+        if found is None:
+            qid = self.normal_ids.get(question.id) or norm_question(question.id)
+            found = self._layouts[made] = tuple(self.slot_of[(qid, letter)] for letter in letters)
+        return found
 
     def credits_for(self, template: str, cls: str):
         """The policy's credits for a template, one object per template (shared by its instances)."""

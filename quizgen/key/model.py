@@ -222,8 +222,9 @@ _INCONSISTENT = ("a version-2 key has no choices (version 3 added them), so this
 
 
 def _templates(data: dict, top: Where, version: int) -> dict:
-    """{template id: (question fields, part specs, choice options, part variants)}
-    of a version-2, 3 or 4 key (part variants: a tuple of specs per part)."""
+    """{template id: (question fields, part specs, choice options, part variants, head)}
+    of a version-2, 3 or 4 key (part variants: a tuple of specs per part; head: the
+    fields as KeyQuestion takes them, class, title, points and recipes or None)."""
     found = {}
     for name, record in checks.mapping(data.get("templates", {}), top / "templates").items():
         where = top / "templates" / name
@@ -236,7 +237,9 @@ def _templates(data: dict, top: Where, version: int) -> dict:
         if version < 3 and "choices" in record:
             raise (where / "choices").fail(_INCONSISTENT)
         options = _choice_options(record, where) if version >= 3 else _NoChoices()
-        found[name] = (_question_fields(record, where), specs, options, variants)
+        fields = _question_fields(record, where)
+        head = (fields.get("cls", ""), fields.get("title", ""), fields.get("points", 0.0), fields.get("recipes"))
+        found[name] = (fields, specs, options, variants, head)
     return found
 
 
@@ -324,7 +327,7 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
     fields, shared, options, variants = {}, (), {}, ()
     template = checks.text(record.get("template", ""), where / "template", checks.MAX_ID)
     if templates and template in templates:   # else a whole record, as version 1 or compact=False write
-        fields, shared, options, variants = templates[template]
+        fields, shared, options, variants, _ = templates[template]
     elif templates and not _whole_record(record):
         known = ", ".join(checks.shown(name) for name in list(templates)[:5])
         raise (where / "template").fail(f"no template {checks.shown(template)} under \"templates\" (it has {known}), "
@@ -372,7 +375,7 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
     qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
     if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
         return None
-    fields, shared, options, variants = found
+    _, shared, options, variants, (cls, title, points, recipes) = found
     if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
             or records.__class__ is not list or not shared or len(records) != len(shared):
         return None
@@ -390,4 +393,4 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
         parts.append(part)
     if "choices" in record:
         params = _picked(record, params, options, lambda: within / index)
-    return KeyQuestion(qid, record["template"], **fields, seed=seed, params=params, parts=tuple(parts))
+    return KeyQuestion(qid, name, cls, title, points, seed, params, tuple(parts), {} if recipes is None else recipes)

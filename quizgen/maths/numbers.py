@@ -14,9 +14,24 @@ from quizgen.maths.rounding import decimal_text, figure_or_decimal_places, figur
 def fixed(value, places: int) -> str:
     """``value`` with exactly ``places`` decimals (``2`` -> ``2.0`` for 1), a
     tie away from zero (``rounding``); never ``-0.0``."""
-    if value.__class__ is float and not math.isfinite(value):
-        return str(value)
+    if value.__class__ is float:
+        if not math.isfinite(value):
+            return str(value)
+        if places >= 0 and value.as_integer_ratio()[1] != 2 << places:
+            return _float_fixed(value, places)
     return decimal_text(value, places)
+
+
+def _float_fixed(x: float, places: int) -> str:
+    """``decimal_text(x, places)`` of a float ``x`` that is no tie at ``places``
+    decimals, by Python's own formatting, which rounds the float's exact binary
+    value correctly (to even only at a tie, which ``fixed`` leaves to
+    decimal_text). A tie: ``x`` is n/2**k in lowest terms and ``x * 10**places``
+    is n * 5**places / 2**(k - places), whose fraction is a half exactly when
+    k = places + 1, the denominator ``2 << places``. A key's or a grade's
+    numbers are written thousands of times (every checker's expected answer)."""
+    text = f"{x:.{places}f}"
+    return text[1:] if text[0] == "-" and not text.strip("-0.") else text   # -0.00 is 0.00
 
 
 def percent(value, places: int) -> str:
