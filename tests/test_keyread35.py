@@ -1,7 +1,7 @@
 """The thirty-fifth round's cheaper reading of a per-student key and key index,
 every value the same: a float written to fixed decimals by Python's own formatting unless it is
-a tie at that place (maths/numbers.fixed), an instance part's own spec looked up
-by a hashable token of its fields (key/json_token.py) rather than their repr,
+a tie at that place (maths/numbers.fixed), a trap value checked by comparisons
+alone, the plain question made with its template's fields in order (key/model.py),
 and each question's slots found once per question id and part letters
 (KeyIndex.layout), not once per paper."""
 
@@ -18,8 +18,6 @@ from quizgen.errors import InputFileError
 from quizgen.generation.make import make_quiz
 from quizgen.grading.key_index import KeyIndex
 from quizgen.key import parts as key_parts
-from quizgen.key.checks import Where
-from quizgen.key.json_token import json_token
 from quizgen.key.model import Key
 from quizgen.key.writer import key_data
 from quizgen.maths import numbers
@@ -58,18 +56,9 @@ def test_fixed_writes_every_float_as_the_exact_rounding_does():
             assert numbers.fixed(value, places) == decimal_text(value, places), (value, places)
 
 
-def test_a_json_token_is_equal_only_for_values_that_read_the_same():
-    same = {"trap_texts": {"slip": {"feedback": "That is 0.5.", "words": ["half"]}}, "points": 2}
-    assert json_token(same) == json_token(copy.deepcopy(same))
-    apart = [1, 1.0, True, "1", 0.0, -0.0, None, [1], {"1": 1}, ["1"], {"1": "1"}, [], {}, ""]
-    assert len({json_token(value) for value in apart}) == len(apart)
-    assert json_token({"a": 1, "b": 2}) != json_token({"b": 2, "a": 1})   # read alike; one more spec, no harm
-    hash(json_token(same))
-
-
 def test_an_instance_part_s_own_spec_is_read_once_per_difference(student_key, monkeypatch):
     """Two instances overriding a part alike share one spec; points 1 and 1.0 stay apart (as
-    written back), as a repr kept them."""
+    written back)."""
     data = copy.deepcopy(student_key)
     papers = list(data["students"].values())
     records = [paper["questions"][0]["parts"][0] for paper in papers]
@@ -119,27 +108,3 @@ def test_papers_share_each_question_s_layout(student_key):
         every = [part for question in questions for part in question.parts]
         assert paper.max_score == score_total(part.points for part in every)
         assert paper.part_count == len(every)
-
-
-def test_the_spec_cache_is_keyed_by_the_texts_themselves(student_key):
-    """own_spec's cache key holds an instance's own texts as they are (hashed once), not a repr
-    escaping every character of them (half the cost of reading a per-student key's own specs)."""
-    key = Key.from_json(student_key)
-    paper, record = next((paper, part) for paper in student_key["students"].values()
-                         for question in paper["questions"] for part in question["parts"] if "trap_texts" in part)
-    question = next(q for q in paper["questions"] if record in q["parts"])
-    shared = next(q for q in key.questions if q.template == question["template"]).parts[
-        question["parts"].index(record)].spec
-    cache = {}
-    key_parts.own_spec(record, lambda: Where("key.json"), shared, cache)
-    (token,) = cache
-    feedback = next(iter(record["trap_texts"].values()))["feedback"]
-    assert any(item is feedback for item in _leaves(token))
-
-
-def _leaves(token):
-    for item in token:
-        if isinstance(item, tuple):
-            yield from _leaves(item)
-        else:
-            yield item

@@ -18,7 +18,6 @@ from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.compact import default_answer
 from quizgen.key.exact_check import check_values
-from quizgen.key.json_token import json_token
 from quizgen.maths.tolerance import half_width
 
 DEFAULT_TOLERANCE = {"sigfigs": 3}
@@ -282,7 +281,8 @@ def plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
 def own_spec(record: dict, where, shared: PartSpec, cache: dict) -> PartSpec:
     """The spec of an instance part that overrides some of ``shared``'s fields;
     ``where()`` gives its path, made only when the spec is new."""
-    token = (id(shared), *[(name, json_token(value)) for name, value in record.items() if name in SPEC_KEYS])
+    own = {name: record[name] for name in SPEC_FIELDS if name in record}
+    token = (id(shared), repr(own))
     spec = cache.get(token)
     if spec is None:
         spec = cache[token] = read_spec(record, where(), shared)
