@@ -2,17 +2,19 @@
 ``1 - 0.3`` are both exactly 0.7, and say no more than ``0.7`` does (1
 significant figure). A student who works a value out on short decimals has
 rounded where they wrote them, as one who writes the short decimal has
-(docs/marking.md). Worked exactly on the parsed tree (never eval'd), each
-number bounded as the evaluator's exact mode bounds it."""
+(docs/marking.md). Worked on the parsed tree (never eval'd) by the one
+evaluator's exact mode (``quizgen.maths.evaluate``), with its bounds on the
+size of every number, under an arithmetic that takes numbers, unary minus,
+``+ - * /`` and a whole power alone (``_Arithmetic``)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.exact import sized
+from quizgen.maths.evaluate import ExactArithmetic, compile_tree
 from quizgen.maths.parser import parse_answer
-from quizgen.maths.tree import Bin, Neg, Num
+from quizgen.maths.tree import Bin, Num
 
 MAX_POWER = 30
 """The largest whole exponent worked exactly (``0.7^2``, ``7 * 10^-1``); a larger one states nothing."""
@@ -44,7 +46,7 @@ def stated_figures(text: str) -> StatedFigures | None:
         value = _exactly(tree)
     except (ExpressionError, ZeroDivisionError, OverflowError, ValueError, RecursionError):
         return None
-    if value is None or not value:
+    if not value:
         return None
     digits = _terminating_digits(abs(value))
     if digits is None:
@@ -53,29 +55,45 @@ def stated_figures(text: str) -> StatedFigures | None:
     return (StatedFigures if quotient else _ExpressionFigures)(digits)
 
 
-def _exactly(node) -> Fraction | None:
-    """The exact value of ``node`` when it is arithmetic on numbers, else None."""
-    if isinstance(node, Num):
-        return sized(node.value)
-    if isinstance(node, Neg):
-        operand = _exactly(node.operand)
-        return None if operand is None else -operand
-    if not isinstance(node, Bin):
-        return None
-    left = _exactly(node.left)
-    right = _exactly(node.right)
-    if left is None or right is None:
-        return None
-    if node.op == "**":
-        if right.denominator != 1 or abs(right) > MAX_POWER or (not left and right < 0):
-            return None
-        return sized(left ** int(right))
-    combine = {"+": Fraction.__add__, "-": Fraction.__sub__, "*": Fraction.__mul__}.get(node.op)
-    if combine is not None:
-        return sized(combine(left, right))
-    if node.op == "/" and right:
-        return sized(left / right)
-    return None
+class _StatesNothing(ExpressionError):
+    """A constant, a function or a power that is not whole: arithmetic on
+    decimals no longer, so the text states no decimal."""
+
+
+def _states_nothing(*_):
+    raise _StatesNothing("not arithmetic on decimals")
+
+
+class _Arithmetic(ExactArithmetic):
+    """Exact mode (``ExactArithmetic``) on arithmetic on numbers alone: a
+    constant (``e``), a function (``sqrt(0.49)``, though exact mode makes it
+    0.7) or a name states nothing, refused as the tree is compiled; a power
+    only to a whole exponent of at most MAX_POWER, whose value is a rational
+    (``0.7^2``; ``2^0.5`` and ``10^31`` state nothing), checked as it is
+    worked, before exact mode works it."""
+
+    constant = call = name = index = compare = truth = staticmethod(_states_nothing)
+
+    @staticmethod
+    def binary(op: str):
+        combine = ExactArithmetic.binary(op)
+        if op != "**":
+            return combine
+
+        def whole_power(base, exponent):
+            if exponent.denominator != 1 or abs(exponent) > MAX_POWER:
+                raise _StatesNothing("not a whole power")
+            value = combine(base, exponent)
+            if value.__class__ is not Fraction:   # too big for exact mode to work as a rational
+                raise _StatesNothing("not a rational power")
+            return value
+        return whole_power
+
+
+def _exactly(tree) -> Fraction:
+    """The exact value of ``tree``, arithmetic on numbers (``_Arithmetic``):
+    ExpressionError when it is not, or is a number too big or a division by zero."""
+    return compile_tree(tree, _Arithmetic)({})
 
 
 def _terminating_digits(value: Fraction) -> int | None:
