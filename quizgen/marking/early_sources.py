@@ -56,13 +56,13 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
 
 def rounding_alone(rule: PartRule, earlier: dict, written: dict) -> bool:
     """Whether every wrong earlier answer the recipe reads (some is) is the
-    right value rounded too early or cut off (``marked_early_there``, not a
+    right value rounded too early or cut off (``rounded_only`` of them: not a
     trap's value so rounded): their own part marks that rounding, and it is
     the only mistake upstream, so a part worked from them loses nothing for
     it, whatever the ECF credit ("(a)'s early rounding is marked at (a) only";
     the student who wrote (a) in full and rounded it in (b) loses as much)."""
     wrong = [s for s in rule.sources if source_wrong(s, earlier[s.name])]
-    return bool(wrong) and all(_right_rounded(s, earlier[s.name], written.get(s.name)) for s in wrong)
+    return bool(wrong) and rounded_only(wrong, earlier, written) is not None
 
 
 def rounded_only(sources, earlier: dict, written: dict) -> tuple | None:
@@ -70,11 +70,16 @@ def rounded_only(sources, earlier: dict, written: dict) -> tuple | None:
     None when one of them is wrong other than by the right value rounded too
     early or cut off (a trap's value, a wrong value: a mistake carried forward,
     which ECF's credit scores); else the labels of those their own part marks
-    so rounded (``_right_rounded``; () when none is)."""
-    if any(source_wrong(s, earlier[s.name]) and not _right_rounded(s, earlier[s.name], written.get(s.name))
-           for s in sources):
-        return None
-    return tuple(s.label for s in sources if _right_rounded(s, earlier[s.name], written.get(s.name)))
+    so rounded (``_right_rounded``; () when none is; one within tolerance but
+    shown to too few figures, 0.14 for 0.1402, is so rounded and not wrong)."""
+    labels = []
+    for s in sources:
+        value, figures = earlier[s.name], written.get(s.name)
+        if _right_rounded(s, value, figures):
+            labels.append(s.label)
+        elif source_wrong(s, value):
+            return None
+    return tuple(labels)
 
 
 def early_credits(rule: PartRule, earlier: dict, written: dict, credits: Credits, early: tuple) -> Credits:
