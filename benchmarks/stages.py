@@ -26,6 +26,7 @@ START = time.perf_counter()
 MAIN = os.getpid()
 
 import quizgen.grading.outputs as outputs  # noqa: E402  (imports count in the wall time)
+import quizgen.grading.ecf_split as ecf_split  # noqa: E402
 import quizgen.grading.parallel as parallel  # noqa: E402
 import quizgen.report as report  # noqa: E402
 import quizgen.grading.run as run  # noqa: E402
@@ -36,7 +37,7 @@ from quizgen.grading.part_checker import PartChecker  # noqa: E402
 
 STAGES = [(load, "parse_key_text", "key.json: JSON parse"), (model, "read_key", "key.json: typed key"),
           (run, "KeyIndex", "key index"), (parallel, "pass_rows", "pass over the rows"),
-          (parallel, "carry_errors_forward", "ECF"), (parallel, "merge_later_part", "merge a later part"),
+          (ecf_split, "carry_errors_forward", "ECF"), (parallel, "carry_forward_in_parts", "ECF, questions shared out"), (parallel, "merge_later_part", "merge a later part"),
           (run, "check_belong", "belongs to this key"), (run, "count_latest", "tally"),
           (run, "finish_graded", "graded.csv's second copy"),
           (run, "_result", "totals and statistics"), (run, "_write_reports", "students, questions, report.md"),
