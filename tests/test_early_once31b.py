@@ -73,7 +73,7 @@ def _check_instance(instance) -> int:
             assert len(early) <= 1, (instance.seed_label, earlier, carried, early)   # named once
             mine, theirs = _total(instance, carried, credits), _total(instance, short, credits)
             assert mine >= theirs - 1e-9, (instance.seed_label, earlier, carried, short, credits, mine, theirs)
-            compared += sum(" as in (" in marks[n].feedback for n in later)
+            compared += sum(", as your (" in marks[n].feedback for n in later)
     return compared
 
 
@@ -105,8 +105,9 @@ def test_every_template_read_twice_is_compared(cls):
 
 ROWS = [("c5", "Q3", "a", "0.961"), ("c5", "Q3", "b", "-ln(0.96)"), ("c5", "Q3", "c", "-ln(0.04)"),
         ("s", "Q3", "a", "0.96"), ("s", "Q3", "b", "-ln(0.96)"), ("s", "Q3", "c", "-ln(0.04)")]
-FEEDBACK_C = ("marked from your (a) = 0.961: worked from (a) rounded to 2 significant figures (0.96) as in (b): "
-              "correct given that value (error carried forward; that early rounding is marked at (b) only)")
+FEEDBACK_C = ("marked from your (a) = 0.961: your answer is what the working gives with (a) rounded to 2 significant "
+              "figures (0.96), as your (b) is: correct given that value (error carried forward; that early rounding is "
+              "marked at (b) only)")
 
 
 def _cells(rows, student, part) -> tuple:

@@ -179,4 +179,4 @@ def test_a_rounding_of_a_shown_in_b_is_still_named_as_a(c7):
     assert c7[("b", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.881: your answer is what the "
                                                        "working gives with (a) rounded to 2 significant figures (0.88)")
     assert (c7[("b", "Q1", "c")]["status"], c7[("b", "Q1", "c")]["note"]) == ("correct", "ecf")
-    assert "worked from (a) rounded to 2 significant figures (0.88) as in (b)" in c7[("b", "Q1", "c")]["feedback"]
+    assert "what the working gives with (a) rounded to 2 significant figures (0.88), as your (b) is" in c7[("b", "Q1", "c")]["feedback"]

@@ -64,12 +64,14 @@ def _marked(rule: PartRule, reading: Reading, answers: tuple, question) -> Verdi
 
 def _worded(verdict: Verdict, rule: PartRule, source, rounded: float, values: dict, written: dict,
             where: str) -> Verdict:
-    """``verdict`` (ECF from the rounded value) naming the answers as written and where the rounding is marked."""
+    """``verdict`` (ECF from the rounded value) naming the answers as written and where the rounding is
+    marked, saying what the answer matches (the working from the rounded value), not what the student did."""
     mine = marked_from((s.label, values[s.name], written.get(s.name)) for s in rule.sources)
     rest = _MARKED_THERE.sub("", own_numbers(verdict.feedback)[1]).replace(
         "(error carried forward", f"(error carried forward; that early rounding is marked at {where} only", 1)
     how = f"{source.label} rounded to {EARLY_FIGURES} significant figures ({quoted(rounded, EARLY_FIGURES)})"
-    return replace(verdict, feedback=f"{mine}: worked from {how} as in {where}: {rest}")
+    return replace(verdict, feedback=f"{mine}: your answer is what the working gives with {how}, as your {where} is: "
+                                     f"{rest}")
 
 
 def reading_of(value: float, figures) -> Reading:
