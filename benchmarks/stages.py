@@ -37,7 +37,8 @@ from quizgen.grading.part_checker import PartChecker  # noqa: E402
 
 STAGES = [(load, "parse_key_text", "key.json: JSON parse"), (model, "read_key", "key.json: typed key"),
           (run, "KeyIndex", "key index"), (parallel, "pass_rows", "pass over the rows"),
-          (ecf_split, "carry_errors_forward", "ECF"), (parallel, "carry_forward_in_parts", "ECF, questions shared out"), (parallel, "merge_later_part", "merge a later part"),
+          (parallel, "carry_errors_forward", "ECF"), (ecf_split, "carry_errors_forward", "ECF, a group of questions"),
+          (parallel, "carry_forward_in_parts", "ECF, questions shared out"), (parallel, "merge_later_part", "merge a later part"),
           (run, "check_belong", "belongs to this key"), (run, "count_latest", "tally"),
           (run, "finish_graded", "graded.csv's second copy"),
           (run, "_result", "totals and statistics"), (run, "_write_reports", "students, questions, report.md"),

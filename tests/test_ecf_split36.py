@@ -105,3 +105,40 @@ def test_forked_groups_give_one_pass_bytes(class_files, tmp_path, monkeypatch):
     monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
     answers, key = class_files
     assert graded(answers, key, 2, tmp_path / "two") == graded(answers, key, 1, tmp_path / "one")
+
+
+@needs_fork
+@pytest.mark.slow
+def test_per_student_papers_are_re_marked_where_they_were_graded(tmp_path, monkeypatch):
+    """With per-student papers each part re-marks its own students (their
+    part checkers were made there): the questions are not shared out, which
+    would make every later student's checkers again in the main process."""
+    from test_grade_parallel import ecf_rows, graded_files, write_rows
+
+    from quizgen.grading import parallel
+
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    _, rows, key = ecf_rows(60)
+    answers = write_rows(tmp_path / "answers.csv", rows)
+    one = graded_files(answers, key, 1, tmp_path / "one")
+
+    def refused(*_):
+        raise AssertionError("questions shared out for per-student papers")
+    monkeypatch.setattr(parallel, "carry_forward_in_parts", refused)
+    assert graded_files(answers, key, 2, tmp_path / "two") == one
+    assert one["files"]["graded.csv"].count(b",ecf\r\n") >= 20
+
+
+@needs_fork
+@pytest.mark.slow
+def test_a_class_paper_is_re_marked_once_every_part_is_in(class_files, tmp_path, monkeypatch):
+    """On a class paper no part re-marks its own students: ECF is made once, after the merge."""
+    from quizgen.grading import parallel
+
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    calls, real = [], parallel.carry_forward_in_parts
+    monkeypatch.setattr(parallel, "carry_forward_in_parts", lambda *args: calls.append(args) or real(*args))
+    monkeypatch.setattr(parallel, "carry_errors_forward", lambda *args, **kwargs: pytest.fail("a part re-marked"))
+    answers, key = class_files
+    graded(answers, key, 2, tmp_path / "two")
+    assert len(calls) == 1

@@ -246,11 +246,12 @@ def ecf_rows(count: int) -> tuple:
 
 @pytest.mark.slow
 def test_error_carried_forward_for_students_in_one_part_or_more(tmp_path, cut_small):
-    """ECF is made once the parts are merged, from each student's final
-    answers: (a) in one part and the part computed from it in another still
-    gets ECF, and a superseded (a) in a later part is what ECF follows. A
-    student whose answers lie in three parts is re-marked once, from all of
-    them. Every way gives the same bytes."""
+    """Each part re-marks its own students (per-student papers); a student met
+    in more than one part is re-marked from their merged answers: (a) in one
+    part and the part computed from it in another still gets ECF, and a
+    superseded (a) in a later part is what ECF follows. A student whose answers
+    lie in three parts is re-marked once, from all of them. Every way gives the
+    same bytes."""
     instances, rows, key = ecf_rows(80)
     first_id, last_id = rows[0][0], rows[-1][0]
     rows.append([first_id, "Q1", "a", str(instances[first_id].parts[0].value)])   # (a) corrected in the last part
@@ -273,7 +274,7 @@ def test_error_carried_forward_for_students_in_one_part_or_more(tmp_path, cut_sm
 def test_a_later_part_done_in_the_main_process_gives_the_same_files(tmp_path, cut_small, monkeypatch, jobs):
     """Where no child can run (no fork, or it died), a later part is graded
     in the main process after the parts before, with the students already
-    met: every student then counts as met before."""
+    met: every student then counts as met before, and ECF is redone for all."""
     from quizgen.background import Background
     from quizgen.grading import parallel
 

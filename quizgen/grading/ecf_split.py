@@ -1,6 +1,8 @@
-"""Error carried forward after a pass made in parts (parallel.py): once every
-part's answers are merged, the questions are shared out between processes,
-each re-marking its own questions' parts for every student (ecf_pass.py).
+"""Error carried forward after a pass made in parts (parallel.py) on a class
+paper: once every part's answers are merged, the questions are shared out
+between processes, each re-marking its own questions' parts for every
+student (ecf_pass.py). (With per-student papers each part re-marks its own
+students, whose part checkers it made: another process would make them again.)
 
 Shared out by question, not by student: on a class paper, students who wrote
 the same answers to a question share one re-marking (carry_errors_forward

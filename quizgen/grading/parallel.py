@@ -13,9 +13,13 @@ answer superseded, counted and marked as the pass would have done on meeting
 the later row; and rows are numbered from the count of the parts before.
 Counting during the pass is integers only (superseded, unknown and ungraded
 rows), so adding the parts' counts gives the same totals; scores are counted
-once, after the merge (tally.count_latest). Errors are carried forward once
-every part is in, as after one pass, the questions shared out between
-processes (ecf_split.py)."""
+once, after the merge (tally.count_latest). Errors are carried forward
+where the work is shared: with per-student papers each part re-marks its
+own students (whose part checkers it made), and a student met in more than
+one part has that undone and is re-marked from their merged answers; on a
+class paper, whose re-markings the students who wrote the same answers
+share, no part re-marks, and once every part is in the questions are shared
+out between processes instead (ecf_split.py)."""
 
 from __future__ import annotations
 
@@ -32,7 +36,7 @@ from quizgen.grading.answer_pass import pass_over, pass_rows, supersede
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER, passes_over
-from quizgen.grading.ecf_pass import answered_slots
+from quizgen.grading.ecf_pass import answered_slots, carry_errors_forward
 from quizgen.grading.ecf_split import carry_forward_in_parts
 from quizgen.grading.students import UNKNOWN_LIMIT, Students
 from quizgen.grading.tally import NO_ID_KEPT, Tally
@@ -45,11 +49,13 @@ class LaterPart(NamedTuple):
     (the id cell each was first met by, and name), the unknown ids it met, its
     grid (its students x slots: answer rows counted from its first row, and
     Outcomes), its pass-time counts, the rows it superseded (a RowSet),
-    whether a graded record spans lines, its students'
+    whether a graded record spans lines, its ECF re-marking: {row:
+    Outcome} and {grid cell: the Outcome ECF replaced}, and its students'
     rows not read as a row and superseded answers, the lines of answers
     graded against no part (Tally.unread, .resubmitted, .unplaced_lines, .no_id_at),
     and the rows of each unknown id it met (Students.unknown_rows); with a
-"""
+    timestamp column, its grid's time texts and superseded answers
+    (AnswerGrid.stamps, .contests: timestamps.py); the slots its rows answered."""
 
     rows: int
     texts: list
@@ -61,6 +67,8 @@ class LaterPart(NamedTuple):
     student_counts: list
     superseded: RowSet
     multiline: bool
+    patched: dict
+    originals: dict
     unread: dict
     resubmitted: dict
     unplaced_lines: dict
@@ -81,29 +89,37 @@ def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid
     and ``tally`` are left as one pass leaves them, ECF applied. Returns
     (answers, superseded RowSet, whether a graded record spans lines, the
     rows re-marked as ``carry_errors_forward`` gives them)."""
-    folder = os.path.dirname(os.path.abspath(handle.name))
+    folder, by_student = os.path.dirname(os.path.abspath(handle.name)), students.own_papers
     with ExitStack() as stack:
         spills = [stack.enter_context(tempfile.TemporaryFile(dir=folder)) for _ in cuts]
-        jobs = [stack.enter_context(Background(grade_later_part, part, index, students, spill.fileno()))
+        jobs = [stack.enter_context(Background(grade_later_part, part, index, students, spill.fileno(), by_student))
                 for part, spill in zip(_later_parts(source, cuts), spills)]
         rows, superseded = pass_rows(replace(source, end=cuts[0].offset), index, students, grid, tally, writer, bar)
-        multiline, slots = writer.multiline, answered_slots(index)
-        passed = {}   # rows a later part's blank passed over: {row: the Outcome they are now written with}
+        multiline, originals = writer.multiline, {}
+        slots = answered_slots(index)
+        patched = carry_errors_forward(index, students, grid, originals=originals, slots=slots) if by_student else {}
+        shared = {}   # students met in more than one part, in the order found, to be re-marked
         handle.flush()
         for spill, job in zip(spills, jobs):
             part = unpacked(job.result(), grid.width)
             spill.seek(0)
             shutil.copyfileobj(spill, handle.buffer, 1 << 20)
             handle.buffer.flush()
-            merge_later_part(part, rows, students, grid, tally, superseded, passed)
+            shared.update(dict.fromkeys(merge_later_part(part, rows, students, grid, tally, superseded, patched,
+                                                         originals)))
             rows, multiline = rows + part.rows, multiline or part.multiline
             slots = None if slots is None or part.slots is None else slots | part.slots
     if bar is not None:   # the later parts' bytes, read in the other processes
         bar.update(os.path.getsize(source.read_path or source.path) - cuts[0].offset)
-    marked = settle_resubmissions(source, grid, tally, superseded)
-    patched = carry_forward_in_parts(index, students, grid, slots, len(cuts) + 1)
-    patched.update(passed)
+    width = grid.width
+    moved, marked = settle_resubmissions(source, grid, tally, superseded, lambda n: _undo_ecf(
+        n * width, width, grid.rows, grid.outcomes, patched, originals))
+    shared.update(dict.fromkeys(moved))
     patched.update(marked)
+    if by_student:
+        patched.update(carry_errors_forward(index, students, grid, list(shared), slots=slots))
+    else:
+        patched.update(carry_forward_in_parts(index, students, grid, slots, len(cuts) + 1))
     return rows, superseded, multiline, patched
 
 
@@ -114,10 +130,11 @@ def _later_parts(source, cuts: list) -> list:
             for cut, end in zip(cuts, ends)]
 
 
-def grade_later_part(source, index: KeyIndex, students: Students, spill: int) -> LaterPart:
+def grade_later_part(source, index: KeyIndex, students: Students, spill: int, carry: bool = True) -> LaterPart:
     """Grade ``source`` (a part after the first) into the file open at
     descriptor ``spill``, from its start, with its own grid and counts; the
-    students it meets join ``students`` (in its process, a copy with none yet)."""
+    students it meets join ``students`` (in its process, a copy with none yet);
+    with ``carry``, errors carried forward for them."""
     os.ftruncate(spill, 0)   # a second try in the main process starts afresh
     os.lseek(spill, 0, os.SEEK_SET)
     width = len(index.slots)
@@ -127,14 +144,16 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int) ->
         writer = RowWriter(handle, source.delimiter)
         rows, superseded = pass_rows(source, index, students, grid, tally, writer)
     tally.grow(len(students))
+    originals, slots = {}, answered_slots(index)
+    patched = carry_errors_forward(index, students, grid, originals=originals, slots=slots) if carry else {}
     first_text = {}
     for text, number in students.by_text.items():
         first_text.setdefault(number, text)
     return packed(LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
                             list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
-                            tally.student_counts, superseded, writer.multiline, tally.unread, tally.resubmitted,
-                            tally.unplaced_lines, students.unknown_rows, grid.stamps, grid.contests, tally.no_id_at,
-                            answered_slots(index), header_at=tally.header_at), width)
+                            tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
+                            tally.resubmitted, tally.unplaced_lines, students.unknown_rows, grid.stamps,
+                            grid.contests, tally.no_id_at, slots, header_at=tally.header_at), width)
 
 
 def packed(part: LaterPart, width: int) -> LaterPart:
@@ -171,13 +190,23 @@ def unpacked(part: LaterPart, width: int) -> LaterPart:
 
 
 def merge_later_part(part: LaterPart, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
-                     superseded: RowSet, passed: dict) -> None:
+                     superseded: RowSet, patched: dict, originals: dict) -> list:
     """Add a later part (its rows numbered after the ``offset`` answers
-    before it) to the students, grid, counts and superseded rows of the parts
-    before, as one pass over them all would have left them (``passed``
-    receives the rows whose blank an answer before stands over: {row: Outcome})."""
+    before it) to the students, grid, counts, superseded rows and ECF
+    re-marking (``patched``; ``originals`` what it replaced) of the parts
+    before, as one pass over them all would have left them, except for the
+    students met before: their re-marking is undone, and their numbers
+    returned to be re-marked from their merged answers."""
     known = len(students)
     numbers = [students.number(text, name) for text, name in zip(part.texts, part.names)]
+    shared = [(local, number) for local, number in enumerate(numbers) if number < known]
+    for local, number in shared:
+        _undo_ecf(number * grid.width, grid.width, grid.rows, grid.outcomes, patched, originals)
+        _undo_ecf(local * grid.width, grid.width, part.answer_rows, part.outcomes, part.patched, part.originals)
+    patched.update((row + offset, outcome) for row, outcome in part.patched.items())
+    width = grid.width
+    for k, outcome in part.originals.items():   # a later part may meet the part's new students again
+        originals[numbers[k // width] * width + k % width] = outcome
     for text, outcome in part.unknown:
         if text not in students.unknown and len(students.unknown) < UNKNOWN_LIMIT:
             students.unknown[text] = outcome
@@ -190,7 +219,8 @@ def merge_later_part(part: LaterPart, offset: int, students: Students, grid: Ans
     for row in part.superseded:
         superseded.add(row + offset)
     _merge_times(part, numbers, offset, grid)
-    _merge_grid(part, numbers, known, offset, grid, tally, superseded, passed)
+    _merge_grid(part, numbers, known, offset, grid, tally, superseded, patched)
+    return [number for _, number in shared]
 
 
 def _merge_times(part: LaterPart, numbers: list, offset: int, grid: AnswerGrid) -> None:
@@ -198,6 +228,16 @@ def _merge_times(part: LaterPart, numbers: list, offset: int, grid: AnswerGrid) 
     if part.contests is not None:
         width = grid.width
         grid.contests.merge(part.contests, lambda k: numbers[k // width] * width + k % width, offset)
+
+
+def _undo_ecf(base: int, width: int, rows, outcomes: list, patched: dict, originals: dict) -> None:
+    """Put back the outcomes ECF replaced in one student's grid row (cells
+    ``base`` to ``base + width``), and forget their re-marked rows."""
+    for k in range(base, base + width):
+        original = originals.pop(k, None)
+        if original is not None:
+            patched.pop(rows[k], None)
+            outcomes[k] = original
 
 
 def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
@@ -219,11 +259,11 @@ def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
 
 
 def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,
-                superseded: RowSet, passed: dict) -> None:
+                superseded: RowSet, patched: dict) -> None:
     """Each of a later part's students' latest answers into the grid: a
     student not met before (numbered from ``known`` on) takes their whole row
     at once; for one met before, an answer to a question part answered before
-    supersedes the earlier one, and a blank is passed over (its row re-marked in ``passed``)."""
+    supersedes the earlier one, and a blank is passed over (re-marked in ``patched``)."""
     width, last, latest = grid.width, grid.rows, grid.outcomes
     for local, number in enumerate(numbers):
         rows = part.answer_rows[local * width:(local + 1) * width]
@@ -241,7 +281,7 @@ def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: A
             k = base + slot
             if latest[k] is not NO_ANSWER:
                 if passes_over(outcome, latest[k]):
-                    passed[row + offset] = pass_over(tally, number, slot, outcome)
+                    patched[row + offset] = pass_over(tally, number, slot, outcome)
                     continue
                 if grid.stamps is not None:
                     record_contest(grid, k, last[k], latest[k], outcome)

@@ -118,21 +118,26 @@ def record_contest(grid, k: int, row: int, earlier, later) -> None:
 _NOT_ANSWERS = (Status.BLANK, Status.UNKNOWN_QUESTION)
 
 
-def settle_resubmissions(source, grid, tally, superseded) -> dict:
+def settle_resubmissions(source, grid, tally, superseded, unsettle=None) -> tuple:
     """With a timestamp column, put each contested cell's latest answer by
     time in the grid (marking the one it replaces superseded in its stead),
-    and leave how in ``tally.time_order``; returns {row: Outcome} of the rows
+    and leave how in ``tally.time_order``; returns the students whose cells
+    moved, each first handed to ``unsettle`` (to undo what was worked out
+    from their answers: parallel.py's ECF), and {row: Outcome} of the rows
     graded.csv must now mark superseded (rows.py's ``patched``). Nothing
-    without the column. Errors are carried forward after it, from the answers it leaves latest."""
+    without the column."""
     if grid.stamps is None:
-        return {}
+        return [], {}
     label = source.header[stamp_header(source.header)].strip()
     order, plan = settle_by_time(source, grid, label)
+    moved = sorted({k // grid.width for k, _ in plan})
+    for number in moved if unsettle is not None else ():
+        unsettle(number)
     marked = apply_plan(grid, superseded, plan, f"a row with a later {shortened(printable(label), 40)!r} answers "
                                                 "this part again")
     tally.time_order = order
     grid.forget_times()
-    return marked
+    return moved, marked
 
 
 def settle_by_time(source, grid, label: str) -> tuple:
