@@ -199,7 +199,7 @@ class Drill:
                 return False
             else:
                 verdict = unasked_kept(carried_forward(checker, checker(text), turn.values, turn.figures),
-                                       {r.letter for r in turn.results})   # a later part's value is not told
+                                       {r.letter for r in turn.results}, checker)   # a later part's value is not told
                 verdict = read_as_offered(record, text, verdict, turn.options[record.letter][1])   # negitive
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")

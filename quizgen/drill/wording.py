@@ -8,9 +8,10 @@ from decimal import Decimal
 
 from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
-from quizgen.grading.other_part import ANOTHER_PART
+from quizgen.grading.other_part import ANOTHER_PART, other_part_letter
 from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
+from quizgen.marking.carried_words import without_unrounded
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
@@ -92,16 +93,12 @@ def comma_tip(text: str, decimal_comma: bool) -> str:
             "--decimal-comma.")
 
 
-_OTHER_PART = re.compile(r"^this is the value of part \(([^()]+)\)")
-"""grade's feedback on an answer that is another part's value (grading/other_part.py)."""
-
-
-def unasked_kept(verdict, asked) -> object:
-    """``verdict`` without grade's "this is the value of part (b), 0.3636" when
-    part (b) is not ``asked`` yet: a paper shows every part at once, the drill
-    asks them in turn, and a reply must not give a later part's answer away."""
-    other = verdict.note == ANOTHER_PART and _OTHER_PART.match(verdict.feedback or "")
-    if other and other.group(1) not in asked:
+def unasked_kept(verdict, asked, checker) -> object:
+    """``verdict`` (``checker``'s) without grade's note that the answer is
+    another part's value (C1 (a) 0.3636 is (b)'s) when that part is not
+    ``asked`` yet: a paper shows every part at once, the drill asks them in
+    turn, and a reply must not give a later part's answer away."""
+    if verdict.note == ANOTHER_PART and other_part_letter(checker, verdict.value) not in asked:
         return verdict._replace(note="", feedback="")
     return verdict
 
@@ -115,9 +112,6 @@ def misconception_sentence(name: str, feedback: str) -> str:
     return f'Your answer matches the misconception "{name}"{worked}: {to_plain(why)}'
 
 
-_UNROUNDED = re.compile(r" ?\(from unrounded values the answer is ([^()]+)\)$")
-"""The end of grade's carried-rounding feedback: the answer the drill's "Correct:" line has just shown."""
-
 _EXPRESSION = re.compile(r"[()*/^]|\b(?:ln|log|exp|sqrt)\b", re.IGNORECASE)
 
 
@@ -127,9 +121,9 @@ def carried_sentence(feedback: str, expected: str, value, typed: str) -> str:
     just shown it, and, for an expression typed, the value it works out to
     (``-ln(0.917)`` is 0.08665, not the 0.08684 above it)."""
     text = to_plain(feedback)
-    repeated = _UNROUNDED.search(text)
-    if repeated and repeated.group(1).strip() == expected:
-        text = text[:repeated.start()]
+    shorter = without_unrounded(text, expected)   # the answer "Correct:" has just shown
+    if shorter is not None:
+        text = shorter
         if value is not None and _EXPRESSION.search(typed):
             text += f" (your {cut(typed)} is {key_answer(value, 'numeric', 0)})"
     return f"{capital(text)}."

@@ -29,6 +29,12 @@ def another_parts_value(checker, verdict):
     return verdict._replace(note=ANOTHER_PART, feedback=f"{said}: check which quantity each part asks for")
 
 
+def other_part_letter(checker, x: float) -> str | None:
+    """The letter of the other part whose answer ``x`` is (``another_parts_value``'s), or None."""
+    other = _other_part(checker, x)
+    return None if other is None else other.letter
+
+
 def _other_part(checker, x: float):
     """The first other numeric part of the question whose answer ``x`` matches
     within ``checker``'s tolerance, its value told apart from ``checker``'s own

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from quizgen.marking.rules import (CARRIED, CARRIED_ACCEPTED, CORRECT, FIGURES_UNSEEN, NEEDS_REVIEW,
-                                   Verdict)
+from quizgen.marking.carried_words import CARRIED_ACCEPTED, FIGURES_UNSEEN
+from quizgen.marking.rules import CARRIED, CORRECT, NEEDS_REVIEW, Verdict
 from quizgen.marking.slips import same
 
 CANVAS_DECIMALS = 4

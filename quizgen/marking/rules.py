@@ -15,6 +15,7 @@ from dataclasses import replace
 from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable
+from quizgen.marking.carried_words import CARRIED_ACCEPTED, unrounded_clause
 from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
@@ -159,8 +160,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
                        feedback=feedback, value=x)
     traps = tuple(t.value for t in rule.traps)   # more figures than asked: carried at those asked (as_asked.py)
     if inside(x, rule.carried) or carried_as_asked(x, shown, rule.carried, rule.kind, rule.spec, traps):
-        feedback = (f"{CARRIED_ACCEPTED}"
-                    f"(from unrounded values the answer is {rule.written or key_answer(stated(rule), 'numeric', 0)})")
+        feedback = CARRIED_ACCEPTED + unrounded_clause(rule.written or key_answer(stated(rule), 'numeric', 0))
         return precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
     early_note = too_early(rule, x, reading.figures)
     # an answer written to fewer figures than asked is that, whatever carrying also reaches it
@@ -202,11 +202,6 @@ def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, cred
     return verdict
 
 
-CARRIED_ACCEPTED = "accepted: consistent with carrying rounded intermediate results "
-FIGURES_UNSEEN = ("accepted: the figures typed could not be checked (Canvas drops trailing zeros), and the value "
-                  "is within what rounding intermediate results allows ")
-"""The feedback of carried rounding, and its words when the LMS rewrote the
-figures typed (a Canvas download): 0.63 may have been typed 0.630."""
 
 
 def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) -> Verdict:

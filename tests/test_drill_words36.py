@@ -1,0 +1,32 @@
+"""The drill reads grade's verdicts through the functions that word them,
+not by matching grade's sentences again with regexes of its own: carried
+rounding's closing clause (marking/carried_words.py) and the part whose
+value an answer is (grading/other_part.py)."""
+
+from __future__ import annotations
+
+import inspect
+
+import quizgen.drill.wording as wording
+from quizgen.marking.carried_words import CARRIED_ACCEPTED, FIGURES_UNSEEN, unrounded_clause, without_unrounded
+
+
+def test_the_drill_holds_no_copy_of_grade_s_sentences():
+    source = inspect.getsource(wording)
+    for words in ("from unrounded values", "this is the value of part"):
+        assert words not in source, words
+
+
+def test_the_unrounded_clause_is_left_out_only_when_it_names_the_answer_shown():
+    for accepted in (CARRIED_ACCEPTED, FIGURES_UNSEEN):
+        text = accepted + unrounded_clause("0.08684")
+        assert without_unrounded(text, "0.08684") == accepted.rstrip(" ")
+        assert without_unrounded(text, "0.0868") is None   # another answer: the clause stays
+    assert without_unrounded("accepted", "0.08684") is None
+    assert without_unrounded(unrounded_clause("2.5"), "2.5") == ""
+
+
+def test_carried_sentence_keeps_the_clause_for_another_answer():
+    text = CARRIED_ACCEPTED + unrounded_clause("0.08684")
+    assert "the answer is 0.08684" not in wording.carried_sentence(text, "0.08684", None, "0.0866")
+    assert "the answer is 0.08684" in wording.carried_sentence(text, "0.087", None, "0.0866")
