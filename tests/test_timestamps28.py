@@ -75,3 +75,20 @@ def test_an_english_header_over_slashed_dates_still_needs_the_column_to_tell(inv
     lines = _submission("03/04/2026 10:04", "t01", RIGHT) + _submission("04/03/2026 11:59", "t01", WRONG)
     students, notes = _grade(invoke, tmp_path, key, "Timestamp", lines)
     assert students["t01"]["score"] != "4" and "could be day/month or month/day" in notes[0]
+
+
+def test_file_lines_names_each_answer_row_s_line_and_nothing_past_the_file(tmp_path):
+    """The one reading again of an answers file for the lines of a few answer
+    rows (answers_file.file_lines), which day_order and mixed_rows both use: a
+    quoted cell over two lines moves every later row's line; a row past the
+    file's last answer has none (line_of_row: 0)."""
+    from quizgen.grading.answers_file import open_answers
+    from quizgen.grading.day_order import line_of_row
+
+    path = tmp_path / "answers.csv"
+    path.write_text('student_id,question_id,part,answer\ns1,Q1,a,0.5\ns1,Q1,b,"two\nlines"\ns2,Q1,a,0.4\n',
+                    encoding="utf-8")
+    source = open_answers(path)
+    assert source.file_lines({0, 2}) == {0: 2, 2: 5}
+    assert source.file_lines(set()) == {}
+    assert [line_of_row(source, row) for row in (1, 2, 3)] == [4, 5, 0]

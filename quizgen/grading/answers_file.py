@@ -119,6 +119,18 @@ class AnswersFile:
                 yield (self.line_of(j), cells, cells[si], cells[qi], "" if pi is None else cells[pi], cells[ai],
                        name_in(cells, ni), getattr(cells, "problem", None))
 
+    def file_lines(self, rows) -> dict:
+        """``{answer row: file line}`` for the answer ``rows`` (numbered from 0 in
+        file order): the file read again up to the last of them, only to name a
+        few rows (a bad time cell, a student graded from mixed submission lines)."""
+        found, last = {}, max(rows, default=-1)
+        for number, record in enumerate(self.records()):
+            if number > last:
+                break
+            if number in rows:
+                found[number] = record[0]
+        return found
+
     def _records(self, handle) -> Records:
         records = Records(handle, self.delimiter, len(self.header), self.first_line)
         records.skip(self.skip_lines)

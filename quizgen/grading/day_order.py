@@ -62,9 +62,6 @@ def _all_cells(cells: list, grid):
 
 
 def line_of_row(source, row: int) -> int:
-    """The file line answer ``row`` (numbered from 0) ends on: the file is
-    read again up to it (only to name a bad cell)."""
-    for number, record in enumerate(source.records()):
-        if number == row:
-            return record[0]
-    return 0
+    """The file line answer ``row`` (numbered from 0) ends on (0 past the
+    file's last answer): the file is read again up to it (only to name a bad cell)."""
+    return source.file_lines({row}).get(row, 0)

@@ -29,7 +29,7 @@ def mixed_lines(source, index, students, grid, resubmitted: dict) -> list:
             if row >= 0:
                 graded[row] = (n, info["question_id"], info["part"])
     try:
-        lines = _lines_of(source, graded)
+        lines = source.file_lines(graded)
     except OSError:   # gone or unreadable since the pass (same_id.py warns of it): no lines to name
         return []
     mixed = {}   # {(student, question): {line: [parts]}}
@@ -86,15 +86,3 @@ def _left_on(source, index, lines: dict) -> dict:
         if why is not None:
             left.setdefault(line, {})[index.slots[slot]["part"]] = why
     return left
-
-
-def _lines_of(source, rows: dict) -> dict:
-    """``{answer row: file line}`` for the answer ``rows`` (numbered from 0 in file
-    order), read again from the file up to the last of them (a wide file: one line a submission)."""
-    found, last = {}, max(rows)
-    for number, record in enumerate(source.records()):
-        if number in rows:
-            found[number] = record[0]
-        if number >= last:
-            break
-    return found
