@@ -19,7 +19,7 @@ from quizgen.marking.forms import LOG_NOTE, with_log_note
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.carry import inside
 from quizgen.marking.slips import trap_rounded_or_cut
-from quizgen.marking.sources import figures_asked, own_trap_read
+from quizgen.marking.sources import figures_asked, own_trap_inputs, own_trap_read
 
 REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 """The statuses ECF may change: an answer correct, blank, ... stands."""
@@ -30,15 +30,16 @@ def part_letters(question) -> dict:
     return {part.name: part.letter for part in reversed(question.parts)}
 
 
-def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None = None):
+def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None):
     """The verdict ECF gives ``outcome`` (``checker``'s verdict on the answer
     alone: a Verdict or a grade Outcome), or None when it stands. ``sources``:
     ``(name, letter, status, value, figures)`` of each earlier part the part's
-    recipe reads (``careful.ecf_inputs``); ``own_answers()``: every named
-    part's values and figures, two dicts (a trap worked from them:
-    ``own_trap``), asked for only when such a trap is looked for;
-    ``own_traps``: own_trap's verdicts kept by the caller (a class paper's
-    students share them). An earlier part a person must read makes this one
+    recipe reads (``careful.ecf_inputs``); ``own_answers()``: the values and
+    figures of the named parts before it (and those ``sources`` name), two
+    dicts (a trap worked from them: ``own_trap``), asked for only when such a
+    trap is looked for; ``kept``: own_trap's verdicts and ``_slipped``'s
+    answers kept by the caller (a class paper's students share them; up to
+    ``KEPT``). An earlier part a person must read makes this one
     ``needs_review`` too (``read_with``)."""
     if outcome.status not in REMARKED:
         return None
@@ -49,19 +50,34 @@ def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None =
         return None
     verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
                              {s[0]: s[4] for s in sources})   # quoted as written: 0.0100
-    if verdict is None and (not outcome.misconception or _slipped(checker, outcome)):   # a trap from their own (a)?
+    kept = {} if kept is None else kept
+    if len(kept) >= KEPT:
+        kept.clear()
+    if verdict is None and outcome.misconception:
+        slip = ("slip", checker, outcome)   # a function of the two alone: many students' answers share it
+        if slip not in kept:
+            kept[slip] = _slipped(checker, outcome)
+    if verdict is None and (not outcome.misconception or kept[slip]):   # a trap from their own (a)?
         answers, written = own_answers()
-        key = (id(checker), outcome.value, outcome.figures, *answers.values(), *written.values())
-        kept = own_traps if own_traps is not None else {}
+        inputs = kept.get(("inputs", checker))
+        if inputs is None:
+            inputs = kept["inputs", checker] = own_trap_inputs(checker.question_rules(), checker.part.letter)
+        key = ("trap", checker, outcome.value, *[answers.get(name) for name in inputs])
         if key not in kept:   # C2: -log10 of their own (a); C8 (b) 0.5000, a copy of their own (a)
-            kept[key] = own_trap(checker, outcome.value, outcome.figures, answers, written)
-        verdict = kept[key]
+            kept[key] = _own_trap_found(checker, outcome.value, answers)
+        found = kept[key]   # the verdict's words read the other answers too: made afresh (few are found)
+        verdict = None if found is None else _own_trap_verdict(checker, found, outcome.value, outcome.figures,
+                                                               answers, written)
         if verdict is not None and outcome.misconception and verdict.score < outcome.score:
             verdict = None   # the slip scored more: never less for the account that needs no slip
     if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
         verdict = rounded_once(checker, verdict or outcome, own_answers)
         verdict = None if verdict is outcome else verdict
     return None if verdict is None else keep_log_note(outcome, verdict)   # "log is read as ln" stays
+
+
+KEPT = 100_000
+"""What ``ecf_verdict`` keeps in its caller's ``kept`` before starting afresh."""
 
 
 def _slipped(checker, outcome) -> bool:
@@ -85,10 +101,19 @@ def own_trap(checker, value: float, figures, answers: dict, written: dict | None
     on it. When the only thing wrong there is the right value rounded too early or cut off, marked at its own
     part, it is the trap's credit alone, as the right method on it earns in full (``rounded_only``), and the
     feedback says where that rounding is marked."""
+    found = _own_trap_found(checker, value, answers)
+    return None if found is None else _own_trap_verdict(checker, found, value, figures, answers, written)
+
+
+def _own_trap_found(checker, value: float, answers: dict):
+    """``own_trap_read`` for ``checker``'s part: (the trap, the parts it reads), or None."""
+    return own_trap_read(checker.question_rules(), checker.part.letter, value, answers, checker._spec(),
+                         checker.kind)
+
+
+def _own_trap_verdict(checker, found: tuple, value: float, figures, answers: dict, written: dict | None):
+    """``own_trap``'s verdict once its trap is ``found``."""
     question = checker.question_rules()
-    found = own_trap_read(question, checker.part.letter, value, answers, checker._spec(), checker.kind)
-    if found is None:
-        return None
     trap, reads = found
     written, letters = written or {}, part_letters(question.question)
     sources = [source_of(question.rule(letters[name])) for _, name in reads]

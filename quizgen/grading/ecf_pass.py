@@ -13,6 +13,7 @@ from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import verdict_cells
 from quizgen.grading.ecf_at_once import REMARKED, ecf_verdict, part_letters
 from quizgen.grading.students import Students
+from quizgen.key.status import Status
 
 
 def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, numbers=None,
@@ -31,8 +32,9 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
     the answered ones alone per student (not the key's width)."""
     memo, dependents = {}, {}   # each template's ECF inputs, and each paper's dependent parts, found once
     last, latest, width, papers = grid.rows, grid.outcomes, grid.width, students.paper_numbers
-    patched, own_traps = {}, {}   # own_traps: own_trap's verdicts, many students sharing one (a class paper)
+    patched, kept = {}, {}   # kept: own_trap's verdicts and more (ecf_verdict), many students sharing one (a class paper)
     remarked = {}   # (checker, outcome, its question's final outcomes): the re-marked Outcome (None: it stands)
+    alike = {}   # the same by what ECF reads of those outcomes (``_as_read``): 0.0474 however it was written
     for number in range(len(papers)) if numbers is None else numbers:
         paper, base = papers[number], number * width
         found = dependents.get(paper)
@@ -46,7 +48,14 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
             found_before = (checker, outcome, *[latest[base + s] for _, s in named])
             new = remarked.get(found_before, remarked)
             if new is remarked:
-                new = _remarked(checker, outcome, latest, base, sources, named, letters, own_traps)
+                read = (checker, outcome, *[_as_read(latest[base + s]) for _, s in named],
+                        *[latest[base + s].status is Status.NEEDS_REVIEW for _, s in sources])
+                new = alike.get(read, alike)
+                if new is alike:
+                    new = _remarked(checker, outcome, latest, base, sources, named, letters, kept)
+                    if len(alike) >= REMARKED_KEPT:
+                        alike.clear()
+                    alike[read] = new
                 if len(remarked) >= REMARKED_KEPT:
                     remarked.clear()
                 remarked[found_before] = new
@@ -64,13 +73,13 @@ outcomes are shared by all who wrote the same answer texts, so the same question
 
 
 def _remarked(checker, outcome, latest: list, base: int, sources: tuple, named: tuple, letters: tuple,
-              own_traps: dict):
+              kept: dict):
     """The Outcome ECF gives ``outcome`` from the final outcomes of the student whose grid row starts
     at ``base`` (``ecf_verdict``), or None when it stands: a function of the outcomes of the part's
     question alone, so ``carry_errors_forward`` keeps it for every student with the same ones."""
     given = tuple((name, letter, latest[base + s].status, latest[base + s].value, latest[base + s].figures)
                   for (name, s), letter in zip(sources, letters))
-    verdict = ecf_verdict(checker, outcome, given, lambda: _own_answers(latest, base, named), own_traps)
+    verdict = ecf_verdict(checker, outcome, given, lambda: _own_answers(latest, base, named), kept)
     return None if verdict is None else verdict_cells(verdict, checker.expected, checker.decimal_comma)
 
 
@@ -82,6 +91,16 @@ def answered_slots(index: KeyIndex):
         return None
     return frozenset(slot for questions in index.labels.values() for slot in questions.values()
                      if slot.__class__ is int)
+
+
+def _as_read(outcome):
+    """What ECF reads of an earlier part's final outcome (besides whether it needs review): its value and
+    figures, with the value's type (1 and 1.0 are quoted apart); the outcome itself for a zero (-0.0 is
+    quoted apart from 0.0) or a number of another type, as no two such are taken for one."""
+    value = outcome.value
+    if value is None or value.__class__ is int or value.__class__ is float and value:
+        return value, value.__class__, outcome.figures
+    return outcome
 
 
 def _own_answers(latest: list, base: int, named: list) -> tuple:
@@ -115,10 +134,12 @@ def _layout(question, slots: tuple, memo: dict) -> tuple:
     inputs, found = ecf_inputs(question, memo), []
     named = {part.name: slot for part, slot in zip(question.parts, slots)}
     letters = part_letters(question)
-    for part, slot in zip(question.parts, slots):
+    for position, (part, slot) in enumerate(zip(question.parts, slots)):
         depends = inputs.get(part.letter)
         if depends and all(d in named for d in depends):
-            found.append((slot, tuple((d, named[d]) for d in depends), tuple(named.items()),
+            read = {p.name for p in question.parts[:position]}.union(depends)   # what ECF may read (``_read``)
+            found.append((slot, tuple((d, named[d]) for d in depends),
+                          tuple((name, s) for name, s in named.items() if name in read),
                           tuple(letters[d] for d in depends)))
     found = memo[token] = tuple(found)
     return found

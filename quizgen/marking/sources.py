@@ -144,6 +144,20 @@ def own_trap_read(question, letter: str, value: float, answers: dict, spec: dict
     return trap, tuple(sorted(read, key=lambda pair: order.index(pair[1])))
 
 
+def own_trap_inputs(question, letter: str) -> tuple:
+    """The names of the earlier parts whose answers ``own_trap_read`` reads for
+    part ``letter``: those its recipe reads (``_through_reads`` works any other
+    from them) and those its stored trap recipes read. Its result is a
+    function of the answer and of these alone (grade's ECF pass keeps it by them)."""
+    recipe = question.ecf_recipe(letter)
+    part = {p.letter: p for p in question.question.parts}.get(letter)
+    stored = question.question.recipes.get(part.name) if part is not None and part.name else None
+    names = set(recipe.depends) if recipe is not None else set()
+    for _, text in stored.traps if stored is not None else ():
+        names.update(recipe_parts(text))
+    return tuple(sorted(names))
+
+
 def traps_read_beyond(key_question, letter: str) -> bool:
     """Whether a stored trap recipe of part ``letter`` of ``key_question``
     reads an earlier part that the part's own recipe does not (C7 (c)'s
