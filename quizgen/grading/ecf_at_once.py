@@ -37,8 +37,8 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
     recipe reads (``careful.ecf_inputs``); ``own_answers()``: the values and
     figures of the named parts before it (and those ``sources`` name), two
     dicts (a trap worked from them: ``own_trap``), asked for only when such a
-    trap is looked for; ``kept``: own_trap's verdicts and ``_slipped``'s
-    answers kept by the caller (a class paper's students share them; up to
+    trap is looked for; ``kept``: what ``_own_trap_of`` works out, kept
+    by the caller (a class paper's students share them; up to
     ``KEPT``). An earlier part a person must read makes this one
     ``needs_review`` too (``read_with``)."""
     if outcome.status not in REMARKED:
@@ -50,26 +50,8 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
         return None
     verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
                              {s[0]: s[4] for s in sources})   # quoted as written: 0.0100
-    kept = {} if kept is None else kept
-    if len(kept) >= KEPT:
-        kept.clear()
-    if verdict is None and outcome.misconception:
-        slip = ("slip", checker, outcome)   # a function of the two alone: many students' answers share it
-        if slip not in kept:
-            kept[slip] = _slipped(checker, outcome)
-    if verdict is None and (not outcome.misconception or kept[slip]):   # a trap from their own (a)?
-        answers, written = own_answers()
-        inputs = kept.get(("inputs", checker))
-        if inputs is None:
-            inputs = kept["inputs", checker] = own_trap_inputs(checker.question_rules(), checker.part.letter)
-        key = ("trap", checker, outcome.value, *[answers.get(name) for name in inputs])
-        if key not in kept:   # C2: -log10 of their own (a); C8 (b) 0.5000, a copy of their own (a)
-            kept[key] = _own_trap_found(checker, outcome.value, answers)
-        found = kept[key]   # the verdict's words read the other answers too: made afresh (few are found)
-        verdict = None if found is None else _own_trap_verdict(checker, found, outcome.value, outcome.figures,
-                                                               answers, written)
-        if verdict is not None and outcome.misconception and verdict.score < outcome.score:
-            verdict = None   # the slip scored more: never less for the account that needs no slip
+    if verdict is None:   # a trap from their own (a)? C2: -log10 of their own (a); C8 (b) 0.5000, a copy of it
+        verdict = _own_trap_of(checker, outcome, own_answers, {} if kept is None else kept)
     if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
         verdict = rounded_once(checker, verdict or outcome, own_answers)
         verdict = None if verdict is outcome else verdict
@@ -80,17 +62,55 @@ KEPT = 100_000
 """What ``ecf_verdict`` keeps in its caller's ``kept`` before starting afresh."""
 
 
-def _slipped(checker, outcome) -> bool:
-    """Whether ``outcome``, a misconception, was named as the key's trap value rounded to fewer figures or
-    cut off (rules.py's ``_slip``), not as within its window: a trap worked from the student's own
-    earlier answers (``own_trap``) explains it with no slip (C2 (a) 0.057, (b) 1.24, -log10 0.057 = 1.244
-    rounded, was told "cut off instead of rounded: 1.247 rounds to 1.25", of the key's p they never wrote)."""
+def _own_trap_of(checker, outcome, own_answers, kept: dict):
+    """``ecf_verdict``'s own trap: ``own_trap``'s verdict on ``outcome``, from the student's own answers,
+    unless it names a misconception otherwise than as a slip (``_slip_named``), or that slip scored more.
+    Worked out cheapest first, each piece kept in ``kept`` by what it reads: whether the misconception
+    may be a slip (by checker and outcome), the trap found (by the answers it is worked from,
+    ``own_trap_inputs``), and whether the answer is within the slip's trap window (``inside``: then no
+    slip), asked once a trap is found, or when the same outcome is met again (a class paper's students
+    share it), whichever comes first: each order gives the same verdict."""
+    if len(kept) >= KEPT:
+        kept.clear()
+    slip = within = None
+    if outcome.misconception:
+        slip = kept.get(("slip", checker, outcome), kept)
+        if slip is kept:   # met first: its window is asked only if a trap is found
+            slip = kept["slip", checker, outcome] = _slip_named(checker, outcome)
+        elif slip is not None:   # met again (a class paper): asked once for all who wrote it
+            within = kept.get(("inside", checker, outcome))
+            if within is None:
+                within = kept["inside", checker, outcome] = inside(outcome.value, slip.carried)
+        if slip is None or within:
+            return None
+    answers, written = own_answers()
+    inputs = kept.get(("inputs", checker))
+    if inputs is None:
+        inputs = kept["inputs", checker] = own_trap_inputs(checker.question_rules(), checker.part.letter)
+    key = ("trap", checker, outcome.value, *[answers.get(name) for name in inputs])
+    found = kept.get(key, kept)
+    if found is kept:
+        found = kept[key] = _own_trap_found(checker, outcome.value, answers)
+    if found is None or slip is not None and within is None and inside(outcome.value, slip.carried):
+        return None
+    verdict = _own_trap_verdict(checker, found, outcome.value, outcome.figures, answers, written)
+    if verdict is not None and outcome.misconception and verdict.score < outcome.score:
+        return None   # the slip scored more: never less for the account that needs no slip
+    return verdict
+
+
+def _slip_named(checker, outcome):
+    """The key's trap (a TrapRule) whose value ``outcome``, a misconception, was named as rounded to fewer
+    figures or cut off (rules.py's ``_slip``), or None. Unless the answer is within that trap's window
+    (``inside``, asked last: it costs most), a trap worked from the student's own earlier answers
+    (``own_trap``) explains it with no slip (C2 (a) 0.057, (b) 1.24, -log10 0.057 = 1.244 rounded, was
+    told "cut off instead of rounded: 1.247 rounds to 1.25", of the key's p they never wrote)."""
     if checker.kind != "numeric" or outcome.value is None:
-        return False
+        return None
     rule = checker.rule
     asked = figures_asked(rule.kind, rule.spec)
     found = trap_rounded_or_cut(rule.traps, asked, outcome.value, outcome.figures, rule.value) if asked else None
-    return found is not None and found[0].code == outcome.misconception and not inside(outcome.value, found[0].carried)
+    return found[0] if found is not None and found[0].code == outcome.misconception else None
 
 
 def own_trap(checker, value: float, figures, answers: dict, written: dict | None = None):
