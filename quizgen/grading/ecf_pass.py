@@ -32,8 +32,8 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
     the answered ones alone per student (not the key's width)."""
     memo, dependents = {}, {}   # each template's ECF inputs, and each paper's dependent parts, found once
     last, latest, width, papers = grid.rows, grid.outcomes, grid.width, students.paper_numbers
-    patched, kept = {}, {}   # kept: own_trap's verdicts and more (ecf_verdict), many students sharing one (a class paper)
-    remarked = {}   # (checker, outcome, its question's final outcomes): the re-marked Outcome (None: it stands)
+    patched, kept = {}, {}   # kept: ecf_verdict's own traps and slips, many students sharing one (a class paper)
+    remarked = {}   # (checker, outcome, final outcomes of the parts before it): the re-marked Outcome (None: it stands)
     alike = {}   # the same by what ECF reads of those outcomes (``_as_read``): 0.0474 however it was written
     for number in range(len(papers)) if numbers is None else numbers:
         paper, base = papers[number], number * width
@@ -104,15 +104,17 @@ def _as_read(outcome):
 
 
 def _own_answers(latest: list, base: int, named: list) -> tuple:
-    """A student's final values and figures of every named part (C2: -log10 of their own (a))."""
+    """A student's final values and figures of the ``named`` parts (those before the re-marked one: C2: -log10 of
+    their own (a)); ECF reads no later part, so the re-marking is kept by these alone."""
     return ({name: latest[base + s].value for name, s in named}, {name: latest[base + s].figures for name, s in named})
 
 
 def _dependents(paper, memo: dict) -> list:
     """``(slot, checker, ((earlier part name, its slot), ...), ((name, slot) of
-    every named part of its question, ...), (earlier part letter, ...))`` for each part of
-    ``paper`` whose template's recipe reads earlier parts (``careful.ecf_inputs``,
-    once per template: no marking rules are made here; ``remark`` makes them
+    each part of its question named as a part before it, or read by it, ...),
+    (earlier part letter, ...))`` for each part of ``paper`` whose template's
+    recipe reads earlier parts (``careful.ecf_inputs``, once per template: no
+    marking rules are made here; ``remark`` makes them
     for the answers it re-marks, and gives None where an instance's recipes
     do not evaluate). Only the checkers are the paper's own: the rest is its
     questions' layout (``_layout``), the same on every paper of a roster."""
