@@ -195,17 +195,17 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
 def class_report_input(matrix, names: list, key, order=None, absent=frozenset(), sections=None, named=None) -> tuple:
     """``(parts, students, columns)``: the class report's plain data (report/model.py) from the final
     verdicts, the students in ``order`` (report.roster_order), as in the students CSV; ``parts`` as
-    ``(slots, key, papers, named)`` (``named``: key.parts.trap_names, when made), made into Parts in
-    the report's own process while this one writes the other reports (``slot_traps`` walks every
-    paper of the key). The two then end at about the same time (docs/performance.md)."""
+    ``(slots, key, papers, named)`` (``named``: key.parts.trap_names, when made), made into Parts
+    by ``class_report_texts`` (``slot_traps`` walks every paper of the key)."""
     papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
     students, columns = report_students(matrix, names, order, absent, sections)
     return (matrix.slots, key, papers, named), students, columns
 
 
-def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ",", comma: bool = False,
+def class_report_texts(inputs: tuple, title: str, html: bool, delimiter: str = ",", comma: bool = False,
                        roster_notes=(), review_reasons=None, settings: str = "") -> dict:
-    """The class report's texts from its plain ``data`` (``class_report_input``):
+    """The class report's texts from ``inputs`` (``class_report_input``'s arguments, made plain here, in
+    the report's own process when grade forks one, while the other reports are written: docs/performance.md):
     the item-analysis sections of the Markdown report ("markdown"), the items
     CSV ("items", separated by the answers file's ``delimiter``, with a decimal
     comma when ``comma``, as the students CSV) and, when ``html``, the HTML page
@@ -218,7 +218,7 @@ def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ","
     from quizgen.report.attention import add_reasons
     from quizgen.report.sections import add_sections
 
-    (slots, key, papers, names), students, columns = data
+    (slots, key, papers, names), students, columns = class_report_input(*inputs)
     parts = report_parts(slots, slot_traps(key, _slot_dicts(slots), papers, names))
     analysis = analyse(parts, students, columns=columns)
     add_sections(analysis, parts, students)

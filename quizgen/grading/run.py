@@ -36,7 +36,7 @@ from quizgen.grading.look_at import look_at_lines
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
-from quizgen.grading.outputs import GradeOutputs, class_report_input, class_report_texts, write_extra_outputs
+from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
 from quizgen.grading.paper_written import PapersWritten
 from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_missing_banks,
                                    refuse_sheet_clashes, run_files)
@@ -182,8 +182,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
             roster_notes += no_id_notes(no_id_at, no_id_lines)
             matrix, names_of_traps = _matrix(index, students, grid), trap_names(index.key)   # the reports' both
-            report_data = class_report_input(matrix, list(students.names), data, roster_order(students),
-                                             frozenset(marked), student_sections(students), names_of_traps)
+            report_data = (matrix, list(students.names), data, roster_order(students), frozenset(marked),
+                           student_sections(students), names_of_traps)   # made plain in the report's process
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
                             source.delimiter, source.decimal_comma, roster_notes, written.review_reasons(), settings,
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
