@@ -302,6 +302,12 @@ class QuestionRules:
             self._spans[position] = found
         return found
 
+    def source(self, letter: str) -> Source:
+        """Part ``letter`` as a later part's recipe reads it (``_source``): the
+        same object its later parts' rules hold, made without its own rule."""
+        self._ready()
+        return self._source(self._index[letter])
+
     def _source(self, position: int) -> Source:
         """The part at ``position`` as a later part's recipe reads it (rules.source_of
         of its rule), without making its rule: most earlier parts are answered right."""

@@ -14,7 +14,6 @@ from quizgen.key.status import Status
 from quizgen.marking.early_once import named_once, reading_of
 from quizgen.marking.early_sources import rounded_only, rounding_marked_there
 from quizgen.marking.rule_model import EARLY
-from quizgen.marking.rules import source_of
 from quizgen.marking.forms import LOG_NOTE, with_log_note
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.carry import inside
@@ -136,7 +135,7 @@ def _own_trap_verdict(checker, found: tuple, value: float, figures, answers: dic
     question = checker.question_rules()
     trap, reads = found
     written, letters = written or {}, part_letters(question.question)
-    sources = [source_of(question.rule(letters[name])) for _, name in reads]
+    sources = [question.source(letters[name]) for _, name in reads]   # not each earlier part's whole rule
     upstream = rounded_only(sources, answers, written) if None not in (answers[n] for _, n in reads) else None
     credits = question.credits
     credit = credits.traps.get(trap.code, trap.credit) * (1.0 if upstream is not None else credits.ecf)
