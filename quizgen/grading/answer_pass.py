@@ -35,8 +35,9 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
     """Grade every answer of ``source`` in one pass and write its row with
     ``writer``; returns the number of answers and the RowSet of rows a later
     answer superseded (rows numbered from 0 in ``source``). ``sample``: the rows
-    are the early check's (belong_early.py), whose outcomes on students' own
-    papers are kept in ``index.sampled`` for the pass to take, not grade again.
+    are the early check's (belong_early.py), whose outcomes are kept for the
+    pass to take, not grade again (``index.sampled`` on students' own papers,
+    ``_verdict_caches`` on the class paper).
 
     The rows come a block at a time (``source.blocks()``): the inner loop runs a million times for a large
     class, so it reads plain local names. A row of a student and a question
@@ -53,7 +54,7 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
     ci = paper_column(source, index)
     labels = index.labels
     no_part = labels.setdefault("", {})   # the labels of a file without a part column
-    caches = [{} for _ in index.slots]
+    caches = _verdict_caches(index, sample)
     shared = index.papers[0].checkers
     by_text, paper_numbers = students.by_text, students.paper_numbers
     last, latest, width = grid.rows, grid.outcomes, grid.width
@@ -117,6 +118,19 @@ def _progress(bar, source, done: int) -> int:
     position = source.bytes_read()
     bar.update(position - done)
     return position
+
+
+def _verdict_caches(index: KeyIndex, sample: bool) -> list:
+    """Each slot's cache of the class paper's verdicts ({answer: Outcome}): the
+    early check's windows fill ``index.sampled_verdicts``, which the pass then
+    takes (and a later part's process, forked after the check, its copy), so
+    an answer the sample met is not graded again."""
+    if sample:
+        if index.sampled_verdicts is None:
+            index.sampled_verdicts = [{} for _ in index.slots]
+        return index.sampled_verdicts
+    caches, index.sampled_verdicts = index.sampled_verdicts, None
+    return caches if caches is not None else [{} for _ in index.slots]
 
 
 def _cached_verdict(cache: dict, checker: PartChecker, answer: str) -> Outcome:

@@ -259,6 +259,7 @@ class KeyIndex:
         self._code_problems = {}
         self._code_owner = None   # {normal code: student id}, made at the first wrong code
         self.sampled = {}   # {(paper, slot, answer): Outcome} graded by the early check (belong_early.py), for the pass
+        self.sampled_verdicts = None   # the class paper's, a cache per slot (answer_pass._verdict_caches)
 
     def layout(self, question) -> tuple:
         """The slots of ``question``'s parts, found once for each question id and its parts' letters
