@@ -48,14 +48,17 @@ class Background:
         self.pid, self.reader = pid, reader
 
     def result(self):
-        """The function's value (computed here when no child has it), or its error raised here."""
+        """The function's value (computed here when no child has it), or its
+        error raised here. The child, whose pipe is closed once its value is
+        sent, is left to end (freeing its memory takes milliseconds) and is
+        reaped by ``close()``."""
         if self.pid is None:
             return self.func(*self.args)
         with os.fdopen(self.reader, "rb") as pipe:
             self.reader = None
             data = pipe.read()
-        self._reap()
         if not data:
+            self._reap()
             return self.func(*self.args)
         ok, value = pickle.loads(data)
         if not ok:
@@ -63,7 +66,7 @@ class Background:
         return value
 
     def close(self) -> None:
-        """Stop the child, if still running, and release the pipe."""
+        """Stop the child, if still running, release the pipe and reap it."""
         if self.reader is not None:
             os.close(self.reader)
             self.reader = None

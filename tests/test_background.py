@@ -73,6 +73,18 @@ def test_closing_without_asking_stops_and_reaps_the_child():
         os.waitpid(pid, os.WNOHANG)   # reaped already: no zombie left
 
 
+def test_the_value_is_given_without_waiting_for_the_child_to_end_and_close_reaps_it():
+    """A child's value is used at once; its process, freeing its memory, is reaped by close()."""
+    job = Background(_pid_and_sum, range(10))
+    pid = job.pid
+    assert job.result()[1] == 45
+    assert job.pid == pid   # not waited for by result()
+    job.close()
+    assert job.pid is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)   # reaped: no zombie left
+
+
 def _thirty_students_answers(invoke, tmp_path):
     """A 30-student answers file to a two-question paper, and the paper's key.json."""
     invoke("generate", "--seed", 5, "--classes", "C1,C2", "--count", 2, "--out", tmp_path / "paper")
