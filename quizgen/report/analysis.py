@@ -21,14 +21,14 @@ from operator import is_not
 from math import fsum, sqrt
 
 from quizgen.report.attention import to_act
-from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column,
+from quizgen.report.columns import (GROUP_SHARE, Roster, exact_marks, not_reached, pvariance, reached_column,
                                     reached_question_scores, reached_sums, roster, score_column, student_totals,
                                     sums, uniform, who_met)
 from quizgen.report.flags import EASY_REASON, FEW, HARD_REASON, NO_ANSWER_REASON, WEAK_REASON, measured, reasons
 from quizgen.report.model import (COUNTED, LATER, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
 from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
-from quizgen.scores import adds_exactly, score_total
+from quizgen.scores import score_total
 
 __all__ = ["EASY_REASON", "HARD_REASON", "WEAK_REASON", "analyse", "band", "class_stats", "question_scores",
            "reasons", "test_stats", "unanswered"]   # the flags' words and cuts live in quizgen/report/flags.py
@@ -80,8 +80,8 @@ def _analyse(parts, students, share: float, columns=None) -> Analysis:
     counts = [Counter(column) for column in columns]
     full = [None not in c for c in counts]   # everyone sat the part
     score_columns = list(map(score_column, columns, full))
-    exact = adds_exactly([float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None])
-    cohort = roster(score_columns, parts, full, len(students), share, exact)   # not reached: 0, as graded
+    marks = [float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None]
+    cohort = roster(score_columns, parts, full, len(students), share, exact_marks(marks))   # not reached: 0
     unreached = not_reached([() if s.only_overrides else s.verdicts for s in students], counts)   # no row, no pattern
     silent = [k for k, c in enumerate(counts) if unanswered(c)]
     for k in silent:   # no response at all: a missing column, not a class that ran out of time, wherever it sits
@@ -169,8 +169,8 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     item.facility = s.facility
     measured(item, s)
     item.uniform = uniform(s)
-    codes = who_met(column, counts)
-    lower, upper = (group if s.n == cohort.n or on_every_paper and unreached.isdisjoint(group) else
+    codes = who_met(column, counts, cohort.indexes)
+    lower, upper = (group if s.n == cohort.n or on_every_paper and group.keys().isdisjoint(unreached) else
                     _sat(group, scores) for group in (cohort.lower, cohort.upper))   # most parts: no member stopped
     item.traps = _trap_shares(part, codes, s.n, lower, upper, scores, cohort)
     item.reasons = reasons(item)
@@ -334,8 +334,8 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     shown = [100 * p for p, _ in cohort.ranked]
     test = TestStats(students=len(shown))
     test.histogram = [0] * 10
-    for p in shown:
-        test.histogram[band(p)] += 1
+    for p, times in Counter(shown).items():   # percents are few and shared: a band per distinct one
+        test.histogram[band(p)] += times
     if shown:
         test.mean, test.median = statistics.fmean(shown), statistics.median(shown)
         test.sd = sqrt(pvariance(shown)) if len(shown) > 1 else None
