@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from math import fsum, isfinite, ldexp, sqrt
+from math import copysign, fsum, isfinite, ldexp, sqrt
 from operator import add, eq, is_not, itemgetter, mul, neg
 from typing import Optional
 
@@ -103,9 +103,10 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact
 
 def exact_marks(marks: list) -> bool:
     """Roster.exact: whether every score and points of a class (``marks``) adds
-    exactly (scores.adds_exactly) and none is below 0, so that a student's
-    total bounds each of their scores (adds_plainly)."""
-    return adds_exactly(marks) and min(marks, default=0.0) >= 0
+    exactly (scores.adds_exactly) and none is below 0 (nor -0.0, which adds to
+    0.0 what 0.0 does not), so that a student's total bounds each of their
+    scores (adds_plainly)."""
+    return adds_exactly(marks) and all(copysign(1.0, mark) > 0 for mark in marks)
 
 
 def adds_plainly(totals: list, maxima: list) -> bool:
@@ -191,8 +192,8 @@ def reached_question_scores(paper_columns, points: list, unreached: list, exact:
     part and student in Python."""
     if not exact or len(paper_columns) < 2:
         return None
-    totals = [0.0] * len(paper_columns[0])
-    for scores in paper_columns:
+    totals = list(map(add, paper_columns[0], paper_columns[1]))   # as from 0.0: exact marks hold no -0.0
+    for scores in paper_columns[2:]:
         totals = list(map(add, totals, scores))
     gone = set().union(*unreached)
     if not gone:
