@@ -22,7 +22,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.grading.outcome import make_outcome
 from quizgen.grading.writer import RowWriter
 from quizgen.key.status import Status
-from quizgen.report import analysis, columns
+from quizgen.report import analysis, columns, groups
 from quizgen.report.model import Part, Student, Trap, Verdict
 
 MANY = settings(deadline=None, max_examples=300)
@@ -94,7 +94,7 @@ CountedGroup = counting(dict, "values")    # the reads of a group's places
 
 
 def fsum_terms(monkeypatch) -> list:
-    """The number of terms of each fsum the report's columns module adds from now on."""
+    """The number of terms of each fsum the report's columns and groups modules add from now on."""
     added = []
 
     def counted(terms):
@@ -102,6 +102,7 @@ def fsum_terms(monkeypatch) -> list:
         added.append(len(terms))
         return fsum(terms)
     monkeypatch.setattr(columns, "fsum", counted)
+    monkeypatch.setattr(groups, "fsum", counted)
     return added
 
 
@@ -144,7 +145,7 @@ def test_a_pooled_group_share_is_the_plain_one(seed):
     gaps = rng.random()
     scores = [None if rng.random() < gaps else rng.choice([0.0, 0.1, 0.5, 1.0, 2 / 3]) for _ in range(n)]
     tops = rng.choice([1.0, 2.5, [rng.choice([1.0, 2.0, 0.7]) for _ in range(n)]])
-    assert columns._pooled(members, scores, tops) == _pooled_plainly(members, scores, tops)
+    assert groups._pooled(members, scores, tops) == _pooled_plainly(members, scores, tops)
 
 
 def test_a_groups_places_are_summed_once_for_all_traps_and_parts():

@@ -11,7 +11,8 @@ import pytest
 
 from quizgen.report import analyse, items_csv, markdown_sections, write_class_report
 from quizgen.report.reliability import alpha
-from quizgen.report.columns import Sums, correlation, groups, uniform
+from quizgen.report.columns import Sums, correlation, uniform
+from quizgen.report.groups import groups
 from quizgen.report.model import Part, Student, Trap, Verdict
 
 RIGHT, WRONG = Verdict("correct", 1.0), Verdict("incorrect", 0.0)

@@ -17,7 +17,7 @@ import pytest
 
 from quizgen.report import analyse, items_csv, markdown_sections, report_html
 from quizgen.report import charts
-from quizgen.report.columns import groups
+from quizgen.report.groups import groups
 from quizgen.report.formatting import number_text
 from quizgen.report.model import ItemStats, Part, Student, Verdict
 

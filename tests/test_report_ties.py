@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import quizgen
 from property_sizes import many_copy, quick
 from quizgen.report import analyse, items_csv
-from quizgen.report.columns import groups
+from quizgen.report.groups import groups
 from quizgen.report.model import Part, Student, Trap, Verdict
 from test_grade_outputs import small_key, write
 

@@ -20,15 +20,16 @@ from itertools import compress, repeat
 from operator import is_not
 from math import fsum, sqrt
 
+from quizgen.report.absent import absent_row, absent_students, renumbered
 from quizgen.report.attention import to_act
-from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column,
+from quizgen.report.columns import (GROUP_SHARE, Roster, exact_marks, not_reached, pvariance, reached_column,
                                     reached_question_scores, reached_sums, roster, score_column, student_totals,
                                     sums, uniform, who_met)
 from quizgen.report.flags import EASY_REASON, FEW, HARD_REASON, NO_ANSWER_REASON, WEAK_REASON, measured, reasons
 from quizgen.report.model import (COUNTED, LATER, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
 from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
-from quizgen.scores import adds_exactly, score_total
+from quizgen.scores import score_total
 
 __all__ = ["EASY_REASON", "HARD_REASON", "WEAK_REASON", "analyse", "band", "class_stats", "question_scores",
            "reasons", "test_stats", "unanswered"]   # the flags' words and cuts live in quizgen/report/flags.py
@@ -41,36 +42,17 @@ def analyse(parts, students, share: float = GROUP_SHARE, columns=None) -> Analys
     from the test) is listed with the students but left out of every figure:
     their zeros are not responses to the items. ``columns``, when given, are
     the students' verdicts part by part (as grade holds them: no transposing)."""
-    sat_at = [i for i, s in enumerate(students) if not _absent(s.verdicts)]
-    if len(sat_at) == len(students):
+    absent = absent_students(students, columns)
+    if not absent:
         return _analyse(parts, students, share, columns)
+    sat_at = [i for i in range(len(students)) if i not in absent]
     sat = [students[i] for i in sat_at]
     among_sat = {i: k for k, i in enumerate(sat_at)}
-    analysis = _analyse([_renumbered(part, among_sat) for part in parts], sat, share)
+    analysis = _analyse([renumbered(part, among_sat) for part in parts], sat, share)
     analysis.test.absent = len(students) - len(sat)
     rows = iter(analysis.students)
-    analysis.students = [_absent_row(parts, s) if _absent(s.verdicts) else next(rows) for s in students]
+    analysis.students = [absent_row(parts, s) if i in absent else next(rows) for i, s in enumerate(students)]
     return analysis
-
-
-def _renumbered(part, among_sat: dict):
-    """``part`` with each trap's ``absent`` students numbered among those who sat ({old: new})."""
-    traps = [Trap(*t) for t in part.traps]
-    if not any(t.absent for t in traps):
-        return part
-    return part._replace(traps=tuple(t._replace(absent=frozenset(among_sat[i] for i in t.absent if i in among_sat))
-                                     for t in traps))
-
-
-def _absent(verdicts) -> bool:
-    """No verdict but ``missing`` (a part on the paper with no answer) or None (not on it)."""
-    return all(v is None or v[0] == "missing" for v in verdicts)
-
-
-def _absent_row(parts, student) -> StudentRow:
-    """An absent student's line: 0 of their own paper, no misconception, marked absent (and zero_marked)."""
-    top = score_total(float(p.points) for p, v in zip(parts, student.verdicts) if v is not None)
-    return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [], True, student.zero_marked)
 
 
 def _analyse(parts, students, share: float, columns=None) -> Analysis:
@@ -80,8 +62,8 @@ def _analyse(parts, students, share: float, columns=None) -> Analysis:
     counts = [Counter(column) for column in columns]
     full = [None not in c for c in counts]   # everyone sat the part
     score_columns = list(map(score_column, columns, full))
-    exact = adds_exactly([float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None])
-    cohort = roster(score_columns, parts, full, len(students), share, exact)   # not reached: 0, as graded
+    marks = [float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None]
+    cohort = roster(score_columns, parts, full, len(students), share, exact_marks(marks))   # not reached: 0
     unreached = not_reached([() if s.only_overrides else s.verdicts for s in students], counts)   # no row, no pattern
     silent = [k for k, c in enumerate(counts) if unanswered(c)]
     for k in silent:   # no response at all: a missing column, not a class that ran out of time, wherever it sits
@@ -169,17 +151,24 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     item.facility = s.facility
     measured(item, s)
     item.uniform = uniform(s)
-    codes = who_met(column, counts)
-    lower, upper = (group if s.n == cohort.n or on_every_paper and unreached.isdisjoint(group) else
-                    _sat(group, scores) for group in (cohort.lower, cohort.upper))   # most parts: no member stopped
+    codes = who_met(column, counts, cohort.indexes)
+    lower, upper = (group if s.n == cohort.n or on_every_paper and group.keys().isdisjoint(unreached) else
+                    _sat(group, scores, unreached if on_every_paper else None)
+                    for group in (cohort.lower, cohort.upper))   # most parts: no member stopped
     item.traps = _trap_shares(part, codes, s.n, lower, upper, scores, cohort)
     item.reasons = reasons(item)
     return item, codes
 
 
-def _sat(members: dict, scores) -> dict:
-    """The members of a group who sat the part, with their shares of a place."""
-    return dict(compress(members.items(), map(is_not, map(scores.__getitem__, members), repeat(None))))
+def _sat(members: dict, scores, unreached=None) -> dict:
+    """The members of a group who sat the part, with their shares of a place; of a
+    part on every paper, all but those in ``unreached`` (few: not a pass over the group)."""
+    if unreached is None:
+        return dict(compress(members.items(), map(is_not, map(scores.__getitem__, members), repeat(None))))
+    sat = dict(members)
+    for i in unreached:
+        sat.pop(i, None)
+    return sat
 
 
 def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores, cohort: Roster) -> list:
@@ -334,8 +323,8 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     shown = [100 * p for p, _ in cohort.ranked]
     test = TestStats(students=len(shown))
     test.histogram = [0] * 10
-    for p in shown:
-        test.histogram[band(p)] += 1
+    for p, times in Counter(shown).items():   # percents are few and shared: a band per distinct one
+        test.histogram[band(p)] += times
     if shown:
         test.mean, test.median = statistics.fmean(shown), statistics.median(shown)
         test.sd = sqrt(pvariance(shown)) if len(shown) > 1 else None

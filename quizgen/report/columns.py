@@ -9,22 +9,29 @@ at C speed through ``map``. Nothing sorts students per part: one sort of the
 class's percentages gives the groups and the median.
 
 Every sum is a ``math.fsum`` and every total a ``score_total`` (quizgen/scores.py):
-the same floats in any order of the students and of the parts.
+the same floats in any order of the students and of the parts. Where every
+score is a multiple of 1/256 and the class small enough (``Roster.plain``), a
+plain ``sum`` adds exactly, to the float ``fsum`` gives, and some sums are
+taken so (over a group's whole places, quizgen/report/groups.py; a right/wrong
+part's score times the totals, :func:`times_totals`).
 
 Every figure that cannot be computed is ``None``, never NaN."""
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from math import fsum, isfinite, ldexp, sqrt
+from math import copysign, fsum, isfinite, ldexp, sqrt
 from operator import add, eq, is_not, itemgetter, mul, neg
 from typing import Optional
 
-from quizgen.scores import score_total
+from quizgen.report.groups import GROUP_SHARE, Group, group_size, groups, places, pooled
+from quizgen.scores import adds_exactly, score_total
 
-GROUP_SHARE = 0.27      # Kelley's upper and lower groups
+PLAIN_LIMIT = 2.0 ** 37
+"""Products of two multiples of 1/256 are multiples of 2**-16; below this bound
+they and every sum of them are whole numbers of 2**-16 below 2**53, which a
+float holds exactly."""
 STATUS, SCORE, CODE = itemgetter(0), itemgetter(1), itemgetter(2)   # a verdict's fields
 
 
@@ -37,17 +44,19 @@ class Roster:
     maxima: list            # the maximum of each student's own paper
     percents: list          # totals / maxima (0..1), None for an empty paper
     ranked: list            # sorted (percent, index) of the students with a percent
-    lower: dict             # {student index: share of a place} of the lower group (see groups)
-    upper: dict             # ... and of the upper group
+    lower: Group            # {student index: share of a place} of the lower group (see groups)
+    upper: Group            # ... and of the upper group
     group: list             # the indexes of both groups, in student order
     weights: Optional[list]  # their weights: share/size on the upper group, -share/size on the lower
     sum_t: float = 0.0
     sum_tt: float = 0.0
-    exact: bool = False     # every score and points adds exactly (scores.adds_exactly)
+    exact: bool = False     # every score and points adds exactly (scores.adds_exactly), none below 0
     size: int = 0           # the places in each group (group_size)
     t_parts: tuple = ()     # a few floats adding up exactly to ΣT (exact_parts), and to ΣT²
     tt_parts: tuple = ()
     held: tuple = (0.0, 0.0)   # the places the lower and upper groups' shares add up to (fsum)
+    plain: bool = False     # a plain sum adds the columns exactly (adds_plainly)
+    indexes: list = None    # 0 .. n - 1, made once
 
     def places(self, group: dict) -> float:
         """A group's places, the fsum of its members' shares: the roster's own
@@ -77,7 +86,8 @@ class Sums:
 
 def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact: bool = False) -> Roster:
     """The class's totals, percentages and groups from its score columns
-    (``full[k]``: everyone sat part k; ``exact``: every score and points adds exactly)."""
+    (``full[k]``: everyone sat part k; ``exact``: every score and points adds
+    exactly, none is below 0)."""
     totals, maxima = student_totals(score_columns, [float(part.points) for part in parts], all(full), n, exact)
     percents = [t / m if m else None for t, m in zip(totals, maxima)]
     ranked = sorted(zip(percents, range(n))) if None not in percents else \
@@ -88,7 +98,27 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact
     squares = list(map(mul, totals, totals))
     return Roster(n, totals, maxima, percents, ranked, lower, upper, group, weights,
                   fsum(totals), fsum(squares), exact, size, exact_parts(totals), exact_parts(squares),
-                  (fsum(lower.values()), fsum(upper.values())))
+                  (fsum(lower.values()), fsum(upper.values())), exact and adds_plainly(totals, maxima), list(range(n)))
+
+
+def exact_marks(marks: list) -> bool:
+    """Roster.exact: whether every score and points of a class (``marks``) adds
+    exactly (scores.adds_exactly) and none is below 0 (nor -0.0, which adds to
+    0.0 what 0.0 does not), so that a student's total bounds each of their
+    scores (adds_plainly)."""
+    return adds_exactly(marks) and all(copysign(1.0, mark) > 0 for mark in marks)
+
+
+def adds_plainly(totals: list, maxima: list) -> bool:
+    """Whether a plain float ``sum`` over the students adds exactly the scores,
+    maxima and products of two of them (x·T, x², T²) of a class whose every
+    score and points is a multiple of 1/256 and none below 0 (Roster.exact):
+    each student's total and maximum then bound each of their scores, question
+    scores and maxima, and with L the largest, n·L² below PLAIN_LIMIT keeps every
+    partial sum a multiple of 2**-16 (of 1/256 for the scores alone) that a
+    float holds exactly. Such a sum is the float ``fsum`` gives, in any order."""
+    largest = max(max(totals, default=0.0), max(maxima, default=0.0))
+    return len(totals) * largest * largest < PLAIN_LIMIT
 
 
 def exact_parts(values: list) -> tuple:
@@ -113,11 +143,8 @@ def student_totals(score_columns, points: list, everyone: bool, n: int, exact: b
     score_total over the student's row: the same marks on other parts, the same
     total. ``exact`` (every score adds exactly: whole, half points) adds column
     by column at C speed instead, to the same floats."""
-    if everyone and exact:
-        totals = [0.0] * n
-        for scores in score_columns:
-            totals = list(map(add, totals, scores))
-        return totals, [score_total(points)] * n
+    if everyone and exact:   # row by row at C speed (any order of adding is exact), as fast as 2 columns added
+        return list(map(sum, zip(*score_columns))) if score_columns else [0.0] * n, [score_total(points)] * n
     if exact:   # column by column, a part not sat adding nothing: as exact as row by row, and no loop per row
         totals, maxima = [0.0] * n, [0.0] * n
         for scores, top in zip(score_columns, points):
@@ -135,35 +162,6 @@ def student_totals(score_columns, points: list, everyone: bool, n: int, exact: b
             tops[sat] = score_total(compress(points, sat))
         maxima.append(tops[sat])
     return totals, maxima
-
-
-def group_size(n: int, share: float = GROUP_SHARE) -> int:
-    """The places in each group of a class of ``n``: round(share n), half up,
-    at least one and at most n // 2 (0 for fewer than two students)."""
-    return min(max(int(share * n + 0.5), 1), n // 2)
-
-
-def groups(ranked, share: float = GROUP_SHARE) -> tuple:
-    """The lower and upper groups from ``ranked``, the sorted ``(percent,
-    index)`` pairs, as ``{student index: share of a place}``; each group has
-    :func:`group_size` places. The students below (above) the percent at the
-    group's edge fill a place each, and the places left are shared equally by
-    every student on that edge percent: the groups do not depend on the order
-    of the rows. Fewer than two ranked students: two empty groups."""
-    n, size = len(ranked), group_size(len(ranked), share)
-    if size == 0:
-        return {}, {}
-    values, indexes = [p for p, _ in ranked], [i for _, i in ranked]
-    start, end = bisect_left(values, values[size - 1]), bisect_right(values, values[size - 1])
-    lower = dict.fromkeys(indexes[:start], 1.0) | _tied(indexes[start:end], size - start)
-    start, end = bisect_left(values, values[n - size]), bisect_right(values, values[n - size])
-    upper = dict.fromkeys(indexes[end:], 1.0) | _tied(indexes[start:end], size - (n - end))
-    return lower, upper
-
-
-def _tied(indexes: list, places: int) -> dict:
-    """``places`` shared equally by the students tied at a group's edge."""
-    return dict.fromkeys(indexes, places / len(indexes))
 
 
 def not_reached(rows, counts) -> list:
@@ -194,8 +192,8 @@ def reached_question_scores(paper_columns, points: list, unreached: list, exact:
     part and student in Python."""
     if not exact or len(paper_columns) < 2:
         return None
-    totals = [0.0] * len(paper_columns[0])
-    for scores in paper_columns:
+    totals = list(map(add, paper_columns[0], paper_columns[1]))   # as from 0.0: exact marks hold no -0.0
+    for scores in paper_columns[2:]:
         totals = list(map(add, totals, scores))
     gone = set().union(*unreached)
     if not gone:
@@ -246,7 +244,8 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
         t, tt = fsum(totals), fsum(map(mul, totals, totals))
         lower, upper = places(roster.lower, scores), places(roster.upper, scores)
     x = fsum(got)
-    discrimination = _difference(_pooled(roster.upper, scores, top), _pooled(roster.lower, scores, top))
+    discrimination = _difference(pooled(roster.upper, scores, top, roster.plain),
+                                 pooled(roster.lower, scores, top, roster.plain))
     return Sums(len(got), x, fsum(map(mul, got, got)), fsum(map(mul, got, totals)), t, tt, _ratio(x, fsum(most)),
                 discrimination, lower, upper)
 
@@ -260,18 +259,30 @@ def reached_sums(scores, reached, unreached: set, top: float, roster: Roster, co
     ``counts``, the Counter of the verdicts ``scores`` were read from, gives Σx
     and Σx² in a few terms (``counted_fsum``)."""
     gone = list(map(roster.totals.__getitem__, unreached))   # fsum: any order gives the same float
-    n, totals = roster.n - len(gone), roster.totals
+    n = roster.n - len(gone)
     if counts is None:
         x, xx = fsum(scores), fsum(map(mul, scores, scores))
     else:
         x, xx = counted_fsum(counts, SCORE), counted_fsum(counts, _squared_score)
-    xt = fsum(map(mul, scores, totals))
+    xt = times_totals(scores, roster, counts)
     t = fsum(chain(roster.t_parts, map(neg, gone)))   # exactly ΣT less theirs, correctly rounded
     tt = fsum(chain(roster.tt_parts, map(neg, map(mul, gone, gone))))
-    discrimination = _difference(_pooled(roster.upper, reached, top), _pooled(roster.lower, reached, top))
-    lower, upper = ((float(roster.size) if unreached.isdisjoint(group) else places(group, reached))
+    discrimination = _difference(pooled(roster.upper, reached, top, roster.plain),
+                                 pooled(roster.lower, reached, top, roster.plain))
+    lower, upper = ((float(roster.size) if group.keys().isdisjoint(unreached) else places(group, reached))
                     for group in (roster.lower, roster.upper))   # most parts: no member of a group stopped
     return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination, lower, upper)
+
+
+def times_totals(scores, roster: Roster, counts=None) -> float:
+    """Σx·T, the fsum of each score times the student's total. Of a right/wrong
+    column (``counts``, its Counter of verdicts, holds one score above 0) when
+    ``roster.plain``: that score times the plain sum of the totals of the
+    students who have it, every step exact: the same float."""
+    marks = {v[1] for v in counts if v is not None and v[1]} if roster.plain and counts is not None else ()
+    if len(marks) == 1:
+        return marks.pop() * sum(compress(roster.totals, scores), 0.0)   # scores 0 or that mark (or None)
+    return fsum(map(mul, scores, roster.totals))
 
 
 def counted_fsum(counts, value) -> float:
@@ -300,7 +311,7 @@ def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
     discrimination = None
     if roster.weights is not None and top:
         discrimination = fsum(map(mul, map(scores.__getitem__, roster.group), roster.weights)) / top
-    return Sums(roster.n, x, xx, fsum(map(mul, scores, roster.totals)),
+    return Sums(roster.n, x, xx, times_totals(scores, roster, counts),
                 roster.sum_t, roster.sum_tt, _ratio(x, roster.n * top), discrimination, roster.size, roster.size)
 
 
@@ -336,41 +347,21 @@ def correlation(n: int, sx: float, sy: float, sxx: float, syy: float, sxy: float
     return max(-1.0, min(1.0, (sxy - sx * my) / sqrt((sxx - sx * mx) * (syy - sy * my))))
 
 
-def who_met(column, counts) -> dict:
+def who_met(column, counts, indexes: list) -> dict:
     """``{code: [student indexes]}`` of the misconceptions met in a column: the
-    students with any code are picked out in one C-speed pass, then one pass
-    over just those per distinct code (codes are few per part, and most
-    students meet none: half the time of a pass over everyone per code)."""
+    students with any code are picked out of ``indexes`` (Roster.indexes: a
+    list, not a range, whose ints are not made again per column) in one C-speed
+    pass, then one pass over just those per distinct code (codes are few per
+    part, and most students meet none: half the time of a pass over everyone per code)."""
     met = sorted({v[2] for v in counts if v is not None and v[2]})
     if not met:
         return {}
-    codes = [None if v is None else v[2] for v in column] if None in counts else list(map(CODE, column))
-    coded = list(compress(range(len(codes)), codes))
+    codes = [None if v is None else v[2] for v in column] if None in counts else map(CODE, column)
+    coded = list(compress(indexes, codes))
     if len(met) == 1:
         return {met[0]: coded}
-    coded_codes = list(map(codes.__getitem__, coded))
+    coded_codes = list(map(CODE, map(column.__getitem__, coded)))
     return {code: list(compress(coded, map(eq, coded_codes, repeat(code)))) for code in met}
-
-
-def _pooled(members: dict, scores, tops) -> Optional[float]:
-    """A group's share of the points of a column, over its members who sat it,
-    each counted by their share of a place; ``tops``: each student's maximum of
-    the column, or one number for all."""
-    got = list(map(scores.__getitem__, members))
-    sat = list(map(is_not, got, repeat(None)))
-    if not any(sat):
-        return None
-    shares = members.values()
-    if not all(sat):
-        shares, got, members = list(compress(shares, sat)), list(compress(got, sat)), list(compress(members, sat))
-    most = repeat(tops) if tops.__class__ is not list else map(tops.__getitem__, members)
-    return _ratio(fsum(map(mul, shares, got)), fsum(map(mul, shares, most)))
-
-
-def places(members: dict, scores) -> float:
-    """The places of a group held by its members who sat the column (``scores``
-    not None): the group's size in that column's D and trap shares."""
-    return fsum(compress(members.values(), map(is_not, map(scores.__getitem__, members), repeat(None))))
 
 
 def _ratio(numerator, denominator) -> Optional[float]:
