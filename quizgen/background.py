@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 
 from quizgen.errors import UsageError
@@ -64,6 +65,10 @@ class Background:
         if not ok:
             raise value
         return value
+
+    def ready(self) -> bool:
+        """Whether ``result()`` would return without waiting: the child has sent its value (or ended), or there is no child."""
+        return self.reader is None or bool(select.select([self.reader], [], [], 0)[0])
 
     def close(self) -> None:
         """Stop the child, if still running, release the pipe and reap it."""

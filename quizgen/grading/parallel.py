@@ -82,13 +82,14 @@ class LaterPart(NamedTuple):
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
-                   writer: RowWriter, handle, bar=None) -> tuple:
+                   writer: RowWriter, handle, bar=None, while_waiting=None) -> tuple:
     """Grade ``source`` in ``len(cuts) + 1`` processes, cut at ``cuts``: the
     first part's rows are written through ``writer``, then each later part's
     appended to ``handle`` (graded.csv, open as text); ``students``, ``grid``
     and ``tally`` are left as one pass leaves them, ECF applied. Returns
     (answers, superseded RowSet, whether a graded record spans lines, the
-    rows re-marked as ``carry_errors_forward`` gives them)."""
+    rows re-marked as ``carry_errors_forward`` gives them). ``while_waiting()``
+    is called once the first part is done if a later part is still being graded."""
     folder, by_student = os.path.dirname(os.path.abspath(handle.name)), students.own_papers
     with ExitStack() as stack:
         spills = [stack.enter_context(tempfile.TemporaryFile(dir=folder)) for _ in cuts]
@@ -98,6 +99,8 @@ def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid
         multiline, originals = writer.multiline, {}
         slots = answered_slots(index)
         patched = carry_errors_forward(index, students, grid, originals=originals, slots=slots) if by_student else {}
+        if while_waiting is not None and not all(job.ready() for job in jobs):
+            while_waiting()
         shared = {}   # students met in more than one part, in the order found, to be re-marked
         handle.flush()
         for spill, job in zip(spills, jobs):

@@ -39,13 +39,14 @@ class GradedPass(NamedTuple):
 
 
 def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,
-               decisions=None, jobs: int = 1) -> GradedPass:
+               decisions=None, jobs: int = 1, while_waiting=None) -> GradedPass:
     """Grade every answer into graded.csv (``handle``, a file open at a temporary
     path), the grid and the running ``tally`` (superseded and ungraded rows), ECF
     and ``decisions`` applied. The latest answers are counted later
     (tally.count_latest), and ``finish_graded`` marks what this pass could not
-    know when it wrote a row. ``jobs`` > 1: a big file in up to that many processes."""
-    return GradedPass(*grade_rows(source, index, students, grid, tally, handle, bar, decisions, jobs))
+    know when it wrote a row. ``jobs`` > 1: a big file in up to that many processes
+    (``while_waiting``: see parallel.grade_in_parts)."""
+    return GradedPass(*grade_rows(source, index, students, grid, tally, handle, bar, decisions, jobs, while_waiting))
 
 
 def finish_graded(graded: GradedPass, handle, source, students: Students) -> None:
@@ -62,7 +63,7 @@ def finish_graded(graded: GradedPass, handle, source, students: Students) -> Non
 
 
 def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,
-               decisions=None, jobs: int = 1):
+               decisions=None, jobs: int = 1, while_waiting=None):
     """Grade every answer and write its row, then carry errors forward and
     apply ``decisions``; returns the number of answers, the RowSet of rows a
     later answer superseded, the rows re-marked ({row: Outcome}, see
@@ -81,7 +82,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
         patched.update(marked)
     else:
         rows, superseded, multiline, patched = grade_in_parts(source, cuts, index, students, grid, tally, writer,
-                                                              handle, bar)
+                                                              handle, bar, while_waiting)
     patched.update(students.hinted_rows())   # an unknown id's nearest known ids, once every part is in
     if decisions is not None:
         graded = GradedRows(handle, source.delimiter, writer.multiline, source.columns, superseded)

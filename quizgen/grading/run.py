@@ -37,6 +37,7 @@ from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
+from quizgen.report.html import prepare_page
 from quizgen.grading.paper_written import PapersWritten
 from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_missing_banks,
                                    refuse_sheet_clashes, run_files)
@@ -170,7 +171,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             handles[record].write(made.text())
             graded_handle = handles[names["graded"]]
             graded = _graded_rows(source, index, students, grid, tally, graded_handle, progress, decisions, jobs,
-                                  folder)
+                                  folder, prepare_page if outputs.html else None)
             foreign = check_belong(index, students, grid, source.path, key_forced, shown, key_path)
             absent, marked = _add_roster(students, grid, tally, decisions, Path(answers).name if lms else source.path.name)
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
@@ -252,12 +253,15 @@ def _key_named(index: KeyIndex, source, key_path: Path | None, found: bool, lms:
 
 
 def _graded_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, graded_handle,
-                 progress: bool, decisions, jobs: int, folder: Path):
+                 progress: bool, decisions, jobs: int, folder: Path, while_waiting=None):
     """Every row of the answers graded and written to graded.csv (``graded_handle``), under a
-    progress bar; an OSError is the one-line OutputError, and a file with no rows stops the run."""
+    progress bar; an OSError is the one-line OutputError, and a file with no rows stops the run.
+    ``while_waiting``: done by the main process while a later part is still graded (the
+    class report page's template compiled before the report's process is forked)."""
     try:
         with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
-            graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions, jobs)
+            graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions, jobs,
+                                while_waiting)
     except OSError as exc:
         raise _output_error(source, folder, exc) from exc
     if not graded.rows:

@@ -60,6 +60,13 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+def prepare_page() -> None:
+    """Compile the report page's template now (the environment keeps it), so
+    that a process forked afterwards renders the page without compiling it:
+    grade calls this while its main process waits for a later part."""
+    _environment().get_template("report.html.j2")
+
+
 def student_rows(analysis: Analysis, limit: int = HTML_STUDENTS) -> list:
     """The student rows ``[id, name, score, max, percent or null, [codes]]``; an absent
     student's row ends with the words the page shows for them where misconceptions go
