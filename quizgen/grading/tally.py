@@ -6,7 +6,7 @@ every (student, part) is counted once at the end from the grid (``count_latest``
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
+from itertools import chain, compress
 from math import fsum
 from operator import attrgetter
 
@@ -149,44 +149,44 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
     """Add every (student, part)'s latest answer to the totals: exactly the
     answers that were graded and not superseded. The counts are those of
     ``tally.count`` on each cell, done a column (part) and a row (student) at a
-    time, since a large class has a million cells (counted with Counter): a
-    part's from its few distinct outcomes, with each misconception's wording
-    there noted once an outcome (``tally.word``, whose result is the same in any
-    order); a student's statuses and misconceptions (in the order their row
-    meets them) from their row. The scores are order-free
-    sums: a part's is the fsum over its distinct outcomes (the same in any
-    order of the students) and a student's total the score_total of their row
-    (the same for the same marks on other parts), which plain adding gives when
-    every score adds exactly (whole, half points: scores.adds_exactly). (A cell
-    with no answer has status None, no misconception and score 0.0, which adds
-    nothing: a row holding any is counted from its answered cells alone, which
-    for a key of thousands of parts, each student answering a few, halves the
-    count.)"""
+    time, since a large class has a million cells (counted with Counter). The
+    scores are order-free sums: a part's is the fsum over its distinct
+    outcomes (the same in any order of the students) and a student's total the
+    score_total of their row (the same for the same marks on other parts),
+    which plain adding gives when every score adds exactly (whole, half
+    points: scores.adds_exactly). (A cell with no answer has status None and
+    score 0.0, which adds nothing: a row holding any is counted from its
+    answered cells alone, which for a key of thousands of parts, each
+    student answering a few, halves the count.)"""
     tally.grow(grid.students)
     exact = _count_columns(grid, tally)
+    worded = set()   # (slot, outcome): its wording noted (tally.word), once for every cell sharing it
     for number in range(grid.students):
         row = grid.row(number)
         if NO_ANSWER in row:   # a key of many parts a student answers a few of: the answered cells alone
-            row = [outcome for outcome in row if outcome is not NO_ANSWER]
+            slots = [slot for slot, outcome in enumerate(row) if outcome is not NO_ANSWER]
+            row = [row[slot] for slot in slots]
+        else:
+            slots = range(len(row))
         counts = tally.student_counts[number]
         for status, n in Counter(map(_STATUS, row)).items():
             if status is not None:
                 tally.status[status] += n
                 counts[status] += n
-        met = list(filter(None, map(_MISCONCEPTION, row)))   # a part's, in _count_columns
-        if met:
+        for slot, outcome in compress(zip(slots, row), map(_MISCONCEPTION, row)):   # a part's, in _count_columns
             codes = tally.student_codes.setdefault(number, {})
-            for code in met:
-                codes[code] = codes.get(code, 0) + 1
+            codes[outcome.misconception] = codes.get(outcome.misconception, 0) + 1
+            if (slot, outcome) not in worded:
+                worded.add((slot, outcome))
+                tally.word(slot, outcome.misconception, _trap_wording(outcome))
         scores = chain((tally.student_score[number],), map(_SCORE, row))
         tally.student_score[number] = sum(scores) if exact else score_total(scores)
 
 
 def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
     """Count each column's statuses and misconceptions and add up its scores,
-    from its few distinct outcomes (shared by many cells), noting each
-    misconception's wording in the part; returns whether every score and every
-    total so far adds exactly."""
+    from its few distinct outcomes (shared by many cells); returns whether
+    every score and every total so far adds exactly."""
     exact = adds_exactly(tally.student_score)
     for slot in range(grid.width):
         outcomes = Counter(grid.column(slot))
@@ -197,7 +197,6 @@ def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
                 counts[outcome.status] += n
             if outcome.misconception:   # in the column's order, as a row-by-row count meets them
                 slot_codes[outcome.misconception] = slot_codes.get(outcome.misconception, 0) + n
-                tally.word(slot, outcome.misconception, _trap_wording(outcome))
         tally.slot_score[slot] = fsum(chain((tally.slot_score[slot],), (o.score * n for o, n in outcomes.items())))
         exact = exact and adds_exactly(o.score for o in outcomes)
     return exact
