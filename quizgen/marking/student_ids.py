@@ -23,7 +23,7 @@ from quizgen.cells import unguard
 from quizgen.errors import InputFileError, printable, shortened
 
 LEADING_ZEROS = ("keep", "strip")
-_DIGITS = re.compile(r"\d+")
+_LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")   # a run of digits's leading zeros, but a last 0
 
 
 def normalise_id(raw, leading_zeros: str = "keep") -> str:
@@ -40,7 +40,7 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
     if not text.isascii():   # case folding can leave a text no longer in NFKC
         text = unicodedata.normalize("NFKC", text)
     if leading_zeros == "strip":
-        text = _DIGITS.sub(lambda m: m.group(0).lstrip("0") or "0", text)
+        text = _LEADING_ZEROS.sub("", text)
     elif leading_zeros != "keep":
         raise InputFileError(f"leading zeros policy must be one of {', '.join(LEADING_ZEROS)}, got {leading_zeros!r}")
     return text
@@ -118,7 +118,7 @@ class IdMatcher:
         for student_id in known_ids:
             normal = normalise_id(student_id)
             self.known.setdefault(normal, student_id)
-            zero_free.setdefault(normalise_id(normal, "strip"), set()).add(normal)
+            zero_free.setdefault(zeros_stripped(normal), set()).add(normal)
         refused = {normalise_id(student_id, "strip") for student_id in apart}
         self.zero_free = {k: next(iter(v)) for k, v in zero_free.items() if len(v) == 1 and k not in refused}
         if decimals:   # {5557: 5557.0} for a known 5557.0 whose 5557 is not known too
@@ -135,7 +135,7 @@ class IdMatcher:
         whole = spreadsheet_decimal(normal) if self.decimals else None
         if whole is not None:
             return self.match(whole)
-        return self.decimal_known.get(normal) or self.zero_free.get(normalise_id(normal, "strip"))
+        return self.decimal_known.get(normal) or self.zero_free.get(zeros_stripped(normal))
 
 
 _DECIMAL = re.compile(r"(\d+)\.0+")
@@ -176,8 +176,18 @@ def zero_twins(ids) -> list:
     groups = {}
     for student_id in ids:
         normal = normalise_id(student_id)
-        groups.setdefault(normalise_id(normal, "strip"), {}).setdefault(normal, student_id)
+        groups.setdefault(zeros_stripped(normal), {}).setdefault(normal, student_id)
     return [tuple(group.values()) for group in groups.values() if len(group) > 1]
+
+
+def zeros_stripped(normal: str) -> str:
+    """``normalise_id(normal, "strip")`` of an id ``normal`` already normal:
+    for a plain ASCII one with no leading quote (normalising it again changes
+    nothing) its runs of digits lose their leading zeros at once, without
+    the whole normalisation again (a class's every id is asked)."""
+    if normal.isascii() and normal[:1] != "'":
+        return _LEADING_ZEROS.sub("", normal)
+    return normalise_id(normal, "strip")
 
 
 def zero_pairs(ids, known) -> dict:
