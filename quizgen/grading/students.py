@@ -251,7 +251,7 @@ class Students:
                 absent.append(self._register(student.student_id, student.name, self.paper_of.get(normal, 0), True))
                 if self.lms and normal not in self.paper_of:   # scored 0 on the whole quiz (paper 0)
                     self.unsubmitted.append(absent[-1])
-        for number, student_id in enumerate(self.ids):
+        for number, student_id in enumerate(self.ids if self.shown else ()):   # a class key, no roster: no names
             shown = self.shown.get(normalise_id(student_id))
             if shown and shown[1] and not self.names[number]:
                 self.names[number] = shown[1]
