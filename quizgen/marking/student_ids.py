@@ -23,7 +23,7 @@ from quizgen.cells import unguard
 from quizgen.errors import InputFileError, printable, shortened
 
 LEADING_ZEROS = ("keep", "strip")
-_LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")   # a run of digits's leading zeros, but a last 0
+_LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")   # the zeros a run of digits starts with, not its last digit
 
 
 def normalise_id(raw, leading_zeros: str = "keep") -> str:
