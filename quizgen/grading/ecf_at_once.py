@@ -90,8 +90,12 @@ def _own_trap_of(checker, outcome, own_answers, kept: dict):
     found = kept.get(key, kept)
     if found is kept:
         found = kept[key] = _own_trap_found(checker, outcome.value, answers)
-    if found is None or slip is not None and within is None and inside(outcome.value, slip.carried):
+    if found is None:
         return None
+    if slip is not None and within is None:   # a trap found before the outcome was met again: asked now, once
+        within = kept["inside", checker, outcome] = inside(outcome.value, slip.carried)
+        if within:
+            return None
     verdict = _own_trap_verdict(checker, found, outcome.value, outcome.figures, answers, written)
     if verdict is not None and outcome.misconception and verdict.score < outcome.score:
         return None   # the slip scored more: never less for the account that needs no slip
