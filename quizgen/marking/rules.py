@@ -202,8 +202,6 @@ def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, cred
     return verdict
 
 
-
-
 def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) -> Verdict:
     """An incorrect answer, told why when it is the answer rounded twice, or a
     misconception's value rounded too early or cut off (named: its credit times
