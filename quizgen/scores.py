@@ -15,6 +15,12 @@ TOTAL_PLACES = 9
 only removes the float noise of adding decimal fractions."""
 
 
+def ratio(numerator: float, denominator: float) -> float | None:
+    """``numerator / denominator``, or None when the denominator is 0 (a share
+    of nothing, which the reports leave blank, never NaN)."""
+    return numerator / denominator if denominator else None
+
+
 def score_total(scores) -> float:
     """The sum of ``scores``: ``math.fsum`` (the exact sum correctly rounded: one
     float for the same numbers in any order), rounded to :data:`TOTAL_PLACES`

@@ -29,7 +29,7 @@ from quizgen.report.flags import EASY_REASON, FEW, HARD_REASON, NO_ANSWER_REASON
 from quizgen.report.model import (COUNTED, LATER, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
 from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
-from quizgen.scores import score_total
+from quizgen.scores import ratio, score_total
 
 __all__ = ["EASY_REASON", "HARD_REASON", "WEAK_REASON", "analyse", "band", "class_stats", "question_scores",
            "reasons", "test_stats", "unanswered"]   # the flags' words and cuts live in quizgen/report/flags.py
@@ -185,7 +185,7 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores, cohort: Ros
         if trap.absent and not can and not who:
             continue   # no student who sat had a draw that can make it: nothing to report
         (low, low_places), (high, high_places) = (_group_share(g, who, places, trap.absent) for g, places in whole)
-        shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can), low, high, can,
+        shares.append(TrapShare(trap.code, trap.feedback, len(who), ratio(len(who), can), low, high, can,
                                 low_places, high_places, trap.name))
     return shares
 
@@ -197,11 +197,7 @@ def _group_share(members: dict, who, places: float, absent: frozenset) -> tuple:
     if absent:
         members = {i: share for i, share in members.items() if i not in absent}
         places = fsum(members.values())
-    return _ratio(fsum(map(members.get, who, repeat(0.0))), places), places
-
-
-def _ratio(numerator, denominator):
-    return numerator / denominator if denominator else None
+    return ratio(fsum(map(members.get, who, repeat(0.0))), places), places
 
 
 def _questions(parts, found, reached, paper, cohort: Roster, unreached, silent: set):
@@ -290,7 +286,7 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     item.facility = s.facility
     measured(item, s)
     item.uniform = uniform(s)
-    item.traps = [TrapShare(code, trap.feedback, len(who), _ratio(len(who), s.n), None, None, s.n, name=trap.name)
+    item.traps = [TrapShare(code, trap.feedback, len(who), ratio(len(who), s.n), None, None, s.n, name=trap.name)
                   for code, who in sorted(met.items()) for trap in [known.get(code, Trap(code))]]   # met in any part
     item.reasons = reasons(item)
     return item, met, (scored, top)

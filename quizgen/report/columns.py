@@ -26,7 +26,7 @@ from operator import add, eq, is_not, itemgetter, mul, neg
 from typing import Optional
 
 from quizgen.report.groups import GROUP_SHARE, Group, group_size, groups, places, pooled
-from quizgen.scores import adds_exactly, score_total
+from quizgen.scores import adds_exactly, ratio, score_total
 
 PLAIN_LIMIT = 2.0 ** 37
 """Products of two multiples of 1/256 are multiples of 2**-16; below this bound
@@ -246,7 +246,7 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
     x = fsum(got)
     discrimination = _difference(pooled(roster.upper, scores, top, roster.plain),
                                  pooled(roster.lower, scores, top, roster.plain))
-    return Sums(len(got), x, fsum(map(mul, got, got)), fsum(map(mul, got, totals)), t, tt, _ratio(x, fsum(most)),
+    return Sums(len(got), x, fsum(map(mul, got, got)), fsum(map(mul, got, totals)), t, tt, ratio(x, fsum(most)),
                 discrimination, lower, upper)
 
 
@@ -271,7 +271,7 @@ def reached_sums(scores, reached, unreached: set, top: float, roster: Roster, co
                                  pooled(roster.lower, reached, top, roster.plain))
     lower, upper = ((float(roster.size) if group.keys().isdisjoint(unreached) else places(group, reached))
                     for group in (roster.lower, roster.upper))   # most parts: no member of a group stopped
-    return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination, lower, upper)
+    return Sums(n, x, xx, xt, t, tt, ratio(x, n * top), discrimination, lower, upper)
 
 
 def times_totals(scores, roster: Roster, counts=None) -> float:
@@ -312,7 +312,7 @@ def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
     if roster.weights is not None and top:
         discrimination = fsum(map(mul, map(scores.__getitem__, roster.group), roster.weights)) / top
     return Sums(roster.n, x, xx, times_totals(scores, roster, counts),
-                roster.sum_t, roster.sum_tt, _ratio(x, roster.n * top), discrimination, roster.size, roster.size)
+                roster.sum_t, roster.sum_tt, ratio(x, roster.n * top), discrimination, roster.size, roster.size)
 
 
 def rest_correlation(s: Sums) -> Optional[float]:
@@ -362,10 +362,6 @@ def who_met(column, counts, indexes: list) -> dict:
         return {met[0]: coded}
     coded_codes = list(map(CODE, map(column.__getitem__, coded)))
     return {code: list(compress(coded, map(eq, coded_codes, repeat(code)))) for code in met}
-
-
-def _ratio(numerator, denominator) -> Optional[float]:
-    return numerator / denominator if denominator else None
 
 
 def _difference(upper, lower) -> Optional[float]:

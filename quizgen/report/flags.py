@@ -7,6 +7,7 @@ from quizgen.maths.numbers import fixed, percent
 from quizgen.report.columns import rest_correlation
 from quizgen.report.formatting import named
 from quizgen.report.model import COUNTED, NOT_REACHED, ItemStats
+from quizgen.scores import ratio
 
 WEAK = 0.20   # an item-rest r below this: the item is to be looked at (Everitt and Skrondal; docs/report.md)
 WEAK_TEXT = f"item-rest r below {WEAK:.2f}"   # a flag's words, with a decimal comma for a comma class (tables.why)
@@ -126,7 +127,7 @@ def _hard_reason(item: ItemStats) -> str:
     unreached = item.counts.get(NOT_REACHED, 0)
     blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached
     answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other")) - unreached   # a question's: its parts'
-    unanswered = _ratio(blank + skipped, answers) or 0.0
+    unanswered = ratio(blank + skipped, answers) or 0.0
     top = max(item.traps, key=lambda t: t.count, default=None)
     if unanswered >= UNANSWERED:
         text += (f"; {percent(unanswered, 0)}% of its answers are blank or skipped ({blank} blank, "
@@ -136,7 +137,3 @@ def _hard_reason(item: ItemStats) -> str:
     if text == HARD_REASON:
         text += "; check that it was taught and that the key is right"
     return text
-
-
-def _ratio(numerator, denominator):
-    return numerator / denominator if denominator else None

@@ -17,6 +17,8 @@ from math import fsum
 from operator import is_not, mul
 from typing import Optional
 
+from quizgen.scores import ratio
+
 GROUP_SHARE = 0.27      # Kelley's upper and lower groups
 
 
@@ -92,7 +94,7 @@ def pooled(group: Group, scores, tops, plain: bool = False) -> Optional[float]:
         most = sum(map(tops.__getitem__, group.whole), 0.0)
     shares = list(map(group.shared.__getitem__, tied))
     points = fsum(chain([sum(filter(None, got), 0.0)], map(mul, shares, map(scores.__getitem__, tied))))
-    return _ratio(points, fsum(chain([most], map(mul, shares, map(tops.__getitem__, tied) if each else repeat(tops)))))
+    return ratio(points, fsum(chain([most], map(mul, shares, map(tops.__getitem__, tied) if each else repeat(tops)))))
 
 
 def _pooled(members: dict, scores, tops) -> Optional[float]:
@@ -105,8 +107,4 @@ def _pooled(members: dict, scores, tops) -> Optional[float]:
     if not all(sat):
         shares, got, members = list(compress(shares, sat)), list(compress(got, sat)), list(compress(members, sat))
     most = repeat(tops) if tops.__class__ is not list else map(tops.__getitem__, members)
-    return _ratio(fsum(map(mul, shares, got)), fsum(map(mul, shares, most)))
-
-
-def _ratio(numerator, denominator) -> Optional[float]:
-    return numerator / denominator if denominator else None
+    return ratio(fsum(map(mul, shares, got)), fsum(map(mul, shares, most)))
