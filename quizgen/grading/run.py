@@ -37,7 +37,6 @@ from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
-from quizgen.report.html import prepare_page
 from quizgen.grading.paper_written import PapersWritten
 from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_missing_banks,
                                    refuse_sheet_clashes, run_files)
@@ -55,6 +54,7 @@ from quizgen.grading.mixed_rows import mixed_lines
 from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
 from quizgen.key.parts import trap_names
 from quizgen.lms.papers import still_open_ids, unlisted_ids, unmarked_absent
+from quizgen.report.html import prepare_page
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
 
