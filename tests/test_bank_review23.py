@@ -54,15 +54,20 @@ def test_c7_figure_names_p_as_the_stem_does(y, tex, text):
 
 @pytest.mark.slow
 def test_the_worked_examples_say_where_the_key_differs_from_the_reference(invoke, tmp_path):
-    """The reference rounds intermediates (1.7515 from 0.408 and 3.095): its 4th figure
-    differs from the key's in four answers, and the solutions say which, and that
-    the grader accepts both."""
+    """The reference's 4th figure differs from the key's in four answers (1.7515 from its
+    rounded 0.408 and 3.095; 0.2634 and 1.4634 slips of its own; 2.0149 carrying two of
+    them), and the solutions say which, why, and that the grader accepts both."""
     assert invoke("generate", "--worked-examples", "--out", tmp_path / "q").exit_code == 0
     text = " ".join((tmp_path / "q" / "solutions.md").read_text(encoding="utf-8").split())
     for pair in ("Q4(a) 1.7515 in the reference, 1.7513 here", "Q7(b) 0.2634 in the reference, 0.2633 here",
                  "Q7(c) 1.4634 in the reference, 1.4633 here", "Q9(a) 2.0149 in the reference, 2.0145 here"):
         assert pair in text
     assert "four of the reference's answers" in text
+    # each pair says why (review 38: two of the four are the reference's own slips, not its rounding)
+    assert "1.7513 here (the reference averages the two losses after rounding them to 0.408 and 3.095;" in text
+    assert "0.2633 here (the reference's own probability, 0.7685, gives a loss of 0.26331: its 0.2634 is a slip" in text
+    assert "1.4633 here (the reference's own 0.2315 for the other label gives a loss of 1.46318: its 1.4634" in text
+    assert "2.0145 here (the reference adds its own 1.7515 and 0.2634" in text
     for cls, letter, stated in (("C4", "a", "1.7515"), ("C7", "b", "0.2634"), ("C7", "c", "1.4634"),
                                 ("C9", "a", "2.0149")):
         checker = question_checkers(key_entry(Question("Q1", canonical_instance(BANK[cls]))))[letter]

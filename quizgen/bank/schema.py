@@ -10,6 +10,7 @@ from quizgen.bank import budget, let_schema
 from quizgen.bank.model import Param, Part, Template
 from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
                                       repeated_codes, value_range)
+from quizgen.bank.canonical_schema import canonical_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean
@@ -24,7 +25,6 @@ PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance",
              "choices", "range"}
 SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
-CANONICAL_KEYS = {"params", "expect"}
 TEST_KEYS = {"part", "answer", "status", "misconception", "earlier"}
 PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "insert"}
 TOLERANCE_KEYS = {"sigfigs", "rtol", "atol"}
@@ -119,7 +119,7 @@ def build_template(data: dict, path) -> Template:
     parts = field("parts", _parts, names, default=())
     points_problems(check, points, parts)
     solution = field("solution", _solution, _part_names(data.get("parts")))
-    canonical = field("canonical", _canonical, names, _part_names(data.get("parts")))
+    canonical = field("canonical", canonical_section, names, _part_names(data.get("parts")))
     tests = field("tests", _tests, _part_names(data.get("parts")), default=())
     figure, figure_shown, figure_name, figure_axis = field("figure", _figure, names, default=(None, None, "", ""))
     max_tries = field("max_tries", _max_tries, default=500)
@@ -346,19 +346,6 @@ def _shows(check: _Checker, shows, part_names, where: tuple) -> None:
 
 def _solution_text(check: _Checker, text, *where) -> None:
     check.jinja(check.text(text, *where), *where)
-
-
-def _canonical(check: _Checker, canonical, names, part_names) -> dict:
-    check.keys(canonical, CANONICAL_KEYS, ("params",), "canonical")
-    if not isinstance(canonical["params"], dict):
-        check.fail("expected a mapping of parameter values", "canonical", "params")
-    expect = canonical.get("expect") or {}
-    if not isinstance(expect, dict):
-        check.fail("expected a mapping of part names to values", "canonical", "expect")
-    for name in expect:
-        if part_names is not None and name not in part_names:
-            check.problems.append(check.problem(f"no part named {name!r}", "canonical", "expect", name))
-    return canonical
 
 
 def _tests(check: _Checker, tests, part_names) -> tuple:

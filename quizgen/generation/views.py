@@ -118,20 +118,21 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
     }
 
 
-REFERENCE_NOTE = ("The reference rounds its intermediate values before combining them, while this key is "
-                  "worked from unrounded values, so {count} of the reference's answers differ from the key in "
-                  "their last figure: {pairs}. Each pair agrees to the 3 significant figures asked for, and the "
-                  "grader accepts both.")
-"""Under the worked examples' solutions (``paper_reference_note``): the key is not the reference's to 4 figures."""
+REFERENCE_NOTE = ("This key is worked from unrounded values, and {count} of the reference's answers differ from "
+                  "it in their last figure: {pairs}. Each pair agrees to the 3 significant figures asked for, and "
+                  "the grader accepts both.")
+"""Under the worked examples' solutions (``paper_reference_note``): the key is not the reference's to 4
+figures; each pair says why when its template's ``canonical.why`` does (docs/authoring.md)."""
 
 
 def reference_differences(inst) -> tuple:
-    """(part letter, the reference's number, the key's to as many figures) for each
-    numeric part of the reference's own example (the canonical draw) whose key,
-    rounded to the figures the reference prints, is not the reference's number."""
+    """(part letter, the reference's number, the key's to as many figures, why or "")
+    for each numeric part of the reference's own example (the canonical draw) whose
+    key, rounded to the figures the reference prints, is not the reference's number
+    (why: the template's ``canonical.why`` for the part)."""
     if inst.seed_label != CANONICAL:
         return ()
-    expect, found = inst.template.canonical.get("expect", {}), []
+    expect, why, found = inst.template.canonical.get("expect", {}), inst.template.canonical.get("why") or {}, []
     for pv in inst.parts:
         stated = expect.get(pv.part.name)
         if pv.part.kind != "numeric" or isinstance(stated, (bool, str)) or stated is None:
@@ -139,16 +140,17 @@ def reference_differences(inst) -> tuple:
         figures = len(repr(float(stated)).lstrip("-0.").replace(".", "").rstrip("0") or "0")
         ours = significant(float(pv.value), figures)
         if float(ours) != float(stated):
-            found.append((pv.letter, repr(float(stated)), ours))
+            found.append((pv.letter, repr(float(stated)), ours, why.get(pv.part.name, "").strip()))
     return tuple(found)
 
 
 def paper_reference_note(questions: list) -> str:
     """REFERENCE_NOTE for the questions' differences from the reference ('' when none)."""
-    pairs = [(q["id"], letter, stated, ours) for q in questions for letter, stated, ours in q.get("reference", ())]
+    pairs = [(q["id"], *found) for q in questions for found in q.get("reference", ())]
     if not pairs:
         return ""
-    shown = [f"{qid}({letter}) {stated} in the reference, {ours} here" for qid, letter, stated, ours in pairs]
+    shown = [f"{qid}({letter}) {stated} in the reference, {ours} here" + (f" ({why})" if why else "")
+             for qid, letter, stated, ours, why in pairs]
     return REFERENCE_NOTE.format(count=_COUNT.get(len(pairs), str(len(pairs))), pairs="; ".join(shown))
 
 
