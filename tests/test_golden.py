@@ -308,11 +308,13 @@ def paper_digest(path) -> str:
 # probability), C2's and C3's put p on a log scale; a sum of rounded terms says so on its line and
 # C3's product of the rounded weight has 4 figures; C9's last step names [MASK] for the three-error
 # claim. Draws, key.csv and key.json unchanged.
+# The solutions again (review 38): C1's check lists each word's share of the shown total and
+# their exact sum (it said they add to one without showing any). Problems and keys unchanged.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "fe1475c78e0aa928b24bc788211aae50b8db4f1f4e8af9d02eae91fd1c739fd7",
-    ("1", "solutions.md"): "22e52fb44cff45df88bd83dce10b3a22af5a6c2eb9e8cd37cebf9622e2ae0117",
+    ("1", "solutions.md"): "8a08899803b5d7e7f576d5a94063760d90f6f7417c06dc71a4c43c7b33476ff0",
     ("2", "problems.md"): "9cc2bc573b63b2280004c671160adba1910e9b891d6d217763e02e09b8e02400",
-    ("2", "solutions.md"): "776afb2225b6b6a8abd48e790263f6a4688ff79e736b10d6da7cc99e4c3d09b4",
+    ("2", "solutions.md"): "25768b80934b1909ec24485eeaa8c945f6c3203060a2fa9ad2cdb5e45fe1114f",
 }
 
 

@@ -84,8 +84,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Both again (paper33): every problem figure names p "a probability" (C7 named the label's), C2's and
 # C3's put p on a log scale; sums of rounded terms say so (C3's product to 4 figures); C9's last
 # step names [MASK] for the claim with three errors. Text and figures only, the numbers unchanged.
+# solutions.md again (review 38): C1's check lists each word's share of the shown total and their sum.
 PER_STUDENT_DIGESTS = {"problems.md": "4820c1cc94e2d9970585638b320c52fbd87c04f0ad15562f22a8c425cb0088e1",
-                       "solutions.md": "4c0d642bce8e0fa92d09c363c4d0e620354e845ceb00a3156f0822b89f3b8a4a"}
+                       "solutions.md": "ff45ab3c6179f6a79ab3ee3acc6a4133fc1b748845db406b3390b35ca1b44b49"}
 
 
 def paper_digest(path):
