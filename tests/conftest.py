@@ -1,4 +1,10 @@
-"""Shared fixtures: the built-in bank, a click runner, and key data."""
+"""Shared fixtures: the built-in bank, a click runner, and key data. Fixtures
+that several test modules share and that need more room live in modules of
+their own, registered here once for the whole suite (a test asks for them by
+name; none imports them):
+
+- fixtures_course.py: ``course``, a course folder of seed 1's C1 key (``c1_key``).
+"""
 
 import gc
 import json
@@ -13,6 +19,7 @@ from quizgen.bank.loader import load_bank
 from quizgen.cli import main
 from quizgen.generation import pdf
 
+pytest_plugins = ["fixtures_course"]
 
 _REAL_LOAD_TEMPLATE = loader.load_template
 _BUILT = {}   # {(resolved path, exact bytes): Template}
