@@ -1,4 +1,13 @@
-"""Shared fixtures: the built-in bank, a click runner, and key data."""
+"""Shared fixtures: the built-in bank, a click runner, and key data. Fixtures
+that several test modules share and that need more room live in modules of
+their own, registered here once for the whole suite (a test asks for them by
+name; none imports them):
+
+- fixtures_course.py: ``course``, a course folder of seed 1's C1 key (``c1_key``);
+- fixtures_keys.py: keys that generate makes (``q1_key``, ``c7_key``, ``seed24``);
+- fixtures_papers.py: two students' own papers (``papers``);
+- fixtures_c9_words.py: C9's yes/no parts and their words (``draws``).
+"""
 
 import gc
 import json
@@ -13,6 +22,7 @@ from quizgen.bank.loader import load_bank
 from quizgen.cli import main
 from quizgen.generation import pdf
 
+pytest_plugins = ["fixtures_course", "fixtures_keys", "fixtures_papers", "fixtures_c9_words"]
 
 _REAL_LOAD_TEMPLATE = loader.load_template
 _BUILT = {}   # {(resolved path, exact bytes): Template}

@@ -6,7 +6,8 @@ ways of asking each part ("no" right in some draws, "yes" in others)."""
 import pytest
 
 from quizgen.marking.words import read_words
-from test_c9words28 import draws   # noqa: F401 (a fixture): {(part, right answer): (accepted, traps)} of C9's parts
+
+# draws (fixtures_c9_words.py): {(part, right answer): (accepted, traps)} of C9's yes/no parts
 
 SAID = {   # {part: answers with an apostrophe}: each must read the same with it dropped
     "left_to_right": ["no it doesn't depend on order", "it isn't left to right", "it isn't bidirectional",

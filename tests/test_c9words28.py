@@ -8,7 +8,6 @@ right answer is "no" in some cases and "yes" in others."""
 
 import pytest
 
-from quizgen.generation.sampling import sample_instance
 from quizgen.marking.rules import NEEDS_REVIEW
 from quizgen.marking.words import DISAGREE_REASON, read_words
 
@@ -30,18 +29,6 @@ RIGHT_REASONS = {
 }
 SAME_MEANING = {"left_to_right": ["both directions", "in both directions", "both ways", "in one forward pass"],
                 "grows_with_masks": ["constant", "remains the same", "unaffected"]}
-
-
-@pytest.fixture(scope="module")
-def draws(templates_by_class):
-    """{(part, right answer): (accepted words, {trap code: words})} for both ways of asking each part."""
-    found = {}
-    for k in range(200):
-        for pv in sample_instance(templates_by_class["C9"], f"words28/{k}").parts:
-            if pv.part.name in WRONG_REASONS:
-                found[(pv.part.name, pv.accept[0])] = (pv.accept, {t.code: t.words for t in pv.traps})
-    assert set(found) == {(part, right) for part in WRONG_REASONS for right in OTHER}
-    return found
 
 
 def _cases(table):

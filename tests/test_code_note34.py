@@ -5,14 +5,11 @@ as many answers as are under the code and as many as still wait."""
 
 from __future__ import annotations
 
-import test_paper_as_written26 as paper26
-
-papers = paper26.papers   # a module fixture: s001's and s002's papers
-_answers = paper26._answers
+from fixtures_papers import coded_answers
 
 
 def _note(invoke, folder, rows, *options) -> str:
-    answers = _answers(folder, rows)
+    answers = coded_answers(folder, rows)
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv",
                     *options, "--out", folder / "out" / "g.csv")
     assert result.exit_code == 0, result.output

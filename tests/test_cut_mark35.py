@@ -17,7 +17,6 @@ from quizgen.report.tables import flag_legend, flag_tags, why
 import test_names33 as names33
 
 TEMPLATE = names33.TEMPLATE
-c7_key = names33.c7_key   # key.json's data for C7 alone, seed 1 (a module fixture)
 NAME = "facility below 0.20 read as p"
 OWN = f"83% fell into {NAME} (sigmoid_sign_error), a widespread misconception"
 

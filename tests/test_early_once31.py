@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from property_sizes import many_copy, quick
 
 from quizgen.bank.loader import load_bank
-from quizgen.generation.run import generate
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import reachable
@@ -170,14 +169,6 @@ test_a_right_earlier_answer_rounded_short_many = many_copy(
 def test_every_dependent_template_is_compared(cls):
     """Each template whose later parts read a decimal earlier part has wrong students to compare with."""
     assert sum(_check_instance(sample_instance(BANK[cls], f"once31/{cls}/{k}")) for k in range(3)) > 0
-
-
-@pytest.fixture(scope="module")
-def seed24(tmp_path_factory):
-    """Seed 24's class paper (C1, C6, C7, C8): Q1 p = 0.7392, loss 0.3021; Q3 (C7) p = 0.9608."""
-    folder = tmp_path_factory.mktemp("seed24")
-    generate(folder / "quiz", classes="C1,C6,C7,C8", seed=24)
-    return folder
 
 
 def _graded(folder, rows: list, policy: str = "") -> dict:

@@ -16,7 +16,6 @@ import pytest
 from click.testing import CliRunner
 
 from quizgen.cli import main
-from quizgen.generation.figures import LossPoint, shown_pair
 from quizgen.generation.run import generate
 
 SVG = "{http://www.w3.org/2000/svg}"

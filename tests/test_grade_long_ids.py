@@ -6,8 +6,6 @@ makes no note of 10,000; graded.csv and the students CSV keep it whole."""
 import pytest
 import csv
 
-from test_grade_unread_rows import q1_key  # noqa: F401 (the fixture: seed 1's key, Q1 has parts a and b)
-
 LONG = "Y" * 10_000
 SHOWN = "Y" * 57 + "..."   # errors.SHOWN_CHARS, the last three the ellipsis
 

@@ -9,22 +9,6 @@ import csv
 import pytest
 
 
-@pytest.fixture(scope="module")
-def q1_key(tmp_path_factory):
-    """The key of ``quizgen generate --seed 1 --count 1``, whose Q1 has parts a and b."""
-    from click.testing import CliRunner
-
-    from quizgen.cli import main
-
-    folder = tmp_path_factory.mktemp("seed1")
-    result = CliRunner().invoke(main, ["generate", "--seed", "1", "--count", "1", "--out", str(folder)])
-    assert result.exit_code == 0, result.output
-    with open(folder / "key.csv", newline="", encoding="utf-8") as handle:
-        parts = [r["part"] for r in csv.DictReader(handle) if r["question_id"] == "Q1"]
-    assert parts == ["a", "b"]
-    return folder / "key.json"
-
-
 def _students(path) -> dict:
     with open(path, encoding="utf-8-sig", newline="") as handle:
         return {r["student_id"]: r for r in csv.DictReader(handle)}

@@ -24,34 +24,7 @@ import re
 import shutil
 
 import pytest
-from click.testing import CliRunner
-
-from quizgen.cli import main
-
-WIDE = "student_id,name,Q1a,Q1b\n"
-
-
-@pytest.fixture(scope="module")
-def c1_key(tmp_path_factory):
-    """The key.json of seed 1's C1 paper (one question, two parts of 2 points: 0.7157 and 0.33454)."""
-    folder = tmp_path_factory.mktemp("instr31")
-    made = CliRunner().invoke(main, ["generate", "--seed", "1", "--classes", "C1", "--out", str(folder / "quiz")])
-    assert made.exit_code == 0, made.output
-    return folder / "quiz" / "key.json"
-
-
-@pytest.fixture
-def course(tmp_path, c1_key, monkeypatch):
-    """A course folder, the working folder: quiz/key.json, two sections' answers.csv and a roster of three."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "quiz").mkdir()
-    shutil.copy(c1_key, tmp_path / "quiz" / "key.json")
-    for section, rows in (("section1", "s001,Ada,0.716,0.335\ns002,Bob,0.5,0.3\n"),
-                          ("section2", "s101,Cy,0.716,0.335\ns102,Di,0.716,0.1\n")):
-        (tmp_path / section).mkdir()
-        (tmp_path / section / "answers.csv").write_text(WIDE + rows, encoding="utf-8")
-    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Bob\ns003,Cy\n", encoding="utf-8")
-    return tmp_path
+from fixtures_course import WIDE   # the course fixture's answers header (the course folder: fixtures_course)
 
 
 def rows_of(path) -> list:

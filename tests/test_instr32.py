@@ -6,7 +6,8 @@ import csv
 import io
 from types import SimpleNamespace
 
-from test_instr31 import WIDE, c1_key, course, one_line, rows_of  # noqa: F401  (c1_key: course's fixture)
+from fixtures_course import WIDE
+from test_instr31 import one_line, rows_of
 
 from quizgen.grading import gradebook_warnings, run
 from quizgen.lms import papers

@@ -10,8 +10,8 @@ import io
 from click.testing import CliRunner
 
 from quizgen.cli import main
+from fixtures_papers import coded_answers
 from test_lms_attempts27 import RIGHT, _moodle
-from test_paper_as_written26 import _answers as _swap_answers, papers  # noqa: F401  (papers: a module fixture)
 
 
 def _paper(tmp_path, count=2):
@@ -145,7 +145,7 @@ def test_the_to_act_on_line_gives_each_part_its_own_reason(invoke, papers):
     """s001 wrote s002's code on (a) and a sentence, with no code, on (b): the line gave the code's
     reason for both parts; (b) waits for a person to read it."""
     folder, info = papers
-    answers = _swap_answers(folder, [("s001", info["s002"][0], "a", info["s002"][1][0]),
+    answers = coded_answers(folder, [("s001", info["s002"][0], "a", info["s002"][1][0]),
                                 ("s001", "", "b", "about three quarters I think"),
                                 ("s002", info["s002"][0], "a", info["s002"][1][0])])
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv")

@@ -4,7 +4,6 @@ tells which policy, overrides and roster made its marks."""
 
 import hashlib
 
-from test_instr31 import c1_key, course, one_line, rows_of  # noqa: F401  (c1_key: course's fixture)
 from test_instr32 import CLASS, LONG
 
 from quizgen.grading.run_settings import marked_with

@@ -11,10 +11,8 @@ import csv
 import json
 
 import pytest
-from click.testing import CliRunner
 
 import quizgen
-from quizgen.cli import main
 from quizgen.errors import InputFileError
 from quizgen.grading.outputs import GradeOutputs
 from quizgen.key.model import Key
@@ -23,15 +21,6 @@ from quizgen.key.parts import trap_names
 SIGN = "the wrong sign inside the sigmoid"
 TEMPLATE = "nsp-sigmoid-loss"
 HOSTILE = "=cmd|' /C calc'!A0 <script>alert(1)</script>"
-
-
-@pytest.fixture(scope="module")
-def c7_key(tmp_path_factory):
-    """key.json's data for C7 alone, seed 1: Q1 (a) is p, its first trap sigmoid_sign_error."""
-    folder = tmp_path_factory.mktemp("c7")
-    made = CliRunner().invoke(main, ["generate", "--classes", "C7", "--seed", "1", "--out", str(folder)])
-    assert made.exit_code == 0, made.output
-    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
 
 
 def _first_traps(data: dict) -> list:

@@ -20,7 +20,6 @@ from quizgen.report.formatting import counted_name, cut_at_word
 
 SIGN, TEMPLATE = names33.SIGN, names33.TEMPLATE
 HOSTILE = "<b>x</b> | *y*"
-c7_key = names33.c7_key   # key.json's data for C7 alone, seed 1 (a module fixture)
 
 
 def _named(data: dict, name) -> dict:

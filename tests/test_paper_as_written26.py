@@ -5,41 +5,14 @@ notes, report.md and the student's own feedback sheet (which never names the
 other student)."""
 
 import csv
-import json
 
 import pytest
-
-from quizgen.key.papercode import display_code
+from fixtures_papers import coded_answers
 
 
 def _read(path):
     with open(path, encoding="utf-8-sig", newline="") as handle:
         return list(csv.DictReader(handle))
-
-
-@pytest.fixture(scope="module")
-def papers(tmp_path_factory):
-    """Per-student papers of s001 and s002 (C1, seed 11): {id: (display code, [values of (a), (b)])}."""
-    from click.testing import CliRunner
-    from quizgen.cli import main
-
-    folder = tmp_path_factory.mktemp("papers")
-    (folder / "roster.csv").write_text("student_id,name\ns001,Ada Lovelace\ns002,Alan Turing\n", encoding="utf-8")
-    made = CliRunner().invoke(main, ["generate", "--seed", "11", "--classes", "C1", "--students",
-                                     str(folder / "roster.csv"), "--out", str(folder / "quiz")])
-    assert made.exit_code == 0, made.output
-    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
-    codes = {record.get("student_id", ""): code for code, record in key["papers"].items()}
-    values = {sid: [f"{p['value']:.4f}" for p in paper["questions"][0]["parts"]]
-              for sid, paper in key["students"].items()}
-    return folder, {sid: (display_code(codes[sid]), values[sid]) for sid in ("s001", "s002")}
-
-
-def _answers(folder, rows):
-    path = folder / "swap.csv"
-    path.write_text("student_id,paper,question_id,part,answer\n"
-                    + "".join(f"{sid},{code},Q1,{part},{answer}\n" for sid, code, part, answer in rows), encoding="utf-8")
-    return path
 
 
 def _swapped(papers):
@@ -51,7 +24,7 @@ def _swapped(papers):
 
 def test_a_student_on_another_students_paper_is_named_once_with_the_way_to_grade_them(invoke, papers):
     folder, info = papers
-    answers = _answers(folder, _swapped(papers))
+    answers = coded_answers(folder, _swapped(papers))
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv")
     assert result.exit_code == 0, result.output
     said = (f"Note: s001 wrote the paper code of s002's paper {info['s002'][0]} on all 2 of their coded answers, "
@@ -65,7 +38,7 @@ def test_a_student_on_another_students_paper_is_named_once_with_the_way_to_grade
 
 def test_paper_as_written_grades_them_against_that_paper_and_says_so_everywhere(invoke, papers):
     folder, info = papers
-    answers = _answers(folder, _swapped(papers))
+    answers = coded_answers(folder, _swapped(papers))
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv",
                     "--paper-as-written", "--feedback", folder / "sheets")
     assert result.exit_code == 0, result.output
@@ -91,7 +64,7 @@ def test_paper_as_written_grades_them_against_that_paper_and_says_so_everywhere(
 def test_mixed_codes_are_not_taken_as_one_paper(invoke, papers):
     folder, info = papers
     (own, _), (other, values) = info["s001"], info["s002"]
-    answers = _answers(folder, [("s001", other, "a", values[0]), ("s001", own, "b", "0.1")])
+    answers = coded_answers(folder, [("s001", other, "a", values[0]), ("s001", own, "b", "0.1")])
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--paper-as-written")
     assert result.exit_code == 0, result.output
     assert (f"Note: s001 wrote paper code(s) not their own ({other}; their own paper is {own}) on 1 of their 2 coded "
@@ -108,7 +81,7 @@ def test_paper_as_written_is_the_same_when_the_file_is_graded_in_parts(invoke, p
     monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
     folder, info = papers
     rows = _swapped(papers) * 40   # resubmissions: the last row of each part counts
-    answers = _answers(folder, rows)
+    answers = coded_answers(folder, rows)
     for jobs in ("1", "2"):
         result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--paper-as-written",
                         "--jobs", jobs, "--out", folder / f"j{jobs}.csv")
@@ -122,7 +95,7 @@ def test_no_note_once_overrides_have_decided_every_such_answer(invoke, papers):
     folder, _ = papers
     rows = _swapped(papers)
     rows[2] = rows[2][:3] + ("I think 0.5",)   # s002's own (a) waits for a person: the file is read again
-    answers = _answers(folder, rows)
+    answers = coded_answers(folder, rows)
     (folder / "ov.csv").write_text("student_id,question_id,part,score\ns001,Q1,a,1\ns001,Q1,b,1\n", encoding="utf-8")
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--overrides", folder / "ov.csv")
     assert result.exit_code == 0, result.output
@@ -134,7 +107,7 @@ def test_the_to_act_on_line_says_why_the_answers_wait(invoke, papers):
     """left27 (3): report.md's and the page's "To act on" line of a student who wrote another paper's code gave
     the parts only; the reason was only in the Roster section above it."""
     folder, info = papers
-    answers = _answers(folder, _swapped(papers))
+    answers = coded_answers(folder, _swapped(papers))
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv")
     assert result.exit_code == 0, result.output
     why = (f"paper code of s002's paper {info['s002'][0]} on 2 answer(s), not their own {info['s001'][0]}; "

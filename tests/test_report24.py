@@ -132,7 +132,7 @@ def test_at_390_px_the_chart_text_is_legible_and_the_item_column_stays_in_view(t
     """Chromium at 390 CSS px: the item chart's labels were about 5 px high (the 780-px chart
     shrunk to the screen); they are 12 px now (its phone drawing, the panels stacked), and the item table's first column stays in view
     when its box is scrolled to the flag column."""
-    from browser_support import needs_browser, open_browser   # noqa: F401 (skips without Chromium)
+    from browser_support import open_browser
     try:
         driver = open_browser(tmp_path / "profile")
     except Exception as error:   # no chromium, chromedriver or selenium

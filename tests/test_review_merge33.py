@@ -5,7 +5,7 @@ yet are added, so one file goes on feeding ``grade --overrides``."""
 import csv
 import io
 
-from test_instr31 import c1_key, course, one_line, rows_of  # noqa: F401  (c1_key: course's fixture)
+from test_instr31 import one_line, rows_of
 from test_instr32 import CLASS, LONG, filled
 
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from test_paper_as_written26 import _answers, papers  # noqa: F401  (papers: a module fixture)
+from fixtures_papers import coded_answers
 
 import quizgen.marking.asides as asides
 import quizgen.marking.bits as bits
@@ -105,11 +105,11 @@ def test_digits_shown_with_an_ellipsis_are_still_a_number():
     assert read_number("0.7685...").value == pytest.approx(0.7685)
 
 
-def test_the_code_note_counts_the_answers_still_waiting_and_names_the_paper_they_fit(invoke, papers):  # noqa: F811
+def test_the_code_note_counts_the_answers_still_waiting_and_names_the_paper_they_fit(invoke, papers):
     """s001 wrote s002's code on both answers but answered their own paper; an override decided (a)."""
     folder, info = papers
     own, other = info["s001"], info["s002"]
-    answers = _answers(folder, [("s001", other[0], part, value) for part, value in zip("ab", own[1])])
+    answers = coded_answers(folder, [("s001", other[0], part, value) for part, value in zip("ab", own[1])])
     (folder / "ov.csv").write_text("student_id,question_id,part,share\ns001,Q1,a,1\n", encoding="utf-8")
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv",
                     "--overrides", folder / "ov.csv", "--out", folder / "fit" / "g.csv")
@@ -125,11 +125,11 @@ def test_the_code_note_counts_the_answers_still_waiting_and_names_the_paper_they
     assert "grades them against it" not in report
 
 
-def test_a_sheet_says_an_override_held_off_and_a_code_not_their_own_in_the_students_words(invoke, papers):  # noqa: F811
+def test_a_sheet_says_an_override_held_off_and_a_code_not_their_own_in_the_students_words(invoke, papers):
     """s001 wrote s002's code (their answers wait for it); ov.csv decided s002's (a) for another answer than theirs."""
     folder, info = papers
     own, other = info["s001"], info["s002"]
-    answers = _answers(folder, [("s001", other[0], "a", own[1][0]), ("s002", other[0], "a", other[1][0])])
+    answers = coded_answers(folder, [("s001", other[0], "a", own[1][0]), ("s002", other[0], "a", other[1][0])])
     (folder / "held.csv").write_text("student_id,question_id,part,answer,share\ns002,Q1,a,0.1234,1\n", encoding="utf-8")
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv",
                     "--overrides", folder / "held.csv", "--out", folder / "held" / "g.csv",
