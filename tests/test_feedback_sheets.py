@@ -41,7 +41,7 @@ def graded(tmp_path_factory):
         answers = {"s01": [f"{v['Q1', p]:#.4g}" for p in "abc"],
                    "a_b": [f"{1 - v['Q1', 'a']:#.3g}", f"{v['Q1', 'c']:#.3g}", f"{v['Q1', 'b']:#.3g}"],
                    "a/b": ["", f"{v['Q1', 'b']:#.4g}", "about 0.04 I think"],
-                   "=cmd|' /C calc'!A0": [f"{v['Q1', 'a']:#.4g}", "=1+1", f"{v['Q1', 'c']:#.4g}"],
+                   "=cmd|' /C calc'!A0": [f"{v['Q1', 'a']:#.4g}", "=A1+1", f"{v['Q1', 'c']:#.4g}"],
                    "CON": [f"{v['Q1', 'a']:#.2g}", f"{v['Q1', 'b']:#.4g}", f"{v['Q1', 'c']:#.4g}"]}[student]
         rows += [(student, name, "Q1", part, answer) for part, answer in zip("abc", answers)]
     return folder, key, rows
@@ -150,7 +150,7 @@ def test_answers_are_shown_as_the_student_wrote_them_not_spreadsheet_guarded(gra
     folder, _, rows = graded
     grade(folder, rows)
     sheet = sheet_of(folder, "sheets", "=cmd\\|' /C calc'!A0")
-    assert "| b | =1+1 | invalid |" in sheet and "'=1+1 |" not in sheet
+    assert "| b | =A1+1 | invalid |" in sheet and "'=A1+1 |" not in sheet
 
 
 @pytest.mark.slow

@@ -35,7 +35,7 @@ def test_an_equals_sign_before_a_decimal_comma_is_read_like_one_before_a_point(g
                 "not a number" not in found["reason"], (row, found["status"], found["reason"])
     assert semicolon["Q1", "b", "= 0,3345"]["status"] == "correct"
     assert read_number("= 0,334", decimal_comma=True).figures == 3
-    assert read_number("=1+1").status == "invalid"   # a formula, still not an answer
+    assert read_number("=A1+1").status == "invalid"   # a formula of a cell, still not an answer
 
 
 # 2. an ≈ chain that ends in a constant or an expression, as an = chain does

@@ -254,7 +254,7 @@ def test_statuses_scores_and_reasons_row_by_row(tmp_path, key_file):
         ["s3", "Q1", "a", "0.25"],       # trap
         ["s3", "Q1", "c", "1"],          # no such part
         ["s3", "Q7", "a", "1"],          # no such question
-        ["s3", "Q2", "a", "=1+1"],       # formula: invalid and made safe
+        ["s3", "Q2", "a", "=A1+1"],      # a formula of a cell: invalid and made safe
         ["s3", "Q1b", "", ""],           # blank, part in the question cell
         ["", "Q1", "a", "0.5"],          # no student
         ["s3", "Q1e", "", "1"],          # no such part, in the question cell
@@ -270,7 +270,7 @@ def test_statuses_scores_and_reasons_row_by_row(tmp_path, key_file):
     assert rows[5]["misconception"] == "halved"
     assert "has no part 'c' (parts a, b)" in rows[6]["reason"]
     assert "no question 'Q7'" in rows[7]["reason"]
-    assert rows[8]["answer"] == "'=1+1"
+    assert rows[8]["answer"] == "'=A1+1"
     assert rows[10]["reason"] == "line 12: no student id"
     assert rows[0]["reason"] == "a later row answers this part again"
     assert result.rows == 12 and sum(result.counts.values()) == 12

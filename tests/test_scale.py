@@ -208,13 +208,13 @@ def test_superseded_rows_are_rewritten_and_taken_out_of_the_totals(key_folder):
         ["s2", "Q1", "b", "oops"],
         ["s1", "Q1", "b", part["answer"]],
         ["s2", "Q1", "b", part["answer"]],
-        ["s2", "Q1", "b", "=1+1"],                        # the last word counts
+        ["s2", "Q1", "b", "=A1+1"],                       # the last word counts (a formula of a cell: invalid)
     ])
     result = grade(answers, out=key_folder / "graded.csv")
     rows = graded_rows(key_folder / "graded.csv")
     assert [r["status"] for r in rows] == ["superseded", "superseded", "correct", "superseded", "invalid"]
     assert rows[0]["misconception"] == "" and rows[0]["score"] == "0"
-    assert rows[4]["answer"] == "'=1+1"
+    assert rows[4]["answer"] == "'=A1+1"
     assert result.counts["superseded"] == 3 and result.counts["correct"] == 1 and result.counts["invalid"] == 1
     totals = {t.student_id: t for t in result.students}
     assert totals["s1"].score == pytest.approx(part["points"]) and totals["s1"].misconceptions == {}

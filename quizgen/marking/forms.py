@@ -115,7 +115,6 @@ _NUMBER_WORDS = {word: n for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 _PLAIN = re.compile(r"[+-]?(" + DECIMAL_DIGITS + r")([eE][+-]?\d+)?")   # runs of digits whole: linear (redos26)
-_WRITTEN_NUMBER = re.compile(r"[+-]?(?:\d[\d,.]*|[.,]\d+)(?:[eE][+-]?\d+)?")   # a decimal with its comma or point
 # a decimal times a power of ten (3.28*10^-5, 3.28 × 10**(-5)): its figures are the decimal's
 _POWER_OF_TEN = re.compile(r"([+-]?(?:" + DECIMAL_DIGITS + r"))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -155,8 +154,8 @@ def strip_decorations(text: str, percent: bool = False):
         text = _PERCENT.sub("", text)
         factor = 1.0 if percent else 100.0
     text = text.strip()
-    if text.startswith("=") and _WRITTEN_NUMBER.fullmatch(text[1:].strip()):   # "= 0.427", never a formula "=1+1"
-        text = text[1:].strip()   # "= 0,427" then reads as "0,427" does
+    if text.startswith("=") and text[1:].strip() and not text.startswith("=="):
+        text = text[1:].strip()   # a spreadsheet habit: "= 0,427" reads as "0,427", "=-ln(0.681)" as "-ln(0.681)"
     return text, factor
 
 
