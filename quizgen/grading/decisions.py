@@ -26,7 +26,7 @@ from quizgen.grading.override_answers import (again_warning, changed_warning, he
 from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
                                        read_overrides)
 from quizgen.marking.rules import OVERRIDE
-from quizgen.marking.student_ids import normalise_id
+from quizgen.marking.student_ids import IdMatcher, normalise_id
 
 MADE_REASON = "no answer row: made by"
 _REASON = RESULT_COLUMNS.index("reason")   # an outcome's reason cell
@@ -129,12 +129,13 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     override_answers.py: ``graded`` (its GradedRows; None: no check) reads
     back the answers an override rests on, and one made for another answer
     than the one graded now is not applied."""
-    answers, again = _graded_answers(overrides, index, students, grid, graded)
+    find = graded_student_finder(students)
+    answers, again = _graded_answers(overrides, index, students, grid, graded, find)
     unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
     short = {}   # {grid cell: [(line, warning)]}: the warnings of the line that counts
     loose = {}   # {normal id: (line, warning)}: the first line of an id matched not exactly (its leading zeros)
     for override in overrides:
-        number = students.find(override.student_id)
+        number = find(override.student_id)
         if number is None and made is not None:
             number = made.known_student(students, grid, override.student_id)
             if number is None and elsewhere is not None and students.listed(override.student_id):
@@ -198,15 +199,34 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     return capped_warnings(sorted(warned, key=lambda pair: pair[0]), source)
 
 
-def _graded_answers(overrides: list, index, students, grid, graded) -> tuple:
+def graded_student_finder(students):
+    """``find(student id)``: the number of the graded student an override's id
+    names, as ``students.find`` gives it; with no roster and a class key (no
+    known ids to match against), also a graded id that differs only by
+    leading zeros or a spreadsheet's ``.0`` (``0000002`` for the answers'
+    ``2``, one such id only), as the answers' ids are matched to a roster's and
+    a gradebook template's are to the graded ones (``loose_id_warning`` says so)."""
+    if students.matcher:
+        return students.find
+    graded = IdMatcher(students.ids)
+
+    def find(student_id: str):
+        number = students.find(student_id)
+        if number is None:
+            number = students.by_id.get(graded.match(normalise_id(student_id)))
+        return number
+    return find
+
+
+def _graded_answers(overrides: list, index, students, grid, graded, find) -> tuple:
     """``({row: answer}, {grid cell: earlier answers})``: graded.csv's answer on each input row an
-    override rests on, and the parts answered more than once in the file
-    (only when some override has no answer to compare), read back in one pass."""
+    override rests on (its student found by ``find``), and the parts answered more than once in the
+    file (only when some override has no answer to compare), read back in one pass."""
     if graded is None:
         return {}, {}
     rows = set()
     for override in overrides:
-        number, slot = students.find(override.student_id), index.slot(override.question_id, override.part)
+        number, slot = find(override.student_id), index.slot(override.question_id, override.part)
         if number is not None and isinstance(slot, int) and grid.rows[number * grid.width + slot] >= 0:
             rows.add(grid.rows[number * grid.width + slot])
     blind = any(o.answer is None for o in overrides)
