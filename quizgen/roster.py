@@ -106,6 +106,17 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         return Roster(_unique_students(reader, columns, source, skip), source, header[columns.student].strip())
     except CsvError as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
+    except InputFileError as exc:
+        if not _answers_header(header):
+            raise
+        raise InputFileError(f"{exc}; {source} looks like an answers file (it has question and answer columns), "
+                             "not a roster: --roster takes the class list, a student_id and a name a row") from exc
+
+
+def _answers_header(header) -> bool:
+    """Whether a header names a question and an answer column: an answers file given as the roster."""
+    names = [norm_header(h) for h in header or ()]
+    return find_column(names, ALIASES["question"]) is not None and find_column(names, ALIASES["answer"]) is not None
 
 
 def column_holding(roster: Roster, ids) -> str | None:

@@ -69,7 +69,7 @@ def read_decisions(path) -> Decisions | None:
     if path is None:
         return None
     undecided = []
-    return Decisions(read_overrides(path, undecided), Path(path).name, undecided)
+    return Decisions(read_overrides(path, undecided, RESULT_COLUMNS), Path(path).name, undecided)
 
 
 class MadeRows:

@@ -65,17 +65,25 @@ class Override:
         return self.unit == SHARE and norm_header(self.heading) == "share"
 
 
-def read_overrides(path, undecided: list | None = None) -> list:
-    """The overrides in the CSV file at ``path``, in file order (``undecided``: parse_overrides')."""
-    return parse_overrides(read_csv_text(path, "overrides"), str(path), undecided)
+def read_overrides(path, undecided: list | None = None, graded_columns: tuple = ()) -> list:
+    """The overrides in the CSV file at ``path``, in file order (``undecided``, ``graded_columns``: parse_overrides')."""
+    return parse_overrides(read_csv_text(path, "overrides"), str(path), undecided, graded_columns)
 
 
-def parse_overrides(text: str, source: str = "overrides", undecided: list | None = None) -> list:
+def parse_overrides(text: str, source: str = "overrides", undecided: list | None = None,
+                    graded_columns: tuple = ()) -> list:
     """The overrides in CSV ``text``; ``source`` names it in errors. A line with
-    no mark, status or comment is no decision: its number goes to ``undecided``."""
+    no mark, status or comment is no decision: its number goes to ``undecided``.
+    A header ending in ``graded_columns`` (grade's result columns) is a graded
+    file, refused: as overrides, its every row would fix the machine's mark."""
     reader, skip = sniffed_reader(text, where=f"{source}: ")
     try:
         header = next(reader, None)
+        if graded_columns and tuple(h.strip() for h in (header or ())[-len(graded_columns):]) == graded_columns:
+            raise InputFileError(f"{source}: line 1: this is a graded file (it ends in grade's columns "
+                                 f"{', '.join(graded_columns)}), not an overrides file: quizgen review {source} "
+                                 "writes the answers that need a person into an overrides file to fill in; then grade "
+                                 "again with --overrides that file")
         columns = _columns(header, source)
         unit = POINTS if columns[POINTS] is not None else SHARE
         heading = _heading(header, columns[unit])
