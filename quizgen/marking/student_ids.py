@@ -169,6 +169,12 @@ def scientific_ids(unknown: str, known_ids):
             if normal.isascii() and normal.isdigit() and abs(2 * int(normal) - 2 * shown) <= 10 ** unit]
 
 
+def _every_digit_shown(unknown: str) -> bool:
+    """Whether a scientific id (scientific_ids) shows every digit of its number: its last one a unit."""
+    found = _SCIENTIFIC.fullmatch(normalise_id(unknown))
+    return found is not None and len(found.group(2) or "") == int(found.group(3))
+
+
 def zero_twins(ids) -> list:
     """The groups (tuples, as first written, in order met) of ``ids`` that are
     two or more ids differing only by leading zeros (``00123`` and ``123`` on
@@ -321,7 +327,8 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     mangled = scientific_ids(unknown, known_ids)
     if mangled is not None:   # of the ids it could be, the row's name's first, then those with no answers
         waiting = set(prefer)
-        return scientific_hint(list(dict.fromkeys([*named, *(sid for sid in mangled if sid in waiting), *mangled])))
+        return scientific_hint(list(dict.fromkeys([*named, *(sid for sid in mangled if sid in waiting), *mangled])),
+                               lossless=_every_digit_shown(unknown))
     nearest = nearest_ids(unknown, known_ids, prefer=prefer)
     if len(nearest) == 1 and set(named) <= set(nearest) and _alike(unknown, nearest[0]):
         return f"did you mean {shortened(nearest[0])}? {_alike(unknown, nearest[0])}"
@@ -329,11 +336,13 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     return f"did you mean {' or '.join(map(shortened, near[:3]))}?" if near else ""
 
 
-def scientific_hint(could_be: list, shown: int = 3) -> str:
+def scientific_hint(could_be: list, shown: int = 3, lossless: bool = False) -> str:
     """The hint for an id a spreadsheet wrote in scientific notation, its last
-    digits lost (scientific_ids): never one student guessed, but the known
-    ids ``could_be`` (the first ``shown``, then how many more)."""
-    said = "a spreadsheet wrote this id in scientific notation, losing its last digits: export the id column as text"
+    digits lost (scientific_ids), or with ``lossless`` every digit shown
+    (``2.02600012399e+11``, exact but still not the id as written): never one
+    student guessed, but the known ids ``could_be`` (the first ``shown``, then how many more)."""
+    lost = "with every digit kept" if lossless else "losing its last digits"
+    said = f"a spreadsheet wrote this id in scientific notation, {lost}: export the id column as text"
     if not could_be:
         return said + " and grade again"
     more = f" (or {len(could_be) - shown} more)" if len(could_be) > shown else ""
