@@ -75,8 +75,10 @@ _UNIT_WORD = r"(?:nats?|tokens?|words?|(?:masked\s+)?positions?|units?|targets?|
 _PER = r"(?:\s*(?:/|per)\s*(?:masked\s+)?(?:tokens?|positions?|words?|predictions?|targets?))?"   # nats/token
 _UNIT = re.compile(r"(?<!\s)\s*(?:" + _UNIT_WORD + _PER + r"|\(\s*" + _UNIT_WORD + _PER + r"\s*\))\s*(?:\.\s*)?$",
                    re.IGNORECASE)   # 0.364 nats, 1.52 nats per token, 0.364 (nats)
-# a word naming a quantity (not checked against the part's), after a number ("0.789 probability", "1.46 loss"): said like a unit
-_QUANTITY = re.compile(r"(?<=[\d)])\s*(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)\s*(?:\.\s*)?$",
+# a word naming a quantity (not checked against the part's), after a number, bare or in brackets
+# ("0.789 probability", "1.46 loss", "0.681 (prob)"): said like a unit
+_QUANTITY_WORD = r"(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)"
+_QUANTITY = re.compile(r"(?<=[\d)])\s*(?:" + _QUANTITY_WORD + r"|\(\s*" + _QUANTITY_WORD + r"\s*\))\s*(?:\.\s*)?$",
                        re.IGNORECASE)
 # What may follow a number and says nothing more about its value, stripped in
 # any order (``_strip_trailing``): a precision note in brackets ("(3 s.f.)",
