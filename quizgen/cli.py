@@ -322,8 +322,8 @@ def _export_options(command):
 
 
 @export_group.command("moodle")
-@click.option("--out", default="questions.xml", show_default=True, type=click.Path(dir_okay=False),
-              help="The Moodle XML file to write.")
+@click.option("--out", default="questions.xml", show_default=True, type=click.Path(),
+              help="The Moodle XML file to write, or a folder (written there as questions.xml).")
 @_export_options
 def export_moodle(out, classes, count, seed, force, banks):
     """Moodle XML for the question bank: one category per slot holding its variants.
@@ -337,8 +337,8 @@ def export_moodle(out, classes, count, seed, force, banks):
 
 
 @export_group.command("canvas")
-@click.option("--out", default="quiz.zip", show_default=True, type=click.Path(dir_okay=False),
-              help="The Canvas QTI zip to write.")
+@click.option("--out", default="quiz.zip", show_default=True, type=click.Path(),
+              help="The Canvas QTI zip to write, or a folder (written there as quiz.zip).")
 @click.option("--title", default="quizgen quiz", show_default=True, help="The quiz title in Canvas.")
 @_export_options
 def export_canvas(out, title, classes, count, seed, force, banks):

@@ -16,6 +16,7 @@ from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
 from quizgen.marking.marks import EXPONENT
+from quizgen.marking.spreadsheet import ERROR_VALUE, REASON as SPREADSHEET_REASON
 from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.drill.slips import nearest_offered
@@ -188,6 +189,9 @@ def not_markable(record, text: str, verdict, options=((), ())) -> str:
     again = "It was not counted; try again, or ? for help."
     if verdict.reason in _ASKED_AGAIN:   # "maybe 14.3", a ± tolerance, "none" at C5 (b)
         return f"I cannot mark {quoted(text)}: {_ASKED_AGAIN[verdict.reason].format(asked=asked)}. {again}"
+    if leftover := SPREADSHEET_REASON.fullmatch(verdict.reason):   # #NAME?, 4-Mar: as a spreadsheet writes them
+        what = "a spreadsheet's error value" if leftover["what"] == ERROR_VALUE else "a date as a spreadsheet writes it"
+        return f"I cannot mark {quoted(text)}: it is {what}, not an answer; type just the answer, {asked}. {again}"
     if record.kind == "word" and len(text.split()) == 1 and not _is_number(text):
         near = nearest_offered(record, text, words)
         if near or not words:

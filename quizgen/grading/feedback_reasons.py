@@ -11,6 +11,7 @@ import re
 from quizgen.marking.asides import NO_VALUE_REASON
 from quizgen.marking.forms import NOTE_REASON, TOLERANCE_REVIEW_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
+from quizgen.marking.spreadsheet import ERROR_VALUE, REASON as SPREADSHEET_REASON
 from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 
@@ -60,6 +61,8 @@ def reason_to_student(reason: str) -> str:
     MARKER_LOOKS alone when what it saw is in the instructor's words."""
     if reason in STUDENT_REASONS:
         return STUDENT_REASONS[reason]
+    if leftover := SPREADSHEET_REASON.fullmatch(reason):   # #NAME?, 4-Mar: the cell held no answer of yours
+        return _spreadsheet_said(leftover)
     if code := _CODE.match(reason):
         said = _CODE_WORDS[code["what"]].format(own=code["own"])
         return f"the paper code you wrote, {code['written']}, {said}; your marker will check which paper " \
@@ -72,6 +75,20 @@ def reason_to_student(reason: str) -> str:
     if not head or _INSTRUCTOR.search(head):
         return MARKER_LOOKS + "."
     return f"{MARKER_LOOKS}: {'your answer ' * head.startswith(('has ', 'may '))}{head}."
+
+
+_TURNED = re.compile(r".*the student's (?P<written>.+?) into a date.*", re.DOTALL)
+
+
+def _spreadsheet_said(leftover) -> str:
+    """A spreadsheet's error value or date in the answer's cell (marking/spreadsheet.py), in the student's words."""
+    if leftover["what"] == ERROR_VALUE:
+        return f"the answers file shows {leftover['shown']}, a spreadsheet's error value, where your answer should " \
+               "be, so your answer was lost on the way; your marker will read it from your paper."
+    turned = _TURNED.fullmatch(leftover["rest"])
+    made_of = f"your {turned['written']}" if turned else "your answer"
+    return f"the answers file shows {leftover['shown']}, a date a spreadsheet may have made of {made_of}; your " \
+           "marker will read your answer from your paper."
 
 
 def note_to_student(reason: str) -> str:

@@ -32,6 +32,7 @@ from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.as_asked import shown_right
 from quizgen.marking.bits import bits_trap
+from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, misread_count, plain_characters, read_marks, read_number,
                                    significant_figures, unread_reason, with_log_note)
@@ -157,7 +158,10 @@ class PartChecker:
         return verdict
 
     def _numeric(self, text: str) -> Verdict:
-        """The verdict on a number part's answer ``text`` (stripped, not blank)."""
+        """The verdict on a number part's answer ``text`` (stripped, not blank); a date
+        a spreadsheet made (``1/3/1900``, which parses as a sum) is a person's (spreadsheet.py)."""
+        if (text.count("/") == 2 or text.count("-") == 2) and (spreadsheet := leftover_reason(text)):
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=spreadsheet)
         read = self._marks(text)
         value = number_or_error(read, self.decimal_comma)
         if isinstance(value, ExpressionError):
@@ -342,6 +346,8 @@ class PartChecker:
         verdict = self.trap_words.get(word)
         if verdict is not None:
             return verdict
+        if spreadsheet := leftover_reason(text):   # #NAME?, 4-Mar: no word the student wrote
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=spreadsheet)
         value = number_or_error(self._marks(text), self.decimal_comma)
         if not isinstance(value, ExpressionError):
             return self._trap(value)

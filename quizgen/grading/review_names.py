@@ -1,9 +1,11 @@
-"""The names ``quizgen review`` writes beside each student when graded.csv has
-no name column (the answers carried none; the names came from ``--roster``):
-read from the students CSV the same grade wrote beside it
-(``<stem>-students.csv``, student_id then name), which holds the roster's
-names. A students file missing, unreadable or of another shape gives no names:
-the review file is still written, its name cells empty as before."""
+"""The names ``quizgen review`` writes beside each student: those of the
+students CSV the same grade wrote beside graded.csv (``<stem>-students.csv``,
+student_id then name), which holds the roster's names when grade had
+``--roster`` (as report.md and the sheets show them), so one student has one
+name in every file of a run; graded.csv's name column (each answer row's name
+as written) only where the students file gives none. A students file missing,
+unreadable or of another shape gives no names: graded.csv's are kept, or the
+name cells are empty as before."""
 
 from __future__ import annotations
 
@@ -33,7 +35,8 @@ def names_beside(graded: Path) -> dict:
 
 
 def with_names(lines: list, names: dict) -> list:
-    """``lines`` ((kind, cells), cells[0] the student, cells[1] the name) with each empty name filled from ``names``."""
+    """``lines`` ((kind, cells), cells[0] the student, cells[1] the name) with each student's name from
+    ``names`` (the students file's) where it gives one, else as the line has it."""
     if not names:
         return lines
-    return [(kind, [cells[0], cells[1] or names.get(normalise_id(cells[0]), ""), *cells[2:]]) for kind, cells in lines]
+    return [(kind, [cells[0], names.get(normalise_id(cells[0])) or cells[1], *cells[2:]]) for kind, cells in lines]

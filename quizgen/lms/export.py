@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.errors import UsageError, printable
-from quizgen.files import write_files
+from quizgen.files import out_is_folder, write_files
 from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
@@ -25,12 +25,13 @@ class Export(NamedTuple):
     seed: object
     key_path: Path
     warnings: tuple = ()
+    path: Path | None = None   # the export written: --out, or its default name in the folder --out named
 
     def summary(self, out, item: str, group: str) -> str:
         """The line ``quizgen export`` prints: ``Wrote 20 questions in 2 categories to ...``
         (``item`` and ``group``: what the LMS calls a variant and a slot, singular)."""
         variants = sum(len(slot.variants) for slot in self.slots)
-        return (f"Wrote {counted(variants, item)} in {counted(len(self.slots), group)} to {out} "
+        return (f"Wrote {counted(variants, item)} in {counted(len(self.slots), group)} to {self.path or out} "
                 f"(seed {self.seed}); keep the key file {self.key_path} to grade")
 
 
@@ -48,7 +49,7 @@ def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: 
     done = _export("canvas", out, classes, count, seed, banks, force,
                    lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)),
                    rounding_rule=CANVAS_ROUNDING_RULE)
-    return done._replace(warnings=canvas_decimals_warnings(done.slots, Path(out).name))
+    return done._replace(warnings=canvas_decimals_warnings(done.slots, done.path.name))
 
 
 def canvas_decimals_warnings(slots: list, name: str) -> tuple:
@@ -80,7 +81,7 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     """Sample (the stems printing the LMS's ``rounding_rule``, None: the paper's), code the
     variants with the key's secret, and write export and key together."""
     seed = high_entropy_seed() if seed is None else seed
-    out = Path(out)
+    out = export_path(lms, out)
     _check_suffix(lms, out)
     key_path = key_path_for(out)
     sampled = make_slots(classes, count, seed, banks, rounding_rule)
@@ -92,11 +93,18 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     folder = out.parent if str(out.parent) else Path(".")
     write_files(folder, {out.name: render(slots, seed, secret),
                          key_path.name: key_json(key_data(lms, seed, secret, classes, count, banks, slots))})
-    return Export(slots, seed, key_path)
+    return Export(slots, seed, key_path, path=out)
 
 
 SUFFIXES = {"moodle": (".xml", "a Moodle XML file", "questions.xml"),
             "canvas": (".zip", "a Canvas QTI package (a zip)", "quiz.zip")}
+
+
+def export_path(lms: str, out) -> Path:
+    """The file an export writes: ``out``, or, when ``out`` is a folder (one that
+    exists, or a path ending in a slash), the default name in it, as grade and
+    review take a folder (``--out .`` writes ./questions.xml)."""
+    return Path(out) / SUFFIXES[lms][2] if out_is_folder(out) else Path(out)
 
 
 def _check_suffix(lms: str, out: Path) -> None:
@@ -105,7 +113,7 @@ def _check_suffix(lms: str, out: Path) -> None:
     name = out.name.lower()
     if not name.endswith(suffix) or name == suffix:
         raise UsageError(f"--out {printable(out)}: the {lms} export is {what}; give it a name ending in "
-                         f"{suffix}, such as {example}")
+                         f"{suffix}, such as {example}, or a folder to write {example} in")
 
 
 def _quiz_id(seed, secret: str) -> str:

@@ -22,6 +22,7 @@ from quizgen.marking.bits import BITS_REASON, in_bits
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.marking.percent import percent_of
+from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.unclear import unclear_number
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
@@ -220,6 +221,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if text is None or not str(text).strip():
         return Reading(BLANK)
     text = str(text)
+    if spreadsheet := leftover_reason(text):   # #NAME?, 4-Mar, 1/3/1900: a spreadsheet's, not the student's
+        return Reading(REVIEW, reason=spreadsheet)
     if non_answer(text):   # "-", "n/a", "idk": no answer, said so
         return Reading(BLANK, reason=no_answer_reason(text))
     if _INFINITY.fullmatch(text.strip()):   # a number part's answer is finite: wrong, not unreadable
