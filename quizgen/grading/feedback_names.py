@@ -7,16 +7,12 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from pathlib import Path
 
 from quizgen.errors import first_few, shortened
+from quizgen.file_names import plain_letters
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-_PLAIN_LETTERS = str.maketrans({"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O",
-                                "ø": "o", "Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Þ": "Th",
-                                "þ": "th", "ı": "i"})
-"""Letters with a plain ASCII form that no decomposition gives (NFKD takes ë to e and its mark)."""
 NAME_LIMIT = 80
 # Names Windows keeps for devices, with any extension: a sheet called CON.md cannot be made there
 _WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)),
@@ -25,7 +21,7 @@ _WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in r
 
 def safe_file_names(ids: list, reserved=frozenset()) -> list:
     """A file name stem per student id: letters, digits, ``. _ -`` only, a
-    letter with a plain ASCII form written so (``Zoë`` gives ``Zoe``: _plain_letters; no
+    letter with a plain ASCII form written so (``Zoë`` gives ``Zoe``: file_names.plain_letters; no
     path separator, no leading dot, and no leading ``-``, which ``rm *`` in the
     folder would read as an option), at most NAME_LIMIT characters, never a
     Windows device name (``CON`` becomes ``CON_``), and no two alike even
@@ -49,21 +45,11 @@ def safe_file_names(ids: list, reserved=frozenset()) -> list:
 
 def _safe_stem(student_id: str) -> str:
     """``student_id`` made a safe file name stem (safe_file_names), clashes aside."""
-    stem = _UNSAFE.sub("_", _plain_letters(student_id)).lstrip("._-").rstrip("._")[:NAME_LIMIT] or "student"   # no leading -: rm *
+    stem = _UNSAFE.sub("_", plain_letters(student_id)).lstrip("._-").rstrip("._")[:NAME_LIMIT] or "student"   # no leading -: rm *
     first, dot, rest = stem.partition(".")
     if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
         stem = f"{first}_{dot}{rest}"
     return stem
-
-
-def _plain_letters(student_id: str) -> str:
-    """``student_id``'s letters in ASCII where a plain form exists (``Zoë`` is
-    ``Zoe``, ``Müller`` ``Muller``, ``Straße`` ``Strasse``, ``Łukasz`` ``Lukasz``):
-    a name stays readable; a letter with none (``李``) is left for ``_UNSAFE``."""
-    if student_id.isascii():
-        return student_id
-    decomposed = unicodedata.normalize("NFKD", student_id.translate(_PLAIN_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def run_stems(files: dict, folder, ext: str) -> dict:
