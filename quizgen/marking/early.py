@@ -64,6 +64,19 @@ def _zeros_count(right: str, asked: int, x: float, shown: int) -> str:
     return f"; {ZEROS_COUNT}: {right} shows {asked}, {significant(x, shown)} shows only {shown}"
 
 
+def zeros_left_off(rule: PartRule, x: float, shown) -> bool:
+    """Whether ``x``, written to ``shown`` figures (fewer than asked), is the right
+    answer to the figures asked with only the zeros at its end left off (``0.25``
+    for 0.250: policy ``trailing_zeros: optional`` takes it as correct)."""
+    asked = figures_asked(rule.kind, rule.spec)
+    return asked is not None and shown is not None and shown < asked and \
+        bool(_zeros_count(expected(rule), asked, x, shown))
+
+
+ZEROS_ACCEPTED = ("the answer with the zeros at its end left off ({right} to {asked} significant figures): "
+                  "accepted in this course")
+
+
 def fraction_stated(rule: PartRule, x: float, shown: StatedFigures) -> str:
     """The feedback on a fraction, or other arithmetic on decimals (``1 - 0.3``:
     "your expression"), whose value ``x`` is a terminating decimal of

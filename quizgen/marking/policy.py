@@ -11,6 +11,7 @@ one-line errors naming the file and key:
     points:                    # points per part, by template (class or id)
       C7: {p: 2, loss_y1: 2, loss_y0: 2}
     carried_figures: 4         # intermediates carried to at least 4 s.f. (default 3)
+    trailing_zeros: optional   # 0.25 for 0.250 is correct (default required: rounded too early)
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 
-KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures")
+KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures", "trailing_zeros")
+TRAILING_ZEROS = ("required", "optional")   # the values of ``trailing_zeros``, the default first
 MIN_POINTS = 1e-4
 """The fewest points a part may have other than none: graded.csv, the reports
 and the gradebooks print points and scores to 4 decimals, as the key keeps a
@@ -45,13 +47,14 @@ class Policy:
     source: str = "policy"   # the file, for messages
     carried_figures: int = Credits.carried_figures
     text: str = field(default="", compare=False, repr=False)   # the file's YAML, for the line of a setting
+    zeros_optional: bool = False   # ``trailing_zeros: optional``
 
     def credits_for(self, template_id: str, cls: str = "") -> Credits:
         """The credits for one template (its own trap settings beat the general ones)."""
         traps = dict(self.traps)
         for name in (cls, template_id):
             traps.update(self.template_traps.get(name, {}))
-        return Credits(self.ecf_credit, self.imprecise_credit, traps, self.carried_figures)
+        return Credits(self.ecf_credit, self.imprecise_credit, traps, self.carried_figures, self.zeros_optional)
 
     def points_for(self, template_id: str, cls: str, part: str, default, letter: str = ""):
         """A part's points: the policy's (by template id, then class; the part
@@ -200,7 +203,16 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit", text),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit", text),
                   general, per_template, _points(data.get("points") or {}, source, text), source,
-                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source, text), text)
+                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source, text), text,
+                  _trailing_zeros(data.get("trailing_zeros", TRAILING_ZEROS[0]), source, text) == "optional")
+
+
+def _trailing_zeros(value, source: str, text: str) -> str:
+    """``trailing_zeros``: ``required`` (0.25 for 0.250 is rounded too early) or ``optional`` (correct)."""
+    if value not in TRAILING_ZEROS:
+        raise InputFileError(f"{_where(source, text, ('trailing_zeros',))}: trailing_zeros: expected "
+                             f"{' or '.join(TRAILING_ZEROS)}, got {_shown(value)}")
+    return value
 
 
 def _refuse_alias_bombs(data: dict, source: str, text: str) -> None:

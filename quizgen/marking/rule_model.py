@@ -107,12 +107,14 @@ def tolerance_kind(rule) -> str:
 class Credits:
     """The marking policy for one template: credit for an ECF part, for an
     imprecise answer, and per trap code (overriding a trap's own credit);
-    ``carried_figures``, the fewest figures an intermediate may be carried to."""
+    ``carried_figures``, the fewest figures an intermediate may be carried to;
+    ``zeros_optional``, whether the right answer with the zeros at its end left off is correct."""
 
     ecf: float = 1.0
     imprecise: float = 0.0
     traps: dict = field(default_factory=dict)
     carried_figures: int = LEVELS[0]
+    zeros_optional: bool = False   # policy ``trailing_zeros: optional``: 0.25 for 0.250 is correct
 
     @cached_property
     def levels(self) -> tuple:

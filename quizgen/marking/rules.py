@@ -21,7 +21,8 @@ from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted, those_values
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
-from quizgen.marking.early import count_rounded, cut_early, expected, precise, short_slip, shown_too_few, stated, too_early
+from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
+                                   shown_too_few, stated, too_early, zeros_left_off)
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
     rounding_marked_there
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
@@ -85,6 +86,10 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         if own:   # their own wrong earlier answer's count, unrounded: that, not a trap named again
             return replace(verdict, misconception="", score=0.0, feedback=own)
         return verdict if verdict.feedback else replace(verdict, feedback=not_whole(rule, reading))
+    if verdict.status == IMPRECISE and verdict.note == EARLY and credits.zeros_optional \
+            and zeros_left_off(rule, reading.value, reading.figures):
+        return Verdict(CORRECT, score=1.0, value=reading.value, feedback=ZEROS_ACCEPTED.format(
+            right=expected(rule), asked=figures_asked(rule.kind, rule.spec)))
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
