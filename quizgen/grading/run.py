@@ -48,7 +48,8 @@ from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros, roster_twins_warnings
-from quizgen.grading.students import Students, reconciliation_lines, zero_marked
+from quizgen.grading.student_notes import reconciliation_lines, zero_marked
+from quizgen.grading.students import Students
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.mixed_rows import mixed_lines
 from quizgen.grading.timestamps import resubmission_lines, unread_time_lines

@@ -1,0 +1,112 @@
+"""The summary's notes on who answered and who should have (grade's lines
+after the counts): roster students with no answer, ids a per-student key
+does not know with the nearest known ids, ids matched only by leading zeros
+or a spreadsheet's ``.0``, students marked only by overrides scoring 0, and
+attempts Moodle shows as not submitted. Moved out of students.py, which
+keeps the registry itself."""
+
+from __future__ import annotations
+
+from quizgen.errors import named_few, shortened
+from quizgen.grading.absent_notes import matched_lines, silent_lines, zero_twin_lines
+from quizgen.grading.decisions import made_by_override
+from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
+from quizgen.grading.students import Students
+from quizgen.key.model import NO_ATTEMPT
+from quizgen.marking.student_ids import normalise_id
+from quizgen.text.words import named_first
+
+def zero_marked(grid, unread: dict, absent: list) -> list:
+    """The numbers of the students with no answer row whose every mark is a
+    row an override made, scoring 0 (``s1017,Q1,a,,0,absent``): they did not
+    sit, so, as roster absentees (``absent``), they are left out of the class
+    figures, while their gradebook row and students CSV line keep the
+    override's 0. One credited with any mark sat (on paper, say) and counts.
+    ``unread`` (Tally.unread): students with a row not read as a row, which sat."""
+    skip, found = set(absent) | set(unread), []
+    for number in range(grid.students):
+        if number in skip:
+            continue
+        marks = [outcome for outcome in grid.row(number) if outcome.status is not None]
+        if marks and all(made_by_override(outcome) and not outcome.score for outcome in marks):
+            found.append(number)
+    return found
+
+
+def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list:
+    """The note naming the students ``zero_marked`` found ([] when none)."""
+    if not marked:
+        return []
+    return [f"{len(marked)} student(s) have no answer row, only overrides scoring 0, so are counted absent (left out "
+            "of the class figures; the gradebook and the students CSV give them the overrides' 0): "
+            + named_few([shortened(students.ids[n]) for n in marked], limit)]
+
+
+def reconciliation_lines(students: Students, absent: list, off: tuple, marked=(), limit: int = 20) -> list:
+    """What the roster check found, one line each: roster students with no
+    answer (missing), ids a per-student key does not know (unknown_student,
+    with the nearest known ids), ids matched only by their leading zeros (a
+    spreadsheet's 123 for 00123, or a typo's s01 for s001; the roster's ids
+    that are a key paper's so, roster_zeros_lines), ids a --roster
+    lacks (graded all the same), key papers' students a --roster lacks who
+    gave no answer (left out), students graded from a Moodle attempt not
+    submitted (``unsubmitted_attempts``), students marked only by overrides
+    scoring 0 (``marked``: zero_marked, counted absent). The hints, made once everyone's answers are
+    read, name the students who gave no answer first among equally near ids.
+    ``off``: the graded students the roster lacks (off_roster.graded_off_roster). With no
+    roster, the graded ids differing only by leading zeros (``zero_twin_lines``)."""
+    lines, missing = [], [students.ids[n] for n in absent]
+    unsubmitted = set(students.unsubmitted)
+    silent = [n for n in absent if n not in unsubmitted]
+    lines += silent_lines(students, silent, limit)
+    if unsubmitted:
+        gone = students.unsubmitted
+        lines.append(f"{len(gone)} student(s) on the roster did not submit the quiz (no attempt in the LMS "
+                     "download: missing, scored 0): " + named_few([shortened(students.ids[n]) for n in gone], limit))
+    if students.left_out:
+        gone = students.left_out
+        lines.append(f"{len(gone)} student(s) have a paper in {students.index.name} but are not on --roster and "
+                     "gave no answer: left out (no score, not in the class figures, the gradebook or the feedback "
+                     "sheets): " + named_few(list(map(shortened, gone)), limit))
+    if students.dropped:
+        gone = students.dropped
+        lines.append(f"{len(gone)} student(s) are not on --roster and their rows hold no answer (dropped the course?): "
+                     "left out (no score, not in the class figures, the gradebook or the feedback sheets; their blank "
+                     "rows stay in graded.csv): " + named_few(list(map(shortened, gone)), limit))
+    opened = unsubmitted_attempts(students)
+    if opened:
+        lines.append(f"{len(opened)} student(s) were graded from an attempt Moodle shows as not submitted, their "
+                     "only attempt (Moodle grades only finished attempts: check before importing): "
+                     + named_few([f"{shortened(sid)} ({state})" for sid, state in opened], limit))
+    if students.without_paper:
+        lines.append(f"{len(students.without_paper)} student(s) on the roster have no paper in "
+                     f"{students.index.name} (not graded; generate their papers, then grade again): "
+                     + named_few(list(map(shortened, students.without_paper)), limit))
+    on_roster = {normalise_id(sid) for sid in students.without_paper}
+    named = {}   # {unknown id: the name on its first row}
+    for text, (_, name) in students.unknown.items():
+        if normalise_id(text) not in on_roster:
+            named.setdefault(text.strip(), name)
+    unknown = sorted(named)
+    if unknown:
+        shown = [with_hint(sid, students.hint(sid, named[sid])) for sid in unknown[:limit]]
+        counted = f"at least {len(unknown)}" if students.unknown_full else str(len(unknown))
+        lines.append(f"{counted} student id(s) have no paper in {students.index.name} (unknown_student, "
+                     f"not graded): " + named_first(shown, len(unknown)))
+    lines += matched_lines(students, limit) + zero_twin_lines(students, limit)
+    lines += roster_zeros_lines(students)
+    absent_ids = missing + [students.ids[n] for n in marked]   # as GradeResult.absent: the hints' ``prefer``
+    lines += off_roster_lines(students, absent_ids, off) + _zero_marked_line(students, list(marked), limit)
+    return lines + roster_twins_notes(students)
+
+
+def unsubmitted_attempts(students: Students) -> list:
+    """``(id as shown, Moodle's State)`` of each student graded from a Moodle
+    attempt that was not submitted (quizgen.key.model.KeyPaper.state), in the
+    key's order; a student left out (not on --roster, no answer) is not."""
+    found = []
+    for paper in students.index.key.papers:
+        number = students.find(paper.student_id) if paper.state and paper.state != NO_ATTEMPT else None   # lms29
+        if number is not None:
+            found.append((students.ids[number], paper.state))
+    return found
