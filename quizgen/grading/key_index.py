@@ -234,6 +234,7 @@ class KeyIndex:
     def __init__(self, key: Key, decimal_comma: bool, override, name: str, policy: Policy | None = None,
                  source: str | None = None):   # source: the key's path as typed, for its errors (else name)
         self.name, self.source = name, source or name
+        self.override = override   # --rtol/--atol's rule for every part, or None (swapped_ids.py matches values by it)
         self.figures_shown = not key.rounded_by   # a Canvas download's figures are Canvas's, not the student's
         self.policy = policy or Policy()
         self.policy_warnings = []

@@ -50,6 +50,7 @@ from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros, roster_twins_warnings
 from quizgen.grading.student_notes import reconciliation_lines, zero_marked
 from quizgen.grading.students import Students
+from quizgen.grading.swapped_ids import swapped_notes
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.mixed_rows import mixed_lines
 from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
@@ -180,6 +181,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 tally.resubmitted.pop(number, None)
             off = graded_off_roster(students)   # once: every row read, the roster added
             roster_notes = reconciliation_lines(students, absent, off, marked) + clash_notes + written.notes(grid)
+            roster_notes += swapped_notes(index, students, grid, absent + marked, [w.student_id for w in written.found])
             no_id_lines = tally.unplaced_lines.get("no_id", 0)
             no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
             roster_notes += no_id_notes(no_id_at, no_id_lines)
