@@ -12,12 +12,22 @@ _PLAIN_LETTERS = str.maketrans({"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae",
 """Letters with a plain ASCII form that no decomposition gives (NFKD takes ë to e and its mark)."""
 
 
+NAME_LIMIT = 80
+"""Characters of a file name's part made from a student id (a sheet's stem, a --split suffix)."""
+
+
 def plain_letters(text: str) -> str:
     """``text``'s letters in ASCII where a plain form exists (``Zoë`` is
-    ``Zoe``, ``Müller`` ``Muller``, ``Straße`` ``Strasse``, ``Łukasz`` ``Lukasz``):
-    a name stays readable; a letter with none (``李``) is left for the caller's
-    rule for unsafe characters."""
+    ``Zoe``, ``Müller`` ``Muller``, ``Straße`` ``Strasse``, ``Łukasz`` ``Lukasz``)
+    and its digits as ASCII digits (Arabic-Indic ``٠٠١`` is ``001``): a name stays
+    readable; a letter with none (``李``) is left for the caller's rule for unsafe characters."""
     if text.isascii():
         return text
     decomposed = unicodedata.normalize("NFKD", text.translate(_PLAIN_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(_ascii_digit(c) for c in decomposed if not unicodedata.combining(c))
+
+
+def _ascii_digit(c: str) -> str:
+    """A decimal digit of any script as its ASCII digit; any other character as it is."""
+    digit = unicodedata.decimal(c, None)
+    return c if digit is None else str(digit)

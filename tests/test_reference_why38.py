@@ -66,9 +66,13 @@ def test_a_why_for_a_part_with_no_stated_number_is_refused(invoke, tmp_path):
 
 
 def test_a_why_that_is_not_short_text_is_refused(invoke, tmp_path):
-    for why, said in (("{h: 3}", "canonical.why.h: expected text of 1 to 300 characters"),
-                      ("{h: " + "x" * 301 + "}", "canonical.why.h: expected text of 1 to 300 characters"),
-                      ("[h]", "canonical.why: expected a mapping of part names to text")):
+    for why, said in (("{h: 3}", "canonical.why.h: expected text of 1 to 300 characters on one line"),
+                      ("{h: " + "x" * 301 + "}", "canonical.why.h: expected text of 1 to 300 characters on one line"),
+                      ('{h: "one\\n\\n# Heading"}', "canonical.why.h: expected text of 1 to 300 characters on one line"),
+                      ("[h]", "canonical.why: expected a mapping of part names to text"),
+                      ("false", "canonical.why: expected a mapping of part names to text"),
+                      ('""', "canonical.why: expected a mapping of part names to text"),
+                      ("{}", "canonical.why: expected a mapping of part names to text")):
         text = STATED.replace("expect: {n: 3, h: 1.834}", f"expect: {{n: 3, h: 1.834}}\n  why: {why}")
         path, code, output = _validate(invoke, tmp_path, text)
         assert code != 0 and f"{path}:" in output and said in output, (why, output)

@@ -22,3 +22,8 @@ def test_split_file_names_keep_letters_in_ascii():
 def test_two_ids_that_become_one_name_are_refused():
     with pytest.raises(UsageError, match="'Zoë' and 'Zoe' would both be written as Zoe"):
         split_suffixes(_papers("Zoë", "Zoe"))
+
+
+def test_digits_of_any_script_are_ascii_and_a_long_id_is_cut():
+    """rev38c: '٠٠١' (Arabic-Indic) became 'student'; 140 ß's made a name too long for the file system."""
+    assert split_suffixes(_papers("\u0660\u0660\u0661", "ß" * 140)) == ["-001", "-" + "ss" * 40]

@@ -20,7 +20,7 @@ def key(tmp_path_factory):
     return folder / "q" / "key.json"
 
 
-ANSWERS = ["0.7", "0.70", "0.700", "0.69", "0.6"]
+ANSWERS = ["0.7", "0.70", "0.700", "0.69", "0.6", "7/10"]
 
 
 def _graded(invoke, tmp_path, key, *policy):
@@ -39,14 +39,15 @@ def _graded(invoke, tmp_path, key, *policy):
 
 def test_optional_trailing_zeros_make_the_zeros_left_off_correct(invoke, tmp_path, key):
     graded = _graded(invoke, tmp_path, key, "trailing_zeros: optional\n")
-    assert [status for status, _ in graded] == ["correct", "correct", "correct", "imprecise", "incorrect"]
+    assert [status for status, _ in graded] == ["correct", "correct", "correct", "imprecise", "incorrect", "imprecise"]
+    assert graded[5][1].startswith("your fraction is exactly 0.7")   # a fraction is no decimal with zeros left off
     assert graded[0][1] == ("the answer with the zeros at its end left off (0.700 to 3 significant figures): "
                             "accepted in this course")
 
 
 def test_by_default_the_zeros_are_required(invoke, tmp_path, key):
     graded = _graded(invoke, tmp_path, key)
-    assert [status for status, _ in graded] == ["imprecise", "imprecise", "correct", "imprecise", "incorrect"]
+    assert [status for status, _ in graded] == ["imprecise", "imprecise", "correct", "imprecise", "incorrect", "imprecise"]
     assert "zeros at the end of a decimal count as significant figures" in graded[0][1]
     assert graded == _graded(invoke, tmp_path, key, "trailing_zeros: required\n")
 
@@ -55,3 +56,18 @@ def test_by_default_the_zeros_are_required(invoke, tmp_path, key):
 def test_another_value_is_refused_naming_the_line(value):
     with pytest.raises(InputFileError, match=r"^pol.yaml:2: trailing_zeros: expected required or optional"):
         parse_policy(f"ecf_credit: 0.5\ntrailing_zeros: {value}\n", "pol.yaml")
+
+
+def test_a_small_answer_printed_in_scientific_form_has_its_zeros_left_off_too(invoke, tmp_path):
+    """rev38c: below 0.001 the feedback prints 8.10 × 10⁻⁴, which ends in no zero: 0.00081 stayed imprecise."""
+    generate(tmp_path / "q", classes="C3", count=3, seed=3)   # Q1 (a) 0.00081037: 0.000810 to 3 figures
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.00081\ns2,Q1,a,8.1e-4\n"
+                                          "s3,Q1,a,0.0008\n", encoding="utf-8")
+    (tmp_path / "policy.yaml").write_text("trailing_zeros: optional\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "q" / "key.json", "--policy",
+                    tmp_path / "policy.yaml")
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "answers-graded.csv", newline="", encoding="utf-8-sig") as handle:
+        graded = [(row["status"], row["feedback"]) for row in csv.DictReader(handle)]
+    assert [status for status, _ in graded] == ["correct", "correct", "imprecise"]
+    assert "left off (8.10 × 10⁻⁴ to 3 significant figures)" in graded[0][1]

@@ -51,3 +51,15 @@ def test_a_roster_with_a_repeated_id_is_not_called_an_answers_file(invoke, tmp_p
     said = invoke("grade", answers, "--key", key, "--roster", tmp_path / "roster.csv")
     assert said.exit_code == 2 and "repeats line 2" in said.output + said.stderr
     assert "answers file" not in said.output + said.stderr
+
+
+def test_a_graded_file_with_columns_added_is_refused_too(invoke, tmp_path, key):
+    """rev38c: a column added after grade's (a marker's "checked") let the file through as overrides."""
+    answers = _answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.1"], ["s2", "Q1", "b", "0.5"]])
+    assert invoke("grade", answers, "--key", key, "--out", tmp_path / "first" / "g.csv").exit_code == 0
+    lines = (tmp_path / "first" / "g.csv").read_text(encoding="utf-8-sig").splitlines()
+    edited = tmp_path / "edited.csv"
+    edited.write_text("\n".join(["checked," + lines[0] + ",ok"] + ["," + line + "," for line in lines[1:]]) + "\n",
+                      encoding="utf-8")
+    result = invoke("grade", answers, "--key", key, "--out", tmp_path / "second" / "g.csv", "--overrides", edited)
+    assert result.exit_code == 2 and "line 1: this is a graded file (it has grade's columns" in result.output

@@ -22,19 +22,20 @@ def canonical_section(check, canonical, names, part_names) -> dict:
     for name in expect:
         if part_names is not None and name not in part_names:
             check.problems.append(check.problem(f"no part named {name!r}", "canonical", "expect", name))
-    _canonical_why(check, canonical.get("why") or {}, expect)
+    if "why" in canonical:
+        _canonical_why(check, canonical["why"], expect)
     return canonical
 
 
 def _canonical_why(check, why, expect) -> None:
     """``canonical.why``: {part: why the reference's number differs from the key}, each
     a part with an ``expect`` number, its text plain and short (the note prints it as written)."""
-    if not isinstance(why, dict):
+    if not isinstance(why, dict) or not why:
         check.fail("expected a mapping of part names to text", "canonical", "why")
     for name, text in why.items():
         if not isinstance(expect, dict) or name not in expect:
             check.problems.append(check.problem(f"no expect value for part {name!r}: a why explains the number "
                                                 "stated there", "canonical", "why", name))
-        elif not isinstance(text, str) or not text.strip() or len(text) > MAX_WHY:
-            check.problems.append(check.problem(f"expected text of 1 to {MAX_WHY} characters", "canonical",
-                                                "why", name))
+        elif not isinstance(text, str) or not text.strip() or len(text) > MAX_WHY or "\n" in text or "\r" in text:
+            check.problems.append(check.problem(f"expected text of 1 to {MAX_WHY} characters on one line",
+                                                "canonical", "why", name))

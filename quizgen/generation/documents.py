@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from quizgen.bank.loader import builtin_templates_dir
 from quizgen.errors import UsageError
-from quizgen.file_names import plain_letters
+from quizgen.file_names import NAME_LIMIT, plain_letters
 from quizgen.generation.quiz import Quiz, StudentPaper
 from quizgen.generation.views import paper_answers_note, paper_reference_note, points_text, question_summary
 from quizgen.key.papercode import display_code, paper_code
@@ -102,10 +102,11 @@ def layout_context(quiz: Quiz, papers: list) -> dict:
 def split_suffixes(papers: list) -> list:
     """File-name suffixes for one file per student (``-s001``), made safe for
     any file system, a letter with a plain ASCII form written so (``Zoë`` gives
-    ``Zoe``, as feedback sheets do); two ids that would share a name are an error."""
+    ``Zoe``, as feedback sheets do), at most NAME_LIMIT characters; two ids that
+    would share a name are an error."""
     suffixes, seen = [], {}
     for paper in papers:
-        stem = re.sub(r"[^A-Za-z0-9_-]+", "_", plain_letters(paper.student_id)).strip("_") or "student"
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "_", plain_letters(paper.student_id)).strip("_")[:NAME_LIMIT] or "student"
         if stem.lower() in seen:
             raise UsageError(f"--split: student ids {seen[stem.lower()]!r} and {paper.student_id!r} "
                              f"would both be written as {stem}; make the ids differ in letters or digits")

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from quizgen.generation.figures import X_MEANING, LossPoint, point_label
 from quizgen.grading.feedback import foreign_stems, sheet_markdown, student_sheets
-from quizgen.grading.feedback_names import NAME_LIMIT, safe_file_names
+from quizgen.file_names import NAME_LIMIT
+from quizgen.grading.feedback_names import safe_file_names
 from quizgen.grading.outcome import comma_number
 
 FIGURE_EXT = ".svg"

@@ -10,10 +10,9 @@ import re
 from pathlib import Path
 
 from quizgen.errors import first_few, shortened
-from quizgen.file_names import plain_letters
+from quizgen.file_names import NAME_LIMIT, plain_letters
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-NAME_LIMIT = 80
 # Names Windows keeps for devices, with any extension: a sheet called CON.md cannot be made there
 _WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)),
                               *(f"lpt{n}" for n in range(1, 10))])

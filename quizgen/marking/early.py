@@ -65,12 +65,15 @@ def _zeros_count(right: str, asked: int, x: float, shown: int) -> str:
 
 
 def zeros_left_off(rule: PartRule, x: float, shown) -> bool:
-    """Whether ``x``, written to ``shown`` figures (fewer than asked), is the right
-    answer to the figures asked with only the zeros at its end left off (``0.25``
-    for 0.250: policy ``trailing_zeros: optional`` takes it as correct)."""
+    """Whether ``x``, a decimal written to ``shown`` figures (fewer than asked), is
+    the right answer to the figures asked with only the zeros at its end left off
+    (``0.25`` for 0.250, ``0.00054`` for 0.000540: policy ``trailing_zeros:
+    optional`` takes it as correct); a fraction or other arithmetic (``7/10``) is not."""
     asked = figures_asked(rule.kind, rule.spec)
-    return asked is not None and shown is not None and shown < asked and \
-        bool(_zeros_count(expected(rule), asked, x, shown))
+    if asked is None or shown is None or isinstance(shown, StatedFigures) or shown >= asked:
+        return False
+    right = significant(stated(rule), asked)   # plain, as 0.000540: its zeros are its last figures
+    return "." in right and right.endswith("0") and float(right) == x
 
 
 ZEROS_ACCEPTED = ("the answer with the zeros at its end left off ({right} to {asked} significant figures): "

@@ -243,6 +243,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated   # 5 (5,000): a guess
     raw, factor = strip_decorations(decimal_middle_dots(text), percent)
     core = as_equals(_TIMES_X.sub("*", read_marks(raw, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
+    if said_with_doubt(str(text)) and any(c.isdigit() for c in core):   # "maybe 0.71", "0.716?", "maybe = 0.71"
+        return Reading(REVIEW, reason=DOUBT_REASON)
     chain = _CHAIN.match(core)
     odd = chain and (chain_disagrees(chain, factor == 100.0, "%" in text, lambda last: _value_of(last, decimal_comma),
                                      written_with_commas(text, decimal_comma), whole)
@@ -258,8 +260,6 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     try:
         value = to_number(core, decimal_comma, typeset=False)
     except ExpressionError as exc:
-        if said_with_doubt(str(text)) and any(c.isdigit() for c in core):   # "maybe 0.71", "0.716?"
-            return Reading(REVIEW, reason=DOUBT_REASON)
         if (number := in_bits(core)) is not None:   # 0.4826 bits: a person reads it (bits.py: or the log-2 trap)
             bits = again(number) if number else Reading(REVIEW)
             return Reading(REVIEW, bits.value, bits.figures, reason=BITS_REASON)

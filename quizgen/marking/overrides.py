@@ -74,13 +74,14 @@ def parse_overrides(text: str, source: str = "overrides", undecided: list | None
                     graded_columns: tuple = ()) -> list:
     """The overrides in CSV ``text``; ``source`` names it in errors. A line with
     no mark, status or comment is no decision: its number goes to ``undecided``.
-    A header ending in ``graded_columns`` (grade's result columns) is a graded
-    file, refused: as overrides, its every row would fix the machine's mark."""
+    A header holding ``graded_columns`` (grade's result columns) side by side,
+    whatever columns were added around them, is a graded file, refused: as
+    overrides, its every row would fix the machine's mark."""
     reader, skip = sniffed_reader(text, where=f"{source}: ")
     try:
         header = next(reader, None)
-        if graded_columns and tuple(h.strip() for h in (header or ())[-len(graded_columns):]) == graded_columns:
-            raise InputFileError(f"{source}: line 1: this is a graded file (it ends in grade's columns "
+        if _holds_run(header, graded_columns):
+            raise InputFileError(f"{source}: line 1: this is a graded file (it has grade's columns "
                                  f"{', '.join(graded_columns)}), not an overrides file: quizgen review {source} "
                                  "writes the answers that need a person into an overrides file to fill in; then grade "
                                  "again with --overrides that file")
@@ -98,6 +99,12 @@ def parse_overrides(text: str, source: str = "overrides", undecided: list | None
     except csv.Error as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
     return found
+
+
+def _holds_run(header, run: tuple) -> bool:
+    """Whether ``header``'s cells (stripped) hold ``run`` side by side; False for an empty ``run``."""
+    cells = tuple(h.strip().lstrip("\ufeff") for h in header or ())
+    return bool(run) and any(cells[i:i + len(run)] == run for i in range(len(cells) - len(run) + 1))
 
 
 def _columns(header, source: str) -> dict:

@@ -211,7 +211,7 @@ def _trailing_zeros(value, source: str, text: str) -> str:
     """``trailing_zeros``: ``required`` (0.25 for 0.250 is rounded too early) or ``optional`` (correct)."""
     if value not in TRAILING_ZEROS:
         raise InputFileError(f"{_where(source, text, ('trailing_zeros',))}: trailing_zeros: expected "
-                             f"{' or '.join(TRAILING_ZEROS)}, got {_shown(value)}")
+                             f"{' or '.join(TRAILING_ZEROS)}, got {_found(value)}")
     return value
 
 
