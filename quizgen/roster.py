@@ -102,15 +102,14 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
     reader, skip = sniffed_reader(text, where=f"{source}: ")
     try:
         header = next((row for row in reader if any(cell.strip() for cell in row)), None)
+        if _answers_header(header):
+            raise InputFileError(f"{source}: line {max(reader.line_num, 1) + skip}: this looks like an answers file "
+                                 "(it has question and answer columns), not a roster: --roster takes the class list, "
+                                 "a student_id and a name a row")
         columns = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")
         return Roster(_unique_students(reader, columns, source, skip), source, header[columns.student].strip())
     except CsvError as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
-    except InputFileError as exc:
-        if not _answers_header(header):
-            raise
-        raise InputFileError(f"{exc}; {source} looks like an answers file (it has question and answer columns), "
-                             "not a roster: --roster takes the class list, a student_id and a name a row") from exc
 
 
 def _answers_header(header) -> bool:

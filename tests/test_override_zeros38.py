@@ -41,4 +41,5 @@ def test_an_override_matches_a_graded_id_but_for_its_leading_zeros(invoke, tmp_p
 def test_an_override_that_could_be_two_graded_students_matches_neither(invoke, tmp_path, key):
     rows, output = _grade(invoke, tmp_path, key, ["02", "2"], "002")
     assert rows["02"]["note"] != "override" and rows["2"]["note"] != "override"
-    assert "override for 002 Q1 (a) matches no answer" in output
+    assert "override for 002 Q1 (a) matches no answer: it matches 02 and 2 only by leading zeros: write the id as " \
+           "one of them is graded" in output

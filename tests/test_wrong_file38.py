@@ -35,13 +35,15 @@ def test_a_graded_file_given_as_overrides_is_refused_and_told_to_review(invoke, 
     assert not (tmp_path / "second").exists()
 
 
-def test_an_answers_file_given_as_the_roster_is_named_so(invoke, tmp_path, key):
-    answers = _answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.1"], ["s1", "Q1", "b", "0.5"]])
+@pytest.mark.parametrize("rows", [[["s1", "Q1", "a", "0.1"], ["s1", "Q1", "b", "0.5"]],   # an id repeated
+                                  [["s1", "Q1", "a", "0.1"], ["s2", "Q1", "a", "0.5"]]])  # rev38c: or not
+def test_an_answers_file_given_as_the_roster_is_refused_as_such(invoke, tmp_path, key, rows):
+    answers = _answers(tmp_path / "answers.csv", rows)
     result = invoke("grade", answers, "--key", key, "--roster", answers)
     assert result.exit_code == 2
     said = result.output.strip()
-    assert "line 3: student_id 's1' repeats line 2" in said
-    assert "looks like an answers file (it has question and answer columns), not a roster" in said
+    assert said.endswith(f"{answers}: line 1: this looks like an answers file (it has question and answer columns), "
+                         "not a roster: --roster takes the class list, a student_id and a name a row")
     assert "\n" not in said
 
 

@@ -26,7 +26,7 @@ from quizgen.grading.override_answers import (again_warning, changed_warning, he
 from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
                                        read_overrides)
 from quizgen.marking.rules import OVERRIDE
-from quizgen.marking.student_ids import IdMatcher, normalise_id
+from quizgen.marking.student_ids import IdMatcher, normalise_id, zeros_stripped
 
 MADE_REASON = "no answer row: made by"
 _REASON = RESULT_COLUMNS.index("reason")   # an outcome's reason cell
@@ -149,6 +149,9 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             unmatched.append(override)
             if isinstance(slot, str):   # no such question or part, or no part named on a question with several
                 reasons[override.line] = slot
+            elif number is None and len(twins := _zero_twins(students, override.student_id)) > 1:
+                reasons[override.line] = (f"it matches {' and '.join(map(shortened, twins[:3]))} only by leading "
+                                          "zeros: write the id as one of them is graded")
             continue
         info = index.slots[slot]
         part = f"{students.ids[number]} {info['question_id']} ({info['part']})"
@@ -216,6 +219,12 @@ def graded_student_finder(students):
             number = students.by_id.get(graded.match(normalise_id(student_id)))
         return number
     return find
+
+
+def _zero_twins(students, student_id: str) -> list:
+    """The graded ids that ``student_id`` matches only by leading zeros (``0042``: ``00042`` and ``42``)."""
+    stripped = zeros_stripped(normalise_id(student_id))
+    return [sid for sid in students.ids if zeros_stripped(normalise_id(sid)) == stripped]
 
 
 def _graded_answers(overrides: list, index, students, grid, graded, find) -> tuple:
