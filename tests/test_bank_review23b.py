@@ -7,6 +7,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from worked_steps import without_carried_note
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
@@ -38,7 +39,7 @@ def _final_steps(cls: str, draw: int):
     steps = question_view(Question("Q1", instance), "md")["steps"]
     for pv in instance.parts:
         if pv.part.name in FINAL_STEPS[cls]:
-            work = " ".join(steps[FINAL_STEPS[cls][pv.part.name]]["work"].split())
+            work = without_carried_note(" ".join(steps[FINAL_STEPS[cls][pv.part.name]]["work"].split()))
             yield pv.part.name, work, key_answer(pv.value, pv.part.kind, pv.part.decimals)
 
 

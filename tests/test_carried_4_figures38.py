@@ -2,8 +2,8 @@
 figure than the answer (review 38: a student who keeps p to 4 figures, as
 the paper asks, got 0.0956 beside the key's 0.0957 with no word why, in 45 of
 1,200 loss parts of C1, C7 and C8). The sentence recomputes from the numbers it
-shows, appears exactly when the two differ, and names a value the grader marks
-correct."""
+shows, appears exactly when the two differ, and names two values the grader
+marks correct: the carried one and the answer's, each to 3 figures."""
 
 import math
 import re
@@ -20,7 +20,8 @@ from quizgen.key.entries import key_entry
 
 BANK = {t.cls: t for t in load_bank()}
 SENTENCE = re.compile(r"Carried to 4 figures, \$(?:p|\\hat\{p\}|1 - \\hat\{p\}) = ([\d.]+)\$ gives "
-                      r"\$-\\ln ([\d.]+) = ([\d.]+)\$, which rounds to \$([\d.]+)\$: also marked correct")
+                      r"\$-\\ln ([\d.]+) = ([\d.]+)\$, ([\d.]+) to 3 figures; the unrounded "
+                      r"(?:\$p\$|probability|\$\\hat\{p\}\$|\$1 - \\hat\{p\}\$) gives ([\d.]+), and both are marked correct")
 # the loss part each step works out, by the step's place (C7's two labels each)
 LOSS_STEPS = {"C1": {3: ("loss", "loss", "p")}, "C8": {None: ("loss", "loss", "p")},
               "C7": {1: ("loss_y1", "loss1", "p"), 2: ("loss_y0", "loss0", "q")}}   # (part, its let, the p it takes)
@@ -53,13 +54,15 @@ def test_the_4_figure_sentence_recomputes_and_appears_exactly_when_the_answers_d
         found = SENTENCE.search(work)
         assert bool(found) == differs, (cls, seed, work)
         if found:
-            shown_p, logged, shown, rounded = found.groups()
+            shown_p, logged, shown, rounded, answer = found.groups()
+            assert Decimal(answer) == _sig(float(env[loss_name]), 3), work   # the key's answer to 3 figures
             assert shown_p == logged and Decimal(shown_p) == Decimal(repr(carried)), work
             value = -math.log(float(shown_p))
             unit = Decimal(1).scaleb(Decimal(shown).as_tuple().exponent)
             assert abs(Decimal(repr(value)) - Decimal(shown)) <= unit / 2, work   # the value shown is -ln of it
             assert _sig(float(shown), 3) == Decimal(rounded) == _sig(value, 3), work
             assert checkers[letters[part]](rounded).status == "correct", (cls, seed, rounded)
+            assert checkers[letters[part]](answer).status == "correct", (cls, seed, answer)
 
 
 def test_the_sentence_appears_on_a_sample_of_draws():

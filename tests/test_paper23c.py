@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from worked_steps import without_carried_note
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.figure_words import named_point
@@ -113,7 +114,8 @@ def test_the_figure_labels_the_answers_loss_from_a_p_that_recomputes_it():
 @pytest.mark.parametrize("cls", ["C1", "C2", "C4", "C7", "C8", "C9", "C10"])
 @pytest.mark.slow
 def test_the_note_on_the_unrounded_answer_ends_with_a_full_stop(cls):
-    notes = [s["work"] for _, view, _ in _draws(cls) for s in view["steps"] if ", while the unrounded " in s["work"]]
+    notes = [without_carried_note(s["work"]) for _, view, _ in _draws(cls) for s in view["steps"]
+             if ", while the unrounded " in s["work"]]
     assert notes and all(note.rstrip().endswith("rounded).") for note in notes), notes[:2]
 
 

@@ -9,6 +9,7 @@ import re
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
+from worked_steps import without_carried_note
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
@@ -23,7 +24,6 @@ STEPS = {"C1": {"p": 2, "loss": 3}, "C2": {"p": 2, "loss": 3}, "C4": {"lmlm": 2}
          "C7": {"p": 0, "loss_y1": 1, "loss_y0": 2}, "C10": {"loss": 3}}
 # the last value a step shows: a sum or mean of rounded losses that misses the key in its
 # 4th figure goes on to give the unrounded value, "..., the answer (the losses ... rounded)"
-CARRIED_4 = re.compile(r"(?:(?<=\$)\.)? Carried to 4 figures, .*$", re.S)
 LAST_NUMBER = re.compile(r"=\s*(-?[0-9]+(?:\.[0-9]+)?)\s*\$?(?:, the answer \([^)]*\)\.)?\s*$")
 
 
@@ -41,7 +41,7 @@ def shown_and_key(template, draw: int) -> list:
     for part in instance.parts:
         if part.part.name in STEPS[template.cls]:
             work = steps[STEPS[template.cls][part.part.name]]["work"].strip()
-            work = CARRIED_4.sub("", work)   # the note on 4-figure carrying after it (review 38) is no working of the key
+            work = without_carried_note(work)   # the note on 4-figure carrying after it is no working of the key
             match = LAST_NUMBER.search(work)
             assert match, (template.cls, draw, work)
             found.append((part.part.name, match.group(1), key_answer(part.value, "numeric", part.part.decimals)))
