@@ -81,7 +81,13 @@ def test_the_suggested_command_works_with_a_user_bank(invoke, tmp_path):
     assert f"try: quizgen drill --classes C11 --bank '{bank}'" in first.output   # it lacked --bank: exit 2
     later = invoke("drill", "--classes", "C1", "--seed", "1", "--state", state, input="q\n")
     assert "C11: from a bank not loaded now; add its --bank DIR to practise it." in later.output
-    assert "try: quizgen drill --classes C1,C2,C3\n" in later.output
+    # the suggestion keeps this run's progress file (review 38: following it switched to the default file)
+    assert f"try: quizgen drill --classes C1,C2,C3 --state {state}\n" in later.output
+
+
+def test_a_practice_run_suggests_a_practice_run(invoke):
+    output = invoke("drill", "--classes", "C7", "--seed", "7", "--no-save", input="0.1\nq\n").output
+    assert "try: quizgen drill --classes C7 --no-save\n" in output
 
 
 def test_a_class_answered_then_left_is_not_advised_as_never_tried():

@@ -389,11 +389,11 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
         drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
         result = drill.run(count, first)
+        own_state = path != learner.real_path(learner.default_path()) and path   # a --state other than the default
         if result.again:   # the command that asks the question left unfinished again
-            result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None,
-                                          path != learner.real_path(learner.default_path()) and path)
+            result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None, own_state)
         out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
-                          names=trap_names(templates + bank), practice=drill.store is None) + "\n")
+                          names=trap_names(templates + bank), practice=drill.store is None, state=own_state) + "\n")
         out.flush()
         return result
 

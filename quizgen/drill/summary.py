@@ -17,11 +17,12 @@ SHOWN = 3   # weak classes, and open misconceptions, listed in the advice
 
 
 def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), names=None,
-            practice: bool = False) -> str:
+            practice: bool = False, state=None) -> str:
     """The end-of-drill report: score by class, misconceptions met, what next
     (``banks``: this run's --bank folders, for the suggested command; ``names``:
     the misconceptions' names, traps.trap_names of the loaded bank; ``practice``:
-    nothing is saved, so the advice tells this run's results, not boxes and dates).
+    nothing is saved, so the advice tells this run's results, not boxes and dates; ``state``: a
+    progress file other than the default, which the suggested commands name).
     A question left after only right answers is counted apart: it is not recorded."""
     done = result.questions - bool(result.unfinished)
     left = ", 1 left unfinished" if result.unfinished else ""
@@ -39,7 +40,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
     lines += bullets(advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
                             met={p.misconception for p in result.parts if p.misconception},
                             unfinished=result.unfinished, names=names, practice=practice,
-                            again=result.again or ""), width)
+                            again=result.again or "", state=state), width)
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -97,12 +98,17 @@ def resume_command(seed, cls: str, banks=(), practice: bool = False, state=None)
     class, this run's --bank folders, and its progress file or --no-save."""
     words = ["quizgen", "drill", "--seed", str(seed), "--classes", cls]
     words += [w for bank in banks for w in ("--bank", str(bank))]
-    words += ["--no-save"] if practice else ["--state", str(state)] if state else []
-    return " ".join(map(shlex.quote, words))
+    return " ".join(map(shlex.quote, words + state_words(practice, state)))
+
+
+def state_words(practice: bool, state) -> list:
+    """A suggested command's progress words: ``--no-save`` for a practice run, else ``--state FILE``
+    for a progress file other than the default (``state``; None or False: the default, left unsaid)."""
+    return ["--no-save"] if practice else ["--state", str(state)] if state else []
 
 
 def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset(),
-           unfinished=(), names=None, practice: bool = False, again: str = "") -> list:
+           unfinished=(), names=None, practice: bool = False, again: str = "", state=None) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried; what this drill missed (``outcomes``,
     its last outcome by class) or ``met`` (misconception codes) first, then by due
@@ -114,7 +120,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     such a question (``unfinished``: its parts' results) is named first, with
     what was done on it, and its class leads the suggested command. A
     misconception is called by its name in ``names`` (traps.trap_names);
-    ``again``: the command that asks that question again. In a
+    ``again``: the command that asks that question again; ``state``: as summary's. In a
     ``practice`` run (nothing saved) no box or due date is told: how this run went is."""
     listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
     outcomes = outcomes or {}
@@ -144,7 +150,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN] if cls in bank_classes])) or new[:3]
     if focus:
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
-                     + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks))
+                     + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks)
+                     + "".join(f" {shlex.quote(word)}" for word in state_words(practice, state)))
     if not lines:
         soonest = min(progress.classes.items(), key=lambda kv: kv[1].due)
         lines.append("everything you have met is secure (right without hints at least twice since its last "
