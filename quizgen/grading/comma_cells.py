@@ -23,11 +23,12 @@ def split_decimal_warnings(source) -> list:
     if source.form != "wide" or source.delimiter != ",":
         return []
     column_of = {(question, part): column for column, question, part in source.wide}
-    after = {column: column + 1 for column in column_of.values() if column + 1 in column_of.values()}
-    if not after:
+    columns = set(column_of.values())
+    firsts = sorted(column for column in columns if column + 1 in columns)   # an answer column, another after it
+    if not firsts:
         return []
     try:
-        found = _split_rows(source, column_of, after)
+        found = _split_rows(source, column_of, firsts)
     except (OSError, ValueError, InputFileError):   # gone since graded: a heuristic's warning is left out
         return []
     if not found:
@@ -40,21 +41,22 @@ def split_decimal_warnings(source) -> list:
             "with ';'"]
 
 
-def _split_rows(source, column_of: dict, after: dict) -> list:
+def _split_rows(source, column_of: dict, firsts: list) -> list:
     """``_split`` of every row of the file read again, in file order."""
     found, line, cells = [], None, {}
     for record in source.records():
         if record[0] != line:
-            found += _split(line, cells, after)
+            found += _split(line, cells, firsts)
             line, cells = record[0], {}
         cells[column_of.get((record[3], record[4]))] = record[5].strip()
-    return found + _split(line, cells, after)
+    return found + _split(line, cells, firsts)
 
 
-def _split(line, cells: dict, after: dict) -> list:
-    """``[(line, '0', digits)]`` for the first split-looking pair of a row's answer ``cells``, else []."""
-    for column, next_column in sorted(after.items()):
-        left, right = cells.get(column), cells.get(next_column)
+def _split(line, cells: dict, firsts: list) -> list:
+    """``[(line, '0', digits)]`` for the first split-looking pair of a row's answer ``cells``
+    (by column; ``firsts``: the answer columns another answer column follows, in order), else []."""
+    for column in firsts:
+        left, right = cells.get(column), cells.get(column + 1)
         if left in ("0", "-0") and right is not None and SPLIT_DIGITS.fullmatch(right):
             return [(line, left, right)]
     return []
