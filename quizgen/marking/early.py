@@ -72,8 +72,8 @@ def zeros_left_off(rule: PartRule, x: float, shown) -> bool:
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None or shown is None or isinstance(shown, StatedFigures) or shown >= asked:
         return False
-    right = significant(stated(rule), asked)   # plain, as 0.000540: its zeros are its last figures
-    return "." in right and right.endswith("0") and float(right) == x
+    right = significant(stated(rule), asked)   # plain, as 0.000540 (expected() writes 5.40 × 10⁻⁴)
+    return bool(_zeros_count(right, asked, x, shown))
 
 
 ZEROS_ACCEPTED = ("the answer with the zeros at its end left off ({right} to {asked} significant figures): "
