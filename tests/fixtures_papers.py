@@ -20,15 +20,21 @@ from quizgen.key.papercode import display_code
 def papers(tmp_path_factory):
     """Per-student papers of s001 and s002 (C1, seed 11): {id: (display code, [values of (a), (b)])}."""
     folder = tmp_path_factory.mktemp("papers")
-    (folder / "roster.csv").write_text("student_id,name\ns001,Ada Lovelace\ns002,Alan Turing\n", encoding="utf-8")
-    made = CliRunner().invoke(main, ["generate", "--seed", "11", "--classes", "C1", "--students",
-                                     str(folder / "roster.csv"), "--out", str(folder / "quiz")])
-    assert made.exit_code == 0, made.output
-    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
+    key = per_student_key(folder, "s001,Ada Lovelace\ns002,Alan Turing\n", 11, "quiz")
     codes = {record.get("student_id", ""): code for code, record in key["papers"].items()}
     values = {sid: [f"{p['value']:.4f}" for p in paper["questions"][0]["parts"]]
               for sid, paper in key["students"].items()}
     return folder, {sid: (display_code(codes[sid]), values[sid]) for sid in ("s001", "s002")}
+
+
+def per_student_key(folder, roster_rows: str, seed: int, out: str) -> dict:
+    """key.json's data of C1 papers generated with ``seed`` into ``folder``/``out`` for the
+    roster ``folder``/roster.csv of ``roster_rows`` (student_id,name lines)."""
+    (folder / "roster.csv").write_text("student_id,name\n" + roster_rows, encoding="utf-8")
+    made = CliRunner().invoke(main, ["generate", "--seed", str(seed), "--classes", "C1", "--students",
+                                     str(folder / "roster.csv"), "--out", str(folder / out)])
+    assert made.exit_code == 0, made.output
+    return json.loads((folder / out / "key.json").read_text(encoding="utf-8"))
 
 
 def coded_answers(folder, rows):

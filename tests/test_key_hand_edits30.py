@@ -5,20 +5,13 @@ import copy
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from quizgen.cli import main
+from fixtures_papers import per_student_key
 
 
 @pytest.fixture(scope="module")
 def student_key(tmp_path_factory):
     """A per-student key of s001 and s002 as generate writes it."""
-    folder = tmp_path_factory.mktemp("students")
-    (folder / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Bob\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["generate", "--seed", "5", "--classes", "C1", "--students",
-                                       str(folder / "roster.csv"), "--out", str(folder / "p")])
-    assert result.exit_code == 0, result.output
-    return json.loads((folder / "p" / "key.json").read_text(encoding="utf-8"))
+    return per_student_key(tmp_path_factory.mktemp("students"), "s001,Ada\ns002,Bob\n", 5, "p")
 
 
 def test_two_student_ids_of_one_student_are_refused(student_key, tmp_path, invoke):
