@@ -25,11 +25,26 @@ def test_a_sentence_or_an_unreadable_a_is_asked_again_saying_b_is_marked_from_it
     result, out = drill("C1", "I think it is 0.408", "1/0", "0.408", "I think it is 0.897", "0.897", "q")
     sentence, unreadable, _, last = out.split("> ")[1:5]
     assert sentence.startswith("I think it is 0.408 I cannot mark") and NOTE_C1 in sentence
-    assert unreadable.startswith("1/0 I cannot read") and NOTE_C1 in unreadable
+    assert unreadable.startswith("1/0 I cannot read") and NOTE_C1 not in unreadable   # said once a part, not again
     assert "(b) What is" not in sentence + unreadable   # (b) waits for an (a) that is marked
     assert last.startswith("I think it is 0.897 I cannot mark") and "worked out from" not in last   # nothing reads (b)
     assert [(p.letter, p.status) for p in result.parts] == [("a", "incorrect"), ("b", "correct")]
     assert "Marked from your (a) = 0.408: correct given that value (error carried forward)." in out
+
+
+def test_the_reason_a_is_needed_is_said_once_a_part_not_on_every_reply():
+    _, out = drill("C1", "xyz", "what", "1/0", "q")
+    assert out.count(NOTE_C1) == 1 and out.count("I cannot read") == 3
+
+
+def test_a_comma_in_an_unreadable_answer_leads_with_the_decimal_comma_advice():
+    """-log(0,7157) is log's two arguments (a log of 0) as written; the likely slip, the decimal comma, is said first."""
+    _, out = drill("C1", "-log(0,7157)", "q")
+    said = out.split("> ")[1]
+    assert said.startswith("-log(0,7157) I cannot read '-log(0,7157)' as an answer. If the comma is a decimal comma, "
+                           "write a point (14.3) or start the drill with --decimal-comma (as written: not a number")
+    _, out = drill("C1", "xyz", "q")
+    assert "decimal comma" not in out and "as an answer (not a number: a word" in out
 
 
 @pytest.mark.slow

@@ -22,8 +22,8 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, echo, exact_text, \
-    misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, \
+from quizgen.drill.wording import STUCK, capital, carried_sentence, echo, exact_text, \
+    misconception_sentence, not_markable, reading_notes, stuck_words, unasked_kept, unreadable, \
     worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
@@ -205,11 +205,10 @@ class Drill:
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
-                    self.say(f"I cannot read {quoted(text)} as an answer ({verdict.reason}). It was not "
-                             f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{comma_tip(text, self.decimal_comma)}"
-                             f"{turn.notes.get(record.letter, '')}", "  ")
+                    self.say(unreadable(text, verdict.reason, self.decimal_comma) + turn.notes.pop(record.letter, ""),
+                             "  ")   # why a later part needs it, said once
                 elif retry := not_markable(record, text, verdict, turn.options[record.letter]):   # grade's needs_review
-                    self.say(retry + turn.notes.get(record.letter, ""), "  ")   # a later part reads it: why it is needed
+                    self.say(retry + turn.notes.pop(record.letter, ""), "  ")   # a later part reads it: said once
                 else:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
                                                    turn.options[record.letter])   # 'sum' at yes/no

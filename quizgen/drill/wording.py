@@ -84,14 +84,17 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
     return verdict, lines
 
 
-def comma_tip(text: str, decimal_comma: bool) -> str:
-    """A pointer for an unreadable answer with a comma, when decimal commas
-    are off: 0,408 and ln(0,71) are read, but inside log(0,71) the comma
-    parts log's two arguments unless the drill is told otherwise."""
-    if "," not in text or decimal_comma:
-        return ""
-    return (" If the comma is a decimal comma, write a point (14.3) or start the drill with "
-            "--decimal-comma.")
+def unreadable(text: str, reason: str, decimal_comma: bool) -> str:
+    """The reply to an answer that cannot be read (``reason``, the parser's).
+    With a comma and decimal commas off, the comma is the likely cause, so its
+    advice comes first: inside log(0,71) the comma parts log's two arguments,
+    and what that reading gives (a log of 0) would only puzzle."""
+    if "," in text and not decimal_comma:
+        return (f"I cannot read {quoted(text)} as an answer. If the comma is a decimal comma, write a point "
+                f"(14.3) or start the drill with --decimal-comma (as written: {reason}). It was not counted; "
+                "try again, or ? for help.")
+    return (f"I cannot read {quoted(text)} as an answer ({reason}). It was not counted; try again, e.g. 14.3 or "
+            "100/7, or ? for help.")
 
 
 def unasked_kept(verdict, asked, checker) -> object:
