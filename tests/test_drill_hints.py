@@ -165,10 +165,12 @@ def test_the_summary_says_why_a_class_is_in_box_1(templates_by_class):
     entry = key_entry(Question("Q1", sample_instance(template, seed_label(1, template.id, 0))))
     answers = "".join(f"{r.answer}\n" for r in entry.parts)
     helped, _ = drill("h\n" + answers, classes="C1", seed=1, save=False, count=1)
-    missed, _ = drill("s\n", classes="C1", seed=1, save=False, count=1)
+    skipped, _ = drill("s\n", classes="C1", seed=1, save=False, count=1)
+    missed, _ = drill("0.5\n0.5\n", classes="C1", seed=1, save=False, count=1)
     # a practice run (save=False) keeps no record: no box or due date, what this run did (drill21)
     assert "C1: right with hints this time." in helped
     assert "missed" not in helped.split("What to practise next")[1]
+    assert "C1: skipped this time." in skipped   # round 39: a skip was called "missed this time"
     assert "C1: missed this time." in missed
 
 

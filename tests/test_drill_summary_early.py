@@ -48,7 +48,7 @@ def test_the_summary_after_a_plain_miss_says_it_was_a_miss_and_no_box(invoke, tm
     state = tmp_path / "p.json"
     result = invoke("drill", "--seed", "3", "--classes", "C1", "--state", state, input="0.7\n0.358\nq\n")
     said = " ".join(result.output.split("What to practise next:")[1].split())
-    assert "C1: missed this time (a part wrong or skipped); next review after 2 more questions." in said
+    assert "C1: missed this time (a part wrong); next review after 2 more questions." in said
     assert "box" not in said and "or right only with hints" not in said
 
 

@@ -93,13 +93,10 @@ def _c1_answers(templates_by_class, seed: int) -> list:
     return [key_part(pv, inst, 2.0).answer for pv in inst.parts]
 
 
-_MISSED = "missed this time (a part wrong or skipped)"
-
-
 @pytest.mark.parametrize("answers, happened, recorded", [
-    (["h", "0.5", "0.5"], _MISSED, "missed last time (a part wrong)"),
+    (["h", "0.5", "0.5"], "missed this time (a part wrong)", "missed last time (a part wrong)"),
     (["h", "ANSWERS"], "right only with hints this time", "right only with hints last time"),
-    (["s"], _MISSED, "skipped last time (given up)")], ids=["missed", "right-with-hints", "skipped"])
+    (["s"], "skipped this time (given up)", "skipped last time (given up)")], ids=["missed", "right-with-hints", "skipped"])
 def test_the_summary_says_what_happened_and_stats_what_the_record_tells(invoke, home, templates_by_class, answers,
                                                                          happened, recorded):
     if answers == ["h", "ANSWERS"]:
@@ -121,6 +118,5 @@ def test_advice_says_which_of_a_miss_or_hints_put_a_class_in_box_1_when_this_run
     words = {outcome: advice(progress, ["C1"], outcomes=outcome and {"C1": outcome})[0]
              for outcome in (None, learner.MISSED, learner.HELPED)}
     assert words == {None: "C1: missed, or right only with hints, last time; next review after 2 more questions.",
-                     learner.MISSED: "C1: missed this time (a part wrong or skipped); next review after 2 more "
-                                     "questions.",
+                     learner.MISSED: "C1: missed this time (a part wrong); next review after 2 more questions.",
                      learner.HELPED: "C1: right only with hints this time; next review after 2 more questions."}

@@ -186,22 +186,23 @@ def _box_text(box: int, outcome=None, last: str = "") -> str:
     since (what --stats counts as Clean)."""
     if box > 1:
         return "right once without hints, not yet secure"
-    if outcome in learner.MISSES:
-        return "missed this time (a part wrong or skipped)"
-    if outcome == learner.HELPED:
-        return "right only with hints this time"
-    return _LAST_TIME.get(last, "missed, or right only with hints, last time")
+    if outcome in _HOW_IT_WENT:
+        return "{} this time{}".format(*_HOW_IT_WENT[outcome])
+    return "{} last time{}".format(*_HOW_IT_WENT[last]) if last in _HOW_IT_WENT else \
+        "missed, or right only with hints, last time"
 
 
-_LAST_TIME = {learner.MISSED: "missed last time (a part wrong)", learner.SKIPPED: "skipped last time (given up)",
-              learner.HELPED: "right only with hints last time"}
+_HOW_IT_WENT = {learner.MISSED: ("missed", " (a part wrong)"), learner.SKIPPED: ("skipped", " (given up)"),
+                learner.HELPED: ("right only with hints", "")}
+"""How a class's question went, as the advice words it: a skip is not called a miss, this time or last."""
 
 
 def _practice_text(box: int, outcome) -> str:
     """What a practice run (no record kept) says about a class it left in a low box."""
     if box > 1:
         return "right without hints this time"
-    return "right with hints this time" if outcome == learner.HELPED else "missed this time"
+    return "right with hints this time" if outcome == learner.HELPED else \
+        "skipped this time" if outcome == learner.SKIPPED else "missed this time"
 
 
 def _due_text(due: int, clock: int) -> str:
