@@ -79,6 +79,7 @@ class LaterPart(NamedTuple):
     slots: frozenset | None = None   # the slots its rows answered (ecf_pass.answered_slots)
     columns: tuple | None = None   # set: the grid sent packed, these slots of each student alone (``packed``)
     header_at: list = ()   # Tally.header_at
+    unknown_labels: dict | None = None   # Tally.unknown_labels
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -156,7 +157,8 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int, ca
                             list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
                             tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
                             tally.resubmitted, tally.unplaced_lines, students.unknown_rows, grid.stamps,
-                            grid.contests, tally.no_id_at, slots, header_at=tally.header_at), width)
+                            grid.contests, tally.no_id_at, slots, header_at=tally.header_at,
+                            unknown_labels=tally.unknown_labels), width)
 
 
 def packed(part: LaterPart, width: int) -> LaterPart:
@@ -259,6 +261,8 @@ def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
         tally.unplaced_lines[kind] = tally.unplaced_lines.get(kind, 0) + lines
     tally.no_id_at.extend(part.no_id_at[:NO_ID_KEPT - len(tally.no_id_at)])   # parts merge in file order
     tally.header_at.extend(part.header_at[:NO_ID_KEPT - len(tally.header_at)])
+    for (question, label_part), (reason, rows) in (part.unknown_labels or {}).items():
+        tally.count_unknown_label(question, label_part, reason, rows)
 
 
 def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,

@@ -23,6 +23,7 @@ from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong, check_codes
 from quizgen.grading.belong_early import check_early
+from quizgen.grading.unknown_labels import unknown_labels_line
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.dropped import settle_class
@@ -174,6 +175,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             graded_handle = handles[names["graded"]]
             graded = _graded_rows(source, index, students, grid, tally, graded_handle, progress, decisions, jobs,
                                   folder, prepare_page if outputs.html else None)
+            labels = "" if lms else unknown_labels_line(tally, grid, source, shown, graded.rows, key_forced)   # C1 for Q1
             foreign = check_belong(index, students, grid, source.path, key_forced, shown, key_path)
             absent, marked = _add_roster(students, grid, tally, decisions, Path(answers).name if lms else source.path.name)
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
@@ -206,7 +208,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
                 _add_warnings(result, source, index, students, decisions, data, override, unnamed,
-                              (code_warning, foreign), clash_warnings)
+                              (code_warning, labels, foreign), clash_warnings)
                 result.warnings += replaced
                 _add_notes(result, decisions, source, key_path if key is None and not lms else None, attempt_notes)
                 _write_reports(result, handles, names)

@@ -30,6 +30,8 @@ def status_counts() -> dict:
 
 NO_ID_KEPT = 10   # lines with no student id kept to name (grading/no_id.py); the rest are counted
 NAME_CHARS = 60   # of such a line's name cell
+LABELS_KEPT = 100   # labels naming no part of the key kept by name (Tally.unknown_labels)
+MORE_LABELS = (None, None)   # Tally.unknown_labels' entry for the rows of labels past LABELS_KEPT
 
 
 class Tally:
@@ -56,6 +58,7 @@ class Tally:
         self._last_line = {}          # {kind: the file line last counted}
         self.no_id_at = []            # [(file line, its name cell)]: the first NO_ID_KEPT lines with no student id
         self.header_at = []           # the first NO_ID_KEPT file lines that repeat the header line
+        self.unknown_labels = {}      # {(question, part) as a row wrote them: [why no part, rows]}: count_unknown_label
         self.time_order = None        # with a timestamp column: how resubmissions were settled (timestamps.TimeOrder)
 
     def grow(self, students: int) -> None:
@@ -131,6 +134,19 @@ class Tally:
         """Keep the file ``line`` of a row that repeats the header (one a wide line's answers), the first NO_ID_KEPT."""
         if len(self.header_at) < NO_ID_KEPT and line not in self.header_at[-1:]:
             self.header_at.append(line)
+
+    def count_unknown_label(self, question: str, part: str, reason: str, rows: int = 1) -> None:
+        """Count a student's row whose question and part name no part of the key
+        (``C1`` for Q1, part ``1`` for a), by label: at most LABELS_KEPT labels, the
+        rest's rows counted under the last (unknown_labels.py words them)."""
+        label = (question, part)
+        entry = self.unknown_labels.get(label)
+        if entry is None:
+            if len(self.unknown_labels) >= LABELS_KEPT:
+                entry = self.unknown_labels.setdefault(MORE_LABELS, ["", 0])
+            else:
+                entry = self.unknown_labels[label] = [reason, 0]
+        entry[1] += rows
 
     def count_unplaced(self, kind: str, line: int, name: str = "") -> None:
         """Count the file ``line`` of an invalid answer graded against no part once,

@@ -1,0 +1,67 @@
+"""Long-form rows whose question and part name no part of the key (``C1``
+for the paper's Q1, the class instead of the question; part ``1`` for
+``a``): each is unknown_question in graded.csv, and one line says which
+labels they were. When they are most of the file's rows the file was
+labelled another way than the paper (or is for another paper), and the
+marks would all be zero: grade stops (InputFileError, exit 2) unless
+``--force-key`` (or ``--force``), or there are fewer than STOP_LEAST. The
+wide form says the same of its columns (file_warnings.unknown_columns); a
+Moodle or Canvas download's labels are quizgen's own reading of it
+(lms/papers.py names what it could not place), so run.py asks for none."""
+
+from __future__ import annotations
+
+from quizgen.errors import InputFileError, printable, shortened
+from quizgen.grading.belong import KEY_OPTION
+from quizgen.grading.tally import MORE_LABELS, Tally
+from quizgen.key.status import Status
+from quizgen.text.words import counted
+
+SHOWN = 5   # labels named in the line; the rest are counted
+STOP_LEAST = 10   # rows naming no part needed (and more than half the file's) before grade stops on them
+
+
+def unknown_labels_line(tally: Tally, grid, source, key_name: str, rows: int, forced_by: str = "") -> str:
+    """The line naming the labels of rows that name no part of ``key_name``
+    ('' when none, or for a wide file); it stops grade when they are more than
+    half the file's ``rows`` and most of their students have no row that names
+    a part (one student's flood of stray rows must not stop the class), unless
+    ``forced_by`` (the option given)."""
+    if source.form == "wide" or not tally.unknown_labels:
+        return ""
+    labels = sorted(((label, entry) for label, entry in tally.unknown_labels.items() if label != MORE_LABELS),
+                    key=lambda item: -item[1][1])
+    unknown = sum(entry[1] for entry in tally.unknown_labels.values())
+    named = ", ".join(f"{_label(question, part)} ({_rows(entry[1], 'row')})"
+                      for (question, part), entry in labels[:SHOWN])
+    more = len(labels) - SHOWN + (MORE_LABELS in tally.unknown_labels)
+    named += f" and {counted(more, 'more label')}" if more > 0 else ""
+    line = (f"{source.path.name}: {unknown:,} of {_rows(rows, 'answer row')} {'names' if unknown == 1 else 'name'} "
+            f"no part of {key_name}, so {'it is' if unknown == 1 else 'they are'} unknown_question in graded.csv: "
+            f"{named}; {labels[0][1][0]}")
+    if 2 * unknown <= rows or unknown < STOP_LEAST or not _mostly_unplaced(tally, grid):
+        return line
+    if forced_by:
+        return f"{line}; graded anyway, as {forced_by} asks"
+    raise InputFileError(f"{line}; label each row with the question and part as the paper prints them (Q1 and a), "
+                         f"or pass {KEY_OPTION} to grade them anyway")
+
+
+def _mostly_unplaced(tally: Tally, grid) -> bool:
+    """Whether most students with rows naming no part have no row in ``grid``
+    (the AnswerGrid: each cell's row, -1 for none) that names one."""
+    width, rows = grid.width, grid.rows
+    strays = [n for n, counts in enumerate(tally.student_counts) if counts[Status.UNKNOWN_QUESTION]]
+    unplaced = sum(max(rows[n * width:(n + 1) * width], default=-1) < 0 for n in strays)
+    return 2 * unplaced > len(strays)
+
+
+def _rows(count: int, noun: str) -> str:
+    """``1 row``, ``6,000 rows``."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def _label(question: str, part: str) -> str:
+    """A row's label as it wrote it: ``'C1' part 'a'``; ``'Q1a'`` with no part cell."""
+    shown = repr(shortened(printable(question.strip()), 30))
+    return f"{shown} part {shortened(printable(part.strip()), 10)!r}" if part.strip() else shown
