@@ -23,6 +23,17 @@ def test_example_bank_validates(invoke):
     assert [line.split()[1] for line in result.output.splitlines() if line.startswith("ok ")] == ["C11", "C12", "C13"]
 
 
+@pytest.mark.slow
+def test_layer_norm_working_recomputes_from_the_variance_it_shows(invoke, tmp_path):
+    """Round 39: at draw 343 the step read sqrt(1.297 + 0.5) = 1.340, worked from the unrounded
+    variance (sqrt(1.7969) = 1.3405) where the shown one gives 1.3405 -> 1.341; 40 draws never met it."""
+    (tmp_path / "c12_layer_norm.yaml").write_text((BANK / "c12_layer_norm.yaml").read_text(encoding="utf-8"),
+                                                  encoding="utf-8")
+    result = invoke("validate", tmp_path, "--samples", "400")
+    assert result.exit_code == 0, result.output
+    assert "ok C12 layer-normalisation" in result.output and "400 samples" in result.output
+
+
 def _answers(key: dict) -> dict:
     """{(question, part letter): the key's exact answer as a float}."""
     rows = {}
