@@ -6,8 +6,6 @@ docs/errors.md holds the table; tests/test_exit_codes.py keeps both in step."""
 
 import difflib
 
-from quizgen.text.words import named_first
-
 
 def did_you_mean(name, known) -> str:
     """`` (did you mean 'tau'?)`` naming the entry of ``known`` nearest ``name``,
@@ -25,6 +23,11 @@ def first_few(items: list, limit: int = 5) -> str:
     """The first ``limit`` of ``items`` for a one-line message, with ", ..."
     after them when there are more."""
     return ", ".join(map(str, items[:limit])) + (", ..." if len(items) > limit else "")
+
+
+def named_first(shown: list, total: int) -> str:
+    """The first names of ``total`` (``shown``), then how many more: ``a, b and 3 more``."""
+    return ", ".join(shown) + (f" and {total - len(shown)} more" if total > len(shown) else "")
 
 
 FEW_SHOWN = 5

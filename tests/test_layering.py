@@ -11,7 +11,7 @@ from pathlib import Path
 import quizgen
 
 PACKAGE = Path(quizgen.__file__).parent
-LAYERS = [{"maths"}, {"text"}, {"bank"}, {"generation"}, {"marking"}, {"report", "lms"}, {"grading"},
+LAYERS = [{"errors"}, {"maths"}, {"text"}, {"bank"}, {"generation"}, {"marking"}, {"report", "lms"}, {"grading"},
           {"validation"}, {"drill"}, {"cli"}]
 LEVEL = {name: level for level, names in enumerate(LAYERS) for name in names}
 
@@ -40,6 +40,11 @@ def test_no_module_imports_a_package_above_its_own_layer():
         if above:
             reaching_up.append(f"{path.relative_to(PACKAGE)} imports {above}")
     assert not reaching_up, reaching_up
+
+
+def test_errors_the_bottom_layer_imports_nothing_of_quizgen():
+    """Round 39: errors.py imported quizgen.text.words (named_first) below the layer it sits at."""
+    assert imported_packages(PACKAGE / "errors.py") == set()
 
 
 def test_the_check_sees_imports_inside_functions(tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import shortened
+from quizgen.errors import named_first, shortened
 from quizgen.grading.lms_input import fallback_warning
 from quizgen.lms.gradebook import Grade
 from quizgen.lms.import_limits import over_moodle_maximum
@@ -18,7 +18,7 @@ from quizgen.lms.papers import unmarked_absent
 from quizgen.report.formatting import number_text
 from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, roster_spelling, with_hint
 from quizgen.marking.student_ids import nearest_ids, normalise_id
-from quizgen.text.words import and_list, named_first
+from quizgen.text.words import and_list
 
 FEW = OFF_ROSTER_SHOWN   # the ids a warning or note names; then "and N more" (named_few)
 

@@ -5,11 +5,10 @@ counted apart by why (not read as a row, no student id)."""
 
 from __future__ import annotations
 
-from quizgen.errors import named_few, shortened
+from quizgen.errors import named_few, named_first, shortened
 from quizgen.grading.matrix import VerdictMatrix
 from quizgen.grading.timestamps import SHOWN
 from quizgen.key.status import Status
-from quizgen.text.words import named_first
 
 
 _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 until an override)"),

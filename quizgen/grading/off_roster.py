@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from quizgen.errors import FEW_SHOWN, named_few, shortened
+from quizgen.errors import FEW_SHOWN, named_few, named_first, shortened
 from quizgen.marking.student_ids import id_hint, normalise_id, spreadsheet_decimal
-from quizgen.text.words import named_first
 
 
 OFF_ROSTER_SHOWN = FEW_SHOWN   # the ids a line on graded students off --roster names before "and N more"

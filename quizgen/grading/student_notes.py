@@ -7,14 +7,13 @@ keeps the registry itself."""
 
 from __future__ import annotations
 
-from quizgen.errors import named_few, shortened
+from quizgen.errors import named_few, named_first, shortened
 from quizgen.grading.absent_notes import matched_lines, silent_lines, zero_twin_lines
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
 from quizgen.grading.students import Students
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.marking.student_ids import normalise_id
-from quizgen.text.words import named_first
 
 def zero_marked(grid, unread: dict, absent: list) -> list:
     """The numbers of the students with no answer row whose every mark is a

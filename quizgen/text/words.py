@@ -17,8 +17,3 @@ def and_list(items) -> str:
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def named_first(shown: list, total: int) -> str:
-    """The first names of ``total`` (``shown``), then how many more: ``a, b and 3 more``."""
-    return ", ".join(shown) + (f" and {total - len(shown)} more" if total > len(shown) else "")
