@@ -3,7 +3,7 @@ docs/report.md: the parts and traps of the shipped bank, students of varied
 ability who leave some parts blank and fall into traps, and one part whose key
 is wrong (so the report has something to flag).
 
-    python -m quizgen.report.demo OUT_FOLDER [STUDENTS]   # writes demo-report.html"""
+    python -m quizgen.report.demo OUT_FOLDER [STUDENTS]   # writes demo-report.html and demo-items.csv"""
 
 from __future__ import annotations
 
