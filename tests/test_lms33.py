@@ -132,14 +132,14 @@ def test_two_given_name_columns_are_refused_as_the_roster_refuses_them(tmp_path,
     assert "columns 'First name' and 'First Name' both name the given name" in result.output
 
 
-def test_a_moodle_3_gradebook_template_keeps_the_surnames_of_students_carried_over(tmp_path, invoke):
-    """Moodle 3.x's grade export heads its column "Surname": a student this run did not
-    grade is carried over under their full name."""
+def test_a_moodle_3_gradebook_export_is_read_and_its_other_students_not_carried_over(tmp_path, invoke):
+    """Moodle 3.x's grade export heads its column "Surname": it is read as a template, and
+    since round 39 a student this run did not grade is not carried over (importing Moodle's
+    own grade marks it overridden); it was, under their full name."""
     (tmp_path / "export.csv").write_text(
         "First name,Surname,ID number,Email address,Quiz: Midterm 1 (Real)\nZed,Late,s099,z@x.org,2.00\n",
         encoding="utf-8")
     result = book_run(invoke, tmp_path, "two", book_answers(["s003"]), "moodle", tmp_path / "export.csv")
     assert result.exit_code == 0, result.output
     book = tmp_path / "two" / "answers-graded-gradebook-moodle.csv"
-    assert column(book, item_column=1, id_column=0) == {"s003": BOOK_KEY["students"]["s003"]["name"],
-                                                        "s099": "Zed Late"}
+    assert column(book, item_column=1, id_column=0) == {"s003": BOOK_KEY["students"]["s003"]["name"]}

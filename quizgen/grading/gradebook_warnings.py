@@ -217,18 +217,20 @@ def unlisted_of(held: tuple, unlisted) -> list:
     return [i for i in held if normalise_id(i) in unlisted]
 
 
-def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=frozenset(), no_row=()) -> list:
+def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=frozenset(), no_row=(), book=None) -> list:
     """The notes on the students the gradebook file gives no grade (``held``, as graded; ``kept``: {id: the
     template's grade kept}): those whose Moodle attempt is still open or who have none, the roster students
     the LMS download does not list at all (``unlisted``), to whom a 0 imported would give a quiz they never sat,
     and those with no answer in an answers file (``no_answer``, normal ids: no_answer_ids) and no grade kept;
-    in a Canvas file, those the template has no row for (``no_row``: the unmatched ids) named apart."""
+    in a Canvas file, those the template has no row for (``no_row``: the unmatched ids) named apart. From
+    Moodle's own grade export (``book``, the FilledGradebook: ``from_export``) no grade is kept, and a note says why."""
+    keeps = not getattr(book, "from_export", False)
     missing = unlisted_of(held, unlisted)
     absent = [i for i in held if normalise_id(i) in no_answer and i not in missing]
     still_open = [i for i in held if i not in missing and i not in absent]
     absent = [i for i in absent if i not in kept]   # a grade kept is said by the note on grades kept
     rowless = set(no_row) if gradebook == "canvas" else set()
-    notes = []
+    notes = [] if keeps else [EXPORT_NOTE]
     for ids, who, then in ((still_open, "whose Moodle attempt is still open, or who have none,",
                             "grade again once the quiz is closed"),
                            (missing, "on the roster whom the LMS download does not list",
@@ -240,7 +242,7 @@ def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=froz
             some = [i for i in ids if (i in rowless) != in_template]
             if some:
                 shown = named_few([shortened(i) + (f" (kept {kept[i]})" if i in kept else "") for i in some])
-                words = _no_grade_words(gradebook, attempts=ids is not absent, in_template=in_template)
+                words = _no_grade_words(gradebook, attempts=ids is not absent, in_template=in_template, keeps=keeps)
                 notes.append(f"{len(some)} student(s) {who} get no grade in the gradebook file ({words}: {shown}; "
                              f"{then}")
     return notes
@@ -255,7 +257,13 @@ def no_answer_ids(outputs, result) -> frozenset:
     return frozenset(normalise_id(i) for i in unmarked_absent(result))
 
 
-def _no_grade_words(gradebook: str, attempts: bool = True, in_template: bool = True) -> str:
+EXPORT_NOTE = ("the Moodle gradebook template is Moodle's own grade export, so only the grades this run gives are "
+               "written: its other students, and those this run gives no grade, have no row, and Moodle keeps its own "
+               "grade for them (an imported grade is marked overridden even when unchanged, and a later attempt's "
+               "grade would then never show)")
+
+
+def _no_grade_words(gradebook: str, attempts: bool = True, in_template: bool = True, keeps: bool = True) -> str:
     """How the gradebook gives a held student no grade (Moodle's: no row), the
     parenthesis closed, and what importing it then does for them (``attempts``: and for a later attempt's grade);
     ``in_template`` False: a Canvas template with no row for them."""
@@ -265,9 +273,9 @@ def _no_grade_words(gradebook: str, attempts: bool = True, in_template: bool = T
     if gradebook == "canvas":
         later = ", and a later attempt's grade can be imported" if attempts else ""
         return f"their cell left as the template had it), so that importing it changes nothing for them in Canvas{later}"
+    unless = ", unless the template holds a grade for them, kept" if keeps else ""
     if not attempts:
-        return ("no row, unless the template holds a grade for them, kept), so that importing it leaves Moodle's "
-                "grade for them alone")
-    return ("no row, unless the template holds a grade for them, kept: Moodle's import would set a blank cell as "
+        return f"no row{unless}), so that importing it leaves Moodle's grade for them alone"
+    return (f"no row{unless}: Moodle's import would set a blank cell as "
             "no grade, overriding the quiz's own, as it would a 0), so that importing it leaves Moodle's grade for "
             "them alone, and a later attempt's shows")

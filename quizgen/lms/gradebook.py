@@ -78,6 +78,7 @@ class FilledGradebook(NamedTuple):
     held: tuple = ()   # graded ids given no grade, as their Moodle attempt is still open or they have none (``held``)
     unguarded: tuple = ()   # (id, grade) left out: an id cell would need the formula guard (unguardable)
     columns_added: tuple = ()   # Canvas: student columns the template lacks, written empty (import_limits.canvas_layout)
+    from_export: bool = False   # Moodle: the template is Moodle's own grade export, whose grades are not written back
 
 
 def plain_gradebook(grades: list) -> str:
@@ -141,6 +142,10 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
     wrote) holds for ``item``: a student in ``absent`` (no answer in this run)
     keeps a grade found there, and the template's students this run did not
     grade are written with their grade, so that the file is the whole column.
+    Not so from Moodle's own grade export (``exported``): its grades are the
+    quiz's, and an imported grade is marked overridden even when unchanged
+    (grade_item::update_final_grade), so a later attempt would never show:
+    the students this run gives no grade then get no row, which Moodle leaves alone.
     A graded student is the template's row whose id is theirs by the id rule
     (normalise_id: case, spaces, a formula guard; else leading zeros, one to
     one: zero_pairs, listed in ``by_zeros``), written as the template has it.
@@ -149,7 +154,7 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
     ``held`` (moodle_gradebook) keeps a grade the template holds, else has no row."""
     if key not in MOODLE_KEYS:
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
-    existing, no_id = moodle_rows(template, item, MOODLE_KEYS[key])
+    existing, no_id, exported = moodle_rows(template, item, MOODLE_KEYS[key])
     rows, kept, changed = [(MOODLE_KEYS[key], "Full name", item)], [], []
     zeros = zero_pairs([normalise_id(g.student_id) for g in grades], existing)
     listed = {*existing, *zeros}   # the graded normal ids the template lists, exactly or by leading zeros
@@ -163,15 +168,18 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
         written = g if row is None else g._replace(student_id=row.student_id)
         if row is not None and normalise_id(row.student_id) != normal:
             by_zeros.append((row.student_id, g.student_id))
-        if normal in held and before.strip() in NO_GRADE:
+        if normal in held and (exported or before.strip() in NO_GRADE):
             continue   # their attempt still open, or none: no row, so that Moodle's own grade stands
+        if exported and (g.student_id in absent or normal in absent) and before.strip() not in NO_GRADE:
+            continue   # no answer here, a grade there: no row, so that Moodle's grade stands, not overridden
         cell = _merged(g, before, number_text(g.score), absent | held, kept, changed, _number_cell)
         rows.append((written.student_id, g.name, cell))
-    rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values() if r.grade not in NO_GRADE]
+    rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values()
+             if r.grade not in NO_GRADE and not exported]
     unguarded = tuple((row[0], row[2]) for row in rows[1:] if needs_guard(row[0]))
     rows = [row for row in rows if not needs_guard(row[0])]
     return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out, off_roster=off, by_zeros=tuple(by_zeros),
-                           held=_held(grades, held), unguarded=unguarded)
+                           held=_held(grades, held), unguarded=unguarded, from_export=exported)
 
 
 def _held(grades: list, held) -> tuple:

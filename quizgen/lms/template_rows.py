@@ -31,8 +31,10 @@ class TemplateRow(NamedTuple):
 
 
 def moodle_rows(template: str, item: str, identity: str) -> tuple:
-    """``({normal id: TemplateRow}, [lines with no id])`` of ``template``'s
-    students; one line refusing a repeated column, a repeated student or a
+    """``({normal id: TemplateRow}, [lines with no id], exported)`` of ``template``'s
+    students, ``exported`` when its item column is headed as Moodle's own grade
+    export heads it (``Quiz: item (Real)``), not as a gradebook file quizgen
+    wrote; one line refusing a repeated column, a repeated student or a
     grade that is not a number, which Moodle's import would take or choke on."""
     reader, skip = sniffed_reader(template.lstrip("\ufeff"))
     numbered = [(line, [unguard(cell.strip()) for cell in row]) for line, row in numbered_rows(reader, skip)]
@@ -52,7 +54,7 @@ def moodle_rows(template: str, item: str, identity: str) -> tuple:
             raise repeated_student(first.line, line, identity, first.student_id, here.student_id)
         _check_grade(here, header[column])
         found[normal] = here
-    return found, no_id
+    return found, no_id, header[column] != item
 
 
 def _moodle_header(numbered_header: tuple, item: str, identity: str) -> tuple:
