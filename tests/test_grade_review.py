@@ -85,7 +85,8 @@ def test_an_attempt_left_in_progress_does_not_replace_a_finished_one(tmp_path):
     moodle_download(path, moodle_xml(slots), slots, 2, lambda part, s: "0.5")
     header, first, second = path.read_text(encoding="utf-8").splitlines()
     opened = second.replace("Finished", "In progress").replace("0.5", "0.7")
-    path.write_text("\n".join([header, first, second, opened.replace("s001", "s000"), opened]) + "\n",
+    s000 = opened.replace("S1,", "S0,", 1).replace("s001", "s000").replace("s1@", "s0@")   # s000's own row
+    path.write_text("\n".join([header, first, second, s000, opened]) + "\n",
                     encoding="utf-8")
     answers = {(r.student_id, r.part): r.answer for r in read_responses(path)}
     assert {a for (sid, _), a in answers.items()} == {"0.5"}

@@ -22,7 +22,7 @@ from quizgen.key.model import NO_ATTEMPT
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
 from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths,
-                                    refuse_repeated, unfinished_state)
+                                    check_one_person_each, refuse_repeated, unfinished_state)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 from quizgen.roster import name_in
 
@@ -168,6 +168,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     who = [(student := _moodle_student(row, id_columns, fallback),
             NO_ATTEMPT if _no_attempt(row, questions.values(), slots) else unfinished_state(header, row, line, student))
            for line, row, _, _ in attempts]
+    check_one_person_each(header, attempts, [s if u != NO_ATTEMPT else "" for s, u in who], moodle_name_columns(header))
     finished = {student for student, unfinished in who if not unfinished}
     tried = {student for student, unfinished in who if unfinished != NO_ATTEMPT}   # a no-attempt row beside: dropped
     # (line, row, student) of each attempt to read; by its line: the line each response came from, the State

@@ -129,3 +129,41 @@ def refuse_repeated(header: list, pattern) -> None:
                                      f"{seen[name.strip()]} and {column}); a Moodle download names each question "
                                      "once: download it again")
             seen[name.strip()] = column
+
+
+def check_one_person_each(header: list, attempts: list, students: list, names: tuple) -> None:
+    """Refuse, in one line naming both rows, an id whose attempts name two
+    people: another email address, or with none to tell, another name.
+    Moodle does not require ID numbers to be unique, and the attempts of one
+    id are one student's: the later would be graded and the other dropped,
+    one person's answers standing as another's. ``attempts``: joined_tries's;
+    ``students``: each attempt's id; ``names``: the name's columns."""
+    email = header.index("Email address") if "Email address" in header else None
+    seen = {}
+    for (line, row, _, _), student in zip(attempts, students):
+        if not student:
+            continue
+        person = (row[email].strip() if email is not None and email < len(row) else "",
+                  " ".join(" ".join(row[i] for i in names if i < len(row)).split()))
+        first = seen.setdefault(student, (line, person))
+        if _two_people(first[1], person):
+            raise InputFileError(
+                f"rows {first[0]} and {line}: the id {shortened(printable(student))!r} names two people "
+                f"({_shown(first[1])}; {_shown(person)}), so their attempts would be taken for one student's; "
+                "give each their own ID number in Moodle and download again, or grade with --gradebook-key email "
+                "to name students by their email address")
+
+
+def _two_people(one: tuple, other: tuple) -> bool:
+    """Whether two attempts' (email, name) are two people's: emails differ when both are
+    there (an all-tries download leaves it off later rows), else names differ."""
+    (email, name), (other_email, other_name) = (tuple(part.casefold() for part in p) for p in (one, other))
+    if email and other_email:
+        return email != other_email
+    return bool(name and other_name) and name != other_name
+
+
+def _shown(person: tuple) -> str:
+    """An attempt's person for the message: their name, and email when there."""
+    return ", ".join(shortened(printable(part), 40) for part in (person[1], person[0]) if part) or "no name"
+
