@@ -29,6 +29,7 @@ from quizgen.grading.file_text import csv_start
 from quizgen.key.status import Status
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, lms_kind
+from quizgen.lms.untagged import graded_untagged, untagged_warning
 
 
 def download_header(path, encoding=None, delimiter=None) -> list:
@@ -110,16 +111,16 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
             notes += no_attempts_note(Path(path), choice)
         yield path, key, out, []
         return
-    skipped, absent, fallback, unordered, cut, loaded = [], [], [], [], [], []
+    skipped, absent, fallback, unordered, cut, loaded, untagged = [], [], [], [], [], [], []
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect, loaded, choice, notes)
+                                                   dialect, loaded, choice, notes, untagged)
         unkeyed += fallback
         yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered, choice.rule)
-                                       + _cut_warning(path, cut))
+                                       + _cut_warning(path, cut) + untagged_warning(Path(path).name, kind, untagged))
 
 
 def _check_not_export_key(path, key, header, encoding, delimiter) -> None:
@@ -285,7 +286,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
                       reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
                       loaded: list | None = None, choice: AttemptChoice = AttemptChoice(),
-                      notes: list | None = None) -> tuple:
+                      notes: list | None = None, untagged: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -299,7 +300,9 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     read it), so that grading it reads and writes as for the download itself.
     ``loaded`` receives the bank folders the export key named, loaded without
     --bank; ``choice``: which attempt of a student with several is graded
-    (default: the highest scoring), said in a note added to ``notes``."""
+    (default: the highest scoring), said in a note added to ``notes``;
+    ``untagged`` receives the question cells of the attempts graded that carry
+    no ``[quizgen:...]`` tag (quizgen.lms.untagged), which are not graded."""
     from quizgen.lms.exportkey import decode_rows, key_banks
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -310,8 +313,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                    {**(reads or {}), **({Path(key): "the export's key file"} if key is not None else {})},
                    f"grading {path.name}", "rename the responses file or pass another --out")
     kind = kind or lms_kind_of(path, encoding, delimiter)
-    every_absent = []
-    rows = read_responses(path, encoding, skipped, id_key, fallback, unordered, delimiter, every_absent)
+    every_absent, every_untagged = [], []
+    rows = read_responses(path, encoding, skipped, id_key, fallback, unordered, delimiter, every_absent, every_untagged)
     rows, export_key = decode_rows(rows, key, path, kind)
     if not banks and export_key and export_key.get("banks"):
         banks = key_banks(export_key, key)
@@ -331,6 +334,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         raise InputFileError(f"{path}: {exc}") from exc
     if absent is not None:
         absent += not_given
+    if untagged is not None:
+        untagged += graded_untagged(every_untagged, rows)
     if kind == "canvas" and cut is not None:
         cut += canvas_cut(inputs)
     folder = _folder(path, out)

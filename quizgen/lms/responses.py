@@ -24,6 +24,7 @@ from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_k
 from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths,
                                     check_one_person_each, refuse_repeated, unfinished_state)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
+from quizgen.lms.untagged import Untagged, moodle_untagged
 from quizgen.roster import name_in
 
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
@@ -74,7 +75,7 @@ class ResponseRow:
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
                    prefer: str = "idnumber", fallback: list | None = None,
                    unordered: list | None = None, delimiter: str | None = None,
-                   absent_all: list | None = None) -> list:
+                   absent_all: list | None = None, untagged: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. The file is read as an answers
     file is (quizgen.csv_input): its text by ``csv_text`` (``encoding``, else
@@ -87,6 +88,8 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     ``absent_all``, when given, receives ``(attempt, (student, template,
     part))`` for each Canvas question group not given in an attempt (see
     canvas_responses): the caller keeps those of the attempt it grades.
+    ``untagged``, when given, receives the question cells with no
+    ``[quizgen:...]`` tag, which are not graded (quizgen.lms.untagged.Untagged).
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
@@ -94,9 +97,9 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         rows, lines = _table_lines(text, delimiter)
         kind = lms_kind(rows[0] if rows else [])
         if kind == "moodle":
-            return _moodle_rows(rows, skipped, prefer, fallback, unordered, lines)
+            return _moodle_rows(rows, skipped, prefer, fallback, unordered, lines, untagged)
         if kind == "canvas":
-            return _canvas_rows(rows, absent_all, skipped, lines)
+            return _canvas_rows(rows, absent_all, skipped, lines, untagged)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -145,9 +148,10 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
 
 
 def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumber",
-                 fallback: list | None = None, unordered: list | None = None, file_lines: list | None = None) -> list:
+                 fallback: list | None = None, unordered: list | None = None, file_lines: list | None = None,
+                 untagged: list | None = None) -> list:
     """The rows of moodle_responses from the download's table; ``file_lines``: the
-    file line of each row (``_table_lines``; without it, one line a row)."""
+    file line of each row (``_table_lines``; without it, one line a row); ``untagged``: see read_responses."""
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
@@ -181,7 +185,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
         if student and not (unfinished and student in finished or unfinished == NO_ATTEMPT and student in tried):
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
             source[line], states[line], counts[line] = lines, unfinished, tries
-    out, numbers = [], attempt_numbers(header, kept, unordered)
+    out, numbers, cells = [], attempt_numbers(header, kept, unordered), []
     names = moodle_name_columns(header)   # First name, and Last name (Moodle 4) or Surname (Moodle 3)
     for line, row, student in kept:
         name = _name(name_in(row, names), student, "the Moodle export's", line)
@@ -191,10 +195,15 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
             continue
         for number, column in slots:
             at = source[line][column]
+            question, response = row[questions[number]], row[column].strip() not in ("", "-")
+            if not TAG.search(question) and (response or question.strip() not in ("", "-")):
+                cells.append(Untagged(f"Question {number}", student, numbers[line], line, response))
             out += [replace(r, unsubmitted=states[line]) if states[line] else r
                     for r in _moodle_answers(row[questions[number]], row[column], number,
                                              (student, name.strip(), numbers[line]), at,
                                              counts[line][column], file_lines[at] if file_lines else at + 1)]
+    if untagged is not None:
+        untagged += moodle_untagged(cells, {f"Question {r.slot}" for r in out if r.slot is not None})
     return out
 
 
@@ -289,13 +298,16 @@ def canvas_responses(text: str, absent_all: list | None = None) -> list:
 
 
 def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | None = None,
-                 file_lines: list | None = None) -> list:
-    """The rows of canvas_responses from the student analysis's table; ``file_lines``: as for _moodle_rows."""
+                 file_lines: list | None = None, untagged: list | None = None) -> list:
+    """The rows of canvas_responses from the student analysis's table; ``file_lines``, ``untagged``: as for
+    _moodle_rows (a column with no tag is one Untagged, but one worth no points, as a text-only question)."""
     header = rows[0] if rows else []
     if "id" not in header:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "
                              "quizgen needs to know whose answers these are")
     columns = [(i, TAG.search(h)) for i, h in enumerate(header) if _CANVAS_QUESTION.match(h)]
+    if untagged is not None:
+        untagged += [Untagged(header[i], answered=True) for i, m in columns if m is None and _worth(header, i + 1)]
     columns = [(i, m) for i, m in columns if m is not None]
     if not columns:
         raise InputFileError("no question of this Canvas student analysis carries a [quizgen:...] tag: "
@@ -342,6 +354,14 @@ def _name(name: str, student: str, export: str, line: int) -> str:
                              f"{len(name):,} characters long, over {MAX_NAME:,}, which no name is; check the "
                              f"row, or download the report again")
     return name
+
+
+def _worth(header: list, index: int) -> bool:
+    """Whether the points column at ``index`` (its header: the question's points) is not 0."""
+    try:
+        return float(header[index]) != 0
+    except (IndexError, ValueError):
+        return True
 
 
 def _cell(header: list, row: list, name: str) -> str:

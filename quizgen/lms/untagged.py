@@ -1,0 +1,77 @@
+"""The question cells of an LMS download that carry no ``[quizgen:...]`` tag
+(quizgen.lms.responses traces each answer to its variant by that tag): a
+question of the teacher's own (an honour code, an essay), untagged on every
+row, or a quizgen question whose tag line one row lost (a hand edit). quizgen
+cannot grade either, so their marks are out of its maximum while the LMS's
+own grade counts them: the one warning saying so (``untagged_warning``)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from quizgen.errors import named_few, printable, shortened
+
+
+class Untagged(NamedTuple):
+    """A question cell with no tag: its column (``Question 3``; a Canvas
+    column's header), and the row (1 = the first after the header), student
+    and attempt it is on; ``student`` "" for a column untagged on every row.
+    ``answered``: whether the response cell holds an answer."""
+
+    column: str
+    student: str = ""
+    attempt: int = 0
+    row: int = 0
+    answered: bool = False
+
+
+def moodle_untagged(cells: list, tagged: set) -> list:
+    """The Untagged of a Moodle download from its untagged ``cells`` (one a
+    row and slot, ``column`` ``Question N``) and the ``tagged`` columns (those
+    tagged on some row): a column tagged on no row is one entry (with no
+    student) when some row answered it (else it is no question, as a
+    description), a tagged column's untagged cells are kept each."""
+    whole = {c.column for c in cells if c.column not in tagged and c.answered}
+    return ([Untagged(column, answered=True) for column in sorted(whole, key=_number)]
+            + [c for c in cells if c.column in tagged])
+
+
+def _number(column: str) -> int:
+    return int(column.rsplit(" ", 1)[-1])
+
+
+def graded_untagged(untagged: list, rows: list) -> list:
+    """The ``untagged`` of the attempts graded: a whole column's, and a cell's
+    on an attempt ``rows`` (the graded ResponseRows) hold, or of a student
+    they hold none of (every question of theirs untagged: graded on nothing)."""
+    graded = {(r.student_id, r.attempt) for r in rows}
+    students = {r.student_id for r in rows}
+    return [u for u in untagged if not u.student or (u.student, u.attempt) in graded or u.student not in students]
+
+
+def untagged_warning(download: str, kind: str, untagged: list) -> list:
+    """Warnings (none, one or two lines) on the ``untagged`` cells of the
+    ``kind`` ("moodle" or "canvas") download named ``download``: the columns
+    untagged on every row, and the cells whose tag the other rows of their
+    column carry."""
+    own = "Moodle's own grade" if kind == "moodle" else "Canvas's own score"
+    out = []
+    whole = [_shown(u.column) for u in untagged if not u.student]
+    if whole:
+        them = "it" if len(whole) == 1 else "them"
+        out.append(f"{download}: {len(whole)} question column(s) carry no [quizgen:...] tag on any row "
+                   f"({named_few(whole)}): a question of your own, not from quizgen export? quizgen does not "
+                   f"grade {them}, so {them} {'is' if len(whole) == 1 else 'are'} left out of quizgen's maximum "
+                   f"and its grades; {own} still counts {them}")
+    lost = [f"{_shown(u.column)} of row {u.row} ({shortened(printable(u.student))})" for u in untagged if u.student]
+    if lost:
+        out.append(f"{download}: {len(lost)} question cell(s) lost the [quizgen:...] tag the other rows of their "
+                   f"column carry ({named_few(lost)}), so quizgen cannot tell which variant the student saw and "
+                   f"does not grade it: it is left out of that student's maximum, which raises their quizgen "
+                   f"grade ({own} still counts it); download the responses again (or put the tag line back in the "
+                   f"cell) and grade again")
+    return out
+
+
+def _shown(column: str) -> str:
+    return repr(shortened(printable(column), 40))
