@@ -40,3 +40,11 @@ def test_without_an_email_the_name_tells_them_apart(tmp_path, invoke):
     no_email = {"ID number": "s001", "Email address": ""}
     result = _download(tmp_path, invoke, lambda h, row: _as(h, row, **no_email))
     assert result.exit_code == 2 and "names two people (Test S1, s1@example.org; Test S2)" in result.output
+
+
+def test_ids_differing_in_case_alone_are_one_id_naming_two_people(tmp_path, invoke):
+    """The id rule reads S001 and s001 as one: two people under them were refused as key.json's
+    students["S001"] in responses-key.json, a file the user never wrote."""
+    result = _download(tmp_path, invoke, lambda h, row: _as(h, row, **{"ID number": "S001"}))
+    assert result.exit_code == 2 and "rows 2 and 3: the id 'S001' names two people" in result.output
+    assert "-key.json" not in result.output

@@ -11,6 +11,7 @@ from quizgen.cells import SHOWN_CONTROLS
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.checks import MAX_ID
 from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
+from quizgen.marking.student_ids import normalise_id
 
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
 MOODLE_FINISHED = ("Finished", "Submitted")
@@ -145,7 +146,7 @@ def check_one_person_each(header: list, attempts: list, students: list, names: t
             continue
         person = (row[email].strip() if email is not None and email < len(row) else "",
                   " ".join(" ".join(row[i] for i in names if i < len(row)).split()))
-        first = seen.setdefault(student, (line, person))
+        first = seen.setdefault(normalise_id(student), (line, person))   # S002 and s002 are one id to grade
         if _two_people(first[1], person):
             raise InputFileError(
                 f"rows {first[0]} and {line}: the id {shortened(printable(student))!r} names two people "
