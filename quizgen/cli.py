@@ -334,6 +334,8 @@ def export_moodle(out, classes, count, seed, force, banks):
 
     done = write_moodle(out, classes=classes, count=count, seed=_seed(seed), banks=banks, force=force)
     click.echo(done.summary(out, "question", "category"))
+    for warning in done.warnings:
+        click.echo(f"quizgen: warning: {warning}", err=True)
 
 
 @export_group.command("canvas")

@@ -31,8 +31,9 @@ class Export(NamedTuple):
         """The line ``quizgen export`` prints: ``Wrote 20 questions in 2 categories to ...``
         (``item`` and ``group``: what the LMS calls a variant and a slot, singular)."""
         variants = sum(len(slot.variants) for slot in self.slots)
+        size = f", {megabytes(self.path.stat().st_size)}" if self.path is not None and self.path.is_file() else ""
         return (f"Wrote {counted(variants, item)} in {counted(len(self.slots), group)} to {self.path or out} "
-                f"(seed {self.seed}); keep the key file {self.key_path} to grade")
+                f"(seed {self.seed}{size}); keep the key file {self.key_path} to grade")
 
 
 def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False) -> Export:
@@ -49,7 +50,7 @@ def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: 
     done = _export("canvas", out, classes, count, seed, banks, force,
                    lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)),
                    rounding_rule=CANVAS_ROUNDING_RULE)
-    return done._replace(warnings=canvas_decimals_warnings(done.slots, done.path.name))
+    return done._replace(warnings=done.warnings + canvas_decimals_warnings(done.slots, done.path.name))
 
 
 def canvas_decimals_warnings(slots: list, name: str) -> tuple:
@@ -93,7 +94,28 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     folder = out.parent if str(out.parent) else Path(".")
     write_files(folder, {out.name: render(slots, seed, secret),
                          key_path.name: key_json(key_data(lms, seed, secret, classes, count, banks, slots))})
-    return Export(slots, seed, key_path, path=out)
+    return Export(slots, seed, key_path, size_warnings(lms, out), path=out)
+
+
+LARGE_EXPORT = 50 * 10 ** 6
+"""Bytes of an export past which it may be over the LMS site's upload limit (Moodle's
+"Maximum uploaded file size", PHP's upload_max_filesize; Canvas's import)."""
+
+
+def megabytes(size: int) -> str:
+    """``0.4 MB``, ``14.6 MB``: a file's size for a message."""
+    return f"{size / 10 ** 6:,.1f} MB"
+
+
+def size_warnings(lms: str, out: Path) -> tuple:
+    """One line when the export written to ``out`` is over LARGE_EXPORT: an LMS
+    imports a file no bigger than its site allows, so the upload may be refused."""
+    size = out.stat().st_size
+    if size <= LARGE_EXPORT:
+        return ()
+    return (f"{out.name} is {megabytes(size)}: {lms.capitalize()} imports a file only up to the site's maximum upload "
+            "size (often 2 to 100 MB, set by its administrator); export fewer variants (--count) or classes "
+            "(--classes) per file if the upload is refused",)
 
 
 SUFFIXES = {"moodle": (".xml", "a Moodle XML file", "questions.xml"),
