@@ -9,7 +9,12 @@ def test_the_summary_says_how_big_the_export_is(tmp_path, invoke):
     result = invoke("export", "moodle", "--classes", "C1", "--count", "2", "--seed", "1", "--out", tmp_path / "q.xml")
     assert result.exit_code == 0, result.output
     size = (tmp_path / "q.xml").stat().st_size
-    assert f"(seed 1, {size / 10 ** 6:,.1f} MB)" in result.output and "warning" not in result.output
+    assert size < 10 ** 6 and f"(seed 1, {size / 1000:,.0f} KB)" in result.output and "warning" not in result.output
+
+
+def test_sizes_read_as_people_write_them():
+    assert [export.file_size(n) for n in (0, 15_400, 999_999, 14_600_000, 1_500_000_000)] == [
+        "0 KB", "15 KB", "1,000 KB", "14.6 MB", "1,500.0 MB"]
 
 
 def test_an_export_over_the_usual_upload_limit_is_warned_of(tmp_path, invoke, monkeypatch):

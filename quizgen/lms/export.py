@@ -31,7 +31,7 @@ class Export(NamedTuple):
         """The line ``quizgen export`` prints: ``Wrote 20 questions in 2 categories to ...``
         (``item`` and ``group``: what the LMS calls a variant and a slot, singular)."""
         variants = sum(len(slot.variants) for slot in self.slots)
-        size = f", {megabytes(self.path.stat().st_size)}" if self.path is not None and self.path.is_file() else ""
+        size = f", {file_size(self.path.stat().st_size)}" if self.path is not None and self.path.is_file() else ""
         return (f"Wrote {counted(variants, item)} in {counted(len(self.slots), group)} to {self.path or out} "
                 f"(seed {self.seed}{size}); keep the key file {self.key_path} to grade")
 
@@ -102,9 +102,9 @@ LARGE_EXPORT = 50 * 10 ** 6
 "Maximum uploaded file size", PHP's upload_max_filesize; Canvas's import)."""
 
 
-def megabytes(size: int) -> str:
-    """``0.4 MB``, ``14.6 MB``: a file's size for a message."""
-    return f"{size / 10 ** 6:,.1f} MB"
+def file_size(size: int) -> str:
+    """``15 KB``, ``14.6 MB``: a file's size (``size`` bytes) for a message."""
+    return f"{max(size, 1) / 1000:,.0f} KB" if size < 10 ** 6 else f"{size / 10 ** 6:,.1f} MB"
 
 
 def size_warnings(lms: str, out: Path) -> tuple:
@@ -113,7 +113,7 @@ def size_warnings(lms: str, out: Path) -> tuple:
     size = out.stat().st_size
     if size <= LARGE_EXPORT:
         return ()
-    return (f"{out.name} is {megabytes(size)}: {lms.capitalize()} imports a file only up to the site's maximum upload "
+    return (f"{out.name} is {file_size(size)}: {lms.capitalize()} imports a file only up to the site's maximum upload "
             "size (often 2 to 100 MB, set by its administrator); export fewer variants (--count) or classes "
             "(--classes) per file if the upload is refused",)
 
