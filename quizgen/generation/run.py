@@ -50,7 +50,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
 
     check_count(count)   # every option checked before the folder is looked at
     _check_options(split, students, paper, layout, only, force)
-    roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
+    roster = read_roster(students, "--students") if isinstance(students, (str, os.PathLike)) else list(students or ())
     templates = select(load_bank(banks), classes)
     earlier = earlier_key(out_dir, force)
     roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
