@@ -30,3 +30,19 @@ def test_an_answers_file_given_to_generate_as_students_names_students(invoke, tm
     assert said.endswith("not a roster: --students takes the class list, a student_id and a name a row"), said
     assert "--roster" not in said
     assert not (tmp_path / "x").exists()
+
+
+# ---------------------------------------------------------------- a --bank that does not exist
+
+@pytest.mark.parametrize("command", [["list"], ["validate"], ["drill", "--no-save"]])
+def test_a_bank_folder_that_does_not_exist_is_said_to_be_no_such_folder(invoke, tmp_path, command):
+    said = _refused(invoke(*command, "--bank", tmp_path / "nope", input="q\n"))
+    assert said == f"quizgen: error: {tmp_path / 'nope'}: no such folder", said
+
+
+def test_a_bank_that_exists_but_is_no_folder_is_still_not_a_folder_of_templates(invoke, tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "pipe")
+    said = _refused(invoke("list", "--bank", tmp_path / "pipe"))
+    assert said == f"quizgen: error: {tmp_path / 'pipe'}: not a folder of templates", said
