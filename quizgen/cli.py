@@ -229,7 +229,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     Example: quizgen grade answers.csv --key quiz/key.json --gradebook plain --feedback sheets/
     """
     from quizgen.grading.collector import left_at_exit
-    from quizgen.grading.outputs import GradeOutputs
+    from quizgen.grading.output_options import GradeOutputs
     from quizgen.grading.run import grade
     from quizgen.grading.report import summary_text
 

@@ -37,7 +37,8 @@ from quizgen.grading.look_at import look_at_lines
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
-from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
+from quizgen.grading.output_options import GradeOutputs
+from quizgen.grading.outputs import class_report_texts, write_extra_outputs
 from quizgen.grading.paper_written import PapersWritten
 from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_missing_banks,
                                    refuse_sheet_clashes, run_files)
