@@ -46,3 +46,76 @@ def test_a_bank_that_exists_but_is_no_folder_is_still_not_a_folder_of_templates(
     os.mkfifo(tmp_path / "pipe")
     said = _refused(invoke("list", "--bank", tmp_path / "pipe"))
     assert said == f"quizgen: error: {tmp_path / 'pipe'}: not a folder of templates", said
+
+
+# ---------------------------------------------------------------- options that do nothing, refused
+
+@pytest.fixture(scope="module")
+def key(tmp_path_factory):
+    from quizgen.generation.run import generate
+
+    folder = tmp_path_factory.mktemp("opts39")
+    generate(folder / "q", classes="C1", count=1, seed=8)
+    return folder / "q" / "key.json"
+
+
+@pytest.mark.parametrize("options, said", [
+    (["--gradebook-item", "Quiz 1"], "--gradebook-item is for --gradebook canvas or moodle"),
+    (["--gradebook", "plain", "--gradebook-item", "Quiz 1"], "--gradebook-item is for --gradebook canvas or moodle"),
+    (["--gradebook-key", "email"], "--gradebook-key email is for --gradebook moodle (keying its import) or a Moodle "
+                                   "responses download (naming its students): answers.csv is an answers file; give "
+                                   "--gradebook moodle, or leave --gradebook-key out"),
+    (["--gradebook", "plain", "--gradebook-key", "email"], "--gradebook-key email is for --gradebook moodle"),
+    (["--attempt", "first"], "--attempt is for a Moodle or Canvas responses download, which holds each attempt: "
+                             "answers.csv is an answers file, where a part answered twice is graded by its last row "
+                             "(or latest time); leave --attempt out"),
+    (["--attempt", "highest"], "--attempt is for a Moodle or Canvas responses download"),   # given: not the default
+])
+def test_grade_refuses_an_option_that_does_nothing_for_this_run(invoke, tmp_path, key, options, said):
+    answers = _answers(tmp_path / "answers.csv")
+    line = _refused(invoke("grade", answers, "--key", key, *options))
+    assert line.startswith(f"quizgen: error: {said}"), line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["answers.csv"]   # nothing written
+
+
+@pytest.mark.parametrize("options", [["--gradebook", "moodle", "--gradebook-key", "email", "--gradebook-item", "Q"],
+                                     ["--gradebook-key", "idnumber"]])   # the default: cannot be told from none
+def test_grade_takes_those_options_where_they_apply(invoke, tmp_path, key, options):
+    answers = _answers(tmp_path / "answers.csv")
+    assert invoke("grade", answers, "--key", key, *options).exit_code == 0
+
+
+def test_gradebook_key_email_names_a_moodle_downloads_students_without_a_gradebook(invoke, tmp_path):
+    from test_lms_attempts27 import RIGHT, _moodle
+
+    path, export_key = _moodle(tmp_path, [("s001", 10, RIGHT)])
+    result = invoke("grade", path, "--key", export_key, "--gradebook-key", "email")
+    assert result.exit_code == 0, result.output
+
+
+def test_gradebook_key_email_is_refused_for_a_canvas_download_without_a_moodle_gradebook(invoke, tmp_path):
+    from test_lms_attempts27 import RIGHT, _canvas
+
+    path, export_key = _canvas(tmp_path, [("s001", 1, RIGHT)])
+    line = _refused(invoke("grade", path, "--key", export_key, "--gradebook-key", "email"))
+    assert "analysis.csv is a Canvas download; give --gradebook moodle" in line, line
+
+
+@pytest.mark.parametrize("options, said", [
+    (["--paper", "letter"], "--paper letter is for the tex and pdf papers (Markdown has no pages): give --format tex "
+                            "or pdf too"),
+    (["--layout", "compact"], "--layout compact is for the tex and pdf papers (Markdown has no pages): give "
+                              "--format tex or pdf too"),
+    (["--format", "md", "--layout", "compact"], "--layout compact is for the tex and pdf papers"),
+])
+def test_generate_refuses_a_paper_size_or_layout_for_markdown(invoke, tmp_path, options, said):
+    line = _refused(invoke("generate", "--classes", "C1", *options, "--out", tmp_path / "q"))
+    assert line.startswith(f"quizgen: error: {said}"), line
+    assert not (tmp_path / "q").exists()
+
+
+def test_generate_takes_the_defaults_given_for_markdown_and_letter_for_tex(invoke, tmp_path):
+    given = invoke("generate", "--classes", "C1", "--paper", "a4", "--layout", "exam", "--out", tmp_path / "a")
+    assert given.exit_code == 0, given.output
+    assert invoke("generate", "--classes", "C1", "--format", "tex", "--paper", "letter", "--layout", "compact",
+                  "--out", tmp_path / "b").exit_code == 0

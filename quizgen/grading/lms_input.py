@@ -24,8 +24,9 @@ from quizgen.csv_input import header_shown
 from quizgen.errors import InputFileError, first_few
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
-from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, no_attempts_note
+from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, refuse_attempt_for_answers
 from quizgen.grading.file_text import csv_start
+from quizgen.grading.output_options import refuse_gradebook_key
 from quizgen.key.status import Status
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, lms_kind
@@ -88,7 +89,8 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
-               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None):
+               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None,
+               gradebook: str | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -101,16 +103,19 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     ``{path: role}`` of the run's other inputs, which the built files may not
     replace (grading/paths.files_read). ``choice`` (attempt_choice.AttemptChoice):
     which attempt of a student with several is graded; ``notes`` receives the
-    note saying so (attempt_note), or, for a file that is no download, the
-    note that --attempt, when given, was ignored (no_attempts_note)."""
+    note saying so (attempt_note). Options that do nothing for the file are refused
+    in one line: --attempt, when given, for a file that is no download, and
+    ``id_key`` email for one that is no Moodle download unless ``gradebook`` is moodle."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
         _check_not_export_key(path, key, header, encoding, delimiter)
-        if notes is not None:
-            notes += no_attempts_note(Path(path), choice)
+        if os.path.exists(path):   # a missing file is open_answers' to name
+            refuse_attempt_for_answers(path, choice)
+            refuse_gradebook_key(id_key, gradebook, path, kind)
         yield path, key, out, []
         return
+    refuse_gradebook_key(id_key, gradebook, path, kind)
     skipped, absent, fallback, unordered, cut, loaded, untagged = [], [], [], [], [], [], []
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,

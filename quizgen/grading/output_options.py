@@ -8,6 +8,7 @@ written by outputs.py."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from quizgen.errors import UsageError
 
@@ -51,6 +52,9 @@ class GradeOutputs:
                              "Canvas (Grades > Export > Export Entire Gradebook)")
         if self.gradebook_template and self.gradebook not in ("canvas", "moodle"):
             raise UsageError("--gradebook-template is for --gradebook canvas or moodle")
+        if self.gradebook_item is not None and self.gradebook not in ("canvas", "moodle"):
+            raise UsageError("--gradebook-item is for --gradebook canvas or moodle (the column it names; the plain "
+                             "gradebook has none)")
         if self.zero_absent and self.gradebook not in ("canvas", "moodle"):
             raise UsageError("--zero-absent is for --gradebook canvas or moodle (the students CSV and the plain "
                              "gradebook always score a student with no answer 0)")
@@ -76,3 +80,16 @@ def output_names(outputs: GradeOutputs, stem: str) -> dict:
     if outputs.gradebook:
         names["gradebook"] = f"{stem}-gradebook-{outputs.gradebook}.csv"
     return names
+
+
+def refuse_gradebook_key(key: str, gradebook: str | None, answers, kind: str | None) -> None:
+    """Refuse, in one line, ``--gradebook-key`` other than the default (``idnumber``) where it does
+    nothing: it keys a Moodle gradebook and names a Moodle download's students, so with no
+    ``--gradebook moodle`` the answers file ``answers`` must be a Moodle download (``kind``: the
+    LMS of a download, None for an answers file). The default given explicitly cannot be told apart."""
+    if key == "idnumber" or gradebook == "moodle" or kind == "moodle":
+        return
+    what = f"a {kind.capitalize()} download" if kind else "an answers file"
+    raise UsageError(f"--gradebook-key {key} is for --gradebook moodle (keying its import) or a Moodle responses "
+                     f"download (naming its students): {Path(answers).name} is {what}; give --gradebook moodle, "
+                     "or leave --gradebook-key out")

@@ -141,8 +141,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
-                       files_read(answers, key, **others), choice, attempt_notes) as (built, built_key, built_out,
-                                                                                   unnamed):
+                       files_read(answers, key, **others), choice, attempt_notes,
+                       outputs.gradebook) as (built, built_key, built_out, unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
         if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
             outputs = _download_outputs(outputs, Path(answers), unkeyed, moodle_maximum(answers, encoding, delimiter))
