@@ -160,7 +160,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.argument("answers", type=click.Path(dir_okay=False))
 @click.option("--key", "key_path", default=None, type=click.Path(dir_okay=False),
               help="The key.json to grade against (default: beside the answers, else in the working folder, else in quiz/); "
-                   "for a Moodle/Canvas responses export, the key file quizgen export wrote.")
+                   "for a Moodle/Canvas responses export, the key file quizgen export wrote (default: found "
+                   "likewise under export's default name).")
 @click.option("--out", default=None, type=click.Path(),
               help="The graded file's path, or a folder (default: <answers>-graded.csv beside the answers); "
                    "the reports are written beside it.")

@@ -119,3 +119,57 @@ def test_generate_takes_the_defaults_given_for_markdown_and_letter_for_tex(invok
     assert given.exit_code == 0, given.output
     assert invoke("generate", "--classes", "C1", "--format", "tex", "--paper", "letter", "--layout", "compact",
                   "--out", tmp_path / "b").exit_code == 0
+
+
+# ---------------------------------------------------------------- an LMS download's export key, found
+
+def test_a_moodle_download_is_graded_through_the_export_key_beside_it(invoke, tmp_path):
+    from test_lms_attempts27 import RIGHT, _moodle
+
+    path, _ = _moodle(tmp_path, [("s001", 10, RIGHT), ("s002", 11, RIGHT)])
+    result = invoke("grade", path)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert ("Note: responses.csv: its variant codes were read back through questions-key.json, the export key found "
+            "(no --key given; questions-key.json looked for beside the download, then in the working directory, "
+            "then in its quiz folder)") in said, said
+    assert (tmp_path / "responses-graded.csv").is_file()
+
+
+def test_a_canvas_download_finds_its_export_key_in_the_working_folder(invoke, tmp_path, monkeypatch):
+    from test_lms_attempts27 import RIGHT, _canvas
+
+    path, export_key = _canvas(tmp_path, [("s001", 1, RIGHT)])
+    (tmp_path / "downloads").mkdir()
+    path = path.rename(tmp_path / "downloads" / path.name)
+    monkeypatch.chdir(tmp_path)
+    result = invoke("grade", path)
+    assert result.exit_code == 0, result.output
+    assert "read back through quiz-key.json, the export key found" in " ".join(result.output.split())
+
+
+def test_a_download_with_no_export_key_to_find_says_where_it_looked(invoke, tmp_path, monkeypatch):
+    from test_lms_attempts27 import RIGHT, _moodle
+
+    made = tmp_path / "made"
+    made.mkdir()
+    path, export_key = _moodle(made, [("s001", 10, RIGHT)])
+    export_key.unlink()
+    monkeypatch.chdir(tmp_path)
+    line = _refused(invoke("grade", path))
+    assert line == ("quizgen: error: responses.csv: its questions name their variants by code, and no --key was "
+                    "given nor questions-key.json (the key file quizgen export moodle writes beside its default "
+                    "--out) found beside it, in the working directory or in its quiz folder: pass the key file "
+                    "quizgen export wrote beside the questions with --key"), line
+
+
+def test_the_export_key_found_is_never_replaced_by_the_key_grade_builds(invoke, tmp_path):
+    """A download named questions.csv beside questions-key.json would build questions-key.json."""
+    from test_lms_attempts27 import RIGHT, _moodle
+
+    path, export_key = _moodle(tmp_path, [("s001", 10, RIGHT)])
+    before = export_key.read_bytes()
+    path = path.rename(tmp_path / "questions.csv")
+    line = _refused(invoke("grade", path))
+    assert "the export's key file" in line and "rename the responses file or pass another --out" in line, line
+    assert export_key.read_bytes() == before

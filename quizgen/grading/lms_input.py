@@ -25,6 +25,7 @@ from quizgen.errors import InputFileError, first_few
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, refuse_attempt_for_answers
+from quizgen.grading.export_key_found import export_key_for, export_keys_found
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key
 from quizgen.key.status import Status
@@ -122,7 +123,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
                                                    dialect, loaded, choice, notes, untagged)
         unkeyed += fallback
-        yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped, kind)
+        yield answers, key_path, out, (loaded + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered, choice.rule)
                                        + _cut_warning(path, cut) + untagged_warning(Path(path).name, kind, untagged))
@@ -303,9 +304,10 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     right answer Canvas cut to 4 decimals (``canvas_cut``). The answers file
     is written with the download's delimiter (``dialect``, when the caller has
     read it), so that grading it reads and writes as for the download itself.
-    ``loaded`` receives the bank folders the export key named, loaded without
-    --bank; ``choice``: which attempt of a student with several is graded
-    (default: the highest scoring), said in a note added to ``notes``;
+    ``key`` None: the export's key file found as key.json is (export_key_found.py), said in a
+    note added to ``notes``. ``loaded`` receives the warning naming the bank folders the export
+    key named, loaded without --bank; ``choice``: which attempt of a student with several is
+    graded (default: the highest scoring), said in a note added to ``notes``;
     ``untagged`` receives the question cells of the attempts graded that carry
     no ``[quizgen:...]`` tag (quizgen.lms.untagged), which are not graded."""
     from quizgen.lms.exportkey import decode_rows, key_banks
@@ -313,18 +315,21 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     from quizgen.lms.responses import read_responses
 
     path = Path(path)
-    answers_file, key_file = _built_paths(path, out)
-    refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
-                   {**(reads or {}), **({Path(key): "the export's key file"} if key is not None else {})},
-                   f"grading {path.name}", "rename the responses file or pass another --out")
     kind = kind or lms_kind_of(path, encoding, delimiter)
+    found = export_keys_found(path, kind) if key is None else []   # the built files never replace one
+    answers_file, key_file = _built_paths(path, out)
+    export_keys = {Path(k): "the export's key file" for k in ([key] if key is not None else found)}
+    refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
+                   {**(reads or {}), **export_keys}, f"grading {path.name}",
+                   "rename the responses file or pass another --out")
     every_absent, every_untagged = [], []
     rows = read_responses(path, encoding, skipped, id_key, fallback, unordered, delimiter, every_absent, every_untagged)
+    key = key if key is not None else export_key_for(path, kind, rows, found, notes)
     rows, export_key = decode_rows(rows, key, path, kind)
     if not banks and export_key and export_key.get("banks"):
         banks = key_banks(export_key, key)
         if loaded is not None:
-            loaded += banks
+            loaded += _loaded_note(key, banks)
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
            "order": (export_key or {}).get("templates", ())}
     dialect = dialect or _download_start(path, encoding, delimiter)[1]
