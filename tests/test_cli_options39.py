@@ -164,11 +164,14 @@ def test_a_download_with_no_export_key_to_find_says_where_it_looked(invoke, tmp_
 
 
 def test_the_export_key_found_is_never_replaced_by_the_key_grade_builds(invoke, tmp_path):
-    """A download named questions.csv beside questions-key.json would build questions-key.json."""
+    """A download named questions.csv beside questions-key.json would build questions-key.json;
+    --out questions-key.json would write the graded file over it."""
     from test_lms_attempts27 import RIGHT, _moodle
 
     path, export_key = _moodle(tmp_path, [("s001", 10, RIGHT)])
     before = export_key.read_bytes()
+    line = _refused(invoke("grade", path, "--out", export_key))   # nor by the graded file
+    assert line.endswith("questions-key.json would overwrite the key; choose another --out"), line
     path = path.rename(tmp_path / "questions.csv")
     line = _refused(invoke("grade", path))
     assert "the export's key file" in line and "rename the responses file or pass another --out" in line, line

@@ -91,7 +91,7 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
                reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None,
-               gradebook: str | None = None):
+               gradebook: str | None = None, used_key: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -106,7 +106,9 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     which attempt of a student with several is graded; ``notes`` receives the
     note saying so (attempt_note). Options that do nothing for the file are refused
     in one line: --attempt, when given, for a file that is no download, and
-    ``id_key`` email for one that is no Moodle download unless ``gradebook`` is moodle."""
+    ``id_key`` email for one that is no Moodle download unless ``gradebook`` is moodle.
+    ``used_key`` receives the export key found and used when ``key`` is None (export_key_found.py),
+    which the run's outputs may not replace either."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -121,7 +123,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect, loaded, choice, notes, untagged)
+                                                   dialect, loaded, choice, notes, untagged, used_key)
         unkeyed += fallback
         yield answers, key_path, out, (loaded + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent)
@@ -292,7 +294,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
                       reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
                       loaded: list | None = None, choice: AttemptChoice = AttemptChoice(),
-                      notes: list | None = None, untagged: list | None = None) -> tuple:
+                      notes: list | None = None, untagged: list | None = None,
+                      used_key: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -305,8 +308,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     is written with the download's delimiter (``dialect``, when the caller has
     read it), so that grading it reads and writes as for the download itself.
     ``key`` None: the export's key file found as key.json is (export_key_found.py), said in a
-    note added to ``notes``. ``loaded`` receives the warning naming the bank folders the export
-    key named, loaded without --bank; ``choice``: which attempt of a student with several is
+    note added to ``notes`` and added to ``used_key``. ``loaded`` receives the warning naming
+    the bank folders the export key named, loaded without --bank; ``choice``: which attempt of a student with several is
     graded (default: the highest scoring), said in a note added to ``notes``;
     ``untagged`` receives the question cells of the attempts graded that carry
     no ``[quizgen:...]`` tag (quizgen.lms.untagged), which are not graded."""
@@ -324,7 +327,10 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                    "rename the responses file or pass another --out")
     every_absent, every_untagged = [], []
     rows = read_responses(path, encoding, skipped, id_key, fallback, unordered, delimiter, every_absent, every_untagged)
-    key = key if key is not None else export_key_for(path, kind, rows, found, notes)
+    if key is None:
+        key = export_key_for(path, kind, rows, found, notes)
+        if key is not None and used_key is not None:
+            used_key.append(key)
     rows, export_key = decode_rows(rows, key, path, kind)
     if not banks and export_key and export_key.get("banks"):
         banks = key_banks(export_key, key)

@@ -137,13 +137,14 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs, jobs, override, marking = _options(outputs, jobs, rtol, atol, policy, ecf_credit)
     refuse_missing_banks(outputs.banks)
     choice = AttemptChoice(attempt, marking, override, decimal_comma)
-    unkeyed, attempt_notes = [], []   # a Moodle download's students named by the other id column: warned of
+    unkeyed, attempt_notes, found = [], [], []   # a Moodle download's students named by the other id column: warned of
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
                        files_read(answers, key, **others), choice, attempt_notes,
-                       outputs.gradebook) as (built, built_key, built_out, unnamed):
+                       outputs.gradebook, found) as (built, built_key, built_out, unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
+        key = found[0] if found else key   # the download's export key, found for want of --key
         if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
             outputs = _download_outputs(outputs, Path(answers), unkeyed, moodle_maximum(answers, encoding, delimiter))
             encoding = None
