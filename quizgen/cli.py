@@ -44,6 +44,7 @@ def main():
 def list_command(banks):
     """List the question templates: class, id, title and parts.
 
+    \b
     Example: quizgen list
     """
     from quizgen.bank.loader import load_bank
@@ -93,14 +94,11 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
              students, split, only, paper_size, layout, force, banks):
     """Generate a randomised problem set with solutions and an answer key.
 
+    \b
     Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out c1-c7
-
     Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --course "NLP 101" --out papers
-
     Example: quizgen generate --format pdf --paper letter --force --out quiz
-
     Example: quizgen generate --format pdf --students roster.csv --layout compact --out booklets
-
     Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --only s002 --out papers
 
     --only takes ids separated by commas (--only s001,s002) or one id a time, repeated (--only s001 --only
@@ -142,6 +140,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
     (or where --state, $QUIZGEN_PROGRESS or $XDG_DATA_HOME puts it); --no-save
     reads and writes none.
 
+    \b
     Example: printf '0.716\\n0.145\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
     """
     from quizgen.drill.session import run_drill
@@ -161,7 +160,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.argument("answers", type=click.Path(dir_okay=False))
 @click.option("--key", "key_path", default=None, type=click.Path(dir_okay=False),
               help="The key.json to grade against (default: beside the answers, else in the working folder, else in quiz/); "
-                   "for a Moodle/Canvas responses export, the key file quizgen export wrote.")
+                   "for a Moodle/Canvas responses export, the key file quizgen export wrote (default: found "
+                   "likewise under export's default name).")
 @click.option("--out", default=None, type=click.Path(),
               help="The graded file's path, or a folder (default: <answers>-graded.csv beside the answers); "
                    "the reports are written beside it.")
@@ -226,10 +226,11 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     answer: long form) or one student a row with a column per part (student_id, Q1a,
     Q1b, ...: wide form); see docs/grading.md.
 
+    \b
     Example: quizgen grade answers.csv --key quiz/key.json --gradebook plain --feedback sheets/
     """
     from quizgen.grading.collector import left_at_exit
-    from quizgen.grading.outputs import GradeOutputs
+    from quizgen.grading.output_options import GradeOutputs
     from quizgen.grading.run import grade
     from quizgen.grading.report import summary_text
 
@@ -263,9 +264,10 @@ def review_command(graded, out, also):
     nothing) and grade again with --overrides that file. Run again onto that file, it keeps
     every line and adds the answers it does not list yet.
 
+    \b
     Example: quizgen review answers-graded.csv --also imprecise
-
-    then, the shares filled in: quizgen grade answers.csv --overrides answers-graded-review.csv
+    then, the shares filled in:
+      quizgen grade answers.csv --overrides answers-graded-review.csv
     """
     from quizgen.grading.review import write_review
 
@@ -288,6 +290,7 @@ def validate_command(paths, samples, banks):
     itself. SymPy referees 20 draws a template, or all of them when
     --samples is given. Exits 1 if any template fails.
 
+    \b
     Example: quizgen validate --bank my_bank/ --samples 500
     """
     from quizgen.validation.run import report_validation
@@ -300,6 +303,7 @@ def validate_command(paths, samples, banks):
 def export_group():
     """Export question variants to an LMS (Moodle XML, Canvas QTI); see docs/lms.md.
 
+    \b
     Example: quizgen export moodle --classes C1,C7 --count 20 --seed 42 --out questions.xml
     """
 
@@ -328,6 +332,7 @@ def _export_options(command):
 def export_moodle(out, classes, count, seed, force, banks):
     """Moodle XML for the question bank: one category per slot holding its variants.
 
+    \b
     Example: quizgen export moodle --classes C1,C7 --count 20 --seed 42 --out questions.xml
     """
     from quizgen.lms.export import write_moodle
@@ -346,6 +351,7 @@ def export_moodle(out, classes, count, seed, force, banks):
 def export_canvas(out, title, classes, count, seed, force, banks):
     """A Canvas QTI 1.2 zip: a question group per slot (and part) picking one variant.
 
+    \b
     Example: quizgen export canvas --classes C1,C7 --count 20 --seed 42 --out quiz.zip
     """
     from quizgen.lms.export import write_canvas

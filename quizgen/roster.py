@@ -91,20 +91,21 @@ class Roster(list):
         self.source, self.column = source, column
 
 
-def read_roster(path) -> Roster:
-    """The students of the roster CSV at ``path``, in file order."""
-    return parse_roster(read_csv_text(path, "roster"), str(path))
+def read_roster(path, option: str = "--roster") -> Roster:
+    """The students of the roster CSV at ``path``, in file order; ``option``: the
+    command-line option that gave it (``--students`` for generate), as errors name it."""
+    return parse_roster(read_csv_text(path, "roster"), str(path), option)
 
 
-def parse_roster(text: str, source: str = "roster") -> Roster:
+def parse_roster(text: str, source: str = "roster", option: str = "--roster") -> Roster:
     """The students of a roster given as CSV ``text``, in file order; blank
-    lines are skipped; ``source`` names it in errors."""
+    lines are skipped; ``source`` names it in errors, and ``option`` the option it was given to."""
     reader, skip = sniffed_reader(text, where=f"{source}: ")
     try:
         header = next((row for row in reader if any(cell.strip() for cell in row)), None)
         if _answers_header(header):
             raise InputFileError(f"{source}: line {max(reader.line_num, 1) + skip}: this looks like an answers file "
-                                 "(it has question and answer columns), not a roster: --roster takes the class list, "
+                                 f"(it has question and answer columns), not a roster: {option} takes the class list, "
                                  "a student_id and a name a row")
         columns = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")
         return Roster(_unique_students(reader, columns, source, skip), source, header[columns.student].strip())

@@ -148,8 +148,8 @@ def test_a_named_pipe_given_as_standard_input_is_read_after_its_writer_finished(
 
 # ---------------------------------------------------------------- 4. grade --bank that is no folder
 
-@pytest.mark.parametrize("bank", ["missing", "pipe"])
-def test_grade_refuses_a_bank_that_is_no_folder_as_list_does(tmp_path, bank):
+@pytest.mark.parametrize("bank, said", [("missing", "no such folder"), ("pipe", "not a folder of templates")])
+def test_grade_refuses_a_bank_that_is_no_folder_as_list_does(tmp_path, bank, said):
     import os
 
     from tests.run_support import run_in
@@ -159,7 +159,7 @@ def test_grade_refuses_a_bank_that_is_no_folder_as_list_does(tmp_path, bank):
     for command in (["list"], ["grade", answers, "--out", "out/"]):
         result = run_in(tmp_path, *command, "--bank", bank)
         assert result.exit_code == 2, result.output
-        assert result.output.strip() == f"quizgen: error: {bank}: not a folder of templates"
+        assert result.output.strip() == f"quizgen: error: {bank}: {said}"
     assert not (tmp_path / "out").exists()
 
 

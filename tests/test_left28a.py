@@ -1,4 +1,4 @@
-"""Session 28 leftovers: --attempt on a file with no attempts, the stale
+"""Session 28 leftovers: --attempt on a file with no attempts (refused since round 39), the stale
 gradebook's origin, roster twins in report.md, an override for an id with no
 paper, the gradebook leading-zero note's "and N more", and report.md's "To act
 on" reasons per part."""
@@ -34,13 +34,15 @@ def _grade(*args):
 
 
 @pytest.mark.slow
-def test_attempt_given_for_an_answers_csv_is_said_to_be_ignored(tmp_path):
+def test_attempt_given_for_an_answers_csv_is_refused_and_not_given_says_nothing(tmp_path):
+    """Round 39: --attempt for an answers file (no attempts) is refused, as --zero-absent without
+    --gradebook is, rather than ignored with a note; not given, nothing is said."""
     key = _paper(tmp_path)
     path = _answers(tmp_path, [["s1", "Q1", "a", "0.5"], ["s2", "Q1", "a", "0.3"]])
-    output = _grade(path, "--key", key, "--attempt", "last")
-    assert ("Note: answers.csv: --attempt last was ignored: it chooses among the attempts of a Moodle or Canvas "
-            "download, and this is an answers file, which has none") in output
-    assert "--attempt" not in _grade(path, "--key", key)   # not given: nothing said
+    refused = CliRunner().invoke(main, ["grade", str(path), "--key", str(key), "--attempt", "last"])
+    assert refused.exit_code == 2 and refused.output.startswith("quizgen: error: --attempt is for a Moodle or "
+                                                                "Canvas responses download"), refused.output
+    assert "--attempt" not in _grade(path, "--key", key)
 
 
 def test_attempt_given_for_a_download_says_nothing_of_being_ignored(tmp_path):

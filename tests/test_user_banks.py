@@ -98,7 +98,7 @@ def test_a_bad_user_template_is_reported_by_file_and_line(invoke, monkeypatch, t
 def test_a_bank_that_is_not_a_folder_is_an_error(invoke, tmp_path):
     result = invoke("list", "--bank", tmp_path / "missing")
     assert result.exit_code == 2
-    assert result.stderr == f"quizgen: error: {tmp_path / 'missing'}: not a folder of templates\n"
+    assert result.stderr == f"quizgen: error: {tmp_path / 'missing'}: no such folder\n"
 
 
 def test_files_starting_with_underscore_are_not_templates(invoke, tmp_path):

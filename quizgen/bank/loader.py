@@ -52,10 +52,11 @@ def load_bank(extra_dirs=(), include_builtin: bool = True) -> list:
 
 
 def template_files(directory) -> list:
-    """The template files of a bank folder (``*.yaml``/``*.yml``, not starting with ``_``)."""
+    """The template files of a bank folder (``*.yaml``/``*.yml``, not starting with ``_``); a
+    path that does not exist, or is no folder (a file, a pipe), is refused saying which."""
     directory = Path(directory)
     if not directory.is_dir():
-        raise TemplateError("not a folder of templates", path=directory)
+        raise TemplateError("not a folder of templates" if directory.exists() else "no such folder", path=directory)
     files = [p for p in directory.iterdir()
              if p.suffix in (".yaml", ".yml") and not p.name.startswith(("_", "."))]
     if len(files) > MAX_TEMPLATES:

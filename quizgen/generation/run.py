@@ -49,8 +49,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     from quizgen.roster import read_roster
 
     check_count(count)   # every option checked before the folder is looked at
-    _check_options(split, students, paper, layout, only, force)
-    roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
+    _check_options(split, students, paper, layout, only, force, fmt)
+    roster = read_roster(students, "--students") if isinstance(students, (str, os.PathLike)) else list(students or ())
     templates = select(load_bank(banks), classes)
     earlier = earlier_key(out_dir, force)
     roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
@@ -102,14 +102,19 @@ def _fresh_secret(out_dir, paper_id, fmt: str):
     return lambda: pdf_cache.started_secret(out_dir, paper_id, new_secret)
 
 
-def _check_options(split: bool, students, paper: str, layout: str, only, force: bool) -> None:
-    """Refuse, in one line, options that do not go together or a value out of their choices."""
+def _check_options(split: bool, students, paper: str, layout: str, only, force: bool, fmt: str = "md") -> None:
+    """Refuse, in one line, options that do not go together or a value out of their choices;
+    a paper size or layout other than the default for Markdown, which has neither."""
     if split and not students:
         raise UsageError("--split needs --students: it writes one file per student")
     if paper not in PAPER_SIZES:
         raise UsageError(f"--paper must be one of {', '.join(PAPER_SIZES)}, got {paper!r}")
     if layout not in LAYOUTS:
         raise UsageError(f"--layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
+    for option, value, default in (("--paper", paper, PAPER_SIZES[0]), ("--layout", layout, LAYOUTS[0])):
+        if fmt == "md" and value != default:
+            raise UsageError(f"{option} {value} is for the tex and pdf papers (Markdown has no pages): "
+                             "give --format tex or pdf too")
     if only is not None and not (students and split):
         raise UsageError("--only needs --students and --split: it remakes those students' own files, "
                          "with the options of the run that made the papers")

@@ -138,14 +138,14 @@ def _paper_points(paper, student: str, typed: dict) -> tuple:
     return points, waiting, count
 
 
-def no_attempts_note(path, choice: AttemptChoice) -> list:
-    """The note (in a list, or none) saying that --attempt, when the user gave
-    it (``choice.given``), did nothing to the file at ``path``: an answers file,
-    not a Moodle or Canvas download, has no attempts to choose from."""
-    if not choice.given:
-        return []
-    return [f"{Path(path).name}: --attempt {choice.rule} was ignored: it chooses among the attempts of "
-            "a Moodle or Canvas download, and this is an answers file, which has none"]
+def refuse_attempt_for_answers(path, choice: AttemptChoice) -> None:
+    """Refuse, in one line, --attempt given by the user (``choice.given``) for the file at
+    ``path``: an answers file, not a Moodle or Canvas download, has no attempts to choose
+    from (of a part answered twice, its last row, or latest time, is graded)."""
+    if choice.given:
+        raise UsageError(f"--attempt is for a Moodle or Canvas responses download, which holds each attempt: "
+                         f"{Path(path).name} is an answers file, where a part answered twice is graded by its last "
+                         "row (or latest time); leave --attempt out")
 
 
 def attempt_note(download: str, chosen: dict, rule: str, others: int, unread=(), given: bool = False) -> list:

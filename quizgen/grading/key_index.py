@@ -25,15 +25,15 @@ LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
 
 
-def key_candidates(answers_path: Path) -> list:
-    """Where grade looks for key.json without --key, in this order: beside the
-    answers, in the working directory, and in its quiz/ (generate's default --out);
-    beside the answers alone when the working directory is gone (removed under the shell)."""
+def key_candidates(answers_path: Path, name: str = "key.json") -> list:
+    """Where grade looks for key.json (or an LMS export's key file, ``name``) without --key,
+    in this order: beside the answers, in the working directory, and in its quiz/ (generate's
+    default --out); beside the answers alone when the working directory is gone (removed under the shell)."""
     try:
         here = Path.cwd()
     except OSError:
-        return [answers_path.parent / "key.json"]
-    return [answers_path.parent / "key.json", here / "key.json", here / "quiz" / "key.json"]
+        return [answers_path.parent / name]
+    return [answers_path.parent / name, here / name, here / "quiz" / name]
 
 
 def key_shown(key_path: Path, answers_path: Path) -> str:
@@ -48,10 +48,10 @@ def key_shown(key_path: Path, answers_path: Path) -> str:
         return str(key_path)
 
 
-def found_keys(answers_path: Path) -> list:
-    """The key.json files of key_candidates that exist, in their order, each file once."""
+def found_keys(answers_path: Path, name: str = "key.json") -> list:
+    """The key.json (or ``name``) files of key_candidates that exist, in their order, each file once."""
     found, seen = [], set()
-    for candidate in key_candidates(answers_path):
+    for candidate in key_candidates(answers_path, name):
         if candidate.is_file() and candidate.resolve() not in seen:
             seen.add(candidate.resolve())
             found.append(candidate)

@@ -24,8 +24,10 @@ from quizgen.csv_input import header_shown
 from quizgen.errors import InputFileError, first_few
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
-from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, no_attempts_note
+from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, refuse_attempt_for_answers
+from quizgen.grading.export_key_found import export_key_for, export_keys_found
 from quizgen.grading.file_text import csv_start
+from quizgen.grading.output_options import refuse_gradebook_key
 from quizgen.key.status import Status
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, lms_kind
@@ -88,7 +90,8 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
-               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None):
+               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None,
+               gradebook: str | None = None, used_key: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -101,23 +104,28 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     ``{path: role}`` of the run's other inputs, which the built files may not
     replace (grading/paths.files_read). ``choice`` (attempt_choice.AttemptChoice):
     which attempt of a student with several is graded; ``notes`` receives the
-    note saying so (attempt_note), or, for a file that is no download, the
-    note that --attempt, when given, was ignored (no_attempts_note)."""
+    note saying so (attempt_note). Options that do nothing for the file are refused
+    in one line: --attempt, when given, for a file that is no download, and
+    ``id_key`` email for one that is no Moodle download unless ``gradebook`` is moodle.
+    ``used_key`` receives the export key found and used when ``key`` is None (export_key_found.py),
+    which the run's outputs may not replace either."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
         _check_not_export_key(path, key, header, encoding, delimiter)
-        if notes is not None:
-            notes += no_attempts_note(Path(path), choice)
+        if os.path.exists(path):   # a missing file is open_answers' to name
+            refuse_attempt_for_answers(path, choice)
+            refuse_gradebook_key(id_key, gradebook, path, kind)
         yield path, key, out, []
         return
+    refuse_gradebook_key(id_key, gradebook, path, kind)
     skipped, absent, fallback, unordered, cut, loaded, untagged = [], [], [], [], [], [], []
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect, loaded, choice, notes, untagged)
+                                                   dialect, loaded, choice, notes, untagged, used_key)
         unkeyed += fallback
-        yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped, kind)
+        yield answers, key_path, out, (loaded + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered, choice.rule)
                                        + _cut_warning(path, cut) + untagged_warning(Path(path).name, kind, untagged))
@@ -286,7 +294,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
                       reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
                       loaded: list | None = None, choice: AttemptChoice = AttemptChoice(),
-                      notes: list | None = None, untagged: list | None = None) -> tuple:
+                      notes: list | None = None, untagged: list | None = None,
+                      used_key: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -298,9 +307,10 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     right answer Canvas cut to 4 decimals (``canvas_cut``). The answers file
     is written with the download's delimiter (``dialect``, when the caller has
     read it), so that grading it reads and writes as for the download itself.
-    ``loaded`` receives the bank folders the export key named, loaded without
-    --bank; ``choice``: which attempt of a student with several is graded
-    (default: the highest scoring), said in a note added to ``notes``;
+    ``key`` None: the export's key file found as key.json is (export_key_found.py), said in a
+    note added to ``notes`` and added to ``used_key``. ``loaded`` receives the warning naming
+    the bank folders the export key named, loaded without --bank; ``choice``: which attempt of a student with several is
+    graded (default: the highest scoring), said in a note added to ``notes``;
     ``untagged`` receives the question cells of the attempts graded that carry
     no ``[quizgen:...]`` tag (quizgen.lms.untagged), which are not graded."""
     from quizgen.lms.exportkey import decode_rows, key_banks
@@ -308,18 +318,24 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     from quizgen.lms.responses import read_responses
 
     path = Path(path)
-    answers_file, key_file = _built_paths(path, out)
-    refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
-                   {**(reads or {}), **({Path(key): "the export's key file"} if key is not None else {})},
-                   f"grading {path.name}", "rename the responses file or pass another --out")
     kind = kind or lms_kind_of(path, encoding, delimiter)
+    found = export_keys_found(path, kind) if key is None else []   # the built files never replace one
+    answers_file, key_file = _built_paths(path, out)
+    export_keys = {Path(k): "the export's key file" for k in ([key] if key is not None else found)}
+    refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
+                   {**(reads or {}), **export_keys}, f"grading {path.name}",
+                   "rename the responses file or pass another --out")
     every_absent, every_untagged = [], []
     rows = read_responses(path, encoding, skipped, id_key, fallback, unordered, delimiter, every_absent, every_untagged)
+    if key is None:
+        key = export_key_for(path, kind, rows, found, notes)
+        if key is not None and used_key is not None:
+            used_key.append(key)
     rows, export_key = decode_rows(rows, key, path, kind)
     if not banks and export_key and export_key.get("banks"):
         banks = key_banks(export_key, key)
         if loaded is not None:
-            loaded += banks
+            loaded += _loaded_note(key, banks)
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
            "order": (export_key or {}).get("templates", ())}
     dialect = dialect or _download_start(path, encoding, delimiter)[1]

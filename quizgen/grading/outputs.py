@@ -8,16 +8,16 @@ part), never the answer rows, so its cost grows with students x parts only."""
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
 from pathlib import Path
 
 from quizgen.csv_input import csv_text
 from quizgen.question_ids import norm_question
-from quizgen.errors import InputFileError, UsageError, first_few, shortened
+from quizgen.errors import InputFileError, first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.key.parts import trap_names
 from quizgen.grading.decisions import made_by_override
+from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
                                                 moodle_maximum_warning, moodle_scaled_note, no_answer_ids,
                                                 off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
@@ -29,72 +29,6 @@ from quizgen.lms.gradebook import (FilledGradebook, canvas_gradebook, grade_valu
                                    unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
 from quizgen.report.formatting import number_text
-
-GRADEBOOKS = ("moodle", "canvas", "plain")
-
-
-@dataclass
-class GradeOutputs:
-    """Which extra outputs ``grade`` writes: the class report (``html``; the
-    items CSV comes with it), a gradebook (``gradebook`` one of GRADEBOOKS, with
-    Canvas's exported ``gradebook_template`` (for Moodle, optional: its grade
-    export or an earlier run's file, whose grades are kept), the assignment or grade item name
-    ``gradebook_item`` and Moodle's ``gradebook_key``), and feedback sheets
-    (into folder ``feedback``, ``feedback_format`` "md" or "pdf", PDFs on
-    ``paper`` "a4" or "letter"; ``banks`` regenerate the worked solutions)."""
-
-    html: bool = True
-    gradebook: str | None = None
-    gradebook_template: str | None = None
-    gradebook_item: str | None = None
-    gradebook_key: str = "idnumber"
-    feedback: str | None = None
-    banks: tuple = ()
-    feedback_format: str = "md"
-    paper: str = "a4"
-    download: str = ""
-    """The LMS download graded, by name (``responses.csv``), or "" for an answers file."""
-    unkeyed: tuple = ()
-    """The download's students named by the other id column than ``gradebook_key`` (no ID number, say)."""
-    zero_absent: bool = False
-    """Give the students with no answer in an answers file 0 in a Moodle or Canvas gradebook (else no grade)."""
-    moodle_maximum: float | None = None
-    """The quiz's maximum grade in Moodle (a Responses download's ``Grade/10.00``): the Moodle file is scaled to it."""
-
-    def check(self) -> None:
-        """Refuse option combinations that cannot work, before grading starts."""
-        if self.gradebook is not None and self.gradebook not in GRADEBOOKS:
-            raise UsageError(f"--gradebook must be one of {', '.join(GRADEBOOKS)}, got {self.gradebook!r}")
-        if self.gradebook == "canvas" and not self.gradebook_template:
-            raise UsageError("--gradebook canvas needs --gradebook-template: the gradebook CSV exported from "
-                             "Canvas (Grades > Export > Export Entire Gradebook)")
-        if self.gradebook_template and self.gradebook not in ("canvas", "moodle"):
-            raise UsageError("--gradebook-template is for --gradebook canvas or moodle")
-        if self.zero_absent and self.gradebook not in ("canvas", "moodle"):
-            raise UsageError("--zero-absent is for --gradebook canvas or moodle (the students CSV and the plain "
-                             "gradebook always score a student with no answer 0)")
-        if self.feedback_format not in ("md", "pdf"):
-            raise UsageError(f"--format must be md or pdf, got {self.feedback_format!r}")
-        if self.paper not in ("a4", "letter"):
-            raise UsageError(f"--paper must be a4 or letter, got {self.paper!r}")
-        if self.paper != "a4" and self.feedback_format != "pdf":
-            raise UsageError("--paper is the paper size of PDF feedback sheets: give --feedback DIR --format pdf too")
-        if self.feedback_format == "pdf" and not self.feedback:
-            raise UsageError("--format pdf is the format of the feedback sheets: give --feedback DIR too")
-        if self.feedback_format == "pdf":
-            from quizgen.grading.feedback_pdf import check_tex
-
-            check_tex()   # before grading, so that nothing is written
-
-
-def output_names(outputs: GradeOutputs, stem: str) -> dict:
-    """The extra files written beside graded.csv, by role."""
-    names = {"items": f"{stem}-items.csv"}
-    if outputs.html:
-        names["html"] = f"{stem}-report.html"
-    if outputs.gradebook:
-        names["gradebook"] = f"{stem}-gradebook-{outputs.gradebook}.csv"
-    return names
 
 
 def slot_traps(key, slots: list, papers: list, names: dict | None = None) -> list:

@@ -13,7 +13,7 @@ from pathlib import Path
 from quizgen.errors import UsageError
 from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
 from quizgen.grading.made_from import record_name
-from quizgen.grading.outputs import GradeOutputs, output_names
+from quizgen.grading.output_options import GradeOutputs, output_names
 
 OUTPUT_ROLES = {"graded": "the graded file", "students": "the students CSV", "questions": "the questions CSV",
                 "report": "the Markdown report", "items": "the items CSV", "html": "the HTML report",

@@ -37,7 +37,8 @@ from quizgen.grading.look_at import look_at_lines
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
-from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
+from quizgen.grading.output_options import GradeOutputs
+from quizgen.grading.outputs import class_report_texts, write_extra_outputs
 from quizgen.grading.paper_written import PapersWritten
 from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_missing_banks,
                                    refuse_sheet_clashes, run_files)
@@ -136,13 +137,14 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs, jobs, override, marking = _options(outputs, jobs, rtol, atol, policy, ecf_credit)
     refuse_missing_banks(outputs.banks)
     choice = AttemptChoice(attempt, marking, override, decimal_comma)
-    unkeyed, attempt_notes = [], []   # a Moodle download's students named by the other id column: warned of
+    unkeyed, attempt_notes, found = [], [], []   # a Moodle download's students named by the other id column: warned of
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
-                       files_read(answers, key, **others), choice, attempt_notes) as (built, built_key, built_out,
-                                                                                   unnamed):
+                       files_read(answers, key, **others), choice, attempt_notes,
+                       outputs.gradebook, found) as (built, built_key, built_out, unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
+        key = found[0] if found else key   # the download's export key, found for want of --key
         if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
             outputs = _download_outputs(outputs, Path(answers), unkeyed, moodle_maximum(answers, encoding, delimiter))
             encoding = None

@@ -31,7 +31,8 @@ from pathlib import Path
 
 from quizgen.errors import InputFileError, shortened
 from quizgen.grading.off_roster import named_few
-from quizgen.grading.outputs import GradeOutputs, gradebook_text
+from quizgen.grading.output_options import GRADEBOOKS, GradeOutputs
+from quizgen.grading.outputs import gradebook_text
 from quizgen.input_files import SMALL_INPUT_BYTES
 from quizgen.lms.gradebook import MOODLE_KEYS, PLAIN_COLUMNS
 from quizgen.marking.student_ids import IdMatcher, normalise_id, spreadsheet_decimal, zero_pairs
@@ -41,7 +42,6 @@ GENERATOR_MARK = '<meta name="generator" content="quizgen">'
 HEAD_BYTES = 4096
 SHOWN = 5
 """How many of the students a kept gradebook lists, not graded, its warning names before "and N more"."""
-GRADEBOOKS = ("moodle", "canvas", "plain")
 
 
 def remove_stale_outputs(result, outputs: GradeOutputs) -> None:

@@ -182,17 +182,22 @@ def code_labels(data: dict, wanted) -> dict:
     return labels
 
 
+def coded_rows(rows: list) -> list:
+    """The response rows that name their variant by code (not an older export's seed label)."""
+    return [r for r in rows if r.template and "/" not in r.variant]   # lms29: a row of no attempt names none
+
+
 def decode_rows(rows: list, key, responses, kind: str) -> tuple:
     """``(rows, key data or None)``: ``rows`` with each opaque code read back as
     its seed label through the export key at ``key``. Rows naming seed labels (an
-    older export) pass unchanged. Stops in one line without the key, or with the
-    key of another export."""
-    coded = [r for r in rows if r.template and "/" not in r.variant]   # lms29: a row of no attempt names none
+    older export) pass unchanged. Stops in one line without the key (grade looks
+    for one first: grading/export_key_found.py), or with the key of another export."""
+    coded = coded_rows(rows)
     if key is None:
         if coded:
             raise UsageError(f"{Path(responses).name}: its questions name their variants by code; pass the key "
-                             "file quizgen export wrote beside the questions with --key (by default "
-                             f"{DEFAULT_KEY_NAMES.get(kind, 'questions-key.json')})")
+                             "file quizgen export wrote beside the questions "
+                             f"({DEFAULT_KEY_NAMES.get(kind, 'questions-key.json')} for its default --out)")
         return rows, None
     data = load_export_key(key)
     if data.get("lms") in DEFAULT_KEY_NAMES and kind in DEFAULT_KEY_NAMES and data["lms"] != kind:
