@@ -70,22 +70,23 @@ def list_command(banks):
 @click.option("--worked-examples", is_flag=True,
               help="Use each template's canonical parameters: the reference's own examples.")
 @click.option("--title", default=None, help="Title printed at the top of the paper.")
-@click.option("--course", default="", help="Course name printed in the paper's header.")
-@click.option("--date", default="", help="Date printed in the paper's header (any text).")
+@click.option("--course", default=None, help="Course name printed in the paper's header.")
+@click.option("--date", default=None, help="Date printed in the paper's header (any text).")
 @click.option("--students", default=None, metavar="ROSTER.CSV",
               help="Roster (a student id column; a name, or first and last name columns; an LMS export reads too): "
                    "one paper per student, each with its own numbers.")
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
 @click.option("--only", multiple=True, metavar="ID[,ID...]",
               help="With --students and --split, into the folder holding the paper: remake only these students' "
-                   "files, as the full run writes them; key.json and the other papers are left as they are. "
+                   "files, as the full run writes them (--title, --course, --date, --paper and --layout, when "
+                   "left out, as key.json records them); key.json and the other papers are left as they are. "
                    "Repeat it to name more; an id holding a comma is named whole by one --only.")
-@click.option("--paper", "paper_size", default="a4", show_default=True, type=click.Choice(["a4", "letter"]),
-              help="Paper size of the tex and pdf papers.")
-@click.option("--layout", default="exam", show_default=True, type=click.Choice(["exam", "compact"]),
-              help="Layout of the tex and pdf problem papers: exam (working space under each part, a question "
-                   "kept on one page) or compact (no working space, questions running on from page 1, a part "
-                   "never split; for take-home sheets, answer booklets, practice). Same numbers and key.")
+@click.option("--paper", "paper_size", default=None, type=click.Choice(["a4", "letter"]),
+              help="Paper size of the tex and pdf papers (default: a4).")
+@click.option("--layout", default=None, type=click.Choice(["exam", "compact"]),
+              help="Layout of the tex and pdf problem papers: exam, the default (working space under each part, "
+                   "a question kept on one page), or compact (no working space, questions running on from page 1, "
+                   "a part never split; for take-home sheets, answer booklets, practice). Same numbers and key.")
 @click.option("--force", is_flag=True,
               help="Write into a folder holding another paper's key.json, removing that paper's files.")
 @jobs_option

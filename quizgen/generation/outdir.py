@@ -107,6 +107,7 @@ class EarlierKey:
     paper: PaperId | None = None
     secret: object = None
     student_ids: tuple = ()
+    printed: object = None   # its "printed" record as read, checked where used (generation/printed.py)
 
     @classmethod
     def of(cls, path: Path, data: dict | None) -> "EarlierKey":
@@ -115,7 +116,7 @@ class EarlierKey:
             return cls(path, True)
         students = data.get("students")
         return cls(path, True, PaperId.of_key(data), data.get("secret"),
-                   tuple(students) if isinstance(students, dict) else ())
+                   tuple(students) if isinstance(students, dict) else (), data.get("printed"))
 
 
 def earlier_key(out_dir, force: bool = False) -> EarlierKey:

@@ -17,6 +17,7 @@ from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
 from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, refuse_overwriting_inputs,
                                        refuse_remaking_another)
+from quizgen.generation.printed import as_printed, given, read_record, resolved, to_record
 from quizgen.generation.quiz import Quiz, check_labels
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
@@ -29,27 +30,31 @@ LAYOUTS = ("exam", "compact")
 
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
-             course: str = "", date: str = "", students=None, split: bool = False,
-             progress: bool = False, jobs: int = 0, paper: str = "a4", force: bool = False,
-             layout: str = "exam", only=None) -> Quiz:
+             course: str | None = None, date: str | None = None, students=None, split: bool = False,
+             progress: bool = False, jobs: int = 0, paper: str | None = None, force: bool = False,
+             layout: str | None = None, only=None) -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
     key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
     is written unless every file rendered. ``students`` is a roster CSV path (or
     a list of roster rows) for one paper per student; ``split`` writes one file each.
     ``jobs`` processes share the work (0: one per CPU); the files do not depend on it.
-    ``paper`` is the LaTeX paper size (a4 or letter), ``layout`` the LaTeX problem
-    paper's (exam: working space, a question moved whole to a page it fits on;
-    compact: no working space, questions running on; the key is the same). A folder holding another
+    ``paper`` is the LaTeX paper size (a4 or letter, None: a4), ``layout`` the LaTeX problem
+    paper's (exam, the default: working space, a question moved whole to a page it fits on;
+    compact: no working space, questions running on; the key is the same); ``title``, ``course``,
+    ``date``, ``paper`` and ``layout`` None are left out (generation/printed.py). A folder holding another
     paper's key.json is refused unless ``force`` (quizgen/generation/outdir.py).
     ``only`` (with ``split``: ids separated by commas, or a list of such values, each value that is one
     key id whole, ``Smith, J``, naming that student) remakes just those students'
-    files of the paper already in ``out_dir``, as the full run writes them; its key and other files stay."""
+    files of the paper already in ``out_dir``, as the full run writes them (its printed options, those
+    left out taken from its key); its key and other files stay."""
     from quizgen.key.writer import key_streams
     from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
 
     check_count(count)   # every option checked before the folder is looked at
-    _check_options(split, students, paper, layout, only, force, fmt)
+    options = given(title=title, course=course, date=date, paper=paper, layout=layout)
+    printed = resolved(options)
+    _check_options(split, students, printed["paper"], printed["layout"], only, force, fmt)
     roster = read_roster(students, "--students") if isinstance(students, (str, os.PathLike)) else list(students or ())
     templates = select(load_bank(banks), classes)
     earlier = earlier_key(out_dir, force)
@@ -61,14 +66,16 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     if only is not None:
         refuse_remaking_another(earlier, paper_id)
         roster = only_students(only, roster, earlier.student_ids)
+        printed = as_printed(options, read_record(earlier.printed, str(earlier.path)), out_dir)   # as the others
     folder = prepare_out_dir(out_dir, paper_id, force, earlier, _fresh_secret(out_dir, paper_id, fmt))
     roster = typeset_names(roster) if fmt == "pdf" else roster
     source = "tex" if fmt == "pdf" else fmt
     with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
                          jobs=jobs, formats=(source,), progress=progress, spool=spool)
-        quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
-        quiz.paper_size, quiz.layout, quiz.secret = paper, layout, folder.secret
+        quiz.title, quiz.course, quiz.date = printed["title"] or quiz.title, printed["course"], printed["date"]
+        quiz.paper_size, quiz.layout, quiz.secret = printed["paper"], printed["layout"], folder.secret
+        quiz.printed = to_record(printed) if students else {}   # for --only (generation/printed.py)
         quiz.warnings[:0] = notes
         files = document_streams(quiz, fmt, solutions, split=split)
         files.update(key_streams(quiz) if only is None else {})
