@@ -228,9 +228,9 @@ def test_answers_python_would_warn_about_print_no_warning():
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        for text in ("3in", "1if 2", "0x1g"):
-            try:
+        for text in ("3in", "1if 2", "0x1g", '"\\e"', "'\\d' + 1"):   # round 39: an invalid escape, a
+            try:                                                         # DeprecationWarning in Python 3.11
                 parse_answer(text)
             except ExpressionError:
                 pass
-    assert [w for w in caught if issubclass(w.category, SyntaxWarning)] == []
+    assert caught == []

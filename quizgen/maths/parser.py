@@ -89,8 +89,8 @@ def parse(text: str, policy: Policy) -> Node:
     if not text.strip():
         raise ExpressionError("empty expression")
     try:
-        with warnings.catch_warnings():   # "3in" would print Python's SyntaxWarning on the user's terminal
-            warnings.simplefilter("ignore", SyntaxWarning)
+        with warnings.catch_warnings():   # "3in" would print Python's SyntaxWarning on the user's terminal,
+            warnings.simplefilter("ignore")   # '"\e"' its DeprecationWarning (SyntaxWarning from Python 3.12)
             tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
         raise ExpressionError(f"not a valid expression: {text.strip()!r}{_unmatched(text)}") from exc
