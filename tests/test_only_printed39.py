@@ -48,11 +48,32 @@ def test_only_refuses_an_option_given_otherwise_than_printed(invoke, tmp_path):
     assert same.exit_code == 0, same.output
 
 
-def test_a_paper_printed_with_defaults_records_nothing(invoke, tmp_path):
+def test_a_paper_printed_with_defaults_records_an_empty_record(invoke, tmp_path):
     assert _generate(invoke, tmp_path).exit_code == 0
-    assert "printed" not in _key(tmp_path)
+    assert _key(tmp_path)["printed"] == {}
     refused = _generate(invoke, tmp_path, "--only", "s002", "--title", "Another")
     assert refused.exit_code == 2 and "were printed (no --title); --title 'Another' would differ" in refused.output
+
+
+def test_a_key_from_before_the_record_takes_the_options_as_given(invoke, tmp_path):
+    """A key.json with no "printed" (written before it) cannot say how its papers were printed: the
+    options given are taken, as before (the hostile review: they were refused as unlike the defaults)."""
+    assert _generate(invoke, tmp_path, *PRINTED).exit_code == 0
+    key = tmp_path / "papers" / "key.json"
+    data = json.loads(key.read_text(encoding="utf-8"))
+    del data["printed"]
+    key.write_text(json.dumps(data), encoding="utf-8")
+    paper = tmp_path / "papers" / "problems-s002.md"
+    handed_out = paper.read_bytes()
+    paper.unlink()
+    remade = _generate(invoke, tmp_path, "--only", "s002", *PRINTED)
+    assert remade.exit_code == 0, remade.output
+    assert paper.read_bytes() == handed_out
+
+
+def test_the_class_paper_records_nothing(invoke, tmp_path):
+    made = invoke("generate", "--seed", "42", "--classes", "C1", "--course", "NLP 101", "--out", tmp_path / "q")
+    assert made.exit_code == 0 and "printed" not in json.loads((tmp_path / "q" / "key.json").read_text("utf-8"))
 
 
 def test_the_paper_size_and_layout_come_back_for_a_tex_paper(invoke, tmp_path):
@@ -68,6 +89,7 @@ def test_the_paper_size_and_layout_come_back_for_a_tex_paper(invoke, tmp_path):
 
 @pytest.mark.parametrize("record, field", [('"printed": {"paper": "a3"}', "printed.paper"),
                                            ('"printed": {"colour": "red"}', "printed.colour"),
+                                           ('"printed": {"title": null}', "printed.title: expected text"),
                                            ('"printed": ["x"]', "printed")])
 def test_a_hand_edited_record_is_refused_naming_its_field(invoke, tmp_path, record, field):
     assert _generate(invoke, tmp_path, *PRINTED).exit_code == 0
@@ -78,6 +100,11 @@ def test_a_hand_edited_record_is_refused_naming_its_field(invoke, tmp_path, reco
     key.write_text(text[:start] + record + text[end:], encoding="utf-8")
     refused = _generate(invoke, tmp_path, "--only", "s002")
     assert refused.exit_code == 2 and refused.output.count("\n") == 1 and field in refused.output
+
+
+def test_a_long_title_the_full_run_took_is_taken_back(invoke, tmp_path):
+    assert _generate(invoke, tmp_path, "--title", "T" * 1500).exit_code == 0
+    assert _generate(invoke, tmp_path, "--only", "s002").exit_code == 0
 
 
 def test_a_key_with_the_record_grades(invoke, tmp_path):

@@ -1,10 +1,11 @@
 """How a paper was printed: its title, course, date, paper size and layout.
 A run with ``--students`` keeps in key.json (``"printed"``) those given
-other than their defaults, so that ``--only`` remakes a student's file as the
-full run printed the others without the instructor repeating each option
-(docs/pdf.md): an option ``--only`` leaves out is the recorded one, and one it
-gives otherwise is refused in one line. A key without the field (defaults
-throughout, or from before it) keeps its bytes."""
+other than their defaults (``{}`` when none), so that ``--only`` remakes a
+student's file as the full run printed the others without the instructor
+repeating each option (docs/pdf.md): an option ``--only`` leaves out is the
+recorded one, and one it gives otherwise is refused in one line. A key
+without the field (written before it) cannot say how its papers were
+printed: ``--only`` then takes the options as given, as it always did."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from quizgen.key.checks import Where, mapping, text
 DEFAULTS = {"title": None, "course": "", "date": "", "paper": "a4", "layout": "exam"}
 """Each printed option and its default (``title`` None: the paper's own, generation.quiz.Quiz.title)."""
 CHOICES = {"paper": ("a4", "letter"), "layout": ("exam", "compact")}
-MAX_PRINTED = 1000   # characters of a recorded title, course or date
 
 
 def given(**options) -> dict:
@@ -32,26 +32,29 @@ def to_record(options: dict) -> dict:
     return {name: value for name, value in options.items() if value != DEFAULTS[name]}
 
 
-def read_record(record, source: str) -> dict:
-    """An earlier key's ``"printed"`` ``record`` as read (None when absent: {}), each
-    value checked as generate writes it; one line naming key.json's field otherwise."""
+def read_record(record, source: str) -> dict | None:
+    """An earlier key's ``"printed"`` ``record`` as read (None when absent: unknown),
+    each value checked as generate writes it; one line naming key.json's field otherwise."""
     if record is None:
-        return {}
+        return None
     where = Where(source) / "printed"
     record = mapping(record, where)
     for name, value in record.items():
-        if name not in DEFAULTS or name == "title" and value is None:
+        if name not in DEFAULTS:
             raise (where / str(name)).fail(f"expected one of {', '.join(DEFAULTS)}")
-        text(value, where / name, MAX_PRINTED)
+        text(value, where / name)
         if name in CHOICES and value not in CHOICES[name]:
             raise (where / name).fail(f"expected one of {', '.join(CHOICES[name])}")
     return record
 
 
-def as_printed(options: dict, record: dict, out_dir) -> dict:
+def as_printed(options: dict, record: dict | None, out_dir) -> dict:
     """The options for ``--only``: those ``options`` leaves out taken from the
     earlier run's ``record``; one given otherwise than the record is refused,
-    as the remade file would not match the others handed out."""
+    as the remade file would not match the others handed out. No record (a key
+    from before it): ``options`` as given."""
+    if record is None:
+        return resolved(options)
     printed = resolved(record)
     for name, value in options.items():
         if value != printed[name]:
