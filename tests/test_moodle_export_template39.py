@@ -36,3 +36,13 @@ def test_from_a_file_quizgen_wrote_the_whole_column_is_kept():
 def test_a_student_given_a_grade_by_this_run_is_written_whatever_the_export_holds():
     book = moodle_gradebook_filled(EXPORT, [Grade("s005", "Cy Five", 7, 10)], "BERT quiz 1")
     assert _rows(book.text) == {"s005": "7"} and book.changed == [("s005", "2.00", "7")]
+
+
+def test_the_export_is_told_by_the_file_not_by_the_item_named():
+    """The hostile review: --gradebook-item "Quiz: BERT quiz 1 (Real)", the export's heading
+    itself, made it read as a file quizgen wrote, and its grades were written back."""
+    book = moodle_gradebook_filled(EXPORT, GRADES, "Quiz: BERT quiz 1 (Real)", absent=frozenset({"s005"}),
+                                   held=frozenset({"s004"}))
+    assert _rows(book.text) == {"s001": "9.5"} and book.from_export
+    plain_names = EXPORT.replace("Quiz: BERT quiz 1 (Real)", "BERT quiz 1")   # First name, Last name: Moodle's
+    assert moodle_gradebook_filled(plain_names, GRADES, "BERT quiz 1").from_export

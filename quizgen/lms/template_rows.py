@@ -54,7 +54,7 @@ def moodle_rows(template: str, item: str, identity: str) -> tuple:
             raise repeated_student(first.line, line, identity, first.student_id, here.student_id)
         _check_grade(here, header[column])
         found[normal] = here
-    return found, no_id, header[column] != item
+    return found, no_id, _is_export(header, column)
 
 
 def _moodle_header(numbered_header: tuple, item: str, identity: str) -> tuple:
@@ -117,6 +117,18 @@ def _check_grade(row: TemplateRow, column: str) -> None:
                              f"{shortened(printable(row.student_id), 40)!r} in {shortened(printable(column), 60)!r} "
                              "is not a number; expected a number, or '-' or nothing for no grade (export the "
                              "grades as Real)")
+
+
+_EXPORT_HEADING = re.compile(r"[^:]+: .+ \(Real\)")
+_EXPORT_ONLY = frozenset(("First name", "Last name", "Surname", "Last downloaded from this course"))
+"""Columns of Moodle's grade export that a gradebook file quizgen writes never has."""
+
+
+def _is_export(header: list, column: int) -> bool:
+    """Whether a Moodle template is Moodle's own grade export, told by the file
+    itself: its item headed ``Quiz: X (Real)``, or a column quizgen never writes
+    (its file is ``ID number`` or ``Email address``, ``Full name`` and the item)."""
+    return bool(_EXPORT_HEADING.fullmatch(header[column])) or any(name in _EXPORT_ONLY for name in header)
 
 
 def _moodle_item(item: str):
