@@ -113,3 +113,36 @@ def test_both_processes_count_their_labels(tmp_path, key_json, invoke):
         said[jobs] = " ".join(result.output.split()).split("warning: ")[1].split(" Class:")[0]
     assert said["2"].startswith("answers.csv: 12,000 of 108,000 answer rows name no part") and "'Q99' part 'a' (" in said["2"]
     assert said["1"] == said["2"]
+
+
+@pytest.mark.slow
+def test_over_a_hundred_labels_are_named_by_first_meeting_alike_for_any_jobs(tmp_path, key_json, invoke):
+    """The hostile review: past the labels kept (100), a later part's labels were counted together,
+    so the most-rows order named other labels with --jobs 2 than with 1, and "and 96 more" undercounted."""
+    rows = _key_rows(key_json)
+    answers = tmp_path / "answers.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["student_id", "question_id", "part", "answer"])
+        for s in range(4000):
+            for i, row in enumerate(rows):
+                label = f"X{(s * 27 + i) % 150}" if i % 9 == 0 else "Z9" if s > 3000 and i % 9 == 1 else row["question_id"]
+                out.writerow([f"s{s}", label, row["part"], row["answer"]])
+    said = {}
+    for jobs in ("1", "2"):
+        result = invoke("grade", answers, "--key", key_json, "--jobs", jobs, "--out", tmp_path / jobs / "graded.csv")
+        assert result.exit_code == 0, result.output
+        said[jobs] = " ".join(result.output.split()).split("warning: ")[1].split(" Class:")[0]
+    assert said["1"] == said["2"]
+    assert ("'X0' part 'a', 'X9' part 'c', 'X18' part 'c', 'X27' part 'a', 'X36' part 'c' and more (over 100 labels; "
+            "these met first); no question 'X0'") in said["2"]
+
+
+def test_the_reason_names_a_dozen_of_the_keys_questions_at_most(tmp_path, invoke):
+    from quizgen.generation.run import generate
+    generate(tmp_path / "quiz", seed=1, count=2)   # 20 questions
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns1,Q99,a,1\ns1,Q1,a,1\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", tmp_path / "quiz" / "key.json")
+    assert result.exit_code == 0 and "(it has Q1, Q2, Q3, Q4, Q5, Q6, Q7, Q8, Q9, Q10, Q11, Q12 and 8 more)" in \
+        " ".join(result.output.split())

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from quizgen.question_ids import norm_part, norm_question
-from quizgen.errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, UsageError, named_few
 from quizgen.grading.answers_file import split_label
 from quizgen.grading.recipe_check import recipe_problem
 from quizgen.grading.paper_checks import PaperChecks
@@ -23,6 +23,7 @@ from quizgen.maths.tolerance import matches
 
 LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
+QUESTIONS_NAMED = 12   # of the key's questions, in a row's reason naming a question it does not have
 
 
 def key_candidates(answers_path: Path, name: str = "key.json") -> list:
@@ -362,7 +363,7 @@ class KeyIndex:
             elif not question.strip():
                 return "no question given"
             else:
-                known = ", ".join(q["id"] for q in self.questions.values())
+                known = named_few([q["id"] for q in self.questions.values()], QUESTIONS_NAMED)
                 return f"no question {question.strip()[:40]!r} in {self.name} (it has {known})"
         entry = self.questions[qid]
         letters = ", ".join(entry["letters"])

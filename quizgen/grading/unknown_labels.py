@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.grading.belong import KEY_OPTION
-from quizgen.grading.tally import MORE_LABELS, Tally
+from quizgen.grading.tally import LABELS_KEPT, MORE_LABELS, Tally
 from quizgen.key.status import Status
 from quizgen.text.words import counted
 
@@ -29,22 +29,33 @@ def unknown_labels_line(tally: Tally, grid, source, key_name: str, rows: int, fo
     ``forced_by`` (the option given)."""
     if source.form == "wide" or not tally.unknown_labels:
         return ""
-    labels = sorted(((label, entry) for label, entry in tally.unknown_labels.items() if label != MORE_LABELS),
-                    key=lambda item: -item[1][1])
     unknown = sum(entry[1] for entry in tally.unknown_labels.values())
-    named = ", ".join(f"{_label(question, part)} ({_rows(entry[1], 'row')})"
-                      for (question, part), entry in labels[:SHOWN])
-    more = len(labels) - SHOWN + (MORE_LABELS in tally.unknown_labels)
-    named += f" and {counted(more, 'more label')}" if more > 0 else ""
+    named, reason = _named(tally.unknown_labels)
     line = (f"{source.path.name}: {unknown:,} of {_rows(rows, 'answer row')} {'names' if unknown == 1 else 'name'} "
-            f"no part of {key_name}, so {'it is' if unknown == 1 else 'they are'} unknown_question in graded.csv: "
-            f"{named}; {labels[0][1][0]}")
+            f"no part of {key_name}")
+    said = f"{named}; {reason}"
     if 2 * unknown <= rows or unknown < STOP_LEAST or not _mostly_unplaced(tally, grid):
-        return line
+        return f"{line}, so {'it is' if unknown == 1 else 'they are'} unknown_question in graded.csv: {said}"
     if forced_by:
-        return f"{line}; graded anyway, as {forced_by} asks"
-    raise InputFileError(f"{line}; label each row with the question and part as the paper prints them (Q1 and a), "
-                         f"or pass {KEY_OPTION} to grade them anyway")
+        return f"{line}, so they are unknown_question in graded.csv: {said}; graded anyway, as {forced_by} asks"
+    raise InputFileError(f"{line}: {said}; label each row with the question and part as the paper prints them "
+                         f"(Q1 and a), or pass {KEY_OPTION} to grade them anyway")
+
+
+def _named(labels: dict) -> tuple:
+    """``(the labels named, the first's reason)``: up to SHOWN of ``labels``
+    (Tally.unknown_labels), the most rows first with their counts; past
+    LABELS_KEPT, the first in the file, uncounted: a later part's labels
+    past its own limit are counted together, so only the order of first
+    meeting is the same for any --jobs."""
+    kept = [(label, entry) for label, entry in labels.items() if label != MORE_LABELS]
+    if MORE_LABELS in labels:
+        named = ", ".join(_label(*label) for label, _ in kept[:SHOWN])
+        return f"{named} and more (over {LABELS_KEPT:,} labels; these met first)", kept[0][1][0]
+    kept.sort(key=lambda item: -item[1][1])   # stable: ties in the order first met
+    named = ", ".join(f"{_label(*label)} ({_rows(entry[1], 'row')})" for label, entry in kept[:SHOWN])
+    more = f" and {counted(len(kept) - SHOWN, 'more label')}" if len(kept) > SHOWN else ""
+    return named + more, kept[0][1][0]
 
 
 def _mostly_unplaced(tally: Tally, grid) -> bool:
