@@ -172,7 +172,8 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     who = [(student := _moodle_student(row, id_columns, fallback),
             NO_ATTEMPT if _no_attempt(row, questions.values(), slots) else unfinished_state(header, row, line, student))
            for line, row, _, _ in attempts]
-    check_one_person_each(header, attempts, [s if u != NO_ATTEMPT else "" for s, u in who], moodle_name_columns(header))
+    check_one_person_each(header, attempts, [s if u != NO_ATTEMPT else "" for s, u in who], moodle_name_columns(header),
+                          prefer)
     finished = {student for student, unfinished in who if not unfinished}
     tried = {student for student, unfinished in who if unfinished != NO_ATTEMPT}   # a no-attempt row beside: dropped
     # (line, row, student) of each attempt to read; by its line: the line each response came from, the State

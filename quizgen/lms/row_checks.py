@@ -132,13 +132,16 @@ def refuse_repeated(header: list, pattern) -> None:
             seen[name.strip()] = column
 
 
-def check_one_person_each(header: list, attempts: list, students: list, names: tuple) -> None:
+def check_one_person_each(header: list, attempts: list, students: list, names: tuple,
+                          prefer: str = "idnumber") -> None:
     """Refuse, in one line naming both rows, an id whose attempts name two
-    people: another email address, or with none to tell, another name.
+    people (another email address, or with none to tell, another name), and
+    two ids the id rule reads as one (``S001``, ``s001``: two Moodle accounts).
     Moodle does not require ID numbers to be unique, and the attempts of one
     id are one student's: the later would be graded and the other dropped,
     one person's answers standing as another's. ``attempts``: joined_tries's;
-    ``students``: each attempt's id; ``names``: the name's columns."""
+    ``students``: each attempt's id; ``names``: the name's columns; ``prefer``:
+    the column that names students (--gradebook-key)."""
     email = header.index("Email address") if "Email address" in header else None
     seen = {}
     for (line, row, _, _), student in zip(attempts, students):
@@ -146,13 +149,24 @@ def check_one_person_each(header: list, attempts: list, students: list, names: t
             continue
         person = (row[email].strip() if email is not None and email < len(row) else "",
                   " ".join(" ".join(row[i] for i in names if i < len(row)).split()))
-        first = seen.setdefault(normalise_id(student), (line, person))   # S002 and s002 are one id to grade
+        first = seen.setdefault(normalise_id(student), (line, person, student))
+        where = f"the Moodle export's rows {first[0]} and {line} after the header"
+        if first[2] != student:
+            raise InputFileError(f"{where}: the ids {_id(first[2])} and {_id(student)} are one id by the id rule "
+                                 "(case and spaces aside), so quizgen cannot tell their students apart; give each "
+                                 "student one ID number in Moodle (two accounts?) and download again")
         if _two_people(first[1], person):
+            by_email = first[1][0] and person[0] and prefer != "email"
             raise InputFileError(
-                f"rows {first[0]} and {line}: the id {shortened(printable(student))!r} names two people "
-                f"({_shown(first[1])}; {_shown(person)}), so their attempts would be taken for one student's; "
-                "give each their own ID number in Moodle and download again, or grade with --gradebook-key email "
-                "to name students by their email address")
+                f"{where}: the id {_id(student)} names two people ({_shown(first[1])}; {_shown(person)}), so their "
+                "attempts would be taken for one student's; give each their own ID number in Moodle and download "
+                "again" + (", or grade with --gradebook-key email to name students by their email address"
+                           if by_email else ""))
+
+
+def _id(student: str) -> str:
+    """A student id as a message quotes it."""
+    return repr(shortened(printable(student)))
 
 
 def _two_people(one: tuple, other: tuple) -> bool:
