@@ -132,7 +132,7 @@ def test_a_moodle_download_is_graded_through_the_export_key_beside_it(invoke, tm
     said = " ".join(result.output.split())
     assert ("Note: responses.csv: its variant codes were read back through questions-key.json, the export key found "
             "(no --key given; questions-key.json looked for beside the download, then in the working directory, "
-            "then in its quiz folder)") in said, said
+            "then in ./quiz)") in said, said
     assert (tmp_path / "responses-graded.csv").is_file()
 
 
@@ -159,7 +159,7 @@ def test_a_download_with_no_export_key_to_find_says_where_it_looked(invoke, tmp_
     line = _refused(invoke("grade", path))
     assert line == ("quizgen: error: responses.csv: its questions name their variants by code, and no --key was "
                     "given nor questions-key.json (the key file quizgen export moodle writes beside its default "
-                    "--out) found beside it, in the working directory or in its quiz folder: pass the key file "
+                    "--out) found beside it, in the working directory or in ./quiz: pass the key file "
                     "quizgen export wrote beside the questions with --key"), line
 
 

@@ -3,7 +3,7 @@ back through when no ``--key`` is given: the key file ``quizgen export`` writes
 beside its default ``--out`` (``questions-key.json`` for Moodle,
 ``quiz-key.json`` for Canvas: lms.exportkey.DEFAULT_KEY_NAMES), looked for as
 key.json is for an answers file (key_index.key_candidates): beside the
-download, then in the working directory, then in its quiz folder. A key of
+download, then in the working directory, then in ./quiz. A key of
 another export cannot grade in silence: each code is keyed by the export's
 secret, so a code the key does not know stops the run naming its row."""
 
@@ -33,12 +33,12 @@ def export_key_for(download, kind: str, rows: list, found: list, notes: list | N
     if not found:
         raise UsageError(f"{download.name}: its questions name their variants by code, and no --key was given nor "
                          f"{name} (the key file quizgen export {kind} writes beside its default --out) found beside "
-                         "it, in the working directory or in its quiz folder: pass the key file quizgen export wrote "
+                         "it, in the working directory or in ./quiz: pass the key file quizgen export wrote "
                          "beside the questions with --key")
     others = [key_shown(path, download) for path in found[1:]]
     unused = f"; {' and '.join(others)} also found, not used (pass --key to choose)" if others else ""
     if notes is not None:
         notes.append(f"{download.name}: its variant codes were read back through {key_shown(found[0], download)}, "
                      f"the export key found (no --key given; {name} looked for beside the download, then in the "
-                     f"working directory, then in its quiz folder){unused}")
+                     f"working directory, then in ./quiz){unused}")
     return found[0]

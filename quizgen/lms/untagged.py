@@ -59,17 +59,17 @@ def untagged_warning(download: str, kind: str, untagged: list) -> list:
     whole = [_shown(u.column) for u in untagged if not u.student]
     if whole:
         them = "it" if len(whole) == 1 else "them"
-        out.append(f"{download}: {len(whole)} question column(s) carry no [quizgen:...] tag on any row "
+        out.append(f"{download}: {len(whole):,} question column(s) carry no [quizgen:...] tag on any row "
                    f"({named_few(whole)}): a question of your own, not from quizgen export? quizgen does not "
                    f"grade {them}, so {them} {'is' if len(whole) == 1 else 'are'} left out of quizgen's maximum "
                    f"and its grades; {own} still counts {them}")
     lost = [f"{_shown(u.column)} of row {u.row} ({shortened(printable(u.student))})" for u in untagged if u.student]
     if lost:
-        out.append(f"{download}: {len(lost)} question cell(s) lost the [quizgen:...] tag the other rows of their "
+        out.append(f"{download}: {len(lost):,} question cell(s) lost the [quizgen:...] tag the other rows of their "
                    f"column carry ({named_few(lost)}), so quizgen cannot tell which variant the student saw and "
                    f"does not grade it: it is left out of that student's maximum, which raises their quizgen "
-                   f"grade ({own} still counts it); download the responses again (or put the tag line back in the "
-                   f"cell) and grade again")
+                   f"grade ({own} still counts it); unless the slot draws questions of your own too, download the "
+                   f"responses again (or put the tag line back in the cell) and grade again")
     return out
 
 
