@@ -176,3 +176,21 @@ def test_the_export_key_found_is_never_replaced_by_the_key_grade_builds(invoke, 
     line = _refused(invoke("grade", path))
     assert "the export's key file" in line and "rename the responses file or pass another --out" in line, line
     assert export_key.read_bytes() == before
+
+
+def test_a_found_export_key_that_is_refused_says_it_was_found_and_names_the_others(invoke, tmp_path, monkeypatch):
+    """The hostile review: a stale or junk questions-key.json beside the download was refused as
+    "--key questions-key.json: ..." with no --key given, and the right key, found in ./quiz, unnamed."""
+    from test_lms_attempts27 import RIGHT, _moodle
+
+    made = tmp_path / "dl"
+    made.mkdir()
+    path, export_key = _moodle(made, [("s001", 10, RIGHT)])
+    (tmp_path / "quiz").mkdir()
+    export_key.rename(tmp_path / "quiz" / "questions-key.json")
+    export_key.write_text('{"hello": 1}', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    line = _refused(invoke("grade", path))
+    assert not line.startswith("quizgen: error: --key"), line
+    assert line.endswith("dl/questions-key.json was found, not given: no --key; also found: quiz/questions-key.json; "
+                         "pass --key with the key file quizgen export wrote beside these questions)"), line

@@ -42,3 +42,12 @@ def export_key_for(download, kind: str, rows: list, found: list, notes: list | N
                      f"the export key found (no --key given; {name} looked for beside the download, then in the "
                      f"working directory, then in ./quiz){unused}")
     return found[0]
+
+
+def found_key_refusal(exc, found: list, download) -> str:
+    """The line of ``exc``, a refusal of the export key found (``found[0]``; no
+    --key given), saying that it was found, not given, and naming the others found."""
+    others = [key_shown(path, Path(download)) for path in found[1:]]
+    also = f"; also found: {', '.join(others)}" if others else ""
+    return (f"{str(exc).removeprefix('--key ')} ({found[0]} was found, not given: no --key{also}; "
+            "pass --key with the key file quizgen export wrote beside these questions)")

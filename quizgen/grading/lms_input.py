@@ -21,11 +21,11 @@ from pathlib import Path
 
 from quizgen.commit import one_commit
 from quizgen.csv_input import header_shown
-from quizgen.errors import InputFileError, first_few
+from quizgen.errors import InputFileError, UsageError, first_few
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, refuse_attempt_for_answers
-from quizgen.grading.export_key_found import export_key_for, export_keys_found
+from quizgen.grading.export_key_found import export_key_for, export_keys_found, found_key_refusal
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key
 from quizgen.key.status import Status
@@ -331,7 +331,10 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         key = export_key_for(path, kind, rows, found, notes)
         if key is not None and used_key is not None:
             used_key.append(key)
-    rows, export_key = decode_rows(rows, key, path, kind)
+    try:
+        rows, export_key = decode_rows(rows, key, path, kind)
+    except (InputFileError, UsageError) as exc:   # a key found, not given: said so, with the others found
+        raise (exc if not found else type(exc)(found_key_refusal(exc, found, path))) from exc
     if not banks and export_key and export_key.get("banks"):
         banks = key_banks(export_key, key)
         if loaded is not None:
