@@ -88,7 +88,10 @@ def test_moodle_grade_export_as_template(tmp_path, invoke):
     assert result.exit_code == 0, result.output
     assert column(tmp_path / "two" / "answers-graded-gradebook-moodle.csv", id_column=0) == {
         "s003": "4", "s004": "4"}
-    assert "keep, in the gradebook" not in result.output
+    said = " ".join(result.output.split())
+    assert "keep, in the gradebook" not in said
+    assert "2 student(s) with no answer in this answers file get no grade in the gradebook file (no row), so that " \
+        "importing it leaves Moodle's grade for them alone: s001, s002" in said
     assert "the Moodle gradebook template is Moodle's own grade export, so only the grades this run gives are " \
         "written" in " ".join(result.output.split())
 

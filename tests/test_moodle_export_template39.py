@@ -23,7 +23,7 @@ def test_from_moodles_export_only_this_runs_grades_are_written():
     book = moodle_gradebook_filled(EXPORT, GRADES, "BERT quiz 1", absent=frozenset({"s005"}),
                                    held=frozenset({"s004"}))
     assert _rows(book.text) == {"s001": "9.5"}   # s004 open, s005 no answer, s099 not graded: Moodle's grade stands
-    assert book.from_export and not book.kept
+    assert book.from_export and book.kept == [("s005", "2")]   # named in a note: kept in Moodle
 
 
 def test_from_a_file_quizgen_wrote_the_whole_column_is_kept():
@@ -46,3 +46,23 @@ def test_the_export_is_told_by_the_file_not_by_the_item_named():
     assert _rows(book.text) == {"s001": "9.5"} and book.from_export
     plain_names = EXPORT.replace("Quiz: BERT quiz 1 (Real)", "BERT quiz 1")   # First name, Last name: Moodle's
     assert moodle_gradebook_filled(plain_names, GRADES, "BERT quiz 1").from_export
+
+
+def test_zero_absent_names_the_students_whose_moodle_grade_stands(tmp_path, invoke):
+    """The hostile review: with --zero-absent the note said every absent student scored 0, while
+    those holding a grade in Moodle's export got no row and no line said so."""
+    from tests.test_gradebook_merge import KEY, SECTION_2, answers, write
+
+    (tmp_path / "export.csv").write_text(
+        "First name,Last name,ID number,Email address,Quiz: Midterm 1 (Real)\n"
+        "Ada,One,s001,a@x.org,3.50\nBo,Two,s002,b@x.org,-\n", encoding="utf-8")
+    folder = tmp_path / "two"
+    folder.mkdir()
+    result = invoke("grade", write(folder, KEY, answers(SECTION_2)), "--gradebook", "moodle", "--gradebook-item",
+                    "Midterm 1", "--gradebook-template", tmp_path / "export.csv", "--zero-absent")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert ("1 student(s) with no answer in this run keep, in Moodle (no row in the file), their grade already in "
+            "the 'Midterm 1' column of export.csv: s001 (3.5)") in said
+    book = (folder / "answers-graded-gradebook-moodle.csv").read_text(encoding="utf-8")
+    assert "s001" not in book and "\ns002,S002,0" in book.replace("\r", "")

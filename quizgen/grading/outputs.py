@@ -215,7 +215,8 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     lms_held = {i for i in held if normalise_id(i) not in no_answer}   # attempt still open, or not in the download
     kept = [k for k in book.kept if k[0] not in lms_held]
     if kept:
-        notes.append(f"{len(kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
+        where = "in Moodle (no row in the file), their grade" if book.from_export else "in the gradebook, the grade"
+        notes.append(f"{len(kept)} student(s) with no answer in this run keep, {where} already "
                      f"in {column}: {_kept_shown(kept)}")
     zeros = [change for change in book.changed if _was_zero(change[1])]
     if zeros:

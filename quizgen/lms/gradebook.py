@@ -171,7 +171,8 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
         if normal in held and (exported or before.strip() in NO_GRADE):
             continue   # their attempt still open, or none: no row, so that Moodle's own grade stands
         if exported and (g.student_id in absent or normal in absent) and before.strip() not in NO_GRADE:
-            continue   # no answer here, a grade there: no row, so that Moodle's grade stands, not overridden
+            kept.append((g.student_id, _number_cell(before).strip()))   # kept in Moodle: no row, not overridden
+            continue
         cell = _merged(g, before, number_text(g.score), absent | held, kept, changed, _number_cell)
         rows.append((written.student_id, g.name, cell))
     rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values()
