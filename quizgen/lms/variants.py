@@ -179,10 +179,15 @@ def _labelled(label: str, text: str) -> str:
 
 def key_questions(wanted: list, banks=()) -> list:
     """The key questions (``KeyQuestion``) of ``wanted``: (question id,
-    template id, seed label) each, in that order."""
+    template id, seed label) each, in that order. Each distinct one is drawn
+    once: a class of thousands shares an export's few variants."""
     templates = {t.id: t for t in load_bank(banks)}
     missing = sorted({template for _, template, _ in wanted if template not in templates})
     if missing:
         raise UsageError(f"template {', '.join(missing)} of the LMS answers is not in the bank; "
                          "pass the --bank the quiz was exported from")
-    return [key_entry(Question(qid, sample_instance(templates[template], label))) for qid, template, label in wanted]
+    made = {}
+    for qid, template, label in wanted:
+        if (qid, template, label) not in made:
+            made[qid, template, label] = key_entry(Question(qid, sample_instance(templates[template], label)))
+    return [made[item] for item in wanted]
