@@ -22,7 +22,8 @@ from quizgen.key.model import NO_ATTEMPT
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
 from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths,
-                                    check_one_person_each, refuse_repeated, unfinished_state)
+                                    check_one_canvas_user_each, check_one_person_each, refuse_repeated,
+                                    unfinished_state)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 from quizgen.lms.untagged import Untagged, moodle_untagged
 from quizgen.roster import name_in
@@ -317,12 +318,13 @@ def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | Non
     groups = {}
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
-    out, missing = [], []
+    out, missing, users = [], [], {}
     for line, row in enumerate(rows[1:], start=1):
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
         check_id(student, "the Canvas student analysis's", line)
         if student:
+            check_one_canvas_user_each(users, student, _cell(header, row, "id"), line)
             who = (student, _name(_cell(header, row, "name"), student, "the Canvas student analysis's", line),
                    attempt_number(_cell(header, row, "attempt"), line))
             for group in groups.items():

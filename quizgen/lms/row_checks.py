@@ -182,3 +182,16 @@ def _shown(person: tuple) -> str:
     """An attempt's person for the message: their name, and email when there."""
     return ", ".join(shortened(printable(part), 40) for part in (person[1], person[0]) if part) or "no name"
 
+
+def check_one_canvas_user_each(seen: dict, student: str, canvas_id: str, line: int) -> None:
+    """Refuse, in one line naming both rows, an id that names two Canvas users
+    (another ``id``): a student with no sis_id is named by their Canvas id,
+    which can be another student's sis_id, and their answers would be taken
+    for one student's. ``seen``: {normal id: (row, Canvas id)} so far, filled here."""
+    first = seen.setdefault(normalise_id(student), (line, canvas_id))
+    if first[1] != canvas_id:
+        raise InputFileError(
+            f"the Canvas student analysis's rows {first[0]} and {line} after the header: the id {_id(student)} names "
+            f"two Canvas users (ids {_id(first[1])} and {_id(canvas_id)}: one's sis_id is the other's Canvas id, "
+            "or two share a sis_id), so their answers would be taken for one student's; give each an SIS id of "
+            "their own in Canvas and download again")
