@@ -71,9 +71,8 @@ def test_stem_states_the_count_for_t_with_special_tokens(templates_by_class, cls
         assert "roughly 15%" not in stem
         if m > picks:
             assert "masks more than that" in stem, stem
-        elif m < picks:   # never "no more than BERT would pick": that hid the mismatch
-            assert f"this sequence masks fewer than that (BERT would pick {picks}); its loss is computed in the " \
-                   "same way" in stem, stem
+        elif m < picks:   # never "no more than BERT would pick": that hid the mismatch (round 39: the count
+            assert f"; this sequence masks only {m}, and its loss is computed in the same way" in stem, stem   # once)
         else:
             assert f"so the {m} masked here are exactly the number BERT would pick" in stem, stem
         assert "no more than BERT" not in stem, stem

@@ -47,7 +47,9 @@ def _final_steps(cls: str, draw: int):
 @pytest.mark.slow
 def test_every_final_step_agrees_with_the_key_or_says_why(cls):
     """The working's last value rounds to the key's 4 figures, or the step goes on to
-    give the unrounded value exactly as the bold answer prints it."""
+    give the unrounded value exactly as the bold answer prints it; it may give it too
+    when the two agree at 4 figures but are printed otherwise (C9's exact sum 2.01503
+    beside the key's 2.01504: round 39's domain review)."""
     noted = 0
     # C10's note is rare: since its log-2 trap redraws a colliding draw (seed 11's
     # first 60 hold 2 notes, not 3), it takes 100 draws to meet 3
@@ -57,7 +59,7 @@ def test_every_final_step_agrees_with_the_key_or_says_why(cls):
             agrees = significant_or_fixed(Fraction(shown), 4) == significant_or_fixed(Fraction(key), 4)
             if NOTE.search(work):
                 noted += 1
-                assert not agrees and STATED.search(work).group(1) == key, (draw, part, work, key)
+                assert (not agrees or shown != key) and STATED.search(work).group(1) == key, (draw, part, work, key)
             else:
                 assert agrees, (draw, part, work, key)
     assert noted >= 3, cls
@@ -144,3 +146,16 @@ def test_c3s_tiny_probability_is_drawn_on_a_log_axis_where_the_dot_shows(invoke,
     assert dot_x - axis_x > 40 and "(log scale)" in block
     tex = _c3_seed_1(invoke, tmp_path / "t", "tex")
     assert "{$10^{-6}$}" in tex and "on a log scale" in tex and "\\textbf{\\boldmath$3.449 \\times 10^{-5}$}" in tex
+
+
+@pytest.mark.slow
+def test_c9s_exact_sum_printed_otherwise_than_the_key_says_why():
+    """Round 39: 1.9560 + 0.05903 = 2.01503 ended the step beside the key's 2.01504, with no word."""
+    met = 0
+    for draw in range(300):
+        for part, work, key in _final_steps("C9", draw):
+            shown = SHOWN.search(NOTE.split(work)[0]).group(1)
+            if shown != key and len(shown) >= len(key):
+                met += 1
+                assert NOTE.search(work) and STATED.search(work).group(1) == key, (draw, work, key)
+    assert met >= 3
