@@ -313,12 +313,13 @@ def paper_digest(path) -> str:
 # The solutions again (review 38): a loss step whose answer the stem's 4-figure carrying rounds to another
 # third figure says so (seed 1's C1: -ln 0.7157 = 0.33449, 0.334 beside the key's 0.335; seed 2's C7 (c)).
 # Seed 2 again (review 39): C4's and C9's stems give BERT's pick count once ("which is 3 for T = 20;
-# this sequence masks only 2", not "masks fewer than that (BERT would pick 3)"). Numbers and keys unchanged.
+# this sequence masks only 2", not "masks fewer than that (BERT would pick 3)"); and both solutions, as C5's
+# working says what its p_i is ("Writing p_i for p(y_i | context)"). Numbers and keys unchanged.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "fe1475c78e0aa928b24bc788211aae50b8db4f1f4e8af9d02eae91fd1c739fd7",
-    ("1", "solutions.md"): "a108676a437a21be03efbf143ee0990f8990b750ab58e2d7f2831191461619f2",
+    ("1", "solutions.md"): "12be586afa2ba92558082922ca1c3ff3c4d81a9d4ed221a644d251607c3d36c0",
     ("2", "problems.md"): "86462f7c3f4276bc3dc94599b840cef9bd34fc5f90052fb10ac3f748a1ece087",
-    ("2", "solutions.md"): "dcac272d1a8498a883b93cd1d7cc6d33bc6ebb9d579aa44fb43bacea745eb48c",
+    ("2", "solutions.md"): "6b1c32e269127c2557cc912723e31e862084f85e4f01d258fc576b290c4816ed",
 }
 
 
