@@ -47,6 +47,7 @@ def test_the_4_figure_sentence_recomputes_and_appears_exactly_when_the_answers_d
     view, env = question_view(question, "md"), instance.env
     checkers = question_checkers(key_entry(question))
     letters = {pv.part.name: pv.letter for pv in instance.parts}
+    assert _steps(cls, view)   # a wording change must not empty the steps checked (round 39's test review)
     for place, (part, loss_name, p_name) in _steps(cls, view).items():
         work = " ".join(view["steps"][place]["work"].split())
         carried = float(_sig(float(env[p_name]), 4))

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import quizgen
@@ -151,6 +151,8 @@ def test_arbitrary_bytes_after_a_header_never_lose_a_row(tail):
 
 @FILES
 @given(st.binary(max_size=300))
+@example(b"student_id,question_id,part,answer\ns1,Q1,a,0.408\ns2,Q1,a,junk\n")   # one that grades: the row count
+@example(b"student_id,question_id,part,answer\ns1,Q1,a,\"0.4\n")                 # checks below must run too
 def test_arbitrary_files_are_graded_or_refused_in_one_line(data):
     try:
         result, graded, records = grade_text(data)

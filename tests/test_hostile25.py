@@ -5,6 +5,8 @@ a BOM; generate reused any secret of a hand-edited key; its refusal repeated
 unbounded names; --key /dev/stdin was read twice; a '|'-separated download
 was told to switch language; a roster kept a dict per student."""
 
+import csv
+import io
 import json
 import random
 import re
@@ -123,7 +125,8 @@ def test_a_key_through_a_pipe_is_read_once(tmp_path):
     done = subprocess.run(QUIZGEN + ["grade", "answers.csv", "--key", "/dev/stdin", "--out", "o/g.csv"],
                           input=key, capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "o" / "g.csv").read_text(encoding="utf-8").count("correct") >= 1
+    graded = list(csv.DictReader(io.StringIO((tmp_path / "o" / "g.csv").read_text(encoding="utf-8-sig"))))
+    assert [(r["student_id"], r["part"], r["status"]) for r in graded] == [("s1", "a", "correct")]   # not "incorrect"
 
 
 def test_a_download_separated_by_bars_is_told_the_delimiter(invoke, tmp_path):

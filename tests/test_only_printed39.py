@@ -5,6 +5,7 @@ exit 0 and "the other students' papers are unchanged". key.json now records
 the printed options given other than their defaults (``"printed"``); --only
 takes those it leaves out from there and refuses one it gives otherwise."""
 
+import csv
 import json
 
 import pytest
@@ -104,7 +105,10 @@ def test_a_hand_edited_record_is_refused_naming_its_field(invoke, tmp_path, reco
 
 def test_a_long_title_the_full_run_took_is_taken_back(invoke, tmp_path):
     assert _generate(invoke, tmp_path, "--title", "T" * 1500).exit_code == 0
+    paper = tmp_path / "papers" / "problems-s002.md"
+    paper.unlink()
     assert _generate(invoke, tmp_path, "--only", "s002").exit_code == 0
+    assert "T" * 1500 in paper.read_text(encoding="utf-8")
 
 
 def test_a_key_with_the_record_grades(invoke, tmp_path):
@@ -113,3 +117,6 @@ def test_a_key_with_the_record_grades(invoke, tmp_path):
     answers.write_text("student_id,question_id,part,answer\ns001,Q1,a,0.5\n", encoding="utf-8")
     result = invoke("grade", answers, "--key", tmp_path / "papers" / "key.json")
     assert result.exit_code == 0, result.output
+    with open(tmp_path / "answers-graded.csv", newline="", encoding="utf-8-sig") as handle:
+        graded = [(r["student_id"], r["question_id"], r["part"], r["status"]) for r in csv.DictReader(handle)]
+    assert graded == [("s001", "Q1", "a", "incorrect")]   # graded against s001's own paper
