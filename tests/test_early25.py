@@ -134,6 +134,7 @@ def test_a_right_answer_stays_correct(graded, student):
 
 BANK = {t.cls: t for t in load_bank()}
 CLASSES = sorted(BANK, key=lambda c: int(c[1:]))
+EARLY_CLASSES = [c for c in CLASSES if c not in ("C3", "C5", "C6")]   # those have no part _early_parts judges
 QUICK_SEEDS, SEEDS = 12, 80
 
 
@@ -151,15 +152,16 @@ def _early_parts(instance):
 
 
 @pytest.mark.parametrize("seeds", [QUICK_SEEDS, pytest.param(SEEDS, marks=pytest.mark.slow)])
-@pytest.mark.parametrize("cls", CLASSES)
+@pytest.mark.parametrize("cls", EARLY_CLASSES)
 def test_no_trap_becomes_rounded_too_early(cls, seeds):
     """Every trap value of such a part, given to 3 or 4 figures, is still the
     trap (named, incorrect), whether or not it lies in the 2-figure set; the
     key's own answer stays correct."""
-    credits = Credits(imprecise=0.5)
+    credits, checked = Credits(imprecise=0.5), 0
     for k in range(seeds):
         instance = sample_instance(BANK[cls], f"early25/{cls}/{k}")
         for name, rule, recipe in _early_parts(instance):
+            checked += 1
             counts = {s.name: str(int(s.value)) for s in rule.sources}
             given = {s.name: (float(s.value),) for s in rule.sources}
             for trap in rule.traps:
@@ -175,6 +177,7 @@ def test_no_trap_becomes_rounded_too_early(cls, seeds):
                         assert (verdict.status, verdict.misconception) == ("incorrect", trap.code), where
             right = significant(rule.value, 4)
             assert mark_paper(instance, {**counts, name: right}, credits)[name].status == "correct"
+    assert checked   # round 39's test review: C3, C5 and C6 ran no assert here
 
 
 def test_the_early_levels_are_2_figures_beside_carried_rounding():

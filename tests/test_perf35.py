@@ -75,7 +75,7 @@ def _key_question(cls: str, k: int):
     return key_entry(Question("Q1", sample_instance(BANK[cls], f"perf35/key/{cls}/{k}")))
 
 
-@pytest.mark.parametrize("cls", sorted(BANK))
+@pytest.mark.parametrize("cls", [c for c in sorted(BANK) if c not in ("C4", "C5", "C9")])   # none reads another
 def test_an_earlier_part_is_read_without_its_rule_and_as_its_rule_reads(cls):
     """A later part's ``Source`` of an earlier one is made without the earlier
     part's rule (most earlier parts are answered right), and it is what
@@ -83,10 +83,12 @@ def test_an_earlier_part_is_read_without_its_rule_and_as_its_rule_reads(cls):
     from quizgen.grading.careful import QuestionRules
     from quizgen.marking.rules import Credits, source_of
 
+    met = 0
     for k in range(3):
         question = _key_question(cls, k)
         rules = QuestionRules(question, Credits())
         later = [p.letter for p in question.parts if (rules.rule(p.letter) or None) and rules.rule(p.letter).sources]
+        met += len(later)   # round 39's test review: C4, C5 and C9 have none, and the test checked nothing there
         fresh = QuestionRules(question, Credits())
         for letter in later:
             made = fresh.rule(letter)
@@ -95,6 +97,7 @@ def test_an_earlier_part_is_read_without_its_rule_and_as_its_rule_reads(cls):
                 earlier = next(p.letter for p in question.parts if p.name == source.name)
                 assert source == source_of(fresh.rule(earlier)) and source.carried is fresh.rule(earlier).carried
             fresh = QuestionRules(question, Credits())
+    assert met
 
 
 def test_a_templates_trap_recipes_are_made_once_for_all_its_instances():
