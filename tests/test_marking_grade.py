@@ -67,20 +67,22 @@ def test_careful_three_figure_students_are_correct_on_every_part(tmp_path, cls):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cls", sorted(BANK))
+@pytest.mark.parametrize("cls", [c for c in sorted(BANK) if c != "C6"])   # C6 asks for whole numbers only
 def test_two_figure_students_are_never_correct_on_a_rounded_part(tmp_path, cls):
     instances = {f"s{k:03d}": inst for k, inst in enumerate(_instances(cls, 30))}
     answers = {sid: student(inst, 2) for sid, inst in instances.items()}
-    graded = _grade(tmp_path, instances, answers)
+    graded, checked = _grade(tmp_path, instances, answers), 0
     for sid, inst in instances.items():
         for pv in inst.parts:
             if pv.value is None or pv.part.kind == "integer" or float(significant(float(pv.value), 2)) == float(pv.value):
                 continue
+            checked += 1
             row = graded[(sid, pv.letter)]
             if row["note"] == "ecf":   # exactly right from an earlier answer whose early rounding is marked there
                 assert "early rounding is marked at" in row["feedback"], (sid, pv.letter)
                 continue   # (C8: (a) 1.0 from steps to 2 figures, then (b) -ln 1.0 = 0: issue 12, named once)
             assert row["status"] != "correct", (sid, pv.letter)
+    assert checked
 
 
 def _trap_then_ecf(instance):

@@ -47,8 +47,9 @@ def test_careful_three_figure_student_is_always_correct(cls):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cls", sorted(BANK))
+@pytest.mark.parametrize("cls", [c for c in sorted(BANK) if c != "C6"])   # C6 asks for whole numbers only
 def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
+    checked = 0
     for instance in _instances(cls, 60):
         answers = student(instance, 2)
         verdicts = mark_paper(instance, answers)
@@ -58,11 +59,13 @@ def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
             value = float(pv.value)
             if float(significant(value, 2)) == value:
                 continue  # exact at 2 s.f.: nothing was rounded away
+            checked += 1
             verdict = verdicts[pv.part.name]
             if verdict.note == ECF:   # exactly right from an earlier answer whose early rounding is marked there
                 assert "early rounding is marked at" in verdict.feedback, (instance.seed_label, pv.part.name, answers)
                 continue   # (C8: (a) 1.0 from steps to 2 figures, then (b) -ln 1.0 = 0: issue 12, named once)
             assert verdict.status != CORRECT, (instance.seed_label, pv.part.name, answers)
+    assert checked
 
 
 @pytest.mark.slow
