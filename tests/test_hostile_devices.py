@@ -65,7 +65,7 @@ def test_a_policy_through_a_pipe_is_read(invoke, folder):
         os.close(read)
     assert result.exit_code == 0, result.stderr
     marked = (folder / "out" / "g-report.md").read_text(encoding="utf-8").split("Marked with: ")[1].split("\n")[0]
-    assert marked.startswith("--policy ")   # read and marked with, not only no error (round 39's test review)
+    assert marked.startswith(f"--policy /dev/fd/{read} (no file to digest)")   # marked with it (it said "--policy 5")
 
 
 def test_a_policy_far_too_big_is_refused_at_once(invoke, folder):

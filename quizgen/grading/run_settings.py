@@ -26,7 +26,9 @@ def file_said(option: str, path) -> str:
     try:
         with open(path, "rb", buffering=0) as handle:
             status = os.fstat(handle.fileno())
-            if not stat.S_ISREG(status.st_mode) or status.st_size > DIGESTED_BYTES:
+            if not stat.S_ISREG(status.st_mode):   # /dev/fd/5 by its path: "5" would name nothing
+                return f"{option} {path} (no file to digest)"
+            if status.st_size > DIGESTED_BYTES:
                 return f"{option} {path.name}"
             for chunk in iter(lambda: handle.read(READ_CHUNK), b""):
                 digest.update(chunk)
