@@ -196,13 +196,15 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
                                    unsubmitted=NO_ATTEMPT, line=file_lines[line] if file_lines else line + 1))
             continue
         for number, column in slots:
-            at = source[line][column]
-            question, response = row[questions[number]], row[column].strip() not in ("", "-")
-            if not TAG.search(question) and (response or question.strip() not in ("", "-")):
-                cells.append(Untagged(f"Question {number}", student, numbers[line], line, response))
+            at, question = source[line][column], row[questions[number]]
+            tag = TAG.search(question)
+            if tag is None:   # not graded: said (lms/untagged.py) unless the cell is empty
+                answered = row[column].strip() not in ("", "-")
+                if answered or question.strip() not in ("", "-"):
+                    cells.append(Untagged(f"Question {number}", student, numbers[line], line, answered))
+                continue
             out += [replace(r, unsubmitted=states[line]) if states[line] else r
-                    for r in _moodle_answers(row[questions[number]], row[column], number,
-                                             (student, name.strip(), numbers[line]), at,
+                    for r in _moodle_answers(tag, row[column], number, (student, name.strip(), numbers[line]), at,
                                              counts[line][column], file_lines[at] if file_lines else at + 1)]
     if untagged is not None:
         untagged += moodle_untagged(cells, {f"Question {r.slot}" for r in out if r.slot is not None})
@@ -243,13 +245,11 @@ def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> li
                          "(Site administration > Users > Permissions > User policies) and download again")
 
 
-def _moodle_answers(question: str, response: str, slot: int, who: tuple, line: int, tries: int = 1,
+def _moodle_answers(tag, response: str, slot: int, who: tuple, line: int, tries: int = 1,
                     file_line: int | None = None) -> list:
     """The rows of one Moodle response cell (one answer, or ``part i: ...`` for
-    Cloze) of row ``line`` (on ``file_line`` of the file), answered in ``tries`` tries."""
-    tag = TAG.search(question)
-    if tag is None:
-        return []
+    Cloze) of row ``line`` (on ``file_line`` of the file), answered in ``tries`` tries;
+    ``tag``: the TAG match of its question cell, naming the variant."""
     template, variant = tag.group(1), tag.group(2)
     if response.strip() in ("", "-"):
         return [ResponseRow(*who, slot, template, variant, "", "", answered=False, row=line, line=file_line)]
