@@ -150,18 +150,22 @@ def check_one_person_each(header: list, attempts: list, students: list, names: t
         person = (row[email].strip() if email is not None and email < len(row) else "",
                   " ".join(" ".join(row[i] for i in names if i < len(row)).split()))
         first = seen.setdefault(normalise_id(student), (line, person, student))
-        where = f"the Moodle export's rows {first[0]} and {line} after the header"
         if first[2] != student:
-            raise InputFileError(f"{where}: the ids {_id(first[2])} and {_id(student)} are one id by the id rule "
+            raise InputFileError(f"{_rows_of(first[0], line)}: the ids {_id(first[2])} and {_id(student)} are one id by the id rule "
                                  "(case and spaces aside), so quizgen cannot tell their students apart; give each "
                                  "student one ID number in Moodle (two accounts?) and download again")
         if _two_people(first[1], person):
             by_email = first[1][0] and person[0] and prefer != "email"
             raise InputFileError(
-                f"{where}: the id {_id(student)} names two people ({_shown(first[1])}; {_shown(person)}), so their "
+                f"{_rows_of(first[0], line)}: the id {_id(student)} names two people ({_shown(first[1])}; {_shown(person)}), so their "
                 "attempts would be taken for one student's; give each their own ID number in Moodle and download "
                 "again" + (", or grade with --gradebook-key email to name students by their email address"
                            if by_email else ""))
+
+
+def _rows_of(first: int, line: int) -> str:
+    """Where two attempts of a Moodle download are, for a refusal."""
+    return f"the Moodle export's rows {first} and {line} after the header"
 
 
 def _id(student: str) -> str:
