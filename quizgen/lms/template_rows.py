@@ -32,9 +32,8 @@ class TemplateRow(NamedTuple):
 
 def moodle_rows(template: str, item: str, identity: str) -> tuple:
     """``({normal id: TemplateRow}, [lines with no id], exported)`` of ``template``'s
-    students, ``exported`` when its item column is headed as Moodle's own grade
-    export heads it (``Quiz: item (Real)``), not as a gradebook file quizgen
-    wrote; one line refusing a repeated column, a repeated student or a
+    students, ``exported`` when it is Moodle's own grade export (``_is_export``),
+    not a gradebook file quizgen wrote; one line refusing a repeated column, a repeated student or a
     grade that is not a number, which Moodle's import would take or choke on."""
     reader, skip = sniffed_reader(template.lstrip("\ufeff"))
     numbered = [(line, [unguard(cell.strip()) for cell in row]) for line, row in numbered_rows(reader, skip)]
@@ -119,7 +118,7 @@ def _check_grade(row: TemplateRow, column: str) -> None:
                              "grades as Real)")
 
 
-_EXPORT_HEADING = re.compile(r"[^:]+: .+ \(Real\)")
+_EXPORT_HEADING = r"[^:]+: {item} \(Real\)"   # Moodle's export heads a grade item "Quiz: Midterm (Real)"
 _EXPORT_ONLY = frozenset(("First name", "Last name", "Surname", "Last downloaded from this course"))
 """Columns of Moodle's grade export that a gradebook file quizgen writes never has."""
 
@@ -128,11 +127,12 @@ def _is_export(header: list, column: int) -> bool:
     """Whether a Moodle template is Moodle's own grade export, told by the file
     itself: its item headed ``Quiz: X (Real)``, or a column quizgen never writes
     (its file is ``ID number`` or ``Email address``, ``Full name`` and the item)."""
-    return bool(_EXPORT_HEADING.fullmatch(header[column])) or any(name in _EXPORT_ONLY for name in header)
+    return bool(re.fullmatch(_EXPORT_HEADING.format(item=".+"), header[column])) or any(
+        name in _EXPORT_ONLY for name in header)
 
 
 def _moodle_item(item: str):
     """Whether a header cell names ``item``: alone, or as Moodle's export names it, ``Quiz: item (Real)``."""
-    exported = re.compile(r"[^:]+: " + re.escape(item) + r" \(Real\)")
+    exported = re.compile(_EXPORT_HEADING.format(item=re.escape(item)))
     return lambda name: name == item or exported.fullmatch(name) is not None
 
