@@ -12,9 +12,11 @@ from __future__ import annotations
 from quizgen.errors import UsageError, printable, shortened
 from quizgen.key.checks import Where, mapping, text
 
-DEFAULTS = {"title": None, "course": "", "date": "", "paper": "a4", "layout": "exam"}
+PAPER_SIZES = ("a4", "letter")   # the first, the default
+LAYOUTS = ("exam", "compact")
+CHOICES = {"paper": PAPER_SIZES, "layout": LAYOUTS}
+DEFAULTS = {"title": None, "course": "", "date": "", "paper": PAPER_SIZES[0], "layout": LAYOUTS[0]}
 """Each printed option and its default (``title`` None: the paper's own, generation.quiz.Quiz.title)."""
-CHOICES = {"paper": ("a4", "letter"), "layout": ("exam", "compact")}
 
 
 def given(**options) -> dict:

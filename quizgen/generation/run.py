@@ -17,15 +17,12 @@ from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
 from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, refuse_overwriting_inputs,
                                        refuse_remaking_another)
-from quizgen.generation.printed import as_printed, given, read_record, resolved, to_record
+from quizgen.generation.printed import LAYOUTS, PAPER_SIZES, as_printed, given, read_record, resolved, to_record
 from quizgen.generation.quiz import Quiz, check_labels
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 from quizgen.key.papercode import new_secret
 from quizgen.roster_ids import fragile_ids_warning, key_spellings, only_students
-
-PAPER_SIZES = ("a4", "letter")
-LAYOUTS = ("exam", "compact")
 
 
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
