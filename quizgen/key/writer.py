@@ -36,7 +36,7 @@ def _key_json(quiz):
     head = {"format": FORMAT, "version": VERSION, "quizgen": __version__, "seed": quiz.seed,
             "worked_examples": quiz.worked_examples}
     if quiz.papers:   # how the students' papers were printed, for generate --only
-        head["printed"] = getattr(quiz, "printed", {})
+        head["printed"] = quiz.printed
     if getattr(quiz, "secret", ""):
         head["secret"] = quiz.secret
         head["papers"] = paper_codes(quiz)
