@@ -217,14 +217,15 @@ def unlisted_of(held: tuple, unlisted) -> list:
     return [i for i in held if normalise_id(i) in unlisted]
 
 
-def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=frozenset(), no_row=(), book=None) -> list:
+def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=frozenset(), no_row=(),
+               from_export: bool = False) -> list:
     """The notes on the students the gradebook file gives no grade (``held``, as graded; ``kept``: {id: the
     template's grade kept}): those whose Moodle attempt is still open or who have none, the roster students
     the LMS download does not list at all (``unlisted``), to whom a 0 imported would give a quiz they never sat,
     and those with no answer in an answers file (``no_answer``, normal ids: no_answer_ids) and no grade kept;
     in a Canvas file, those the template has no row for (``no_row``: the unmatched ids) named apart. From
-    Moodle's own grade export (``book``, the FilledGradebook: ``from_export``) no grade is kept, and a note says why."""
-    keeps = not getattr(book, "from_export", False)
+    Moodle's own grade export (``from_export``: FilledGradebook's) no grade is kept, and a note says why."""
+    keeps = not from_export
     missing = unlisted_of(held, unlisted)
     absent = [i for i in held if normalise_id(i) in no_answer and i not in missing]
     still_open = [i for i in held if i not in missing and i not in absent]

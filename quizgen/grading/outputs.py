@@ -222,7 +222,8 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     if zeros:
         notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
                      f"had no answer from, say): {_changes_shown(zeros)}")
-    notes += held_notes(outputs.gradebook, book.held, kept_held, result.unlisted, no_answer, book.unmatched, book)
+    notes += held_notes(outputs.gradebook, book.held, kept_held, result.unlisted, no_answer, book.unmatched,
+                        book.from_export)
     if lms_held - set(unlisted_of(book.held, result.unlisted)):
         result.notes[:] = [_open_left_out(note) for note in result.notes]
     zeroed = [i for i in result.absent if i not in held]
