@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quizgen.errors import UsageError
+from quizgen.generation.printed import PAPER_SIZES
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
 
@@ -33,7 +34,7 @@ class GradeOutputs:
     feedback: str | None = None
     banks: tuple = ()
     feedback_format: str = "md"
-    paper: str = "a4"
+    paper: str = PAPER_SIZES[0]
     download: str = ""
     """The LMS download graded, by name (``responses.csv``), or "" for an answers file."""
     unkeyed: tuple = ()
@@ -60,9 +61,9 @@ class GradeOutputs:
                              "gradebook always score a student with no answer 0)")
         if self.feedback_format not in ("md", "pdf"):
             raise UsageError(f"--format must be md or pdf, got {self.feedback_format!r}")
-        if self.paper not in ("a4", "letter"):
-            raise UsageError(f"--paper must be a4 or letter, got {self.paper!r}")
-        if self.paper != "a4" and self.feedback_format != "pdf":
+        if self.paper not in PAPER_SIZES:
+            raise UsageError(f"--paper must be {' or '.join(PAPER_SIZES)}, got {self.paper!r}")
+        if self.paper != PAPER_SIZES[0] and self.feedback_format != "pdf":
             raise UsageError("--paper is the paper size of PDF feedback sheets: give --feedback DIR --format pdf too")
         if self.feedback_format == "pdf" and not self.feedback:
             raise UsageError("--format pdf is the format of the feedback sheets: give --feedback DIR too")
