@@ -101,7 +101,7 @@ def test_c10s_forecast_is_a_hint_for_the_loss_not_the_count(templates_by_class):
     output, _ = drill("h\nh\nh\n" + f"{answers[0]}\nh\nq\n", classes="C10", seed=1, save=False)
     part_a, part_b = output.split("\n(b) ")
     assert "Forecast" not in part_a and "Hint 1 of 2: Step 1, Count the predictions" in part_a, output
-    assert "Hint 1 of 5: Forecast" in part_b and "their mean must land" in " ".join(part_b.split()), output
+    assert "Hint 1 of 5: Forecast" in part_b and "the mean of the losses must land" in " ".join(part_b.split()), output
 
 
 def test_c5_d_ends_its_hints_with_the_smallest_masked_set(templates_by_class):
