@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 
 import pytest
 
@@ -35,3 +36,23 @@ def test_c10_forecast_bounds_come_from_the_stems_largest_and_smallest_p(invoke, 
         assert top_loss == _loss_shown(top) and bottom_loss == _loss_shown(bottom)
         steps = question.split("**Forecast.**")[1].split("\n1. ")[0]
         assert "run from" not in steps
+
+
+def test_a_one_point_paper_says_1_point_not_1_points(invoke, tmp_path):
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    source = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text(encoding="utf-8")
+    assert source.count("\npoints: 2\n") == 1
+    (bank / "c11.yaml").write_text(source.replace("\npoints: 2\n", "\npoints: 1\n"), encoding="utf-8")
+    result = invoke("generate", "--bank", bank, "--classes", "C11", "--seed", "3", "--out", tmp_path / "q")
+    assert result.exit_code == 0, result.output
+    heading = [line for line in (tmp_path / "q" / "problems.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("## Q1.")]
+    assert len(heading) == 1 and heading[0].endswith("(1 point, C11)"), heading
+    assert "1 question, 1 point in total;" in (tmp_path / "q" / "problems.md").read_text(encoding="utf-8")
+    result = invoke("generate", "--bank", bank, "--classes", "C11", "--seed", "3", "--format", "tex",
+                    "--out", tmp_path / "t")
+    assert result.exit_code == 0, result.output
+    problems = (tmp_path / "t" / "problems.tex").read_text(encoding="utf-8")
+    assert "worth 1 point in total;" in problems and "End of paper: 1 question, 1 point.}" in problems
+    assert "1 question, 1 point.\\par}" in (tmp_path / "t" / "solutions.tex").read_text(encoding="utf-8")

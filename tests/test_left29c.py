@@ -11,6 +11,8 @@ import pytest
 
 BANK = Path(__file__).resolve().parent.parent / "question_bank" / "c10_causal_lm.yaml"
 WHY = "which can make a paper read differently from what it says"
+STEM_LINE = BANK.read_text(encoding="utf-8").splitlines().index("stem: |") + 1
+"""The line of c10's ``stem:`` key, which the messages name."""
 
 
 def _bank_with(tmp_path, before: str, after: str) -> Path:
@@ -29,7 +31,7 @@ def test_validate_refuses_a_literal_direction_control(invoke, tmp_path, char):
     folder = _bank_with(tmp_path, "A GPT-style", "A " + char + "GPT-style")
     result = invoke("validate", str(folder))
     assert result.exit_code == 1, result.output
-    assert f"t.yaml:79: stem: text holds the direction control U+{ord(char):04X}, {WHY}\n" in result.output
+    assert f"t.yaml:{STEM_LINE}: stem: text holds the direction control U+{ord(char):04X}, {WHY}\n" in result.output
 
 
 @pytest.mark.slow
@@ -45,7 +47,7 @@ def test_validate_refuses_a_jinja_escape_printing_a_direction_control(invoke, tm
     folder = _bank_with(tmp_path, "A GPT-style", "A {{ '\\u202e' }}GPT-style")
     result = invoke("validate", str(folder))
     assert result.exit_code == 1, result.output
-    assert f"t.yaml:79: stem: the filled text holds the direction control U+202E, {WHY}" in result.output
+    assert f"t.yaml:{STEM_LINE}: stem: the filled text holds the direction control U+202E, {WHY}" in result.output
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex", "text"])
