@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from quizgen.key import checks
 from quizgen.key.checks import Where
+from quizgen.key.choices import INCONSISTENT, NoChoices, choice_options, picked
 from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
 from quizgen.key.recipes import read_recipes
@@ -213,14 +214,6 @@ def _version(data: dict, where: Where) -> int:
     return checks.integer(version, where / "version", 1, MAX_VERSION)
 
 
-class _NoChoices(dict):
-    """A version-2 template's options: none, since choices came in version 3."""
-
-
-_INCONSISTENT = ("a version-2 key has no choices (version 3 added them), so this key is inconsistent; "
-                 "regenerate it with quizgen generate (the same --seed and options) for a version-3 key")
-
-
 def _templates(data: dict, top: Where, version: int) -> dict:
     """{template id: (question fields, part specs, choice options, part variants, head)}
     of a version-2, 3 or 4 key (part variants: a tuple of specs per part; head: the
@@ -235,62 +228,12 @@ def _templates(data: dict, top: Where, version: int) -> dict:
         variants = tuple(read_variants(p, spec, where / "parts" / i, version)
                          for i, (p, spec) in enumerate(zip(parts, specs)))
         if version < 3 and "choices" in record:
-            raise (where / "choices").fail(_INCONSISTENT)
-        options = _choice_options(record, where) if version >= 3 else _NoChoices()
+            raise (where / "choices").fail(INCONSISTENT)
+        options = choice_options(record, where) if version >= 3 else NoChoices()
         fields = _question_fields(record, where)
         head = (fields.get("cls", ""), fields.get("title", ""), fields.get("points", 0.0), fields.get("recipes"))
         found[name] = (fields, specs, options, variants, head)
     return found
-
-
-def _choice_options(record: dict, where: Where) -> dict:
-    """{parameter: (option, ...)} of a version-3 template record's ``choices``:
-    the options its instances' ``choices`` pick from by place, each checked
-    (``checks.option``) and all of one kind, as generate writes them."""
-    options = checks.mapping(record.get("choices", {}), where / "choices")
-    found = {}
-    for name, values in options.items():
-        at = where / "choices" / name
-        checks.text(name, at, checks.MAX_ID, empty=False)
-        values = found[name] = tuple(checks.listing(values, at))
-        if not values:
-            raise at.fail("expected a non-empty list of options")
-        kind = checks.option_kind(values[0])
-        for place, value in enumerate(values):
-            checks.option(value, at / place)
-            if checks.option_kind(value) != kind:
-                raise (at / place).fail(f"expected {kind} as the parameter's option 0 is, "
-                                        f"got {checks.shown(value)}")
-    return found
-
-
-def _picked(record: dict, params: dict, options: dict, where) -> dict:
-    """``params`` with each choice an instance record names by its place
-    (``"choices": {"claim": 2}``) put back as the option itself; a place that
-    is plainly right (the usual case) is taken at once."""
-    picks = record["choices"]
-    if picks.__class__ is not dict:
-        checks.mapping(picks, where() / "choices")
-    params = dict(params)
-    for name, place in picks.items():
-        values = options.get(name)
-        if values is None or name in params or place.__class__ is not int or not 0 <= place < len(values):
-            place = _checked_place(name, place, params, options, where() / "choices" / name)
-        params[name] = values[place]
-    return params
-
-
-def _checked_place(name: str, place, params: dict, options: dict, where: Where) -> int:
-    """A choice's place, checked field by field; InputFileError names what is wrong."""
-    if isinstance(options, _NoChoices):
-        raise where.fail(_INCONSISTENT)
-    if name not in options:
-        raise where.fail("its template lists no options for this parameter")
-    if name in params:
-        raise where.fail("this parameter is also given whole under params: give it once")
-    if not isinstance(place, int) or isinstance(place, bool):   # 1.0 is no place among options
-        raise where.fail(f"expected a whole number from 0 to {len(options[name]) - 1}, got {checks.shown(place)}")
-    return checks.integer(place, where, 0, len(options[name]) - 1)
 
 
 def _question_fields(record: dict, where: Where) -> dict:
@@ -336,7 +279,7 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
     if "params" in record:
         fields["params"] = checks.mapping(record["params"], where / "params")
     if "choices" in record:
-        fields["params"] = _picked(record, fields.get("params", {}), options, lambda: where)
+        fields["params"] = picked(record, fields.get("params", {}), options, lambda: where)
     if "seed" in record:
         fields["seed"] = str(checks.label(record["seed"], where / "seed"))
     records = checks.listing(record.get("parts"), where / "parts")
@@ -392,5 +335,5 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
             return None
         parts.append(part)
     if "choices" in record:
-        params = _picked(record, params, options, lambda: within / index)
+        params = picked(record, params, options, lambda: within / index)
     return KeyQuestion(qid, name, cls, title, points, seed, params, tuple(parts), {} if recipes is None else recipes)

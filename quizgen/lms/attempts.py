@@ -156,13 +156,14 @@ def attempt_numbers(header: list, kept: list, unordered: list | None = None) -> 
         by_student.setdefault(student, []).append((row[column] if column is not None else None, line))
     numbers = {}
     for student, attempts in by_student.items():
-        orders = {tuple(line for _, line in sorted((started(cell, r), line) for cell, line in attempts))
-                  for r in readings if all(cell is not None and started(cell, r) for cell, _ in attempts)}
         lines = [line for _, line in attempts]
-        if len(orders) == 1:
-            lines = list(orders.pop())   # by start time, then file order
-        elif len(attempts) > 1 and unordered is not None:
-            unordered.append(student)
+        if len(attempts) > 1:   # one attempt has one order: its "Started on" is not read
+            orders = {tuple(line for _, line in sorted((started(cell, r), line) for cell, line in attempts))
+                      for r in readings if all(cell is not None and started(cell, r) for cell, _ in attempts)}
+            if len(orders) == 1:
+                lines = list(orders.pop())   # by start time, then file order
+            elif unordered is not None:
+                unordered.append(student)
         numbers.update((line, n) for n, line in enumerate(lines, start=1))
     return numbers
 
