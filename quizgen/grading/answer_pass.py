@@ -248,16 +248,22 @@ def readable_id(text: str, delimiter: str) -> bool:
 
 def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, answer: str,
                        sample: bool = False) -> Outcome:
-    """The outcome of ``answer`` on a student's own paper (number ``paper``): the one the early
-    check's sample gave it when it met the same answer to the same part (KeyIndex.sampled),
+    """The outcome of ``answer`` on a student's own paper (number ``paper``): from the part's
+    cache when its checker serves several papers (KeyIndex.shared_verdicts); else the one the
+    early check's sample gave it when it met the same answer to the same part (KeyIndex.sampled),
     kept there when ``sample``; a LongAnswer (a str subclass, cut short) is never kept."""
     checker = index.papers[paper].checkers[slot]
     if checker is None:
         info = index.slots[slot]
         return problem_outcome(Status.UNKNOWN_QUESTION, f"the paper of student {student.strip()!r} has no "
                                f"{info['question_id']} part {info['part']}")
+    if answer.__class__ is not str:
+        return verdict_outcome(checker, answer)
+    shared = index.shared_verdicts.get(id(checker))   # a variant on many papers: its verdicts kept
+    if shared is not None:
+        return shared.get(answer) or _cached_verdict(shared, checker, answer)
     kept = index.sampled
-    if not (kept or sample) or answer.__class__ is not str:
+    if not (kept or sample):
         return verdict_outcome(checker, answer)
     outcome = kept.get((paper, slot, answer))
     if outcome is None:

@@ -262,6 +262,8 @@ class KeyIndex:
         self._code_owner = None   # {normal code: student id}, made at the first wrong code
         self.sampled = {}   # {(paper, slot, answer): Outcome} graded by the early check (belong_early.py), for the pass
         self.sampled_verdicts = None   # the class paper's, a cache per slot (answer_pass._verdict_caches)
+        self.made_checkers = {}     # {id(question): (question, its PartCheckers)}: paper_checks.py
+        self.shared_verdicts = {}   # {id(a PartChecker on several papers): {answer: Outcome}}
 
     def layout(self, question) -> tuple:
         """The slots of ``question``'s parts, found once for each question id and its parts' letters

@@ -34,10 +34,24 @@ class PaperChecks:
         """A PartChecker per slot (None where the paper has no such part), the
         parts of a question sharing its marking rules."""
         if self._checkers is None:
-            index, decimal_comma, override = self._made
             self._checkers = [None] * len(self.parts)
             for question, slots in self.placed:
-                rules = QuestionRules(question, index.credits_for(question.template, question.cls))
-                for slot, part in zip(slots, question.parts):
-                    self._checkers[slot] = PartChecker(part, decimal_comma, override, rules, index.figures_shown)
+                for slot, checker in zip(slots, _question_checkers(question, *self._made)):
+                    self._checkers[slot] = checker
         return self._checkers
+
+
+def _question_checkers(question, index, decimal_comma: bool, override) -> tuple:
+    """The PartCheckers of ``question``'s parts, sharing its marking rules. A
+    question on many papers (one object: an LMS download's variant, read once
+    by key/model.py) has one set for all of them, whose verdicts are then kept
+    (``index.shared_verdicts``, answer_pass.py) as the class paper's are."""
+    made = index.made_checkers.get(id(question))
+    if made is not None and made[0] is question:
+        for checker in made[1]:
+            index.shared_verdicts.setdefault(id(checker), {})
+        return made[1]
+    rules = QuestionRules(question, index.credits_for(question.template, question.cls))
+    checkers = tuple(PartChecker(part, decimal_comma, override, rules, index.figures_shown) for part in question.parts)
+    index.made_checkers[id(question)] = (question, checkers)
+    return checkers
