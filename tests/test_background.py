@@ -32,7 +32,8 @@ def _dies_unless_in(parent_pid):
 
 
 def _unpicklable():
-    return lambda: None
+    pid = os.getpid()
+    return lambda: ("made in", pid)
 
 
 def test_the_value_comes_from_a_child_process():
@@ -61,7 +62,9 @@ def test_a_child_that_dies_is_replaced_by_the_callers_computation():
 
 def test_a_result_that_cannot_be_pickled_is_computed_again_in_the_caller():
     with Background(_unpicklable) as job:
-        assert callable(job.result())
+        assert job.pid is not None and job.pid != os.getpid()   # a child was started
+        made = job.result()
+        assert made() == ("made in", os.getpid())   # the lambda the caller made itself, not the child's
 
 
 def test_closing_without_asking_stops_and_reaps_the_child():

@@ -68,8 +68,9 @@ def test_uniform_baseline_is_not_claimed_to_be_beaten_at_every_slot():
 @pytest.mark.slow
 def test_every_stem_states_rounding_and_log_base_for_its_own_answers(cls):
     """A question travels alone (an LMS export shows its stem without the
-    paper's header), so a stem with a decimal answer states the rounding, and
-    one whose answer takes a logarithm names the base."""
+    paper's header), so a stem with a decimal answer states the rounding, one
+    whose answers are all whole numbers (C6) says so and asks for no figures,
+    and one whose answer takes a logarithm names the base."""
     template = next(t for t in load_bank(()) if t.cls == cls)
     decimal = any(part.kind == "numeric" for part in template.parts)
     for k in range(DRAWS):
@@ -78,6 +79,8 @@ def test_every_stem_states_rounding_and_log_base_for_its_own_answers(cls):
         exact = " ".join(to_text(pv.value.node) for pv in inst.parts if hasattr(pv.value, "node"))
         if decimal:
             assert "significant figures" in stem, (cls, stem)
+        else:
+            assert "whole numbers" in stem and "significant figures" not in stem, (cls, stem)
         if "log" in exact:
             assert "natural logarithms" in stem, (cls, stem)
 

@@ -78,19 +78,66 @@ def test_grade_refuses_an_option_that_does_nothing_for_this_run(invoke, tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["answers.csv"]   # nothing written
 
 
-@pytest.mark.parametrize("options", [["--gradebook", "moodle", "--gradebook-key", "email", "--gradebook-item", "Q"],
-                                     ["--gradebook-key", "idnumber"]])   # the default: cannot be told from none
-def test_grade_takes_those_options_where_they_apply(invoke, tmp_path, key, options):
+def _outputs(folder) -> dict:
+    """``{name: bytes}`` of every file ``folder`` holds (its subfolders too)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_grade_takes_the_moodle_gradebook_options_where_they_apply(invoke, tmp_path, key):
+    answers = _answers(tmp_path / "answers.csv", (("s1@uni.example", "Q1", "a", "0.1"),
+                                                  ("s2@uni.example", "Q1", "a", "0.5")))
+    result = invoke("grade", answers, "--key", key, "--gradebook", "moodle", "--gradebook-key", "email",
+                    "--gradebook-item", "Q")
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "answers-graded-gradebook-moodle.csv", encoding="utf-8-sig", newline="") as handle:
+        book = list(csv.reader(handle))
+    assert book[0] == ["Email address", "Full name", "Q"], book   # keyed by email, the item named Q
+    assert sorted(row[0] for row in book[1:]) == ["s1@uni.example", "s2@uni.example"], book
+
+
+def test_grade_takes_the_default_gradebook_key_as_if_it_were_not_given(invoke, tmp_path, key):
+    """--gradebook-key idnumber is the default, so it cannot be told from none: same files, same bytes."""
+    outputs = {}
     answers = _answers(tmp_path / "answers.csv")
-    assert invoke("grade", answers, "--key", key, *options).exit_code == 0
+    for name, options in (("given", ["--gradebook-key", "idnumber"]), ("none", [])):
+        for made in tmp_path.iterdir():   # the same folder each time: its record names the answers' path
+            if made != answers:
+                made.unlink()
+        result = invoke("grade", answers, "--key", key, *options)
+        assert result.exit_code == 0, result.output
+        outputs[name] = _outputs(tmp_path)
+    assert "answers-graded.csv" in outputs["given"]
+    assert outputs["given"] == outputs["none"]
+
+
+def _email_moodle(tmp_path, students: dict):
+    """A Moodle Responses download (as test_lms_attempts27 makes it) whose students have
+    their email addresses filled in: ``{student: email}``, each answering RIGHT."""
+    from lms_support import moodle_csv
+    from test_lms_attempts27 import RIGHT, _moodle
+
+    path, export_key = _moodle(tmp_path, [(student, 10 + n, RIGHT) for n, student in enumerate(students)])
+    header, *rows = csv.reader(path.read_text(encoding="utf-8").splitlines())
+    email, number = header.index("Email address"), header.index("ID number")
+    for row in rows:
+        row[email] = students[row[number]]
+    path.write_text(moodle_csv(header, rows), encoding="utf-8")
+    return path, export_key
+
+
+def _graded_ids(path) -> set:
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return {row["student_id"] for row in csv.DictReader(handle)}
 
 
 def test_gradebook_key_email_names_a_moodle_downloads_students_without_a_gradebook(invoke, tmp_path):
-    from test_lms_attempts27 import RIGHT, _moodle
-
-    path, export_key = _moodle(tmp_path, [("s001", 10, RIGHT)])
+    path, export_key = _email_moodle(tmp_path, {"s001": "ada@uni.example", "s002": "bo@uni.example"})
     result = invoke("grade", path, "--key", export_key, "--gradebook-key", "email")
     assert result.exit_code == 0, result.output
+    assert _graded_ids(tmp_path / "responses-graded.csv") == {"ada@uni.example", "bo@uni.example"}
+    result = invoke("grade", path, "--key", export_key, "--force")   # by ID number when not told otherwise
+    assert result.exit_code == 0, result.output
+    assert _graded_ids(tmp_path / "responses-graded.csv") == {"s001", "s002"}
 
 
 def test_gradebook_key_email_is_refused_for_a_canvas_download_without_a_moodle_gradebook(invoke, tmp_path):
@@ -114,11 +161,26 @@ def test_generate_refuses_a_paper_size_or_layout_for_markdown(invoke, tmp_path, 
     assert not (tmp_path / "q").exists()
 
 
-def test_generate_takes_the_defaults_given_for_markdown_and_letter_for_tex(invoke, tmp_path):
-    given = invoke("generate", "--classes", "C1", "--paper", "a4", "--layout", "exam", "--out", tmp_path / "a")
-    assert given.exit_code == 0, given.output
-    assert invoke("generate", "--classes", "C1", "--format", "tex", "--paper", "letter", "--layout", "compact",
-                  "--out", tmp_path / "b").exit_code == 0
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_generate_takes_the_defaults_given_as_if_they_were_not(invoke, tmp_path, monkeypatch, fmt):
+    """--paper a4 and --layout exam, the defaults, are taken (for Markdown too) as if not given:
+    same files, same bytes (the paper code's secret, drawn afresh each run, fixed to compare)."""
+    monkeypatch.setattr("quizgen.generation.run.new_secret", lambda: "0" * 32)
+    for name, flags in (("given", ["--paper", "a4", "--layout", "exam"]), ("none", [])):
+        result = invoke("generate", "--classes", "C1", "--seed", "3", "--format", fmt, *flags,
+                        "--out", tmp_path / name)
+        assert result.exit_code == 0, result.output
+    given, none = _outputs(tmp_path / "given"), _outputs(tmp_path / "none")
+    assert "key.json" in given and given == none
+
+
+def test_generate_takes_letter_and_compact_for_tex(invoke, tmp_path):
+    result = invoke("generate", "--classes", "C1", "--format", "tex", "--paper", "letter", "--layout", "compact",
+                    "--out", tmp_path / "b")
+    assert result.exit_code == 0, result.output
+    problems = (tmp_path / "b" / "problems.tex").read_text(encoding="utf-8")
+    assert problems.startswith("\\documentclass[11pt,letterpaper]{article}"), problems[:80]
+    assert "\\qzfirmlists" in problems   # the compact layout's firm lists, which exam has not
 
 
 # ---------------------------------------------------------------- an LMS download's export key, found

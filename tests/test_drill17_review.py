@@ -78,7 +78,8 @@ def test_no_hint_names_or_quotes_a_later_part(cls, templates_by_class):
     decimal that only a later part's hints work out (the question text aside):
     C10's forecast of the loss's range quoted (b)'s per-position losses at (a)."""
     template = templates_by_class[cls]
-    for seed in range(6):
+    forecasts, seeds = 0, range(6)
+    for seed in seeds:
         answers = _answers(template, seed)
         output, _ = drill("".join("h\n" * 12 + f"{a}\n" for a in answers) + "q\n",
                           classes=cls, seed=seed, save=False, count=1)
@@ -90,9 +91,12 @@ def test_no_hint_names_or_quotes_a_later_part(cls, templates_by_class):
             block = output.split(f"\n({letter}) ")[1].split("\n(")[0]
             forecast = re.search(r"Hint 1 of \d+: Forecast\n((?:    .*\n)+)", block)
             if forecast:   # it may quote the question, not what a later part's steps work out
+                forecasts += 1
                 quoted = set(DECIMAL.findall(forecast.group(1))) - set(DECIMAL.findall(question))
                 worked_later = set().union(*(DECIMAL.findall(shown.get(m, "")) for m in later))
                 assert not quoted & worked_later, (seed, letter, quoted & worked_later)
+    # a forecast stating a part's answer (forecast_shows) is never a hint; every other is, once a draw
+    assert forecasts == (0 if template.solution.get("forecast_shows") else len(seeds)), forecasts
 
 
 @pytest.mark.slow

@@ -65,16 +65,21 @@ def test_a_parts_first_step_hint_is_its_method_and_the_working_follows(cls, temp
         entry = key_of(template, seed)
         records, checkers = list(entry.parts), question_checkers(entry)
         output = drill(answering(records, range(len(records))), classes=cls, seed=seed)
-        for letter, hints in hints_by_part(output).items():
+        hints = hints_by_part(output)
+        assert sorted(hints) == sorted(r.letter for r in records), (seed, sorted(hints))   # every part asked, read
+        with_steps = 0
+        for letter, shown in hints.items():
             record = next(r for r in records if r.letter == letter)
-            steps = [(label, text) for label, text in hints if label != "Forecast"]
+            steps = [(label, text) for label, text in shown if label != "Forecast"]
             if not steps:
                 continue
+            with_steps += 1
             assert not states_answer(steps[0][1], record, checkers[letter]), (seed, letter, steps[0])
             assert steps[-1][0].endswith("worked out"), (seed, letter, steps[-1])
             assert steps[-2][0].startswith(steps[-1][0].replace(" worked out", ", ")), (seed, letter)   # its method
             if record.kind != "word":
                 assert states_answer(steps[-1][1], record, checkers[letter]), (seed, letter, steps[-1])
+        assert with_steps, (seed, hints)   # some part's step hints were checked
 
 
 def test_the_reviewers_c6_mask_count_comes_as_a_method_first(templates_by_class):

@@ -226,14 +226,16 @@ def test_pdf_sheets_with_long_names_and_answers_have_no_overfull_lines(graded, t
     import shutil
     import subprocess
 
-    if shutil.which("pdflatex") is None:
-        pytest.skip("pdflatex not installed")
     folder, _, _ = graded
     answers = folder / "long.csv"
     with open(answers, "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *LONG])
     quizgen.grade(answers, key=folder / "quiz" / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "pdf"), feedback_format="pdf"))
+    assert sorted(tex_sources) == ["cmd_C_calc_A0.tex", "s01.tex"]   # a sheet for each student answering
+    assert LONG[1][4] in tex_sources["s01.tex"].replace(r"\penalty5000{}", "")   # the long answer is in its table
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex not installed")
     for name, source in tex_sources.items():
         (tmp_path / name).write_text(source, encoding="utf-8")
         subprocess.run(["pdflatex", "-interaction=nonstopmode", "-no-shell-escape", name], cwd=tmp_path,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from fuzz_support import mutated
 from property_sizes import many_copy, quick
@@ -39,13 +39,26 @@ def load_or_refuse(folder: Path, data):
 
 
 TEMPLATES = given(data=mutated(TEMPLATE, VALUES))
+REFUSED = copy.deepcopy(TEMPLATE)
+REFUSED["parts"][0]["traps"] = True   # made TypeError once: refused now
+
+
+def assert_is_the_files(template, data) -> None:
+    """A template read is the file's: its id, class, points and parts, the parts' marks adding up."""
+    assert (template.id, template.cls, template.points) == (data["id"], data["class"], data["points"])
+    assert [part.name for part in template.parts] == [part["name"] for part in data["parts"]]
+    assert sum(template.part_points()) == pytest.approx(template.points)
 
 
 @quick(MANY)
 @TEMPLATES
+@example(data=TEMPLATE)   # read
+@example(data=REFUSED)    # refused
 @pytest.mark.slow
 def test_a_mutated_template_loads_or_is_refused_in_one_line(tmp_path_factory, data):
-    load_or_refuse(tmp_path_factory.mktemp("bank"), data)
+    template = load_or_refuse(tmp_path_factory.mktemp("bank"), data)
+    if template is not None:
+        assert_is_the_files(template, data)
 
 
 test_a_mutated_template_many = many_copy(test_a_mutated_template_loads_or_is_refused_in_one_line, TEMPLATES, MANY)
@@ -81,8 +94,11 @@ def load_template_data(folder: Path, data):
     return load_template(path)
 
 
-def test_the_unmutated_template_loads(tmp_path):
-    assert load_template_data(tmp_path, TEMPLATE).id == TEMPLATE["id"]
+def test_the_propertys_examples_are_one_read_and_one_refused(tmp_path):
+    template = load_or_refuse(tmp_path, TEMPLATE)
+    assert template is not None and template.id == TEMPLATE["id"] == "softmax-temperature"
+    assert_is_the_files(template, TEMPLATE)
+    assert load_or_refuse(tmp_path, REFUSED) is None
 
 
 def test_a_mapping_key_holding_a_line_break_is_shown_on_one_line(tmp_path):

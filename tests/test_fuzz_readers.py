@@ -20,6 +20,7 @@ from quizgen.errors import InputFileError
 from quizgen.key.model import Key
 from quizgen.marking.overrides import parse_overrides
 from quizgen.marking.policy import parse_policy
+from quizgen.marking.student_ids import normalise_id
 from quizgen.roster import parse_roster
 
 MANY = settings(deadline=10000, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
@@ -34,10 +35,12 @@ def assert_one_line(error, source):
 
 
 def read_or_refuse(reader, text, source):
+    """What ``reader`` reads of ``text``, or None when it refuses it in one line naming ``source``."""
     try:
-        reader(text, source)
+        return reader(text, source)
     except InputFileError as error:
         assert_one_line(error, source)
+        return None
 
 
 # ------------------------------------------------------------------ policy.yaml
@@ -49,12 +52,17 @@ YAML_VALUES = st.recursive(
 POLICY_KEYS = st.sampled_from(["ecf_credit", "imprecise_credit", "traps", "points", "C7", "p", "x"])
 POLICIES = st.dictionaries(POLICY_KEYS, st.one_of(YAML_VALUES, st.dictionaries(POLICY_KEYS, YAML_VALUES, max_size=3)),
                            max_size=4)
+POLICY_READ = "ecf_credit: 0.5\nimprecise_credit: 0.25\npoints: {C7: {p: 2.5}}\n"   # an example read
+POLICY_REFUSED = "\x1f"   # and one refused: PyYAML's ReaderError, a message over two lines
 POLICY_TEXT = given(st.one_of(st.text(max_size=200), POLICIES.map(lambda data: json.dumps(data, allow_nan=True))))
 
 
 @quick(MANY)
 @POLICY_TEXT
-@example("\x1f")                  # PyYAML's ReaderError: a message over two lines
+@example(POLICY_READ)
+@example(POLICY_REFUSED)
+@example('{"ecf_credit": 2}')                   # out of range: to be refused, else the read checks catch it
+@example('{"points": {"C7": {"p": -1}}}')
 @example('a: "\x00"')
 @example('{"traps": {"\\n"}}')         # a key holding a line break, repeated in the message
 @example("[" * 600)               # RecursionError in the YAML composer
@@ -62,7 +70,11 @@ POLICY_TEXT = given(st.one_of(st.text(max_size=200), POLICIES.map(lambda data: j
 @example(json.dumps({"ecf_credit": ["x" * 100] * 12}))   # the whole value was repeated: 1,200 characters
 @pytest.mark.slow
 def test_any_policy_text_is_read_or_refused_in_one_line(text):
-    read_or_refuse(parse_policy, text, "policy.yaml")
+    policy = read_or_refuse(parse_policy, text, "policy.yaml")
+    if policy is not None:   # as Policy promises: credits are fractions 0..1, points finite and not negative
+        assert 0 <= policy.ecf_credit <= 1 and 0 <= policy.imprecise_credit <= 1, policy
+        assert all(math.isfinite(points) and points >= 0
+                   for per_part in policy.points.values() for points in per_part.values()), policy.points
 
 
 test_any_policy_text_many = many_copy(test_any_policy_text_is_read_or_refused_in_one_line, POLICY_TEXT, MANY)
@@ -88,34 +100,82 @@ TABLES = given(st.lists(st.lists(CELLS, max_size=7), max_size=8), st.sampled_fro
                st.booleans())
 
 
+OVERRIDES_HEADER = ["student_id", "question_id", "part", "score", "status"]
+OVERRIDES_READ = ([["s1", "Q1", "a", "0.5", ""], ["s2", "Q1", "b", "", ""], ["", "", "", "", ""]], ",", True)
+ROSTER_READ = ([["s1", "Ann"], ["s2", "Bo"]], ";", True)
+TABLE_REFUSED = ([["a\nb"]], ",", False)   # a quoted header cell holding a line break came out on two lines
+
+
+def nonblank(rows) -> int:
+    return sum(any(cell.strip() for cell in row) for row in rows)
+
+
 def as_csv(rows, delimiter):
     out = io.StringIO()
     csv.writer(out, delimiter=delimiter).writerows(rows)
     return out.getvalue()
 
 
+def read_overrides(rows, delimiter, headed):
+    """``(overrides, undecided lines)`` read of the table, or None when refused."""
+    undecided = []
+    text = as_csv([OVERRIDES_HEADER] * headed + rows, delimiter)
+    found = read_or_refuse(lambda text, source: parse_overrides(text, source, undecided), text, "overrides.csv")
+    return None if found is None else (found, undecided)
+
+
 @quick(MANY)
 @TABLES
-@example([["a\nb"]], ",", False)   # a quoted header cell holding a line break came out on two lines
+@example(*OVERRIDES_READ)
+@example(*TABLE_REFUSED)
 @example([["x" * 5000] * 100], ",", False)
 @pytest.mark.slow
 def test_any_overrides_table_is_read_or_refused_in_one_line(rows, delimiter, headed):
-    header = [["student_id", "question_id", "part", "score", "status"]] if headed else []
-    read_or_refuse(parse_overrides, as_csv(header + rows, delimiter), "overrides.csv")
+    read = read_overrides(rows, delimiter, headed)
+    if read is not None:   # every row accounted for, once: a decision or a line left undecided
+        found, undecided = read
+        lines = [override.line for override in found] + undecided
+        assert len(set(lines)) == len(lines), lines
+        assert len(lines) == nonblank(rows) if headed else len(lines) <= nonblank(rows), (rows, lines)
+        assert all(override.student_id and math.isfinite(override.score) and override.score >= 0
+                   for override in found), found
+
+
+def read_roster(rows, delimiter, headed):
+    return read_or_refuse(parse_roster, as_csv([["student_id", "name"]] * headed + rows, delimiter), "roster.csv")
 
 
 @quick(MANY)
 @TABLES
-@example([["a\nb"]], ",", False)
+@example(*ROSTER_READ)
+@example([["s1", "Ann"], [" S1 ", "Bo"]], ",", True)   # one id twice: to be refused, else the read checks catch it
+@example(*TABLE_REFUSED)
 @example([["x" * 5000] * 100], ",", False)
 @pytest.mark.slow
 def test_any_roster_is_read_or_refused_in_one_line(rows, delimiter, headed):
-    header = [["student_id", "name"]] if headed else []
-    read_or_refuse(parse_roster, as_csv(header + rows, delimiter), "roster.csv")
+    roster = read_roster(rows, delimiter, headed)
+    if roster is not None:   # students, at most one a row, each id given and told from the others
+        ids = [student.student_id for student in roster]
+        assert 0 < len(ids) <= nonblank(rows), (rows, ids)
+        assert all(sid and sid == sid.strip() for sid in ids), ids
+        assert len({normalise_id(sid) for sid in ids}) == len(ids), ids
 
 
 test_any_overrides_many = many_copy(test_any_overrides_table_is_read_or_refused_in_one_line, TABLES, MANY)
 test_any_roster_many = many_copy(test_any_roster_is_read_or_refused_in_one_line, TABLES, MANY)
+
+
+def test_the_fuzzed_readers_have_an_example_read_and_one_refused():
+    """The properties' own examples reach both branches, and the reading one reads what it says."""
+    policy = read_or_refuse(parse_policy, POLICY_READ, "policy.yaml")
+    assert (policy.ecf_credit, policy.imprecise_credit, policy.points) == (0.5, 0.25, {"C7": {"p": 2.5}})
+    assert read_or_refuse(parse_policy, POLICY_REFUSED, "policy.yaml") is None
+    found, undecided = read_overrides(*OVERRIDES_READ)
+    assert [(o.student_id, o.question_id, o.part, o.score, o.line) for o in found] == [("s1", "Q1", "a", 0.5, 2)]
+    assert undecided == [3]
+    assert read_overrides(*TABLE_REFUSED) is None
+    assert [(s.student_id, s.name) for s in read_roster(*ROSTER_READ)] == [("s1", "Ann"), ("s2", "Bo")]
+    assert read_roster(*TABLE_REFUSED) is None
 
 
 def test_a_header_still_shows_its_cells_as_written():
@@ -147,10 +207,13 @@ JSON_VALUES = st.recursive(
 
 
 KEYS = given(mutated(V2_KEY, JSON_VALUES))
+KEY_REFUSED = {**V2_KEY, "questions": [{"id": "Q1"}]}   # a question with no template
 
 
 @quick(MANY)
 @KEYS
+@example(V2_KEY)        # read
+@example(KEY_REFUSED)   # refused
 @pytest.mark.slow
 def test_any_mutated_key_is_read_or_refused_in_one_line(data):
     try:
@@ -163,6 +226,13 @@ def test_any_mutated_key_is_read_or_refused_in_one_line(data):
 
 
 test_any_mutated_key_many = many_copy(test_any_mutated_key_is_read_or_refused_in_one_line, KEYS, MANY)
+
+
+def test_the_key_property_has_an_example_read_and_one_refused():
+    key = Key.from_json(json.loads(json.dumps(V2_KEY)), "key.json")
+    assert [(q.id, [part.value for part in q.parts]) for q in key.questions] == [("Q1", [0.4076])]
+    with pytest.raises(InputFileError, match=r"^key.json: questions\[0\].template: "):
+        Key.from_json(json.loads(json.dumps(KEY_REFUSED)), "key.json")
 
 
 @pytest.mark.parametrize("template", [["t"], {"t": 1}])

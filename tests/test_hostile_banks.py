@@ -3,6 +3,7 @@ and every resource limit a bank can hit, gives one line naming the template
 file, exit code 2 from generate (validate lists it, exit 1) and no traceback,
 within seconds."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,12 @@ def test_a_broken_template_text_is_one_line_naming_the_file(invoke, tmp_path, ca
 def test_loop_counters_may_do_arithmetic_but_values_may_not(invoke, tmp_path):
     folder = bank(tmp_path, stem="{% for k in range(V) %}{{ z[k] }} at {{ k + 1 }}/{{ loop.index * 2 }} {% endfor %}")
     assert invoke("validate", folder, "--samples", 3).exit_code == 0
+    made = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
+    assert made.exit_code == 0, made.output
+    params = json.loads((tmp_path / "out" / "key.json").read_text())["questions"][0]["params"]
+    shown = " ".join(f"{z:g} at {k}/{2 * k}" for k, z in enumerate(params["z"], start=1))
+    assert len(params["z"]) == params["V"] >= 3
+    assert f"\n{shown}\n" in (tmp_path / "out" / "problems.md").read_text()   # each counter's sum, rendered
 
 
 @pytest.mark.parametrize("source, words", [
@@ -212,12 +219,33 @@ def test_part_points_and_space_reach_the_template_model(tmp_path):
     assert template.part_points() == (2.0,)
 
 
-def test_parts_without_points_share_what_the_others_leave():
-    from quizgen.bank.loader import load_bank
-    template = next(t for t in load_bank() if len(t.parts) >= 3)
+def test_parts_without_points_share_what_the_others_leave(tmp_path):
+    """7 points, part (a) given 1: (b) and (c), given none, share the 6 left."""
+    from quizgen.bank.loader import load_template
+
+    parts = "".join(f"  - name: {name}\n    ask: \"What is it, again?\"\n    answer: p\n    tolerance: {{sigfigs: 3}}\n"
+                    for name in ("q", "r"))
+    folder = bank(tmp_path, replace=(PART_LINE, PART_LINE + "    points: 1\n"))
+    text = (folder / "c11.yaml").read_text().replace("points: 2\n", "points: 7\n", 1)
+    (folder / "c11.yaml").write_text(text.replace("\nsolution:", parts + "\nsolution:", 1))
+    template = load_template(folder / "c11.yaml")
     shares = template.part_points()
-    assert sum(shares) == pytest.approx(template.points)
+    assert shares == (1.0, 3.0, 3.0)
     fixed = [p.points for p in template.parts if p.points is not None]
     free = [s for s, p in zip(shares, template.parts) if p.points is None]
-    if free:
-        assert all(s == pytest.approx((template.points - sum(fixed)) / len(free)) for s in free)
+    assert fixed == [1] and len(free) == 2
+    assert all(s == pytest.approx((template.points - sum(fixed)) / len(free)) for s in free)
+
+
+def test_the_shipped_parts_without_points_share_what_the_others_leave():
+    from quizgen.bank.loader import load_bank
+
+    checked = 0
+    for template in load_bank():
+        shares = template.part_points()
+        assert sum(shares) == pytest.approx(template.points), template.id
+        fixed = [p.points for p in template.parts if p.points is not None]
+        free = [s for s, p in zip(shares, template.parts) if p.points is None]
+        assert all(s == pytest.approx((template.points - sum(fixed)) / len(free)) for s in free), template.id
+        checked += bool(fixed and free)
+    assert checked   # a shipped template mixes parts with points and parts without

@@ -2,7 +2,6 @@
 (exact and float modes) and the printers; trees hold no caches, the caches
 their users keep are bounded, and the core imports nothing above it."""
 
-import ast
 import math
 import pickle
 from fractions import Fraction
@@ -13,6 +12,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from property_sizes import many_copy, quick
+from test_module_structure import imports, modules
 
 import quizgen.maths
 from quizgen.errors import ExpressionError
@@ -114,13 +114,37 @@ def test_a_template_tree_compiles_once():
     assert EXACT.compiled(node) is first
 
 
+def imported_by(folder: Path, names=None) -> dict:
+    """``{file name: the quizgen modules it imports}`` of the modules in ``folder`` (those ``names``, else
+    all): every ``import quizgen.x``, ``from quizgen.x import y`` and relative ``from ..x import y``,
+    anywhere in the file (test_module_structure.imports, which the cycle check uses)."""
+    known = modules()
+    return {path.name: imports(path, name, known) for name, path in known.items()
+            if path.parent == folder and (names is None or path.name in names)}
+
+
+def test_the_import_reader_sees_plain_and_relative_imports(tmp_path):
+    path = tmp_path / "fake.py"
+    path.write_text("import quizgen.grading\n"
+                    "def f():\n    from ..text import words\n    from .parser import parse\n    from . import printing\n",
+                    encoding="utf-8")
+    known = {name: None for name in ("quizgen.grading", "quizgen.text", "quizgen.text.words", "quizgen.maths",
+                                     "quizgen.maths.parser", "quizgen.maths.printing", "quizgen.maths.fake")}
+    assert imports(path, "quizgen.maths.fake", known) == {"quizgen.grading", "quizgen.text.words",
+                                                          "quizgen.maths.parser", "quizgen.maths.printing"}
+
+
+def _within(module: str, *packages) -> bool:
+    return any(module == package or module.startswith(package + ".") for package in packages)
+
+
 @pytest.mark.slow
 def test_the_math_core_imports_nothing_of_quizgen_but_errors():
-    folder = Path(quizgen.maths.__file__).parent
-    for path in folder.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("quizgen"):
-                assert node.module == "quizgen.errors" or node.module.startswith("quizgen.maths"), path
+    found = imported_by(Path(quizgen.maths.__file__).parent)
+    assert "parser.py" in found and "quizgen.errors" in set().union(*found.values())   # the files were read
+    outside = {name: sorted(m for m in modules if not _within(m, "quizgen.errors", "quizgen.maths"))
+               for name, modules in found.items()}
+    assert {name: above for name, above in outside.items() if above} == {}
 
 
 KEY_MODEL = ("model.py", "parts.py", "checks.py", "compact.py", "status.py", "load.py", "recipes.py")
@@ -129,14 +153,13 @@ KEY_MODEL = ("model.py", "parts.py", "checks.py", "compact.py", "status.py", "lo
 @pytest.mark.slow
 def test_the_key_model_imports_nothing_above_errors_and_maths():   # and input_files and byte_order, which read key.json
     """key/entries.py and key/writer.py make keys and sit beside generation; the rest only model them."""
-    folder = Path(quizgen.maths.__file__).parent.parent / "key"
-    for name in KEY_MODEL:
-        for node in ast.walk(ast.parse((folder / name).read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("quizgen"):
-                assert node.module.startswith(("quizgen.errors", "quizgen.input_files", "quizgen.byte_order",
-                                               "quizgen.maths", "quizgen.key")), \
-                    (name, node.module)
-                assert node.module not in ("quizgen.key.entries", "quizgen.key.writer"), (name, node.module)
+    found = imported_by(Path(quizgen.maths.__file__).parent.parent / "key", KEY_MODEL)
+    assert sorted(found) == sorted(KEY_MODEL)
+    allowed = ("quizgen.errors", "quizgen.input_files", "quizgen.byte_order", "quizgen.maths", "quizgen.key")
+    outside = {name: sorted(m for m in modules if not _within(m, *allowed)
+                            or m in ("quizgen.key.entries", "quizgen.key.writer"))
+               for name, modules in found.items()}
+    assert {name: above for name, above in outside.items() if above} == {}
 
 
 def test_exp_and_log_cancel_keeping_the_inner_value_exact():

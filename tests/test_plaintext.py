@@ -1,7 +1,9 @@
 """Plain text for the terminal: LaTeX maths to ASCII, the Markdown subset, wrapping."""
 
+import re
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from property_sizes import many_copy, quick
 
@@ -62,9 +64,15 @@ LATEX = given(st.lists(st.sampled_from(LATEX_PIECES), max_size=40).map("".join))
 
 @quick(settings())
 @LATEX
+@example("\\frac{a}{1} - \\hat{b}_{1 a}")
+@example("\\left(a\\right)^{-1}\\text{b1}\\alpha b")
 def test_math_to_plain_never_fails_and_leaves_no_latex(latex):
     result = math_to_plain(latex)
     assert "\\" not in result
+    # its atoms survive: each digit (none made up), and each letter not part of a command's name
+    assert result.count("1") == latex.count("1"), result
+    bare = re.sub(r"\\[A-Za-z]+", "", latex)
+    assert all(result.count(letter) >= bare.count(letter) for letter in "ab"), result
 
 
 test_math_to_plain_many = many_copy(test_math_to_plain_never_fails_and_leaves_no_latex, LATEX, settings())
