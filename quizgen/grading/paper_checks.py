@@ -5,6 +5,7 @@ slot, its maximum score, and its part checkers, made at first need. KeyIndex
 from __future__ import annotations
 
 from quizgen.grading.careful import QuestionRules
+from quizgen.grading.lost_tag import LostTagChecker
 from quizgen.grading.part_checker import PartChecker
 from quizgen.scores import score_total
 
@@ -32,11 +33,17 @@ class PaperChecks:
     @property
     def checkers(self) -> list:
         """A PartChecker per slot (None where the paper has no such part), the
-        parts of a question sharing its marking rules."""
+        parts of a question sharing its marking rules; a LostTagChecker for
+        each part of a question of unknown variant (``index.lost_tags``: lost_tag.py)."""
         if self._checkers is None:
             index, decimal_comma, override = self._made
             self._checkers = [None] * len(self.parts)
             for question, slots in self.placed:
+                lost = index.lost_tags.get(question.id) if not question.seed else None
+                if lost is not None:
+                    for slot, part in zip(slots, question.parts):
+                        self._checkers[slot] = LostTagChecker(part, lost, decimal_comma)
+                    continue
                 rules = QuestionRules(question, index.credits_for(question.template, question.cls))
                 for slot, part in zip(slots, question.parts):
                     self._checkers[slot] = PartChecker(part, decimal_comma, override, rules, index.figures_shown)
