@@ -203,6 +203,21 @@ def test_an_attempt_with_a_lost_tag_cell_is_named_as_one_that_could_score_more(t
            "graded once read" in said
 
 
+def test_a_feedback_sheet_shows_no_key_answer_or_worked_solution_for_a_lost_tag_question(tmp_path, invoke):
+    """The key's values of a question of unknown variant stand for no one's
+    numbers: the sheet shows no key answer, no worked solution, and says why
+    in the student's words; the instructor gets no 'no seed label' warning."""
+    header, *rows = _download(invoke, tmp_path)
+    _lose_tag(header, rows[0], 1)
+    result = _grade(invoke, tmp_path, [header, *rows], "--feedback", tmp_path / "sheets")
+    sheet = (tmp_path / "sheets" / "s000.md").read_text(encoding="utf-8")
+    q1 = sheet[sheet.index("## Q1"):sheet.index("## Q2")]
+    assert "| a | " in q1 and all(line.endswith("|  |") for line in q1.splitlines() if line.startswith(("| a", "| b")))
+    assert "the record of which numbers you were given for this question was lost from the quiz's download" in q1
+    assert "No worked solution can be shown for this question" in q1
+    assert "no seed label" not in result.stderr and "no worked solution" not in result.stderr
+
+
 @pytest.mark.slow
 def test_a_download_without_lost_tags_grades_as_before(tmp_path, invoke):
     """A column of the teacher's own (untagged on every row) stays left out of

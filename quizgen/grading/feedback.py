@@ -75,7 +75,7 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
     strays = StrayAnswers(result.matrix, slot_of, columns, result.shared_ids)
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
-                           Solutions(outputs.banks, _rounding_rule(key)), comma, strays,
+                           Solutions(outputs.banks, _rounding_rule(key), is_lms_key(key)), comma, strays,
                            unsubmitted_states(key, result.matrix.students), kept_figures(carried),
                            written_notes(used, result.matrix.students), carried or 3)
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
@@ -147,7 +147,8 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"{HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
-    lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
+    lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q), solutions.known(q))
+                for q in questions]
     notes = [unsubmitted_note(states, number), (written or {}).get(number, "")]
     notes += [full_marks_note(questions, lines_of, AWAITING), awaiting_note(questions, number, matrix, slot_of),
               not_received_note(questions, number, matrix, slot_of)]
@@ -158,7 +159,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]
     for heading, said in stray_sections(*strays.of(number), questions, md_cell) if strays is not None else ():
         lines += [f"## {heading}", "", *(f"- {line}" for line in said), ""]
-    about = answers_note(questions, carried, comma)
+    about = answers_note([q for q in questions if solutions.known(q)], carried, comma)
     lines += [f"**{ABOUT_ANSWERS}.** {about}", ""] if about else []
     for at, (question, part_rows) in enumerate(zip(questions, lines_of)):
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
@@ -220,10 +221,11 @@ class PartNote(NamedTuple):
 
 
 def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: bool = False,
-               names: dict | None = None) -> list:
+               names: dict | None = None, known: bool = True) -> list:
     """The PartLine of every part of ``question`` for student ``number``, every
     plain decimal with a comma when ``comma``; the verdict as the student
-    reads it (sheet_verdict); a misconception named as ``names`` (Solutions.trap_names) has it."""
+    reads it (sheet_verdict); a misconception named as ``names`` (Solutions.trap_names) has it;
+    not ``known`` (Solutions.known: a question of unknown variant), no key answer and no hint from one."""
     lines = []
     for part in question.parts:
         slot = slot_of.get((norm_question(question.id), part.letter))
@@ -235,9 +237,9 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
         code = outcome.misconception if outcome is not None else ""
         # the key's answer as the papers show it, 3.449 × 10⁻⁵ below 0.001 (graded.csv keeps the decimal)
         numbers = (comma_number(score, comma), comma_number(number_text(part.points), comma),
-                   in_plain(comma_number(part.answer, comma)))
-        unexplained = status == "incorrect" and not (code or feedback or reason)
-        unread = status == AWAITING and part.kind == "word" and reason in ("", REVIEW_REASON)
+                   in_plain(comma_number(part.answer, comma)) if known else "")
+        unexplained = known and status == "incorrect" and not (code or feedback or reason)
+        unread = known and status == AWAITING and part.kind == "word" and reason in ("", REVIEW_REASON)
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
                               unguard(reason), (outcome.note if outcome is not None else "") or "",
                               misconception_name(code, names) if code else "", _kept_trap(part, code, outcome),

@@ -15,14 +15,20 @@ from quizgen.text.answers import in_plain
 NO_WORKED_SOLUTION = "No worked solution is available for this question."
 """What a sheet tells the student when its question's template cannot be regenerated (the
 instructor is told why: Solutions.warning)."""
+LOST_TAG_SOLUTION = ("No worked solution can be shown for this question: the record of which numbers you were "
+                     "given was lost from the quiz's download, so your marker marks your answers by hand.")
+"""What a sheet says of a question of unknown variant (quizgen.grading.lost_tag), whose numbers no one knows."""
 
 
 class Solutions:
     """Worked solutions regenerated from (template, seed label), kept per pair;
-    ``rounding_rule``: the stems' rounding sentence when not the paper's (a Canvas key's)."""
+    ``rounding_rule``: the stems' rounding sentence when not the paper's (a Canvas key's);
+    ``lms``: the key was built from an LMS download, where a question with no
+    seed label is one of unknown variant (LOST_TAG_SOLUTION, nothing to warn of)."""
 
-    def __init__(self, banks, rounding_rule: str | None = None):
+    def __init__(self, banks, rounding_rule: str | None = None, lms: bool = False):
         self.banks, self.templates, self.done, self.rounding_rule = banks, None, {}, rounding_rule
+        self.lms = lms
         self.unavailable = {}   # {template: why its sheets show no worked solution}, for the instructor
         self.drillable = None
 
@@ -64,6 +70,11 @@ class Solutions:
                             f"**Forecast.** {view['forecast'].strip()}", *steps,
                             f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}."])
 
+    def known(self, question) -> bool:
+        """Whether the key knows ``question``'s variant, its numbers and answers
+        (not one of unknown variant: LOST_TAG_SOLUTION), for the sheet to show them."""
+        return not self.lms or bool(question.seed)
+
     def worked(self, question) -> bool:
         """Whether the sheet shows a worked solution for ``question``."""
         return not isinstance(self.view(question, "md"), str)
@@ -101,6 +112,8 @@ class Solutions:
 
         self._load()
         template = self.templates.get(question.template)
+        if self.lms and not question.seed:
+            return LOST_TAG_SOLUTION
         if template is None or not question.seed:
             why = "not in the bank" if template is None else "the key has no seed label"
             self.unavailable.setdefault(question.template or "?", why)
