@@ -9,7 +9,8 @@ person to mark (needs_review: quizgen.grading.lost_tag), its points counted in
 their maximum.
 
 The parts and points are those of the variants the column's other rows (of
-the attempts graded) were traced to. Where those differ (a slot drawing from
+the attempts graded; when attempt_choice marks each attempt of the students
+with several, of theirs) were traced to. Where those differ (a slot drawing from
 several templates of other parts or points), the ones most of those rows have
 are taken, and the reason grade gives says so; where two are as common, or no
 row of the attempts graded carries the column's tag, which to take cannot be

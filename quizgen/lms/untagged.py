@@ -19,8 +19,8 @@ class Untagged(NamedTuple):
     column's header), and the row (1 = the first after the header), student
     and attempt it is on; ``student`` "" for a column untagged on every row.
     ``answered``: whether the response cell holds an answer; ``left_out``: a
-    cell that lost its tag and is not graded (quizgen.lms.lost_tag: no parts
-    and points to give it), where such a cell is marked by a person."""
+    cell that lost its tag left out of its student's paper, as no parts and
+    points can be told for it (quizgen.lms.lost_tag), where others are a person's to mark."""
 
     column: str
     student: str = ""
