@@ -1,7 +1,8 @@
 """A question cell of an LMS download with no ``[quizgen:...]`` tag: a
 question of the teacher's own (untagged on every row) or a quizgen question
 whose tag line one row lost. Both were dropped without a word, the student's
-paper shrinking and their grade going up; now one warning names them."""
+paper shrinking and their grade going up; now one warning names them (and
+since lost40, a person marks the lost-tag cell: test_lms_lost_tag40.py)."""
 
 import csv
 import io
@@ -31,7 +32,9 @@ def test_a_moodle_cell_that_lost_its_tag_is_listed_with_its_row_and_student(tmp_
     untagged = []
     read = read_responses(path, untagged=untagged)
     assert untagged == [Untagged("Question 1", "s001", 1, 1, True)]
-    assert not [r for r in read if r.student_id == "s001" and r.attempt == 1 and r.slot == 1]
+    lost = [r for r in read if r.student_id == "s001" and r.attempt == 1 and r.slot == 1]   # lost40: read, for a person
+    assert [(r.template, r.variant, r.part, r.answer, r.tag_lost) for r in lost] == [
+        ("", "", "a", "0.5744", True), ("", "", "b", "0.5544", True), ("", "", "c", "", True)]
 
 
 def test_a_moodle_question_of_ones_own_is_one_entry_and_a_description_none(tmp_path):
@@ -66,7 +69,13 @@ def test_the_warning_names_columns_and_a_bounded_list_of_rows():
     assert "left out of quizgen's maximum" in whole and "Moodle's own grade still counts it" in whole
     assert cells.startswith("r.csv: 8 question cell(s) lost the [quizgen:...] tag the other rows of their column "
                             "carry ('Question 2' of row 1 (s001), 'Question 2' of row 2 (s002), ")
-    assert "of row 5 (s005) and 3 more)" in cells and "left out of that student's maximum" in cells
+    assert "of row 5 (s005) and 3 more)" in cells and "each part of it is needs_review" in cells
+    assert "left out of that student's maximum" not in cells   # lost40: a person marks it
+    left = untagged_warning("r.csv", "moodle", [lost[0]._replace(left_out=True)])
+    assert left[0].startswith("r.csv: 1 question cell(s) lost the [quizgen:...] tag the other rows of their column "
+                              "carry ('Question 2' of row 1 (s001)), and the other rows of the attempts graded do not "
+                              "tell which parts and points it has")
+    assert "left out of that student's maximum" in left[0]
     assert untagged_warning("r.csv", "canvas", []) == []
 
 
@@ -95,6 +104,7 @@ def test_grade_warns_of_a_canvas_question_of_ones_own(tmp_path):
     from test_canvasecf23 import V01, canvas_download, invoke
 
     path = canvas_download(tmp_path, [{letter: (V01, "0.5") for letter in "abc"}] * 2)
+    assert invoke("grade", path, "--key", tmp_path / "quiz-key.json", "--out", f"{tmp_path / 'plain'}/").exit_code == 0
     header, *rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
     where = header.index("n correct")
     header[where:where] = ["9999: I confirm this is my own work.", "1.0"]
@@ -105,3 +115,7 @@ def test_grade_warns_of_a_canvas_question_of_ones_own(tmp_path):
     said = " ".join(result.stderr.split())
     assert ("analysis.csv: 1 question column(s) carry no [quizgen:...] tag on any row ('9999: I confirm this is my "
             "own work.')") in said and "Canvas's own score still counts it" in said
+    # lost40: Canvas keeps the tag in the column's header, so no row loses it: the column stays left out of every
+    # paper (a Moodle cell that lost its tag is a person's to mark: test_lms_lost_tag40.py)
+    for name in ("analysis-graded.csv", "analysis-graded-students.csv", "analysis-key.json"):
+        assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "plain" / name).read_bytes(), name

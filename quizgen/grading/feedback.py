@@ -16,21 +16,19 @@ when sheets are asked for."""
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.cells import unguard
-from quizgen.errors import first_few
 from quizgen.question_ids import norm_question
-from quizgen.grading.feedback_comma import comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, not_received_note, sheet_verdict,
                                               unanswered_sheets, unsubmitted_note)
 from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, COMPARE_WORKING, KEEP, WORK_HEADING,
                                             answers_note, full_marks_note, kept_figures, misconception_name,
-                                            review_words, shown_answer, spelling_hint, template_trap_names, what_next_hint,
+                                            review_words, shown_answer, spelling_hint, what_next_hint,
                                             work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
+from quizgen.grading.feedback_solutions import Solutions
 from quizgen.grading.feedback_reasons import note_to_student
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
@@ -40,11 +38,6 @@ from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
 from quizgen.text.answers import in_plain
-
-NO_WORKED_SOLUTION = "No worked solution is available for this question."
-"""What a sheet tells the student when its question's template cannot be regenerated (the
-instructor is told why: Solutions.warning)."""
-
 
 class SheetContext(NamedTuple):
     """What every sheet reads: the verdict matrix, the slot of each (question,
@@ -82,7 +75,7 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
     strays = StrayAnswers(result.matrix, slot_of, columns, result.shared_ids)
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
-                           Solutions(outputs.banks, _rounding_rule(key)), comma, strays,
+                           Solutions(outputs.banks, _rounding_rule(key), is_lms_key(key)), comma, strays,
                            unsubmitted_states(key, result.matrix.students), kept_figures(carried),
                            written_notes(used, result.matrix.students), carried or 3)
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
@@ -146,101 +139,6 @@ def _graded_rows(result, answer_column: int, strays=None) -> dict:
     return found
 
 
-class Solutions:
-    """Worked solutions regenerated from (template, seed label), kept per pair;
-    ``rounding_rule``: the stems' rounding sentence when not the paper's (a Canvas key's)."""
-
-    def __init__(self, banks, rounding_rule: str | None = None):
-        self.banks, self.templates, self.done, self.rounding_rule = banks, None, {}, rounding_rule
-        self.unavailable = {}   # {template: why its sheets show no worked solution}, for the instructor
-        self.drillable = None
-
-    def warning(self) -> list:
-        """One warning for the instructor naming the templates whose sheets
-        show no worked solution and why (the sheets tell the students only
-        that none is available); [] when every one was shown."""
-        if not self.unavailable:
-            return []
-        by_reason = {}
-        for template, why in sorted(self.unavailable.items()):
-            by_reason.setdefault(why, []).append(template)
-        said = "; ".join(f"{'template' if len(t) == 1 else 'templates'} {first_few(t)} ({why})"
-                         for why, t in by_reason.items())
-        return [f"feedback sheets: no worked solution for {said}: grade again with the --bank the paper was made from"]
-
-    def drill_classes(self) -> frozenset:
-        """The classes a student's own ``quizgen drill`` knows: the built-in
-        bank's (the instructor's --bank folders are not on their machine)."""
-        from quizgen.bank.loader import builtin_bank_dir
-
-        if self.drillable is None:
-            self._load()
-            builtin = builtin_bank_dir().resolve()
-            self.drillable = frozenset(t.cls for t in self.templates.values()
-                                       if builtin in Path(t.path).resolve().parents)
-        return self.drillable
-
-    def markdown(self, question, comma: bool = False, figure: str = "") -> str:
-        """The worked solution of ``question`` (a KeyQuestion) as Markdown lines
-        (decimal commas when ``comma``, the answers then split by ``;``), with
-        ``figure`` (the Markdown image of its figure, feedback_md) after the stem."""
-        view = self.view(question, "md", comma)
-        if isinstance(view, str):
-            return f"({view})"
-        steps = [f"{i}. **{s['title']}.** *Why:* {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
-        answers = ("; " if comma else ", ").join(f"({p['letter']}) {in_plain(p['answer'])}" for p in view["parts"])
-        return "\n\n".join([view["stem"].strip(), *[figure] * bool(figure),
-                            f"**Forecast.** {view['forecast'].strip()}", *steps,
-                            f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}."])
-
-    def worked(self, question) -> bool:
-        """Whether the sheet shows a worked solution for ``question``."""
-        return not isinstance(self.view(question, "md"), str)
-
-    def trap_names(self, question) -> dict:
-        """``{code: name}`` of ``question``'s traps: the key's names (those the paper
-        was made with), and the bank's template's for a code the key leaves unnamed
-        (a key written before names); {} when neither names any."""
-        self._load()
-        own = {trap.code: trap.name for part in question.parts for trap in part.traps if trap.name}
-        return {**template_trap_names(self.templates.get(question.template)), **own}
-
-    def _load(self) -> None:
-        from quizgen.bank.loader import load_bank
-
-        if self.templates is None:
-            self.templates = {t.id: t for t in load_bank(self.banks)}
-
-    def view(self, question, fmt: str, comma: bool = False):
-        """The question view (generation.views) of ``question`` regenerated for
-        ``fmt`` ("md" or "tex"), every decimal in its text with a comma when
-        ``comma`` (comma_view), or a sentence saying why there is none."""
-        wanted = (question.template, question.seed, fmt, comma)
-        if wanted not in self.done:
-            view = self.done.get(wanted[:3] + (False,)) or self._make(question, fmt)
-            self.done[wanted[:3] + (False,)] = view
-            self.done[wanted] = comma_view(view, fmt) if comma and not isinstance(view, str) else view
-        return self.done[wanted]
-
-    def _make(self, question, fmt: str):
-        from quizgen.generation.quiz import Question
-        from quizgen.generation.sampling import CANONICAL, canonical_instance, sample_instance
-        from quizgen.generation.views import question_view
-        from quizgen.key.entries import json_params
-
-        self._load()
-        template = self.templates.get(question.template)
-        if template is None or not question.seed:
-            why = "not in the bank" if template is None else "the key has no seed label"
-            self.unavailable.setdefault(question.template or "?", why)
-            return NO_WORKED_SOLUTION
-        instance = canonical_instance(template) if question.seed == CANONICAL else sample_instance(template, question.seed)
-        if question.params and json_params(instance.params) != question.params:
-            self.unavailable.setdefault(question.template, "it draws other numbers since the key was made")
-            return NO_WORKED_SOLUTION
-        return question_view(Question(question.id, instance), fmt, self.rounding_rule)
-
-
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
                    comma: bool = False, strays=None, states=None, keep: int = KEEP, written=None,
                    carried: int = 3, figures: dict | None = None) -> str:
@@ -249,7 +147,8 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"{HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
-    lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
+    lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q), solutions.known(q))
+                for q in questions]
     notes = [unsubmitted_note(states, number), (written or {}).get(number, "")]
     notes += [full_marks_note(questions, lines_of, AWAITING), awaiting_note(questions, number, matrix, slot_of),
               not_received_note(questions, number, matrix, slot_of)]
@@ -260,7 +159,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]
     for heading, said in stray_sections(*strays.of(number), questions, md_cell) if strays is not None else ():
         lines += [f"## {heading}", "", *(f"- {line}" for line in said), ""]
-    about = answers_note(questions, carried, comma)
+    about = answers_note([q for q in questions if solutions.known(q)], carried, comma)
     lines += [f"**{ABOUT_ANSWERS}.** {about}", ""] if about else []
     for at, (question, part_rows) in enumerate(zip(questions, lines_of)):
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
@@ -322,10 +221,11 @@ class PartNote(NamedTuple):
 
 
 def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: bool = False,
-               names: dict | None = None) -> list:
+               names: dict | None = None, known: bool = True) -> list:
     """The PartLine of every part of ``question`` for student ``number``, every
     plain decimal with a comma when ``comma``; the verdict as the student
-    reads it (sheet_verdict); a misconception named as ``names`` (Solutions.trap_names) has it."""
+    reads it (sheet_verdict); a misconception named as ``names`` (Solutions.trap_names) has it;
+    not ``known`` (Solutions.known: a question of unknown variant), no key answer and no hint from one."""
     lines = []
     for part in question.parts:
         slot = slot_of.get((norm_question(question.id), part.letter))
@@ -337,9 +237,9 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
         code = outcome.misconception if outcome is not None else ""
         # the key's answer as the papers show it, 3.449 × 10⁻⁵ below 0.001 (graded.csv keeps the decimal)
         numbers = (comma_number(score, comma), comma_number(number_text(part.points), comma),
-                   in_plain(comma_number(part.answer, comma)))
-        unexplained = status == "incorrect" and not (code or feedback or reason)
-        unread = status == AWAITING and part.kind == "word" and reason in ("", REVIEW_REASON)
+                   in_plain(comma_number(part.answer, comma)) if known else "")
+        unexplained = known and status == "incorrect" and not (code or feedback or reason)
+        unread = known and status == AWAITING and part.kind == "word" and reason in ("", REVIEW_REASON)
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
                               unguard(reason), (outcome.note if outcome is not None else "") or "",
                               misconception_name(code, names) if code else "", _kept_trap(part, code, outcome),

@@ -121,7 +121,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
 
     views = [context.solutions.view(q, "tex", context.comma) for q in questions]
     lines_of = [part_lines(q, number, context.matrix, context.slot_of, context.rows, context.comma,
-                           context.solutions.trap_names(q)) for q in questions]
+                           context.solutions.trap_names(q), context.solutions.known(q)) for q in questions]
     items = []
     for q, view, lines in zip(questions, views, lines_of):
         worked = not isinstance(view, str)
@@ -139,7 +139,8 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
                          stray_sections=strays, work_lines=work_tex(work),
                          work_command=breakable(work.command),
-                         answers_note=tex_text(answers_note(questions, context.carried, context.comma)),
+                         answers_note=tex_text(answers_note([q for q in questions if context.solutions.known(q)],
+                                                                 context.carried, context.comma)),
                          footer_who=footer_who(total.student_id, total.name),
                          answer_separator=";" if context.comma else ",")
 

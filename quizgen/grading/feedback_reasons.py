@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from quizgen.grading.lost_tag import LOST_TAG_REASON
 from quizgen.marking.asides import NO_VALUE_REASON
 from quizgen.marking.forms import NOTE_REASON, TOLERANCE_REVIEW_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
@@ -37,6 +38,9 @@ STUDENT_REASONS = {
 }
 """The reasons that are whole constants, in the student's words (feedback_words
 adds those it words from the answer itself)."""
+LOST_TAG_WORDS = ("the record of which numbers you were given for this question was lost from the quiz's "
+                  "download, so the grader cannot mark it; your marker marks it by hand.")
+"""A question of unknown variant (grading/lost_tag.py), in the student's words."""
 
 _CODE = re.compile(r"paper code (?P<written>'.*?'|\".*?\") (?P<what>is the class paper's|is another student's paper"
                    r"|is one slip from this student's own paper code|is no paper of this key)"
@@ -61,6 +65,8 @@ def reason_to_student(reason: str) -> str:
     MARKER_LOOKS alone when what it saw is in the instructor's words."""
     if reason in STUDENT_REASONS:
         return STUDENT_REASONS[reason]
+    if reason.startswith(LOST_TAG_REASON):
+        return LOST_TAG_WORDS
     if leftover := SPREADSHEET_REASON.fullmatch(reason):   # #NAME?, 4-Mar: the cell held no answer of yours
         return _spreadsheet_said(leftover)
     if code := _CODE.match(reason):

@@ -12,6 +12,7 @@ from pathlib import Path
 from quizgen.question_ids import norm_part, norm_question
 from quizgen.errors import InputFileError, UsageError, named_few
 from quizgen.grading.answers_file import split_label
+from quizgen.grading.lost_tag import lost_tag_reasons
 from quizgen.grading.recipe_check import recipe_problem
 from quizgen.grading.paper_checks import PaperChecks
 from quizgen.key.load import load_key_file
@@ -245,6 +246,7 @@ class KeyIndex:
             self.policy_warnings = self.policy.check_trap_codes(codes_of) + self.policy.check_overlaps(templates)
         _check_recipes(key, source or name)
         self.key = key   # with the policy's points: what the feedback sheets show
+        self.lost_tags = lost_tag_reasons(key)   # {question id: reason} of the questions of unknown variant
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}

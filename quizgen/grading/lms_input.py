@@ -312,7 +312,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     the bank folders the export key named, loaded without --bank; ``choice``: which attempt of a student with several is
     graded (default: the highest scoring), said in a note added to ``notes``;
     ``untagged`` receives the question cells of the attempts graded that carry
-    no ``[quizgen:...]`` tag (quizgen.lms.untagged), which are not graded."""
+    no ``[quizgen:...]`` tag (quizgen.lms.untagged), for the warning."""
     from quizgen.lms.exportkey import decode_rows, key_banks
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -354,7 +354,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     if absent is not None:
         absent += not_given
     if untagged is not None:
-        untagged += graded_untagged(every_untagged, rows)
+        untagged += graded_untagged(every_untagged, rows, inputs.left)
     if kind == "canvas" and cut is not None:
         cut += canvas_cut(inputs)
     folder = _folder(path, out)

@@ -5,6 +5,7 @@ slot, its maximum score, and its part checkers, made at first need. KeyIndex
 from __future__ import annotations
 
 from quizgen.grading.careful import QuestionRules
+from quizgen.grading.lost_tag import LostTagChecker
 from quizgen.grading.part_checker import PartChecker
 from quizgen.scores import score_total
 
@@ -32,7 +33,8 @@ class PaperChecks:
     @property
     def checkers(self) -> list:
         """A PartChecker per slot (None where the paper has no such part), the
-        parts of a question sharing its marking rules."""
+        parts of a question sharing its marking rules; a LostTagChecker for
+        each part of a question of unknown variant (``index.lost_tags``: lost_tag.py)."""
         if self._checkers is None:
             self._checkers = [None] * len(self.parts)
             for question, slots in self.placed:
@@ -46,6 +48,9 @@ def _question_checkers(question, index, decimal_comma: bool, override) -> tuple:
     question on many papers (one object: an LMS download's variant, read once
     by key/model.py) has one set for all of them, whose verdicts are then kept
     (``index.shared_verdicts``, answer_pass.py) as the class paper's are."""
+    lost = index.lost_tags.get(question.id) if not question.seed else None
+    if lost is not None:   # a question of unknown variant: each part for a person
+        return tuple(LostTagChecker(part, lost, decimal_comma) for part in question.parts)
     made = index.made_checkers.get(id(question))
     if made is not None and made[0] is question:
         for checker in made[1]:

@@ -81,7 +81,7 @@ def instance_record(question, shared: tuple, picks: dict | None = None, variants
     params = question.params
     if picks:
         params = {name: value for name, value in params.items() if name not in picks}
-    record = {"id": question.id, "template": question.template, "seed": question.seed, "params": params}
+    record = {"id": question.id, "template": question.template, **_seed(question), "params": params}
     if picks:
         record["choices"] = picks
     record["parts"] = [part_record(p, shared[i] if i < len(shared) else None, variants[i] if i < len(variants) else ())
@@ -145,8 +145,15 @@ class WholeRecords:
 
     def instance(self, question) -> dict:
         record = {"id": question.id, "template": question.template, "class": question.cls, "title": question.title,
-                  "points": question.points, "seed": question.seed, "params": question.params,
+                  "points": question.points, **_seed(question), "params": question.params,
                   "parts": [part.to_json() for part in question.parts]}
         if question.recipes:
             record["recipes"] = {name: recipe.to_json() for name, recipe in question.recipes.items()}
         return record
+
+
+def _seed(question) -> dict:
+    """A question record's ``seed``: its seed label, or nothing for a question
+    with none (a cell of an LMS download that lost its tag: quizgen.lms.lost_tag),
+    as key.json reads an absent seed as none and refuses an empty one."""
+    return {"seed": question.seed} if question.seed else {}

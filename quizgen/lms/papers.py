@@ -96,11 +96,13 @@ def open_attempt_sheets(states: dict, students) -> tuple:
 class GradingInputs(NamedTuple):
     """What ``quizgen grade`` needs: key.json data (``Key.to_json``, records whole) and the answers CSV text;
     ``rows``: that CSV's rows as ``(student_id, question_id, part, answer)``, as read (not made spreadsheet-safe),
-    for a caller that marks them at once (attempt_choice.attempt_scores)."""
+    for a caller that marks them at once (attempt_choice.attempt_scores); ``left``: ``(student, attempt, slot)``
+    of each Moodle cell that lost its tag and is left out of the key (quizgen.lms.lost_tag), for the warning."""
 
     key: dict
     answers: str
     rows: tuple = ()
+    left: tuple = ()
 
 
 def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "",
@@ -125,11 +127,20 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     attempt that was not submitted keeps its State (``KeyPaper.state``), for
     grade to name; a student Moodle lists with no attempt (a row of
     quizgen.lms.responses naming no template) has the class paper, with no
-    answer, and the state ``No attempt``: missing, scored 0."""
+    answer, and the state ``No attempt``: missing, scored 0. A Moodle cell
+    that lost its tag is a question of unknown variant on its student's
+    paper, with no seed label, or left out (quizgen.lms.lost_tag)."""
     from quizgen import __version__
+    from quizgen.lms.lost_tag import lost_templates
     from quizgen.lms.variants import key_questions
 
     rows = _one_attempt(rows, attempt)
+    chosen, left_out = lost_templates(rows, banks)
+    left = ()
+    if chosen or left_out:
+        left = tuple(sorted({(r.student_id, r.attempt, r.slot) for r in rows if r.tag_lost and r.slot in left_out}))
+        rows = [replace(r, template=chosen[r.slot]) if r.tag_lost else r for r in rows
+                if not r.tag_lost or r.slot in chosen]
     unattempted = {r.student_id: r.name for r in rows if not r.template}   # Moodle's rows of no attempt
     rows = [r for r in rows if r.template]
     if not rows:
@@ -165,7 +176,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     writer.writerows((spreadsheet_safe(sid), spreadsheet_safe(name), question, part, spreadsheet_safe(answer), line)
                      for sid, name, question, part, answer, line in answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue(),
-                         tuple((sid, question, part, answer) for sid, _, question, part, answer, _ in answered))
+                         tuple((sid, question, part, answer) for sid, _, question, part, answer, _ in answered), left)
 
 
 def _answer_rows(rows: list, papers: dict, names: dict, parts: dict):
@@ -263,8 +274,9 @@ def _one_variant(variants: dict, joinable: set) -> tuple:
 
 def _whole_quiz(made: list, slots: dict) -> tuple:
     """Every question of the quiz once, in paper order: each the first variant
-    met (the first student's, where they were given it); a template joined into
-    one question (``_one_variant``) with every part anyone was given. Every
+    met (the first student's, where they were given it; never a question of
+    unknown variant, no one's: quizgen.lms.lost_tag, while a variant is met); a
+    template joined into one question (``_one_variant``) with every part anyone was given. Every
     variant of a slot is worth the template's points, so its maximum is any
     full paper's; a Canvas student not given a question group has a smaller
     paper, this one not."""
@@ -276,8 +288,8 @@ def _whole_quiz(made: list, slots: dict) -> tuple:
     for _, q, question, full in made:
         if isinstance(q, tuple) and not q[1]:
             first.setdefault(q, replace(_only_parts(full, given[q[0]]), id=question.id))
-        else:
-            first.setdefault(q, question)
+        elif q not in first or question.seed and not first[q].seed:
+            first[q] = question
     return tuple(first[q] for q in sorted(first, key=lambda q: _place(q, slots)))
 
 

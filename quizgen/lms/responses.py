@@ -56,7 +56,9 @@ class ResponseRow:
     ``Overdue``, ``Never submitted``, ``Not yet started``), read because
     the student has no finished one; "" for a finished attempt. ``tries``:
     how many tries of the question the download shows (more than 1 only in a
-    download of all tries: quizgen.lms.attempts.retried_note)."""
+    download of all tries: quizgen.lms.attempts.retried_note). ``tag_lost``:
+    a Moodle question cell with no tag in a column other rows tag (a hand
+    edit), its template and variant "" (quizgen.lms.lost_tag)."""
 
     student_id: str
     name: str
@@ -71,6 +73,7 @@ class ResponseRow:
     unsubmitted: str = ""
     tries: int = field(default=1, compare=False)
     line: int | None = field(default=None, compare=False)
+    tag_lost: bool = False
 
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
@@ -90,7 +93,8 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     part))`` for each Canvas question group not given in an attempt (see
     canvas_responses): the caller keeps those of the attempt it grades.
     ``untagged``, when given, receives the question cells with no
-    ``[quizgen:...]`` tag, which are not graded (quizgen.lms.untagged.Untagged).
+    ``[quizgen:...]`` tag (quizgen.lms.untagged.Untagged); those of a Moodle
+    column other rows tag are rows too (``ResponseRow.tag_lost``).
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
@@ -198,17 +202,18 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
         for number, column in slots:
             at, question = source[line][column], row[questions[number]]
             tag = TAG.search(question)
-            if tag is None:   # not graded: said (lms/untagged.py) unless the cell is empty
+            if tag is None:   # said (lms/untagged.py) unless the cell is empty
                 answered = row[column].strip() not in ("", "-")
-                if answered or question.strip() not in ("", "-"):
-                    cells.append(Untagged(f"Question {number}", student, numbers[line], line, answered))
-                continue
+                if not answered and question.strip() in ("", "-"):
+                    continue
+                cells.append(Untagged(f"Question {number}", student, numbers[line], line, answered))
             out += [replace(r, unsubmitted=states[line]) if states[line] else r
                     for r in _moodle_answers(tag, row[column], number, (student, name.strip(), numbers[line]), at,
                                              counts[line][column], file_lines[at] if file_lines else at + 1)]
+    tagged = {r.slot for r in out if r.slot is not None and not r.tag_lost}
     if untagged is not None:
-        untagged += moodle_untagged(cells, {f"Question {r.slot}" for r in out if r.slot is not None})
-    return out
+        untagged += moodle_untagged(cells, {f"Question {slot}" for slot in tagged})
+    return [r for r in out if not r.tag_lost or r.slot in tagged]   # a column tagged on no row: not graded
 
 
 def _no_attempt(row: list, questions, slots: list) -> bool:
@@ -249,12 +254,13 @@ def _moodle_answers(tag, response: str, slot: int, who: tuple, line: int, tries:
                     file_line: int | None = None) -> list:
     """The rows of one Moodle response cell (one answer, or ``part i: ...`` for
     Cloze) of row ``line`` (on ``file_line`` of the file), answered in ``tries`` tries;
-    ``tag``: the TAG match of its question cell, naming the variant."""
-    template, variant = tag.group(1), tag.group(2)
+    ``tag``: the TAG match of its question cell, naming the variant (None: the cell lost it, ``tag_lost``)."""
+    template, variant = (tag.group(1), tag.group(2)) if tag is not None else ("", "")
     if response.strip() in ("", "-"):
-        return [ResponseRow(*who, slot, template, variant, "", "", answered=False, row=line, line=file_line)]
-    return [ResponseRow(*who, slot, template, variant, letter, answer, row=line, tries=max(tries, 1), line=file_line)
-            for letter, answer in cloze_parts(response)]
+        return [ResponseRow(*who, slot, template, variant, "", "", answered=False, row=line, line=file_line,
+                            tag_lost=tag is None)]
+    return [ResponseRow(*who, slot, template, variant, letter, answer, row=line, tries=max(tries, 1), line=file_line,
+                        tag_lost=tag is None) for letter, answer in cloze_parts(response)]
 
 
 def cloze_parts(summary: str) -> list:

@@ -9,7 +9,7 @@ the dataclasses below."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from quizgen.bank.loader import load_bank, select
@@ -18,7 +18,7 @@ from quizgen.generation.distinct import distinct_instances
 from quizgen.generation.make import check_count
 from quizgen.generation.quiz import Question, check_labels, seed_label
 from quizgen.generation.views import LMS_CREDIT, answers_note, question_view
-from quizgen.generation.sampling import sample_instance
+from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.html import markdown_html
 from quizgen.text.answers import in_plain
@@ -180,7 +180,12 @@ def _labelled(label: str, text: str) -> str:
 def key_questions(wanted: list, banks=()) -> list:
     """The key questions (``KeyQuestion``) of ``wanted``: (question id,
     template id, seed label) each, in that order. Each distinct one is drawn
-    once: a class of thousands shares an export's few variants."""
+    once: a class of thousands shares an export's few variants. A seed label
+    "" asks for a question of the template whose variant is unknown (a cell
+    that lost its tag: quizgen.lms.lost_tag): the template's parts and
+    points, with no seed label, parameters or ECF recipes (its values, the
+    canonical instance's, stand for none of the variants; grade marks no part
+    of it by them)."""
     templates = {t.id: t for t in load_bank(banks)}
     missing = sorted({template for _, template, _ in wanted if template not in templates})
     if missing:
@@ -189,5 +194,12 @@ def key_questions(wanted: list, banks=()) -> list:
     made = {}
     for qid, template, label in wanted:
         if (qid, template, label) not in made:
-            made[qid, template, label] = key_entry(Question(qid, sample_instance(templates[template], label)))
+            made[qid, template, label] = (key_entry(Question(qid, sample_instance(templates[template], label)))
+                                          if label else _unknown_variant(qid, templates[template]))
     return [made[item] for item in wanted]
+
+
+def _unknown_variant(qid: str, template):
+    """The key question of ``template`` whose variant is unknown (key_questions)."""
+    question = key_entry(Question(qid, canonical_instance(template)))
+    return replace(question, seed="", params={}, recipes={})

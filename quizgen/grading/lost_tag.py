@@ -1,0 +1,64 @@
+"""Grading a question of unknown variant: in a key built from an LMS download,
+a question with no seed label stands for a Moodle cell that lost its
+``[quizgen:...]`` tag (quizgen.lms.lost_tag), whose variant quizgen cannot
+tell. Each answer to it awaits a person (``needs_review``, 0 until an
+override, with ``LOST_TAG_REASON``), its parts' points counted in the
+student's maximum; a blank one is blank, whatever the variant. No key answer
+is shown for it (``expected`` empty): the key's values stand for no variant."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from quizgen.grading.part_checker import PartChecker, Verdict
+from quizgen.key.status import Status
+from quizgen.lms.lost_tag import part_shape
+from quizgen.lms.papers import is_lms_key
+
+LOST_TAG_REASON = ("this question's [quizgen:...] tag was lost from the student's cell of the download (a hand "
+                   "edit?), so quizgen cannot tell which variant they saw: a person marks it with an override, its "
+                   "points counted in the student's maximum")
+"""How graded.csv's reason starts for every answer to a question of unknown variant."""
+
+
+def lost_tag_reasons(key) -> dict:
+    """``{question id: reason}`` for each question id of ``key`` (a Key) some
+    student's paper has with no seed label, when the key was built from an LMS
+    download; {} for any other key (a hand-written key with no seed labels
+    grades as before). Where the papers with a variant of that question differ
+    in its parts or points, the reason says so and which share the ones counted."""
+    if not is_lms_key(key):
+        return {}
+    unknown, shapes = {}, {}
+    for paper in key.papers:
+        for question in paper.questions:
+            if question.seed:
+                shapes.setdefault(question.id, Counter())[part_shape(question)] += 1
+            else:
+                unknown.setdefault(question.id, part_shape(question))
+    return {qid: LOST_TAG_REASON + _differing(shapes.get(qid, Counter()), shape) for qid, shape in unknown.items()}
+
+
+def _differing(shapes: Counter, own: tuple) -> str:
+    """The reason's words when the other papers' variants of the question do not
+    all have its parts and points (``shapes``: how many have each); "" when they do."""
+    if len(shapes) < 2:
+        return ""
+    return (f"; the variants the other students were given differ in their parts or points, and those counted are "
+            f"the ones most of them have ({shapes[own]:,} of {sum(shapes.values()):,})")
+
+
+class LostTagChecker(PartChecker):
+    """A part of a question of unknown variant: any answer but a blank one
+    awaits a person, with ``reason``; no key answer is shown."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, part, reason: str, decimal_comma: bool = False):
+        super().__init__(part, decimal_comma)
+        self.expected, self.reason = "", reason
+
+    def __call__(self, text) -> Verdict:
+        if text is None or not str(text).strip():
+            return self.blank
+        return Verdict(Status.NEEDS_REVIEW, 0.0, "", reason=self.reason)
