@@ -132,6 +132,11 @@ def _row(student, label, part, answer="1"):
     return ResponseRow(student, student.upper(), 1, None, C7, label, part, answer)
 
 
+def _paper(key: dict, student: str) -> list:
+    """A student's question records in built key data, a shared question (named by its place) looked up."""
+    return [key["shared_questions"][q] if isinstance(q, int) else q for q in key["students"][student]["questions"]]
+
+
 def test_the_built_key_holds_one_question_per_variant_given_whole():
     """While some student had parts of several variants, every student (s1,
     given (a) and (b) of v01) keeps the export's groups, and so does the class
@@ -142,12 +147,12 @@ def test_the_built_key_holds_one_question_per_variant_given_whole():
     one = [_row("s1", V01, "a"), _row("s1", V01, "b")]
     apart = [_row("s2", V01, "a"), _row("s2", V02, "b"), _row("s2", V01, "c")]
     inputs = grading_inputs(one + apart, order=order)
-    shape = [(q["id"], [p["part"] for p in q["parts"]]) for q in inputs.key["students"]["s1"]["questions"]]
+    shape = [(q["id"], [p["part"] for p in q["parts"]]) for q in _paper(inputs.key, "s1")]
     assert shape == [("Q7a", ["a"]), ("Q7b", ["b"])]
-    assert [q["id"] for q in inputs.key["students"]["s2"]["questions"]] == ["Q7a", "Q7b", "Q7c"]
+    assert [q["id"] for q in _paper(inputs.key, "s2")] == ["Q7a", "Q7b", "Q7c"]
     assert [q["id"] for q in inputs.key["questions"]] == ["Q7a", "Q7b", "Q7c"]
     joined = grading_inputs(one + [_row("s2", V02, x) for x in "abc"], order=order)
-    shape = [(q["id"], [p["part"] for p in q["parts"]]) for q in joined.key["students"]["s1"]["questions"]]
+    shape = [(q["id"], [p["part"] for p in q["parts"]]) for q in _paper(joined.key, "s1")]
     assert shape == [("Q7", ["a", "b"])]
     assert [line.split(",")[2:4] for line in joined.answers.splitlines()[1:3]] == [["Q7", "a"], ["Q7", "b"]]
     whole = joined.key["questions"]

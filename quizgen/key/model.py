@@ -29,7 +29,9 @@ FORMAT = "quizgen-key"
 EXPORT_KEY_FORMAT = "quizgen-lms-export-key"   # quizgen.lms.exportkey's (the key model imports nothing above it)
 VERSION = 4   # 3: a choice parameter's pick may be written by its place in the template's options;
 #              4: an instance part by its place among its template part's variants
-MAX_VERSION = VERSION
+SHARED_VERSION = 5   # a question on several students' papers written once, under "shared_questions",
+#                      and each paper naming it by its place there: written only by keys that have one
+MAX_VERSION = SHARED_VERSION
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +94,14 @@ class Key:
         data = {"format": FORMAT, "version": VERSION, "quizgen": self.quizgen, "seed": self.seed,
                 "worked_examples": self.worked_examples}
         questions = [from_templates.instance(q) for q in self.questions]
+        shared = self._shared()
+        place = {id(q): i for i, q in enumerate(shared)}
         papers = {p.student_id: {"name": p.name, "seed": p.seed, **({"state": p.state} if p.state else {}),
-                                 "questions": [from_templates.instance(q) for q in p.questions]}
+                                 "questions": [place[id(q)] if id(q) in place else from_templates.instance(q)
+                                               for q in p.questions]}
                   for p in self.papers}
+        if shared:
+            data["version"] = SHARED_VERSION
         if self.rounded_by:
             data["answers_rounded_by"] = self.rounded_by
         if self.secret:
@@ -103,14 +110,27 @@ class Key:
                               for code, sid, seed in self.codes}
         data["templates"] = from_templates.templates
         data["questions"] = questions
+        if shared:
+            data["shared_questions"] = [from_templates.instance(q) for q in shared]
         if papers:
             data["students"] = papers
         data[DIGEST_FIELD] = values_digest(_values(self))
         return data
 
+    def _shared(self) -> list:
+        """The questions (one object each) on more than one student's paper, in
+        the order first met: an LMS download's variants, which its thousands of
+        students share, written once (``SHARED_VERSION``)."""
+        seen, shared = set(), {}
+        for question in (q for paper in self.papers for q in paper.questions):
+            if id(question) in seen:
+                shared.setdefault(id(question), question)
+            seen.add(id(question))
+        return list(shared.values())
+
     @classmethod
     def from_json(cls, data, source: str = "the key") -> "Key":
-        """The key in ``data`` (key.json's data, version 1 to 4), checked field
+        """The key in ``data`` (key.json's data, version 1 to 5), checked field
         by field; InputFileError names ``source`` and the JSON path of a problem."""
         return read_key(data, source)
 
@@ -146,6 +166,7 @@ def read_key(data, source: str = "the key") -> Key:
     questions = _questions(data.get("questions"), top / "questions", templates, cache)
     if not questions:
         raise (top / "questions").fail("expected a non-empty list of questions")
+    shared = _shared_questions(data, top, version, templates, cache)
     papers = []
     students = data.get("students")
     students = {} if students is None else checks.mapping(students, top / "students")
@@ -153,7 +174,7 @@ def read_key(data, source: str = "the key") -> Key:
         where = top / "students" / student_id
         checks.text(student_id, where, checks.MAX_ID, empty=False)
         checks.mapping(paper, where)
-        own = _questions(paper.get("questions"), where / "questions", templates, cache)
+        own = _questions(paper.get("questions"), where / "questions", templates, cache, shared)
         if not own:   # a paper worth 0 points: no score or percentage for its student
             raise (where / "questions").fail("expected a non-empty list of questions: a student's paper holds "
                                              "at least one (generate writes every paper whole)")
@@ -167,7 +188,7 @@ def read_key(data, source: str = "the key") -> Key:
     key = Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
               str(data.get("quizgen", "")), version, secret, codes, rounded_by)
     if data.get(DIGEST_FIELD) != values_digest(_values(key)):   # edited since written, or written without it
-        check_values(_located_parts(key, top))
+        check_values(_located_parts(key, top, {id(q): top / "shared_questions" / i for i, q in enumerate(shared)}))
     return key
 
 
@@ -177,12 +198,17 @@ def _values(key: Key) -> list:
     return [(p.exact, p.value) for q in questions for p in q.parts if p.value is not None]
 
 
-def _located_parts(key: Key, top: Where):
-    """(JSON path, part) for every part of ``key``, in key order."""
+def _located_parts(key: Key, top: Where, shared: dict):
+    """(JSON path, part) for every part of ``key``, in key order; a shared question's
+    (``shared``: {id: its path under shared_questions}) once, at that path."""
+    seen = set()
     for within, questions in [(top / "questions", key.questions)] + \
             [(top / "students" / paper.student_id / "questions", paper.questions) for paper in key.papers]:
         for i, question in enumerate(questions):
-            yield from ((within / i / "parts" / j, part) for j, part in enumerate(question.parts))
+            at = shared.get(id(question))
+            if at is None or id(question) not in seen:
+                seen.add(id(question))
+                yield from (((at or within / i) / "parts" / j, part) for j, part in enumerate(question.parts))
 
 
 def _codes(data: dict, top: Where) -> tuple:
@@ -249,12 +275,33 @@ def _question_fields(record: dict, where: Where) -> dict:
     return fields
 
 
-def _questions(records, where: Where, templates, cache: dict) -> list:
-    questions = [_question(r, where, i, templates, cache) for i, r in enumerate(checks.listing(records, where))]
+def _shared_questions(data: dict, top: Where, version: int, templates, cache: dict) -> list:
+    """A version-5 key's ``shared_questions``, which students' papers name by place (none before version 5)."""
+    if "shared_questions" not in data:
+        return []
+    where = top / "shared_questions"
+    if version < SHARED_VERSION:
+        raise where.fail(f"a key before version {SHARED_VERSION} has no shared questions, so this key is "
+                         "inconsistent; grade the LMS download it was built from again")
+    return [_question(r, where, i, templates, cache) for i, r in enumerate(checks.listing(data["shared_questions"], where))]
+
+
+def _questions(records, where: Where, templates, cache: dict, shared: list | None = None) -> list:
+    """The questions of a list of records; on a student's paper (``shared`` given) an
+    entry may instead name one of the key's shared questions by its place."""
+    questions = [_shared_place(r, where / i, shared) if r.__class__ is int and shared is not None
+                 else _question(r, where, i, templates, cache) for i, r in enumerate(checks.listing(records, where))]
     ids = [q.id for q in questions]
     if len({i.strip().casefold() for i in ids}) != len(ids):
         checks.unique(ids, where, "question id")
     return questions
+
+
+def _shared_place(place: int, where: Where, shared: list) -> KeyQuestion:
+    if not shared:
+        raise where.fail("expected a question record (a number names one of the key's shared_questions, "
+                         "and this key has none)")
+    return shared[checks.integer(place, where, 0, len(shared) - 1)]
 
 
 _PLAIN_QUESTION = frozenset(("id", "template", "seed", "params", "parts", "choices"))

@@ -160,7 +160,8 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
               for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
     whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks)
     names = {(sid, q): _name(slots[q], q, len(question.parts)) for (sid, q, _), question in zip(chosen, whole)}
-    made = [(sid, q, replace(_only_parts(question, only), id=names[(sid, q)]), question)
+    cut = {}   # one object for each variant, cut and named alike: the key writes it once (shared_questions)
+    made = [(sid, q, _cut(cut, question, only, names[(sid, q)]), question)
             for (sid, q, (_, _, only)), question in zip(chosen, whole)]
     picked = iter(question for _, _, question, _ in made)
     students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]), p["state"])
@@ -291,6 +292,15 @@ def _whole_quiz(made: list, slots: dict) -> tuple:
         elif q not in first or question.seed and not first[q].seed:
             first[q] = question
     return tuple(first[q] for q in sorted(first, key=lambda q: _place(q, slots)))
+
+
+def _cut(cut: dict, question: KeyQuestion, only, name: str) -> KeyQuestion:
+    """``question`` cut to the parts ``only`` and named ``name``, made once for
+    all the students who were given it (``cut``: what is made so far)."""
+    made = cut.get((id(question), only, name))
+    if made is None:
+        made = cut[id(question), only, name] = replace(_only_parts(question, only), id=name)
+    return made
 
 
 def _one_attempt(rows: list, attempt: str) -> list:
