@@ -70,7 +70,8 @@ def test_c10_forecast_bounds_are_the_losses_its_working_shows(templates_by_class
     for k in range(DRAWS):
         view = question_view(Question("Q1", sample_instance(template, seed_label(7, template.id, k))), "md")
         shown = set(re.findall(r"= (\d+\.\d+)\$", view["steps"][1]["work"]))
-        bounds = re.findall(r"from (\d+\.\d+) .* to (\d+\.\d+)", view["forecast"], re.S)[0]
+        bounds = re.findall(r"costs the least, \$-\\ln [\d.]+ = (\d+\.\d+)\$.* the most, \$-\\ln [\d.]+ = (\d+\.\d+)\$",
+                            view["forecast"], re.S)[0]
         assert set(bounds) <= shown, (bounds, shown)
         assert f"between {bounds[0]} and {bounds[1]}" in view["verify"]
 
