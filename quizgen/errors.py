@@ -27,7 +27,7 @@ def first_few(items: list, limit: int = 5) -> str:
 
 def named_first(shown: list, total: int) -> str:
     """The first names of ``total`` (``shown``), then how many more: ``a, b and 3 more``."""
-    return ", ".join(shown) + (f" and {total - len(shown)} more" if total > len(shown) else "")
+    return ", ".join(shown) + (f" and {total - len(shown):,} more" if total > len(shown) else "")
 
 
 FEW_SHOWN = 5

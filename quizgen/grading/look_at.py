@@ -33,7 +33,7 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread
             places = [named_first(shown, named)] if shown else []
             if count > named:
                 places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines, no_id_at, header_at)
-            lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
+            lines.append(f"{count:,} answer(s) {says}: {'; '.join(places)}")
     return lines
 
 

@@ -1,6 +1,7 @@
-"""C10's forecast works its bounds out from the stem's own probabilities: the
-most and least confident p, and -ln of each as the working rounds a loss,
-not the losses step 2 has not yet worked out."""
+"""Round 40's wording: C10's forecast works its bounds out from the stem's own
+probabilities (the most and least confident p, and -ln of each as the working
+rounds a loss), not the losses step 2 has not yet worked out; a one-point
+question or paper says "1 point"; the summary groups its counts by thousands."""
 
 from __future__ import annotations
 
@@ -56,3 +57,15 @@ def test_a_one_point_paper_says_1_point_not_1_points(invoke, tmp_path):
     problems = (tmp_path / "t" / "problems.tex").read_text(encoding="utf-8")
     assert "worth 1 point in total;" in problems and "End of paper: 1 question, 1 point.}" in problems
     assert "1 question, 1 point.\\par}" in (tmp_path / "t" / "solutions.tex").read_text(encoding="utf-8")
+
+
+def test_counts_in_the_summarys_look_at_line_are_grouped_by_thousands(invoke, tmp_path):
+    result = invoke("generate", "--seed", "3", "--classes", "C1", "--out", tmp_path / "q")
+    assert result.exit_code == 0, result.output
+    rows = "".join(f"s{i},Q1,a,I think it is about a half or so\n" for i in range(1012))
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\n" + rows, encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "g" / "graded.csv",
+                    "--force-key")
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if "need a person" in line)
+    assert line.startswith("Note: 1,012 answer(s) need a person") and line.endswith("s9 Q1 (a) and 1,002 more"), line
