@@ -320,11 +320,13 @@ def paper_digest(path) -> str:
 # working says what its p_i is ("Writing p_i for p(y_i | context)"). Numbers and keys unchanged.
 # The solutions again (review 40): C10's forecast works its bounds out from the stem's largest and smallest
 # p (-ln 0.95 = 0.05129) instead of quoting the losses step 2 has not yet worked out. Problems and keys unchanged.
+# All four again (review 40): C8's, C9's and C10's stems ask for "decimal answers" to 3 significant figures,
+# as C5's does, since a class name, yes/no or a count of predictions is none. Numbers and keys unchanged.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "fe1475c78e0aa928b24bc788211aae50b8db4f1f4e8af9d02eae91fd1c739fd7",
-    ("1", "solutions.md"): "5fa6175b27d8a0982ec4719c7c4422ff7cff8d6f903f816e58b6945506cc1138",
-    ("2", "problems.md"): "86462f7c3f4276bc3dc94599b840cef9bd34fc5f90052fb10ac3f748a1ece087",
-    ("2", "solutions.md"): "0e5b5b0f10ca0fb321a6af5460517e893e6fcdeed446bed525b801be141b2deb",
+    ("1", "problems.md"): "325732ce9d5afe37fa107ab192bd008c0e34095ddee4fd36346d76c35613927c",
+    ("1", "solutions.md"): "8a801b73519e469b6a4f83b12b5b21d9b5dbd87b3069ace48a3a9f3365eeae77",
+    ("2", "problems.md"): "7723e9ded8b225679eb1a1ed0dea4a14078dfd6c18babfb110246338c5b5cf4f",
+    ("2", "solutions.md"): "54ea732f58d2a4293b65a27e5a7fbfe5f0f0568c38a5b748e5f01b18e254e72b",
 }
 
 

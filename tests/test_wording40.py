@@ -69,3 +69,18 @@ def test_counts_in_the_summarys_look_at_line_are_grouped_by_thousands(invoke, tm
     assert result.exit_code == 0, result.output
     line = next(line for line in result.output.splitlines() if "need a person" in line)
     assert line.startswith("Note: 1,012 answer(s) need a person") and line.endswith("s9 Q1 (a) and 1,002 more"), line
+
+
+def test_a_stem_asks_for_figures_in_decimal_answers_where_some_part_is_a_count_or_a_word(templates_by_class):
+    """C8's predicted class and C9's yes/no are words, C10's count of predictions a whole
+    number: "give answers to 3 significant figures" would cover them too."""
+    checked = 0
+    for cls, template in templates_by_class.items():
+        stem = " ".join(template.stem.split())
+        if "significant figures" not in stem.split("(")[0] and "to 3 significant figures" not in stem:
+            continue
+        checked += 1
+        others = any(part.kind in ("integer", "word") for part in template.parts)
+        assert ("ive decimal answers to 3 significant figures" in stem) == others, cls
+        assert ("ive answers to 3 significant figures" in stem) == (not others), cls
+    assert checked == 9   # every class but C6, whose answers are all whole numbers
