@@ -34,3 +34,19 @@ def test_one_users_attempts_and_students_sharing_nothing_grade(tmp_path, invoke)
     result = invoke("grade", path, "--key", key, "--out", tmp_path / "out" / "graded.csv")
     assert result.exit_code == 0, result.output
     assert "Graded 6 answers from 2 students" in result.output
+
+
+def test_a_student_the_download_names_by_canvas_id_is_graded_on_that_id_not_on_a_sis_id_alike(tmp_path, invoke):
+    """Round 40 (LMS review F4b): Emilie has no sis_id, so the download names her by her Canvas id 104,
+    which is Grace's SIS User ID; Grace took no attempt. Emilie's grade went on Grace's row."""
+    path, key = _canvas(tmp_path, [("s001", 1, RIGHT), ("s002", 1, RIGHT)])
+    _with_ids(path, [("103", "s001"), ("104", "")])
+    template = tmp_path / "gradebook.csv"
+    template.write_text("Student,ID,SIS User ID,SIS Login ID,Section,Quiz\n    Points Possible,,,,,\n"
+                        "Ada,103,s001,ada,A,\nGrace,200,104,grace,A,\nEmilie,104,,emilie,A,\n", encoding="utf-8")
+    result = invoke("grade", path, "--key", key, "--gradebook", "canvas", "--gradebook-template", template,
+                    "--gradebook-item", "Quiz", "--out", tmp_path / "out" / "graded.csv")
+    assert result.exit_code == 0, result.output
+    book = list(csv.reader(io.StringIO(next((tmp_path / "out").glob("*gradebook-canvas*.csv")).read_text("utf-8-sig"))))
+    grades = {row[0]: row[-1] for row in book[2:]}
+    assert grades["Emilie"] == grades["Ada"] != "" and grades["Grace"] == "", book

@@ -91,7 +91,7 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
                reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None,
-               gradebook: str | None = None, used_key: list | None = None):
+               gradebook: str | None = None, used_key: list | None = None, canvas_ids: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -108,7 +108,8 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     in one line: --attempt, when given, for a file that is no download, and
     ``id_key`` email for one that is no Moodle download unless ``gradebook`` is moodle.
     ``used_key`` receives the export key found and used when ``key`` is None (export_key_found.py),
-    which the run's outputs may not replace either."""
+    which the run's outputs may not replace either. ``canvas_ids`` receives the students a Canvas
+    download names by Canvas's own user id, for want of a sis_id (a Canvas gradebook's ID column names them)."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -124,7 +125,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
                                                    dialect, loaded, choice, notes, untagged, used_key)
-        unkeyed += fallback
+        (unkeyed if kind == "moodle" else canvas_ids if canvas_ids is not None else []).extend(fallback)
         yield answers, key_path, out, (loaded + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered, choice.rule)

@@ -39,6 +39,9 @@ class GradeOutputs:
     """The LMS download graded, by name (``responses.csv``), or "" for an answers file."""
     unkeyed: tuple = ()
     """The download's students named by the other id column than ``gradebook_key`` (no ID number, say)."""
+    canvas_ids: tuple = ()
+    """A Canvas download's students named by Canvas's own user id, for want of a sis_id: a Canvas
+    gradebook template's ID column names them, never its SIS User ID (another student's may be the same number)."""
     zero_absent: bool = False
     """Give the students with no answer in an answers file 0 in a Moodle or Canvas gradebook (else no grade)."""
     moodle_maximum: float | None = None

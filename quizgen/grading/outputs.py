@@ -321,7 +321,8 @@ def gradebook_text(outputs: GradeOutputs, result):
             book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent, result.off_roster,
                                            held)
             return book._replace(unmatched=[] if book.left_out else no_email)
-        return canvas_gradebook(template, grades, item, absent, held)
+        by_user_id = frozenset(map(normalise_id, outputs.canvas_ids))
+        return canvas_gradebook(template, grades, item, absent, held, by_user_id)
     except InputFileError as exc:
         raise InputFileError(f"--gradebook-template {path}: {exc}") from exc
 

@@ -232,7 +232,7 @@ def _number_cell(cell: str) -> str:
 
 
 def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozenset(),
-                     held=frozenset()) -> FilledGradebook:
+                     held=frozenset(), user_ids=frozenset()) -> FilledGradebook:
     """Canvas's exported gradebook CSV (``template``, as text) with the
     ``assignment`` column filled for the graded students: an existing column
     is one whose header is ``assignment`` or ``assignment (id)``, case aside
@@ -242,7 +242,8 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     Canvas reads the cell in the assignment's points. A student in ``absent``
     (no answer in this run) keeps a grade already in the column, and one in
     ``held`` (normal ids: their Moodle attempt still open, or none) keeps the
-    cell as it is, empty too, not 0; every other row and column keeps its values."""
+    cell as it is, empty too, not 0; every other row and column keeps its values. A student in ``user_ids``
+    (normal ids: named by Canvas's own user id in the download) is matched by the ID column alone."""
     bom = template.startswith("\ufeff")
     reader, skip = sniffed_reader(template.lstrip("\ufeff"), exact=True)   # every cell kept as written
     numbered = list(numbered_rows(reader, skip))
@@ -261,7 +262,7 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     possible = _points_possible(numbered, column, header[column])
     for _, row in numbered[1:]:
         row.extend([""] * (len(header) - len(row)))
-    graded, by_zeros, others = _canvas_matches(header, [row for _, row in numbered[1:]], grades)
+    graded, by_zeros, others = _canvas_matches(header, [row for _, row in numbered[1:]], grades, user_ids)
     for n, (line, row) in enumerate(numbered[1:]):
         grade = graded.get(n)
         if grade is not None:
@@ -305,22 +306,24 @@ def _canvas_file(header: list, rows: list, column: int, graded: dict, delimiter:
     return _csv(written, ";" if delimiter == ";" else ","), tuple(unguarded), added
 
 
-def _canvas_matches(header: list, rows: list, grades: list) -> tuple:
+def _canvas_matches(header: list, rows: list, grades: list, user_ids=frozenset()) -> tuple:
     """``({row number: Grade}, [(row's id, graded id)], [(graded id, its row's id, another row's id)])``:
     the student of each of the template's ``rows`` (counted from 0 below the
     header) by the id rule, the school's ids first: SIS User ID, then SIS Login
     ID, exactly (normalise_id), then for the graded ids left by leading zeros
     (student_ids.zero_pairs: Excel's ``123`` for ``00123``, never two, those
     pairs listed as the row writes its id); only then Canvas's own user number
-    ``ID``, exactly, then by zeros. A row left unmatched whose id is also a
+    ``ID``, exactly, then by zeros; a student the download named by that number
+    (``user_ids``) by it alone. A row left unmatched whose id is also a
     matched student's, exactly or but for zeros, could be them: listed third."""
-    by_id = {}
+    every = {}
     for g in grades:
-        by_id.setdefault(normalise_id(g.student_id), g)
+        every.setdefault(normalise_id(g.student_id), g)
     found, how, by_zeros = {}, {}, []
     for names in (CANVAS_SIS_COLUMNS, ("ID",)):
         names = [name for name in names if name in header]
         taken = {normalise_id(g.student_id) for g in found.values()}
+        by_id = every if names == ["ID"] else {normal: g for normal, g in every.items() if normal not in user_ids}
         left = {normal: g for normal, g in by_id.items() if normal not in taken}
         for n, row in enumerate(rows):
             hit = None if n in found else next(((name, cell) for name in names

@@ -95,7 +95,8 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     ``untagged``, when given, receives the question cells with no
     ``[quizgen:...]`` tag (quizgen.lms.untagged.Untagged); those of a Moodle
     column other rows tag are rows too (``ResponseRow.tag_lost``).
-    ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
+    ``prefer``, ``fallback`` and ``unordered``: see moodle_responses; of a Canvas download,
+    ``fallback`` receives the students named by Canvas's own user id, for want of a sis_id."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
     try:
@@ -104,7 +105,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         if kind == "moodle":
             return _moodle_rows(rows, skipped, prefer, fallback, unordered, lines, untagged)
         if kind == "canvas":
-            return _canvas_rows(rows, absent_all, skipped, lines, untagged)
+            return _canvas_rows(rows, absent_all, skipped, lines, untagged, fallback)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -306,9 +307,10 @@ def canvas_responses(text: str, absent_all: list | None = None) -> list:
 
 
 def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | None = None,
-                 file_lines: list | None = None, untagged: list | None = None) -> list:
+                 file_lines: list | None = None, untagged: list | None = None, by_user_id: list | None = None) -> list:
     """The rows of canvas_responses from the student analysis's table; ``file_lines``, ``untagged``: as for
-    _moodle_rows (a column with no tag is one Untagged, but one worth no points, as a text-only question)."""
+    _moodle_rows (a column with no tag is one Untagged, but one worth no points, as a text-only question);
+    ``by_user_id`` receives the students named by Canvas's own user id, for want of a sis_id."""
     header = rows[0] if rows else []
     if "id" not in header:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "
@@ -329,6 +331,8 @@ def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | Non
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
         check_id(student, "the Canvas student analysis's", line)
+        if student and not _cell(header, row, "sis_id") and by_user_id is not None:
+            by_user_id.append(student)
         if student:
             check_one_canvas_user_each(users, student, _cell(header, row, "id"), line)
             who = (student, _name(_cell(header, row, "name"), student, "the Canvas student analysis's", line),
