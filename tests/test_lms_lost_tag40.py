@@ -168,6 +168,35 @@ def test_a_lost_tag_cell_of_a_column_of_two_templates_takes_the_more_common(tmp_
     assert _students(tmp_path)["s000"]["max_score"] == "10"   # C1 (4) in slot 1, C7 (6) in slot 2
 
 
+def test_a_lost_tag_cell_whose_response_has_more_parts_takes_a_template_that_has_them(tmp_path, invoke):
+    """Review 40 F3: s004 was given C7 (3 parts) in slot 1, as s003 was; s000 to s002 C1 (2 parts). s004's
+    cell there lost its tag: C1, the column's most common, left their third answer 'unknown_question' and
+    their maximum short; C7 is the column's template with parts enough for their response."""
+    header, rows = _mixed(invoke, tmp_path, 3)
+    _lose_tag(header, rows[4], 1)
+    _grade(invoke, tmp_path, [header, *rows])
+    lost = [r for r in _table(tmp_path / "out" / "responses-graded.csv")
+            if r["student_id"] == "s004" and r["question_id"] == "Q1"]
+    assert [(r["part"], r["status"]) for r in lost] == [("a", "needs_review"), ("b", "needs_review"),
+                                                       ("c", "needs_review")]
+    assert lost[0]["reason"] == LOST_TAG_REASON + ("; the variants the other students were given differ in their "
+                                                   "parts or points, and those counted are those of the variants "
+                                                   "whose parts the student's response fills (1 of 4)")
+    assert _students(tmp_path)["s004"]["max_score"] == "10"   # C7 (6) in slot 1, C1 (4) in slot 2
+
+
+def test_a_lost_tag_cell_whose_response_no_template_of_its_column_fits_is_left_out(tmp_path, invoke):
+    """s004 alone was given C7 (3 parts) in slot 1 and lost the tag there: the column's other rows hold
+    C1 alone (2 parts), which their 3-part response does not fit; left out, and the warning says why."""
+    header, rows = _mixed(invoke, tmp_path, 4)
+    _lose_tag(header, rows[4], 1)
+    result = _grade(invoke, tmp_path, [header, *rows])
+    assert not [r for r in _table(tmp_path / "out" / "responses-graded.csv")
+                if r["student_id"] == "s004" and r["question_id"] == "Q1"]
+    assert "or the cell's response has more parts than any of them), so quizgen does not grade it" in result.output
+    assert "'Question 1' of row 5 (s004)" in result.output
+
+
 def test_a_lost_tag_cell_whose_column_is_evenly_split_is_left_out(tmp_path, invoke):
     """s001 and s002 were given C1 in slot 1, s003 and s004 C7: which parts and
     points s000's lost-tag cell there has cannot be told, so it is left out as

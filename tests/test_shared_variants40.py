@@ -15,6 +15,7 @@ import pytest
 from lms_support import exported_download
 
 import quizgen.grading.answer_pass as answer_pass
+from quizgen.errors import InputFileError
 from quizgen.key.model import Key, KeyPaper
 
 
@@ -152,3 +153,30 @@ def test_a_moodle_downloads_built_key_writes_each_variant_once_and_grades_again_
                     for r in csv.DictReader(handle)]
     assert verdicts(tmp_path / "g" / "graded.csv") == verdicts(tmp_path / "again" / "graded.csv")
     assert len(verdicts(tmp_path / "g" / "graded.csv")) == 12 * 5
+
+
+@pytest.mark.parametrize("place", [10 ** 400, -(10 ** 400), 1.5, float("inf")])
+def test_a_shared_place_of_any_number_is_one_line(class_key, place):
+    data = json.loads(json.dumps(_shared_key(class_key, 2).to_json(compact=False)))
+    data["students"]["s1"]["questions"] = [place]
+    with pytest.raises(InputFileError, match=r"^the key: students\.s1\.questions\[0\]: expected .*, got "):
+        Key.from_json(data)
+
+
+def test_a_whole_number_field_of_400_digits_is_one_line(class_key):
+    data = json.loads(json.dumps(class_key.to_json(compact=False)))
+    data["questions"][0]["parts"][0]["decimals"] = 10 ** 400
+    with pytest.raises(InputFileError, match=r"^the key: questions\[0\]\.parts\[0\]\.decimals: expected a whole number"):
+        Key.from_json(data)
+
+
+def test_a_record_equal_to_an_earlier_one_only_by_pythons_false_is_0_is_read_and_refused(class_key):
+    """Review 40 F2: a record read before stands for an equal one, but false == 0 and 1 == 1.0 in Python."""
+    assert class_key.questions[0].parts[0].spec.bounds == (0, 1)
+
+    def booleans(i, record):
+        if i == 1:
+            record["parts"][0]["range"] = [False, True]
+
+    with pytest.raises(InputFileError, match=r"students\.s1\.questions\[0\]\.parts\[0\]\.range\[0\]: expected a number"):
+        Key.from_json(_per_student(class_key, 3, booleans))

@@ -246,7 +246,7 @@ class KeyIndex:
             self.policy_warnings = self.policy.check_trap_codes(codes_of) + self.policy.check_overlaps(templates)
         _check_recipes(key, source or name)
         self.key = key   # with the policy's points: what the feedback sheets show
-        self.lost_tags = lost_tag_reasons(key)   # {question id: reason} of the questions of unknown variant
+        self.lost_tags = lost_tag_reasons(key)   # {(question id, part shape): reason}: questions of unknown variant
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}

@@ -22,21 +22,21 @@ LOST_TAG_REASON = ("this question's [quizgen:...] tag was lost from the student'
 
 
 def lost_tag_reasons(key) -> dict:
-    """``{question id: reason}`` for each question id of ``key`` (a Key) some
+    """``{(question id, part_shape): reason}`` for each question of ``key`` (a Key) some
     student's paper has with no seed label, when the key was built from an LMS
     download; {} for any other key (a hand-written key with no seed labels
     grades as before). Where the papers with a variant of that question differ
     in its parts or points, the reason says so and which share the ones counted."""
     if not is_lms_key(key):
         return {}
-    unknown, shapes = {}, {}
+    unknown, shapes = set(), {}
     for paper in key.papers:
         for question in paper.questions:
             if question.seed:
                 shapes.setdefault(question.id, Counter())[part_shape(question)] += 1
             else:
-                unknown.setdefault(question.id, part_shape(question))
-    return {qid: LOST_TAG_REASON + _differing(shapes.get(qid, Counter()), shape) for qid, shape in unknown.items()}
+                unknown.add((question.id, part_shape(question)))
+    return {(qid, shape): LOST_TAG_REASON + _differing(shapes.get(qid, Counter()), shape) for qid, shape in unknown}
 
 
 def _differing(shapes: Counter, own: tuple) -> str:
@@ -44,8 +44,10 @@ def _differing(shapes: Counter, own: tuple) -> str:
     all have its parts and points (``shapes``: how many have each); "" when they do."""
     if len(shapes) < 2:
         return ""
+    which = ("the ones most of them have" if shapes[own] == max(shapes.values()) else
+             "those of the variants whose parts the student's response fills")
     return (f"; the variants the other students were given differ in their parts or points, and those counted are "
-            f"the ones most of them have ({shapes[own]:,} of {sum(shapes.values()):,})")
+            f"{which} ({shapes[own]:,} of {sum(shapes.values()):,})")
 
 
 class LostTagChecker(PartChecker):

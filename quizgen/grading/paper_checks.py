@@ -7,6 +7,7 @@ from __future__ import annotations
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.lost_tag import LostTagChecker
 from quizgen.grading.part_checker import PartChecker
+from quizgen.lms.lost_tag import part_shape
 from quizgen.scores import score_total
 
 
@@ -48,7 +49,7 @@ def _question_checkers(question, index, decimal_comma: bool, override) -> tuple:
     question on many papers (one object: an LMS download's variant, read once
     by key/model.py) has one set for all of them, whose verdicts are then kept
     (``index.shared_verdicts``, answer_pass.py) as the class paper's are."""
-    lost = index.lost_tags.get(question.id) if not question.seed else None
+    lost = index.lost_tags.get((question.id, part_shape(question))) if not question.seed else None
     if lost is not None:   # a question of unknown variant: each part for a person
         return tuple(LostTagChecker(part, lost, decimal_comma) for part in question.parts)
     made = index.made_checkers.get(id(question))

@@ -114,8 +114,9 @@ def answer_value(value, where: Where) -> float:
 
 
 def integer(value, where: Where, minimum: int, maximum: int) -> int:
-    """A whole JSON number (not true/false) from ``minimum`` to ``maximum``."""
-    if is_number(value) and float(value).is_integer() and minimum <= value <= maximum:
+    """A whole JSON number (not true/false) from ``minimum`` to ``maximum`` (compared
+    first: a whole number of 400 digits has no float)."""
+    if is_number(value) and minimum <= value <= maximum and float(value).is_integer():
         return int(value)
     raise where.fail(f"expected a whole number from {minimum} to {maximum}, got {shown(value)}")
 

@@ -10,6 +10,7 @@ file (see quizgen/key/compact.py for the file layout)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from quizgen.key import checks
@@ -315,11 +316,12 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
     names = (record.get("id"), record.get("template"), record.get("seed")) if record.__class__ is dict else (None,)
     alike = ("record", *names) if all(name.__class__ in (str, int) for name in names) else None
     earlier = cache.get(alike)
-    if earlier is not None and earlier[0] == record:   # the same variant on many students' papers (an LMS download)
-        return earlier[1]
+    text = json.dumps(record) if earlier is not None and earlier[0] == record else None   # == takes false for 0
+    if text is not None and text == earlier[1]:   # the same variant on many students' papers (an older LMS key)
+        return earlier[2]
     question = _read_question(record, within / index, templates, cache)
     if alike is not None:
-        cache[alike] = (record, question)
+        cache[alike] = (record, text or json.dumps(record), question)
     return question
 
 

@@ -12,10 +12,12 @@ The parts and points are those of the variants the column's other rows (of
 the attempts graded; when attempt_choice marks each attempt of the students
 with several, of theirs) were traced to. Where those differ (a slot drawing from
 several templates of other parts or points), the ones most of those rows have
-are taken, and the reason grade gives says so; where two are as common, or no
-row of the attempts graded carries the column's tag, which to take cannot be
-told, and the cell is left out of the paper as before (the warning says so:
-quizgen.lms.untagged)."""
+are taken, and the reason grade gives says so, unless the cell's own response
+has more parts than those (a Cloze ``part 3: ...`` where the most common has two):
+then the most common of the column's with parts enough. Where two are as common,
+no row of the attempts graded carries the column's tag, or none of its templates
+has parts enough for the response, which to take cannot be told, and the cell is
+left out of the paper as before (the warning says so: quizgen.lms.untagged)."""
 
 from __future__ import annotations
 
@@ -23,32 +25,50 @@ from collections import Counter
 
 
 def lost_templates(rows: list, banks=()) -> tuple:
-    """``({slot: template}, left)`` for the Moodle slots of which ``rows``
-    (ResponseRow, one attempt a student) hold a cell that lost its tag: the
+    """``({cell: template}, left)`` for the cells ``(student, attempt, slot)``
+    of ``rows`` (ResponseRow, one attempt a student) that lost their tag: the
     template whose parts and points that cell's question takes (of those the
     slot's tagged rows were traced to, the most common among those with the
-    parts and points most of the rows have; ties: by name), and the slots
-    ``left`` (a set) whose such cells are left out (see the module)."""
-    lost = {r.slot for r in rows if r.tag_lost}
+    parts and points most of the rows have; ties: by name; one with parts
+    enough for the cell's response when those have too few), and the cells
+    ``left`` (a set) left out (see the module)."""
+    cells = Counter((r.student_id, r.attempt, r.slot) for r in rows if r.tag_lost and r.answered)
+    cells.update({(r.student_id, r.attempt, r.slot): 0 for r in rows if r.tag_lost})
+    by_slot, shapes, counts = _slot_templates({slot for _, _, slot in cells}, rows, banks)
+    chosen, left = {}, set()
+    for cell, parts in cells.items():
+        found = by_slot.get(cell[2])
+        if found is not None and len(shapes[found]) < parts:   # the response has more parts: another template
+            fits = [t for t in counts[cell[2]] if len(shapes[t]) >= parts]
+            found = min(fits, key=lambda t: (-counts[cell[2]][t], t)) if fits else None
+        if found is None:
+            left.add(cell)
+        else:
+            chosen[cell] = found
+    return chosen, left
+
+
+def _slot_templates(lost: set, rows: list, banks) -> tuple:
+    """``(slot choices, shapes, counts)`` for ``lost_templates``: each slot's template by the most
+    common parts and points, each template's shape, and how many students each slot's templates had."""
     if not lost:
-        return {}, set()
+        return {}, {}, {}
     given = {}   # {slot: {template: students given it there}}
     for r in rows:
         if r.slot in lost and not r.tag_lost and r.template:
             given.setdefault(r.slot, {}).setdefault(r.template, set()).add(r.student_id)
     shapes = template_shapes(sorted({t for templates in given.values() for t in templates}), banks)
-    chosen, left = {}, set()
+    chosen, counts = {}, {}
     for slot in sorted(lost):
-        counts = {template: len(students) for template, students in given.get(slot, {}).items()}
+        counts[slot] = {template: len(students) for template, students in given.get(slot, {}).items()}
         ranked = Counter()
-        for template, count in counts.items():
+        for template, count in counts[slot].items():
             ranked[shapes[template]] += count
         ranked = ranked.most_common(2)
-        if not ranked or len(ranked) == 2 and ranked[0][1] == ranked[1][1]:
-            left.add(slot)
-            continue
-        chosen[slot] = min((t for t in counts if shapes[t] == ranked[0][0]), key=lambda t: (-counts[t], t))
-    return chosen, left
+        if ranked and not (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
+            chosen[slot] = min((t for t in counts[slot] if shapes[t] == ranked[0][0]),
+                               key=lambda t: (-counts[slot][t], t))
+    return chosen, shapes, counts
 
 
 def template_shapes(templates: list, banks=()) -> dict:

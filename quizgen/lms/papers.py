@@ -136,11 +136,10 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
 
     rows = _one_attempt(rows, attempt)
     chosen, left_out = lost_templates(rows, banks)
-    left = ()
+    left = tuple(sorted(left_out))
     if chosen or left_out:
-        left = tuple(sorted({(r.student_id, r.attempt, r.slot) for r in rows if r.tag_lost and r.slot in left_out}))
-        rows = [replace(r, template=chosen[r.slot]) if r.tag_lost else r for r in rows
-                if not r.tag_lost or r.slot in chosen]
+        rows = [replace(r, template=chosen[r.student_id, r.attempt, r.slot]) if r.tag_lost else r for r in rows
+                if not r.tag_lost or (r.student_id, r.attempt, r.slot) in chosen]
     unattempted = {r.student_id: r.name for r in rows if not r.template}   # Moodle's rows of no attempt
     rows = [r for r in rows if r.template]
     if not rows:

@@ -84,8 +84,8 @@ def untagged_warning(download: str, kind: str, untagged: list) -> list:
     if left:
         out.append(f"{download}: {len(left):,} question cell(s) lost the [quizgen:...] tag the other rows of their "
                    f"column carry ({named_few(left)}), and the other rows of the attempts graded do not tell which "
-                   f"parts and points it has (none of them carries the tag, or two sets of parts and points are as "
-                   f"common), so quizgen does not grade it: it is left out of that student's maximum, which raises "
+                   f"parts and points it has (none of them carries the tag, two sets of parts and points are as "
+                   f"common, or the cell's response has more parts than any of them), so quizgen does not grade it: it is left out of that student's maximum, which raises "
                    f"their quizgen grade ({own} still counts it); {again}")
     return out
 
