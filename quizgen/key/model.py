@@ -10,7 +10,6 @@ file (see quizgen/key/compact.py for the file layout)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from quizgen.key import checks
@@ -19,6 +18,7 @@ from quizgen.key.choices import INCONSISTENT, NoChoices, choice_options, picked
 from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
 from quizgen.key.recipes import read_recipes
+from quizgen.key.seen_records import SeenRecords
 from quizgen.key.variants import read_variants, variant_spec
 from quizgen.key.parts import (DEFAULT_TOLERANCE, SPEC_KEYS, KeyPart, PartSpec, Trap, own_spec,
                                plain_part, read_part, read_spec)
@@ -313,15 +313,11 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
         question = _plain_question(record, templates, cache, within, index)
         if question is not None:
             return question
-    names = (record.get("id"), record.get("template"), record.get("seed")) if record.__class__ is dict else (None,)
-    alike = ("record", *names) if all(name.__class__ in (str, int) for name in names) else None
-    earlier = cache.get(alike)
-    text = json.dumps(record) if earlier is not None and earlier[0] == record else None   # == takes false for 0
-    if text is not None and text == earlier[1]:   # the same variant on many students' papers (an older LMS key)
-        return earlier[2]
-    question = _read_question(record, within / index, templates, cache)
-    if alike is not None:
-        cache[alike] = (record, text or json.dumps(record), question)
+    seen = cache.setdefault("records", SeenRecords())   # the same variant on many papers (an older LMS key)
+    question = seen.question(record)
+    if question is None:
+        question = _read_question(record, within / index, templates, cache)
+        seen.add(record, question)
     return question
 
 
