@@ -125,7 +125,10 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
                                                    dialect, loaded, choice, notes, untagged, used_key)
-        (unkeyed if kind == "moodle" else canvas_ids if canvas_ids is not None else []).extend(fallback)
+        if kind == "moodle":
+            unkeyed += fallback
+        elif canvas_ids is not None:
+            canvas_ids += fallback
         yield answers, key_path, out, (loaded + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered, choice.rule)

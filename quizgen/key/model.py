@@ -10,6 +10,7 @@ file (see quizgen/key/compact.py for the file layout)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from quizgen.key import checks
@@ -122,12 +123,9 @@ class Key:
         """The questions (one object each) on more than one student's paper, in
         the order first met: an LMS download's variants, which its thousands of
         students share, written once (``SHARED_VERSION``)."""
-        seen, shared = set(), {}
-        for question in (q for paper in self.papers for q in paper.questions):
-            if id(question) in seen:
-                shared.setdefault(id(question), question)
-            seen.add(id(question))
-        return list(shared.values())
+        uses = Counter(id(q) for paper in self.papers for q in paper.questions)
+        shared = {id(q): q for paper in self.papers for q in paper.questions if uses[id(q)] > 1}
+        return list(shared.values())   # a dict keeps the order its keys were first set in
 
     @classmethod
     def from_json(cls, data, source: str = "the key") -> "Key":
