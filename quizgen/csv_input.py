@@ -11,14 +11,14 @@ the answers file (grading/answers_file.py), the roster (roster.py) and
 - Header names matched loosely (``Student ID`` is ``studentid``) against
   ``ALIASES`` (question ids and parts as people write them: quizgen/question_ids.py).
 
-This module imports nothing of quizgen but ``errors``, ``input_files`` and ``byte_order``, so every layer
-may use it (an LMS download is decoded and split by these rules too: quizgen/lms/responses.py)."""
+This module imports nothing of quizgen but ``errors``, ``input_files``, ``text_lines`` and ``byte_order``, so
+every layer may use it (an LMS download is decoded and split by these rules too: quizgen/lms/responses.py)."""
 
 from __future__ import annotations
 
 import codecs
 import csv
-import io
+import itertools
 import re
 import unicodedata
 import warnings
@@ -28,6 +28,7 @@ from typing import NamedTuple
 from quizgen.byte_order import bom_encoding
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
+from quizgen.text_lines import text_lines
 
 MAX_CELL_CHARS = 1 << 20     # characters in one cell of any CSV input; a longer one makes its row bad
 csv.field_size_limit(MAX_CELL_CHARS)   # one limit for the answers, a roster and overrides alike
@@ -133,10 +134,14 @@ def sniffed_reader(text: str, delimiter=None, where: str = "", exact: bool = Fal
     gradebook template, an LMS download): the ``sep=`` line skipped, the delimiter chosen as above
     (``delimiter``: ``--delimiter``, if given), spaces after a delimiter ignored unless ``exact``,
     each row checked by RowGuard (``where`` starts its message). File line: ``reader.line_num + skipped``."""
-    lines = io.StringIO(text, newline="").readlines()
-    hint, skip = excel_sep_line(lines)
-    delimiter = choose_delimiter(delimiter, hint, lines[skip:])
-    return GuardedReader(lines[skip:], delimiter, skip, where, skip_spaces=not exact), skip
+    lines, head = text_lines(text), []
+    for line in lines:   # up to the first line with text: the sep= line, or the header the delimiter is chosen by
+        head.append(line)
+        if line.strip(" \t\r\n,;"):
+            break
+    hint, skip = excel_sep_line(head)
+    delimiter = choose_delimiter(delimiter, hint, head[skip:])
+    return GuardedReader(itertools.chain(head[skip:], lines), delimiter, skip, where, skip_spaces=not exact), skip
 
 
 def row_like(line: str, delimiter: str, cells: int) -> bool:

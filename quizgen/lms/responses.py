@@ -15,12 +15,13 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from quizgen.csv_input import NOT_TEXT, csv_problem, csv_text, sniffed_reader
+from quizgen.csv_input import NOT_TEXT, csv_text
 from quizgen.errors import InputFileError, quoted
 from quizgen.key.checks import MAX_NAME
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
+from quizgen.lms.download_table import table_lines
 from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths,
                                     check_one_canvas_user_each, check_one_person_each, refuse_repeated,
                                     unfinished_state)
@@ -100,7 +101,8 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
     try:
-        rows, lines = _table_lines(text, delimiter)
+        rows, lines = table_lines(text, delimiter)
+        del text   # the rows hold what is read of it (a question cell's tag: download_table)
         kind = lms_kind(rows[0] if rows else [])
         if kind == "moodle":
             return _moodle_rows(rows, skipped, prefer, fallback, unordered, lines, untagged)
@@ -113,28 +115,9 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     raise InputFileError(f"{path}: {NEITHER}")
 
 
-
-
 def _table(text: str, delimiter: str | None = None) -> list:
-    """The rows of an export's text (a leading BOM dropped), its delimiter
-    chosen as for an answers file (csv_input.sniffed_reader)."""
-    return _table_lines(text, delimiter)[0]
-
-
-def _table_lines(text: str, delimiter: str | None = None) -> tuple:
-    """``(rows, lines)``: the rows of ``_table`` and the file line each starts
-    on (an Excel ``sep=`` line counted), a row after the header being
-    ``rows[n]``, on line ``lines[n]``."""
-    reader, skip = sniffed_reader(text.lstrip("\ufeff"), delimiter)
-    rows, lines, end = [], [], skip
-    try:
-        for row in reader:
-            rows.append(row)
-            lines.append(end + 1)
-            end = reader.line_num + skip
-    except csv.Error as exc:   # a cell over the size limit: named by its line, as in an answers file
-        raise InputFileError(f"line {end + 1}: {csv_problem(exc)}") from exc
-    return rows, lines
+    """The rows of an export's text (download_table.table_lines)."""
+    return table_lines(text, delimiter)[0]
 
 
 def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnumber",
@@ -157,7 +140,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
                  fallback: list | None = None, unordered: list | None = None, file_lines: list | None = None,
                  untagged: list | None = None) -> list:
     """The rows of moodle_responses from the download's table; ``file_lines``: the
-    file line of each row (``_table_lines``; without it, one line a row); ``untagged``: see read_responses."""
+    file line of each row (``table_lines``; without it, one line a row); ``untagged``: see read_responses."""
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
