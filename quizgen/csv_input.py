@@ -179,7 +179,8 @@ class RowGuard:
                 self.header = row
             return
         width = named_width(self.header)
-        continued = [part for cell in row if "\n" in cell or "\r" in cell for part in cell.splitlines()[1:-1]]
+        continued = [part.rstrip("\r\n") for cell in row if "\n" in cell or "\r" in cell
+                     for part in list(text_lines(cell))[1:-1]]   # the csv module's line ends, not U+2028's
         extra = [cell for cell in row[width:] if cell.strip()]
         if not closed or extra and end > line or any(row_like(part, self.delimiter, max(width - 1, 1))
                                                      for part in continued):
@@ -386,3 +387,12 @@ def csv_problem(exc) -> str:
     if "field larger than field limit" in str(exc):
         return f"a cell is over {MAX_CELL_CHARS:,} characters (the limit)"
     return f"not valid CSV ({exc})"
+
+
+def first_lines(reader, skip: int = 0):
+    """``(file line, row)`` for each row of ``reader``, the line the row starts on: ``reader.line_num``
+    after a row is its last line, and a quoted cell may span several (the RowGuard's line too)."""
+    end = reader.line_num
+    for row in reader:
+        yield end + 1 + skip, row
+        end = reader.line_num

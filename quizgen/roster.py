@@ -32,8 +32,8 @@ from csv import Error as CsvError
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, one_column_each_at,
-                               read_csv_text, sniffed_reader)
+from quizgen.csv_input import (ALIASES, csv_problem, find_column, first_lines, header_shown, norm_header,
+                               one_column_each_at, read_csv_text, sniffed_reader)
 from quizgen.errors import InputFileError, shortened
 from quizgen.key.checks import MAX_ID, MAX_NAME   # characters of a student id, of a name (key.json's)
 from quizgen.marking.student_ids import normalise_id
@@ -267,10 +267,9 @@ def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
     """The students of the data rows; an id whose normal form repeats an
     earlier one's is refused, naming both lines and both spellings."""
     students, seen, lines = [], {}, array("l")   # seen: {normal id: its student's place}; lines: each one's line
-    for row in reader:
+    for line, row in first_lines(reader, skip):
         if not any(cell.strip() for cell in row):
             continue
-        line = reader.line_num + skip
         if _not_a_student(row, columns):
             continue
         found = _student(row, columns, f"{source}: line {line}")

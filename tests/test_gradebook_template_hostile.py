@@ -79,13 +79,15 @@ def test_an_earlier_moodle_file_with_a_guarded_id_is_one_row_and_its_change_warn
     assert f"know them: {student} (2); enter their grades by hand" in " ".join(second.output.split())
 
 
-@pytest.mark.parametrize("lines, ids", [
-    ("s002,A,5\ns002,A,9\n", "'s002'"),
-    ("s002,A,5\nS002 ,A,9\n", "'s002' and 'S002'"),
-    ("'-s2,A,5\n-s2,A,9\n", "'-s2'")])
-def test_moodle_template_with_one_student_twice_is_refused_naming_both_lines(invoke, tmp_path, lines, ids):
+@pytest.mark.parametrize("lines, ids, where", [
+    ("s002,A,5\ns002,A,9\n", "'s002'", "lines 2 and 3"),
+    ("s002,A,5\nS002 ,A,9\n", "'s002' and 'S002'", "lines 2 and 3"),
+    ("'-s2,A,5\n-s2,A,9\n", "'-s2'", "lines 2 and 3"),
+    # review 40b: a row of several lines is named by the line it starts on (it was its last: 3 and 5)
+    ('s002,"A\nB",5\ns002,"A\nB",9\n', "'s002'", "lines 2 and 4")])
+def test_moodle_template_with_one_student_twice_is_refused_naming_both_lines(invoke, tmp_path, lines, ids, where):
     result = grade(invoke, tmp_path, ["s001"], "moodle", f"ID number,Full name,{ITEM}\n{lines}")
-    refused(result, tmp_path, f"lines 2 and 3 are both the ID number {ids}", "expected one row a student")
+    refused(result, tmp_path, f"{where} are both the ID number {ids}", "expected one row a student")
 
 
 def test_canvas_template_with_one_graded_student_twice_is_refused(invoke, tmp_path):

@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 from quizgen.cells import unguard
-from quizgen.csv_input import header_shown, norm_header, one_column_each, sniffed_reader
+from quizgen.csv_input import first_lines, header_shown, norm_header, one_column_each, sniffed_reader
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.roster import name_columns, name_in
@@ -83,8 +83,7 @@ def numbered_rows(reader, skip: int):
     """``(file line, row)`` for each row of ``reader`` (csv_input.sniffed_reader's, each row checked by
     its RowGuard); a row that is not valid CSV is one line naming it."""
     try:
-        for row in reader:
-            yield reader.line_num + skip, row
+        yield from first_lines(reader, skip)
     except csv.Error as exc:
         raise InputFileError(f"line {reader.line_num + skip}: not valid CSV ({exc})") from exc
 

@@ -20,8 +20,8 @@ import csv
 import math
 from dataclasses import dataclass
 
-from quizgen.csv_input import (ALIASES, csv_problem, header_shown, norm_header, one_column_each_at, read_csv_text,
-                               sniffed_reader)
+from quizgen.csv_input import (ALIASES, csv_problem, first_lines, header_shown, norm_header, one_column_each_at,
+                               read_csv_text, sniffed_reader)
 from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, printable, shortened
 from quizgen.key.checks import MAX_POINTS
 from quizgen.key.status import VERDICTS
@@ -89,13 +89,12 @@ def parse_overrides(text: str, source: str = "overrides", undecided: list | None
         unit = POINTS if columns[POINTS] is not None else SHARE
         heading = _heading(header, columns[unit])
         found = []
-        for row in reader:
+        for line, row in first_lines(reader, skip):
             if not _decides(row, columns, unit):
                 if undecided is not None and any(cell.strip() for cell in row):
-                    undecided.append(reader.line_num + skip)
+                    undecided.append(line)
             else:
-                where = f"{source}: line {reader.line_num + skip}"
-                found.append(_override(row, columns, where, reader.line_num + skip, (unit, heading)))
+                found.append(_override(row, columns, f"{source}: line {line}", line, (unit, heading)))
     except csv.Error as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
     return found
