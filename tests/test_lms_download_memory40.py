@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from quizgen.lms import responses
-from quizgen.lms.download_table import UNTAGGED_TEXT, question_cell
+from quizgen.lms.download_table import UNTAGGED_TEXT, moodle_question_columns, question_cell
 from quizgen.lms.responses import read_responses
 from quizgen.lms.tag import TAG
 from quizgen.text_lines import text_lines
@@ -105,3 +105,9 @@ def test_text_lines_split_where_the_csv_module_was_given_lines(text):
     """text_lines splits as io.StringIO(newline="").readlines() did: at \\n,
     \\r\\n and a lone \\r, not at the other breaks str.splitlines knows."""
     assert list(text_lines(text)) == io.StringIO(text, newline="").readlines()
+
+
+def test_the_question_column_of_a_response_numbered_with_a_zero_is_found_as_the_reading_names_it():
+    """Review 40b: "Response 01" is read as slot 1, whose question column is "Question 1"."""
+    header = ["Last name", "First name", "ID number", "State", "Question 1", "Response 01", "Right answer 1"]
+    assert moodle_question_columns(header) == [4]

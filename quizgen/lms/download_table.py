@@ -51,7 +51,7 @@ def moodle_question_columns(header: list) -> list:
         return []
     first = first_columns(header)
     return [first[name] for cell in header if (number := MOODLE_RESPONSE.fullmatch(cell))
-            and (name := f"Question {number.group(1)}") in first]
+            and (name := f"Question {int(number.group(1))}") in first]   # as responses.py names it: 01 is 1
 
 
 def question_cell(text: str) -> str:
