@@ -94,7 +94,8 @@ def open_attempt_sheets(states: dict, students) -> tuple:
 
 
 class GradingInputs(NamedTuple):
-    """What ``quizgen grade`` needs: key.json data (``Key.to_json``, records whole) and the answers CSV text;
+    """What ``quizgen grade`` needs: key.json data (``Key.to_json``, records whole, a variant given to several
+    students once under ``shared_questions``) and the answers CSV text;
     ``rows``: that CSV's rows as ``(student_id, question_id, part, answer)``, as read (not made spreadsheet-safe),
     for a caller that marks them at once (attempt_choice.attempt_scores); ``left``: ``(student, attempt, slot)``
     of each Moodle cell that lost its tag and is left out of the key (quizgen.lms.lost_tag), for the warning."""
@@ -135,11 +136,11 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     from quizgen.lms.variants import key_questions
 
     rows = _one_attempt(rows, attempt)
-    chosen, left_out = lost_templates(rows, banks)
+    lost, left_out = lost_templates(rows, banks)   # {cell: the template its question takes}, cells left out
     left = tuple(sorted(left_out))
-    if chosen or left_out:
-        rows = [replace(r, template=chosen[r.student_id, r.attempt, r.slot]) if r.tag_lost else r for r in rows
-                if not r.tag_lost or (r.student_id, r.attempt, r.slot) in chosen]
+    if lost or left_out:
+        rows = [replace(r, template=lost[r.student_id, r.attempt, r.slot]) if r.tag_lost else r for r in rows
+                if not r.tag_lost or (r.student_id, r.attempt, r.slot) in lost]
     unattempted = {r.student_id: r.name for r in rows if not r.template}   # Moodle's rows of no attempt
     rows = [r for r in rows if r.template]
     if not rows:

@@ -73,26 +73,27 @@ def untagged_warning(download: str, kind: str, untagged: list) -> list:
                    f"and its grades; {own} still counts {them}")
     again = ("unless the slot draws questions of your own too, download the responses again (or put the tag line "
              "back in the cell) and grade again")
-    marked = _lost(u for u in untagged if u.student and not u.left_out)
+    marked = [u for u in untagged if u.student and not u.left_out]
     if marked:
-        out.append(f"{download}: {len(marked):,} question cell(s) lost the [quizgen:...] tag the other rows of their "
-                   f"column carry ({named_few(marked)}), so quizgen cannot tell which variant the student saw: each "
+        out.append(f"{_lost(download, marked)}, so quizgen cannot tell which variant the student saw: each "
                    f"part of it is needs_review, 0 until you give its marks with --overrides (quizgen review lists "
                    f"them), and its points count in that student's maximum, as the other rows' variants have them; "
                    f"for quizgen to grade it instead: {again}")
-    left = _lost(u for u in untagged if u.student and u.left_out)
+    left = [u for u in untagged if u.student and u.left_out]
     if left:
-        out.append(f"{download}: {len(left):,} question cell(s) lost the [quizgen:...] tag the other rows of their "
-                   f"column carry ({named_few(left)}), and the other rows of the attempts graded do not tell which "
+        out.append(f"{_lost(download, left)}, and the other rows of the attempts graded do not tell which "
                    f"parts and points it has (none of them carries the tag, two sets of parts and points are as "
-                   f"common, or the cell's response has more parts than any of them), so quizgen does not grade it: it is left out of that student's maximum, which raises "
-                   f"their quizgen grade ({own} still counts it); {again}")
+                   f"common, or the cell's response has more parts than any of them), so quizgen does not grade "
+                   f"it: it is left out of that student's maximum, which raises their quizgen grade ({own} still "
+                   f"counts it); {again}")
     return out
 
 
-def _lost(cells) -> list:
-    """Each cell that lost its tag as the warning names it."""
-    return [f"{_shown(u.column)} of row {u.row} ({shortened(printable(u.student))})" for u in cells]
+def _lost(download: str, cells: list) -> str:
+    """How both warnings on ``cells`` that lost their tag begin, naming the first few."""
+    named = [f"{_shown(u.column)} of row {u.row} ({shortened(printable(u.student))})" for u in cells]
+    return (f"{download}: {len(named):,} question cell(s) lost the [quizgen:...] tag the other rows of their "
+            f"column carry ({named_few(named)})")
 
 
 def _shown(column: str) -> str:
