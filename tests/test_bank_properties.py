@@ -18,6 +18,7 @@ from quizgen.grading.part_checker import check_answer
 from quizgen.generation.plan import names_in, plan_for
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.tolerance import overlapping_pair
+from quizgen.validation.text import BOOLEAN_SETTINGS
 
 pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
 
@@ -75,8 +76,9 @@ def test_yaml_options_hold_no_accidental_booleans(bank):
     """YAML 1.1 reads a bare `on`, `no` or `yes` as a boolean; template data must stay text."""
     def leaves(node):
         if isinstance(node, dict):
-            for v in node.values():
-                yield from leaves(v)
+            for k, v in node.items():
+                if k not in BOOLEAN_SETTINGS:   # a parameter's true/false setting (distinct, in_order)
+                    yield from leaves(v)
         elif isinstance(node, list):
             for v in node:
                 yield from leaves(v)

@@ -233,13 +233,17 @@ def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
     fields = _PARAM_FIELDS[kind]
     if isinstance(settings, list) and len(settings) == len(fields) and kind in ("integer", "decimal"):
         settings = dict(zip(fields, settings))
-    optional = {"distinct"} if kind == "vector" else set()
+    optional = {"vector": {"distinct"}, "sample": {"in_order"}}.get(kind, set())
     check.keys(settings, set(fields) | optional, fields, *where)
+    for flag in optional & set(settings):
+        if not isinstance(settings[flag], bool):
+            check.fail(f"expected true or false, got {settings[flag]!r}", *where, flag)
     compiled = {f: check.expression(settings[f], names, *where, f) for f in fields
                 if not (kind == "sample" and f == "from" and isinstance(settings[f], list))}
     if kind == "sample" and isinstance(settings["from"], list):
         compiled["from_list"] = tuple(settings["from"])
     compiled["distinct"] = bool(settings.get("distinct", False))
+    compiled["in_order"] = bool(settings.get("in_order", False))
     return compiled
 
 

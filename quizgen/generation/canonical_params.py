@@ -1,7 +1,8 @@
 """The canonical parameters checked against their declarations: each value
 must be one the template could draw (an integer within its range, a decimal
 or vector entry within its range and on its grid, a vector of its size, a
-choice among its options), since the worked-examples paper shows this
+choice among its options, a sample of distinct items of its list, in the
+list's order when declared ``in_order``), since the worked-examples paper shows this
 instance. A value written as an expression is the exact value the author
 means: a rational one (``"1/3"``) may lie between grid points, not outside
 the range; an irrational one (C10's ``"exp(2)/(exp(2) + e + 1)"``, C4's
@@ -19,7 +20,7 @@ from quizgen.generation.plan import exact_from_yaml, from_yaml
 from quizgen.maths.evaluate import ground
 from quizgen.maths.exact import Exact
 
-DRAWN = ("integer", "decimal", "vector", "choice")
+DRAWN = ("integer", "decimal", "vector", "choice", "sample")
 
 
 def canonical_param_problems(template: Template) -> list:
@@ -58,6 +59,8 @@ def _problem(param, raw, env: dict):
     """What is wrong with one drawn parameter's canonical value, or None."""
     if param.kind == "choice":
         return _choice_problem(param, raw)
+    if param.kind == "sample":
+        return _sample_problem(param, raw, env)
     bounds = {key: ground(node, env) for key, node in param.compiled.items()
               if key in ("size", "min", "max", "step")}
     if param.kind == "vector":
@@ -72,6 +75,25 @@ def _choice_problem(param, raw):
         return None
     return (f"{param.name} = {raw!r} is not one of its {len(param.spec)} options: the template could never "
             "draw it; give one of the options as written")
+
+
+def _sample_problem(param, raw, env: dict):
+    """A sample's canonical list: its size, distinct items of its pool, in the pool's order when ``in_order``."""
+    c = param.compiled
+    pool = [from_yaml(item) for item in (c["from_list"] if "from_list" in c else ground(c["from"], env))]
+    size = ground(c["size"], env)
+    if not isinstance(raw, list):
+        return None  # not a list: the canonical instance says so
+    items = [from_yaml(item) for item in raw]
+    never = "the template could never draw it"
+    if len(items) != size:
+        return f"{param.name} has {len(items)} items but its declared size is {_shown(size)}: {never}"
+    if any(item not in pool for item in items) or len(set(map(repr, items))) < len(items):
+        return f"{param.name} = {raw!r} is not {_shown(size)} distinct items of its list: {never}"
+    places = [pool.index(item) for item in items]
+    if c["in_order"] and places != sorted(places):
+        return f"{param.name} = {raw!r} is declared in_order: true: give its items in the list's order"
+    return None
 
 
 def _vector_problem(name: str, raw, bounds: dict, distinct: bool):

@@ -17,7 +17,7 @@ from quizgen.safe_yaml import NotText, yaml_text
 from quizgen.validation.problems import Problem, problem_at, shown
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
-BOOLEAN_SETTINGS = {"distinct"}
+BOOLEAN_SETTINGS = {"distinct", "in_order"}
 
 
 def yaml_word_problems(path) -> list:

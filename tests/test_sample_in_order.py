@@ -1,0 +1,92 @@
+"""A ``sample`` parameter declared ``in_order: true`` keeps its items in its
+list's order (C4 and C9 draw their masked positions so, so that every list of
+the paper, its exact form included, runs by position); the draw is otherwise
+the one the shuffled sample makes, and the canonical list is checked against it."""
+
+from pathlib import Path
+
+import pytest
+
+from quizgen.bank.loader import builtin_bank_dir, build_template, read_yaml
+from quizgen.generation.canonical_params import canonical_param_problems
+from quizgen.generation.sampling import sample_instance
+from quizgen.maths.printing import to_text
+
+C9 = builtin_bank_dir() / "c9_exam_twist.yaml"
+IN_ORDER = 'pos: {sample: {from: "range(1, n + 1)", size: m, in_order: true}}'
+
+
+def c9_with(tmp_path: Path, old: str, new: str) -> Path:
+    """The shipped C9 template with ``old`` replaced by ``new``, written under ``tmp_path``."""
+    text = C9.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "c9_exam_twist.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def loaded(path: Path):
+    return build_template(read_yaml(path), path)
+
+
+def answers(instance) -> list:
+    """Each part's exact answer (as text) or accepted words, and its traps' values or words."""
+    shown = lambda value: None if value is None else to_text(value)   # noqa: E731
+    return [(shown(part.value), part.accept, [(t.code, shown(t.value), t.words) for t in part.traps])
+            for part in instance.parts]
+
+
+def test_the_shipped_c4_and_c9_draw_their_positions_in_order():
+    for name in ("c4_mean_over_masked.yaml", "c9_exam_twist.yaml"):
+        template = loaded(builtin_bank_dir() / name)
+        positions = [sample_instance(template, f"order/{k}").params["pos"] for k in range(40)]
+        assert all(list(pos) == sorted(pos) for pos in positions), name
+        assert any(len(pos) > 2 for pos in positions)
+
+
+def test_in_order_sorts_the_shuffled_draw_and_changes_nothing_else(tmp_path):
+    shuffled = loaded(c9_with(tmp_path, IN_ORDER, IN_ORDER.replace(", in_order: true", "")))
+    in_order = loaded(C9)
+    unsorted = 0
+    for k in range(40):
+        before, after = sample_instance(shuffled, f"same/{k}"), sample_instance(in_order, f"same/{k}")
+        assert after.params["pos"] == tuple(sorted(before.params["pos"]))
+        assert {n: v for n, v in after.params.items() if n != "pos"} == \
+               {n: v for n, v in before.params.items() if n != "pos"}
+        assert answers(after) == answers(before)
+        unsorted += list(before.params["pos"]) != sorted(before.params["pos"])
+    assert unsorted > 10   # the shuffled sample would have listed them out of order
+
+
+def test_c9s_exact_form_lists_the_losses_by_position(tmp_path):
+    """The stem lists each position with its p in order; the exact form and the worked losses follow it."""
+    template = loaded(C9)
+    for k in range(20):
+        instance = sample_instance(template, f"c9/{k}")
+        p, pos = instance.params["p"], instance.params["pos"]
+        by_position = [to_text(v) for _, v in sorted(zip(pos, p))]   # as the stem lists them
+        exact = to_text(instance.parts[0].value)
+        terms = exact[:exact.index("))/") + 1].replace("(-log(", "")[:-1].split(") - log(")
+        assert terms == by_position, exact
+
+
+@pytest.mark.parametrize("pos, message", [
+    ("[7, 3]", "pos = [7, 3] is declared in_order: true: give its items in the list's order"),
+    ("[3, 3]", "pos = [3, 3] is not 2 distinct items of its list: the template could never draw it"),
+    ("[3, 11]", "pos = [3, 11] is not 2 distinct items of its list"),
+    ("[3, 7, 8]", "pos has 3 items but its declared size is 2: the template could never draw it"),
+])
+def test_a_canonical_sample_the_template_could_never_draw_is_refused(tmp_path, pos, message):
+    problems = canonical_param_problems(loaded(c9_with(tmp_path, "    pos: [3, 7]", f"    pos: {pos}")))
+    assert [str(p) for p in problems if message in str(p)], [str(p) for p in problems]
+
+
+def test_the_shipped_canonical_positions_pass():
+    assert canonical_param_problems(loaded(C9)) == []
+
+
+def test_in_order_must_be_true_or_false(tmp_path, invoke):
+    path = c9_with(tmp_path, IN_ORDER, IN_ORDER.replace("in_order: true", 'in_order: "yes"'))
+    result = invoke("validate", "--samples", "0", path)
+    assert result.exit_code != 0
+    assert "params.pos.sample.in_order: expected true or false, got 'yes'" in result.output + result.stderr
