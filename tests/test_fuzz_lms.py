@@ -13,6 +13,7 @@ from property_sizes import many_copy, quick
 
 import quizgen
 from quizgen.errors import InputFileError, UsageError
+from quizgen.key.model import NO_ATTEMPT
 from quizgen.lms.responses import read_responses
 
 DATA = Path(__file__).parent / "data" / "lms"
@@ -57,7 +58,8 @@ def test_a_mutated_export_is_read_or_refused_in_one_line(tmp_path_factory, data)
         assert "\n" not in str(error) and "\r" not in str(error)
         return
     # every row names its student, and its template unless its cell lost the tag (a question for a person)
-    assert all(row.student_id and (row.template or row.tag_lost) for row in rows)
+    # or it is the one row of a student with no attempt (given the class paper, scored 0)
+    assert all(row.student_id and (row.template or row.tag_lost or row.unsubmitted == NO_ATTEMPT) for row in rows)
     assert not [row for row in rows if row.tag_lost and (row.template or row.variant)]
 
 
@@ -73,6 +75,22 @@ def test_an_export_saved_with_old_mac_line_ends_reads_as_the_original(tmp_path, 
     mac.write_bytes(SAMPLES[name].replace(b"\r\n", b"\n").replace(b"\n", b"\r"))
     expected = read_responses(original)
     assert expected and read_responses(mac) == expected
+
+
+def test_a_finished_attempt_whose_responses_a_damaged_header_hides_is_no_row_of_no_attempt(tmp_path):
+    """Found by the fuzzing: with "Response 1" and "Response 2" cut to "esponse", Ada's finished attempts showed
+    only question 3, untagged and answered "-", and were read as Moodle's row for a student who never attempted
+    the quiz (scored 0 as missing). That row's State is "-"; a Finished attempt is never taken for it."""
+    damaged = SAMPLES["moodle_responses.csv"].replace(b"Response 1,", b"esponse 1,").replace(b"Response 2,",
+                                                                                           b"esponse 2,")
+    path = tmp_path / "export.csv"
+    path.write_bytes(damaged)
+    rows = read_responses(path, skipped=[], absent_all=[], fallback=[])
+    assert not [row for row in rows if row.unsubmitted == NO_ATTEMPT]
+    never = damaged.replace(b"Finished", b"-")   # the same rows with Moodle's State of no attempt
+    path.write_bytes(never)
+    rows = read_responses(path, skipped=[], absent_all=[], fallback=[])
+    assert {row.student_id for row in rows if row.unsubmitted == NO_ATTEMPT} == {"s001", "alan@example.org"}
 
 
 def test_an_attempt_that_is_not_a_number_is_refused_naming_its_row(tmp_path):
