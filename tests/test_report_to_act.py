@@ -47,6 +47,20 @@ def test_report_md_and_the_page_name_whom_to_act_on():
     assert '<ul id="stopped-early"><li>s3 (Student 3): from Q2a on (2 parts)</li></ul>' in html
 
 
+@pytest.mark.parametrize("awaiting, folded", [(10, False), (11, True), (300, True)])
+def test_a_long_list_to_act_on_is_folded_so_the_figures_stay_near_the_top(awaiting, folded):
+    """2,000 students with 334 answers awaiting a person put 200 lines above the class's figures; a list of more
+    than 10 students now opens from one line (and printing opens it, as every folded table)."""
+    parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0)]
+    students = [Student(f"s{k:03}", "", [R, REVIEW if k < awaiting else W]) for k in range(max(awaiting, 12) + 2)]
+    html = report_html(analyse(parts, students))
+    section = html[html.index('<section id="to-act"'):html.index("</section>", html.index('<section id="to-act"'))]
+    assert section.count("<li>") == min(awaiting, 200)
+    assert (f"<details><summary>Show the {awaiting:,} students</summary>" in section) is folded
+    assert ("<details>" in section) is folded and section.count("</details>") == folded
+    assert 'querySelectorAll("details").forEach(function (d) { d.open = true; })' in html   # opened for print
+
+
 def test_nobody_to_act_on_adds_no_section():
     parts = [Part("Q1", "a", "C1", "t", 1.0)]
     analysis = analyse(parts, [Student("s1", "", [R]), Student("s2", "", [W])])

@@ -136,6 +136,16 @@ def _review_text(row: ToAct) -> str:
     return "; ".join(", ".join(labels) + (f" ({why})" if why else "") for why, labels in groups.items())
 
 
+FOLDED_OVER = 10
+"""A "To act on" list of more students than this is folded under a line to open (the page's
+figures stay near its top; printing opens it), as the page's tables are."""
+
+
+def fold_text(students: int) -> str:
+    """The line a long "To act on" list is folded under ("" for a short list, shown open)."""
+    return f"Show the {students:,} students" if students > FOLDED_OVER else ""
+
+
 def more_text(listed: int, total: int) -> str:
     """The line under a list cut at SHOWN: how many more, and where they are."""
     return (f"The first {listed} of {total} are listed; the graded CSV has every answer "
