@@ -92,7 +92,8 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
                reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None,
-               gradebook: str | None = None, used_key: list | None = None, canvas_ids: list | None = None):
+               gradebook: str | None = None, used_key: list | None = None, canvas_ids: list | None = None,
+               untagged: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -110,7 +111,10 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     ``id_key`` email for one that is no Moodle download unless ``gradebook`` is moodle.
     ``used_key`` receives the export key found and used when ``key`` is None (export_key_found.py),
     which the run's outputs may not replace either. ``canvas_ids`` receives the students a Canvas
-    download names by Canvas's own user id, for want of a sis_id (a Canvas gradebook's ID column names them)."""
+    download names by Canvas's own user id, for want of a sis_id (a Canvas gradebook's ID column names them).
+    ``untagged``, when given, receives ``(download, kind, cells)``: the question cells with no ``[quizgen:...]``
+    tag, which the caller warns of once the answers are marked (grading.lost_tag.untagged_lines: --overrides
+    may mark a cell that lost its tag); else they are warned of among the warnings, as before any is marked."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -121,11 +125,14 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         yield path, key, out, []
         return
     refuse_gradebook_key(id_key, gradebook, path, kind)
-    skipped, absent, fallback, unordered, cut, loaded, untagged = [], [], [], [], [], [], []
+    skipped, absent, fallback, unordered, cut, loaded, cells = [], [], [], [], [], [], []
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect, loaded, choice, notes, untagged, used_key)
+                                                   dialect, loaded, choice, notes, cells, used_key)
+        lost = [] if untagged is not None else untagged_warning(Path(path).name, kind, cells)   # else once marked
+        if untagged is not None:
+            untagged.append((Path(path).name, kind, cells))
         if kind == "moodle":
             unkeyed += fallback
         elif canvas_ids is not None:
@@ -133,7 +140,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         yield answers, key_path, out, (loaded + unnamed_warning(path, skipped, kind)
                                        + absent_warning(path, absent)
                                        + unordered_warning(path, unordered, choice.rule)
-                                       + cut_warning(path, cut) + untagged_warning(Path(path).name, kind, untagged))
+                                       + cut_warning(path, cut) + lost)
 
 
 def _check_not_export_key(path, key, header, encoding, delimiter) -> None:

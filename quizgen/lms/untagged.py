@@ -30,6 +30,12 @@ class Untagged(NamedTuple):
     answered: bool = False
     left_out: bool = False
 
+    @property
+    def question(self) -> str:
+        """The id of a Moodle cell's question in the key built from the download
+        (``Q3`` for ``Question 3``: quizgen.lms.papers names a slot's question so)."""
+        return f"Q{_number(self.column)}"
+
 
 def moodle_untagged(cells: list, tagged: set) -> list:
     """The Untagged of a Moodle download from its untagged ``cells`` (one a
