@@ -106,3 +106,28 @@ def test_the_cells_are_counted_in_the_singular_or_plural_as_the_count_needs():
                                              "column carry (")
     assert said(2).startswith("r.csv: 2 question cells lost the [quizgen:...] tag the other rows of their column carry")
     assert said(1200).startswith("r.csv: 1,200 question cells lost the")
+
+
+def test_an_attempt_not_graded_is_named_by_the_parts_its_lost_tag_cell_has_in_the_class(tmp_path, invoke):
+    """Slot 1 holds C1 (2 parts, 4 points) for s000 and C7 (3 parts, 6 points)
+    for s001 to s004. s000's attempt 1 scores 4 (C1 right, C7 wrong); attempt
+    2's Question 1 lost its tag, answered in 3 parts, and its C7 is wrong. The
+    parts of that cell were told from the students with several attempts
+    alone (s000's attempt 1: C1, which 3 parts do not fit), so it was left out
+    and attempt 2 not named; from the whole column, it is C7's, whose 6 points
+    awaiting a person could beat 4: named, with the 3 answers --attempt last marks."""
+    from test_lms_lost_tag40 import STARTED, _mixed
+
+    header, rows = _mixed(invoke, tmp_path, 1)
+    first, second = list(rows[0]), list(rows[0])
+    wrong = "part 1: 0.5; part 2: 0.5; part 3: 0.5"
+    first[header.index("Response 2")] = second[header.index("Response 2")] = second[header.index("Response 1")] = wrong
+    _lose_tag(header, second, 1)
+    started = header.index("Started on")
+    first[started], second[started] = STARTED, STARTED.replace("3:43", "4:05")
+    result = _grade(invoke, tmp_path, [header, first, second, *rows[1:]])
+    assert "s000: attempt 2 has 3 answer(s) a person must read, counted 0, and could score more than the attempt " \
+           "graded once read; --attempt last grades it" in _said(result)
+    last = _grade(invoke, tmp_path, [header, first, second, *rows[1:]], "--attempt", "last")
+    assert "Note: 3 answer(s) need a person to read them (needs_review, 0 until an override): s000 Q1 (a), " \
+           "s000 Q1 (b), s000 Q1 (c)" in _said(last)
