@@ -10,7 +10,7 @@ import csv
 import io
 
 from lms_support import moodle_csv
-from test_lms_lost_tag40 import _download, _grade, _lose_tag, _table
+from test_lms_lost_tag40 import _download, _grade, _lose_tag
 
 
 def _review(invoke, folder) -> tuple:
