@@ -82,7 +82,7 @@ def test_a_lost_tag_cell_is_needs_review_with_its_answer_and_counts_in_the_maxim
     assert students["s000"]["max_score"] == students["s001"]["max_score"] == "10"
     assert (students["s000"]["score"], students["s000"]["needs_review"]) == ("6", "2")
     said = " ".join(result.stderr.split())
-    assert ("responses.csv: 1 question cell(s) lost the [quizgen:...] tag the other rows of their column carry "
+    assert ("responses.csv: 1 question cell lost the [quizgen:...] tag the other rows of its column carry "
             "('Question 1' of row 1 (s000)), so quizgen cannot tell which variant the student saw: each part of it "
             "is needs_review, 0 until you give its marks with --overrides") in said
     assert "left out of that student's maximum" not in said
@@ -208,7 +208,7 @@ def test_a_lost_tag_cell_whose_column_is_evenly_split_is_left_out(tmp_path, invo
     assert not [r for r in graded if r["student_id"] == "s000" and r["question_id"] == "Q1"]
     assert _students(tmp_path)["s000"]["max_score"] == "6"   # C7's question alone
     said = " ".join(result.stderr.split())
-    assert ("1 question cell(s) lost the [quizgen:...] tag the other rows of their column carry ('Question 1' of "
+    assert ("1 question cell lost the [quizgen:...] tag the other rows of its column carry ('Question 1' of "
             "row 1 (s000)), and the other rows of the attempts graded do not tell which parts and points it has") in said
     assert "it is left out of that student's maximum" in said
 

@@ -67,12 +67,12 @@ def test_the_warning_names_columns_and_a_bounded_list_of_rows():
     whole, cells = untagged_warning("r.csv", "moodle", [Untagged("Question 11", answered=True)] + lost)
     assert whole.startswith("r.csv: 1 question column(s) carry no [quizgen:...] tag on any row ('Question 11')")
     assert "left out of quizgen's maximum" in whole and "Moodle's own grade still counts it" in whole
-    assert cells.startswith("r.csv: 8 question cell(s) lost the [quizgen:...] tag the other rows of their column "
+    assert cells.startswith("r.csv: 8 question cells lost the [quizgen:...] tag the other rows of their column "
                             "carry ('Question 2' of row 1 (s001), 'Question 2' of row 2 (s002), ")
     assert "of row 5 (s005) and 3 more)" in cells and "each part of it is needs_review" in cells
     assert "left out of that student's maximum" not in cells   # lost40: a person marks it
     left = untagged_warning("r.csv", "moodle", [lost[0]._replace(left_out=True)])
-    assert left[0].startswith("r.csv: 1 question cell(s) lost the [quizgen:...] tag the other rows of their column "
+    assert left[0].startswith("r.csv: 1 question cell lost the [quizgen:...] tag the other rows of its column "
                               "carry ('Question 2' of row 1 (s001)), and the other rows of the attempts graded do not "
                               "tell which parts and points it has")
     assert "left out of that student's maximum" in left[0]
@@ -95,7 +95,7 @@ def test_grade_warns_of_a_lost_tag_and_a_question_of_ones_own(tmp_path, invoke):
     said = " ".join(result.stderr.split())
     assert ("quizgen: warning: responses.csv: 1 question column(s) carry no [quizgen:...] tag on any row "
             "('Question 3')") in said
-    assert ("quizgen: warning: responses.csv: 1 question cell(s) lost the [quizgen:...] tag the other rows of their "
+    assert ("quizgen: warning: responses.csv: 1 question cell lost the [quizgen:...] tag the other rows of its "
             "column carry ('Question 1' of row 1 (s000))") in said
 
 

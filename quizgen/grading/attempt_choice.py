@@ -65,7 +65,8 @@ def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str
     several = {student: sorted(numbers) for student, numbers in attempts.items() if len(numbers) > 1}
     if not several or choice.rule != "highest":
         return {s: numbers[-1 if choice.rule != "first" else 0] for s, numbers in several.items()}
-    scores = attempt_scores([r for r in rows if r.student_id in several], choice, banks, rounded_by, order)
+    scores = attempt_scores([r for r in rows if r.student_id in several], choice, banks, rounded_by, order,
+                            [r for r in rows if r.student_id not in several])
     chosen = {s: max(numbers, key=lambda n: (scores.get((s, n), _NONE)[0], n)) for s, numbers in several.items()}
     if unread is not None:
         unread += _could_score_more(several, chosen, scores)
@@ -89,12 +90,15 @@ def _could_score_more(several: dict, chosen: dict, scores: dict) -> list:
     return out
 
 
-def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=()) -> dict:
+def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=(), others=()) -> dict:
     """``{(student, attempt): (points, points awaiting a person, answers
     awaiting one)}`` (``_paper_points``): each attempt of ``rows`` marked as a
     paper of its own, every answer by its part's checker (grade's), a part
     worked from the attempt's own earlier parts given error carried forward
-    as grade gives it (``carried_forward``); a part not answered scores 0."""
+    as grade gives it (``carried_forward``); a part not answered scores 0.
+    ``others``: the rows of the students with one attempt, not marked here, whose
+    variants tell, with those of ``rows``, the parts and points of a cell that
+    lost its tag (quizgen.lms.lost_tag), as they do when the attempt is graded."""
     from quizgen.grading.key_index import KeyIndex
     from quizgen.key.model import Key
     from quizgen.lms.papers import grading_inputs
@@ -104,7 +108,7 @@ def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str 
         ids.setdefault((row.student_id, row.attempt), f"{_STAND_IN}{len(ids)}")
     try:
         inputs = grading_inputs([replace(r, student_id=ids[(r.student_id, r.attempt)], attempt=1) for r in rows],
-                                banks=banks, rounded_by=rounded_by, order=order)
+                                banks=banks, rounded_by=rounded_by, order=order, others=others)
     except InputFileError as exc:   # named by the student and attempt, not the stand-in
         pairs = list(ids)
         raise InputFileError(re.sub(rf"{_STAND_IN}(\d+)", lambda m: "{} (attempt {})".format(*pairs[int(m[1])]),

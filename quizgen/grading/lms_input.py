@@ -21,14 +21,15 @@ from pathlib import Path
 
 from quizgen.commit import one_commit
 from quizgen.csv_input import header_shown
-from quizgen.errors import InputFileError, UsageError, first_few
+from quizgen.errors import InputFileError, UsageError
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, refuse_attempt_for_answers
+from quizgen.grading.download_warnings import (absent_warning, canvas_cut, cut_warning, unnamed_warning,
+                                               unordered_warning)
 from quizgen.grading.export_key_found import export_key_for, export_keys_found, found_key_refusal
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key
-from quizgen.key.status import Status
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, lms_kind
 from quizgen.lms.untagged import graded_untagged, untagged_warning
@@ -91,7 +92,8 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
                reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None,
-               gradebook: str | None = None, used_key: list | None = None, canvas_ids: list | None = None):
+               gradebook: str | None = None, used_key: list | None = None, canvas_ids: list | None = None,
+               untagged: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -109,7 +111,10 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     ``id_key`` email for one that is no Moodle download unless ``gradebook`` is moodle.
     ``used_key`` receives the export key found and used when ``key`` is None (export_key_found.py),
     which the run's outputs may not replace either. ``canvas_ids`` receives the students a Canvas
-    download names by Canvas's own user id, for want of a sis_id (a Canvas gradebook's ID column names them)."""
+    download names by Canvas's own user id, for want of a sis_id (a Canvas gradebook's ID column names them).
+    ``untagged``, when given, receives ``(download, kind, cells)``: the question cells with no ``[quizgen:...]``
+    tag, which the caller warns of once the answers are marked (grading.lost_tag.untagged_lines: --overrides
+    may mark a cell that lost its tag); else they are warned of among the warnings, as before any is marked."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -120,19 +125,22 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         yield path, key, out, []
         return
     refuse_gradebook_key(id_key, gradebook, path, kind)
-    skipped, absent, fallback, unordered, cut, loaded, untagged = [], [], [], [], [], [], []
+    skipped, absent, fallback, unordered, cut, loaded, cells = [], [], [], [], [], [], []
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect, loaded, choice, notes, untagged, used_key)
+                                                   dialect, loaded, choice, notes, cells, used_key)
+        lost = [] if untagged is not None else untagged_warning(Path(path).name, kind, cells)   # else once marked
+        if untagged is not None:
+            untagged.append((Path(path).name, kind, cells))
         if kind == "moodle":
             unkeyed += fallback
         elif canvas_ids is not None:
             canvas_ids += fallback
-        yield answers, key_path, out, (loaded + _unnamed_warning(path, skipped, kind)
-                                       + _absent_warning(path, absent)
-                                       + _unordered_warning(path, unordered, choice.rule)
-                                       + _cut_warning(path, cut) + untagged_warning(Path(path).name, kind, untagged))
+        yield answers, key_path, out, (loaded + unnamed_warning(path, skipped, kind)
+                                       + absent_warning(path, absent)
+                                       + unordered_warning(path, unordered, choice.rule)
+                                       + cut_warning(path, cut) + lost)
 
 
 def _check_not_export_key(path, key, header, encoding, delimiter) -> None:
@@ -183,107 +191,6 @@ def _loaded_note(key, folders: list) -> list:
         return []
     return [f"{key}: the templates in the bank folder(s) the export key names were loaded: "
             f"{', '.join(folders)} (pass --bank to choose the folders yourself)"]
-
-
-def _unnamed_warning(path, lines: list, kind: str) -> list:
-    """A warning (in a list, or none) naming the download's rows that name no
-    student: in Moodle, no ID number or email; in Canvas, no id or sis_id
-    (the row of a logged-out user of a public quiz)."""
-    if not lines:
-        return []
-    if kind == "canvas":
-        why, advice = ("no id or sis_id", "Canvas writes such a row for a user not logged in, as on a public quiz; "
-                       "have students log in to take it")
-    else:
-        why, advice = "no ID number or email", "fill in the student's ID number in Moodle and download again"
-    return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {first_few(lines)} after the header: "
-            f"{why}) and are not graded; {advice}"]
-
-
-def _absent_warning(path, absent: list) -> list:
-    """A warning (in a list, or none) naming the Canvas question groups some
-    students were not given: they are left off those students' papers."""
-    if not absent:
-        return []
-    shown = first_few([f"{who} {template} ({part})" for who, template, part in absent])
-    return [f"{Path(path).name}: {len(absent)} question(s) were not given to the student (Canvas lists no "
-            f"variant of them for: {shown}; was the quiz edited after "
-            "they took it?); they are left off those papers, not counted missing"]
-
-
-def _unordered_warning(path, students: list, rule: str) -> list:
-    """A warning (in a list, or none) naming the students whose attempts a
-    Moodle download gives no readable start time for (a spreadsheet's date,
-    likely: see quizgen.lms.attempts.started): they are taken in file order,
-    which chooses the attempt graded by ``rule`` (attempt_choice.RULES)."""
-    if not students:
-        return []
-    graded = {"last": "each one's last attempt in the file is graded",
-              "first": "each one's first attempt in the file is graded",
-              "highest": "where two of one student's attempts score the same, the later in the file is graded"}[rule]
-    return [f"{Path(path).name}: {len(students)} student(s) have several attempts whose Started on does not give "
-            f"their order ({first_few(students)}: a date quizgen does not read, or one whose day and month could be "
-            f"either way round, as 03/04/2026); {graded}. A download opened and "
-            "saved again in a spreadsheet has the spreadsheet's dates: if that is not their order, grade the file as "
-            "Moodle wrote it (or one downloaded with the table sorted by start time)"]
-
-
-def _cut_warning(path, cut: list) -> list:
-    """A warning (in a list, or none) naming the parts of a Canvas download
-    where an answer may be the right answer Canvas cut to 4 decimals: those
-    answers are needs_review, scoring nothing until a person decides."""
-    if not cut:
-        return []
-    parts = {}
-    for question, template, letter, typed, stored in cut:
-        parts.setdefault((question, template, letter), [0, f"{typed} is stored as {stored}"])[0] += 1
-    shown = first_few([f"{q} ({t} ({letter})): {n}, e.g. {example}" for (q, t, letter), (n, example) in parts.items()])
-    return [f"{Path(path).name}: Canvas keeps 4 decimal places of a typed number: {len(cut)} answer(s) may be the "
-            f"right answer typed in full and stored cut, outside its window ({shown}); they are needs_review, "
-            "scoring nothing until a person checks them and gives their marks with --overrides"]
-
-
-def canvas_cut(inputs) -> list:
-    """``(question, template, part, typed, stored)`` for each answer of the
-    built Canvas ``inputs`` that grade sends to a person as perhaps the right
-    answer Canvas cut to 4 decimals (quizgen.marking.canvas_kept)."""
-    from quizgen.grading.careful import QuestionRules
-    from quizgen.grading.part_checker import PartChecker
-    from quizgen.key.model import Key
-    from quizgen.marking.canvas_kept import plain, typed_as
-    from quizgen.marking.rules import Credits
-
-    key = Key.from_json(inputs.key)
-    parts = {(p.student_id, q.id, part.letter): (q, part) for p in key.papers for q in p.questions
-             for part in q.parts if part.kind != "word"}
-    found = []
-    for student, question_id, letter, answer in inputs.rows:
-        question, part = parts.get((student, question_id, letter), (None, None))
-        try:
-            x = float(answer)
-        except ValueError:
-            continue
-        typed = None if part is None else typed_as(part.value, part.half_width(), x)
-        if typed is None:
-            continue
-        checker = PartChecker(part, question=QuestionRules(question, Credits()), figures_shown=False)
-        if checker(answer).status is Status.NEEDS_REVIEW:   # not one grade's rules accept (carried rounding)
-            found.append((question_id, question.template, part.letter, typed, plain(x)))
-    return found
-
-
-def fallback_warning(download: str, shown: str, count: int, id_key: str, left_out: bool = False) -> str:
-    """The one warning for the ``count`` students (``shown``) a Moodle download
-    names by the other id column than ``id_key``, for want of their ``id_key``:
-    Moodle's grade import keyed on ``id_key`` refuses the whole file at the
-    first of them, so a Moodle gradebook leaves them out (``left_out``)."""
-    kind, other = ("email address", "ID number") if id_key == "email" else ("ID number", "email address")
-    said = f"{download}: {count} student(s) have no {kind} in the download and are named by their {other}: {shown}; "
-    said += (f"they are left out of the Moodle gradebook, as Moodle's import keyed on {kind} stops the whole file "
-             "at the first of them" if left_out else
-             f"a Moodle grade import keyed on {kind} refuses the whole file at the first of them")
-    return (said + f": fill in their {kind} in Moodle and download again"
-            + ("" if id_key == "email" else ", or grade with --gradebook-key email"))
 
 
 def _built_paths(path, out) -> tuple:

@@ -4,7 +4,9 @@ a question with no seed label stands for a Moodle cell that lost its
 tell. Each answer to it awaits a person (``needs_review``, 0 until an
 override, with ``LOST_TAG_REASON``), its parts' points counted in the
 student's maximum; a blank one is blank, whatever the variant. No key answer
-is shown for it (``expected`` empty): the key's values stand for no variant."""
+is shown for it (``expected`` empty): the key's values stand for no variant.
+The warning on such cells, made once the answers are marked, names those a
+person has still to mark (``untagged_lines``)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from quizgen.grading.part_checker import PartChecker, Verdict
 from quizgen.key.status import Status
 from quizgen.lms.lost_tag import part_shape
 from quizgen.lms.papers import is_lms_key
+from quizgen.lms.untagged import untagged_warning
 
 LOST_TAG_REASON = ("this question's [quizgen:...] tag was lost from the student's cell of the download (a hand "
                    "edit?), so quizgen cannot tell which variant they saw: a person marks it with an override, its "
@@ -64,3 +67,29 @@ class LostTagChecker(PartChecker):
         if text is None or not str(text).strip():
             return self.blank
         return Verdict(Status.NEEDS_REVIEW, 0.0, "", reason=self.reason)
+
+
+def untagged_lines(untagged: list, matrix, students) -> list:
+    """The warnings (untagged_warning) on the question cells with no tag of a
+    download (``untagged``: lms_inputs' ``(download, kind, cells)``, or nothing)
+    once its answers are marked (``matrix``: the VerdictMatrix; ``students``:
+    Students): a cell that lost its tag is named while some part of it awaits a
+    person (needs_review), as the summary's note counts them; one whose every
+    part --overrides marked (or which was left blank) is not."""
+    out = []
+    for download, kind, cells in untagged:
+        slots = {}   # {question id: its parts' slots}
+        for number, slot in enumerate(matrix.slots):
+            slots.setdefault(slot.question_id, []).append(number)
+        out += untagged_warning(download, kind, [u for u in cells if not _marked(u, slots, matrix, students)])
+    return out
+
+
+def _marked(cell, slots: dict, matrix, students) -> bool:
+    """Whether every part of the lost-tag ``cell`` (an Untagged) on its student's
+    paper is marked: none needs_review (a cell of no student, or left out, is not)."""
+    if not cell.student or cell.left_out:
+        return False
+    number = students.find(cell.student)
+    parts = [] if number is None else [s for s in slots.get(cell.question, ()) if matrix.on_paper(number, s)]
+    return bool(parts) and all(matrix.cell(number, s).status is not Status.NEEDS_REVIEW for s in parts)

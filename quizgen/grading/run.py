@@ -34,6 +34,7 @@ from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load
 from quizgen.grading.attempt_choice import AttemptChoice
 from quizgen.grading.lms_input import lms_inputs, moodle_maximum
 from quizgen.grading.look_at import look_at_lines
+from quizgen.grading.lost_tag import untagged_lines
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
@@ -137,13 +138,13 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs, jobs, override, marking = _options(outputs, jobs, rtol, atol, policy, ecf_credit)
     refuse_missing_banks(outputs.banks)
     choice = AttemptChoice(attempt, marking, override, decimal_comma)
-    unkeyed, attempt_notes, found, canvas_ids = [], [], [], []   # unkeyed: a Moodle download's students named by
-    # the other id column, warned of; canvas_ids: a Canvas download's named by Canvas's user id (no sis_id)
+    unkeyed, attempt_notes, found, canvas_ids, untagged = [], [], [], [], []   # unkeyed: a Moodle download's students
+    # named by the other id column, warned of; canvas_ids: a Canvas download's named by Canvas's user id (no sis_id)
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
                        files_read(answers, key, **others), choice, attempt_notes,
-                       outputs.gradebook, found, canvas_ids) as (built, built_key, built_out, unnamed):
+                       outputs.gradebook, found, canvas_ids, untagged) as (built, built_key, built_out, unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
         key = found[0] if found else key   # the download's export key, found for want of --key
         if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
@@ -211,6 +212,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
+                unnamed += untagged_lines(untagged, matrix, students)   # once marked: overrides may mark a lost tag's
                 _add_warnings(result, source, index, students, decisions, data, override, unnamed,
                               (code_warning, labels, foreign), clash_warnings)
                 result.warnings += replaced

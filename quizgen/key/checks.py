@@ -113,10 +113,14 @@ def answer_value(value, where: Where) -> float:
     return x
 
 
-def integer(value, where: Where, minimum: int, maximum: int) -> int:
+def integer(value, where: Where, minimum: int, maximum: int, written: bool = False) -> int:
     """A whole JSON number (not true/false) from ``minimum`` to ``maximum`` (compared
-    first: a whole number of 400 digits has no float)."""
+    first: a whole number of 400 digits has no float); ``written``: a JSON integer
+    only, as quizgen writes it, ``5.0`` refused (a key's ``version``)."""
     if is_number(value) and minimum <= value <= maximum and float(value).is_integer():
+        if written and not isinstance(value, int):
+            raise where.fail(f"expected a whole number from {minimum} to {maximum} written without a decimal point, "
+                             f"got {shown(value)}")
         return int(value)
     raise where.fail(f"expected a whole number from {minimum} to {maximum}, got {shown(value)}")
 

@@ -236,7 +236,7 @@ def _version(data: dict, where: Where) -> int:
     if isinstance(version, int) and not isinstance(version, bool) and version > MAX_VERSION:
         raise (where / "version").fail(f"this key is version {checks.shown(version)}, newer than this quizgen reads "
                                        f"(up to {MAX_VERSION}); upgrade quizgen")
-    return checks.integer(version, where / "version", 1, MAX_VERSION)
+    return checks.integer(version, where / "version", 1, MAX_VERSION, written=True)   # 5.0 is no version
 
 
 def _templates(data: dict, top: Where, version: int) -> dict:

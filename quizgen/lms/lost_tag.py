@@ -10,7 +10,8 @@ their maximum.
 
 The parts and points are those of the variants the column's other rows (of
 the attempts graded; when attempt_choice marks each attempt of the students
-with several, of theirs) were traced to. Where those differ (a slot drawing from
+with several, of those attempts, each counted as a student, and of the
+students with one attempt) were traced to. Where those differ (a slot drawing from
 several templates of other parts or points), the ones most of those rows have
 are taken, and the reason grade gives says so, unless the cell's own response
 has more parts than those (a Cloze ``part 3: ...`` where the most common has two):
@@ -24,17 +25,18 @@ from __future__ import annotations
 from collections import Counter
 
 
-def lost_templates(rows: list, banks=()) -> tuple:
+def lost_templates(rows: list, banks=(), others=()) -> tuple:
     """``({cell: template}, left)`` for the cells ``(student, attempt, slot)``
     of ``rows`` (ResponseRow, one attempt a student) that lost their tag: the
     template whose parts and points that cell's question takes (of those the
-    slot's tagged rows were traced to, the most common among those with the
-    parts and points most of the rows have; ties: by name; one with parts
-    enough for the cell's response when those have too few), and the cells
-    ``left`` (a set) left out (see the module)."""
+    slot's tagged rows, of ``rows`` and of ``others``, were traced to, the most
+    common among those with the parts and points most of the rows have; ties:
+    by name; one with parts enough for the cell's response when those have too
+    few), and the cells ``left`` (a set) left out (see the module). ``others``:
+    rows that only tell the slots' templates (attempt_choice.attempt_scores')."""
     cells = Counter((r.student_id, r.attempt, r.slot) for r in rows if r.tag_lost and r.answered)
     cells.update({(r.student_id, r.attempt, r.slot): 0 for r in rows if r.tag_lost})
-    by_slot, shapes, counts = _slot_templates({slot for _, _, slot in cells}, rows, banks)
+    by_slot, shapes, counts = _slot_templates({slot for _, _, slot in cells}, [*rows, *others], banks)
     chosen, left = {}, set()
     for cell, parts in cells.items():
         found = by_slot.get(cell[2])

@@ -107,7 +107,7 @@ class GradingInputs(NamedTuple):
 
 
 def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "",
-                   order=()) -> GradingInputs:
+                   order=(), others=()) -> GradingInputs:
     """The key (a paper per student) and the long answers CSV of ``rows``,
     keeping each student's ``last`` (or ``first``) attempt. Questions are
     named as the export named them: Moodle's by slot (Q1, Q2, ...); Canvas's,
@@ -130,13 +130,15 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     quizgen.lms.responses naming no template) has the class paper, with no
     answer, and the state ``No attempt``: missing, scored 0. A Moodle cell
     that lost its tag is a question of unknown variant on its student's
-    paper, with no seed label, or left out (quizgen.lms.lost_tag)."""
+    paper, with no seed label, or left out (quizgen.lms.lost_tag), its parts
+    and points told by the other rows of its column and of ``others`` (rows
+    of students not in the key, attempt_choice.attempt_scores')."""
     from quizgen import __version__
     from quizgen.lms.lost_tag import lost_templates
     from quizgen.lms.variants import key_questions
 
     rows = _one_attempt(rows, attempt)
-    lost, left_out = lost_templates(rows, banks)   # {cell: the template its question takes}, cells left out
+    lost, left_out = lost_templates(rows, banks, others)   # {cell: the template its question takes}, cells left out
     left = tuple(sorted(left_out))
     if lost or left_out:
         rows = [replace(r, template=lost[r.student_id, r.attempt, r.slot]) if r.tag_lost else r for r in rows

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from quizgen.errors import named_few, printable, shortened
+from quizgen.text.words import counted
 
 
 class Untagged(NamedTuple):
@@ -28,6 +29,12 @@ class Untagged(NamedTuple):
     row: int = 0
     answered: bool = False
     left_out: bool = False
+
+    @property
+    def question(self) -> str:
+        """The id of a Moodle cell's question in the key built from the download
+        (``Q3`` for ``Question 3``: quizgen.lms.papers names a slot's question so)."""
+        return f"Q{_number(self.column)}"
 
 
 def moodle_untagged(cells: list, tagged: set) -> list:
@@ -92,8 +99,8 @@ def untagged_warning(download: str, kind: str, untagged: list) -> list:
 def _lost(download: str, cells: list) -> str:
     """How both warnings on ``cells`` that lost their tag begin, naming the first few."""
     named = [f"{_shown(u.column)} of row {u.row} ({shortened(printable(u.student))})" for u in cells]
-    return (f"{download}: {len(named):,} question cell(s) lost the [quizgen:...] tag the other rows of their "
-            f"column carry ({named_few(named)})")
+    return (f"{download}: {counted(len(named), 'question cell', grouped=True)} lost the [quizgen:...] tag the other "
+            f"rows of {'its' if len(named) == 1 else 'their'} column carry ({named_few(named)})")
 
 
 def _shown(column: str) -> str:
