@@ -69,6 +69,17 @@ def test_c6_a_fraction_is_told_to_round_only_where_rounding_reaches_the_count(se
     assert seed1([("z", "Q6", "b", answer)])["Q6", "b", answer]["feedback"] == said
 
 
+@pytest.mark.parametrize("answer, said", [
+    ("0.394", "a count is a whole number, and 0.394 is not one (nor near the count the paper's numbers give)"),
+    ("0.5", "a count is a whole number, and 0.5 is not one: round a count worked out as a fraction"),
+    ("1.4", "a count is a whole number, and 1.4 is not one: round a count worked out as a fraction")])
+@pytest.mark.slow
+def test_c5_d_a_fraction_is_told_to_round_only_where_its_nearest_whole_number_is_the_count(seed1, answer, said):
+    """Review 41 F4: C5 (d)'s smallest count of masked positions is 1; 0.394 was told to round, which gives 0,
+    the very case the question rules out (a half may round either way, so 0.5 is still told)."""
+    assert seed1([("z", "Q5", "d", answer)])["Q5", "d", answer]["feedback"] == said
+
+
 def test_c6_the_drill_says_the_fraction_came_from_the_students_a():
     output, _ = drill("45\n36\n4.5\nq\n", classes="C6", seed=1, save=False)
     flat = " ".join(output.split())

@@ -104,8 +104,9 @@ def whole_neighbour(x: float, value: float) -> bool:
 
 def not_whole(rule, reading) -> str:
     """Why a count answered with a fraction is wrong; the advice to round it only
-    where rounding reaches the count asked for (``ln(2)`` for 1,600 positions is
-    no count to round), and never on a whole-number part whose answer is the
+    where rounding it to its nearest whole number reaches the count asked for (``ln(2)``
+    for 1,600 positions is no count to round, nor 0.394 for C5 (d)'s one position, which
+    rounds to 0; a half, 0.5, may round either way), and never on a whole-number part whose answer is the
     template's literal 0 (C5 (a), the empty sum: nothing is added, so no fraction
     is rounded, ``NOT_WHOLE_EXACT``); an answer of 0 worked out from the paper's
     numbers (``floor(n / 10)`` with n = 3) gets the count advice."""
@@ -113,8 +114,8 @@ def not_whole(rule, reading) -> str:
         return NOT_A_RATE
     if literal_zero(rule):   # C5 (a), the empty sum: 0 because nothing is added, no count worked out as a fraction
         return NOT_WHOLE_EXACT.format(quoted(reading.value))
-    near = rule.value is not None and any(abs(whole - rule.value) < 0.5 for whole in
-                                          (math.floor(reading.value), math.ceil(reading.value)))
+    nearest = [w for w in (math.floor(reading.value), math.ceil(reading.value)) if abs(w - reading.value) <= 0.5]
+    near = rule.value is not None and any(abs(whole - rule.value) < 0.5 for whole in nearest)
     return (NOT_WHOLE if near else NOT_WHOLE_FAR).format(quoted(reading.value))
 
 
