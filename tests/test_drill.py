@@ -343,6 +343,13 @@ def test_parse_rejects_bad_records(data):
         learner.parse(json.dumps(data))
 
 
+@pytest.mark.parametrize("version", [2.0, 1.0, True, "2"])
+def test_a_progress_file_version_must_be_a_json_integer(version):
+    """Round 41: 2.0 (== 2) and 1.0 were read as versions 2 and 1."""
+    with pytest.raises(learner.BadProgressFile, match=r"^version .*, expected 1 or 2$"):
+        learner.parse(json.dumps({"format": "quizgen-progress", "version": version, "clock": 0, "sessions": 0}))
+
+
 def test_default_path_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("QUIZGEN_PROGRESS")
     assert learner.default_path() == tmp_path / "xdg" / "quizgen" / "progress.json"

@@ -111,6 +111,21 @@ def _moodle_export(tmp_path, invoke, *bank) -> tuple:
     return tmp_path / "responses.csv", key, json.loads(key.read_text(encoding="utf-8"))
 
 
+@pytest.mark.parametrize("version, said", [
+    (2, "version 2: written by a newer quizgen (this one reads version 1); upgrade quizgen"),
+    (1.0, "version 1.0: expected 1, as export writes it; the export key was edited"),
+    (None, "version None: expected 1, as export writes it; the export key was edited"),
+    ("1", "version '1': expected 1, as export writes it; the export key was edited")])
+@pytest.mark.slow
+def test_an_export_key_of_another_version_is_refused_in_one_line(tmp_path, invoke, version, said):
+    """Round 41: the export key's version was never read, so a newer quizgen's key would be read as this one's."""
+    download, key, data = _moodle_export(tmp_path, invoke)
+    key.write_text(json.dumps({**data, "version": version}), encoding="utf-8")
+    result = invoke("grade", download, "--key", key)
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == f"quizgen: error: {key}: {said}"
+
+
 @pytest.mark.parametrize("banks", [[123], [["x"]], "abc", {"a": 1}, [""], None])
 @pytest.mark.slow
 def test_export_key_banks_not_a_list_of_paths_is_refused(tmp_path, invoke, banks):

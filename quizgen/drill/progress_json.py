@@ -49,7 +49,7 @@ def read_record(text: str) -> tuple:
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise NewerProgressFile(f"version {shortened(version, 20)}, this one reads {VERSION}")
-    if version not in READS or isinstance(version, bool):
+    if version.__class__ is not int or version not in READS:   # 2.0 == 2 and True == 1: neither is a version
         raise BadProgressFile(f"version {shortened(repr(version), 20)}, expected {' or '.join(map(str, READS))}")
     clock, sessions = data.get("clock"), data.get("sessions")
     if not (count(clock) and count(sessions)):

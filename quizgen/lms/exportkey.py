@@ -138,6 +138,12 @@ def load_export_key(path) -> dict:
     if not _is_export_key(data):
         raise UsageError(f"--key {path}: not the key file of 'quizgen export' (format {FORMAT!r}); pass the "
                          "<export>-key.json written beside the exported questions")
+    version = data.get("version")
+    if version.__class__ is not int or version != VERSION:
+        newer = version.__class__ is int and version > VERSION
+        raise InputFileError(f"{path}: version {shortened(repr(version), 20)}: "
+                             + (f"written by a newer quizgen (this one reads version {VERSION}); upgrade quizgen"
+                                if newer else f"expected {VERSION}, as export writes it; the export key was edited"))
     problem = secret_problem(data["secret"]) if "secret" in data else ""
     if problem:
         raise InputFileError(f"{path}: {problem}: the export key was edited; pass the key "
