@@ -50,7 +50,7 @@ class AttemptChoice:
 
 
 def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=(),
-                    unread: list | None = None, empty=()) -> dict:
+                    unread: list | None = None, empty=(), fingerprints=None) -> dict:
     """``{student: attempt number}`` for each student of ``rows`` (ResponseRow)
     with more than one attempt, chosen by ``choice``; empty when none has.
     ``empty``: ``(student, attempt)`` of attempts with no row (a Canvas
@@ -58,7 +58,7 @@ def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str
     ``unread`` receives, for ``highest``, ``(student, attempt, answers, rule)``
     for each attempt not chosen whose ``answers`` a person must read (counted
     0) could make it score more than the one chosen; ``rule``: the --attempt
-    that grades it ("" when none does)."""
+    that grades it ("" when none does); ``fingerprints``: as grading_inputs'."""
     attempts = {}
     for student, number in [*((row.student_id, row.attempt) for row in rows), *empty]:
         attempts.setdefault(student, set()).add(number)
@@ -66,7 +66,7 @@ def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str
     if not several or choice.rule != "highest":
         return {s: numbers[-1 if choice.rule != "first" else 0] for s, numbers in several.items()}
     scores = attempt_scores([r for r in rows if r.student_id in several], choice, banks, rounded_by, order,
-                            [r for r in rows if r.student_id not in several])
+                            [r for r in rows if r.student_id not in several], fingerprints)
     chosen = {s: max(numbers, key=lambda n: (scores.get((s, n), _NONE)[0], n)) for s, numbers in several.items()}
     if unread is not None:
         unread += _could_score_more(several, chosen, scores)
@@ -90,7 +90,8 @@ def _could_score_more(several: dict, chosen: dict, scores: dict) -> list:
     return out
 
 
-def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=(), others=()) -> dict:
+def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=(), others=(),
+                   fingerprints=None) -> dict:
     """``{(student, attempt): (points, points awaiting a person, answers
     awaiting one)}`` (``_paper_points``): each attempt of ``rows`` marked as a
     paper of its own, every answer by its part's checker (grade's), a part
@@ -108,7 +109,8 @@ def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str 
         ids.setdefault((row.student_id, row.attempt), f"{_STAND_IN}{len(ids)}")
     try:
         inputs = grading_inputs([replace(r, student_id=ids[(r.student_id, r.attempt)], attempt=1) for r in rows],
-                                banks=banks, rounded_by=rounded_by, order=order, others=others)
+                                banks=banks, rounded_by=rounded_by, order=order, others=others,
+                                fingerprints=fingerprints)
     except InputFileError as exc:   # named by the student and attempt, not the stand-in
         pairs = list(ids)
         raise InputFileError(re.sub(rf"{_STAND_IN}(\d+)", lambda m: "{} (attempt {})".format(*pairs[int(m[1])]),

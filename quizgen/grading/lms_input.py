@@ -224,7 +224,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     graded (default: the highest scoring), said in a note added to ``notes``;
     ``untagged`` receives the question cells of the attempts graded that carry
     no ``[quizgen:...]`` tag (quizgen.lms.untagged), for the warning."""
-    from quizgen.lms.exportkey import decode_rows, key_banks
+    from quizgen.lms.exportkey import decode_rows, key_banks, variant_labels
+    from quizgen.lms.fingerprints import expected_fingerprints
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
 
@@ -251,7 +252,9 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         if loaded is not None:
             loaded += _loaded_note(key, banks)
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
-           "order": (export_key or {}).get("templates", ())}
+           "order": (export_key or {}).get("templates", ()),
+           "fingerprints": expected_fingerprints(export_key, variant_labels(export_key, {r.template for r in rows}))
+           if export_key else {}}
     dialect = dialect or _download_start(path, encoding, delimiter)[1]
     if choice.decimal_comma is None:   # as grade reads the built answers file: decimal commas unless ','-separated
         choice = replace(choice, decimal_comma=dialect != ",")

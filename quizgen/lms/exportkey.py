@@ -21,13 +21,15 @@ from quizgen.files import TooLarge, read_json
 from quizgen.input_files import read_capped
 from quizgen.key.model import EXPORT_KEY_FORMAT
 from quizgen.key.papercode import new_secret, paper_code, secret_problem
+from quizgen.lms.fingerprints import export_fingerprints
 
 FORMAT = EXPORT_KEY_FORMAT
 VERSION = 1
 DEFAULT_KEY_NAMES = {"moodle": "questions-key.json", "canvas": "quiz-key.json"}
 """The key file of each export's default ``--out`` (questions.xml, quiz.zip)."""
-EXPORT_KEY_BYTES = 1 << 20
-"""An export key is a few KiB: a bigger file (a class's key.json) is no export's and is not read through."""
+EXPORT_KEY_BYTES = 8 << 20
+"""An export key is a few KiB (9 bytes a variant for its answers' digest: 10 templates of 10,000 variants
+make 0.9 MB): a bigger file (a class's key.json) is no export's and is not read through."""
 
 
 def key_path_for(out) -> Path:
@@ -103,7 +105,8 @@ def with_codes(slots: list, secret: str) -> list:
 
 def key_data(lms: str, seed, secret: str, classes: str, count: int, banks, slots: list) -> dict:
     """The key file's data. ``redrawn`` lists the variants drawn from another
-    seed label than ``seed_label(seed, template, k)`` (a repeat redrawn)."""
+    seed label than ``seed_label(seed, template, k)`` (a repeat redrawn);
+    ``answers`` fingerprints each variant's answers (lms/fingerprints.py)."""
     from quizgen import __version__
     from quizgen.generation.quiz import seed_label
 
@@ -115,7 +118,8 @@ def key_data(lms: str, seed, secret: str, classes: str, count: int, banks, slots
     return {"format": FORMAT, "version": VERSION, "quizgen": __version__, "lms": lms, "seed": seed,
             "code": export_code(seed, secret), "secret": secret, "classes": classes,
             "templates": [s.template for s in slots], "count": count,
-            "banks": [str(Path(b).resolve()) for b in banks], "redrawn": redrawn}
+            "banks": [str(Path(b).resolve()) for b in banks], "redrawn": redrawn,
+            "answers": export_fingerprints(slots)}
 
 
 def key_json(data: dict) -> str:
@@ -152,6 +156,10 @@ def load_export_key(path) -> dict:
             and isinstance(data.get("count"), int) and isinstance(data.get("redrawn", {}), dict)):
         raise InputFileError(f"{path}: the export key lacks its secret, templates or count; "
                              "it was edited or cut short")
+    answers = data.get("answers", {})
+    if not (isinstance(answers, dict) and all(isinstance(t, str) and isinstance(d, str) for t, d in answers.items())):
+        raise InputFileError(f"{path}: answers: expected each template's variant digests as text, as export "
+                             "writes them; the export key was edited")
     if not _folder_list(data.get("banks", [])):
         raise InputFileError(f"{path}: banks: expected a list of folder paths, as export writes it; "
                              "the export key was edited")
@@ -180,12 +188,15 @@ def key_banks(data: dict, key) -> list:
 def code_labels(data: dict, wanted) -> dict:
     """{(template, code): seed label} for every variant the export key
     describes of the ``wanted`` templates (those the responses name)."""
-    labels = {}
-    for template in {t for t in data["templates"] if isinstance(t, str)}.intersection(wanted):
-        for k in range(data["count"]):
-            label = _label(data["seed"], template, k, data.get("redrawn", {}))
-            labels[(template, paper_code(data["secret"], label))] = label
-    return labels
+    return {(template, paper_code(data["secret"], label)): label
+            for (template, _), label in variant_labels(data, wanted).items()}
+
+
+def variant_labels(data: dict, wanted) -> dict:
+    """{(template, k): seed label} of the k-th variant of each of the ``wanted`` templates the export key names."""
+    return {(template, k): _label(data["seed"], template, k, data.get("redrawn", {}))
+            for template in {t for t in data["templates"] if isinstance(t, str)}.intersection(wanted)
+            for k in range(data["count"])}
 
 
 def coded_rows(rows: list) -> list:

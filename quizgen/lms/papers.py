@@ -107,7 +107,7 @@ class GradingInputs(NamedTuple):
 
 
 def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "",
-                   order=(), others=()) -> GradingInputs:
+                   order=(), others=(), fingerprints=None) -> GradingInputs:
     """The key (a paper per student) and the long answers CSV of ``rows``,
     keeping each student's ``last`` (or ``first``) attempt. Questions are
     named as the export named them: Moodle's by slot (Q1, Q2, ...); Canvas's,
@@ -132,7 +132,9 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     that lost its tag is a question of unknown variant on its student's
     paper, with no seed label, or left out (quizgen.lms.lost_tag), its parts
     and points told by the other rows of its column and of ``others`` (rows
-    of students not in the key, attempt_choice.attempt_scores')."""
+    of students not in the key, attempt_choice.attempt_scores'). ``fingerprints``:
+    {seed label: digest} of the variants the export key fingerprinted (lms/fingerprints.py),
+    each drawn again checked against it."""
     from quizgen import __version__
     from quizgen.lms.lost_tag import lost_templates
     from quizgen.lms.variants import key_questions
@@ -160,7 +162,8 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
         paper["variants"], paper["joined"] = _one_variant(paper["variants"], joinable)
     chosen = [(sid, q, v) for sid, p in papers.items()
               for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
-    whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks)
+    whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks,
+                          fingerprints or {})
     names = {(sid, q): _name(slots[q], q, len(question.parts)) for (sid, q, _), question in zip(chosen, whole)}
     cut = {}   # one object for each variant, cut and named alike: the key writes it once (shared_questions)
     made = [(sid, q, _cut(cut, question, only, names[(sid, q)]), question)

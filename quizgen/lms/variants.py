@@ -20,6 +20,7 @@ from quizgen.generation.quiz import Question, check_labels, seed_label
 from quizgen.generation.views import LMS_CREDIT, answers_note, question_view
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
+from quizgen.lms.fingerprints import check_variant, parts_fingerprint
 from quizgen.lms.html import markdown_html
 from quizgen.text.answers import in_plain
 
@@ -75,6 +76,7 @@ class Variant:
     figure_svg: str | None = None
     solution_figure_svg: str | None = None
     code: str = ""
+    fingerprint: str = ""   # its answers' digest, kept in the export key (lms/fingerprints.py)
 
     @property
     def label(self) -> str:
@@ -128,7 +130,7 @@ def variant(template, label: str, rounding_rule: str | None = None) -> Variant:
     return Variant(id=label, template=template.id, cls=template.cls, title=template.title,
                    points=template.points, stem_html=markdown_html(view["stem"]), parts=parts,
                    solution_html=_solution_html(_lms_note(view, inst)), figure_svg=figure.get("problem") or None,
-                   solution_figure_svg=figure.get("solution") or None)
+                   solution_figure_svg=figure.get("solution") or None, fingerprint=parts_fingerprint(records))
 
 
 def _part(part, shown: dict) -> VariantPart:
@@ -177,7 +179,7 @@ def _labelled(label: str, text: str) -> str:
     return markdown_html(f"**{label}.** {text.strip()}")
 
 
-def key_questions(wanted: list, banks=()) -> list:
+def key_questions(wanted: list, banks=(), fingerprints: dict | None = None) -> list:
     """The key questions (``KeyQuestion``) of ``wanted``: (question id,
     template id, seed label) each, in that order. Each distinct one is drawn
     once: a class of thousands shares an export's few variants. A seed label
@@ -185,7 +187,8 @@ def key_questions(wanted: list, banks=()) -> list:
     that lost its tag: quizgen.lms.lost_tag): the template's parts and
     points, with no seed label, parameters or ECF recipes (its values, the
     canonical instance's, stand for none of the variants; grade marks no part
-    of it by them)."""
+    of it by them). ``fingerprints``: {seed label: digest}, each variant drawn
+    again refused unless its answers still have it (lms/fingerprints.py)."""
     templates = {t.id: t for t in load_bank(banks)}
     missing = sorted({template for _, template, _ in wanted if template not in templates})
     if missing:
@@ -196,6 +199,8 @@ def key_questions(wanted: list, banks=()) -> list:
         if (qid, template, label) not in made:
             made[qid, template, label] = (key_entry(Question(qid, sample_instance(templates[template], label)))
                                           if label else _unknown_variant(qid, templates[template]))
+            if label:
+                check_variant(label, template, made[qid, template, label].parts, fingerprints or {})
     return [made[item] for item in wanted]
 
 
