@@ -52,9 +52,8 @@ def test_every_final_step_agrees_with_the_key_or_says_why(cls):
     beside the key's 2.01504: round 39's domain review)."""
     noted = 0
     # C10's note is rare: since its log-2 trap redraws a colliding draw (seed 11's
-    # first 60 hold 2 notes, not 3), it took 100 draws to meet 3; since round 41 redraws
-    # an answer a figure away from a shorter decimal, 100 hold 2 and 160 meet 3
-    for draw in range(160 if cls == "C10" else 60):
+    # first 60 hold 2 notes, not 3), it takes 100 draws to meet 3
+    for draw in range(100 if cls == "C10" else 60):
         for part, work, key in _final_steps(cls, draw):
             shown = SHOWN.search(NOTE.split(work)[0]).group(1)
             agrees = significant_or_fixed(Fraction(shown), 4) == significant_or_fixed(Fraction(key), 4)

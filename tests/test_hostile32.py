@@ -228,7 +228,7 @@ def test_a_paper_code_typed_in_fullwidth_is_the_students_own(tmp_path, invoke):
 
     own = own_paper_code(invoke, tmp_path)
     wide = "".join(chr(ord(c) + 0xFEE0) for c in own)   # Ｙ８Ｊ５－ＡＨＡＱ: the fullwidth forms, the dash too
-    (tmp_path / "a.csv").write_text(f"student_id,paper,Q1a,Q1b\ns001,{wide},0.1,0.9\n", encoding="utf-8")
+    (tmp_path / "a.csv").write_text(f"student_id,paper,Q1a,Q1b\ns001,{wide},0.1,0.2\n", encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "quiz" / "key.json", "--out", tmp_path / "g.csv")
     assert result.exit_code == 0, result.output
     assert [(r["status"], r["reason"]) for r in _graded_rows(tmp_path / "g.csv")] == [("incorrect", "")] * 2

@@ -16,7 +16,7 @@ from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error, text_sources
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, plan_for
-from quizgen.generation.separation import Rejected, check_round_answer, check_separation, drop_near_traps, ran_out
+from quizgen.generation.separation import Rejected, check_separation, drop_near_traps, ran_out
 from quizgen.generation.param_draws import derive, draw_params
 from quizgen.key.parts import MAX_CHOICES
 
@@ -221,8 +221,6 @@ def _value_part(part: Part, place: int, instance: Instance, plan: SamplingPlan) 
     result = PartValue(part, letter_of(place), value, accept, traps, choices)
     if instance.seed_label == CANONICAL:
         drop_near_traps(result)
-    elif place not in plan.constant_answers:   # the reference's numbers and a constant answer cannot be redrawn
-        check_round_answer(result)
     check_separation(result, () if place in plan.constant_answers else plan.heading)   # constants: as written
     return result
 

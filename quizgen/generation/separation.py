@@ -12,8 +12,8 @@ from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import SamplingError
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.exact import to_float
-from quizgen.maths.rounding import figure_places, float_to_places, to_figures
-from quizgen.maths.tolerance import DEFAULT_SIGFIGS, figures_asked, matches, overlapping_pair
+from quizgen.maths.rounding import figure_places, float_to_places
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, matches, overlapping_pair
 
 GAP = 0.02
 """How far apart, relative to the larger, a numeric part's answer and each
@@ -44,21 +44,6 @@ def check_separation(pv, heading: tuple = ()) -> None:
     except Rejected as exc:
         exc.part = pv
         raise
-
-
-def check_round_answer(pv) -> None:
-    """Reject a draw whose answer, to one figure more than the part asks, is a decimal of fewer figures than it
-    asks (0.75001 is 0.7500 to 4 figures, sigma(0.8) = 0.68997 is 0.6900): its student writes 0.75, right but
-    short of the 3 figures asked, and would lose the marks as rounded too early for the zeros alone (review 41).
-    An answer that is such a decimal (0.49, log2(4) = 2) stays: it is then the answer as written."""
-    asked = None if pv.value is None else figures_asked(pv.part.kind, pv.part.tolerance)
-    if asked is None or asked < 2:
-        return
-    shorter = to_figures(pv.value, asked - 1)
-    if to_figures(pv.value, asked + 1) == shorter and to_float(pv.value) != float(shorter):
-        raise Rejected(f"part {pv.part.name}: the answer {to_float(pv.value):.6g} is {float(shorter):g} to "
-                       f"{asked + 1} significant figures, which a student would write with fewer than the "
-                       f"{asked} asked", ("answer",))
 
 
 def _check_separation(pv, heading: tuple) -> None:

@@ -12,7 +12,7 @@ import math
 from functools import lru_cache
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.tolerance import figures_asked, half_width, matches
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.recipes import recipe_parts
@@ -21,6 +21,14 @@ from quizgen.marking.slips import right_rounded_or_cut, rounded_or_cut, same, wh
 
 OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 """What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
+
+
+def figures_asked(kind: str, spec: dict) -> int | None:
+    """The significant figures a part of this kind and tolerance rule asks for
+    (None: integers, rtol/atol)."""
+    if kind == "integer" or "atol" in spec or "rtol" in spec:
+        return None
+    return spec.get("sigfigs", DEFAULT_SIGFIGS)
 
 
 def trap_behind(value: float, figures: int | None, right: float, traps, spec: dict, kind: str) -> float | None:

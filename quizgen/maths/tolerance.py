@@ -18,14 +18,6 @@ floats). Keys store the rule and the value's float, never a rounded half-width,
 so nothing else is needed; 1e-9 is far below any tolerance a paper states."""
 
 
-def figures_asked(kind: str, spec: dict) -> int | None:
-    """The significant figures a part of this kind and tolerance rule asks for
-    (None: integers, rtol/atol)."""
-    if kind == "integer" or "atol" in spec or "rtol" in spec:
-        return None
-    return spec.get("sigfigs", DEFAULT_SIGFIGS)
-
-
 def half_width(value: float, spec: dict, kind: str = "numeric") -> float:
     """How far from ``value`` an answer may lie and still count as ``value``."""
     if kind == "integer":
