@@ -322,13 +322,11 @@ def paper_digest(path) -> str:
 # p (-ln 0.95 = 0.05129) instead of quoting the losses step 2 has not yet worked out. Problems and keys unchanged.
 # All four again (review 40): C8's, C9's and C10's stems ask for "decimal answers" to 3 significant figures,
 # as C5's does, since a class name, yes/no or a count of predictions is none. Numbers and keys unchanged.
-# All four again (round 41): C4 and C9 draw their masked positions in order (in_order), so the stem lists
-# each position with p in the order of the exact form; the same positions and p values, answers and key.csv.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "a54a0e77492a263eda0dd79e2bd37d0e855aed9b6c8a4db6bd22de8b406aabe4",
-    ("1", "solutions.md"): "ebe57598cdd0479e982086c116b920090f38004ec7c0ce502030cf48d76a11b3",
-    ("2", "problems.md"): "9d21046989d3332c354f85be002cd89b06a5e49221dbf1c434e559a155dd47cf",
-    ("2", "solutions.md"): "f6b778a8d8ae0d1e899684f1dca7fd09ac99fbb6a39f8c78828c784385e39788",
+    ("1", "problems.md"): "325732ce9d5afe37fa107ab192bd008c0e34095ddee4fd36346d76c35613927c",
+    ("1", "solutions.md"): "8a801b73519e469b6a4f83b12b5b21d9b5dbd87b3069ace48a3a9f3365eeae77",
+    ("2", "problems.md"): "7723e9ded8b225679eb1a1ed0dea4a14078dfd6c18babfb110246338c5b5cf4f",
+    ("2", "solutions.md"): "54ea732f58d2a4293b65a27e5a7fbfe5f0f0568c38a5b748e5f01b18e254e72b",
 }
 
 

@@ -246,8 +246,7 @@ def _c8_as_then(data: dict) -> dict:
 def _c9_as_then(papers, then):
     """``papers`` (a key's papers, or its questions) with C9's parts as the bank wrote them in the key
     ``then``: no trap that key's C9 (a) lacks, and each word list only its words that ``then`` has too
-    (the lists gained words since; every word of ``then`` must still be there), and its masked positions
-    in order, as the bank now draws them (``in_order``: the same positions, paired with p in turn)."""
+    (the lists gained words since; every word of ``then`` must still be there)."""
     from dataclasses import replace
 
     then_parts = [p for paper in then.papers for q in paper.questions if q.cls == "C9" for p in q.parts]
@@ -264,9 +263,7 @@ def _c9_as_then(papers, then):
         return replace(p, spec=spec, trap_values=values)
 
     def question(q):
-        if q.cls != "C9":
-            return q
-        return replace(q, params={**q.params, "pos": sorted(q.params["pos"])}, parts=tuple(map(part, q.parts)))
+        return replace(q, parts=tuple(map(part, q.parts))) if q.cls == "C9" else q
 
     if papers and hasattr(papers[0], "questions"):
         return [replace(paper, questions=[question(q) for q in paper.questions]) for paper in papers]

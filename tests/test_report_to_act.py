@@ -61,6 +61,14 @@ def test_a_long_list_to_act_on_is_folded_so_the_figures_stay_near_the_top(awaiti
     assert 'querySelectorAll("details").forEach(function (d) { d.open = true; })' in html   # opened for print
 
 
+def test_the_folded_list_counts_its_students_as_a_decimal_comma_class_writes_them():
+    """Review 41c F6: "Show the 1,200 students" on a page that writes every other count 1 200."""
+    parts = [Part("Q1", "a", "C1", "t", 1.0)]
+    students = [Student(f"s{k:04}", "", [REVIEW]) for k in range(1200)]
+    assert "<summary>Show the 1\u202f200 students</summary>" in report_html(analyse(parts, students), comma=True)
+    assert "<summary>Show the 1,200 students</summary>" in report_html(analyse(parts, students))
+
+
 def test_nobody_to_act_on_adds_no_section():
     parts = [Part("Q1", "a", "C1", "t", 1.0)]
     analysis = analyse(parts, [Student("s1", "", [R]), Student("s2", "", [W])])

@@ -1,7 +1,9 @@
 """A ``sample`` parameter declared ``in_order: true`` keeps its items in its
-list's order (C4 and C9 draw their masked positions so, so that every list of
-the paper, its exact form included, runs by position); the draw is otherwise
-the one the shuffled sample makes, and the canonical list is checked against it."""
+list's order (masked positions drawn by position, so that every list of the
+paper, its exact form included, runs by position); the draw is otherwise the
+one the shuffled sample makes, and the canonical list is checked against it.
+The shipped C4 and C9 keep their shuffled draws: papers made before keep
+being remade, and graded, with the numbers they printed."""
 
 from pathlib import Path
 
@@ -13,20 +15,25 @@ from quizgen.generation.sampling import sample_instance
 from quizgen.maths.printing import to_text
 
 C9 = builtin_bank_dir() / "c9_exam_twist.yaml"
+SHUFFLED = 'pos: {sample: {from: "range(1, n + 1)", size: m}}'
 IN_ORDER = 'pos: {sample: {from: "range(1, n + 1)", size: m, in_order: true}}'
 
 
-def c9_with(tmp_path: Path, old: str, new: str) -> Path:
-    """The shipped C9 template with ``old`` replaced by ``new``, written under ``tmp_path``."""
-    text = C9.read_text(encoding="utf-8")
+def c9_with(tmp_path: Path, old: str, new: str, text: str | None = None) -> Path:
+    """The shipped C9 template (or ``text``) with ``old`` replaced by ``new``, written under ``tmp_path``."""
+    text = C9.read_text(encoding="utf-8") if text is None else text
     assert old in text
-    path = tmp_path / "c9_exam_twist.yaml"
+    path = tmp_path / f"c9_{len(list(tmp_path.glob('c9_*')))}.yaml"
     path.write_text(text.replace(old, new), encoding="utf-8")
     return path
 
 
 def loaded(path: Path):
     return build_template(read_yaml(path), path)
+
+
+def in_order_c9(tmp_path: Path):
+    return loaded(c9_with(tmp_path, SHUFFLED, IN_ORDER))
 
 
 def answers(instance) -> list:
@@ -36,17 +43,16 @@ def answers(instance) -> list:
             for part in instance.parts]
 
 
-def test_the_shipped_c4_and_c9_draw_their_positions_in_order():
+def test_the_shipped_c4_and_c9_keep_their_shuffled_positions():
+    """A paper made before in_order existed is remade (--only, a late joiner) with the numbers it printed."""
     for name in ("c4_mean_over_masked.yaml", "c9_exam_twist.yaml"):
         template = loaded(builtin_bank_dir() / name)
         positions = [sample_instance(template, f"order/{k}").params["pos"] for k in range(40)]
-        assert all(list(pos) == sorted(pos) for pos in positions), name
-        assert any(len(pos) > 2 for pos in positions)
+        assert any(list(pos) != sorted(pos) for pos in positions), name
 
 
 def test_in_order_sorts_the_shuffled_draw_and_changes_nothing_else(tmp_path):
-    shuffled = loaded(c9_with(tmp_path, IN_ORDER, IN_ORDER.replace(", in_order: true", "")))
-    in_order = loaded(C9)
+    shuffled, in_order = loaded(C9), in_order_c9(tmp_path)
     unsorted = 0
     for k in range(40):
         before, after = sample_instance(shuffled, f"same/{k}"), sample_instance(in_order, f"same/{k}")
@@ -58,9 +64,9 @@ def test_in_order_sorts_the_shuffled_draw_and_changes_nothing_else(tmp_path):
     assert unsorted > 10   # the shuffled sample would have listed them out of order
 
 
-def test_c9s_exact_form_lists_the_losses_by_position(tmp_path):
-    """The stem lists each position with its p in order; the exact form and the worked losses follow it."""
-    template = loaded(C9)
+def test_in_order_lists_c9s_exact_form_by_position(tmp_path):
+    """The stem lists each position with its p in order; the exact form then follows it."""
+    template = in_order_c9(tmp_path)
     for k in range(20):
         instance = sample_instance(template, f"c9/{k}")
         p, pos = instance.params["p"], instance.params["pos"]
@@ -71,9 +77,9 @@ def test_c9s_exact_form_lists_the_losses_by_position(tmp_path):
 
 
 @pytest.mark.parametrize("pos, message", [
-    ("[7, 3]", "pos = [7, 3] is declared in_order: true: give its items in the list's order"),
-    ("[3, 3]", "pos = [3, 3] is not 2 distinct items of its list: the template could never draw it"),
-    ("[3, 11]", "pos = [3, 11] is not 2 distinct items of its list"),
+    ("[3, 3]", "pos = [3, 3] is not 2 items of its list, each from a place of its own: the template could never "
+               "draw it"),
+    ("[3, 11]", "pos = [3, 11] is not 2 items of its list"),
     ("[3, 7, 8]", "pos has 3 items but its declared size is 2: the template could never draw it"),
 ])
 def test_a_canonical_sample_the_template_could_never_draw_is_refused(tmp_path, pos, message):
@@ -81,12 +87,36 @@ def test_a_canonical_sample_the_template_could_never_draw_is_refused(tmp_path, p
     assert [str(p) for p in problems if message in str(p)], [str(p) for p in problems]
 
 
+def test_a_canonical_in_order_sample_out_of_order_is_refused(tmp_path):
+    text = c9_with(tmp_path, SHUFFLED, IN_ORDER).read_text(encoding="utf-8")
+    problems = canonical_param_problems(loaded(c9_with(tmp_path, "    pos: [3, 7]", "    pos: [7, 3]", text)))
+    assert [str(p) for p in problems] and all("pos = [7, 3] is declared in_order: true: give its items in the "
+                                              "list's order" in str(p) for p in problems)
+    assert canonical_param_problems(loaded(c9_with(tmp_path, "    pos: [3, 7]", "    pos: [3, 7]", text))) == []
+
+
+@pytest.mark.parametrize("pool, canonical, in_order, refused", [
+    ("[1, 1, 2, 3]", "[1, 1]", False, False),   # each 1 from a place of its own
+    ("[3, 1, 2, 1]", "[2, 1]", True, False),    # places 2 and 3, in order
+    ("[3, 1, 2, 1]", "[1, 3]", True, True),
+    ("[1, 2, 3]", "[1, 1]", False, True),
+])
+def test_a_list_that_repeats_an_item_gives_each_canonical_item_a_place_of_its_own(tmp_path, pool, canonical,
+                                                                                 in_order, refused):
+    """Review 41c F1: the check placed each item at its first place, so [1, 1] from [1, 1, 2, 3] was refused."""
+    sample = f'pos: {{sample: {{from: {pool}, size: m{", in_order: true" if in_order else ""}}}}}'
+    text = c9_with(tmp_path, SHUFFLED, sample).read_text(encoding="utf-8")
+    text = text.replace("    pos: [3, 7]", f"    pos: {canonical}")
+    problems = canonical_param_problems(loaded(c9_with(tmp_path, "    m: 2", "    m: 2", text)))
+    assert bool([p for p in problems if "canonical.params.pos" in str(p)]) is refused, [str(p) for p in problems]
+
+
 def test_the_shipped_canonical_positions_pass():
     assert canonical_param_problems(loaded(C9)) == []
 
 
 def test_in_order_must_be_true_or_false(tmp_path, invoke):
-    path = c9_with(tmp_path, IN_ORDER, IN_ORDER.replace("in_order: true", 'in_order: "yes"'))
+    path = c9_with(tmp_path, SHUFFLED, IN_ORDER.replace("in_order: true", 'in_order: "yes"'))
     result = invoke("validate", "--samples", "0", path)
     assert result.exit_code != 0
     assert "params.pos.sample.in_order: expected true or false, got 'yes'" in result.output + result.stderr

@@ -78,7 +78,9 @@ def _choice_problem(param, raw):
 
 
 def _sample_problem(param, raw, env: dict):
-    """A sample's canonical list: its size, distinct items of its pool, in the pool's order when ``in_order``."""
+    """A sample's canonical list: its size, and items the draw could pick, each from a place of its
+    own in the list (a list may repeat an item: [1, 1] is drawn from [1, 1, 2]), in the list's order
+    when ``in_order``."""
     c = param.compiled
     pool = [from_yaml(item) for item in (c["from_list"] if "from_list" in c else ground(c["from"], env))]
     size = ground(c["size"], env)
@@ -88,12 +90,29 @@ def _sample_problem(param, raw, env: dict):
     never = "the template could never draw it"
     if len(items) != size:
         return f"{param.name} has {len(items)} items but its declared size is {_shown(size)}: {never}"
-    if any(item not in pool for item in items) or len(set(map(repr, items))) < len(items):
-        return f"{param.name} = {raw!r} is not {_shown(size)} distinct items of its list: {never}"
-    places = [pool.index(item) for item in items]
-    if c["in_order"] and places != sorted(places):
+    if not _picked_from(items, pool, ordered=False):
+        return f"{param.name} = {raw!r} is not {_shown(size)} items of its list, each from a place of its own: {never}"
+    if c["in_order"] and not _picked_from(items, pool, ordered=True):
         return f"{param.name} = {raw!r} is declared in_order: true: give its items in the list's order"
     return None
+
+
+def _picked_from(items: list, pool: list, ordered: bool) -> bool:
+    """Whether ``items`` can each take a place of ``pool`` of their own (``ordered``: places in increasing order)."""
+    left, start = list(pool), 0
+    for item in items:
+        found = next((k for k in range(start if ordered else 0, len(left)) if left[k] == item), None)
+        if found is None:
+            return False
+        if ordered:
+            start = found + 1
+        else:
+            left[found] = _TAKEN
+    return True
+
+
+_TAKEN = object()
+"""A place of the list already given to an earlier item."""
 
 
 def _vector_problem(name: str, raw, bounds: dict, distinct: bool):

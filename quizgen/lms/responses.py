@@ -158,10 +158,8 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
-    state_at = header.index("State") if "State" in header else None
     who = [(student := _moodle_student(row, id_columns, fallback),
-            NO_ATTEMPT if _no_attempt(row, questions.values(), slots, state_at) else
-            unfinished_state(header, row, line, student))
+            NO_ATTEMPT if _no_attempt(row, questions.values(), slots) else unfinished_state(header, row, line, student))
            for line, row, _, _ in attempts]
     check_one_person_each(header, attempts, [s if u != NO_ATTEMPT else "" for s, u in who], moodle_name_columns(header),
                           prefer)
@@ -202,15 +200,15 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     return [r for r in out if not r.tag_lost or r.slot in tagged]   # a column tagged on no row: not graded
 
 
-def _no_attempt(row: list, questions, slots: list, state_at: int | None) -> bool:
+def _no_attempt(row: list, questions, slots: list) -> bool:
     """Whether ``row`` is the row Moodle writes for an enrolled student who has
     not attempted the quiz (Attempts from including "enrolled users who have
-    not attempted"): no question of it carries a quizgen tag, every Response
-    cell is ``-`` or empty, and so is its State (column ``state_at``, if any):
-    an attempt whose State says it was finished is never taken for none."""
+    not attempted"): no question of it carries a quizgen tag, and every
+    Response cell is ``-`` or empty (its State is ``-`` too). A row that says
+    otherwise (Finished) but carries no tag and no response is taken so too:
+    nothing in it can be graded, and the student is named as missing, scored 0."""
     return (not any(TAG.search(row[i]) for i in questions if i < len(row))
-            and all(i >= len(row) or row[i].strip() in ("", "-") for _, i in slots)
-            and (state_at is None or state_at >= len(row) or row[state_at].strip() in ("", "-")))
+            and all(i >= len(row) or row[i].strip() in ("", "-") for _, i in slots))
 
 
 def _moodle_student(row: list, columns: list, fallback: list | None) -> str:

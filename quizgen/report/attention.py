@@ -11,7 +11,7 @@ from itertools import compress
 from operator import attrgetter
 
 from quizgen.errors import shortened
-from quizgen.report.formatting import md_cell
+from quizgen.report.formatting import md_cell, whole_number
 
 REVIEW = "needs_review"
 MISSING = "missing"
@@ -141,9 +141,10 @@ FOLDED_OVER = 10
 figures stay near its top; printing opens it), as the page's tables are."""
 
 
-def fold_text(students: int) -> str:
-    """The line a long "To act on" list is folded under ("" for a short list, shown open)."""
-    return f"Show the {students:,} students" if students > FOLDED_OVER else ""
+def fold_text(students: int, comma: bool = False) -> str:
+    """The line a long "To act on" list is folded under ("" for a short list, shown open); ``comma``:
+    the class writes decimal commas, so the count groups its thousands as the page's others do."""
+    return f"Show the {whole_number(students, comma)} students" if students > FOLDED_OVER else ""
 
 
 def more_text(listed: int, total: int) -> str:

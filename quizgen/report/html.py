@@ -199,7 +199,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         not_reached_note=NOT_REACHED_NOTE if len(answer_columns(analysis)) > len(ANSWER_COLUMNS) else "",
         provisional=provisional_note(analysis), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
         to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows)),
-        fold=lambda rows: attention.fold_text(len(rows)),
+        fold=lambda rows: attention.fold_text(len(rows), comma),
         small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
         negative_alpha=negative_alpha_note(analysis, comma), d_note=d_note(comma), groups_header=GROUPS_HEADER,
         groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), size=analysis.test.group,
