@@ -50,7 +50,23 @@ def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: 
     done = _export("canvas", out, classes, count, seed, banks, force,
                    lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)),
                    rounding_rule=CANVAS_ROUNDING_RULE)
-    return done._replace(warnings=done.warnings + canvas_decimals_warnings(done.slots, done.path.name))
+    return done._replace(warnings=done.warnings + canvas_decimals_warnings(done.slots, done.path.name)
+                         + canvas_parts_warnings(done.slots, count, done.path.name))
+
+
+def canvas_parts_warnings(slots: list, count: int, name: str) -> tuple:
+    """One line when a template of several parts is exported with more than one
+    variant: Canvas draws each part's variant on its own (each part is a question
+    group of its own), so a student's parts of it mostly come from different
+    variants, and no error is carried forward in that template (docs/lms.md)."""
+    several = [slot.template for slot in slots if len(slot.variants[0].parts) > 1] if count > 1 else []
+    if not several:
+        return ()
+    shown = ", ".join(several[:3]) + (f" and {len(several) - 3} more" if len(several) > 3 else "")
+    return (f"{name}: Canvas draws each part's variant on its own, so with --count {count} a student's parts of "
+            f"a template of several parts ({shown}) mostly come from different variants, with numbers that differ, "
+            "and no error is carried forward there; export to Moodle for one variant a question, or to Canvas "
+            "with --count 1 (docs/lms.md)",)
 
 
 def canvas_decimals_warnings(slots: list, name: str) -> tuple:
