@@ -77,3 +77,29 @@ def test_an_override_confirming_a_trap_credit_keeps_the_markers_verdict(tmp_path
     assert invoke("grade", tmp_path / "answers.csv", "--overrides", tmp_path / "ov.csv").exit_code == 0
     (row,) = _read(tmp_path / "answers-graded.csv")
     assert (row["status"], row["score"], row["misconception"]) == ("incorrect", "1", "halved")
+
+
+@pytest.mark.parametrize("points, comment, kept", [("1", "", True), ("1", "half: show your working", False),
+                                                   ("2", "", False), ("0", "", False)])
+def test_part_marks_with_no_comment_keep_the_graders_words_on_a_wrong_or_imprecise_answer(
+        tmp_path, invoke, points, comment, kept):
+    """Review 41b F3: half marks on an answer rounded too early, with no comment, left the sheet saying
+    "partly correct 1 / 2" and no reason; the grader's words now stay (a comment replaces them, and full
+    marks or none drop them, as before)."""
+    assert invoke("generate", "--classes", "C7", "--seed", 1, "--out", tmp_path / "quiz").exit_code == 0
+    value = next(csv.DictReader((tmp_path / "quiz" / "key.csv").open(encoding="utf-8-sig")))["answer"]
+    early = f"{float(value):.2g}"   # C7 (a) to 2 significant figures: rounded too early
+    (tmp_path / "answers.csv").write_text(f"student_id,question_id,part,answer\ns1,Q1,a,{early}\n", encoding="utf-8")
+    (tmp_path / "ov.csv").write_text(f"student_id,question_id,part,points,comment\ns1,Q1,a,{points},{comment}\n",
+                                     encoding="utf-8")
+    before = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "quiz" / "key.json",
+                    "--out", tmp_path / "plain" / "g.csv")
+    assert before.exit_code == 0 and _read(tmp_path / "plain" / "g.csv")[0]["status"] == "imprecise"
+    result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "quiz" / "key.json", "--overrides",
+                    tmp_path / "ov.csv", "--feedback", tmp_path / "fb", "--out", tmp_path / "g.csv")
+    assert result.exit_code == 0, result.output
+    row = _read(tmp_path / "g.csv")[0]
+    assert row["note"] == "override" and ("rounded too early" in row["feedback"]) is kept, row
+    assert comment in row["feedback"]
+    sheet = (tmp_path / "fb" / "s1.md").read_text(encoding="utf-8")
+    assert ("right to 2 significant figures" in sheet) is kept

@@ -183,10 +183,13 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             short[k].append((override.line, describe_short(override, part, score, full, source)))
         elif machine != "correct" and status is Status.CORRECT and one_meant_as_points(override, full):
             short[k].append((override.line, describe_full(override, part, machine, full, source)))
-        # the grader's misconception and words stay only while the marker keeps the grader's verdict
+        # the grader's misconception and words stay only while the marker keeps the grader's verdict; its words
+        # also when, with no comment, the marker gives part marks to an answer it found wrong or imprecise:
+        # they still say what is missing (review 41b F3: "partly correct 1 / 2" and no reason on the sheet)
         kept = status is old.status and score == old.score
+        said = kept or status is Status.PARTIAL and old.status in (Status.INCORRECT, Status.IMPRECISE)
         outcome = make_outcome(status, score, checker.expected, old.misconception if kept else "",
-                               override.comment or (old.feedback if kept else ""), reason, OVERRIDE, old.value,
+                               override.comment or (old.feedback if said else ""), reason, OVERRIDE, old.value,
                                old.figures, checker.decimal_comma)
         grid.outcomes[k] = outcome
         if row < 0:
