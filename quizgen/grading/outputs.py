@@ -303,7 +303,7 @@ def gradebook_text(outputs: GradeOutputs, result):
     grades, held, absent = gradebook_students(outputs, result)
     item = outputs.gradebook_item or result.answers_path.stem
     if outputs.gradebook == "plain":
-        return FilledGradebook(plain_gradebook(grades), [])
+        return FilledGradebook("\ufeff" + plain_gradebook(grades), [])   # a CSV for a spreadsheet: a BOM, as the others
     lms = outputs.gradebook.capitalize()
     path = Path(outputs.gradebook_template) if outputs.gradebook_template else None
     template = _read_template(path, lms) if path is not None else None

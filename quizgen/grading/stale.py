@@ -161,7 +161,7 @@ def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> tuple:
     if kind == "moodle":
         keys = {column: key for key, column in MOODLE_KEYS.items()}
         own = replace(own, gradebook_key=keys[rows[0][0]], gradebook_item=rows[0][2])
-    written = _rows(gradebook_text(own, result).text)
+    written = _rows(gradebook_text(own, result).text.removeprefix("\ufeff"))   # read as the file is, BOM aside
     if written == rows:
         return "current", ()
     ids = {normalise_id(row[0]) for row in written[1:] if row}
