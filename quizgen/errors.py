@@ -9,8 +9,12 @@ import difflib
 
 def did_you_mean(name, known) -> str:
     """`` (did you mean 'tau'?)`` naming the entry of ``known`` nearest ``name``,
-    or "" when none is near: one hint for every message that refuses a name."""
-    close = difflib.get_close_matches(str(name), sorted(map(str, known)), n=1)
+    or "" when none is near: one hint for every message that refuses a name. A
+    name that differs only in case comes first (``t`` for ``T``: one-letter maths
+    names are too short for a near spelling to find)."""
+    names = sorted(map(str, known))
+    same = [k for k in names if k.casefold() == str(name).casefold()]
+    close = same or difflib.get_close_matches(str(name), names, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

@@ -238,3 +238,23 @@ def test_the_reserved_names_docs_templates_lists_are_the_parsers():
     page = (Path(__file__).parents[1] / "docs" / "templates.md").read_text()
     paragraph = page.split("not one the\nexpressions already read", 1)[1].split("refused", 1)[0]
     assert set(re.findall(r"`([^`]+)`", paragraph)) == RESERVED_NAMES
+
+
+@pytest.mark.parametrize("name, known, hint", [
+    ("t", ["T", "total", "tau"], " (did you mean 'T'?)"),   # one letter: no near spelling finds it
+    ("L", ["l", "loss"], " (did you mean 'l'?)"),
+    ("totl", ["T", "total"], " (did you mean 'total'?)"),
+    ("zzz", ["T", "total"], ""),
+])
+def test_a_name_that_differs_only_in_case_gets_its_did_you_mean(name, known, hint):
+    """Review 41b F4: `{{ t }}` for the parameter T, the commonest slip with one-letter maths names, had no hint."""
+    from quizgen.errors import did_you_mean
+
+    assert did_you_mean(name, known) == hint
+
+
+def test_a_case_slip_in_a_let_names_the_parameter_meant(tmp_path, invoke):
+    path, line = _broken(tmp_path, '  scaled: "z / tau"', '  scaled: "Z / tau"')
+    result = invoke("validate", "--samples", "0", path)
+    assert result.exit_code == 1
+    assert f"{path}:{line}: let.scaled: bad expression 'Z / tau': unknown name 'Z' (did you mean 'z'?)" in result.output
