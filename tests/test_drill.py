@@ -3,6 +3,7 @@ and the spaced-repetition rule on its own."""
 
 import io
 import json
+import re
 import os
 import subprocess
 import sys
@@ -343,11 +344,17 @@ def test_parse_rejects_bad_records(data):
         learner.parse(json.dumps(data))
 
 
-@pytest.mark.parametrize("version", [2.0, 1.0, True, "2"])
-def test_a_progress_file_version_must_be_a_json_integer(version):
-    """Round 41: 2.0 (== 2) and 1.0 were read as versions 2 and 1."""
-    with pytest.raises(learner.BadProgressFile, match=r"^version .*, expected 1 or 2$"):
+@pytest.mark.parametrize("version, shown", [(2.0, "2.0"), (1.0, "1.0"), (True, "true"), ("2", '"2"'),
+                                            (None, "null")])
+def test_a_progress_file_version_must_be_a_json_integer(version, shown):
+    """Round 41: 2.0 (== 2) and 1.0 were read as versions 2 and 1; the version is quoted as the file writes it."""
+    with pytest.raises(learner.BadProgressFile, match=rf"^version {re.escape(shown)}, expected 1 or 2$"):
         learner.parse(json.dumps({"format": "quizgen-progress", "version": version, "clock": 0, "sessions": 0}))
+
+
+def test_a_progress_file_with_no_version_says_it_is_missing():
+    with pytest.raises(learner.BadProgressFile, match=r"^version missing, expected 1 or 2$"):
+        learner.parse(json.dumps({"format": "quizgen-progress", "clock": 0, "sessions": 0}))
 
 
 def test_default_path_follows_the_environment(monkeypatch, tmp_path):

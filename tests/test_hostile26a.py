@@ -114,8 +114,9 @@ def _moodle_export(tmp_path, invoke, *bank) -> tuple:
 @pytest.mark.parametrize("version, said", [
     (2, "version 2: written by a newer quizgen (this one reads version 1); upgrade quizgen"),
     (1.0, "version 1.0: expected 1, as export writes it; the export key was edited"),
-    (None, "version None: expected 1, as export writes it; the export key was edited"),
-    ("1", "version '1': expected 1, as export writes it; the export key was edited")])
+    (None, "version null: expected 1, as export writes it; the export key was edited"),
+    (True, "version true: expected 1, as export writes it; the export key was edited"),
+    ("1", 'version "1": expected 1, as export writes it; the export key was edited')])
 @pytest.mark.slow
 def test_an_export_key_of_another_version_is_refused_in_one_line(tmp_path, invoke, version, said):
     """Round 41: the export key's version was never read, so a newer quizgen's key would be read as this one's."""

@@ -4,6 +4,7 @@ builds a :class:`Template`, every problem named by file, line and key."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+import json
 import re
 
 from quizgen.bank import budget, let_schema
@@ -237,7 +238,7 @@ def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
     check.keys(settings, set(fields) | optional, fields, *where)
     for flag in optional & set(settings):
         if not isinstance(settings[flag], bool):
-            check.fail(f"expected true or false, got {settings[flag]!r}", *where, flag)
+            check.fail(f"expected true or false, got {json.dumps(settings[flag], default=str)}", *where, flag)
     compiled = {f: check.expression(settings[f], names, *where, f) for f in fields
                 if not (kind == "sample" and f == "from" and isinstance(settings[f], list))}
     if kind == "sample" and isinstance(settings["from"], list):

@@ -50,7 +50,8 @@ def read_record(text: str) -> tuple:
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise NewerProgressFile(f"version {shortened(version, 20)}, this one reads {VERSION}")
     if version.__class__ is not int or version not in READS:   # 2.0 == 2 and True == 1: neither is a version
-        raise BadProgressFile(f"version {shortened(repr(version), 20)}, expected {' or '.join(map(str, READS))}")
+        shown = shortened(json.dumps(version), 20) if "version" in data else "missing"   # as the file writes it
+        raise BadProgressFile(f"version {shown}, expected {' or '.join(map(str, READS))}")
     clock, sessions = data.get("clock"), data.get("sessions")
     if not (count(clock) and count(sessions)):
         raise BadProgressFile(f'"clock" and "sessions" must be whole numbers from 0 to {MAX_COUNT:,}')

@@ -11,6 +11,7 @@ reference's worked examples give it) is checked against neither."""
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 from quizgen.bank.model import Template
@@ -82,8 +83,11 @@ def _sample_problem(param, raw, env: dict):
     own in the list (a list may repeat an item: [1, 1] is drawn from [1, 1, 2]), in the list's order
     when ``in_order``."""
     c = param.compiled
-    pool = [from_yaml(item) for item in (c["from_list"] if "from_list" in c else ground(c["from"], env))]
-    size = ground(c["size"], env)
+    try:
+        pool = [from_yaml(item) for item in (c["from_list"] if "from_list" in c else ground(c["from"], env))]
+        size = ground(c["size"], env)
+    except (ExpressionError, TypeError, ValueError):   # a list read from a record (C1's scene.distractors):
+        return None   # the canonical instance checks it, and the later parameters are still checked here
     if not isinstance(raw, list):
         return None  # not a list: the canonical instance says so
     items = [from_yaml(item) for item in raw]
@@ -98,21 +102,23 @@ def _sample_problem(param, raw, env: dict):
 
 
 def _picked_from(items: list, pool: list, ordered: bool) -> bool:
-    """Whether ``items`` can each take a place of ``pool`` of their own (``ordered``: places in increasing order)."""
-    left, start = list(pool), 0
-    for item in items:
-        found = next((k for k in range(start if ordered else 0, len(left)) if left[k] == item), None)
-        if found is None:
-            return False
-        if ordered:
-            start = found + 1
-        else:
-            left[found] = _TAKEN
-    return True
+    """Whether ``items`` can each take a place of ``pool`` of their own (``ordered``: places in increasing
+    order); one pass over each list, so that a sample of thousands is checked at once."""
+    if ordered:
+        places = iter(pool)
+        return all(any(item == other for other in places) for item in items)   # a subsequence of the pool
+    left = Counter(map(_hashed, pool))
+    left.subtract(map(_hashed, items))
+    return min(left.values(), default=0) >= 0
 
 
-_TAKEN = object()
-"""A place of the list already given to an earlier item."""
+def _hashed(item):
+    """``item``, or its repr when it cannot be hashed (a record of a list)."""
+    try:
+        hash(item)
+    except TypeError:
+        return repr(item)
+    return item
 
 
 def _vector_problem(name: str, raw, bounds: dict, distinct: bool):

@@ -145,7 +145,8 @@ def load_export_key(path) -> dict:
     version = data.get("version")
     if version.__class__ is not int or version != VERSION:
         newer = version.__class__ is int and version > VERSION
-        raise InputFileError(f"{path}: version {shortened(repr(version), 20)}: "
+        shown = shortened(json.dumps(version), 20) if "version" in data else "missing"   # as the file writes it
+        raise InputFileError(f"{path}: version {shown}: "
                              + (f"written by a newer quizgen (this one reads version {VERSION}); upgrade quizgen"
                                 if newer else f"expected {VERSION}, as export writes it; the export key was edited"))
     problem = secret_problem(data["secret"]) if "secret" in data else ""
