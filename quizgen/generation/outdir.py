@@ -8,11 +8,12 @@ codes and bytes come out the same; so does one of other students with
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, FileTable
 from quizgen.errors import UsageError, printable, shortened
+from quizgen.generation.redraws import drawn_exacts
 from quizgen.key.papercode import new_secret, secret_problem
 from quizgen.text.words import and_list, counted
 
@@ -108,6 +109,7 @@ class EarlierKey:
     secret: object = None
     student_ids: tuple = ()
     printed: object = None   # its "printed" record as read, checked where used (generation/printed.py)
+    drawn: dict = field(default_factory=dict)   # its exact answers by question, digested (generation/redraws.py)
 
     @classmethod
     def of(cls, path: Path, data: dict | None) -> "EarlierKey":
@@ -116,7 +118,7 @@ class EarlierKey:
             return cls(path, True)
         students = data.get("students")
         return cls(path, True, PaperId.of_key(data), data.get("secret"),
-                   tuple(students) if isinstance(students, dict) else (), data.get("printed"))
+                   tuple(students) if isinstance(students, dict) else (), data.get("printed"), drawn_exacts(data))
 
 
 def earlier_key(out_dir, force: bool = False) -> EarlierKey:

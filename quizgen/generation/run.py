@@ -17,6 +17,7 @@ from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
 from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, refuse_overwriting_inputs,
                                        refuse_remaking_another)
+from quizgen.generation.redraws import refuse_other_draws
 from quizgen.generation.printed import LAYOUTS, PAPER_SIZES, as_printed, given, read_record, resolved, to_record
 from quizgen.generation.quiz import Quiz, check_labels
 from quizgen.generation.spool import BlockSpool
@@ -70,6 +71,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
                          jobs=jobs, formats=(source,), progress=progress, spool=spool)
+        if earlier.paper is not None and paper_id is not None and paper_id.same_questions(earlier.paper):
+            refuse_other_draws(earlier.drawn, quiz, earlier.path)   # the papers printed must keep their numbers
         quiz.title, quiz.course, quiz.date = printed["title"] or quiz.title, printed["course"], printed["date"]
         quiz.paper_size, quiz.layout, quiz.secret = printed["paper"], printed["layout"], folder.secret
         quiz.printed = to_record(printed) if students else {}   # for --only (generation/printed.py)
