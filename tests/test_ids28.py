@@ -153,3 +153,12 @@ def test_a_paper_code_reason_is_told_by_its_type_not_its_wording():
     assert _code_reason(code_outcome(None, CodeReason(said)))
     assert _code_reason(pickle.loads(pickle.dumps(code_outcome(None, CodeReason(said)))))   # --jobs' parts
     assert not _code_reason(make_outcome(Status.NEEDS_REVIEW, 0.0, "", "", "", said))   # wording alone: not one
+
+
+def test_of_the_students_named_as_the_row_those_who_gave_no_answer_come_first():
+    """Review 41b F1: `s690` under the name of three classmates who answered and of s069, who gave no answer
+    (the one whose paper the answers were), was asked "did you mean" the three who answered."""
+    known = ["s010", "s020", "s030", "s069", "s070"]
+    assert id_hint("s690", known, named=["s010", "s020", "s030", "s069"], prefer=["s069"]) == \
+        "did you mean s069 or s010 or s020?"
+    assert id_hint("s690", known, named=["s010", "s020", "s030", "s069"]) == "did you mean s010 or s020 or s030?"

@@ -318,7 +318,7 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     """``did you mean s012 or s120?`` naming the known ids nearest ``unknown``
     (``nearest_ids``: several, by the id rule, as written, those in ``prefer``
     first among equally near ones), after the ids in ``named`` (those whose
-    name is the row's), "" when none is near. One id differing only by
+    name is the row's, those in ``prefer`` first), "" when none is near. One id differing only by
     look-alike characters is named alone, with the characters and what to do.
     A name refused in a message gets errors.did_you_mean instead (one, quoted).
     An id in a spreadsheet's scientific notation (``2.02312E+13``) gets
@@ -329,6 +329,8 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
         waiting = set(prefer)
         return scientific_hint(list(dict.fromkeys([*named, *(sid for sid in mangled if sid in waiting), *mangled])),
                                lossless=_every_digit_shown(unknown))
+    waiting = set(prefer)   # of the students named as the row is, those who gave no answer first
+    named = [*(sid for sid in named if sid in waiting), *(sid for sid in named if sid not in waiting)]
     nearest = nearest_ids(unknown, known_ids, prefer=prefer)
     if len(nearest) == 1 and set(named) <= set(nearest) and _alike(unknown, nearest[0]):
         return f"did you mean {shortened(nearest[0])}? {_alike(unknown, nearest[0])}"
