@@ -112,7 +112,7 @@ def pdf_sheet_sources(monkeypatch):
     made = {}
     monkeypatch.setattr(feedback_pdf, "check_tex", lambda: None)
     monkeypatch.setattr(feedback_pdf, "compile_sheets",
-                        lambda docs: made.update(docs) or {n[:-4] + ".pdf": b"" for n in docs})
+                        lambda docs, progress=False: made.update(docs) or {n[:-4] + ".pdf": b"" for n in docs})
     return made
 
 

@@ -184,7 +184,7 @@ def tex_sources(monkeypatch):
 
     made = {}
 
-    def fake_compile(documents):
+    def fake_compile(documents, progress=False):
         made.update(documents)
         return {name[:-4] + ".pdf": b"" for name in documents}
 

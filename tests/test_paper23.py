@@ -98,7 +98,7 @@ def test_the_sheet_source_names_each_question_and_template_for_the_overflow_hook
 
 
 def test_an_overflowing_sheet_is_warned_naming_the_pdf_question_and_template(tmp_path, monkeypatch):
-    def compiled(sources):
+    def compiled(sources, progress=False):
         made = {name[:-4] + ".pdf": pdf.CompiledPdf(b"%PDF") for name in sources}
         made["s1.pdf"].overflows = ("Q1 (template t1)",)
         return made

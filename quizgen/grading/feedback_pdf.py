@@ -36,20 +36,22 @@ SHEET_OVERFLOW = ("its table of answers and notes (kept on one page) or a piece 
                   "student's rows in the graded CSV, or a Markdown sheet (leave out --format pdf), show all of it")
 
 
-def make_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0) -> dict:
+def make_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0,
+                progress: bool = False) -> dict:
     """One sheet per student, ``{name: text or bytes}``, to write into
     ``outputs.feedback`` with ``write_sheet_files``: Markdown, or PDF (compiled
     here) when ``outputs.feedback_format`` is "pdf"; every number with a
     decimal comma when ``comma``. ``columns``: where graded.csv holds
     (student, name, question, part, answer); ``carried``: the policy's
-    carried_figures, which the sheets' advice on early rounding follows."""
+    carried_figures, which the sheets' advice on early rounding follows; ``progress``: the
+    compile's progress shown on stderr (a bar on a terminal), as generate shows its PDFs'."""
     if getattr(outputs, "feedback_format", "md") != "pdf":
         return markdown_sheets(result, key, outputs, columns, comma, carried)
     students, context = student_sheets(result, key, outputs, columns, comma, carried)
     sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
     result.warnings.extend(context.solutions.warning())
-    pdfs = compile_sheets(sources)
+    pdfs = compile_sheets(sources, progress)
     result.warnings.extend(overflow_warnings(pdfs, SHEET_OVERFLOW))
     failed = getattr(pdfs, "failed", {})
     if not failed:
@@ -68,7 +70,7 @@ class SheetPdfs(dict):
     failed: dict
 
 
-def compile_sheets(sources: dict) -> SheetPdfs:
+def compile_sheets(sources: dict, progress: bool = False) -> SheetPdfs:
     """The PDFs of ``{"<stem>.tex": source}``, one TeX run per sheet, as many
     at once as there are CPUs (LuaLaTeX's fewer: generation.pdf.lualatex_slots);
     a sheet LaTeX fails on is left out and listed in ``failed``."""
@@ -76,7 +78,7 @@ def compile_sheets(sources: dict) -> SheetPdfs:
 
     check_tex()
     failed = {}
-    pdfs = SheetPdfs(compile_documents(sources, jobs=os.cpu_count() or 1, failed=failed))
+    pdfs = SheetPdfs(compile_documents(sources, progress, jobs=os.cpu_count() or 1, failed=failed))
     pdfs.failed = failed
     return pdfs
 

@@ -224,7 +224,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             # from an LMS download): the sheets are made (PDFs compiled), and then they and the other
             # outputs are renamed into place with Ctrl-C held: a run leaves all its files or none (a
             # rename failing after the sheets are in place puts them back, and the built files too)
-            sheets = _feedback_sheets(result, index, outputs, source, graded_handle) if outputs.feedback else None
+            sheets = _feedback_sheets(result, index, outputs, source, graded_handle, progress) \
+                if outputs.feedback else None
             commit.hold_signals()
             if sheets is not None:
                 refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
@@ -304,14 +305,16 @@ def _add_notes(result: GradeResult, decisions, source, found_key: Path | None, a
     result.notes += attempt_notes
 
 
-def _feedback_sheets(result, index, outputs, source, graded_handle) -> dict:
+def _feedback_sheets(result, index, outputs, source, graded_handle, progress: bool = False) -> dict:
     """Every student's feedback sheet, ``{name: text or bytes}``, read from graded.csv as written under its
-    temporary name (not yet in place); their advice keeps the figures the policy's carried rounding asks."""
+    temporary name (not yet in place); their advice keeps the figures the policy's carried rounding asks;
+    ``progress``: a bar while PDF sheets compile, as grading has one."""
     from quizgen.grading.feedback_pdf import make_sheets   # its PDF and TeX machinery only when asked
 
     graded_handle.flush()
     written = replace(result, paths={**result.paths, "graded": Path(graded_handle.name)})
-    return make_sheets(written, index.key, outputs, source.columns, source.decimal_comma, index.policy.carried_figures)
+    return make_sheets(written, index.key, outputs, source.columns, source.decimal_comma, index.policy.carried_figures,
+                       progress)
 
 
 def _output_error(source, folder: Path, exc: OSError) -> OutputError:
