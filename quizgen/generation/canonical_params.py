@@ -1,8 +1,8 @@
 """The canonical parameters checked against their declarations: each value
 must be one the template could draw (an integer within its range, a decimal
 or vector entry within its range and on its grid, a vector of its size, a
-choice among its options, a sample of distinct items of its list, in the
-list's order when declared ``in_order``), since the worked-examples paper shows this
+choice among its options, a sample of items of its list each from a place of
+its own, in the list's order when declared ``in_order``), since the worked-examples paper shows this
 instance. A value written as an expression is the exact value the author
 means: a rational one (``"1/3"``) may lie between grid points, not outside
 the range; an irrational one (C10's ``"exp(2)/(exp(2) + e + 1)"``, C4's

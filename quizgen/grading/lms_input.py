@@ -130,9 +130,11 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
                                                    dialect, loaded, choice, notes, cells, used_key)
-        lost = [] if untagged is not None else untagged_warning(Path(path).name, kind, cells)   # else once marked
-        if untagged is not None:
+        lost = []
+        if untagged is not None:   # warned of by the caller once the answers are marked
             untagged.append((Path(path).name, kind, cells))
+        else:
+            lost = untagged_warning(Path(path).name, kind, cells)
         if kind == "moodle":
             unkeyed += fallback
         elif canvas_ids is not None:

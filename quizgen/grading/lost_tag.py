@@ -76,11 +76,10 @@ def untagged_lines(untagged: list, matrix, students) -> list:
     Students): a cell that lost its tag is named while some part of it awaits a
     person (needs_review), as the summary's note counts them; one whose every
     part --overrides marked (or which was left blank) is not."""
-    out = []
+    out, slots = [], {}   # slots: {question id: its parts' slots}
+    for number, slot in enumerate(matrix.slots):
+        slots.setdefault(slot.question_id, []).append(number)
     for download, kind, cells in untagged:
-        slots = {}   # {question id: its parts' slots}
-        for number, slot in enumerate(matrix.slots):
-            slots.setdefault(slot.question_id, []).append(number)
         out += untagged_warning(download, kind, [u for u in cells if not _marked(u, slots, matrix, students)])
     return out
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.errors import UsageError, printable
+from quizgen.errors import UsageError, named_few, printable
 from quizgen.files import out_is_folder, write_files
 from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
@@ -62,11 +62,10 @@ def canvas_parts_warnings(slots: list, count: int, name: str) -> tuple:
     several = [slot.template for slot in slots if len(slot.variants[0].parts) > 1] if count > 1 else []
     if not several:
         return ()
-    shown = ", ".join(several[:3]) + (f" and {len(several) - 3} more" if len(several) > 3 else "")
     return (f"{name}: Canvas draws each part's variant on its own, so with --count {count} a student's parts of "
-            f"a template of several parts ({shown}) mostly come from different variants, with numbers that differ, "
-            "and no error is carried forward there; export to Moodle for one variant a question, or to Canvas "
-            "with --count 1 (docs/lms.md)",)
+            f"a template of several parts ({named_few(several, 3)}) mostly come from different variants, with "
+            "numbers that differ, and no error is carried forward there; export to Moodle for one variant a "
+            "question, or to Canvas with --count 1 (docs/lms.md)",)
 
 
 def canvas_decimals_warnings(slots: list, name: str) -> tuple:

@@ -163,7 +163,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     chosen = [(sid, q, v) for sid, p in papers.items()
               for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
     whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks,
-                          fingerprints or {})
+                          fingerprints)
     names = {(sid, q): _name(slots[q], q, len(question.parts)) for (sid, q, _), question in zip(chosen, whole)}
     cut = {}   # one object for each variant, cut and named alike: the key writes it once (shared_questions)
     made = [(sid, q, _cut(cut, question, only, names[(sid, q)]), question)

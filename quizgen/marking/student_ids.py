@@ -324,12 +324,11 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     An id in a spreadsheet's scientific notation (``2.02312E+13``) gets
     ``scientific_hint`` instead, naming the ids in ``named``, then those of
     ``prefer``, before the other ids it could be."""
-    mangled = scientific_ids(unknown, known_ids)
+    mangled, waiting = scientific_ids(unknown, known_ids), set(prefer)
     if mangled is not None:   # of the ids it could be, the row's name's first, then those with no answers
-        waiting = set(prefer)
         return scientific_hint(list(dict.fromkeys([*named, *(sid for sid in mangled if sid in waiting), *mangled])),
                                lossless=_every_digit_shown(unknown))
-    waiting = set(prefer)   # of the students named as the row is, those who gave no answer first
+    # of the students named as the row is, those who gave no answer first
     named = [*(sid for sid in named if sid in waiting), *(sid for sid in named if sid not in waiting)]
     nearest = nearest_ids(unknown, known_ids, prefer=prefer)
     if len(nearest) == 1 and set(named) <= set(nearest) and _alike(unknown, nearest[0]):
