@@ -261,7 +261,8 @@ def stats_report(state=None, banks=()) -> tuple:
     progress = loaded.progress
     bank = load_bank(banks)
     bank_classes, names = sorted({t.cls for t in bank}, key=class_key), trap_names(bank)
-    what_next = advice(progress, bank_classes, banks, names=names)
+    own_state = path != learner.real_path(learner.default_path()) and path   # named in the suggested command
+    what_next = advice(progress, bank_classes, banks, names=names, state=own_state)
     if not progress.classes:
         return f"No progress recorded yet ({path}).\n" + "\n".join(what_next), notes
     lines = [f"Progress file: {path}",
