@@ -14,7 +14,7 @@ from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASO
 from quizgen.marking.carried_words import without_unrounded
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
-from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
+from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT, reads_hundredths
 from quizgen.marking.marks import EXPONENT
 from quizgen.marking.spreadsheet import ERROR_VALUE, REASON as SPREADSHEET_REASON
 from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
@@ -168,8 +168,12 @@ marker; the learner is told what to write)."""
 
 PERCENT_SIGN = ("a % sign makes it a hundredth of the number before it, but this part's answer is no percentage "
                 "(and no probability or share); write the number without %")
-"""The drill's one reply to a % sign grade leaves to a person, whether or not the number without it is
-right (grade's percent.STRAY_PERCENT and NOT_A_SHARE tell those apart, which would give the answer away)."""
+SHARE_PERCENT_SIGN = ("a % sign makes it a hundredth of the number before it, so {shown} is read as {hundredths}; "
+                      "write a probability or share as a decimal (such as 0.25) or as a percentage (25%)")
+"""The drill's replies to a % sign grade leaves to a person. Off a share (a loss, a count): one reply
+whether or not the number without % is right (grade's percent.STRAY_PERCENT and NOT_A_SHARE tell those
+apart, which would give the answer away). On a probability or share, where ``69.5%`` is 0.695, grade
+leaves only ``0.695%`` (right but for its %) to a person: the reply says how a % reads there."""
 
 _PERSON = ": " + WORKING_REASON.rsplit(": ", 1)[-1]   # ": a person decides which is the answer"
 
@@ -203,9 +207,17 @@ def not_markable(record, text: str, verdict, options=((), ())) -> str:
         return f"Part ({record.letter}) asks for {_words_wanted(record, shown)}: {quoted(text)} was not counted; " \
                "try again, or ? for help."
     if verdict.reason in (STRAY_PERCENT, NOT_A_SHARE):
-        return f"I cannot mark {quoted(text)}: {PERCENT_SIGN}. {again}"
+        return f"I cannot mark {quoted(text)}: {_percent_sign(record, text, verdict)}. {again}"
     said = _working_said(verdict)
     return f"I cannot mark {quoted(text)}: {said}{'; ' if said else ''}type just the answer, {asked}. {again}"
+
+
+def _percent_sign(record, text: str, verdict) -> str:
+    """Why a number with a % sign is asked again: on a probability or share
+    (``reads_hundredths``) how the % reads there, else that the part wants no %."""
+    if not reads_hundredths(record.spec.bounds) or verdict.value is None:
+        return PERCENT_SIGN
+    return SHARE_PERCENT_SIGN.format(shown=quoted(text), hundredths=as_read(float(f"{verdict.value:.12g}")))
 
 
 def _working_said(verdict) -> str:
