@@ -13,7 +13,7 @@ import pytest
 import quizgen
 from quizgen.generation.run import generate
 from quizgen.grading.feedback import PartLine, part_notes
-from quizgen.grading.feedback_words import review_words
+from quizgen.grading.feedback_review import review_words
 from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.forms import BOUND_REASON, REVIEW_REASON
 

@@ -316,7 +316,7 @@ def test_grade_marks_a_raised_decimal_point_and_a_quantity_word_like_the_plain_d
 def test_two_values_joined_by_a_word_are_named_so_for_the_marker_and_the_student(text):
     """rev-student20: "0.83 or 0.84" was "a number with words after it", and the student's sheet said
     "your number has words after it"; both now say it gives two values."""
-    from quizgen.grading.feedback_words import review_words
+    from quizgen.grading.feedback_review import review_words
     from quizgen.marking.forms import TWO_VALUES_REASON
 
     reading = read_number(text, decimal_comma="," in text)

@@ -8,7 +8,7 @@ where the others' do, and the sheet says it in the student's words."""
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance
-from quizgen.grading.feedback_words import review_words
+from quizgen.grading.feedback_review import review_words
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT

@@ -17,7 +17,8 @@ import pytest
 import quizgen
 from quizgen.generation.run import generate
 from quizgen.grading.feedback import PartLine
-from quizgen.grading.feedback_words import ROUNDED_EARLY, review_words, work_list
+from quizgen.grading.feedback_review import review_words
+from quizgen.grading.feedback_words import ROUNDED_EARLY, work_list
 from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.quotes import rounded_before_use

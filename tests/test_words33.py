@@ -19,7 +19,7 @@ import quizgen.marking.percent as percent
 import quizgen.marking.unlisted as unlisted
 import quizgen.marking.words as words
 from quizgen.grading.feedback_reasons import MARKER_LOOKS, note_to_student
-from quizgen.grading.feedback_words import review_words
+from quizgen.grading.feedback_review import review_words
 from quizgen.marking.forms import read_number
 
 INSTRUCTOR = re.compile(r"a person|student|\bline \d|\.csv|\.json|quizgen|--[a-z]|Ellipsis", re.IGNORECASE)

@@ -23,10 +23,10 @@ from quizgen.question_ids import norm_question
 from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, not_received_note, sheet_verdict,
                                               unanswered_sheets, unsubmitted_note)
+from quizgen.grading.feedback_review import review_words
 from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, COMPARE_WORKING, KEEP, WORK_HEADING,
                                             answers_note, full_marks_note, kept_figures, misconception_name,
-                                            review_words, shown_answer, spelling_hint, what_next_hint,
-                                            work_list)
+                                            shown_answer, spelling_hint, what_next_hint, work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
 from quizgen.grading.feedback_solutions import Solutions
 from quizgen.grading.feedback_reasons import note_to_student

@@ -1,5 +1,5 @@
-"""What a feedback sheet says in the student's words beyond the verdicts: why
-an answer awaits a person (the grader's reason, said to the student), the
+"""What a feedback sheet says in the student's words beyond the verdicts (why
+an answer awaits a person is feedback_review.py's): the
 pointer under a wrong answer that matches no known misconception, and the
 "What to work on" list after the score (misconceptions met by name, the
 answers rounded too early or cut off, the questions with lost marks, a drill
@@ -15,13 +15,10 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from quizgen.grading.ecf_at_once import MARKER_DECIDED
-from quizgen.grading.feedback_reasons import reason_to_student
 from quizgen.grading.feedback_verdict import parts_span
 from quizgen.grading.outcome import comma_number
 from quizgen.key.parts import code_in_words
-from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, NUMBER, REVIEW_REASON,
-                                   TWO_VALUES_REASON, read_number)
+from quizgen.marking.forms import NUMBER, read_number
 from quizgen.marking.offered import offered_answers
 from quizgen.marking.quotes import rounded_before_use
 from quizgen.marking.rule_model import EARLY
@@ -38,24 +35,8 @@ ABOUT_ANSWERS = "About the answers"
 COMPARE_WORKING = "compare your working with the worked solution below"
 COMPARE = "it matches no common mistake the grader knows: " + COMPARE_WORKING
 
-_NUMERAL = re.compile(r"[-+]?(?<![\w.,])\d(?:[\d,.]*\d)?%?")
-_WORD = re.compile(r"[^\W\d_]{2,}")
-_SENTENCE_WORDS = 3   # words that make a sentence, as the grader counts them
-_QUOTED_LIMIT = 30   # characters of the student's words quoted in a reason
 ANSWER_LIMIT = 400   # characters of an answer a sheet quotes whole; a longer one is cut to ANSWER_SHOWN
 ANSWER_SHOWN = 300   # a 300-character answer fills some 25 lines of the PDF sheet's table column
-_WAITING = "; your marker will decide what it means"
-_TWO_VALUES = "your answer gives more than one value, and the grader marks one; your marker decides which counts"
-_KNOWN_REASONS = {
-    TWO_VALUES_REASON: _TWO_VALUES,
-    BOUND_REASON: "you gave a bound (such as \"at least\" or \"<\") rather than one value; your marker decides "
-                  "whether it answers the part",
-    NOTED_REASON: "your number has words after it" + _WAITING,
-    BITS_REASON: "your answer looks given in bits (log base 2); your marker checks it against the question's "
-                 "logarithm",
-}
-
-
 def template_trap_names(template) -> dict:
     """``{code: name}`` as ``template`` (the bank's, None when not found) names its traps."""
     if template is None:
@@ -67,45 +48,6 @@ def misconception_name(code: str, names: dict | None) -> str:
     """The misconception ``code`` as a student reads it: the trap's name in the
     bank ("log base 10 instead of ln"), else the code read as words."""
     return (names or {}).get(code) or code_in_words(code)
-
-
-def review_words(reason: str, answer: str) -> str:
-    """Why an answer awaits a person, in the student's words, from the grader's
-    ``reason`` and the ``answer`` as written (a number with doubt, two values,
-    a sentence); any other reason as feedback_reasons words it, never as graded.csv has it."""
-    if reason in _KNOWN_REASONS:
-        return _KNOWN_REASONS[reason] + "."
-    if reason.startswith("depends on ("):
-        earlier = reason.removeprefix("depends on ").split(",")[0]
-        if MARKER_DECIDED in reason:
-            return f"it was worked from your answer to {earlier}, which your marker has now marked; your marker marks this part too."
-        return f"it was worked from your answer to {earlier}, which your marker reads first; your marker marks both."
-    if reason not in (REVIEW_REASON, DOUBT_REASON, ""):   # doubt is told from the answer's own words, below
-        return reason_to_student(reason)
-    numbers = _NUMERAL.findall(answer)
-    if len(numbers) > 1:
-        return _TWO_VALUES + "."
-    words = _words_beside(answer)
-    if numbers and words:
-        return f"your answer says {words} beside its number, which the grader cannot weigh{_WAITING}."
-    if len(_WORD.findall(answer)) >= _SENTENCE_WORDS:
-        return "your answer is a sentence, which the grader cannot mark on its own" + _WAITING + "."
-    return f"the grader could not match your words to an answer it knows{_WAITING}."
-
-
-def _words_beside(answer: str) -> str:
-    """The words written on either side of an answer's one number, each
-    quoted as written (``"about" and "I think"`` for ``about 1.8 I think``:
-    never joined into words the student did not write together), cut to
-    _QUOTED_LIMIT characters in all; "" when there are none."""
-    pieces = [" ".join(piece.split()).strip(" .,;:") for piece in _NUMERAL.split(answer)]
-    quoted, room = [], _QUOTED_LIMIT
-    for piece in filter(None, pieces):
-        if room <= 0:
-            break
-        quoted.append(f'"{piece}"' if len(piece) <= room else f'"{piece[:room].rstrip()}..."')
-        room -= len(piece)
-    return and_list(quoted)
 
 
 def shown_answer(answer: str) -> str:

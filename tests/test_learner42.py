@@ -1,0 +1,59 @@
+"""Round 42 (a learner's review, rev42a): the drill's ready-made command from
+--stats kept the learner's own record; a word said with doubt was told on the
+feedback sheet as a word the grader could not match; and at a probability part
+the drill said a % answer was "no probability or share"."""
+
+import io
+
+import pytest
+
+from quizgen.drill.session import run_drill
+from quizgen.grading.feedback_review import review_words
+from quizgen.marking.forms import DOUBT_REASON
+
+
+def test_stats_suggests_a_drill_on_the_same_record(tmp_path, invoke):
+    """F1: the drill's own summary names --state FILE; --stats on that file must too, or the
+    learner's next drill goes to the default record."""
+    state = tmp_path / "mine.json"
+    session = invoke("drill", "--seed", 5, "--classes", "C1,C4", "--count", 1, "--state", state, input="s\n")
+    assert session.exit_code == 0, session.output
+    stats = invoke("drill", "--stats", "--state", state)
+    tried = [line for line in stats.output.splitlines() if "try: quizgen drill" in line]
+    assert tried and all(f"--state {state}" in line for line in tried), stats.output
+
+
+@pytest.mark.parametrize("answer, said", [
+    ("maybe undefined", 'your answer says "maybe" beside it, which the grader cannot weigh'),
+    ("undefined?", "your answer ends in a question mark, which the grader cannot weigh"),
+    ("I think contradiction", 'your answer says "I think" beside it'),
+    ("Maybe no?", 'your answer says "Maybe" beside it and ends in a question mark'),
+    ("probably yes, I think", 'your answer says "probably" and "I think" beside it')])
+def test_a_word_said_with_doubt_is_told_as_doubt_not_as_an_unknown_word(answer, said):
+    """F2: the word may be the right one; the sheet said "the grader could not match your words"."""
+    words = review_words(DOUBT_REASON, answer)
+    assert words.startswith(said), words
+    assert "could not match" not in words
+
+
+def test_a_number_said_with_doubt_keeps_its_words():
+    assert review_words(DOUBT_REASON, "0.279?").startswith('your answer says "?" beside its number')
+
+
+def _drill(typed: str) -> str:
+    out = io.StringIO()
+    run_drill(io.StringIO(typed), out, io.StringIO(), classes="C1", seed=1, save=False)
+    return " ".join(out.getvalue().split())
+
+
+def test_a_percent_sign_at_a_probability_part_is_explained_as_hundredths():
+    """F3: C1 (a) asks for a probability (0.7157 at --seed 1), where 71.57% is right; 0.7157% is its
+    hundredth, and the drill said the part's answer was no probability."""
+    said = _drill("0.7157%\nq\n")
+    assert ("I cannot mark '0.7157%': a % sign makes it a hundredth of the number before it, so '0.7157%' is read "
+            "as 0.007157; write a probability or share as a decimal (such as 0.25) or as a percentage (25%)") in said
+    assert "no probability or share" not in said
+
+
+def test_a_percentage_at_a_probability_part_is_still_marked():
+    assert "Correct" in _drill("71.57%\nq\n")
