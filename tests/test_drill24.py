@@ -96,8 +96,9 @@ def test_no_later_part_is_named_before_it_is_asked(invoke):
     """0.3636 at C1 (a), seed 5: "This is the value of part (b), 0.3636, not of part (a)" gave (b) away."""
     said = _drill(invoke, "C1", ["0.3636", "q"], "--no-save")
     assert "Incorrect: the answer is 0.6952 (exactly" in said
-    assert "part (b)" not in said.split("Incorrect")[1].split("Worked solution")[0]
-    assert "0.3636" not in said.split("Incorrect")[1].split("Worked solution")[0]
+    reply = said.split("Incorrect")[1].split("Your (a) '0.3636'")[0]   # round 42: told once the question ends
+    assert "part (b)" not in reply and "0.3636" not in reply
+    assert said.index("Your (a) '0.3636': this is the value of part (b)") < said.index("Worked solution")
 
 
 def test_a_progress_file_too_large_is_left_alone_unread(tmp_path, invoke):

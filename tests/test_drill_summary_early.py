@@ -3,7 +3,7 @@ right from an earlier answer carried on rounded short did not have 'the right
 value but too few significant figures'."""
 
 import pytest
-from quizgen.drill.session import PartResult
+from quizgen.drill.turn import PartResult
 from quizgen.drill.summary import _score_table
 
 

@@ -17,7 +17,8 @@ import pytest
 from quizgen.bank.loader import load_bank
 from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
-from quizgen.drill.session import COMMANDS, Drill, _Stop, _Turn
+from quizgen.drill.session import COMMANDS, Drill, _Stop
+from quizgen.drill.turn import Turn
 from quizgen.drill.slips import read_as_offered
 from quizgen.drill.wording import stuck_words
 from quizgen.generation.quiz import Question, seed_label
@@ -57,7 +58,7 @@ def _drill_says(template, inst, entry, view, checkers, record, text: str):
     """What the drill's ``ask_part`` does with ``text`` at ``record``: the
     (status, misconception) it counts, or 'asked again'."""
     drill = Drill(io.StringIO(text + "\n"), io.StringIO(), io.StringIO(), [template], learner.Progress(), 1)
-    turn = _Turn(view, template, {}, list(entry.parts))
+    turn = Turn(view, template, {}, list(entry.parts))
     turn.results = [turn.result(r, "correct") for r in entry.parts[:entry.parts.index(record)]]
     turn.options = {r.letter: part_options(inst.params, r) for r in entry.parts}
     try:

@@ -57,3 +57,12 @@ def test_a_percent_sign_at_a_probability_part_is_explained_as_hundredths():
 
 def test_a_percentage_at_a_probability_part_is_still_marked():
     assert "Correct" in _drill("71.57%\nq\n")
+
+
+def test_an_answer_that_was_a_later_parts_value_is_told_once_the_question_ends():
+    """F5: the reply to (a) may not give (b)'s answer away, so the drill never told a learner who
+    put (b)'s loss at (a) what they had done; the worked solution shows every answer, so it is said there."""
+    said = _drill("0.3345\n0.3345\nq\n")
+    note = "Your (a) '0.3345': this is the value of part (b), 0.33454, not of part (a)"
+    assert note in said, said
+    assert said.index("(b) What is") < said.index(note) < said.index("Worked solution")

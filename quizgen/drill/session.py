@@ -11,7 +11,8 @@ from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
 from quizgen.drill.slips import read_as_offered
 from quizgen.drill.terminal import isatty, line_editing, read_line
-from quizgen.drill.hints import all_hints, no_more_hints, part_hints
+from quizgen.drill.hints import all_hints, no_more_hints
+from quizgen.drill.turn import Turn
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
@@ -23,7 +24,7 @@ from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, capital, carried_sentence, echo, exact_text, \
-    misconception_sentence, not_markable, reading_notes, stuck_words, unasked_kept, unreadable, \
+    misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, unreadable, \
     worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
@@ -44,19 +45,6 @@ Or type a command:
 
 COMMANDS = {"h": "hint", "hint": "hint", "s": "skip", "skip": "skip", "?": "help", "help": "help",
             "q": "quit", "quit": "quit", "exit": "quit", **dict.fromkeys(STUCK, "hint")}   # "no idea": a hint
-
-
-@dataclass
-class PartResult:
-    """How one part went: ``correct``, ``incorrect`` or ``skipped``."""
-
-    cls: str
-    template: str
-    letter: str
-    status: str
-    misconception: str = ""
-    feedback: str = ""
-    hinted: bool = False
 
 
 @dataclass
@@ -158,7 +146,7 @@ class Drill:
         self.say(f"Question {index + 1} ({view['cls']}): {to_plain(view['title'])}")
         self.say("-" * min(self.width, 40))
         self.say(view["stem"])
-        turn = _Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
+        turn = Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
                                            if pv.part.kind == "numeric"}, records)
         turn.notes = worked_from_notes(entry)
         turn.options = {r.letter: part_options(inst.params, r) for r in records}   # yes or no, C8's classes
@@ -168,14 +156,14 @@ class Drill:
                 self.say(f"({part_view['letter']}) {part_view['ask']}")
                 if not self.ask_part(record, turn, checkers[record.letter]):
                     turn.results += [turn.result(r, "skipped") for r in records[len(turn.results):]]
-                    self.solution(view, records)
+                    self.solution(view, records, turn)
                     break
             else:
                 if any(r.status != "correct" for r in turn.results):
-                    self.solution(view, records)
+                    self.solution(view, records, turn)
         except _Stop:   # a quit after a miss: the miss is recorded, so its working is owed
             if any(r.status != "correct" for r in turn.results):
-                self.solution(view, records)
+                self.solution(view, records, turn)
             raise
         finally:
             self.result.parts += turn.results
@@ -199,8 +187,8 @@ class Drill:
             elif command == "skip":
                 return False
             else:
-                verdict = unasked_kept(carried_forward(checker, checker(text), turn.values, turn.figures),
-                                       {r.letter for r in turn.results}, checker)   # a later part's value is not told
+                checked = carried_forward(checker, checker(text), turn.values, turn.figures)
+                verdict = unasked_kept(checked, {r.letter for r in turn.results}, checker)   # a later part's value is not told
                 verdict = read_as_offered(record, text, verdict, turn.options[record.letter][1])   # negitive
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
@@ -213,6 +201,8 @@ class Drill:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
                                                    turn.options[record.letter])   # 'sum' at yes/no
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names, notes)
+                    if verdict is not checked and verdict.status == "incorrect":   # told once the question ends
+                        turn.withheld[record.letter] = (text, checked.feedback)
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     turn.part_start = turn.hints   # the next part's hints are counted from here
                     self.track_traps(record, verdict, turn)
@@ -270,8 +260,12 @@ class Drill:
         self.say(f"Hint {shown + 1} of {len(part.hints)}: {label}", "  ")   # counted within the part
         self.say(text, "    ")
 
-    def solution(self, view: dict, records: list) -> None:
-        """The worked solution for this question's numbers, and the answers."""
+    def solution(self, view: dict, records: list, turn) -> None:
+        """The worked solution for this question's numbers, and the answers;
+        before it, an answer that was a later part's value, which its reply could not say."""
+        for letter, (text, feedback) in turn.withheld.items():
+            self.say()
+            self.say(f"Your ({letter}) {quoted(text)}: {to_plain(feedback)}.", "  ")
         self.say()
         self.say("Worked solution for these numbers:")
         for label, text in all_hints(view):
@@ -328,38 +322,6 @@ class Drill:
         except (OutputError, UsageError) as exc:  # UsageError: its folder is a file
             self.err.write(f"quizgen: warning: cannot save progress: {exc}; continuing without saving\n")
             self.store = None
-
-
-class _Turn:
-    """One question being asked: hints shown, part results, numbers given (``values``, for
-    ECF, and the significant figures each showed, ``figures``, so feedback quotes it as written)."""
-
-    def __init__(self, view: dict, template, latex: dict, records: list):
-        self.view, self.template, self.hints, self.results, self.values = view, template, 0, [], {}
-        self.figures = {}
-        self.latex = latex   # {part letter: LaTeX of its exact answer}
-        self.records = records   # the key's parts, whose answers a hint must not show before their turn
-        self.parts = len(view["parts"])
-        self._offered = {}   # {part being answered: its PartHints}: each "h" asks again
-        self.part_start = 0   # hints shown before the part being answered
-        self.forecast_seen = False   # offered once a question, to the first part that asks
-        self.traps_met = []   # misconception codes answered, one per part
-        self.traps_avoided = set()   # codes of traps on parts answered right without hints
-        self.names = trap_names([template])   # the misconceptions as this question's template names them
-        self.notes = {}   # {part letter: why the later parts worked out from it need it marked (worked_from_notes)}
-
-    def result(self, record, status: str, verdict=None) -> PartResult:
-        """The result of one part, as the summary needs it."""
-        return PartResult(self.template.cls, self.template.id, record.letter, status,
-                          verdict.misconception if verdict else "", verdict.feedback if verdict else "",
-                          self.hints > 0)
-
-    def hints_available(self):
-        """The PartHints of the part being answered, fixed at its first ``h``."""
-        current = len(self.results)
-        if current not in self._offered:
-            self._offered[current] = part_hints(self.view, self.records, current, self.forecast_seen)
-        return self._offered[current]
 
 
 def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=(),
