@@ -54,15 +54,20 @@ def test_c6_a_fraction_worked_from_a_wrong_a_says_where_it_came_from(seed1):
 
 @pytest.mark.slow
 def test_c6_a_fraction_not_worked_from_the_students_answers_is_still_told_a_count_is_whole(seed1):
-    row = seed1([("z", "Q6", "a", "1440"), ("z", "Q6", "c", "144.5")])["Q6", "c", "144.5"]
-    assert row["feedback"] == "a count is a whole number, and 144.5 is not one: round a count worked out as a fraction"
+    """(c)'s count is 144: 144.5 rounds to 145 by the papers' one rule (a half away from zero), so
+    it is not told to round (review 41c F10); 144.4 is."""
+    graded = seed1([("z", "Q6", "a", "1440"), ("z", "Q6", "c", "144.5"), ("y", "Q6", "a", "1440"), ("y", "Q6", "c", "144.4")])
+    assert graded["Q6", "c", "144.5"]["feedback"] == \
+        "a count is a whole number, and 144.5 is not one, nor does it round to the count the paper's numbers give"
+    assert graded["Q6", "c", "144.4"]["feedback"] == \
+        "a count is a whole number, and 144.4 is not one: round a count worked out as a fraction"
 
 
 @pytest.mark.parametrize("answer, said", [
-    ("ln(2)", "a count is a whole number, and 0.693147 is not one (nor near the count the paper's numbers give)"),
+    ("ln(2)", "a count is a whole number, and 0.693147 is not one, nor does it round to the count the paper's numbers give"),
     ("1152.4", "a count is a whole number, and 1152.4 is not one: round a count worked out as a fraction"),
     ("1151.6", "a count is a whole number, and 1151.6 is not one: round a count worked out as a fraction"),
-    ("1150.5", "a count is a whole number, and 1150.5 is not one (nor near the count the paper's numbers give)")])
+    ("1150.5", "a count is a whole number, and 1150.5 is not one, nor does it round to the count the paper's numbers give")])
 @pytest.mark.slow
 def test_c6_a_fraction_is_told_to_round_only_where_rounding_reaches_the_count(seed1, answer, said):
     """rev-instructor26: `ln(2)` for (b) = 1,152 was told to round (to 1, still wrong)."""
@@ -70,13 +75,13 @@ def test_c6_a_fraction_is_told_to_round_only_where_rounding_reaches_the_count(se
 
 
 @pytest.mark.parametrize("answer, said", [
-    ("0.394", "a count is a whole number, and 0.394 is not one (nor near the count the paper's numbers give)"),
+    ("0.394", "a count is a whole number, and 0.394 is not one, nor does it round to the count the paper's numbers give"),
     ("0.5", "a count is a whole number, and 0.5 is not one: round a count worked out as a fraction"),
     ("1.4", "a count is a whole number, and 1.4 is not one: round a count worked out as a fraction")])
 @pytest.mark.slow
 def test_c5_d_a_fraction_is_told_to_round_only_where_its_nearest_whole_number_is_the_count(seed1, answer, said):
     """Review 41 F4: C5 (d)'s smallest count of masked positions is 1; 0.394 was told to round, which gives 0,
-    the very case the question rules out (a half may round either way, so 0.5 is still told)."""
+    the very case the question rules out (0.5 rounds away from zero, to 1, so it is still told)."""
     assert seed1([("z", "Q5", "d", answer)])["Q5", "d", answer]["feedback"] == said
 
 

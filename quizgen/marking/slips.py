@@ -8,8 +8,10 @@ and a count's trap that is no whole number matched at its whole roundings
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from quizgen.maths.numbers import significant
+from quizgen.maths.rounding import units
 from quizgen.maths.tolerance import matches
 from quizgen.marking.roundings import sig_roundings, truncate_sig
 from quizgen.marking.quotes import quoted
@@ -106,17 +108,21 @@ def not_whole(rule, reading) -> str:
     """Why a count answered with a fraction is wrong; the advice to round it only
     where rounding it to its nearest whole number reaches the count asked for (``ln(2)``
     for 1,600 positions is no count to round, nor 0.394 for C5 (d)'s one position, which
-    rounds to 0; a half, 0.5, may round either way), and never on a whole-number part whose answer is the
+    rounds to 0). The answer is quoted as written (to the figures shown, else up to 6)
+    and that quoted number is the one rounded, by the papers' one rule (a half away
+    from zero: 0.5 to 1, 1150.5 to 1151), so the advice follows the number the student
+    reads: 0.5 is told to round where 1 is the count, 0.49999999999 is not. Never the
+    advice on a whole-number part whose answer is the
     template's literal 0 (C5 (a), the empty sum: nothing is added, so no fraction
     is rounded, ``NOT_WHOLE_EXACT``); an answer of 0 worked out from the paper's
     numbers (``floor(n / 10)`` with n = 3) gets the count advice."""
     if reading.hundredths:
         return NOT_A_RATE
+    shown = quoted(reading.value, reading.figures)
     if literal_zero(rule):   # C5 (a), the empty sum: 0 because nothing is added, no count worked out as a fraction
-        return NOT_WHOLE_EXACT.format(quoted(reading.value))
-    nearest = [w for w in (math.floor(reading.value), math.ceil(reading.value)) if abs(w - reading.value) <= 0.5]
-    near = rule.value is not None and any(abs(whole - rule.value) < 0.5 for whole in nearest)
-    return (NOT_WHOLE if near else NOT_WHOLE_FAR).format(quoted(reading.value))
+        return NOT_WHOLE_EXACT.format(shown)
+    near = rule.value is not None and abs(units(Fraction(shown), 0) - rule.value) < 0.5
+    return (NOT_WHOLE if near else NOT_WHOLE_FAR).format(shown)
 
 
 def literal_zero(rule) -> bool:
@@ -131,7 +137,7 @@ def literal_zero(rule) -> bool:
 
 
 NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
-NOT_WHOLE_FAR = "a count is a whole number, and {} is not one (nor near the count the paper's numbers give)"
+NOT_WHOLE_FAR = "a count is a whole number, and {} is not one, nor does it round to the count the paper's numbers give"
 NOT_A_RATE = "this part asks for a count, not a rate or share: give how many, as a whole number"
 NOT_WHOLE_EXACT = ("{} is not a whole number, and this part's answer is one, worked out exactly: no fraction is "
                    "rounded to reach it")
