@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
+from fractions import Fraction
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.stated import StatedFigures
@@ -124,15 +125,15 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
 
 
 def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
-    """Feedback when ``x``, written to fewer figures than asked, is the answer
-    cut off at those figures instead of rounded (1.5 for 1.5505, which rounds to
-    1.6 at 2; 0.6 for 0.6952, which rounds to 0.7 at 1), else "". Such an answer
-    stays incorrect: it is wrong at the figures it shows too (docs/marking.md,
-    "Rounded too early"), unless ``cut_early``; this only says why. One figure
-    says it only when no trap's value rounds or cuts to it too (``_one_figure_is_ours``)."""
+    """Feedback when ``x``, written to 2 or more figures but fewer than asked, is the
+    answer cut off at those figures instead of rounded (1.5 for 1.5505, which rounds
+    to 1.6 at 2), else "". Such an answer stays incorrect: it is wrong at the figures
+    it shows too (docs/marking.md, "Rounded too early"), unless ``cut_early``; this
+    only says why. One figure is never named so: every value from 0.3 to 0.3999 is
+    0.3937 cut off at 1 figure, so 0.3 says nothing of how it was reached."""
     asked = figures_asked(rule.kind, rule.spec)
-    if asked is None or shown is None or not 1 <= shown < asked or not cut_to(x, rule.value, shown) \
-            or rounds_to(x, rule.value, shown) or (shown == 1 and not _one_figure_is_ours(rule, x)):
+    if asked is None or shown is None or not 2 <= shown < asked or not cut_to(x, rule.value, shown) \
+            or rounds_to(x, rule.value, shown):
         return ""
     return _cut_short_words(rule, shown, asked)
 
@@ -199,13 +200,13 @@ def rounded_twice_short(rule: PartRule, x: float, shown: int | None) -> str:
             or (shown == 1 and not _one_figure_is_ours(rule, x)):
         return ""
     value = stated(rule)
-    more = next((significant(value, k) for k in range(asked + 1, shown, -1)
-                 if same(x, float(significant(significant(value, k), shown)))), None)
+    more = next((significant(value, k) for k in range(asked + 1, shown, -1)   # each decimal rounded exactly
+                 if same(x, float(significant(Fraction(significant(value, k)), shown)))), None)
     if more is None:
         return ""
     figures = f"{shown} significant figure{'s' * (shown > 1)}"
     return (f"rounded twice, and to too few figures: {more} rounded again to {figures} is "
-            f"{significant(more, shown)}, but the value itself, {significant(value, asked + 2)}, rounds to "
+            f"{significant(Fraction(more), shown)}, but the value itself, {significant(value, asked + 2)}, rounds to "
             f"{significant(value, shown)} at {figures}: round once, from the unrounded value, and this part asks "
             f"for at least {asked} (expected {expected(rule)})")
 

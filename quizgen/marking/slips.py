@@ -33,11 +33,11 @@ def rounded_twice(value, asked: int, x: float) -> str:
     """Why ``x``, the answer ``value`` rounded to one more figure than ``asked``
     and then again, is wrong (rounding once gives another number), else ""."""
     more = significant(value, asked + 1)
-    twice = significant(more, asked)
+    twice = significant(Fraction(more), asked)   # the decimal written, rounded exactly (0.15 is 0.2 at 1)
     if not same(x, float(twice)):   # most answers: the value is not written out twice more
         return ""
     once, shown = significant(value, asked), significant(value, asked + 2)
-    if twice == once or significant(shown, asked) != once:   # the value as shown would itself round the other way
+    if twice == once or significant(Fraction(shown), asked) != once:   # the value as shown would itself round the other way
         return ""
     return (f"rounded twice: {more} (the value to {asked + 1} figures) rounded again to {asked} is {twice}, "
             f"but the value itself, {shown}, rounds to {once}: round once, from the unrounded value")
