@@ -239,7 +239,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
                            gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
                            feedback_format=feedback_format, paper=paper_size, banks=banks, zero_absent=zero_absent)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
-                   rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
+                   rtol=rtol, atol=atol, encoding=encoding, progress=True, outputs=outputs,
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,
                    jobs=jobs, paper_as_written=paper_as_written, attempt=attempt, force_key=force_key,
                    replace_outputs=replace_outputs)

@@ -44,7 +44,7 @@ def make_sheets(result, key, outputs, columns: tuple, comma: bool = False, carri
     decimal comma when ``comma``. ``columns``: where graded.csv holds
     (student, name, question, part, answer); ``carried``: the policy's
     carried_figures, which the sheets' advice on early rounding follows; ``progress``: the
-    compile's progress shown on stderr (a bar on a terminal), as generate shows its PDFs'."""
+    compile's progress shown on stderr (a bar on a terminal, else a line every 30 s), as generate shows its PDFs'."""
     if getattr(outputs, "feedback_format", "md") != "pdf":
         return markdown_sheets(result, key, outputs, columns, comma, carried)
     students, context = student_sheets(result, key, outputs, columns, comma, carried)

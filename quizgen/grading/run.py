@@ -116,7 +116,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     chooses another path, or a folder) and, beside it, ``<stem>-students.csv``,
     ``<stem>-questions.csv`` and ``<stem>-report.md``, all atomically.
     ``rtol``/``atol`` replace every part's tolerance; ``progress`` shows a
-    progress bar on stderr when it is a terminal. ``outputs`` (GradeOutputs)
+    progress bar on stderr when it is a terminal, and off one a line every 30 s while
+    PDF feedback sheets compile (generation.pdf.compile_documents, as generate's). ``outputs`` (GradeOutputs)
     chooses the class report (``<stem>-report.html`` and ``<stem>-items.csv``,
     on by default), a gradebook file and feedback sheets (see outputs.py).
     ``policy`` (a policy.yaml path) and ``ecf_credit`` set the careful marker's
@@ -308,7 +309,7 @@ def _add_notes(result: GradeResult, decisions, source, found_key: Path | None, a
 def _feedback_sheets(result, index, outputs, source, graded_handle, progress: bool = False) -> dict:
     """Every student's feedback sheet, ``{name: text or bytes}``, read from graded.csv as written under its
     temporary name (not yet in place); their advice keeps the figures the policy's carried rounding asks;
-    ``progress``: a bar while PDF sheets compile, as grading has one."""
+    ``progress``: the PDF sheets' compiling shown as generate's PDFs' is (a bar, or a line every 30 s)."""
     from quizgen.grading.feedback_pdf import make_sheets   # its PDF and TeX machinery only when asked
 
     graded_handle.flush()
