@@ -169,6 +169,9 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--delimiter", default=None, help="Cell separator: ',', ';', 'tab' or '|' (default: detected).")
 @click.option("--decimal-comma", is_flag=True, default=None,
               help="Read every comma between digits as a decimal point (default: in ';' and tab files).")
+@click.option("--decimal-mark", type=click.Choice(["auto", "point", "comma"]), default="auto", show_default=True,
+              help="The decimal mark of every number grade writes (CSVs, reports, feedback sheets, summary): "
+                   "auto, the one the answers are read with; point or comma, that one.")
 @click.option("--rtol", type=float, default=None, help="Relative tolerance for every numeric part (0.01 is 1%).")
 @click.option("--atol", type=float, default=None, help="Absolute tolerance for every numeric part.")
 @click.option("--encoding", default=None, help="The answers file's encoding (default: detected).")
@@ -216,7 +219,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
               help="Paper size of the PDF feedback sheets.")
 @bank_option
 @jobs_option
-def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
+def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark, rtol, atol, encoding, policy, ecf_credit,
                   overrides, roster, force_key, replace_outputs, force, zero_absent, paper_as_written, attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
                   feedback_dir, feedback_format, paper_size, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
@@ -226,6 +229,10 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     The answers CSV holds one answer a row (columns student_id, question_id, part,
     answer: long form) or one student a row with a column per part (student_id, Q1a,
     Q1b, ...: wide form); see docs/grading.md.
+
+    Numbers are written with the decimal mark the answers are read with (commas for a ';' or
+    tab file unless its numbers show points only, or with --decimal-comma); --decimal-mark point
+    or comma chooses the outputs' mark whatever the answers wrote.
 
     \b
     Example: quizgen grade answers.csv --key quiz/key.json --gradebook plain --feedback sheets/
@@ -239,6 +246,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
                            gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
                            feedback_format=feedback_format, paper=paper_size, banks=banks, zero_absent=zero_absent)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
+                   decimal_mark=decimal_mark,
                    rtol=rtol, atol=atol, encoding=encoding, progress=True, outputs=outputs,
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,
                    jobs=jobs, paper_as_written=paper_as_written, attempt=attempt, force_key=force_key,

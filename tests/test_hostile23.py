@@ -166,7 +166,7 @@ def test_an_answer_the_reader_fails_on_is_invalid_with_a_sentence_not_an_excepti
 
     class Overflowing:
         """A checker whose number reader overflows."""
-        expected, decimal_comma = "0.7", False
+        expected, decimal_comma, writes_comma = "0.7", False, False
 
         def __call__(self, text):
             raise OverflowError("(34, 'Numerical result out of range')")

@@ -37,7 +37,7 @@ class AnswersFile:
     path: Path
     encoding: str
     delimiter: str
-    decimal_comma: bool
+    decimal_comma: bool   # the answers are read with decimal commas
     form: str
     header: list
     header_line: int
@@ -55,6 +55,7 @@ class AnswersFile:
     end: int | None = None
     first_line: int = 0     # the lines before ``start``, so that line numbers stay the file's
     warnings: tuple = ()    # what reading the header decided and the user should know (columns not kept)
+    writes_comma: bool = False   # every output number has a decimal comma (--decimal-mark; auto: as read)
 
     @property
     def out_header(self) -> list:
@@ -340,8 +341,10 @@ def _fit(row: list, width: int, line: int, delimiter: str) -> list:
     return BadRow(row[:width], problem)
 
 
-def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> AnswersFile:
-    """Read the header of the answers file at ``path`` and work out its layout.
+def open_answers(path, delimiter=None, decimal_comma=None, encoding=None, decimal_mark: str = "auto") -> AnswersFile:
+    """Read the header of the answers file at ``path`` and work out its layout,
+    and the decimal mark its numbers are read with and the one every output writes
+    (``decimal_mark``: "auto", the one read; "point" or "comma" forces it).
     Raises InputFileError naming what was expected and what was found."""
     path = Path(path)
     encoding = given_encoding(encoding)   # a bad --encoding is said before a pipe is copied
@@ -350,7 +353,9 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     encoding, delimiter, header, header_line, data_skip, layout, points = _layout(path, readable, encoding, given)
     if decimal_comma is None:   # a ';' or tab file writes decimal commas, unless its numbers show points only
         decimal_comma = delimiter != "," and not points
+    writes = bool(decimal_comma) if decimal_mark == "auto" else decimal_mark == "comma"
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
+                       writes_comma=writes,
                        header=header, header_line=header_line, skip_lines=data_skip,
                        read_path=None if readable == path else readable, **layout)
 

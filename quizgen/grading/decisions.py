@@ -190,7 +190,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         said = kept or status is Status.PARTIAL and old.status in (Status.INCORRECT, Status.IMPRECISE)
         outcome = make_outcome(status, score, checker.expected, old.misconception if kept else "",
                                override.comment or (old.feedback if said else ""), reason, OVERRIDE, old.value,
-                               old.figures, checker.decimal_comma)
+                               old.figures, checker.writes_comma)
         grid.outcomes[k] = outcome
         if row < 0:
             grid.rows[k] = made.write(students, index, number, slot, outcome)

@@ -80,7 +80,7 @@ def _remarked(checker, outcome, latest: list, base: int, sources: tuple, named: 
     given = tuple((name, letter, latest[base + s].status, latest[base + s].value, latest[base + s].figures)
                   for (name, s), letter in zip(sources, letters))
     verdict = ecf_verdict(checker, outcome, given, lambda: _own_answers(latest, base, named), kept)
-    return None if verdict is None else verdict_cells(verdict, checker.expected, checker.decimal_comma)
+    return None if verdict is None else verdict_cells(verdict, checker.expected, checker.writes_comma)
 
 
 def answered_slots(index: KeyIndex):

@@ -234,8 +234,9 @@ class KeyIndex:
     the top-level paper (number 0) and each student's own paper."""
 
     def __init__(self, key: Key, decimal_comma: bool, override, name: str, policy: Policy | None = None,
-                 source: str | None = None):   # source: the key's path as typed, for its errors (else name)
+                 source: str | None = None, writes_comma: bool | None = None):   # source: the key's path as typed
         self.name, self.source = name, source or name
+        self.writes_comma = decimal_comma if writes_comma is None else writes_comma   # the graded cells' decimal mark
         self.override = override   # --rtol/--atol's rule for every part, or None (swapped_ids.py matches values by it)
         self.figures_shown = not key.rounded_by   # a Canvas download's figures are Canvas's, not the student's
         self.policy = policy or Policy()

@@ -59,8 +59,8 @@ class LostTagChecker(PartChecker):
 
     __slots__ = ("reason",)
 
-    def __init__(self, part, reason: str, decimal_comma: bool = False):
-        super().__init__(part, decimal_comma)
+    def __init__(self, part, reason: str, decimal_comma: bool = False, writes_comma: bool | None = None):
+        super().__init__(part, decimal_comma, writes_comma=writes_comma)
         self.expected, self.reason = "", reason
 
     def __call__(self, text) -> Verdict:

@@ -108,7 +108,7 @@ def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
     one over the length limit (answers_file.LongAnswer: its reason kept)."""
     too_long = getattr(answer, "too_long", None)
     if too_long is not None:
-        outcome = make_outcome(Status.INVALID, 0.0, checker.expected, "", "", too_long, comma=checker.decimal_comma)
+        outcome = make_outcome(Status.INVALID, 0.0, checker.expected, "", "", too_long, comma=checker.writes_comma)
         return TooLong(*outcome.__reduce_ex__(2)[1])
     try:
         verdict = checker(answer)
@@ -118,7 +118,7 @@ def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
     except (MemoryError, RecursionError):
         verdict = Verdict(Status.INVALID, 0.0, checker.expected,
                           reason="not a number quizgen can read (nested or long beyond what it reads)")
-    return verdict_cells(verdict, checker.expected, checker.decimal_comma)
+    return verdict_cells(verdict, checker.expected, checker.writes_comma)
 
 
 def verdict_cells(verdict: Verdict, expected: str, comma: bool = False) -> Outcome:
@@ -139,7 +139,7 @@ def code_outcome(checker, reason: str) -> Outcome:
     its row shows once an override decides it."""
     if checker is None:
         return problem_outcome(Status.NEEDS_REVIEW, reason)
-    return make_outcome(Status.NEEDS_REVIEW, 0.0, checker.expected, "", "", reason, comma=checker.decimal_comma)
+    return make_outcome(Status.NEEDS_REVIEW, 0.0, checker.expected, "", "", reason, comma=checker.writes_comma)
 
 
 class TooLong(Outcome):

@@ -109,7 +109,7 @@ def held_outcome(override, checker, old, source: str):
     reason = (f"{source} line {override.line} decided this part for the answer {shown_answer(override.answer)}, "
               "not this one: a person must decide it again")
     return make_outcome(Status.NEEDS_REVIEW, 0.0, checker.expected, "", "", reason, "", old.value, old.figures,
-                        checker.decimal_comma)
+                        checker.writes_comma)
 
 
 def changed_warning(override, part: str, graded: str, source: str) -> str:

@@ -51,13 +51,14 @@ def _question_checkers(question, index, decimal_comma: bool, override) -> tuple:
     (``index.shared_verdicts``, answer_pass.py) as the class paper's are."""
     lost = index.lost_tags.get((question.id, part_shape(question))) if not question.seed else None
     if lost is not None:   # a question of unknown variant: each part for a person
-        return tuple(LostTagChecker(part, lost, decimal_comma) for part in question.parts)
+        return tuple(LostTagChecker(part, lost, decimal_comma, index.writes_comma) for part in question.parts)
     made = index.made_checkers.get(id(question))
     if made is not None and made[0] is question:
         for checker in made[1]:
             index.shared_verdicts.setdefault(id(checker), {})
         return made[1]
     rules = QuestionRules(question, index.credits_for(question.template, question.cls))
-    checkers = tuple(PartChecker(part, decimal_comma, override, rules, index.figures_shown) for part in question.parts)
+    checkers = tuple(PartChecker(part, decimal_comma, override, rules, index.figures_shown, index.writes_comma)
+                     for part in question.parts)
     index.made_checkers[id(question)] = (question, checkers)
     return checkers

@@ -74,19 +74,20 @@ class PartChecker:
     part's trap words (with per-student papers most parts are answered once,
     and most answers are right)."""
 
-    __slots__ = ("part", "kind", "override", "question", "_remarked", "decimal_comma", "expected", "_traps",
-                 "_correct", "_incorrect", "_blank", "accept", "_trap_words", "value", "tolerance", "asked",
+    __slots__ = ("part", "kind", "override", "question", "_remarked", "decimal_comma", "writes_comma", "expected",
+                 "_traps", "_correct", "_incorrect", "_blank", "accept", "_trap_words", "value", "tolerance", "asked",
                  "figures_shown")
 
     def __init__(self, part, decimal_comma: bool = False, override: dict | None = None,
-                 question: QuestionRules | None = None, figures_shown: bool = True):
+                 question: QuestionRules | None = None, figures_shown: bool = True, writes_comma: bool | None = None):
         if isinstance(part, dict):
             part = KeyPart.from_json(part)
         self.part, self.kind, self.override = part, part.kind, override
         self.question = question
         self.figures_shown = figures_shown   # False: the LMS rewrote the figures (Canvas): only the value counts
         self._remarked = {}   # ECF verdicts by (value, figures, earlier values): many students share them
-        self.decimal_comma = decimal_comma
+        self.decimal_comma = decimal_comma   # the answers are read with decimal commas
+        self.writes_comma = decimal_comma if writes_comma is None else writes_comma
         expected = part.answer
         self.expected = expected
         self._traps = self._correct = self._incorrect = self._blank = None

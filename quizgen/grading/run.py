@@ -89,7 +89,7 @@ class GradeResult:
     shared_ids: list = field(default_factory=list)   # ids whose rows name two people (same_id.py)
     roster_notes: list = field(default_factory=list)   # what reconciling students and key found
     made_rows: int = 0   # rows --overrides added for parts with no answer row (counted in ``counts``)
-    decimal_comma: bool = False   # the answers wrote decimal commas: so do the reports and the summary
+    decimal_comma: bool = False   # the outputs write decimal commas (AnswersFile.writes_comma): reports, summary
     files: dict = field(default_factory=dict)   # {path: role} of every file read or written but the sheets
     off_roster: tuple = ()   # ids graded though not on --roster; ``roster_ids``: the roster's (for hints)
     zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
@@ -105,8 +105,8 @@ class GradeResult:
 
 @collector_paused()
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
-          encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
-          ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None,
+          decimal_mark="auto", encoding=None, progress: bool = False, outputs: GradeOutputs | None = None,
+          policy=None, ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None,
           paper_as_written: bool = False, attempt: str | None = None, force_key: bool = False,
           replace_outputs: bool = False) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
@@ -115,6 +115,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     beside the answers). Writes ``<answers stem>-graded.csv`` beside the answers (``out``
     chooses another path, or a folder) and, beside it, ``<stem>-students.csv``,
     ``<stem>-questions.csv`` and ``<stem>-report.md``, all atomically.
+    ``decimal_comma`` reads commas between digits as decimal points (None: as the file shows), and
+    ``decimal_mark`` ("auto": the mark read, "point", "comma") is the one every output writes.
     ``rtol``/``atol`` replace every part's tolerance; ``progress`` shows a
     progress bar on stderr when it is a terminal, and off one a line every 30 s while
     PDF feedback sheets compile (generation.pdf.compile_documents, as generate's). ``outputs`` (GradeOutputs)
@@ -152,11 +154,12 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             outputs = _download_outputs(outputs, Path(answers), unkeyed, moodle_maximum(answers, encoding, delimiter))
             outputs = replace(outputs, canvas_ids=tuple(dict.fromkeys(canvas_ids)))
             encoding = None
-        source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
+        source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding,
+                              decimal_mark=decimal_mark)
         state = answers_state(source)   # same_id reads the file again: it must still be this one
         key_path, data = load_key(source.path, built_key)
         index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key", marking,
-                         str(key_path) if key_path else None)
+                         str(key_path) if key_path else None, source.writes_comma)
         source = replace(source, stray=stray_columns(source, index))   # an empty cell of such a column: no answer
         reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
                            built=built if lms else None, built_key=key_path if lms else None)
@@ -197,7 +200,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             report_data = (matrix, list(students.names), data, roster_order(students), frozenset(marked),
                            student_sections(students), names_of_traps)   # made plain in the report's process
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
-                            source.delimiter, source.decimal_comma, roster_notes, written.review_reasons(), settings,
+                            source.delimiter, source.writes_comma, roster_notes, written.review_reasons(), settings,
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:
@@ -314,7 +317,7 @@ def _feedback_sheets(result, index, outputs, source, graded_handle, progress: bo
 
     graded_handle.flush()
     written = replace(result, paths={**result.paths, "graded": Path(graded_handle.name)})
-    return make_sheets(written, index.key, outputs, source.columns, source.decimal_comma, index.policy.carried_figures,
+    return make_sheets(written, index.key, outputs, source.columns, source.writes_comma, index.policy.carried_figures,
                        progress)
 
 
@@ -350,7 +353,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.names = names
     result.off_roster, result.roster_ids = tuple(off[0]), tuple(s.student_id for s in students.roster)
     result.papered = off[1]   # off: graded_off_roster's
-    result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes
+    result.decimal_comma, result.roster_notes = source.writes_comma, roster_notes
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None
     result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines, no_id_at,
