@@ -192,7 +192,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 tally.resubmitted.pop(number, None)
             off = graded_off_roster(students)   # once: every row read, the roster added
             roster_notes = reconciliation_lines(students, absent, off, marked) + clash_notes + written.notes(grid)
-            roster_notes += swapped_notes(index, students, grid, absent + marked, [w.student_id for w in written.found])
+            roster_notes += swapped_notes(index, students, grid, absent + marked, [w.student_id for w in written.found],
+                                          source)
             no_id_lines = tally.unplaced_lines.get("no_id", 0)
             no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
             roster_notes += no_id_notes(no_id_at, no_id_lines)

@@ -25,9 +25,16 @@ An answer that fits every paper alike (a part whose answer is the same on
 all) counts for their own paper too, so it never makes another fit better;
 a weak student's wrong answers fit no other paper at 80%. Two students who
 swapped ids, both with answers, are not found: neither paper is absent.
+
+An id with no paper in the key (``unknown_student``, not graded: ``s0120`` for
+s012) is compared too, as a student whose own paper fits none of their answers:
+one note names the absent student whose paper it fits (FIT_LEAST of at least
+MIN_NUMBERS numbers, and MORE). Their rows stay ungraded. The first UNKNOWN_MOST
+such ids in the file are compared, their answers read again from the file (up to
+the last row of those ids), each read as a plain number.
 The work is capped: the POOR_MOST students whose answers fit their own paper
-least are compared with the first ABSENT_MOST absent papers (a line says when
-a cap left some out). With no absent paper nothing is looked at; otherwise
+least, and the UNKNOWN_MOST ids with no paper, are compared with the first
+ABSENT_MOST absent papers (a line says when a cap left some out). With no absent paper nothing is looked at; otherwise
 each student's final answers are looked at once (about 9 microseconds a
 student), and only poor fits are compared with other papers."""
 
@@ -38,6 +45,7 @@ from bisect import bisect_left, bisect_right
 
 from quizgen.errors import shortened
 from quizgen.key.status import Status
+from quizgen.marking.forms import NUMBER, read_number
 from quizgen.marking.rules import ECF
 from quizgen.marking.student_ids import normalise_id
 
@@ -46,6 +54,7 @@ FIT_LEAST = 0.8     # the share of them another paper must fit ...
 TIMES = 2           # ... and at least this many times their own paper's fit ...
 MORE = 3            # ... and at least this many answers more
 POOR_MOST = 500     # students whose answers fit their own paper poorly compared at most (the poorest first)
+UNKNOWN_MOST = 200  # ids with no paper in the key compared at most (the first in the file)
 ABSENT_MOST = 2_000   # papers of students with no answers compared with each, at most (in the key's order)
 SHOWN = 10          # notes, one a student; then one line counts the rest
 _OWN = frozenset({Status.CORRECT, Status.IMPRECISE})
@@ -64,11 +73,13 @@ class _Fits:
         return max(math.ceil(FIT_LEAST * len(self.answers) - 1e-9), TIMES * self.own, self.own + MORE)
 
 
-def swapped_notes(index, students, grid, absent: list, covered=()) -> list:
+def swapped_notes(index, students, grid, absent: list, covered=(), source=None) -> list:
     """The note lines on students whose answers fit the paper of a student
     with no answers here (``absent``: their numbers, who gave none or only
     overrides scoring 0; a key paper's student the roster left out counts
-    too) far better than their own. ``covered``: the ids a paper-code note
+    too) far better than their own, and on ids with no paper whose answers,
+    read again from ``source`` (the answers file), fit such a paper.
+    ``covered``: the ids a paper-code note
     already names (paper_written.py), not named again. [] for a class paper's
     key or an LMS download's (the LMS knows who answered), and at once when no
     absent student has a paper."""
@@ -78,7 +89,8 @@ def swapped_notes(index, students, grid, absent: list, covered=()) -> list:
     if not away:
         return []
     poor = _poor_fits(index, students, grid, set(absent), {normalise_id(sid) for sid in covered})
-    if not poor:
+    unknown = _paperless_fits(index, students, source) if source is not None else []
+    if not poor and not unknown:
         return []
     poor.sort(key=lambda fits: fits.own / len(fits.answers))   # the poorest fits first, should the cap bite
     compared, papers = poor[:POOR_MOST], away[:ABSENT_MOST]
@@ -88,6 +100,10 @@ def swapped_notes(index, students, grid, absent: list, covered=()) -> list:
         if best is not None:
             owner, count = best
             lines.append(_line(shortened(students.ids[fits.number]), shortened(owner), count, fits))
+    for who, fits in unknown:   # in the file's order
+        best = lookup.best(fits)
+        if best is not None:
+            lines.append(_paperless_line(shortened(who), shortened(best[0]), best[1], fits, index.name))
     if len(lines) > SHOWN:
         lines[SHOWN:] = [f"and {len(lines) - SHOWN} more student(s)' answers fit the paper of a student with no "
                          "answers here far better than their own: check their ids in the answers file"]
@@ -96,7 +112,37 @@ def swapped_notes(index, students, grid, absent: list, covered=()) -> list:
                      f"paper poorly (those fitting it least) were compared with the papers of {len(papers):,} of the "
                      f"{len(away):,} students with no answers here (a limit on the work): a mistyped id among the "
                      "others goes unnoticed")
+    if unknown and len(students.unknown_rows) > UNKNOWN_MOST:
+        lines.append(f"the answers of the first {UNKNOWN_MOST:,} of the {len(students.unknown_rows):,} ids with no "
+                     "paper were compared with the papers of students with no answers here (a limit on the work): a "
+                     "mistyped id among the others goes unnoticed")
     return lines
+
+
+def _paperless_fits(index, students, source) -> list:
+    """``(id as written, _Fits)`` of the first UNKNOWN_MOST ids with no paper
+    (Students.unknown_rows; a roster id the key has no paper for aside: that
+    student is known) with at least MIN_NUMBERS numeric answers to parts of
+    the key, read again from ``source`` up to the last row of those ids; their
+    own paper fits none (``own`` 0), a later answer to a part replacing one before."""
+    ids = [text for text in sorted(students.unknown_rows, key=lambda t: students.unknown_rows[t][0])
+           if normalise_id(text.strip()) not in students.shown][:UNKNOWN_MOST]
+    owner = {row: text for text in ids for row in students.unknown_rows[text]}
+    if not owner:
+        return []
+    last, values = max(owner), {text: {} for text in ids}
+    for row, record in enumerate(source.records()):
+        if row > last:
+            break
+        text = owner.get(row)
+        if text is None or record[7] is not None:   # another student's row, or one not read as a row
+            continue
+        slot = index.slot(record[3], record[4])
+        reading = read_number(record[5], decimal_comma=source.decimal_comma) if isinstance(slot, int) else None
+        if reading is not None and reading.status == NUMBER and math.isfinite(reading.value):
+            values[text][slot] = reading.value
+    return [(text.strip(), _Fits(-1, 0, list(found.items()), 0)) for text, found in values.items()
+            if len(found) >= MIN_NUMBERS]
 
 
 def _absent_papers(students, absent: list) -> list:
@@ -200,6 +246,13 @@ class _Absent:
             ok = part is not None and part.value is not None   # a word part has no value
             self.targets[key] = (part.value, part.half_width(self.index.override)) if ok else None
         return self.targets[key]
+
+
+def _paperless_line(who: str, owner: str, count: int, fits: _Fits, key_name: str) -> str:
+    """The note on an id with no paper whose answers fit ``owner``'s paper (``count`` of them)."""
+    return (f"{who}'s answers fit the paper of {owner}, who has no answers here ({count} of {len(fits.answers)} "
+            f"numeric answers), but {who} has no paper in {key_name}: a mistyped id? Its rows stay ungraded "
+            f"(unknown_student); if {owner} wrote them, correct the id in the answers file and grade again")
 
 
 def _line(who: str, owner: str, count: int, fits: _Fits) -> str:
