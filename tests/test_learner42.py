@@ -51,7 +51,7 @@ def test_a_percent_sign_at_a_probability_part_is_explained_as_hundredths():
     hundredth, and the drill said the part's answer was no probability."""
     said = _drill("0.7157%\nq\n")
     assert ("I cannot mark '0.7157%': a % sign makes it a hundredth of the number before it, so '0.7157%' is read "
-            "as 0.007157; write a probability or share as a decimal (such as 0.25) or as a percentage (25%)") in said
+            "as 0.007157; write a probability or share as a decimal without %, or as a percentage with % (a hundred times the decimal)") in said
     assert "no probability or share" not in said
 
 

@@ -169,7 +169,8 @@ marker; the learner is told what to write)."""
 PERCENT_SIGN = ("a % sign makes it a hundredth of the number before it, but this part's answer is no percentage "
                 "(and no probability or share); write the number without %")
 SHARE_PERCENT_SIGN = ("a % sign makes it a hundredth of the number before it, so {shown} is read as {hundredths}; "
-                      "write a probability or share as a decimal (such as 0.25) or as a percentage (25%)")
+                      "write a probability or share as a decimal without %, or as a percentage with % "
+                      "(a hundred times the decimal)")
 """The drill's replies to a % sign grade leaves to a person. Off a share (a loss, a count): one reply
 whether or not the number without % is right (grade's percent.STRAY_PERCENT and NOT_A_SHARE tell those
 apart, which would give the answer away). On a probability or share, where ``69.5%`` is 0.695, grade
