@@ -87,7 +87,7 @@ class Sample:
             for slot, outcome in enumerate(grid.row(number)):
                 if outcome.value is None or outcome.status is None or outcome.note == ECF:
                     continue   # ECF follows the student's own earlier answers whatever the key: it tells nothing
-                if parts[slot] is not None and parts[slot].kind != "word":
+                if parts[slot] is not None and parts[slot].kind != "word" and not _right_count(parts[slot], outcome):
                     self._count(parts[slot], outcome)
                     label = index.slots[slot]
                     self.answers.append((students.ids[number], label["question_id"], label["part"], outcome.value))
@@ -98,6 +98,13 @@ class Sample:
             self.matched += 1
         else:
             self.far += is_far(outcome.value, [part.value, *(v for v in part.trap_values if v is not None)])
+
+
+def _right_count(part, outcome) -> bool:
+    """A right count tells little of which key the answers were written for: another
+    seed's paper often asks the same small whole number (C5's 0, C6's counts of a
+    similar length), so the sample leaves it out."""
+    return part.kind == "integer" and outcome.status is Status.CORRECT
 
 
 def far_count(index, students, grid) -> tuple:

@@ -47,14 +47,21 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
         return read_with(checker, outcome, unread)
     if outcome.value is None:
         return None
-    verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
-                             {s[0]: s[4] for s in sources})   # quoted as written: 0.0100
+    verdict = None if _all_the_keys(checker, sources) else checker.remark(
+        outcome.value, outcome.figures, {s[0]: s[3] for s in sources}, {s[0]: s[4] for s in sources})   # as written: 0.0100
     if verdict is None:   # a trap from their own (a)? C2: -log10 of their own (a); C8 (b) 0.5000, a copy of it
         verdict = _own_trap_of(checker, outcome, own_answers, {} if kept is None else kept)
     if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
         verdict = rounded_once(checker, verdict or outcome, own_answers)
         verdict = None if verdict is outcome else verdict
     return None if verdict is None else keep_log_note(outcome, verdict)   # "log is read as ln" stays
+
+
+def _all_the_keys(checker, sources) -> bool:
+    """True when every earlier answer the recipe reads is its part's own value
+    (a right count): re-marked from them, the answer is marked as it was alone."""
+    values = {part.name: part.value for part in checker.question_rules().question.parts}
+    return all(value is not None and value == values.get(name) for name, _, _, value, _ in sources)
 
 
 KEPT = 100_000

@@ -168,8 +168,8 @@ class PartChecker:
         if isinstance(value, ExpressionError):
             return self._written(text, unread_reason(value, text))
         if abs(value - self.value) <= self.tolerance:
-            if self.asked is None and not self.override:   # a count, or figures an LMS rewrote: the shared verdict
-                return self.correct
+            if self.asked is None and not self.override:   # a count, or figures an LMS rewrote
+                return self.correct._replace(value=value)   # the value kept: a later part's ECF reads it
             figures = significant_figures(read) if self.figures_shown else None   # --rtol/--atol: the value kept
             if self.asked is None or shown_right(self.part, value, figures, self.asked, self.kind, self._spec()):
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)

@@ -32,6 +32,8 @@ def quoted(value: float, figures: int | None = None) -> str:
     (0.0100 stays 0.0100), else up to 6 figures; as a plain decimal
     (0.000039, never 3.9e-05)."""
     plain_range = value == 0 or 1e-6 <= abs(value) < 1e7
+    if not plain_range and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))   # a large count as written: 46881792, never 4.68818e+07
     if not plain_range:
         return format(value, ".6g")   # a plain decimal of 1e23 would print the float's binary digits
     if figures and figures <= _MOST_FIGURES:
