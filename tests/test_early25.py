@@ -90,13 +90,16 @@ def graded(tmp_path_factory):
         "c7_exp1": ("Q7", "a", _c7(q7, exp_figures=1)),         # e^-s as 0.07: 1 figure
         "c10_one2": ("Q10", "b", _c10(q10, position=0)),        # -ln 0.4 = 0.9163 carried as 0.92
         "c10_total2": ("Q10", "b", _c10(q10, total_figures=2)),  # the sum 3.059 carried as 3.1
+        "c10_count_worked": ("Q10", "b", _c10(q10, position=0)),   # c10_one2 after a count written exp(ln(5.000))
         "c10_one1": ("Q10", "b", _c10(q10, position=3, figures=1)),   # -ln 0.2 = 1.609 as 2: 1 figure
     }
     rows = []
     for student, (question, part, answer) in answers.items():
         rows.append((student, question, part, answer))
         if question == "Q10":
-            rows.append((student, "Q10", "a", "5"))   # the right count, T - 1
+            # the right count, T - 1; worked out, it is 5.000000000000001, still the count (round 42:
+            # a right count now keeps its value, and ECF from it said "divided by your (a) = 5 it is no mean")
+            rows.append((student, "Q10", "a", "exp(ln(5.000))" if student == "c10_count_worked" else "5"))
     marked = run(rows)
     return {student: marked[cell] for student, cell in answers.items()}, params
 
@@ -111,7 +114,7 @@ def test_the_keys_are_the_ones_the_students_were_built_for(graded):
 
 @pytest.mark.parametrize("student, expected", [("c1_total2", "0.716"), ("c1_top2", "0.716"),
                                                ("c7_neg2", "0.934"), ("c10_one2", "0.612"),
-                                               ("c10_total2", "0.612")])
+                                               ("c10_total2", "0.612"), ("c10_count_worked", "0.612")])
 def test_an_intermediate_rounded_to_2_figures_is_rounded_too_early(graded, student, expected):
     row = graded[0][student]
     where = (student, row["answer"], row["feedback"])

@@ -58,10 +58,16 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
 
 
 def _all_the_keys(checker, sources) -> bool:
-    """True when every earlier answer the recipe reads is its part's own value
-    (a right count): re-marked from them, the answer is marked as it was alone."""
-    values = {part.name: part.value for part in checker.question_rules().question.parts}
-    return all(value is not None and value == values.get(name) for name, _, _, value, _ in sources)
+    """True when every earlier answer the recipe reads is its part's own value:
+    the same number, or a right count (``exp(ln(5.000))`` is 5 to a count's
+    tolerance); re-marked from them, the answer is marked as it was alone."""
+    parts = {part.name: part for part in reversed(checker.question_rules().question.parts)}
+    return all(value is not None and name in parts and _the_keys(parts[name], value) for name, _, _, value, _ in sources)
+
+
+def _the_keys(part, value: float) -> bool:
+    """Whether ``value`` is ``part``'s own: equal, or a count within its tolerance."""
+    return value == part.value or part.kind == "integer" and abs(value - part.value) <= part.half_width()
 
 
 KEPT = 100_000
