@@ -114,7 +114,7 @@ def rounded_before_use(feedback: str) -> tuple:
     for an earlier answer written to the figures asked and carried on rounded
     to 2 (early_carry.py, "your answer is what the working gives with (a)
     rounded to 2 ...") or carried as
-    written (rules.py's _carried_short, "right if (a) is carried as written,
+    written (carried_short.py's carried_short, "right if (a) is carried as written,
     to 3 ..."), label "" for a step of the working. () when the answer itself
     is what was rounded too early, and for an earlier answer written short:
     its rounding is marked at its own part (early_sources.py)."""

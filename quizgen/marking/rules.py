@@ -23,6 +23,7 @@ from quizgen.marking.quotes import marked_from, quoted, those_values
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
                                    shown_too_few, stated, too_early, zeros_left_off)
+from quizgen.marking.carried_short import carried_short
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
     rounding_marked_there
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
@@ -170,7 +171,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     early_note = too_early(rule, x, reading.figures)
     # an answer written to fewer figures than asked is that, whatever carrying also reaches it
     short = "" if early_note and shown_too_few(rule, reading) else \
-        _carried_short(rule, x, earlier, env, credits, written)
+        carried_short(rule, x, earlier, env, credits, written)
     if short or early_note:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early_note, value=x)
     return _slip(rule, x, reading.figures, credits, lambda: _own_early(rule, reading, earlier, env, carried,
@@ -290,32 +291,6 @@ def _expected_given(rule: PartRule, mine: str, target: float, wrong: bool) -> st
     "expected", and when one of those answers is wrong (ECF) the value
     ``target`` worked from them too, in the words of early_sources' ECF."""
     return from_own_and_exact(rule, mine, target) if wrong else f"expected {expected(rule)}"
-
-
-def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
-    """Feedback when ``x`` is carried rounding only from intermediates kept to
-    fewer figures than the policy's ``carried_figures`` (the right method,
-    carried too short), else "". Names the earlier answers when the student's
-    own, written to fewer figures, recompute plainly to ``x``."""
-    keep = credits.carried_figures
-    if keep <= LEVELS[0] or not inside(x, rule.short_carried):
-        return ""
-    paper = keep <= (figures_asked(rule.kind, rule.spec) or 0) + 1   # the paper asks a figure more than the answers
-    asks = f"this {'paper' if paper else 'course'} asks you to keep at least {keep} in intermediate steps " \
-           f"(expected {expected(rule)})"
-    short = [s for s in rule.sources if earlier.get(s.name) is not None and (written.get(s.name) or keep) < keep]
-    try:
-        given = {s.name: (earlier[s.name],) for s in rule.sources}
-        own = bool(short and env) and any(matches(x, v, rule.spec, tolerance_kind(rule))
-                                          for v in reachable(rule.recipe, env, given, levels=()))
-    except OWN_RECIPE_ERRORS:
-        own = False
-    if not own:
-        return f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
-    figures = min(written[s.name] for s in short)
-    return (f"{marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)}: right if "
-            f"{' and '.join(s.label for s in short)} {'are' if len(short) > 1 else 'is'} carried as written, "
-            f"to {figures} significant figure{'s' * (figures > 1)}; {asks}")
 
 
 def _share(credit: float) -> str:

@@ -1,0 +1,40 @@
+"""An answer that is carried rounding only from intermediates kept to fewer
+figures than the policy's ``carried_figures`` (the right method, carried too
+short): rounded too early, saying how many figures the working should keep,
+and naming the student's own earlier answers when, written to fewer figures,
+they recompute plainly to it. A pure helper of rules.py."""
+
+from __future__ import annotations
+
+from quizgen.maths.tolerance import matches
+from quizgen.marking.carry import LEVELS, inside, reachable
+from quizgen.marking.early import expected
+from quizgen.marking.quotes import marked_from
+from quizgen.marking.rule_model import Credits, PartRule, tolerance_kind
+from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
+
+
+def carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
+    """Feedback when ``x`` is carried rounding only from intermediates kept to
+    fewer figures than the policy's ``carried_figures`` (the right method,
+    carried too short), else "". Names the earlier answers when the student's
+    own, written to fewer figures, recompute plainly to ``x``."""
+    keep = credits.carried_figures
+    if keep <= LEVELS[0] or not inside(x, rule.short_carried):
+        return ""
+    paper = keep <= (figures_asked(rule.kind, rule.spec) or 0) + 1   # the paper asks a figure more than the answers
+    asks = f"this {'paper' if paper else 'course'} asks you to keep at least {keep} in intermediate steps " \
+           f"(expected {expected(rule)})"
+    short = [s for s in rule.sources if earlier.get(s.name) is not None and (written.get(s.name) or keep) < keep]
+    try:
+        given = {s.name: (earlier[s.name],) for s in rule.sources}
+        own = bool(short and env) and any(matches(x, v, rule.spec, tolerance_kind(rule))
+                                          for v in reachable(rule.recipe, env, given, levels=()))
+    except OWN_RECIPE_ERRORS:
+        own = False
+    if not own:
+        return f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
+    figures = min(written[s.name] for s in short)
+    return (f"{marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)}: right if "
+            f"{' and '.join(s.label for s in short)} {'are' if len(short) > 1 else 'is'} carried as written, "
+            f"to {figures} significant figure{'s' * (figures > 1)}; {asks}")
