@@ -13,7 +13,7 @@ from quizgen.grading.careful import ecf_inputs
 from quizgen.key.status import Status
 from quizgen.marking.early_once import named_once, reading_of
 from quizgen.marking.early_sources import rounded_only, rounding_marked_there
-from quizgen.marking.rule_model import EARLY
+from quizgen.marking.rule_model import CARRIED, ECF, EARLY
 from quizgen.marking.forms import LOG_NOTE, with_log_note
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.carry import inside
@@ -41,7 +41,7 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
     ``KEPT``). An earlier part a person must read makes this one
     ``needs_review`` too (``read_with``)."""
     if outcome.status not in REMARKED:
-        return None
+        return _reworded(checker, outcome, sources) if outcome.note == CARRIED else None
     unread = [letter for _, letter, status, _, _ in sources if status == Status.NEEDS_REVIEW]
     if unread:   # ECF from an answer no one has read yet: a person marks both
         return read_with(checker, outcome, unread)
@@ -68,6 +68,24 @@ def _all_the_keys(checker, sources) -> bool:
 def _the_keys(part, value: float) -> bool:
     """Whether ``value`` is ``part``'s own: equal, or a count within its tolerance."""
     return value == part.value or part.kind == "integer" and abs(value - part.value) <= part.half_width()
+
+
+def _reworded(checker, outcome, sources):
+    """ECF's verdict on ``outcome``, a correct carried-rounding answer, when it
+    is what the student's own earlier answer as written gives and that answer
+    was marked rounded too early at its part (rules.py, ``worked_from_early``:
+    (a) ``0.91``, then (b) ``0.0943`` = -ln 0.91, said as (a) ``0.9`` then
+    (b) ``0.105`` is); None otherwise, and whenever ECF's status or marks would
+    differ: the words change, never the marks. Grade's pass re-marks only an
+    answer reading an earlier part marked imprecise, so it costs nothing more
+    elsewhere."""
+    if outcome.value is None or not any(status in (Status.IMPRECISE, None) for _, _, status, _, _ in sources):
+        return None   # None: the drill, which keeps no statuses (the careful marker decides)
+    verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
+                             {s[0]: s[4] for s in sources})
+    if verdict is None or verdict.note != ECF or (verdict.status, verdict.score) != (outcome.status, outcome.score):
+        return None
+    return keep_log_note(outcome, verdict)
 
 
 KEPT = 100_000
@@ -170,7 +188,7 @@ def carried_forward(checker, verdict, values: dict, figures: dict | None = None,
     significant figures each showed; ``statuses``: their statuses, so that a
     part worked from one a person must read waits for that person too), as
     grade's ECF pass gives it from the final answers."""
-    if verdict.status not in REMARKED:   # correct, blank, ...: ECF never changes it
+    if verdict.status not in REMARKED and verdict.note != CARRIED:   # correct, blank, ...: ECF never changes it
         return verdict
     question = checker.question.question if checker.question is not None else None
     depends = ecf_inputs(question).get(checker.part.letter) if question is not None else None

@@ -14,6 +14,7 @@ from quizgen.grading.outcome import verdict_cells
 from quizgen.grading.ecf_at_once import REMARKED, ecf_verdict, part_letters
 from quizgen.grading.students import Students
 from quizgen.key.status import Status
+from quizgen.marking.rule_model import CARRIED
 
 
 def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, numbers=None,
@@ -43,7 +44,7 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
                                          if slots is None or entry[0] in slots]
         for slot, checker, sources, named, letters in found:
             outcome = latest[base + slot]
-            if outcome.status not in REMARKED:
+            if outcome.status not in REMARKED and outcome.note != CARRIED:   # carried: ECF's words alone
                 continue
             found_before = (checker, outcome, *[latest[base + s] for _, s in named])
             new = remarked.get(found_before, remarked)

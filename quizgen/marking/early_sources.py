@@ -13,13 +13,15 @@ import math
 from dataclasses import replace
 
 from quizgen.maths.tolerance import matches
-from quizgen.marking.carry import inside
+from quizgen.marking.as_asked import rounds_as_asked
+from quizgen.marking.carry import inside, reachable
 from quizgen.marking.early import answer_as_asked, expected, short_slip, too_early
 from quizgen.marking.early_carry import own_step_rounded, source_wrong
-from quizgen.marking.quotes import MARKED_FROM
+from quizgen.marking.forms import Reading
+from quizgen.marking.quotes import MARKED_FROM, marked_from
 from quizgen.marking.rule_model import Credits, PartRule, Source, TrapRule, tolerance_kind
 from quizgen.marking.slips import rounded_twice, same, trap_rounded_or_cut
-from quizgen.marking.sources import figures_asked
+from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 
 
 def early_sources(rule: PartRule, earlier: dict, written: dict) -> tuple:
@@ -52,6 +54,35 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
     return bool(too_early(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)
                 or rounded_twice(s.value, asked, value) or short_slip(part, value, figures)) \
         or own_step_rounded(part, value)
+
+
+def worked_from_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, written: dict) -> tuple | None:
+    """``(marked from your (a) = 0.91, the value worked from it, the labels
+    of those marked rounded too early)`` when the answer read is what the
+    recipe gives, with nothing rounded on the way, from the student's own
+    earlier answers as written, none of them wrong but some marked rounded
+    too early at their own part (seed 11's Q1: (a) ``0.91`` for 0.90876,
+    within its tolerance but shown to 2 figures, then (b) ``0.0943`` =
+    -ln 0.91); else None. Carried rounding reaches such an answer too
+    (0.910 is p carried to 3 figures), but what the answers show is ECF from
+    (a) as written, and it is said as ECF from a wrong (a) rounded early is
+    (``0.9`` then ``0.105``): "(a)'s early rounding is marked at (a) only"."""
+    if rule.recipe is None or not env or any(earlier.get(d) is None for d in rule.recipe.depends):
+        return None
+    early = early_sources(rule, earlier, written)
+    if not early or rounded_only(rule.sources, earlier, written) is None:
+        return None
+    x, kind, traps = reading.value, tolerance_kind(rule), tuple(t.value for t in rule.traps)
+    try:
+        plain = reachable(rule.recipe, env, {d: (earlier[d],) for d in rule.recipe.depends}, levels=())
+    except OWN_RECIPE_ERRORS:
+        return None
+    hits = [v for v in plain if matches(x, v, rule.spec, kind)
+            or rounds_as_asked(x, v, rule.kind, rule.spec, reading.figures, traps)]
+    if not hits:
+        return None
+    mine = marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)
+    return mine, min(hits, key=lambda v: abs(x - v)), early
 
 
 def rounding_alone(rule: PartRule, earlier: dict, written: dict) -> bool:

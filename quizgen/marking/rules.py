@@ -25,7 +25,7 @@ from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, exp
                                    shown_too_few, stated, too_early, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
-    rounding_marked_there
+    rounding_marked_there, worked_from_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
@@ -167,7 +167,12 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     traps = tuple(t.value for t in rule.traps)   # more figures than asked: carried at those asked (as_asked.py)
     if inside(x, rule.carried) or carried_as_asked(x, shown, rule.carried, rule.kind, rule.spec, traps):
         feedback = CARRIED_ACCEPTED + unrounded_clause(rule.written or key_answer(stated(rule), 'numeric', 0))
-        return precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
+        verdict = precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
+        own = worked_from_early(rule, reading, earlier, env, written) if earlier else None
+        if own is not None:   # their own (a) as written, rounded early and marked there: ECF's words, same marks
+            ecf = _ecf_verdict(rule, reading, *own[:2], replace(credits, ecf=1.0), own[2])
+            verdict = ecf if (ecf.status, ecf.score) == (verdict.status, verdict.score) else verdict
+        return verdict
     early_note = too_early(rule, x, reading.figures)
     # an answer written to fewer figures than asked is that, whatever carrying also reaches it
     short = "" if early_note and shown_too_few(rule, reading) else \
