@@ -270,11 +270,20 @@ def spelling_hint(question, part, answer: str) -> str:
     return f'check the spelling: "{answer.strip()}" is none of the answers the question offers ({offered}) as written'
 
 
+SLIP_UNITS = 2
+"""The most units of its last digit an answer may be off by for the sheet to
+call it a last-digit slip (``last_digit_hint``)."""
+
+
 def last_digit_hint(part, answer: str, comma: bool = False) -> str:
     """``your last digit is off: 0.8544 rounds to 0.854 at the 3 significant
     figures you gave`` for a plain decimal ``answer`` (at least the figures its
     part asks) that differs from the key's value so rounded in its last digit
-    alone, or by one unit of it (rounded the wrong way: 0.855); '' otherwise."""
+    alone by at most ``SLIP_UNITS`` units of it, or by one unit of it (rounded
+    the wrong way: 0.855, or 0.859 for 0.860); '' otherwise: 3.51 for 3.56 is
+    no slip of a digit but a different value (seed 11's Q8 (b), -ln 0.03 with
+    p = 0.02848 carried at 1 figure), and the hint sent its student looking for
+    a typo."""
     asked = figures_asked(part.kind, part.tolerance) if not part.spec.percent else None
     value = part.value
     if asked is None or value is None or not math.isfinite(value) or value == 0:
@@ -286,7 +295,7 @@ def last_digit_hint(part, answer: str, comma: bool = False) -> str:
     right = significant(value, shown)
     unit = Decimal(1).scaleb(Decimal(right).adjusted() - shown + 1)
     mine, key = Decimal(repr(reading.value)) / unit, Decimal(right) / unit
-    if not 0 < abs(mine - key) < 10 or mine != mine.to_integral_value() or \
+    if not 0 < abs(mine - key) <= SLIP_UNITS or mine != mine.to_integral_value() or \
             not (abs(mine - key) == 1 or mine // 10 == key // 10):
         return ""
     said = f"{comma_number(_rounding_to(value, part.answer, shown, right), comma)} rounds to {comma_number(right, comma)}"
