@@ -194,10 +194,12 @@ def rounded_twice_short(rule: PartRule, x: float, shown: int | None) -> str:
     """Feedback when ``x``, written to fewer figures than asked, is the answer
     rounded to more figures and then again to those shown, where rounding once
     gives another number (0.92 for 0.91475: 0.915, then 0.92, where 0.91475 is
-    0.91 at 2), else "". It stays incorrect, wrong at the figures it shows."""
+    0.91 at 2), else "". It stays incorrect, wrong at the figures it shows. One
+    figure is never named so, as a cut-off is not (``cut_short``): 0.4 for
+    0.3498 (0.35, then 0.4) is also every value from 0.35 to 0.4499 rounded
+    once, so it says nothing of how it was reached."""
     asked = figures_asked(rule.kind, rule.spec)
-    if asked is None or shown is None or not 1 <= shown < asked or rounds_to(x, rule.value, shown) \
-            or (shown == 1 and not _one_figure_is_ours(rule, x)):
+    if asked is None or shown is None or not 2 <= shown < asked or rounds_to(x, rule.value, shown):
         return ""
     value = stated(rule)
     more = next((significant(value, k) for k in range(asked + 1, shown, -1)   # each decimal rounded exactly
@@ -222,13 +224,6 @@ def count_rounded(rule: PartRule, x: float) -> str:
     figures = next((f for f in range(2, len(str(abs(int(value))))) if same(x, float(to_figures(int(value), f)))), 0)
     return (f"a count is exact: give all its digits ({quoted(x)} is {quoted(value)} rounded to {figures} "
             "significant figures)") if figures else ""
-
-
-def _one_figure_is_ours(rule: PartRule, x: float) -> bool:
-    """False when ``x``, one figure, is also a trap's value rounded or cut to one
-    figure: then it may be that misconception, and too coarse to say which (a
-    trap's 2 figures or more are named as it, slips.trap_rounded_or_cut)."""
-    return not any(t.value is not None and (rounds_to(x, t.value, 1) or cut_to(x, t.value, 1)) for t in rule.traps)
 
 
 def _cut_off(rule: PartRule, asked: int, right) -> str:
