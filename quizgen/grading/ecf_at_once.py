@@ -17,6 +17,7 @@ from quizgen.marking.rule_model import CARRIED, ECF, EARLY
 from quizgen.marking.forms import LOG_NOTE, with_log_note
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.carry import inside
+from quizgen.marking.early_carry import coarse_carry
 from quizgen.marking.slips import trap_rounded_or_cut
 from quizgen.marking.sources import figures_asked, own_trap_inputs, own_trap_read
 
@@ -51,6 +52,8 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
         outcome.value, outcome.figures, {s[0]: s[3] for s in sources}, {s[0]: s[4] for s in sources})   # as written: 0.0100
     if verdict is None:   # a trap from their own (a)? C2: -log10 of their own (a); C8 (b) 0.5000, a copy of it
         verdict = _own_trap_of(checker, outcome, own_answers, {} if kept is None else kept)
+    if verdict is None and outcome.status == Status.INCORRECT and not (outcome.misconception or outcome.feedback):
+        verdict = _coarse_told(checker, outcome, sources)   # (a) carried at 1 figure: said, still incorrect
     if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
         verdict = rounded_once(checker, verdict or outcome, own_answers)
         verdict = None if verdict is outcome else verdict
@@ -86,6 +89,19 @@ def _reworded(checker, outcome, sources):
     if verdict is None or verdict.note != ECF or (verdict.status, verdict.score) != (outcome.status, outcome.score):
         return None
     return keep_log_note(outcome, verdict)
+
+
+def _coarse_told(checker, outcome, sources):
+    """``outcome``, incorrect with nothing said of it, with early_carry's
+    ``coarse_carry`` words when the student's own earlier answer rounded to 1
+    significant figure gives it (its status and marks as they are); else None."""
+    question = checker.question
+    if checker.kind != "numeric" or checker.override or question is None or not question.usable():
+        return None
+    said = coarse_carry(checker.rule, outcome.value, outcome.figures, {s[0]: s[3] for s in sources}, question.env,
+                        {s[0]: s[4] for s in sources}, question.credits)
+    return checker.incorrect._replace(score=outcome.score, feedback=said, value=outcome.value,
+                                      figures=outcome.figures) if said else None
 
 
 KEPT = 100_000

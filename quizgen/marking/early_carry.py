@@ -26,7 +26,8 @@ the values only for an answer within its reach, each once per instance, kept
 with the part's carried spans (hull.CarriedSpans.early). It is asked only of an answer that is
 neither right, a trap, nor carried rounding (an answer reached without a
 2-figure step is never so named); 1 figure is no level: an answer reached
-only so stays incorrect. The feedback names no earlier answer: "your answer
+only so stays incorrect (its feedback may say so: ``coarse_carry``). The
+feedback names no earlier answer: "your answer
 is what the working gives with an intermediate result rounded to 2
 significant figures: keep at least 4 significant figures in intermediate
 results (expected 0.716)"."""
@@ -103,6 +104,49 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
     labels = " and ".join(s.label for s in rule.sources)   # what the answers show, not what the student did
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: {WORKED_WITH}{how}, "
             f"not with {labels} as written: {_keep(credits, rule)}")
+
+
+COARSE_FIGURES = 1
+"""An earlier answer rounded to this many figures on the way is no level of
+``carried_early`` (it moves a value by up to half of itself): an answer so
+reached stays incorrect, but its feedback may say where it came from
+(``coarse_carry``)."""
+
+
+def coarse_carry(rule, x: float, shown, own: dict, env: dict, written: dict, credits) -> str:
+    """Feedback for ``x``, incorrect with nothing else said of it, when the
+    recipe gives it from the student's own earlier answers with one of them
+    rounded to ``COARSE_FIGURES`` significant figure (the others as written,
+    the recipe's steps carried as carried rounding carries them) and not
+    without that rounding: seed 11's Q8, (a) ``0.0285`` for p = 0.02848, then
+    (b) ``3.51`` = -ln 0.03: ``your answer is what the working gives with (a)
+    rounded to 1 significant figure (0.03), not with (a) as written: keep at
+    least 4 ...``. It names no mistake and changes no mark; "" otherwise, and
+    for 0 or an answer showing 1 figure (``shown``), which say too little of
+    how they were reached (0 is -ln 1, and 1 is 0.9 to 1 figure). Each set of
+    values is worked out only when the recipe's hull reaches ``x``."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None or rule.recipe is None or not rule.sources or not env or not math.isfinite(x) or x == 0 \
+            or shown is not None and shown < 2 or any(own.get(d) is None for d in rule.recipe.depends):
+        return ""
+    kind, levels, given = tolerance_kind(rule), credits.levels, {d: (own[d],) for d in rule.recipe.depends}
+
+    def reaches(parts: dict) -> bool:
+        bound = given_reach(rule.recipe, env, parts, rule.spec, kind, None, levels)
+        if bound is not None and not bound[0] <= x <= bound[1]:
+            return False
+        return any(matches(x, v, rule.spec, kind) for v in reachable(rule.recipe, env, parts, levels))
+
+    try:
+        named = [f"{s.label} rounded to {COARSE_FIGURES} significant figure ({quoted(v, COARSE_FIGURES)})"
+                 for s in rule.sources for v in _shorter(s, own[s.name], COARSE_FIGURES)
+                 if reaches({**given, s.name: (v,)})]
+        if not named or reaches(given):
+            return ""
+    except OWN_RECIPE_ERRORS:
+        return ""
+    labels = " and ".join(s.label for s in rule.sources)
+    return f"{WORKED_WITH}{' or '.join(named)}, not with {labels} as written: {_keep(credits, rule)}"
 
 
 def _steps_rounded(rule, x: float, own: dict, env: dict) -> list:
@@ -197,13 +241,14 @@ def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
                                                          bisect_right(values, x + width)])
 
 
-def _shorter(source, value: float) -> tuple:
-    """``value`` rounded to ``EARLY_FIGURES`` figures (both neighbours at a
-    tie), when its part asks for more and the rounding changes it; else ()."""
+def _shorter(source, value: float, figures: int = EARLY_FIGURES) -> tuple:
+    """``value`` rounded to ``figures`` figures (both neighbours at a tie),
+    when its part asks for more than ``EARLY_FIGURES`` and the rounding changes
+    it; else ()."""
     asked = figures_asked(source.kind, source.spec)
     if asked is None or asked <= EARLY_FIGURES or not math.isfinite(value) or value == 0:
         return ()
-    return tuple(v for v in sig_roundings(value, EARLY_FIGURES) if not same(v, value))
+    return tuple(v for v in sig_roundings(value, figures) if not same(v, value))
 
 
 def _keep(credits, rule) -> str:
