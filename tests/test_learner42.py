@@ -66,3 +66,18 @@ def test_an_answer_that_was_a_later_parts_value_is_told_once_the_question_ends()
     note = "Your (a) '0.3345': this is the value of part (b), 0.33454, not of part (a)"
     assert note in said, said
     assert said.index("(b) What is") < said.index(note) < said.index("Worked solution")
+
+
+def test_the_sheet_says_error_carried_forward_once(tmp_path, invoke):
+    """rev42a: "(b) error carried forward: marked from your (a) = 0.9: correct given that value
+    (error carried forward; (a)'s early rounding is marked at (a) only)" said it twice."""
+    paper = tmp_path / "p"
+    assert invoke("generate", "--seed", 11, "--count", 1, "--out", paper).exit_code == 0
+    answers = tmp_path / "a.csv"
+    answers.write_text("student_id,Q1a,Q1b\nx3,0.9,0.105\n", encoding="utf-8")   # (a) 0.90876 rounded early, (b) -ln 0.9
+    graded = invoke("grade", answers, "--key", paper / "key.json", "--out", f"{tmp_path / 'g'}/", "--feedback", tmp_path / "fb")
+    assert graded.exit_code == 0, graded.output
+    sheet = " ".join(next((tmp_path / "fb").glob("*.md")).read_text(encoding="utf-8").split())
+    assert ("- (b) error carried forward: marked from your (a) = 0.9: correct given that value; (a)'s early rounding "
+            "is marked at (a) only") in sheet, sheet
+    assert sheet.count("error carried forward") == 1, sheet

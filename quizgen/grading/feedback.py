@@ -279,6 +279,8 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
         label = _NOTE_LABELS.get(line.note, "feedback")
         text = line.feedback.removeprefix(f"{label}: ").replace(f" ({label})", "", 1)   # the label says it once,
         text = text.replace(f": {label}: ", ": ", 1)   # also after "marked from your (a) = 0.77"
+        if f" ({label}; " in text and text.endswith(")"):   # "(error carried forward; (a)'s early rounding ...)"
+            text = text.replace(f" ({label}; ", "; ", 1)[:-1]
         notes.append(PartNote(line.letter, label, "", text))
     if line.status == AWAITING:
         why = f"{line.hint}; your marker will decide which you meant." if line.hint else \
