@@ -81,3 +81,25 @@ def test_the_sheet_says_error_carried_forward_once(tmp_path, invoke):
     assert ("- (b) error carried forward: marked from your (a) = 0.9: correct given that value; (a)'s early rounding "
             "is marked at (a) only") in sheet, sheet
     assert sheet.count("error carried forward") == 1, sheet
+
+
+def _drill_c8(typed: str) -> str:
+    out = io.StringIO()
+    run_drill(io.StringIO(typed), out, io.StringIO(), classes="C8", seed=11, save=False, count=1)
+    return " ".join(out.getvalue().split())
+
+
+def test_only_a_later_parts_value_is_held_to_the_end():
+    """rev42c F5: a log note the reply already gave came back at the end as if held back."""
+    said = _drill_c8("0.0285\n-log(0.0285)*1.1\ncontradiction\n")   # C8: (a) p = 0.02848, (b) -ln p = 3.5586
+    assert "(Your -log(0.0285)*1.1 uses log" in said and "Your (b) '" not in said, said
+
+
+def test_how_log_was_read_is_said_at_once_though_the_value_waits():
+    """rev42c F5: (b)'s value at (a), written with log: the reply said nothing of log."""
+    said = _drill_c8("-log(0.02848)\n3.5586\ncontradiction\n")
+    reply = said.split("(b) What is")[0]
+    assert "(Your -log(0.02848) uses log: log is read as the natural log ln here" in reply, said
+    assert "value of part (b)" not in reply
+    assert ("Your (a) '-log(0.02848)': this is the value of part (b), 3.5586, not of part (a): check which quantity "
+            "each part asks for.") in said

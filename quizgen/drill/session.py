@@ -24,7 +24,7 @@ from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, capital, carried_sentence, echo, exact_text, \
-    misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, unreadable, \
+    held_back, misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, unreadable, \
     worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
@@ -189,6 +189,7 @@ class Drill:
             else:
                 checked = carried_forward(checker, checker(text), turn.values, turn.figures)
                 verdict = unasked_kept(checked, {r.letter for r in turn.results}, checker)   # a later part's value is not told
+                held = held_back(checked, verdict)   # said once the question ends
                 verdict = read_as_offered(record, text, verdict, turn.options[record.letter][1])   # negitive
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
@@ -201,8 +202,8 @@ class Drill:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
                                                    turn.options[record.letter])   # 'sum' at yes/no
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names, notes)
-                    if verdict is not checked and verdict.status == "incorrect":   # told once the question ends
-                        turn.withheld[record.letter] = (text, checked.feedback)
+                    if held and verdict.status == "incorrect":
+                        turn.withheld[record.letter] = (text, held)
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     turn.part_start = turn.hints   # the next part's hints are counted from here
                     self.track_traps(record, verdict, turn)

@@ -103,8 +103,16 @@ def unasked_kept(verdict, asked, checker) -> object:
     ``asked`` yet: a paper shows every part at once, the drill asks them in
     turn, and a reply must not give a later part's answer away."""
     if verdict.note == ANOTHER_PART and other_part_letter(checker, verdict.value) not in asked:
-        return verdict._replace(note="", feedback="")
+        return verdict._replace(note="", feedback=LOG_NOTE if LOG_NOTE in verdict.feedback else "")   # how log was read stays
     return verdict
+
+
+def held_back(checked, kept) -> str:
+    """The line ``unasked_kept`` took from ``checked`` (``kept``: its result), said once the
+    question ends, without the log note the reply gave; '' when it took none."""
+    if kept is checked or checked.note != ANOTHER_PART:
+        return ""
+    return checked.feedback.replace(f"; {LOG_NOTE}", "")
 
 
 def misconception_sentence(name: str, feedback: str) -> str:
