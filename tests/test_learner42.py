@@ -103,3 +103,16 @@ def test_how_log_was_read_is_said_at_once_though_the_value_waits():
     assert "value of part (b)" not in reply
     assert ("Your (a) '-log(0.02848)': this is the value of part (b), 3.5586, not of part (a): check which quantity "
             "each part asks for.") in said
+
+
+def test_the_sheet_says_error_carried_forward_once_before_a_log_note(tmp_path, invoke):
+    """rev42c F6: with a log note after the bracket, the label was said twice again."""
+    paper = tmp_path / "p"
+    assert invoke("generate", "--seed", 11, "--count", 1, "--out", paper).exit_code == 0
+    answers = tmp_path / "a.csv"
+    answers.write_text("student_id,Q1a,Q1b\ne1,0.9,-log(0.9)\n", encoding="utf-8")
+    graded = invoke("grade", answers, "--key", paper / "key.json", "--out", f"{tmp_path / 'g'}/", "--feedback", tmp_path / "fb")
+    assert graded.exit_code == 0, graded.output
+    sheet = " ".join(next((tmp_path / "fb").glob("*.md")).read_text(encoding="utf-8").split())
+    assert ("- (b) error carried forward: marked from your (a) = 0.9: correct given that value; (a)'s early rounding "
+            "is marked at (a) only; log is read as the natural log ln here") in sheet, sheet

@@ -279,9 +279,7 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
         label = _NOTE_LABELS.get(line.note, "feedback")
         text = line.feedback.removeprefix(f"{label}: ").replace(f" ({label})", "", 1)   # the label says it once,
         text = text.replace(f": {label}: ", ": ", 1)   # also after "marked from your (a) = 0.77"
-        if f" ({label}; " in text and text.endswith(")"):   # "(error carried forward; (a)'s early rounding ...)"
-            text = text.replace(f" ({label}; ", "; ", 1)[:-1]
-        notes.append(PartNote(line.letter, label, "", text))
+        notes.append(PartNote(line.letter, label, "", _label_unbracketed(text, label)))
     if line.status == AWAITING:
         why = f"{line.hint}; your marker will decide which you meant." if line.hint else \
             review_words(line.reason, line.answer)
@@ -295,6 +293,21 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
             said = f"{line.hint}; {COMPARE_WORKING if worked else again}"
         notes.append(PartNote(line.letter, "what next", "", said))
     return notes
+
+
+def _label_unbracketed(text: str, label: str) -> str:
+    """``text`` with a bracket that opens with ``label`` and more ("value (error
+    carried forward; (a)'s early rounding is marked at (a) only)") made a clause
+    of its own ("value; (a)'s early rounding ..."): the note's label says it."""
+    start = text.find(f" ({label}; ")
+    if start < 0:
+        return text
+    depth, body = 0, start + len(label) + 4
+    for end in range(start + 1, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        if depth == 0:
+            return f"{text[:start]}; {text[body:end]}{text[end + 1:]}"
+    return text
 
 
 _NOTE_LABELS = {"ecf": "error carried forward", "carried_rounding": "carried rounding",
