@@ -36,8 +36,15 @@ def test_a_word_said_with_doubt_is_told_as_doubt_not_as_an_unknown_word(answer, 
     assert "could not match" not in words
 
 
-def test_a_number_said_with_doubt_keeps_its_words():
-    assert review_words(DOUBT_REASON, "0.279?").startswith('your answer says "?" beside its number')
+@pytest.mark.parametrize("answer, said", [
+    ("0.279?", "your answer ends in a question mark"),   # as "undefined?" is told (rev42c F3)
+    ("maybe 0.750 (3 s.f.)", 'your answer says "maybe" beside its number'),   # one value, not two (rev42c F3)
+    ("5.74e-4?", "your answer ends in a question mark"),
+    ("probably 1.87 (2dp)", 'your answer says "probably" beside its number'),
+    ("about 1.8 I think", 'your answer says "about" and "I think" beside its number')])
+def test_a_number_said_with_doubt_is_told_by_its_doubt(answer, said):
+    words = review_words(DOUBT_REASON, answer)
+    assert words.startswith(said + ", which the grader cannot weigh"), words
 
 
 def _drill(typed: str) -> str:

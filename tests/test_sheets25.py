@@ -83,9 +83,8 @@ def test_a_final_answer_itself_short_is_still_told_to_give_the_figures_asked(she
 def test_a_part_marked_from_their_own_short_answer_says_its_rounding_was_marked_there(sheets):
     """Q8 (a) 0.92 is the sigmoid trap rounded to 2 figures, (b) -ln 0.92: ECF's half
     credit (it was rounded too early, ECF times imprecise credit: 12.5%)."""
-    assert ("- (b) error carried forward: marked from your (a) = 0.92: correct given that value (error carried "
-            "forward; (a)'s early rounding is marked at (a) only), which earns half of the marks in this "
-            "course") in sheets["s1"]
+    assert ("- (b) error carried forward: marked from your (a) = 0.92: correct given that value; (a)'s early "
+            "rounding is marked at (a) only, which earns half of the marks in this course") in sheets["s1"]   # round 42
 
 
 def test_a_hedged_answers_words_are_quoted_each_as_written(sheets):

@@ -43,11 +43,11 @@ def review_words(reason: str, answer: str) -> str:
     if reason not in (REVIEW_REASON, DOUBT_REASON, ""):   # doubt is told from the answer's own words, below
         return reason_to_student(reason)
     numbers = _NUMERAL.findall(answer)
+    words = _words_beside(answer)
+    if reason == DOUBT_REASON and (len(numbers) != 1 or words == '"?"'):   # one value said with doubt, not two:
+        return _doubt_words(answer, "its number" if numbers else "it")   # "0.750 (3 s.f.)?", "5.74e-4?"
     if len(numbers) > 1:
         return _TWO_VALUES + "."
-    if reason == DOUBT_REASON and not numbers:
-        return _doubt_words(answer)
-    words = _words_beside(answer)
     if numbers and words:
         return f"your answer says {words} beside its number, which the grader cannot weigh{_WAITING}."
     if len(_WORD.findall(answer)) >= _SENTENCE_WORDS:
@@ -74,12 +74,13 @@ _HEDGE = re.compile(r"\b(?:" + "|".join(re.escape(word).replace("'", "['\u2019]"
                     re.IGNORECASE)
 
 
-def _doubt_words(answer: str) -> str:
-    """Why a word answer said with doubt is held (``maybe undefined``,
-    ``undefined?``): its hedge words quoted as written, and a closing question
-    mark; the word itself may well be right, so it is never called unknown."""
+def _doubt_words(answer: str, what: str) -> str:
+    """Why an answer said with doubt is held (``maybe undefined``, ``undefined?``,
+    ``0.2877?``): its hedge words quoted as written beside ``what`` ("it", "its
+    number"), and a closing question mark; the answer itself may well be right,
+    so it is never called unknown, nor a figures note (``3 s.f.``) a second value."""
     hedges = and_list(list(dict.fromkeys(f'"{m.group(0)}"' for m in _HEDGE.finditer(answer))))
     asked = QUESTION_MARK.search(answer) is not None
-    said = " and ".join(filter(None, [f"says {hedges} beside it" if hedges else "",
+    said = " and ".join(filter(None, [f"says {hedges} beside {what}" if hedges else "",
                                       "ends in a question mark" if asked else ""]))
     return f"your answer {said or 'is said with doubt'}, which the grader cannot weigh{_WAITING}."
