@@ -1,8 +1,11 @@
-"""Round 42 (a learner's review, rev42a): the drill's ready-made command from
---stats kept the learner's own record; a word said with doubt was told on the
-feedback sheet as a word the grader could not match; and at a probability part
-the drill said a % answer was "no probability or share"."""
+"""Round 42 (a learner's review, rev42a, and the round's hostile review, rev42c):
+the drill's ready-made command from --stats kept the learner's own record; a
+word said with doubt was told on the feedback sheet as a word the grader could
+not match; at a probability part the drill said a % answer was "no probability
+or share"; and what the drill holds back, the sheets' ECF label and the
+students CSV's ids."""
 
+import csv
 import io
 
 import pytest
@@ -123,3 +126,18 @@ def test_the_sheet_says_error_carried_forward_once_before_a_log_note(tmp_path, i
     sheet = " ".join(next((tmp_path / "fb").glob("*.md")).read_text(encoding="utf-8").split())
     assert ("- (b) error carried forward: marked from your (a) = 0.9: correct given that value; (a)'s early rounding "
             "is marked at (a) only; log is read as the natural log ln here") in sheet, sheet
+
+
+def test_an_id_that_looks_like_a_decimal_keeps_its_point_in_the_students_csv(tmp_path, invoke):
+    """rev42c F8: with decimal commas out, the students CSV wrote the id 2024.01 as 2024,01 (and a
+    section 1.2 as 1,2), so it no longer joined graded.csv on student_id."""
+    paper = tmp_path / "p"
+    assert invoke("generate", "--seed", 11, "--count", 1, "--out", paper).exit_code == 0
+    answers = tmp_path / "a.csv"
+    answers.write_text("student_id,name,Q1a,Q1b\n2024.01,Al 1.5,0.909,0.0957\n0.5,Bo,0.9,0.105\n", encoding="utf-8")
+    graded = invoke("grade", answers, "--key", paper / "key.json", "--out", f"{tmp_path / 'g'}/", "--decimal-mark", "comma")
+    assert graded.exit_code == 0, graded.output
+    rows = list(csv.reader((tmp_path / "g" / "a-graded-students.csv").open(encoding="utf-8-sig")))
+    by_id = {row[0]: row for row in rows[1:]}
+    assert set(by_id) == {"2024.01", "0.5"}, rows
+    assert by_id["2024.01"][1] == "Al 1.5" and by_id["2024.01"][4] == "8,5", by_id   # the percent: a number, localised

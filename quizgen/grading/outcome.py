@@ -74,11 +74,23 @@ def comma_number(text, comma: bool = True):
     return text
 
 
+TEXT_COLUMNS = frozenset({"student_id", "name", "section", "question_id", "part", "class", "template",
+                          "misconceptions"})
+"""The columns of the students and questions CSVs that hold text: an id ``2024.01`` is no number."""
+
+
 def localised(rows, comma: bool):
-    """CSV rows with every plain decimal cell written with a decimal comma
-    when the answers used them (a German or French spreadsheet reads them as numbers)."""
+    """CSV rows (header first) with every plain decimal cell of a number column
+    written with a decimal comma when the outputs write them (a German or French
+    spreadsheet reads them as numbers); a text column (``TEXT_COLUMNS``) as it is."""
+    rows = iter(rows)
+    header = next(rows, None)
+    if header is None:
+        return
+    yield header
+    text = [name in TEXT_COLUMNS for name in header]
     for row in rows:
-        yield [comma_number(cell) for cell in row] if comma else row
+        yield [cell if kept else comma_number(cell) for cell, kept in zip(row, text)] if comma else row
 
 
 def make_outcome(status: Status, score: float, expected: str, code: str, feedback: str, reason: str,
