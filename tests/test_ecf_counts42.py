@@ -47,3 +47,10 @@ def test_a_large_count_is_quoted_whole():
     assert quoted(46881792.0) == "46881792"
     assert quoted(-23440896.0) == "-23440896"
     assert quoted(0.0000123) == "0.0000123" and quoted(2.5e20) == "2.5e+20"
+
+
+def test_a_large_answer_with_its_figures_is_quoted_as_written():
+    """rev42c F1: 21445178.4 (9 figures) was quoted 2.14452e+07, and the count advice rounded
+    that quote (21445200), telling a student whose answer rounds to the count that it does not."""
+    assert quoted(21445178.4, 9) == "21445178.4" and quoted(74116922.5, 9) == "74116922.5"
+    assert quoted(21445178.4) == "2.14452e+07"   # figures not known (an LMS rewrote them): the short form

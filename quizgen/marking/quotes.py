@@ -32,12 +32,13 @@ def quoted(value: float, figures: int | None = None) -> str:
     (0.0100 stays 0.0100), else up to 6 figures; as a plain decimal
     (0.000039, never 3.9e-05)."""
     plain_range = value == 0 or 1e-6 <= abs(value) < 1e7
-    if not plain_range and value.is_integer() and abs(value) < 1e15:
-        return str(int(value))   # a large count as written: 46881792, never 4.68818e+07
+    large = not plain_range and abs(value) < 1e15   # a large count as written: 46881792, never 4.68818e+07
+    if large and value.is_integer():
+        return str(int(value))
+    if (plain_range or large) and figures and figures <= _MOST_FIGURES:
+        return significant(value, figures)
     if not plain_range:
         return format(value, ".6g")   # a plain decimal of 1e23 would print the float's binary digits
-    if figures and figures <= _MOST_FIGURES:
-        return significant(value, figures)
     text = significant(value, 6)
     return text.rstrip("0").rstrip(".") if "." in text else text
 
