@@ -53,3 +53,15 @@ def test_a_long_file_finds_it_whatever_the_jobs(invoke, made, jobs):
     result = invoke("grade", path, "--key", folder / "papers" / "key.json", "--jobs", jobs)
     assert result.exit_code == 0, result.output
     assert [line.split("'s answers")[0].split()[-1] for line in _notes(result.stdout)] == ["0000310"], result.stdout
+
+
+def test_the_line_after_the_notes_shown_is_true_of_ids_with_no_paper(invoke, made, monkeypatch):
+    """rev42c F4: the count line after the notes shown said "far better than their own" of ids
+    that have no paper of their own."""
+    folder, answers, labels, _ = made
+    monkeypatch.setattr(swapped_ids, "SHOWN", 1)
+    rows = [("0000002", answers["0000002"]), ("0000310", answers["0000031"]), ("0000130", answers["0000013"])]
+    result = _grade(invoke, folder, _wide(folder, "shown.csv", rows, labels))
+    assert ("and 1 more id(s) whose answers fit the paper of a student with no answers here far better than their "
+            "own paper, or with no paper of their own: check their ids in the answers file") in " ".join(
+                result.stdout.split()), result.stdout
