@@ -25,7 +25,7 @@ def _numeric(value: float) -> KeyPart:
 
 def test_a_refused_short_text_is_read_once_for_every_paper(monkeypatch):
     read, calls = part_checker.read_number, []
-    monkeypatch.setattr(part_checker, "read_number", lambda *args: calls.append(args) or read(*args))
+    monkeypatch.setattr(part_checker, "read_number", lambda *args, **kw: calls.append(args) or read(*args, **kw))
     part_checker._reading.cache_clear()
     papers = [PartChecker(_numeric(value)) for value in (0.716, 0.0523, 12.5)]
     verdicts = [checker("((1+2)") for checker in papers]
@@ -36,7 +36,7 @@ def test_a_refused_short_text_is_read_once_for_every_paper(monkeypatch):
 
 def test_a_long_refused_text_is_read_each_time_and_alike(monkeypatch):
     read, calls = part_checker.read_number, []
-    monkeypatch.setattr(part_checker, "read_number", lambda *args: calls.append(args) or read(*args))
+    monkeypatch.setattr(part_checker, "read_number", lambda *args, **kw: calls.append(args) or read(*args, **kw))
     part_checker._reading.cache_clear()
     text = "I worked it out from the mean of the losses, " * 2
     assert KEPT_READING < len(text)

@@ -37,7 +37,9 @@ class Part:
     the other one only when there are two (quizgen/marking/words.py).
     ``bounds`` (YAML ``range: [low, high]``, None for a side without one) is
     where every correct answer of the part lies: validate checks each draw's
-    answer against it, and ECF is withheld outside it (docs/grading.md)."""
+    answer against it, and ECF is withheld outside it (docs/grading.md).
+    ``units`` (YAML ``units: [bits, bit]``) are the part's own unit words, which
+    the marker reads after a number as it reads ``nats`` (quizgen/marking/units.py)."""
 
     name: str
     ask: str
@@ -51,6 +53,7 @@ class Part:
     space: float | None = None
     choices: Node | None = None
     bounds: tuple | None = None
+    units: tuple = ()
 
 
 @dataclass(frozen=True)

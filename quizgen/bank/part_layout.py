@@ -2,8 +2,8 @@
 in cm), checked against the question: explicit points fit in the question's
 points and add up to them when every part sets its own, and no points pass
 key.json's MAX_POINTS; and its tolerance rule, checked as key.json's reader
-will check it; its traps' codes, one each; and its ``range`` (where every
-correct answer of the part lies).
+will check it; its traps' codes, one each; its ``range`` (where every
+correct answer of the part lies) and its ``units`` (its own unit words).
 
 ``check`` is the schema's checker (``fail`` and ``problem`` name file:line)."""
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from quizgen.key.checks import MAX_POINTS, MAX_SIGFIGS, repeats
+from quizgen.key.checks import MAX_POINTS, MAX_SIGFIGS, repeats, units_problem
 
 MAX_SPACE_CM = 18.0
 """The most working space one part may ask for, in cm: what fits a US-letter page (the
@@ -122,3 +122,15 @@ def value_range(check, value, kind: str, *where) -> tuple:
     if low is not None and high is not None and low > high:
         check.fail(f"range [{low:g}, {high:g}]: its low end is above its high end", *where)
     return low, high
+
+
+def unit_words(check, value, kind: str, *where) -> tuple:
+    """A number part's optional ``units: [bits, bit]``: the unit words a student
+    may write after the number, read as ``nats`` is (quizgen/marking/units.py), by
+    key.json's rule for them (key/checks.py ``units_problem``)."""
+    if kind == "word":
+        check.fail("units is for numeric and integer parts: the unit words read after the number", *where)
+    problem = units_problem(value)
+    if problem is not None:
+        check.fail(problem, *where)
+    return tuple(unit.strip() for unit in value)

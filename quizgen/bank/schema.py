@@ -10,7 +10,7 @@ import re
 from quizgen.bank import budget, let_schema
 from quizgen.bank.model import Param, Part, Template
 from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
-                                      repeated_codes, value_range)
+                                      repeated_codes, unit_words, value_range)
 from quizgen.bank.canonical_schema import canonical_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
@@ -23,7 +23,7 @@ TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "s
             "parts", "solution", "canonical", "tests", "figure", "max_tries"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space",
-             "choices", "range"}
+             "choices", "range", "units"}
 SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
 TEST_KEYS = {"part", "answer", "status", "misconception", "earlier"}
@@ -312,9 +312,10 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
     space = part_space(check, part.get("space"), "parts", i, "space")
     bounds = value_range(check, part["range"], kind, "parts", i, "range") if "range" in part else None
+    units = unit_words(check, part["units"], kind, "parts", i, "units") if "units" in part else ()
     return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
                 decimals=decimals, tolerance=dict(tolerance), traps=traps, points=points, space=space,
-                choices=choices, bounds=bounds)
+                choices=choices, bounds=bounds, units=units)
 
 
 def _solution(check: _Checker, solution, part_names) -> dict:

@@ -287,7 +287,7 @@ class QuestionRules:
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources, part.rational,
                         part.answer if part.value is not None else "", short, part.spec.choices, part.spec.bounds,
-                        offered)
+                        offered, part.spec.units)
 
     def _carried_spans(self, position: int):
         """The carried-rounding spans of the part at ``position`` (() when it has

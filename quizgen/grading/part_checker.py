@@ -198,7 +198,8 @@ class PartChecker:
         """The careful marker's verdict on a number that is not plainly correct, with no earlier answers yet (ECF
         comes after the pass, from ``remark``: no parameters are read, so none are passed); a person's for a
         count's ``2.000`` that is the answer read the other way (``text``: ``misread_count``)."""
-        why = misread_count(text, self.value, self.tolerance, self.decimal_comma, whole=self.kind == "integer")
+        why = misread_count(text, self.value, self.tolerance, self.decimal_comma, whole=self.kind == "integer",
+                            units=self.part.spec.units)
         found = Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=why) if why else self._named_trap(reading)
         if found is not None:
             return found
@@ -240,7 +241,7 @@ class PartChecker:
         if len(text) > MAX_LENGTH:
             return self._long(text)
         reading = (_reading if len(text) <= KEPT_READING else read_number)(
-            text, self.part.spec.percent, self.decimal_comma, self.kind == "integer")
+            text, self.part.spec.percent, self.decimal_comma, self.kind == "integer", units=self.part.spec.units)
         if reading.status == NUMBER and none_may_say_no_value(text, (w for trap in self.part.traps for w in trap.words)):
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=NONE_OR_ZERO_REASON)   # C5 (a): 0, or no value?
         if reading.status == NUMBER and not self.figures_shown:
@@ -360,11 +361,11 @@ class PartChecker:
 
 
 @lru_cache(maxsize=8192)
-def _reading(text: str, percent: bool, decimal_comma: bool, whole: bool) -> Reading:
+def _reading(text: str, percent: bool, decimal_comma: bool, whole: bool, units: tuple = ()) -> Reading:
     """``read_number`` of an answer text of at most ``KEPT_READING`` characters, kept: the reading depends on
     the text and the part's reading options alone, not on the instance, and a class repeats its non-answers
     (``-``, ``idk``) and junk on paper after paper."""
-    return read_number(text, percent, decimal_comma, whole)
+    return read_number(text, percent, decimal_comma, whole, units=units)
 
 
 @lru_cache(maxsize=1024)

@@ -191,6 +191,24 @@ def trap_name_problem(name: str) -> str | None:
     return None
 
 
+MAX_UNITS = 8
+_UNIT = re.compile(r"[^\W\d_]{2,20}(?: [^\W\d_]{1,20}){0,2}")   # bits, params, attention heads
+UNITS_RULE = ("units is a list of 1 to 8 short unit words, letters only (no digits), "
+              "e.g. [bits, bit] or [parameters, params]")
+
+
+def units_problem(value) -> str | None:
+    """What is wrong with a number part's unit words (the bank's ``units:``,
+    key.json's ``"units"``), or None: ``UNITS_RULE``, one rule for both, so
+    that every list the bank writes into a key reads back."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_UNITS:
+        return f"{UNITS_RULE}; got {shown(value)}"
+    for unit in value:
+        if not isinstance(unit, str) or not _UNIT.fullmatch(unit.strip()):
+            return f"{UNITS_RULE}; {shown(unit)} is not one"
+    return None
+
+
 def trap_name(value, where: Where) -> str:
     """A trap's ``name`` in a key: text (MAX_ID characters at most, before its
     spaces are taken off) that ``trap_name_problem`` finds nothing wrong with."""

@@ -106,7 +106,7 @@ def _spec(part, letter: str, points: float, accept, traps: tuple, choices: int |
                         choices=choices)
     return PartSpec(letter, part.name, part.kind, round(points, 4), part.decimals,
                     dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, _asks_percent(part.ask),
-                    bounds=part.bounds)
+                    bounds=part.bounds, units=part.units)
 
 
 _asks_percent = lru_cache(maxsize=4096)(asks_percent)

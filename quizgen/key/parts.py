@@ -18,13 +18,14 @@ from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.compact import default_answer
 from quizgen.key.exact_check import check_values
+from quizgen.key.part_fields import bounds as _bounds, units as _units
 from quizgen.maths.tolerance import half_width
 
 DEFAULT_TOLERANCE = {"sigfigs": 3}
 MAX_CHOICES = 1000   # answers a word part may offer (generation refuses more)
 _SMALLEST, _LARGEST = checks.ANSWER_RANGE
 SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
-               "abs_tolerance", "trap_texts", "percent", "choices", "range")
+               "abs_tolerance", "trap_texts", "percent", "choices", "range", "units")
 """Fields of a part record that say what the part is (the rest are the instance's values)."""
 SPEC_KEYS = frozenset(SPEC_FIELDS)
 _RATIONAL = re.compile(r"-?\d{1,60}(?:\.\d{1,60})?(?:/\d{1,60})?")
@@ -88,6 +89,7 @@ class PartSpec:
     percent: bool = False   # the question asks for a percentage (quizgen/marking/percent.py)
     choices: int | None = None
     bounds: tuple | None = None
+    units: tuple = ()   # the template's own unit words, read after the number (quizgen/marking/units.py)
 
     def to_json(self) -> dict:
         record = {"part": self.letter, "name": self.name, "type": self.kind, "points": self.points}
@@ -103,6 +105,8 @@ class PartSpec:
                 record["percent"] = True
             if self.bounds is not None:   # written only when said: other keys keep their bytes
                 record["range"] = [None if b is None else int(b) if b.is_integer() else b for b in self.bounds]
+            if self.units:   # written only when said: other keys keep their bytes
+                record["units"] = list(self.units)
         record["traps"] = [trap.to_json() for trap in self.traps]
         return record
 
@@ -314,6 +318,8 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
         fields["choices"] = checks.integer(get("choices"), where / "choices", 2, MAX_CHOICES)
     if "range" in record:
         fields["bounds"] = _bounds(get("range"), where / "range", kind)
+    if "units" in record:
+        fields["units"] = _units(get("units"), where / "units", kind)
     if "percent" in record:
         if get("percent") not in (True, False):
             raise (where / "percent").fail(f"expected true or false, got {checks.shown(get('percent'))}")
@@ -331,19 +337,6 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
     if "trap_texts" in record:
         spec = _with_trap_texts(spec, record["trap_texts"], where / "trap_texts")
     return spec
-
-
-def _bounds(value, where: Where, kind: str) -> tuple:
-    """A number part's ``range``: ``[low, high]``, each a number or null, low not above high."""
-    if kind == "word":
-        raise where.fail("only a number part has a range; this part is word")
-    pair = checks.listing(value, where)
-    if len(pair) != 2 or pair == [None, None]:
-        raise where.fail("expected [low, high], each a number or null (no bound on that side)")
-    low, high = (None if b is None else float(checks.number(b, where / i, -1e300, 1e300)) for i, b in enumerate(pair))
-    if low is not None and high is not None and low > high:
-        raise where.fail(f"expected its low end not above its high end, got [{low:g}, {high:g}]")
-    return low, high
 
 
 def _replaced(base: PartSpec, fields: dict) -> PartSpec:

@@ -11,7 +11,7 @@ from quizgen.key.checks import Where
 from quizgen.key.parts import PartSpec, read_spec
 
 VARIANT_FIELDS = frozenset(("name", "points", "decimals", "tolerance", "accept", "traps", "trap_texts", "percent",
-                            "choices", "range"))
+                            "choices", "range", "units"))
 """The fields a variant may set: a part's own (its letter and type stay the template part's)."""
 MAX_VARIANTS = 1000   # variants of one part (generate writes one per other option of a choice parameter)
 

@@ -24,6 +24,7 @@ from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, g
 from quizgen.marking.percent import percent_of
 from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.unclear import unclear_number
+from quizgen.marking.units import QUANTITY, UNIT, declared_unit
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import (DECIMAL_DIGITS, decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten,
@@ -72,15 +73,6 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
                            r"\s*$", re.IGNORECASE)
 # two numbers joined by "or", "and" or "to", also as the classes whose files use decimal commas write them
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to|oder|und|bis|ou|et|o|y|of)\b[^\d]*\d", re.IGNORECASE)
-_UNIT_WORD = r"(?:nats?|tokens?|words?|(?:masked\s+)?positions?|units?|targets?|predictions?)"
-_PER = r"(?:\s*(?:/|per)\s*(?:masked\s+)?(?:tokens?|positions?|words?|predictions?|targets?))?"   # nats/token
-_UNIT = re.compile(r"(?<!\s)\s*(?:" + _UNIT_WORD + _PER + r"|\(\s*" + _UNIT_WORD + _PER + r"\s*\))\s*(?:\.\s*)?$",
-                   re.IGNORECASE)   # 0.364 nats, 1.52 nats per token, 0.364 (nats)
-# a word naming a quantity (not checked against the part's), after a number, bare or in brackets
-# ("0.789 probability", "1.46 loss", "0.681 (prob)"): said like a unit
-_QUANTITY_WORD = r"(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)"
-_QUANTITY = re.compile(r"(?<=[\d)])\s*(?:" + _QUANTITY_WORD + r"|\(\s*" + _QUANTITY_WORD + r"\s*\))\s*(?:\.\s*)?$",
-                       re.IGNORECASE)
 # What may follow a number and says nothing more about its value, stripped in
 # any order (``_strip_trailing``): a precision note in brackets ("(3 s.f.)",
 # "(4dp)", "(to 3 sig figs)") or said plainly ("to 3 s.f."), "approx", a unit,
@@ -92,8 +84,8 @@ _TRAILING = (
     re.compile(r"(?<!\s)\s*(?:\(\s*(?:(?:correct\s+)?to\s*)?" + _FIGURES + r"\s*\)|\b(?:correct\s+)?to\s+"
                + _FIGURES + ")$", re.IGNORECASE),
     _APPROX_AFTER,
-    _UNIT,
-    _QUANTITY,
+    UNIT,
+    QUANTITY,
     re.compile(r"(?<!\s)\s*[✓✔]$"),
     re.compile(r"(?<!\s)\s*\(\s*rounded\s*\)$", re.IGNORECASE),
     re.compile(r"(?P<keep>[.,]\d+)\s*(?:\.\.\.|…)$"),   # after a decimal's digits only: never "1/3..."
@@ -144,14 +136,14 @@ class Reading:
     hundredths: bool = False   # written with a % sign on a part that is no percentage: value is the number / 100
 
 
-def strip_decorations(text: str, percent: bool = False):
+def strip_decorations(text: str, percent: bool = False, units: tuple = ()):
     """``text`` without a leading label, approximation sign or trailing note
-    (``_TRAILING``: a unit, ``(3 s.f.)``, ``...``, ``✓``, a full stop); and the
-    number to divide by (100 for ``76.9%`` in a part that is not a percentage)."""
+    (``_TRAILING``: a unit, the part's own ``units`` too, ``(3 s.f.)``, ``...``, ``✓``,
+    a full stop); and the number to divide by (100 for ``76.9%`` in a part that is not a percentage)."""
     text = _CALL_SAID.sub(r"\g<call> = ", text.strip(), count=1)   # ln(178) is 5.18: working, never a label
     text = _LABEL.sub("", _SAID.sub("", text, count=1), count=1)
     text = _APPROX.sub("", text, count=1)
-    text = _strip_trailing(text)
+    text = _strip_trailing(text, units)
     factor = 1.0
     if _PERCENT.search(text):
         text = _PERCENT.sub("", text)
@@ -162,10 +154,11 @@ def strip_decorations(text: str, percent: bool = False):
     return text, factor
 
 
-def _strip_trailing(text: str) -> str:
-    """``text`` without the notes that may follow a number (``_TRAILING``), in
-    any order and each at most once (``0.769 (3 s.f.) ✓.``)."""
-    left = list(_TRAILING)
+def _strip_trailing(text: str, units: tuple = ()) -> str:
+    """``text`` without the notes that may follow a number (``_TRAILING``, and
+    the part's own ``units``: units.py), in any order and each at most once (``0.769 (3 s.f.) ✓.``)."""
+    own = declared_unit(units)
+    left = list(_TRAILING) if own is None else [own, *_TRAILING]
     while left:
         text = text.rstrip()
         found = next((pattern for pattern in left if pattern.search(text)), None)
@@ -213,9 +206,10 @@ def significant_figures(text: str, typeset: bool = True) -> int | None:
 
 
 def read_number(text, percent: bool = False, decimal_comma: bool = False, whole: bool = False,
-                typeset: bool = True) -> Reading:
+                typeset: bool = True, units: tuple = ()) -> Reading:
     """Read a numeric answer as written (see the module's docstring); ``whole``
-    for a whole-number part, whose ``1,440`` groups thousands (``read_marks``).
+    for a whole-number part, whose ``1,440`` groups thousands (``read_marks``);
+    ``units``, the part's own unit words (its template's ``units:``, units.py).
     LaTeX is read once (``from_typeset``, ``BRACE_DEPTH`` deep): the parts of the
     answer read again (``typeset=False``), and its core, only have their shell read."""
     if text is None or not str(text).strip():
@@ -233,7 +227,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     text = _logs.natural_logs(text)   # log_e(178) is ln(178)
     if has_tolerance(text):   # 0.7153 ± 0.001, 0.7153+-0.001: never read as 0.7143
         return Reading(REVIEW, reason=TOLERANCE_REVIEW_REASON)
-    again = partial(read_number, percent=percent, decimal_comma=decimal_comma, whole=whole, typeset=False)
+    again = partial(read_number, percent=percent, decimal_comma=decimal_comma, whole=whole, typeset=False,
+                    units=units)
     if not _BOUND.search(text) and (stepped := read_steps(text, again)) is not None:
         # 0.909 -> 0.096, -ln(0.909) → 0.0954: working, then its value; x => 0.5 is a bound (=> for ≥)
         return stepped
@@ -241,7 +236,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
         restated = restated if isinstance(restated, str) else guessed_group(text, whole, decimal_comma) or restated
         return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated   # 5 (5,000): a guess
-    raw, factor = strip_decorations(decimal_middle_dots(text), percent)
+    raw, factor = strip_decorations(decimal_middle_dots(text), percent, units)
     core = as_equals(_TIMES_X.sub("*", read_marks(raw, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
     if said_with_doubt(str(text)) and any(c.isdigit() for c in core):   # "maybe 0.71", "0.716?", "maybe = 0.71"
         return Reading(REVIEW, reason=DOUBT_REASON)
@@ -252,7 +247,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if odd:   # 0.6952 ≈ 0.9, 0.5 ≈ 7/10: which is the answer? 5 = 5,000: which number?
         return Reading(REVIEW, reason=odd)
     if (worked := _working_value(core)) != core and (finer := most_precise_in_chain(
-            _CHAIN.match(core), factor == 100.0, lambda value: read_number(value, percent, typeset=False))):
+            _CHAIN.match(core), factor == 100.0, lambda value: read_number(value, percent, typeset=False, units=units))):
         return finer   # 0.6999 ≈ 0.7: the more precise value
     core = worked
     if whole and core.casefold() in _NUMBER_WORDS:
@@ -289,7 +284,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
 
 
 def misread_count(text: str, expected: float, tolerance: float, decimal_comma: bool = False,
-                  percent: bool = False, whole: bool = True) -> str:
+                  percent: bool = False, whole: bool = True, units: tuple = ()) -> str:
     """A reason for a person when a count's answer (``2.000``, ``2,000 positions``),
     read by the file's decimal mark, is not ``expected`` but is when its group of
     three zeros is read the other way (``count_read_otherwise``); else ''. With
@@ -300,7 +295,7 @@ def misread_count(text: str, expected: float, tolerance: float, decimal_comma: b
     if found is None:
         return ""
     written, read, other, how, otherwise = found
-    reading = read_number(otherwise, percent, decimal_comma, whole=whole)
+    reading = read_number(otherwise, percent, decimal_comma, whole=whole, units=units)
     if reading.status != NUMBER or abs(reading.value - expected) > tolerance:
         return ""
     return COUNT_REASON.format(what="a count" if whole else "a number", written=written, read=read, other=other,

@@ -95,6 +95,7 @@ class PartRule:
     choices: int | None = None      # how many answers a word part offers (quizgen/marking/words.py)
     bounds: tuple | None = None     # where every correct answer lies, (low, high): ECF's sense check (coherence.py)
     offered: tuple = ()             # answers a word part offers that no list names (marking/offered.py)
+    units: tuple = ()               # the part's own unit words, read after a number (marking/units.py)
 
 
 def tolerance_kind(rule) -> str:

@@ -55,7 +55,7 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
     ``written``: the significant figures each earlier answer showed, for quoting it."""
     if rule.value is None:
         return mark_words(rule, text, credits)
-    reading = read_number(text, rule.percent, decimal_comma, rule.kind == "integer")
+    reading = read_number(text, rule.percent, decimal_comma, rule.kind == "integer", units=rule.units)
     if reading.status == BLANK and not reading.reason:
         return Verdict(BLANK)
     if reading.status != NUMBER:   # BLANK with a reason: "n/a", which may also say a trap's "undefined"
