@@ -33,6 +33,24 @@ _DECIMAL_LITERAL = re.compile(r"(" + DECIMAL_DIGITS + r")([eE][-+]?\d+)?", re.AS
 _MAYBE_PYTHON_ONLY = re.compile(r"\d[_xXoObBjJ]|_\d")
 
 
+_ALIASES = {"average": "mean(...)", "avg": "mean(...)", "total": "sum(...)", "length": "len(...)",
+            "size": "len(...)", "power": "x ** y", "pow": "x ** y", "sqr": "x ** 2", "square": "x ** 2"}
+"""What a template means by a function name other languages know, where no
+spelling of it is near (``average`` is ``mean``)."""
+FUNCTION_LIST = "see the function list in docs/templates.md, \"Expressions\""
+
+
+def _function_hint(name: str, functions) -> str:
+    """The function a common alias means (``average``: ``mean``, which no
+    spelling is near), else `` (did you mean 'sqrt'?)`` for a near spelling of
+    a function the template language has (``did_you_mean``, as an unknown name
+    gets), else where the list of them is."""
+    alias = _ALIASES.get(name.casefold())
+    if alias:
+        return f" (for {name!r} write {alias}; {FUNCTION_LIST})"
+    return did_you_mean(name, functions) or f" ({FUNCTION_LIST})"
+
+
 class Policy:
     """What a piece of text may contain: students get numbers, operators and a
     fixed set of functions; templates may also name parameters and compare."""
@@ -191,9 +209,11 @@ class _Converter:
             if not isinstance(node.func, ast.Name):
                 raise ExpressionError("brackets straight after a number or bracket are not allowed "
                                       "(write * to multiply)")
-            raise ExpressionError(self._for_reader(
-                f"function {node.func.id!r} is not allowed",
-                f"{node.func.id!r} is not a function quizgen reads (it reads {', '.join(sorted(ANSWER_FUNCTIONS))})"))
+            if self.policy is ANSWER_POLICY:   # a student's: what it reads (no hint worked out for a row of junk)
+                raise ExpressionError(f"{node.func.id!r} is not a function quizgen reads "
+                                      f"(it reads {', '.join(sorted(ANSWER_FUNCTIONS))})")
+            raise ExpressionError(f"function {node.func.id!r} is not allowed"
+                                  f"{_function_hint(node.func.id, self.policy.functions)}")
         func = TABLE[node.func.id]
         low, high = func.arity
         if node.keywords or not low <= len(node.args) <= high:
