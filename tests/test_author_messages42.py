@@ -1,9 +1,13 @@
 """Review 42b, the messages of quizgen validate for a bank author: an unknown
-function gets a did-you-mean as an unknown name does (F3)."""
+function gets a did-you-mean as an unknown name does (F3); every independent
+problem of a template's tests, traps and parts is listed in one run (F4)."""
+
+from pathlib import Path
 
 import pytest
 
-from quizgen.errors import ExpressionError
+from quizgen.bank.loader import load_template
+from quizgen.errors import ExpressionError, TemplateProblems
 from quizgen.maths.parser import ANSWER_POLICY, parse, template_policy
 
 
@@ -23,3 +27,52 @@ def test_an_unknown_function_in_a_template_gets_a_hint(text, hint):
 def test_a_students_unknown_function_is_told_what_quizgen_reads():
     with pytest.raises(ExpressionError, match=r"'sqrtt' is not a function quizgen reads \(it reads abs, "):
         parse("sqrtt(2)", ANSWER_POLICY)
+
+
+# F4: every independent problem of a template's tests, traps and parts in one run
+
+BANK = Path(__file__).parent / "data" / "units42"
+
+
+def _problems_of(tmp_path, name: str, *edits) -> list:
+    text = (BANK / name).read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TemplateProblems) as caught:
+        load_template(path)
+    return [f"{p.line}: {p.key}: {p.reason}" for p in caught.value.problems]
+
+
+def test_every_bad_tests_entry_is_listed_in_one_run(tmp_path):
+    found = _problems_of(
+        tmp_path, "c21_embedding_params.yaml",
+        ('{part: tokens, answer: "23440896", status: correct}', '{part: token, answer: "23440896", status: corect}'),
+        ("misconception: vocab_plus_hidden}", "misconception: vocab_plus_hiden}"),
+        ('{part: share, answer: "0.98", status: imprecise}',
+         '{part: share, answer: "0.98", status: imprecise, earlier: {length: "no", tokns: "1"}}'))
+    assert [line.split(": ", 2)[1] for line in found] == [
+        "tests.0.part", "tests.0.status", "tests.4.misconception", "tests.12.earlier.length", "tests.12.earlier.tokns"]
+    assert "no part named 'token' (did you mean 'tokens'?)" in found[0]
+    assert "status must be one of correct, " in found[1] and "(did you mean 'correct'?)" in found[1]
+    assert "part tokens has no trap 'vocab_plus_hiden' (did you mean 'vocab_plus_hidden'?)" in found[2]
+    assert "part length does not come before part share: earlier answers are those to tokens, total" in found[3]
+
+
+def test_a_schema_error_hides_no_tests_error(tmp_path):
+    found = _problems_of(tmp_path, "c21_embedding_params.yaml",
+                         ("    range: [0, 1]\n", "    range: [0, 1]\n    tolerence: {sigfigs: 3}\n"),
+                         ("misconception: vocab_plus_hidden}", "misconception: vocab_plus_hiden}"))
+    assert [line.split(": ", 2)[1] for line in found] == ["parts.2.tolerence", "tests.4.misconception"]
+
+
+def test_a_bad_when_tolerance_and_credit_are_listed_together(tmp_path):
+    found = _problems_of(tmp_path, "c22_perplexity_bits.yaml",
+                         ('        value: "sum(l)"\n', '        value: "sum(l)"\n        credit: 1.5\n        when: "TT > 3"\n'),
+                         ("    range: [1, null]\n    decimals: 4\n", "    range: [1, null]\n    decimals: 4\n"
+                                                                      "    tolerance: {sigfigs: 0}\n"))
+    keys = sorted(line.split(": ", 2)[1] for line in found)
+    assert keys == ["parts.0.traps.0.credit", "parts.0.traps.0.when", "parts.1.tolerance.sigfigs"]
+    assert any("a trap's credit is a share of the part's points from 0 to 1, found 1.5" in line for line in found)

@@ -9,7 +9,7 @@ from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.grading.part_checker import Verdict
 from quizgen.key.status import Status
 from quizgen.validation import marking
-from quizgen.validation.canonical import STATUSES
+from quizgen.bank.tests_schema import STATUSES
 
 BANK = {t.cls: t for t in load_bank()}
 

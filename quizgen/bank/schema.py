@@ -12,6 +12,7 @@ from quizgen.bank.model import Param, Part, Template
 from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
                                       repeated_codes, unit_words, value_range)
 from quizgen.bank.canonical_schema import canonical_section
+from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean
@@ -26,7 +27,6 @@ PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance",
              "choices", "range", "units"}
 SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
-TEST_KEYS = {"part", "answer", "status", "misconception", "earlier"}
 PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "insert"}
 TOLERANCE_KEYS = {"sigfigs", "rtol", "atol"}
 PART_TYPES = ("numeric", "integer", "word")
@@ -121,7 +121,7 @@ def build_template(data: dict, path) -> Template:
     points_problems(check, points, parts)
     solution = field("solution", _solution, _part_names(data.get("parts")))
     canonical = field("canonical", canonical_section, names, _part_names(data.get("parts")))
-    tests = field("tests", _tests, _part_names(data.get("parts")), default=())
+    tests = field("tests", tests_section, part_traps(data.get("parts")), default=())
     figure, figure_shown, figure_name, figure_axis = field("figure", _figure, names, default=(None, None, "", ""))
     max_tries = field("max_tries", _max_tries, default=500)
     if check.problems:
@@ -286,36 +286,47 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     kind = part.get("type", "numeric")
     if kind not in PART_TYPES:
         check.fail(f"type must be one of {', '.join(PART_TYPES)}", "parts", i, "type")
-    check.jinja(check.text(part["ask"], "parts", i, "ask"), "parts", i, "ask")
+    guard = check.guard   # the part's fields apart: a problem in one hides none in another
+    guard(_solution_text, check, part["ask"], "parts", i, "ask")
     answer, accept, choices = None, (), None
     if kind == "word":
-        accept = word_list(check, part.get("accept"), "parts", i, "accept")
+        accept = guard(word_list, check, part.get("accept"), "parts", i, "accept", default=())
         if "choices" in part:
-            choices = check.expression(part["choices"], names, "parts", i, "choices")
+            choices = guard(check.expression, part["choices"], names, "parts", i, "choices")
     elif "choices" in part:
-        check.fail("choices: is for word parts (how many answers the question offers)", "parts", i, "choices")
+        check.problems.append(check.problem("choices: is for word parts (how many answers the question offers)",
+                                            "parts", i, "choices"))
     elif "answer" not in part:
-        check.fail("a numeric or integer part needs an 'answer' expression", "parts", i)
+        check.problems.append(check.problem("a numeric or integer part needs an 'answer' expression", "parts", i))
     else:
-        answer = check.expression(part["answer"], names, "parts", i, "answer")
-    decimals = part.get("decimals", 4)
-    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 12:
-        check.fail("decimals must be a whole number from 0 to 12", "parts", i, "decimals")
-    tolerance = part.get("tolerance", {})
+        answer = guard(check.expression, part["answer"], names, "parts", i, "answer")
+    decimals = guard(_decimals, check, part.get("decimals", 4), i, default=4)
     if "tolerance" in part:
-        check_tolerance(check, tolerance, TOLERANCE_KEYS, "parts", i, "tolerance")
-    if not isinstance(part.get("traps") or [], list):
-        check.fail("expected a list of traps", "parts", i, "traps")
-    traps = tuple(check.guard(build_trap, check, trap, names, kind, i, j)
-                  for j, trap in enumerate(part.get("traps") or []))
-    repeated_codes(check, traps, i)
-    points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
-    space = part_space(check, part.get("space"), "parts", i, "space")
-    bounds = value_range(check, part["range"], kind, "parts", i, "range") if "range" in part else None
-    units = unit_words(check, part["units"], kind, "parts", i, "units") if "units" in part else ()
+        guard(check_tolerance, check, part["tolerance"], TOLERANCE_KEYS, "parts", i, "tolerance")
+    tolerance = part["tolerance"] if isinstance(part.get("tolerance"), dict) else {}
+    traps = guard(_traps, check, part.get("traps"), names, kind, i, default=())
+    points = guard(optional_number, check, part.get("points"), 0.0, None, "parts", i, "points")
+    space = guard(part_space, check, part.get("space"), "parts", i, "space")
+    bounds = guard(value_range, check, part["range"], kind, "parts", i, "range") if "range" in part else None
+    units = guard(unit_words, check, part["units"], kind, "parts", i, "units", default=()) if "units" in part else ()
     return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
                 decimals=decimals, tolerance=dict(tolerance), traps=traps, points=points, space=space,
                 choices=choices, bounds=bounds, units=units)
+
+
+def _decimals(check: _Checker, decimals, i: int) -> int:
+    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 12:
+        check.fail("decimals must be a whole number from 0 to 12", "parts", i, "decimals")
+    return decimals
+
+
+def _traps(check: _Checker, traps, names, kind: str, i: int) -> tuple:
+    """Part ``i``'s traps, each checked apart, then their codes against each other."""
+    if not isinstance(traps or [], list):
+        check.fail("expected a list of traps", "parts", i, "traps")
+    built = tuple(check.guard(build_trap, check, trap, names, kind, i, j) for j, trap in enumerate(traps or []))
+    repeated_codes(check, built, i)
+    return built
 
 
 def _solution(check: _Checker, solution, part_names) -> dict:
@@ -352,33 +363,3 @@ def _shows(check: _Checker, shows, part_names, where: tuple) -> None:
 
 def _solution_text(check: _Checker, text, *where) -> None:
     check.jinja(check.text(text, *where), *where)
-
-
-def _tests(check: _Checker, tests, part_names) -> tuple:
-    tests = tests or []
-    if not isinstance(tests, list):
-        check.fail("expected a list of example answers", "tests")
-    for i, test in enumerate(tests):
-        check.guard(_test, check, test, part_names, i)
-    return tuple(tests)
-
-
-def _test(check: _Checker, test, part_names, i: int) -> None:
-    check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
-    if part_names is not None and (not isinstance(test["part"], Hashable) or test["part"] not in part_names):
-        check.fail(f"no part named {test['part']!r}{did_you_mean(test['part'], part_names)}", "tests", i, "part")
-    _test_earlier(check, test.get("earlier"), part_names, i)
-
-
-def _test_earlier(check: _Checker, earlier, part_names, i: int) -> None:
-    """A test's ``earlier``: the student's answers to earlier parts, a mapping of part names to answers."""
-    if earlier is None:
-        return
-    if not isinstance(earlier, dict):
-        check.fail("expected a mapping of earlier part names to the student's answers, "
-                   "such as {p: \"0.231\"}", "tests", i, "earlier")
-    for name, answer in earlier.items():
-        if part_names is not None and (not isinstance(name, Hashable) or name not in part_names):
-            check.fail(f"no part named {name!r}{did_you_mean(str(name), part_names)}", "tests", i, "earlier", name)
-        if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
-            check.fail("expected an answer as a student writes it (text or a number; quote a yes or no)", "tests", i, "earlier", name)

@@ -22,23 +22,24 @@ def trap(check, given, names, kind, i, j) -> Trap:
     if not CODE_PATTERN.fullmatch(code):   # key.json's rule too: one rule for both
         check.fail("a misconception code is lower_snake_case", *where, "code")
     name = check.guard(trap_name, check, given.get("name"), *where, "name", default="")
-    value = words = when = None
-    if "when" in given:
-        when = check.expression(given["when"], names, *where, "when")
-    if "value" in given:
-        value = check.expression(given["value"], names, *where, "value")
-    if "words" in given:
-        words = word_list(check, given["words"], *where, "words")
-    if value is None and words is None:
+    # its fields apart: a bad when, value, words, feedback and credit are all listed in one run
+    when = check.guard(check.expression, given["when"], names, *where, "when") if "when" in given else None
+    value = check.guard(check.expression, given["value"], names, *where, "value") if "value" in given else None
+    words = check.guard(word_list, check, given["words"], *where, "words") if "words" in given else None
+    if "value" not in given and "words" not in given:
         check.fail("a trap needs a 'value' or 'words'", *where)
     if kind != "word" and words is not None:
         _no_number_words(check, words, *where, "words")
-    check.jinja(check.text(given["feedback"], *where, "feedback"), *where, "feedback")
+    check.guard(_feedback, check, given["feedback"], *where, "feedback")
     credit = given.get("credit", 0)
     if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:
         check.fail(f"a trap's credit is a share of the part's points from 0 to 1, found {credit!r}", *where, "credit")
     return Trap(code=code, feedback=given["feedback"], value=value, words=words or (), credit=float(credit),
                 when=when, name=name)
+
+
+def _feedback(check, text, *where) -> None:
+    check.jinja(check.text(text, *where), *where)
 
 
 def trap_name(check, name, *where) -> str:

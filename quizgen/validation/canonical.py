@@ -15,15 +15,12 @@ from quizgen.generation.quiz import Question
 from quizgen.generation.separation import GAP
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
-from quizgen.key.status import MARKER_VERDICTS
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.validation.ecf_check import ecf_warnings
 from quizgen.validation.marking import mark_answers
 from quizgen.validation.problems import Report, from_error, problem_at
-
-STATUSES = tuple(s.value for s in MARKER_VERDICTS)
 
 
 def check_canonical(template: Template, report: Report, found):
@@ -156,11 +153,7 @@ def _test_problems(template: Template, inst, report: Report) -> list:
     checkers = question_checkers(entry) if template.tests else {}
     problems = []
     for n, test in enumerate(template.tests):
-        i, pv = parts[test["part"]]
-        problem = _test_problem(test, pv, [part.name for part in template.parts[:i]])
-        if problem:
-            problems.append(problem_at(template.path, ("tests", n) + problem[0], problem[1]))
-            continue
+        _, pv = parts[test["part"]]   # each entry's part, status, misconception and earlier parts: bank/tests_schema.py
         verdict = _as_a_student(checkers, inst, entry, test)
         want = (test["status"], test.get("misconception") or "")
         if (verdict.status, verdict.misconception) != want:
@@ -210,21 +203,3 @@ def _numbers_behind(pv, code: str) -> str:
 
 def _verdict(status: str, misconception: str) -> str:
     return f"{status} ({misconception})" if misconception else status
-
-
-def _test_problem(test: dict, pv, before: list):
-    """A test entry that cannot be run: a bad status, an unknown misconception,
-    or an ``earlier`` answer to a part not before the test's (``before``: their names)."""
-    later = next((name for name in test.get("earlier") or {} if name not in before), None)
-    if later is not None:
-        return ("earlier", later), (f"part {later} does not come before part {pv.part.name}: earlier answers "
-                                    f"are those to {', '.join(before) or 'no part (it is the first)'}")
-    if test["status"] not in STATUSES:
-        return ("status",), (f"status must be one of {', '.join(STATUSES)}"
-                             f"{did_you_mean(str(test['status']), STATUSES)}")
-    code = test.get("misconception")
-    codes = [t.code for t in pv.part.traps]
-    if code and code not in codes:
-        return ("misconception",), (f"part {pv.part.name} has no trap {code!r}"
-                                    f"{did_you_mean(str(code), codes)}")
-    return None
