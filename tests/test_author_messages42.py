@@ -1,6 +1,7 @@
 """Review 42b, the messages of quizgen validate for a bank author: an unknown
 function gets a did-you-mean as an unknown name does (F3); every independent
-problem of a template's tests, traps and parts is listed in one run (F4)."""
+problem of a template's tests, traps and parts is listed in one run (F4); the
+leak check reads past a whole-number exponent (F8)."""
 
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 from quizgen.bank.loader import load_template
 from quizgen.errors import ExpressionError, TemplateProblems
 from quizgen.maths.parser import ANSWER_POLICY, parse, template_policy
+from quizgen.validation.leaks import Target, text_leaks
 
 
 @pytest.mark.parametrize("text, hint", [
@@ -76,3 +78,14 @@ def test_a_bad_when_tolerance_and_credit_are_listed_together(tmp_path):
     keys = sorted(line.split(": ", 2)[1] for line in found)
     assert keys == ["parts.0.traps.0.credit", "parts.0.traps.0.when", "parts.1.tolerance.sigfigs"]
     assert any("a trap's credit is a share of the part's points from 0 to 1, found 1.5" in line for line in found)
+
+
+# F8: a whole-number exponent is notation, not a number the problem text prints
+
+@pytest.mark.parametrize("text, leaks", [
+    (r"where $\mu$ and $\sigma^2$ are", 0), (r"$x^{2}$ and $e^{ -2 }$", 0), (r"$x^22$", 1),   # x^22 is x² then 2
+    (r"$e^{2.002}$", 1), (r"$y_{2}$", 1), (r"x = (1, 2, 0.5)", 1),
+])
+def test_the_leak_check_reads_past_a_whole_exponent_only(text, leaks):
+    target = Target("(c) answer", 2.00222, 0.005, True)
+    assert len(text_leaks(text, [target])) == leaks

@@ -136,12 +136,19 @@ def numbers_in(text: str) -> list:
     return found
 
 
+POWER = re.compile(r"\^\s*(?:\{\s*[-\u2212]?\s*\d+\s*\}|\d)")
+"""A whole-number exponent in LaTeX (``\\sigma^2``, ``x^{2}``, ``e^{-1}``; a bare ``^``
+takes one digit): notation for a power, not a number the text prints, so the leak
+check reads past it (a decimal exponent, ``e^{1.225}``, is a printed value and is read)."""
+
+
 def text_leaks(text: str, targets: list, where: str = "text", whole_numbers: bool = True) -> list:
-    """Every number in ``text`` within tolerance of one of ``targets``; with
+    """Every number in ``text`` within tolerance of one of ``targets``, a
+    whole-number exponent left out (``POWER``); with
     ``whole_numbers`` False, a whole number written without decimals that
     equals a whole-number target is let pass (see ``question_leaks``)."""
     return [Leak(where, shown, value, target)
-            for shown, value in numbers_in(text) for target in targets
+            for shown, value in numbers_in(POWER.sub("^{}", text)) for target in targets
             if target.hit_by(value) and (whole_numbers or not _whole_coincidence(shown, target))]
 
 
