@@ -1,14 +1,17 @@
 """Review 42b, the messages of quizgen validate for a bank author: an unknown
 function gets a did-you-mean as an unknown name does (F3); every independent
 problem of a template's tests, traps and parts is listed in one run (F4); the
-leak check reads past a whole-number exponent (F8)."""
+leak check reads past a whole-number exponent (F8); the draw-time limit names
+the key that rejects, and a long literal says its limit (F9)."""
 
 from pathlib import Path
 
 import pytest
 
+from quizgen.bank import budget
 from quizgen.bank.loader import load_template
-from quizgen.errors import ExpressionError, TemplateProblems
+from quizgen.errors import BankLimitError, ExpressionError, TemplateProblems
+from quizgen.generation.sampling import sample_instance
 from quizgen.maths.parser import ANSWER_POLICY, parse, template_policy
 from quizgen.validation.leaks import Target, text_leaks
 
@@ -89,3 +92,29 @@ def test_a_bad_when_tolerance_and_credit_are_listed_together(tmp_path):
 def test_the_leak_check_reads_past_a_whole_exponent_only(text, leaks):
     target = Target("(c) answer", 2.00222, 0.005, True)
     assert len(text_leaks(text, [target])) == leaks
+
+
+# F9: the draw-time limit names the key where the draws were rejected; a long literal says its limit
+
+def test_the_draw_time_limit_names_the_constraint_that_rejects(tmp_path, monkeypatch):
+    text = (BANK / "c22_perplexity_bits.yaml").read_text(encoding="utf-8")
+    text = text.replace("constraints:\n", "max_tries: 10000\nconstraints:\n  - \"T > 100\"\n", 1)
+    path = tmp_path / "slow.yaml"
+    path.write_text(text, encoding="utf-8")
+    template = load_template(path)
+    monkeypatch.setattr(budget, "DRAW_SECONDS", 0.02)
+    with pytest.raises(BankLimitError) as caught:
+        sample_instance(template, "slow")
+    error = caught.value
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row == '  - "T > 100"')
+    assert (error.line, error.key) == (line, "constraints.0")
+    assert "time to draw one instance exceeds the limit of 0.02 s (see docs/authoring.md); " in str(error)
+    assert "tries were rejected here: constraint 'T > 100' failed" in str(error)
+
+
+def test_a_too_long_literal_says_the_limit_to_an_author_only():
+    with pytest.raises(ExpressionError, match=r"a whole number of 39 digits exceeds the limit of 30 digits in an "
+                                              r"expression \(see docs/authoring.md\)"):
+        parse("1" + "0" * 38, template_policy({"x"}))
+    with pytest.raises(ExpressionError, match="^number too large$"):
+        parse("1" + "0" * 38, ANSWER_POLICY)

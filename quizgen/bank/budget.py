@@ -46,9 +46,10 @@ def check_count(count, what: str, cap: int = MAX_ITEMS) -> None:
         raise TooBig(what, f"{cap:,}")
 
 
-def limit_error(template, where: tuple, what: str, cap) -> BankLimitError:
-    """A BankLimitError naming the template file (``template.path``), the line of ``where`` and the limit."""
-    return BankLimitError(f"{what} exceeds the limit of {cap} (see docs/authoring.md)", path=template.path,
+def limit_error(template, where: tuple, what: str, cap, detail: str = "") -> BankLimitError:
+    """A BankLimitError naming the template file (``template.path``), the line of ``where`` and the limit
+    (``detail``: what more to say, after a semicolon)."""
+    return BankLimitError(f"{what} exceeds the limit of {cap} (see docs/authoring.md){detail}", path=template.path,
                           line=locate_line(template.path, where), key=".".join(map(str, where)) or None)
 
 
@@ -67,11 +68,18 @@ def deadline() -> float:
     return time.monotonic() + DRAW_SECONDS
 
 
-def check_time(template, ends: float) -> None:
-    """Refuse a template whose draws take longer than DRAW_SECONDS in all."""
+def check_time(template, ends: float, counts=None, last=None) -> None:
+    """Refuse a template whose draws take longer than DRAW_SECONDS in all,
+    naming the key where most of its tries were rejected (``counts``: tries
+    rejected by key; ``last``: the last rejection's text at each, as
+    sampling.sample_instance keeps them), as "no draw passed" does."""
     if time.monotonic() > ends:
-        raise limit_error(template, ("max_tries",) if "max_tries" in template.raw else (),
-                          "time to draw one instance", f"{DRAW_SECONDS:g} s")
+        where, detail = ("max_tries",) if "max_tries" in template.raw else (), ""
+        if counts:
+            (where, count), = counts.most_common(1)
+            detail = (f"; {count} of {sum(counts.values())} tries were rejected "
+                      f"{'here' if where else 'by a failed expression'}: {last[where][0]}")
+        raise limit_error(template, where, "time to draw one instance", f"{DRAW_SECONDS:g} s", detail)
 
 
 class Work:

@@ -91,7 +91,7 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
     ledger.begin()
     ends, counts, last = budget.deadline(), Counter(), {}
     for _ in range(template.max_tries):
-        budget.check_time(template, ends)
+        budget.check_time(template, ends, counts, last)
         before = budget.Work.units
         try:
             params = draw_params(template, rng)

@@ -160,8 +160,10 @@ class _Converter:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ExpressionError(_not_a_number(value, ast.get_source_segment(self.source, node)))
         if isinstance(value, int):
-            if len(str(abs(value))) > MAX_INT_DIGITS:
-                raise ExpressionError("number too large")
+            if (digits := len(str(abs(value)))) > MAX_INT_DIGITS:
+                raise ExpressionError(self._for_reader(
+                    f"a whole number of {digits} digits exceeds the limit of {MAX_INT_DIGITS} digits in an "
+                    "expression (see docs/authoring.md)", "number too large"))
             return Num(Fraction(value))
         if value != value or value in (float("inf"), float("-inf")):
             raise ExpressionError("number out of range")
