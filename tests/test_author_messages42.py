@@ -2,7 +2,8 @@
 function gets a did-you-mean as an unknown name does (F3); every independent
 problem of a template's tests, traps and parts is listed in one run (F4); the
 leak check reads past a whole-number exponent (F8); the draw-time limit names
-the key that rejects, and a long literal says its limit (F9)."""
+the key that rejects, and a long literal says its limit (F9); a yes/no part
+whose answer never changes is warned of (F7)."""
 
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from quizgen.errors import BankLimitError, ExpressionError, TemplateProblems
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.parser import ANSWER_POLICY, parse, template_policy
 from quizgen.validation.leaks import Target, text_leaks
+from quizgen.validation.run import validate
 
 
 @pytest.mark.parametrize("text, hint", [
@@ -118,3 +120,16 @@ def test_a_too_long_literal_says_the_limit_to_an_author_only():
         parse("1" + "0" * 38, template_policy({"x"}))
     with pytest.raises(ExpressionError, match="^number too large$"):
         parse("1" + "0" * 38, ANSWER_POLICY)
+
+
+# F7.5: a yes/no part whose answer never changes gets a warning
+
+def test_a_yes_no_part_with_one_answer_in_every_draw_is_warned_of(tmp_path):
+    text = (BANK / "c22_perplexity_bits.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "c22.yaml"
+    path.write_text(text.replace('right: "yes"\n        wrong: "no"', 'right: "no"\n        wrong: "yes"'),
+                    encoding="utf-8")
+    fixed = " ".join(str(p) for r in validate([path], samples=25) for p in r.lines())
+    assert "parts.3.accept: warning: this yes/no part's answer is 'no' in all 25 draws" in fixed
+    drawn = " ".join(str(p) for r in validate([BANK / "c22_perplexity_bits.yaml"], samples=25) for p in r.lines())
+    assert "yes/no part's answer" not in drawn

@@ -11,6 +11,7 @@ from quizgen.errors import SamplingError
 from quizgen.generation.quiz import seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.separation import clash_advice
+from quizgen.maths.answers import normalise_word
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.marking import marking_problems
 from quizgen.validation.paper import paper_problems
@@ -23,6 +24,8 @@ MAX_FAILURE_RATE = 1e-4
 # The shipped bank's highest share is 2.4% (C8).
 COINCIDE_WARN_SHARE = 0.10
 COINCIDE_MIN_COUNT = 10   # fewer thrown-away draws is noise of a small --samples run, not a pattern
+FIXED_MIN_SAMPLES = 20    # a yes/no answer the same in fewer draws may be chance
+_YES_NO = frozenset(("yes", "no"))
 # Draws per template marked by the real grader (validation/marking.py): about 8 ms each, mostly the
 # carried-rounding sets, so 100 draws add about 0.8 s a template.
 MARKING_DRAWS = 100
@@ -34,7 +37,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     solution that recomputes and be marked as a careful marker would (the 3
     s.f. student correct, every trap named, never accepted: marking.py, on
     the first MARKING_DRAWS draws); the first ``referee`` draws are refereed by SymPy."""
-    rejections = []
+    rejections, words = [], {}
     for k in range(samples):
         label = seed_label("validate", template.id, k)
         tried = len(rejections)
@@ -45,6 +48,9 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
             return
         report.samples += 1
         report.draws += len(rejections) - tried + 1
+        for i, pv in enumerate(inst.parts):
+            if pv.part.kind == "word":
+                words.setdefault(i, set()).add(frozenset(map(normalise_word, pv.accept)))
         problems = instance_problems(inst)
         found.add_all(problems)
         if not problems:
@@ -54,6 +60,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     if report.draws:
         found.add_all(_fragile(template, report, rejections))
         report.warnings += _coinciding_traps(template, report, rejections)
+    report.warnings += _fixed_yes_no(template, report, words)
 
 
 def _unsatisfiable(template: Template, label: str, rejections: list) -> Problem:
@@ -83,6 +90,21 @@ def _fragile(template: Template, report: Report, rejections: list) -> list:
     return [problem_at(template.path, where, f"only {100 * kept:.1f}% of draws pass, so about one seed in "
                                            f"{max(round(1 / failure), 1)} would exhaust max_tries "
                                            f"({template.max_tries}); most are rejected here: {example}")]
+
+
+def _fixed_yes_no(template: Template, report: Report, words: dict) -> list:
+    """A warning at each yes/no part (it accepts yes or no alone) whose answer
+    was the same in every one of at least FIXED_MIN_SAMPLES draws: every
+    per-student paper then has one answer, which needs no working to write."""
+    warnings = []
+    for i, accepted in sorted(words.items()):
+        answer = next(iter(accepted)) if len(accepted) == 1 else None
+        if report.samples >= FIXED_MIN_SAMPLES and answer and len(answer) == 1 and answer <= _YES_NO:
+            warnings.append(problem_at(template.path, ("parts", i, "accept"), (
+                f"warning: this yes/no part's answer is {next(iter(answer))!r} in all {report.samples} draws, so "
+                "every paper has the same answer, which a student can write without working or copy: draw "
+                "which way it is asked, unless the mathematics fixes it (docs/templates.md, parts)")))
+    return warnings
 
 
 def _coinciding_traps(template: Template, report: Report, rejections: list) -> list:
