@@ -133,3 +133,8 @@ def test_a_yes_no_part_with_one_answer_in_every_draw_is_warned_of(tmp_path):
     assert "parts.3.accept: warning: this yes/no part's answer is 'no' in all 25 draws" in fixed
     drawn = " ".join(str(p) for r in validate([BANK / "c22_perplexity_bits.yaml"], samples=25) for p in r.lines())
     assert "yes/no part's answer" not in drawn
+
+
+def test_a_part_without_a_name_beside_tests_is_refused_in_one_line(tmp_path):
+    found = _problems_of(tmp_path, "c22_perplexity_bits.yaml", ("  - name: mean_loss\n", "  - namee: mean_loss\n"))
+    assert "parts.0: missing required key 'name'" in " ".join(found)

@@ -25,10 +25,10 @@ def part_traps(parts) -> dict | None:
         return None
     found = {}
     for part in parts:
-        if isinstance(part, dict) and isinstance(part.get("name"), Hashable):
+        if isinstance(part, dict) and isinstance(part.get("name"), Hashable):   # a part with no name: None
             traps = part.get("traps")
             codes = [t.get("code") for t in traps if isinstance(t, dict)] if isinstance(traps, list) else []
-            found.setdefault(part["name"], codes)
+            found.setdefault(part.get("name"), codes)
     return found
 
 
