@@ -84,3 +84,11 @@ def test_zero_or_one_figure_is_not_said_to_come_from_a_coarse_a(key11):
     assert said[0] == said[1] == COARSE.format("0.03", "3.56") and said[2] == "", said
     one = coarse_carry(checker.rule, 0.0, None, {"p": 0.95}, rules.env, {"p": 2}, rules.credits)
     assert one == ""
+
+
+def test_from_a_wrong_a_the_value_said_is_the_one_its_own_a_gives(tmp_path, key11):
+    """rev42c F10: (a) 0.031 is wrong; (b) 3.51 is -ln 0.03. The line said "(expected 3.56)", the key's,
+    which keeping 0.031 unrounded never gives: it gives -ln 0.031 = 3.47."""
+    rows = graded_by_cli(tmp_path, key11, [["s2", "Q8", "a", "0.031"], ["s2", "Q8", "b", "3.51"]])
+    said = rows["s2", "Q8", "b"]["feedback"]
+    assert said == COARSE.format("0.03", "3.56").replace("(expected 3.56)", "(from your (a) as written: 3.47)"), said

@@ -146,7 +146,14 @@ def coarse_carry(rule, x: float, shown, own: dict, env: dict, written: dict, cre
     except OWN_RECIPE_ERRORS:
         return ""
     labels = " and ".join(s.label for s in rule.sources)
-    return f"{WORKED_WITH}{' or '.join(named)}, not with {labels} as written: {_keep(credits, rule)}"
+    worked = f"from your {labels} as written: {_as_written(rule, env, given, asked)}" if any_wrong(own, rule) else None
+    return f"{WORKED_WITH}{' or '.join(named)}, not with {labels} as written: {_keep(credits, rule, worked)}"
+
+
+def _as_written(rule, env: dict, given: dict, asked: int) -> str:
+    """What the recipe gives from the student's own earlier answers as written, to the figures asked:
+    the value a student who kept them unrounded reaches, where a wrong one makes it other than the key's."""
+    return significant(next(iter(reachable(rule.recipe, env, given, levels=()))), asked)
 
 
 def _steps_rounded(rule, x: float, own: dict, env: dict) -> list:
@@ -251,11 +258,12 @@ def _shorter(source, value: float, figures: int = EARLY_FIGURES) -> tuple:
     return tuple(v for v in sig_roundings(value, figures) if not same(v, value))
 
 
-def _keep(credits, rule) -> str:
+def _keep(credits, rule, worked: str | None = None) -> str:
     """What to keep in intermediate results: as the paper asks, a figure more
-    than the answers (4 for 3), or the policy's ``carried_figures`` when more."""
+    than the answers (4 for 3), or the policy's ``carried_figures`` when more;
+    then the key's answer, or ``worked``: what the student's own answers give."""
     keep = max(credits.carried_figures, (figures_asked(rule.kind, rule.spec) or 0) + 1)
-    return f"keep at least {keep} significant figures in intermediate results (expected {expected(rule)})"
+    return f"keep at least {keep} significant figures in intermediate results ({worked or f'expected {expected(rule)}'})"
 
 
 def any_wrong(own: dict, rule) -> bool:
