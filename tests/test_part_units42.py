@@ -43,7 +43,17 @@ def test_a_count_reads_its_own_unit_words_and_no_longer_word_ending_in_one():
     assert read_number("17,275,392 params", whole=True, units=units).value == 17275392
     assert read_number("17475072 parameters", whole=True).status == REVIEW   # no units declared: a person reads it
     assert read_number("3.5qubits", units=BITS).status != NUMBER
-    assert read_number("2.43 nats", units=BITS).value == 2.43   # the built-in units are still read
+    # rev42d F1: declared units take the built-in ones' place: 3.50 nats is 5.05 bits, no reading of a bits part
+    assert read_number("3.50 nats", units=BITS).status == REVIEW
+    assert read_number("3.50 bits nats", units=BITS).status == REVIEW
+    assert read_number("2.43 nats").value == 2.43   # a part without units reads the built-in ones
+
+
+def test_a_count_worked_out_as_an_expression_is_the_count():
+    """rev42d F2: exp(ln(17475072)) is 17475072.00000001 in floats, past a count's 1e-9 window."""
+    from quizgen.maths.tolerance import matches
+    assert matches(17475072.00000001, 17475072.0, {}, "integer")
+    assert not matches(17475072.001, 17475072.0, {}, "integer") and not matches(5.000001, 5.0, {}, "integer")
 
 
 @pytest.fixture(scope="module")

@@ -155,10 +155,11 @@ def strip_decorations(text: str, percent: bool = False, units: tuple = ()):
 
 
 def _strip_trailing(text: str, units: tuple = ()) -> str:
-    """``text`` without the notes that may follow a number (``_TRAILING``, and
-    the part's own ``units``: units.py), in any order and each at most once (``0.769 (3 s.f.) ✓.``)."""
+    """``text`` without the notes that may follow a number (``_TRAILING``; a part's
+    own ``units`` in place of the built-in ones, units.py: ``3.50 nats`` on a part in
+    bits is another quantity), in any order and each at most once (``0.769 (3 s.f.) ✓.``)."""
     own = declared_unit(units)
-    left = list(_TRAILING) if own is None else [own, *_TRAILING]
+    left = list(_TRAILING) if own is None else [own, *(note for note in _TRAILING if note is not UNIT)]
     while left:
         text = text.rstrip()
         found = next((pattern for pattern in left if pattern.search(text)), None)

@@ -18,10 +18,16 @@ floats). Keys store the rule and the value's float, never a rounded half-width,
 so nothing else is needed; 1e-9 is far below any tolerance a paper states."""
 
 
+COUNT_SLACK = 1e-13
+"""A count's window, relative, past 1e-9 absolute: a count worked out as an
+expression carries float error (``exp(ln(17475072))`` is 17475072.00000001),
+which must not make a right count wrong; a typed 17475072.001 stays no count."""
+
+
 def half_width(value: float, spec: dict, kind: str = "numeric") -> float:
     """How far from ``value`` an answer may lie and still count as ``value``."""
     if kind == "integer":
-        return 1e-9
+        return max(1e-9, COUNT_SLACK * abs(value))
     if "atol" in spec or "rtol" in spec:
         return max(spec.get("atol", 0.0), spec.get("rtol", 0.0) * abs(value)) + SLACK * abs(value)
     sigfigs = spec.get("sigfigs", DEFAULT_SIGFIGS)
