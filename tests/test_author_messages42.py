@@ -138,3 +138,15 @@ def test_a_yes_no_part_with_one_answer_in_every_draw_is_warned_of(tmp_path):
 def test_a_part_without_a_name_beside_tests_is_refused_in_one_line(tmp_path):
     found = _problems_of(tmp_path, "c22_perplexity_bits.yaml", ("  - name: mean_loss\n", "  - namee: mean_loss\n"))
     assert "parts.0: missing required key 'name'" in " ".join(found)
+
+
+def test_a_tests_answer_that_no_student_writes_is_refused_with_the_others(tmp_path):
+    """rev42d F3: a list or mapping as a test's answer loaded, then failed as "answer [0.3] ... graded
+    invalid", a Python repr, and was missing from the list of bad entries."""
+    found = _problems_of(
+        tmp_path, "c21_embedding_params.yaml",
+        ('{part: tokens, answer: "23440896", status: correct}', '{part: tokens, answer: [23440896], status: correct}'),
+        ('{part: share, answer: "0.98", status: imprecise}', '{part: share, answer: {a: 1}, status: imprecise}'))
+    assert [line.split(": ", 2)[1:] for line in found] == [
+        ["tests.0.answer", "expected an answer as a student writes it (text or a number; quote a yes or no)"],
+        ["tests.12.answer", "expected an answer as a student writes it (text or a number; quote a yes or no)"]]

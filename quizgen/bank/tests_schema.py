@@ -46,6 +46,7 @@ def _test(check, test, parts, i: int) -> None:
     check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
     known = parts is not None and check.guard(_part, check, test["part"], parts, i, default=False)
     check.guard(_status, check, test["status"], i)
+    check.guard(_answer, check, test["answer"], ("tests", i, "answer"))
     if known:
         check.guard(_misconception, check, test.get("misconception"), test["part"], parts[test["part"]], i)
     check.guard(_earlier, check, test.get("earlier"), parts, test["part"] if known else None, i)
@@ -55,6 +56,15 @@ def _part(check, name, parts: dict, i: int) -> bool:
     if not isinstance(name, Hashable) or name not in parts:
         check.fail(f"no part named {name!r}{did_you_mean(name, parts)}", "tests", i, "part")
     return True
+
+
+ANSWER_WANTED = "expected an answer as a student writes it (text or a number; quote a yes or no)"
+
+
+def _answer(check, answer, where: tuple) -> None:
+    """A test's answer, or an earlier one: text or a number, as a student writes it."""
+    if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
+        check.fail(ANSWER_WANTED, *where)
 
 
 def _status(check, status, i: int) -> None:
@@ -88,5 +98,4 @@ def _earlier(check, earlier, parts, part, i: int) -> None:
                 f"part {name} does not come before part {part}: earlier answers are those to "
                 f"{', '.join(before) or 'no part (it is the first)'}", *where))
         if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
-            check.problems.append(check.problem(
-                "expected an answer as a student writes it (text or a number; quote a yes or no)", *where))
+            check.problems.append(check.problem(ANSWER_WANTED, *where))
