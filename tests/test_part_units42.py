@@ -147,3 +147,13 @@ def test_a_key_refuses_bad_units_naming_the_path():
             "answer": "yes", "units": ["bits"]}
     with pytest.raises(QuizgenError, match="only a number part has units"):
         Key.from_json({"questions": [{"id": "Q1", "parts": [word]}]})
+
+
+@pytest.mark.parametrize("units, said", [
+    (["pi"], '"pi" is a word an answer\'s number is read with'), (["LN"], '"LN" is a word'),
+    (["million"], '"million" is a word'), (["attention exp"], '"attention exp" is a word'),
+    (["bit"] * 1000, "got a list of 1,000")])
+def test_units_that_would_change_how_a_number_reads_are_refused(units, said):
+    """rev42d F8, F9: [pi] made "2 pi" read as 2; a list of 1,000 was told "got a list"."""
+    from quizgen.key.checks import units_problem
+    assert said in (units_problem(units) or ""), units_problem(units)

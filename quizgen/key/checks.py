@@ -12,6 +12,7 @@ import math
 import re
 
 from quizgen.errors import InputFileError, printable, shortened
+from quizgen.maths.parser import RESERVED_NAMES
 
 KINDS = ("numeric", "integer", "word")
 MAX_POINTS = 1e6          # more points than this on one part is a mistake, not a mark scheme
@@ -193,6 +194,9 @@ def trap_name_problem(name: str) -> str | None:
 
 MAX_UNITS = 8
 _UNIT = re.compile(r"[^\W\d_]{2,20}(?: [^\W\d_]{1,20}){0,2}")   # bits, params, attention heads
+_NOT_UNITS = frozenset({name.casefold() for name in RESERVED_NAMES}
+                       | {"hundred", "thousand", "million", "billion", "trillion", "percent"})
+"""Words an answer's number is read with (constants, functions, number words): never a part's unit."""
 UNITS_RULE = ("units is a list of 1 to 8 short unit words, letters only (no digits), "
               "e.g. [bits, bit] or [parameters, params]")
 
@@ -202,10 +206,13 @@ def units_problem(value) -> str | None:
     key.json's ``"units"``), or None: ``UNITS_RULE``, one rule for both, so
     that every list the bank writes into a key reads back."""
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_UNITS:
-        return f"{UNITS_RULE}; got {shown(value)}"
+        return f"{UNITS_RULE}; got {f'a list of {len(value):,}' if isinstance(value, list) else shown(value)}"
     for unit in value:
         if not isinstance(unit, str) or not _UNIT.fullmatch(unit.strip()):
             return f"{UNITS_RULE}; {shown(unit)} is not one"
+        if _NOT_UNITS.intersection(unit.casefold().split()):
+            return f"{UNITS_RULE}; {shown(unit)} is a word an answer's number is read with (a constant, a " \
+                   "function or a number word), never a unit"
     return None
 
 
