@@ -157,3 +157,10 @@ def test_units_that_would_change_how_a_number_reads_are_refused(units, said):
     """rev42d F8, F9: [pi] made "2 pi" read as 2; a list of 1,000 was told "got a list"."""
     from quizgen.key.checks import units_problem
     assert said in (units_problem(units) or ""), units_problem(units)
+
+
+@pytest.mark.parametrize("text", ["3.5 bits bits", "3.50 (in bits) bits", "3.50 bits%"])
+def test_on_a_part_in_bits_a_doubled_unit_is_no_log2_slip(text):
+    """rev42d F10: the log-2 reason, meant for a part in nats, sent its marker after a non-issue."""
+    reading = read_number(text, units=BITS)
+    assert reading.status == REVIEW and reading.reason != BITS_REASON, reading

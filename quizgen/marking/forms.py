@@ -92,6 +92,7 @@ _TRAILING = (
     re.compile(r"(?<=[\d)}%✓✔])\.$"),   # 0.769. and {0,7157}. (a braced number: typeset_shell)
     re.compile(r"(?<=[^\s,;])\s*[,;]$"),   # 0.696; 0.789, (a slip: 1, is 1 read either way, no decimals after it)
 )
+_IN_BITS = frozenset({"bit", "bits"})   # a part's own units saying it is in bits: "bits" is then no log-2 slip
 _TIMES_X = re.compile(r"(?<=\d)\s*[xX]\s*(?=\d)")   # the letter x for × between numbers (3.28 x 10^-5, 0.8 x 2580)
 REVIEW_REASON = "a person should read this answer"
 BOUND_REASON = "a bound, not a value: a person decides whether it answers the part"
@@ -256,7 +257,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     try:
         value = to_number(core, decimal_comma, typeset=False)
     except ExpressionError as exc:
-        if (number := in_bits(core)) is not None:   # 0.4826 bits: a person reads it (bits.py: or the log-2 trap)
+        if (number := in_bits(core)) is not None and not _IN_BITS.intersection(u.casefold() for u in units):
+            # 0.4826 bits on a part in nats: a person reads it (bits.py: or the log-2 trap); a part in bits read it above
             bits = again(number) if number else Reading(REVIEW)
             return Reading(REVIEW, bits.value, bits.figures, reason=BITS_REASON)
         if _BOUND.search(core):
