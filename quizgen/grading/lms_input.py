@@ -93,7 +93,7 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
                reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None,
                gradebook: str | None = None, used_key: list | None = None, canvas_ids: list | None = None,
-               untagged: list | None = None):
+               untagged: list | None = None, key_banks: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -114,7 +114,9 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     download names by Canvas's own user id, for want of a sis_id (a Canvas gradebook's ID column names them).
     ``untagged``, when given, receives ``(download, kind, cells)``: the question cells with no ``[quizgen:...]``
     tag, which the caller warns of once the answers are marked (grading.lost_tag.untagged_lines: --overrides
-    may mark a cell that lost its tag); else they are warned of among the warnings, as before any is marked."""
+    may mark a cell that lost its tag); else they are warned of among the warnings, as before any is marked.
+    ``key_banks`` receives the bank folders the export key named, loaded for want of --bank: the
+    feedback sheets' worked solutions are drawn from them too."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -129,7 +131,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect, loaded, choice, notes, cells, used_key)
+                                                   dialect, loaded, choice, notes, cells, used_key, key_banks)
         lost = []
         if untagged is not None:   # warned of by the caller once the answers are marked
             untagged.append((Path(path).name, kind, cells))
@@ -208,7 +210,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                       reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
                       loaded: list | None = None, choice: AttemptChoice = AttemptChoice(),
                       notes: list | None = None, untagged: list | None = None,
-                      used_key: list | None = None) -> tuple:
+                      used_key: list | None = None, key_banks: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -226,7 +228,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     graded (default: the highest scoring), said in a note added to ``notes``;
     ``untagged`` receives the question cells of the attempts graded that carry
     no ``[quizgen:...]`` tag (quizgen.lms.untagged), for the warning."""
-    from quizgen.lms.exportkey import decode_rows, key_banks, variant_labels
+    from quizgen.lms.exportkey import decode_rows, key_banks as banks_named, variant_labels
     from quizgen.lms.fingerprints import expected_fingerprints
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -250,9 +252,11 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     except (InputFileError, UsageError) as exc:   # a key found, not given: said so, with the others found
         raise (exc if not found else type(exc)(found_key_refusal(exc, found, path))) from exc
     if not banks and export_key and export_key.get("banks"):
-        banks = key_banks(export_key, key)
+        banks = banks_named(export_key, key)
         if loaded is not None:
             loaded += _loaded_note(key, banks)
+        if key_banks is not None:
+            key_banks += banks
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
            "order": (export_key or {}).get("templates", ()),
            "fingerprints": expected_fingerprints(export_key, variant_labels(export_key, {r.template for r in rows}))

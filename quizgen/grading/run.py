@@ -141,18 +141,18 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs, jobs, override, marking = _options(outputs, jobs, rtol, atol, policy, ecf_credit)
     refuse_missing_banks(outputs.banks)
     choice = AttemptChoice(attempt, marking, override, decimal_comma)
-    unkeyed, attempt_notes, found, canvas_ids, untagged = [], [], [], [], []   # unkeyed: a Moodle download's students
+    unkeyed, attempt_notes, found, canvas_ids, untagged, key_banks = [], [], [], [], [], []   # unkeyed: a Moodle download's students
     # named by the other id column, warned of; canvas_ids: a Canvas download's named by Canvas's user id (no sis_id)
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
                        files_read(answers, key, **others), choice, attempt_notes,
-                       outputs.gradebook, found, canvas_ids, untagged) as (built, built_key, built_out, unnamed):
+                       outputs.gradebook, found, canvas_ids, untagged, key_banks) as (built, built_key, built_out, unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
         key = found[0] if found else key   # the download's export key, found for want of --key
         if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
             outputs = _download_outputs(outputs, Path(answers), unkeyed, moodle_maximum(answers, encoding, delimiter))
-            outputs = replace(outputs, canvas_ids=tuple(dict.fromkeys(canvas_ids)))
+            outputs = replace(outputs, canvas_ids=tuple(dict.fromkeys(canvas_ids)), banks=tuple(key_banks) or outputs.banks)
             encoding = None
         source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding,
                               decimal_mark=decimal_mark)
