@@ -34,3 +34,18 @@ def test_sheets_draw_worked_solutions_from_the_bank_the_export_key_names(tmp_pat
     assert "no worked solution" not in graded.output, graded.output
     sheet = next((tmp_path / "sheets").glob("*.md")).read_text(encoding="utf-8")
     assert "No worked solution is available" not in sheet and "Add the counts" in sheet, sheet
+
+
+def test_a_moodle_download_with_a_response_column_deleted_is_refused(tmp_path):
+    """Review 42e F2: 'Response 3' deleted, 'Question 3' kept: graded with exit 0, the question gone
+    from every paper and every maximum (32 points became 26)."""
+    import pytest
+    from quizgen.errors import InputFileError
+    from quizgen.lms.responses import _moodle_rows
+
+    header = ["Last name", "First name", "ID number", "State", "Question 1", "Response 1", "Question 2"]
+    row = ["S", "Ann", "s001", "Finished", "Q [quizgen:t:ABCD2345]", "0.5", "Q [quizgen:u:ABCD2345]"]
+    with pytest.raises(InputFileError) as caught:
+        _moodle_rows([header, row])
+    assert str(caught.value).startswith("the Moodle export has a 'Question 2' column but no 'Response 2', so that "
+                                        "question's answers are missing (a column deleted?).")

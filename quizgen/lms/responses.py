@@ -136,6 +136,16 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
     return _moodle_rows(_table(text), skipped, prefer, fallback, unordered)
 
 
+def _refuse_unanswerable(header: list, answered: set) -> None:
+    """Refuse a Moodle download with a 'Question N' column but no 'Response N' (a column deleted):
+    graded, that question would leave every paper and every maximum in silence."""
+    lacking = [h.strip() for h in header if _MOODLE_QUESTION.fullmatch(h.strip()) and int(h.split()[1]) not in answered]
+    if lacking:
+        raise InputFileError(f"the Moodle export has a '{lacking[0]}' column but no 'Response {lacking[0].split()[1]}', "
+                             "so that question's answers are missing (a column deleted?). "
+                             + _MOODLE_TICK.format(what="response"))
+
+
 def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumber",
                  fallback: list | None = None, unordered: list | None = None, file_lines: list | None = None,
                  untagged: list | None = None) -> list:
@@ -154,6 +164,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
         refuse_repeated(header, _MOODLE_QUESTION)
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
+    _refuse_unanswerable(header, {n for n, _ in slots})
     check_attempts(rows, "Moodle export")
     check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
