@@ -132,14 +132,14 @@ def _paperless_fits(index, students, source) -> list:
     if not owner:
         return []
     last, values = max(owner), {text: {} for text in ids}
-    for row, record in enumerate(source.records()):
+    for row, (_, _, _, question, part, answer, _, problem) in enumerate(source.records()):
         if row > last:
             break
         text = owner.get(row)
-        if text is None or record[7] is not None:   # another student's row, or one not read as a row
+        if text is None or problem is not None:   # another student's row, or one not read as a row
             continue
-        slot = index.slot(record[3], record[4])
-        reading = read_number(record[5], decimal_comma=source.decimal_comma) if isinstance(slot, int) else None
+        slot = index.slot(question, part)
+        reading = read_number(answer, decimal_comma=source.decimal_comma) if isinstance(slot, int) else None
         if reading is not None and reading.status == NUMBER and math.isfinite(reading.value):
             values[text][slot] = reading.value
     return [(text.strip(), _Fits(-1, 0, list(found.items()), 0)) for text, found in values.items()
