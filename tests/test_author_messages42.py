@@ -150,3 +150,16 @@ def test_a_tests_answer_that_no_student_writes_is_refused_with_the_others(tmp_pa
     assert [line.split(": ", 2)[1:] for line in found] == [
         ["tests.0.answer", "expected an answer as a student writes it (text or a number; quote a yes or no)"],
         ["tests.12.answer", "expected an answer as a student writes it (text or a number; quote a yes or no)"]]
+
+
+def test_validate_prints_at_most_a_hundred_problems_of_a_file(tmp_path, invoke):
+    """rev42d F4: 10,000 bad tests entries printed 10,001 lines."""
+    text = (Path(__file__).parent / "data" / "c31_two_counts.yaml").read_text(encoding="utf-8")
+    text += "".join("  - {part: first, answer: '300', status: nope}\n" for _ in range(150))
+    (tmp_path / "many.yaml").write_text(text, encoding="utf-8")
+    result = invoke("validate", tmp_path / "many.yaml", "--samples", 20)
+    assert result.exit_code != 0
+    lines = [line for line in result.output.splitlines() if line.startswith(str(tmp_path / "many.yaml"))]
+    assert len(lines) == 101, result.output
+    assert lines[-1] == f"{tmp_path / 'many.yaml'}: and 50 more problems after these, in file order: mend these " \
+                        "and run validate again", lines[-1]

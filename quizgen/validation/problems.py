@@ -53,10 +53,11 @@ class Report:
 
     def lines(self) -> list:
         """What validate prints: the problems in file order, or one summary line
-        and the warnings (in file order too)."""
+        and the warnings (in file order too), each list at most PROBLEMS_SHOWN
+        lines and one counting the rest (10,000 bad tests entries made 10,000 lines)."""
         if self.problems:
-            return [str(p) for p in sorted(self.problems, key=_file_order)]
-        return [self.summary()] + [str(w) for w in sorted(self.warnings, key=_file_order)]
+            return _at_most(self.problems, "problem", self.path)
+        return [self.summary()] + _at_most(self.warnings, "warning", self.path)
 
     def summary(self) -> str:
         """One line: the template and what was checked (no draw at all: said
@@ -69,6 +70,20 @@ class Report:
                 f"{counted(len(t.parts), 'part')}, {counted(traps, 'trap')}, "
                 f"{counted(self.expected, 'canonical number')} matched, {counted(self.tests, 'test')} passed"
                 + (f", {counted(self.variants, 'distinct variant')}" if self.variants is not None else ""))
+
+
+PROBLEMS_SHOWN = 100
+"""Problems (or warnings) of one template file printed, in file order; one more line counts the rest."""
+
+
+def _at_most(found: list, what: str, path: str) -> list:
+    """``found`` as lines in file order, at most PROBLEMS_SHOWN, then one line counting the rest."""
+    lines = [str(p) for p in sorted(found, key=_file_order)]
+    if len(lines) <= PROBLEMS_SHOWN:
+        return lines
+    more = len(lines) - PROBLEMS_SHOWN
+    return lines[:PROBLEMS_SHOWN] + [f"{path}: and {more:,} more {what}{'s' * (more != 1)} after these, "
+                                     "in file order: mend these and run validate again"]
 
 
 def _file_order(problem) -> tuple:
