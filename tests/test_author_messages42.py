@@ -163,3 +163,10 @@ def test_validate_prints_at_most_a_hundred_problems_of_a_file(tmp_path, invoke):
     assert len(lines) == 101, result.output
     assert lines[-1] == f"{tmp_path / 'many.yaml'}: and 50 more problems after these, in file order: mend these " \
                         "and run validate again", lines[-1]
+
+
+def test_a_part_without_a_name_sends_no_entry_naming_it_to_be_mended(tmp_path):
+    """rev42d F5: the canonical expect and every test naming the part were each told "no part named
+    'mean_loss'", pointing the author at lines that are right."""
+    found = _problems_of(tmp_path, "c22_perplexity_bits.yaml", ("  - name: mean_loss\n", "  - namee: mean_loss\n"))
+    assert not [line for line in found if "no part named" in line], found

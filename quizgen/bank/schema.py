@@ -257,8 +257,9 @@ def _constraints(check: _Checker, constraints, names) -> tuple:
 
 
 def _part_names(parts):
-    """The part names a template's raw ``parts`` list gives, or None when it is no list."""
-    if not isinstance(parts, list):
+    """The part names a template's raw ``parts`` list gives, or None when it is no list or a part
+    has no name (reported by _parts: an entry naming that part would be told it names none)."""
+    if not isinstance(parts, list) or any(isinstance(p, dict) and "name" not in p for p in parts):
         return None
     names = (part.get("name") for part in parts if isinstance(part, dict))
     return {name for name in names if isinstance(name, Hashable)}   # a list name is reported by _parts

@@ -20,8 +20,9 @@ STATUSES = tuple(s.value for s in MARKER_VERDICTS)
 
 def part_traps(parts) -> dict | None:
     """``{part name: its trap codes}`` of a template's raw ``parts`` list, in
-    the parts' order; None when it is no list (reported by the parts' own check)."""
-    if not isinstance(parts, list):
+    the parts' order; None when it is no list or a part has no name (reported by the
+    parts' own check: a test naming that part would be told it names none)."""
+    if not isinstance(parts, list) or any(isinstance(p, dict) and "name" not in p for p in parts):
         return None
     found = {}
     for part in parts:
