@@ -170,3 +170,14 @@ def test_a_part_without_a_name_sends_no_entry_naming_it_to_be_mended(tmp_path):
     'mean_loss'", pointing the author at lines that are right."""
     found = _problems_of(tmp_path, "c22_perplexity_bits.yaml", ("  - name: mean_loss\n", "  - namee: mean_loss\n"))
     assert not [line for line in found if "no part named" in line], found
+
+
+def test_a_repeated_trap_code_is_told_beside_the_traps_other_problem(tmp_path):
+    """rev42d F6: a second trap with the first's code and no feedback was told only its missing
+    feedback; the repeated code came on the next run."""
+    found = _problems_of(tmp_path, "c22_perplexity_bits.yaml",
+                         ("      - code: ppl_of_sum\n", "      - code: base2_with_nats\n"),
+                         ('        feedback: "Perplexity exponentiates the mean loss per token."\n', ""))
+    keys = [line.split(": ", 2)[1] for line in found]
+    assert "parts.1.traps.1" in keys and "parts.1.traps.1.code" in keys, found
+    assert any("trap code 'base2_with_nats' is also the code of parts.1.traps.0" in line for line in found), found

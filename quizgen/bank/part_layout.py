@@ -93,14 +93,22 @@ def check_tolerance(check, tolerance, allowed, *where) -> None:
         check.fail("give sigfigs, or rtol/atol, not both", *where)
 
 
-def repeated_codes(check, traps: tuple, i: int) -> None:
-    """Two traps of part ``i`` with one code: the grader and the reports could not tell them apart."""
-    codes = [object() if trap is None else trap.code for trap in traps]   # a trap that failed: no code
+def repeated_codes(check, traps: tuple, raw: list, i: int) -> None:
+    """Two traps of part ``i`` with one code: the grader and the reports could not tell them apart.
+    A trap that failed for another field (``raw``: the traps as written) is held by the code it
+    wrote, so that the repeat is told in the same run."""
+    codes = [trap.code if trap is not None else _written_code(written) for trap, written in zip(traps, raw)]
     for k, j in repeats(codes):
         line = check.problem("", "parts", i, "traps", k, "code").line
         check.problems.append(check.problem(
-            f"trap code {traps[j].code!r} is also the code of parts.{i}.traps.{k} (line {line}): "
+            f"trap code {codes[j]!r} is also the code of parts.{i}.traps.{k} (line {line}): "
             "give each trap of a part its own code", "parts", i, "traps", j, "code"))
+
+
+def _written_code(trap):
+    """The code a trap that failed to build wrote, or a placeholder no other code equals."""
+    code = trap.get("code") if isinstance(trap, dict) else None
+    return code if isinstance(code, str) and code else object()
 
 
 RANGE_FORM = ("range must be [low, high], each a number or null for no bound on that side "

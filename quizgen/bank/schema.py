@@ -326,7 +326,7 @@ def _traps(check: _Checker, traps, names, kind: str, i: int) -> tuple:
     if not isinstance(traps or [], list):
         check.fail("expected a list of traps", "parts", i, "traps")
     built = tuple(check.guard(build_trap, check, trap, names, kind, i, j) for j, trap in enumerate(traps or []))
-    repeated_codes(check, built, i)
+    repeated_codes(check, built, list(traps or []), i)
     return built
 
 
