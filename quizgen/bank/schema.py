@@ -3,7 +3,6 @@ builds a :class:`Template`, every problem named by file, line and key."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 import json
 import re
 
@@ -90,6 +89,10 @@ class _Checker:
         for line, message in text_rule_problems(source):
             self.problems.append(self.problem(message, *where, text_line=line))
 
+    def jinja_text(self, value, *where):
+        """A template text that must be given (the stem, an ask, a solution's, a trap's feedback), then its Jinja2."""
+        self.jinja(self.text(value, *where), *where)
+
 
 def build_template(data: dict, path) -> Template:
     """Turn a template's parsed YAML into a checked :class:`Template`. Every
@@ -161,7 +164,7 @@ def _points(check: _Checker, points) -> int:
 
 
 def _stem(check: _Checker, stem) -> str:
-    check.jinja(check.text(stem, "stem"), "stem")
+    check.jinja_text(stem, "stem")
     return stem
 
 
@@ -258,11 +261,9 @@ def _constraints(check: _Checker, constraints, names) -> tuple:
 
 def _part_names(parts):
     """The part names a template's raw ``parts`` list gives, or None when it is no list or a part
-    has no name (reported by _parts: an entry naming that part would be told it names none)."""
-    if not isinstance(parts, list) or any(isinstance(p, dict) and "name" not in p for p in parts):
-        return None
-    names = (part.get("name") for part in parts if isinstance(part, dict))
-    return {name for name in names if isinstance(name, Hashable)}   # a list name is reported by _parts
+    has no name (``part_traps``'s rule: an entry naming that part would be told it names none)."""
+    named = part_traps(parts)
+    return None if named is None else set(named)
 
 
 def _parts(check: _Checker, parts, names) -> tuple:
@@ -288,7 +289,7 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     if kind not in PART_TYPES:
         check.fail(f"type must be one of {', '.join(PART_TYPES)}", "parts", i, "type")
     guard = check.guard   # the part's fields apart: a problem in one hides none in another
-    guard(_solution_text, check, part["ask"], "parts", i, "ask")
+    guard(check.jinja_text, part["ask"], "parts", i, "ask")
     answer, accept, choices = None, (), None
     if kind == "word":
         accept = guard(word_list, check, part.get("accept"), "parts", i, "accept", default=())
@@ -341,14 +342,14 @@ def _solution(check: _Checker, solution, part_names) -> dict:
                     ("solution", "steps", i, "shows"))
     check.guard(_shows, check, solution.get("forecast_shows", []), part_names, ("solution", "forecast_shows"))
     for key in ("forecast", "verify"):
-        check.guard(_solution_text, check, solution[key], "solution", key)
+        check.guard(check.jinja_text, solution[key], "solution", key)
     return solution
 
 
 def _step(check: _Checker, step, i: int) -> None:
     check.keys(step, STEP_KEYS, ("title", "why", "work"), "solution", "steps", i)
     for key in ("title", "why", "work"):
-        check.guard(_solution_text, check, step[key], "solution", "steps", i, key)
+        check.guard(check.jinja_text, step[key], "solution", "steps", i, key)
 
 
 def _shows(check: _Checker, shows, part_names, where: tuple) -> None:
@@ -360,7 +361,3 @@ def _shows(check: _Checker, shows, part_names, where: tuple) -> None:
         if part_names is not None and name not in part_names:
             check.problems.append(check.problem(f"no part named {name!r} (parts: {', '.join(sorted(part_names))})",
                                                 *where))
-
-
-def _solution_text(check: _Checker, text, *where) -> None:
-    check.jinja(check.text(text, *where), *where)

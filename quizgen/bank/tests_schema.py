@@ -98,5 +98,4 @@ def _earlier(check, earlier, parts, part, i: int) -> None:
             check.problems.append(check.problem(
                 f"part {name} does not come before part {part}: earlier answers are those to "
                 f"{', '.join(before) or 'no part (it is the first)'}", *where))
-        if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
-            check.problems.append(check.problem(ANSWER_WANTED, *where))
+        check.guard(_answer, check, answer, where)

@@ -30,16 +30,12 @@ def trap(check, given, names, kind, i, j) -> Trap:
         check.fail("a trap needs a 'value' or 'words'", *where)
     if kind != "word" and words is not None:
         _no_number_words(check, words, *where, "words")
-    check.guard(_feedback, check, given["feedback"], *where, "feedback")
+    check.guard(check.jinja_text, given["feedback"], *where, "feedback")
     credit = given.get("credit", 0)
     if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:
         check.fail(f"a trap's credit is a share of the part's points from 0 to 1, found {credit!r}", *where, "credit")
     return Trap(code=code, feedback=given["feedback"], value=value, words=words or (), credit=float(credit),
                 when=when, name=name)
-
-
-def _feedback(check, text, *where) -> None:
-    check.jinja(check.text(text, *where), *where)
 
 
 def trap_name(check, name, *where) -> str:
