@@ -49,7 +49,7 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
     if outcome.value is None:
         return None
     verdict = None if _all_the_keys(checker, sources) else checker.remark(
-        outcome.value, outcome.figures, {s[0]: s[3] for s in sources}, {s[0]: s[4] for s in sources})   # as written: 0.0100
+        outcome.value, outcome.figures, *_as_given(sources))   # quoted as written: 0.0100
     if verdict is None:   # a trap from their own (a)? C2: -log10 of their own (a); C8 (b) 0.5000, a copy of it
         verdict = _own_trap_of(checker, outcome, own_answers, {} if kept is None else kept)
     if verdict is None and outcome.status == Status.INCORRECT and not (outcome.misconception or outcome.feedback):
@@ -58,6 +58,11 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
         verdict = rounded_once(checker, verdict or outcome, own_answers)
         verdict = None if verdict is outcome else verdict
     return None if verdict is None else keep_log_note(outcome, verdict)   # "log is read as ln" stays
+
+
+def _as_given(sources) -> tuple:
+    """``({part name: value}, {part name: figures shown})`` of the earlier answers ``sources`` name."""
+    return {s[0]: s[3] for s in sources}, {s[0]: s[4] for s in sources}
 
 
 def _all_the_keys(checker, sources) -> bool:
@@ -84,8 +89,7 @@ def _reworded(checker, outcome, sources):
     elsewhere."""
     if outcome.value is None or not any(status in (Status.IMPRECISE, None) for _, _, status, _, _ in sources):
         return None   # None: the drill, which keeps no statuses (the careful marker decides)
-    verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
-                             {s[0]: s[4] for s in sources})
+    verdict = checker.remark(outcome.value, outcome.figures, *_as_given(sources))
     if verdict is None or verdict.note != ECF or (verdict.status, verdict.score) != (outcome.status, outcome.score):
         return None
     return keep_log_note(outcome, verdict)
@@ -98,8 +102,8 @@ def _coarse_told(checker, outcome, sources):
     question = checker.question
     if checker.kind != "numeric" or checker.override or question is None or not question.usable():
         return None
-    said = coarse_carry(checker.rule, outcome.value, outcome.figures, {s[0]: s[3] for s in sources}, question.env,
-                        {s[0]: s[4] for s in sources}, question.credits)
+    values, figures = _as_given(sources)
+    said = coarse_carry(checker.rule, outcome.value, outcome.figures, values, question.env, figures, question.credits)
     return checker.incorrect._replace(score=outcome.score, feedback=said, value=outcome.value,
                                       figures=outcome.figures) if said else None
 

@@ -9,7 +9,7 @@ import re
 
 from quizgen.grading.ecf_at_once import MARKER_DECIDED
 from quizgen.grading.feedback_reasons import reason_to_student
-from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, HEDGE_WORDS, NOTED_REASON, QUESTION_MARK,
+from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, HEDGED, NOTED_REASON, QUESTION_MARK,
                                    REVIEW_REASON, TWO_VALUES_REASON)
 from quizgen.text.words import and_list
 
@@ -70,16 +70,12 @@ def _words_beside(answer: str) -> str:
     return and_list(quoted)
 
 
-_HEDGE = re.compile(r"\b(?:" + "|".join(re.escape(word).replace("'", "['\u2019]") for word in HEDGE_WORDS) + r")\b",
-                    re.IGNORECASE)
-
-
 def _doubt_words(answer: str, what: str) -> str:
     """Why an answer said with doubt is held (``maybe undefined``, ``undefined?``,
     ``0.2877?``): its hedge words quoted as written beside ``what`` ("it", "its
     number"), and a closing question mark; the answer itself may well be right,
     so it is never called unknown, nor a figures note (``3 s.f.``) a second value."""
-    hedges = and_list(list(dict.fromkeys(f'"{m.group(0)}"' for m in _HEDGE.finditer(answer))))
+    hedges = and_list(list(dict.fromkeys(f'"{m.group(0)}"' for m in HEDGED.finditer(answer))))
     asked = QUESTION_MARK.search(answer) is not None
     said = " and ".join(filter(None, [f"says {hedges} beside {what}" if hedges else "",
                                       "ends in a question mark" if asked else ""]))

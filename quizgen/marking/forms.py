@@ -118,7 +118,7 @@ HEDGE_WORDS = ("maybe", "perhaps", "possibly", "probably", "likely", "i think", 
                "i'm not sure", "not sure", "unsure", "not certain")
 """The words that say an answer with doubt, for words and numbers alike (docs/marking.md); so does a
 closing question mark (``0.716?``, ``undefined?``): ``said_with_doubt``."""
-_OPINION = re.compile(r"\b(?:" + "|".join(map(re.escape, HEDGE_WORDS)) + r")\b", re.IGNORECASE)
+HEDGED = re.compile(r"\b(?:" + "|".join(map(re.escape, HEDGE_WORDS)) + r")\b", re.IGNORECASE)
 QUESTION_MARK = re.compile(r"\S\s*\?\s*$")   # something, then a question mark: "?" alone asks for help
 """Searched for, yes or no: one mark says it as a run of them did (matching a run went
 over it again from each of its marks: 399 of them then a letter took 25 ms)."""
@@ -358,7 +358,7 @@ def looks_like_prose(text: str) -> bool:
     """True for a sentence (three or more words: an explanation deserves a reader, not a zero), a hedge
     of two numbers joined by a word (``0.551 or 0.6``) or a number said with doubt (``maybe 0.71``)."""
     return (len(_WORD.findall(text)) >= 3 or _HEDGE.search(text) is not None
-            or (_OPINION.search(text) is not None and any(c.isdigit() for c in text)))
+            or (HEDGED.search(text) is not None and any(c.isdigit() for c in text)))
 
 
 def said_with_doubt(text: str) -> bool:
@@ -366,7 +366,7 @@ def said_with_doubt(text: str) -> bool:
     (``HEDGE_WORDS``: ``maybe 0.71``, ``probably undefined``, ``0.04 I think``)
     or a closing question mark (``0.716?``). One rule for every part: a person
     reads such an answer (needs_review), right or wrong."""
-    return _OPINION.search(text) is not None or QUESTION_MARK.search(text) is not None
+    return HEDGED.search(text) is not None or QUESTION_MARK.search(text) is not None
 
 
 _UNPARSED = "not a valid expression: "   # the parser's words for text it cannot read (maths/parser.py)

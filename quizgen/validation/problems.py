@@ -81,9 +81,9 @@ def _at_most(found: list, what: str, path: str) -> list:
     lines = [str(p) for p in sorted(found, key=_file_order)]
     if len(lines) <= PROBLEMS_SHOWN:
         return lines
-    more = len(lines) - PROBLEMS_SHOWN
-    return lines[:PROBLEMS_SHOWN] + [f"{path}: and {more:,} more {what}{'s' * (more != 1)} after these, "
-                                     "in file order: mend these and run validate again"]
+    more = counted(len(lines) - PROBLEMS_SHOWN, f"more {what}", grouped=True)
+    return lines[:PROBLEMS_SHOWN] + [f"{path}: and {more} after these, in file order: mend these and run "
+                                     "validate again"]
 
 
 def _file_order(problem) -> tuple:
