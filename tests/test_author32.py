@@ -96,7 +96,7 @@ def test_ecf_from_two_earlier_answers_says_those_values(invoke, tmp_path):
     full, short = rows["full", "c"], rows["short", "c"]
     assert (full["status"], full["note"]) == ("correct", "ecf"), full
     assert f"(a) = {p1:.4g}, (b) = {p2:.4g}: correct given those values (error carried forward" in full["feedback"]
-    assert short["status"] == "imprecise" and "given those values (error carried forward" in short["feedback"], short
+    assert short["status"] == "imprecise" and "given those values, give at least 3 (error carried forward: from your (a) and (b)" in short["feedback"], short
     assert "that value" not in full["feedback"] + short["feedback"]
 
 

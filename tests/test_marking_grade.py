@@ -328,8 +328,8 @@ def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, c
         row = rows[part]
         assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0"), part
         assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: right to 2 significant figures "
-                                   "given that value (error carried forward; worked from your (a) that is "
-                                   f"{own} to 3 figures), give at least 3 (expected {expected})")
+                                   "given that value, give at least 3 (error carried forward: from your (a) the "
+                                   f"answer is {own}; from the exact (a), expected {expected})")
 
 
 def test_a_trap_still_beats_an_answer_right_from_their_own_a_only_to_fewer_figures(tmp_path):

@@ -51,8 +51,8 @@ def test_early_rounding_after_a_wrong_part_names_its_own_value_and_expects_the_r
     assert (b["status"], b["note"], b["expected"]) == ("imprecise", "rounded_too_early", "0.09492")
     # -ln 0.800 = 0.2231 is named as worked from their (a); "expected" is the right loss, 0.09492 to 3 figures
     assert b["feedback"] == ("marked from your (a) = 0.800: rounded too early: right to 2 significant figures "
-                             "given that value (error carried forward; worked from your (a) that is 0.223 to 3 "
-                             "figures), give at least 3 (expected 0.0949)")
+                             "given that value, give at least 3 (error carried forward: from your (a) the answer "
+                             "is 0.223; from the exact (a), expected 0.0949)")
 
 
 # ---------------------------------------------------------------- 2. invisible characters in an id

@@ -113,8 +113,8 @@ def test_review_words_quote_the_words_on_each_side_apart(answer, said):
      "significant figures, not with (a) as written: keep at least 4 significant figures in intermediate results (expected 0.302)",
      (("", 2),)),
     ("rounded too early: right to 2 significant figures, give at least 3 (expected 0.427)", ()),
-    ("marked from your (a) = 0.800: rounded too early: right to 2 significant figures given that value (error "
-     "carried forward; worked from your (a) that is 0.223 to 3 figures), give at least 3 (expected 0.0949)", ()),
+    ("marked from your (a) = 0.800: rounded too early: right to 2 significant figures given that value, give at "
+     "least 3 (error carried forward: from your (a) the answer is 0.223; from the exact (a), expected 0.0949)", ()),
 ])
 def test_the_earlier_values_rounded_before_use_are_read_back_from_the_feedback(feedback, used):
     assert rounded_before_use(feedback) == used

@@ -41,14 +41,16 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                        feedback=fraction_stated(rule, reading.value, reading.figures))
     figures = f"{reading.figures} significant figure{'s' * (reading.figures > 1)}"
-    own = "" if target is None else (
-        f" given {those_values(rule.sources)} (error carried forward; worked from "
-        f"your {' and '.join(s.label for s in rule.sources)} that is {significant(target, asked)} to {asked} figures)")
     right = expected(rule)
-    zeros = _zeros_count(right, asked, reading.value, reading.figures) if target is None else ""
+    if target is not None:   # both values named, in ECF's words (early_sources.from_own_and_exact)
+        labels = " and ".join(s.label for s in rule.sources)
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
+                       feedback=f"rounded too early: right to {figures} given {those_values(rule.sources)}, give at "
+                                f"least {asked} (error carried forward: from your {labels} the answer is "
+                                f"{significant(target, asked)}; from the exact {labels}, expected {right})")
+    zeros = _zeros_count(right, asked, reading.value, reading.figures)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
-                   feedback=f"rounded too early: right to {figures}{own}, give at least {asked} "
-                            f"(expected {right}{zeros})")
+                   feedback=f"rounded too early: right to {figures}, give at least {asked} (expected {right}{zeros})")
 
 
 ZEROS_COUNT = "zeros at the end of a decimal count as significant figures"
