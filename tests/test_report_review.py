@@ -72,9 +72,10 @@ def test_weak_discrimination_flags_an_item_rest_r_below_020():
 
     item = ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.2, point_biserial=0.15)
     assert reasons(item) == [
-        "correlates weakly with the rest of the paper (item-rest r below 0.20); D, which reads only the upper "
-        "and lower 27%, can still look good: read the part for a wording open to two readings, a key or "
-        "tolerance that marks sound answers wrong, or a skill the rest of the paper does not test"]
+        "correlates weakly with the rest of the paper (item-rest r below 0.20); D can still look good, as it "
+        "ranks students by totals that include the points of this part (most so on a short paper or a heavily "
+        "weighted part), while r leaves the part out: read the part for a wording open to two readings, a key "
+        "or tolerance that marks sound answers wrong, or a skill the rest of the paper does not test"]
     assert reasons(ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.3,
                              point_biserial=0.2)) == []
 
@@ -151,3 +152,18 @@ def test_every_sheet_and_page_removes_the_same_direction_controls():
     name = f"Ada{BIDI}Lovelace"
     assert md_cell(name) == display_text(name) == plain(name) == without_direction_controls(name) == "AdaLovelace"
     assert plain("Ada\u200bLove\tlace\n") == "Ada Love lace"
+
+
+def test_an_r_just_below_zero_shown_as_000_says_why_it_is_not_flagged_r_below_0():
+    """An item-rest r of -0.003 is 0.00 to 2 decimals: weak, not "r < 0"; the items CSV's
+    note said why only for the 0.20 and facility cuts, so a reader saw a negative r unflagged."""
+    from quizgen.report.flags import reasons, rounding_notes
+    from quizgen.report.model import ItemStats
+
+    item = ItemStats("Q1", "a", "C1", "t", 1.0, 100, facility=0.43, discrimination=0.211, point_biserial=-0.003)
+    item.dr_students = 100
+    assert [r.split(" (")[0] for r in reasons(item)] == ["correlates weakly with the rest of the paper"]
+    assert rounding_notes(item) == ["not r < 0: point_biserial (item-rest r) -0.003 is 0.00 to 2 decimals, the "
+                                    "figure the flags compare, so not below 0.00"]
+    item.point_biserial = -0.006   # -0.01 shown: flagged, no note
+    assert rounding_notes(item) == [] and reasons(item)[0].startswith("does not discriminate")

@@ -19,8 +19,9 @@ UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or 
 
 NEGATIVE_REASON = ("does not discriminate: its score does not rise with the rest of the paper "
                    "({name} < 0); check the key, the tolerance and the wording")
-WEAK_REASON = (f"correlates weakly with the rest of the paper ({WEAK_TEXT}); D, which reads only "
-               "the upper and lower 27%, can still look good: read the part for a wording open to two "
+WEAK_REASON = (f"correlates weakly with the rest of the paper ({WEAK_TEXT}); D can still look good, as it ranks "
+               "students by totals that include the points of this part (most so on a short paper or a heavily "
+               "weighted part), while r leaves the part out: read the part for a wording open to two "
                "readings, a key or tolerance that marks sound answers wrong, or a skill the rest of the paper "
                "does not test")
 SMALL = 30   # below this many students in its r, an item's r is read against chance (CHANCE_REASON)
@@ -103,11 +104,14 @@ def reasons(item: ItemStats) -> list:
 
 def rounding_notes(item: ItemStats) -> list:
     """Why the items CSV, whose figures have 3 decimals, shows a figure past a cut
-    without its flag: the flags read it to 2 decimals (0.901 is 0.90, not above 0.90)."""
+    without its flag: the flags read it to 2 decimals (0.901 is 0.90, not above 0.90;
+    an r of -0.003 is 0.00, not below 0)."""
     name, r = _discrimination(item)
+    label = "point_biserial (item-rest r)" if name == "r" else "discrimination (D)"
     checks = (("very easy", "facility", item.facility, EASY, "above"),
               ("very hard", "facility", item.facility, HARD, "below"),
-              ("weak r", "point_biserial (item-rest r)", r if name == "r" else None, WEAK, "below"))
+              ("weak r", label, r if name == "r" else None, WEAK, "below"),
+              (f"{name} < 0", label, r, 0.0, "below"))
     return [f"not {tag}: {label} {fixed(value, 3)} is {fixed(value, 2)} to 2 decimals, the figure the flags "
             f"compare, so not {side} {cut:.2f}"
             for tag, label, value, cut, side in checks
