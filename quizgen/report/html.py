@@ -27,6 +27,7 @@ from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY,
                                    answer_columns, d_note, fixed, flag_legend, flag_parts, flagged_items,
                                    flagged_label, flagged_over, group_percent, groups_cell, over_cell, percent,
                                    shrunk, test_lines)
+from quizgen.report.reliability import spread_note
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -182,7 +183,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
     rows = student_rows(analysis, HTML_STUDENTS)
     context = dict(
         title=title, settings=settings, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
-        summary=test_lines(analysis, comma)[1:], items=analysis.parts + analysis.questions,
+        summary=test_lines(analysis, comma)[1:], spread_note=spread_note(comma), items=analysis.parts + analysis.questions,
         flagged=flagged, flag_legend=flag_legend(flagged, comma), flagged_note=FLAGGED_NOTE,
         flagged_label=flagged_label, tags_only=tags_only, flag_tags=flag_tags,
         traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,

@@ -10,6 +10,7 @@ from math import fsum
 from operator import add
 
 from quizgen.report.columns import SCORE, pvariance
+from quizgen.report.formatting import decimal_mark
 
 
 def score(verdict) -> float:
@@ -70,3 +71,17 @@ def counted_variance(counts: Counter, value=score) -> float:
     n = sum(counts.values())
     mean = fsum(value(v) * c for v, c in counts.items()) / n
     return fsum(c * (value(v) - mean) ** 2 for v, c in counts.items()) / n
+
+
+SPREAD_NOTE = ("The standard deviation divides by n (STDEV.P in a spreadsheet; STDEV.S, dividing by n − 1, "
+               "gives more). Alpha is k/(k − 1) · (1 − Σ part variances / variance of the totals), on the points "
+               "of the k parts worth points: 0.7 and above is acceptable for a class test, 0.8 good. The standard "
+               "error of measurement is SD · √(1 − alpha), over the students whose paper has every part. "
+               "docs/report.md defines every figure.")
+"""How the class figures are computed, said under them (a colleague's spreadsheet checks the SD with n − 1)."""
+
+
+def spread_note(comma: bool = False) -> str:
+    """``SPREAD_NOTE`` with its two guide values written with a decimal comma when ``comma``."""
+    return SPREAD_NOTE.replace("0.7 and", f"{decimal_mark('0.7', comma)} and").replace(
+        "0.8 good", f"{decimal_mark('0.8', comma)} good")

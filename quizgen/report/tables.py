@@ -12,6 +12,7 @@ from functools import partial
 from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, named, number_text, whole_number
+from quizgen.report.reliability import spread_note
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
 from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
@@ -199,7 +200,7 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
             *_everyone_lines(analysis, figure, comma),
             (f"mean{of}", figure(t.mean, 1, "%")),
             (f"median{of}", figure(t.median, 1, "%")),
-            ("standard deviation", figure(t.sd, 1, " percentage points")),
+            (f"standard deviation{of}", figure(t.sd, 1, " percentage points")),
             (ALPHA, figure(t.alpha)), *[(KR20, figure(t.kr20))] * t.right_wrong,
             ("standard error of measurement", figure(t.sem, 1, " percentage points")),
             ("students whose paper has every part (alpha)", whole_number(t.complete, comma))] + \
@@ -312,6 +313,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     notes = [provisional_note(analysis), small_class_note(analysis, comma), negative_alpha_note(analysis, comma)]
     lines += [line for note in notes if note for line in (note, "")]
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
+    lines += [spread_note(comma), ""]
     lines += _section_lines(analysis.sections, comma)
     counted = answer_columns(analysis)
     stopped = len(counted) > len(ANSWER_COLUMNS)   # some student did not reach some part
