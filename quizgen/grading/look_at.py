@@ -1,7 +1,8 @@
 """The summary's lines on the answers a marker should look at: those awaiting a
 person (needs_review) and those that could not be read (invalid), each naming
 where they are (student and part), and the invalid rows graded against no part
-counted apart by why (not read as a row, no student id)."""
+counted apart by why (not read as a row, no student id), and the parts no
+student answered (a column lost from the export), which every total scores 0."""
 
 from __future__ import annotations
 
@@ -62,3 +63,21 @@ def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None =
     if no_id > 0:
         places.append(f"{many(no_id, 'no_id')} with no student id" + (f": {no_id_at}" if no_id_at else ""))
     return places
+
+
+UNANSWERED_SHOWN = 5
+"""Parts named in the note on parts nobody answered; the rest are counted."""
+
+
+def unanswered_lines(stats: list) -> list:
+    """The note naming the parts on some student's paper that no student answered
+    (``stats``: grading/report.question_stats): a column lost from the answer form or
+    its export scores 0 for everyone, so the marks, not only the report, are at stake."""
+    labels = [f"{s.question_id} ({s.part})" for s in stats if s.students and not sum(s.counts.values())]
+    if not labels:
+        return []
+    shown = ", ".join(labels[:UNANSWERED_SHOWN]) + (
+        f" and {len(labels) - UNANSWERED_SHOWN} more" if len(labels) > UNANSWERED_SHOWN else "")
+    return [f"No student answered {shown}: a column is likely missing from the answer form or its export (or "
+            f"the part was not on the paper handed out); every student's total counts "
+            f"{'it' if len(labels) == 1 else 'them'} as 0 (and so does any gradebook file this run writes)"]

@@ -33,7 +33,7 @@ from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load
                                        traps_covered)
 from quizgen.grading.attempt_choice import AttemptChoice
 from quizgen.grading.lms_input import lms_inputs, moodle_maximum
-from quizgen.grading.look_at import look_at_lines
+from quizgen.grading.look_at import look_at_lines, unanswered_lines
 from quizgen.grading.lost_tag import untagged_lines
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
@@ -359,6 +359,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     on_lines = tally.unplaced_lines if source.form == "wide" else None
     result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines, no_id_at,
                                       tally.header_at))
+    result.notes.extend(unanswered_lines(stats) if source.form != "wide" else [])   # wide: the header warning says
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
     result.notes.extend(mixed_lines(source, index, students, grid, tally.resubmitted))
     result.notes.extend(unread_time_lines(tally.time_order))
