@@ -2,7 +2,7 @@
 divides by n, which a colleague's STDEV.S does not, and with absent students the SD is,
 like the mean and median beside it, over those who answered."""
 
-from quizgen.report import Part, Student, Verdict, analyse, markdown_sections, write_class_report
+from quizgen.report import Part, Student, Trap, Verdict, analyse, markdown_sections, write_class_report
 from quizgen.report.reliability import SPREAD_NOTE, spread_note
 from quizgen.report.tables import test_lines as class_figures
 
@@ -31,3 +31,18 @@ def test_the_markdown_and_the_page_say_how_sd_alpha_and_sem_are_computed(tmp_pat
     comma = spread_note(True)
     assert "0,7 and above is acceptable" in comma and "0,8 good" in comma and "STDEV.P" in comma
     assert spread_note(False) == SPREAD_NOTE and "0.7 and above" in SPREAD_NOTE
+
+
+def test_the_heat_map_leaves_out_students_whose_draw_cannot_make_the_trap_as_the_traps_table_does():
+    """Per-student papers: trap ``t`` of Q1a can be made on 2 of the 4 papers; one student
+    fell into it. The part's share is 1 of 2; the heat map's cell for Q1 said 1 of 4 (review 43c F4)."""
+    parts = [Part("Q1", "a", "C1", "t", 1.0, traps=(Trap("t", "", frozenset({0, 1})),)),
+             Part("Q1", "b", "C1", "t", 1.0)]
+    right, wrong = Verdict("correct", 1.0, ""), Verdict("incorrect", 0.0, "")
+    trapped = Verdict("incorrect", 0.0, "t")
+    students = [Student("s0", "", [right, wrong]), Student("s1", "", [wrong, right]),
+                Student("s2", "", [trapped, right]), Student("s3", "", [right, right])]
+    analysis = analyse(parts, students)
+    assert [(t.code, t.share, t.of) for t in analysis.parts[0].traps] == [("t", 0.5, 2)]
+    assert [(t.code, t.share, t.of) for t in analysis.questions[0].traps] == [("t", 0.5, 2)]
+    assert analysis.heat == {"t": {"Q1": 0.5}}

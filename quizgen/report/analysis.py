@@ -234,7 +234,8 @@ def _questions(parts, found, reached, paper, cohort: Roster, unreached, silent: 
         stats.append(item)
         for code, who in met.items():
             heat_counts.setdefault(code, {})[question_id] = len(who)
-            heat.setdefault(code, {})[question_id] = len(who) / item.reached
+            of = next(t.of for t in item.traps if t.code == code)   # who reached it and whose draw can make it
+            heat.setdefault(code, {})[question_id] = len(who) / of if of else 0.0
     return stats, heat, heat_counts
 
 
@@ -286,10 +287,23 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     item.facility = s.facility
     measured(item, s)
     item.uniform = uniform(s)
-    item.traps = [TrapShare(code, trap.feedback, len(who), ratio(len(who), s.n), None, None, s.n, name=trap.name)
-                  for code, who in sorted(met.items()) for trap in [known.get(code, Trap(code))]]   # met in any part
+    item.traps = []
+    for code, who in sorted(met.items()):   # met in any part
+        can = s.n - sum(scored[i] is not None for i in _cannot_make(code, parts, who))
+        item.traps.append(TrapShare(code, known.get(code, Trap(code)).feedback, len(who), ratio(len(who), can),
+                                    None, None, can, name=known.get(code, Trap(code)).name))
     item.reasons = reasons(item)
     return item, met, (scored, top)
+
+
+def _cannot_make(code: str, parts, who) -> set:
+    """The students whose draw can make trap ``code`` in no part of a question (in
+    each part naming it they are among its ``absent``), left out of the question's share
+    of it as a part's share leaves them out; none when some part names it for everyone."""
+    absent = [Trap(*t).absent for p in parts for t in p.traps if Trap(*t).code == code]
+    if not absent or not all(absent):
+        return set()
+    return set.intersection(*map(set, absent)) - set(who)
 
 
 def question_scores(score_columns, points, full, exact: bool = False) -> tuple:
