@@ -51,3 +51,24 @@ def test_the_check_sees_imports_inside_functions(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from quizgen.grading.report import summary_text\n", encoding="utf-8")
     assert imported_packages(module) == {"grading"}
+
+
+KEY_MAKERS = ("key/entries.py", "key/writer.py", "marking/recipes.py", "marking/percent.py")
+"""The modules that make keys from generated instances, and the two marking modules they use:
+generation/make.py calls them, so they sit at the generation layer (docs/architecture.md)."""
+_MODULE = re.compile(r"^\s*(?:from|import)\s+quizgen\.(\w+)\.(\w+)", re.M)
+
+
+def test_the_key_makers_sit_at_the_generation_layer():
+    """rev43d F3: generation reaches marking through key/entries.py, which the package
+    check passed over (key/ is in no layer); only these two marking modules may be used."""
+    allowed = {("marking", "recipes"), ("marking", "percent")}
+    reaching_up = []
+    for name in KEY_MAKERS:
+        text = (PACKAGE / name).read_text(encoding="utf-8")
+        above = sorted(f"{package}.{module}" for package, module in _MODULE.findall(text)
+                       if LEVEL.get(package, -1) > LEVEL["generation"] and (package, module) not in allowed)
+        reaching_up += [f"{name} imports {above}"] * bool(above)
+    assert not reaching_up, reaching_up
+    for name in ("marking/recipes.py", "marking/percent.py"):   # maths and errors only: the layer stays sound
+        assert imported_packages(PACKAGE / name) <= {"errors", "maths"}, name
