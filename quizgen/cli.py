@@ -41,17 +41,18 @@ def main():
 
 @main.command("list")
 @bank_option
-def list_command(banks):
+@click.option("--paths", is_flag=True, help="Print the folders of the built-in bank and of the example user "
+                                            "bank (templates to copy from) instead.")
+def list_command(banks, paths):
     """List the question templates: class, id, title and parts.
 
     \b
     Example: quizgen list
+    Example: quizgen list --paths   # where the built-in and example templates are, to copy one
     """
-    from quizgen.bank.loader import load_bank
+    from quizgen.bank.listing import listing
 
-    for template in load_bank(banks):
-        parts = ", ".join(p.name for p in template.parts)
-        click.echo(f"{template.cls:<4} {template.id:<28} {template.title}  [{parts}]")
+    click.echo("\n".join(listing(banks, paths)))
 
 
 @main.command(short_help="Generate a randomised problem set, its worked solutions and key.")

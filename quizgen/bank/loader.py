@@ -12,7 +12,7 @@ from quizgen.bank.yamlfile import locate_line, read_yaml, safe_load
 from quizgen.bank.budget import MAX_TEMPLATES
 from quizgen.errors import BankLimitError, QuizgenError, TemplateError, UsageError
 
-__all__ = ["builtin_bank_dir", "builtin_templates_dir", "load_bank", "template_files", "load_template",
+__all__ = ["builtin_bank_dir", "builtin_templates_dir", "example_bank_dir", "load_bank", "template_files", "load_template",
            "build_template", "locate_line", "read_yaml", "safe_load", "select"]
 
 
@@ -26,10 +26,15 @@ def builtin_templates_dir() -> Path:
     return _data_dir("templates")
 
 
+def example_bank_dir() -> Path:
+    """The example user bank (docs/examples/bert_bank in a checkout), shipped for authors to copy from."""
+    return _data_dir("examples", Path("docs", "examples", "bert_bank"))
+
+
 @lru_cache(maxsize=None)
-def _data_dir(name: str) -> Path:
+def _data_dir(name: str, in_checkout: Path | None = None) -> Path:
     here = Path(__file__).resolve().parent.parent
-    for candidate in (here / name, here.parent / name):
+    for candidate in (here / name, here.parent / (in_checkout or name)):
         if candidate.is_dir():
             return candidate
     raise QuizgenError(f"quizgen is installed without its {name}/ folder; reinstall it")

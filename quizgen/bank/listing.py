@@ -1,0 +1,16 @@
+"""What ``quizgen list`` prints: one line per template (class, id, title, parts), or,
+with ``paths``, the folders a lecturer copies from: the built-in bank and the example
+user bank, which an installed quizgen keeps inside its package."""
+
+from __future__ import annotations
+
+from quizgen.bank.loader import builtin_bank_dir, example_bank_dir, load_bank
+
+
+def listing(banks=(), paths: bool = False) -> list:
+    """The lines of ``quizgen list``: the templates of the built-in bank and ``banks``,
+    or with ``paths`` the two folders of shipped templates."""
+    if paths:
+        return [f"built-in bank: {builtin_bank_dir()}",
+                f"example user bank (attention, layer normalisation, perplexity): {example_bank_dir()}"]
+    return [f"{t.cls:<4} {t.id:<28} {t.title}  [{', '.join(p.name for p in t.parts)}]" for t in load_bank(banks)]

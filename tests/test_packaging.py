@@ -1,0 +1,31 @@
+"""pyproject.toml names every package by hand: a subpackage left out of that list
+passes every test run from the checkout (the tests import the source tree) and is
+missing from every `pip install .` (rev43d F14)."""
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_subpackage_of_quizgen_is_listed_for_the_wheel():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    listed = set(config["packages"])
+    found = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "quizgen").rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)
+    data = set(config["package-dir"])   # the bank, the templates and the example bank, from folders of their own
+    assert data == {"quizgen.question_bank", "quizgen.templates", "quizgen.examples"} and data <= listed
+    assert all((ROOT / folder).is_dir() for folder in config["package-dir"].values())
+
+
+def test_list_paths_names_the_built_in_and_the_example_bank_a_lecturer_copies_from(invoke):
+    """rev43d F4: README and authoring.md told a lecturer to copy docs/examples/bert_bank, which
+    a pip install did not have; the wheel ships it and ``quizgen list --paths`` says where."""
+    result = invoke("list", "--paths")
+    assert result.exit_code == 0, result.output
+    built_in, example = (line.split(": ", 1)[1] for line in result.output.splitlines())
+    assert Path(built_in) == ROOT / "question_bank"   # in a checkout: its own folders
+    assert sorted(p.name for p in Path(example).glob("*.yaml")) == [
+        "c11_attention.yaml", "c12_layer_norm.yaml", "c13_perplexity.yaml"]
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert ROOT / config["package-dir"]["quizgen.examples"] == Path(example)
