@@ -181,3 +181,17 @@ def test_a_progress_file_saved_with_a_byte_order_mark_is_read(tmp_path, invoke):
     assert "not a quizgen progress file" not in _flat(result.output)
     assert not (tmp_path / "p.json.bad").exists()
     assert json.loads(state.read_text(encoding="utf-8-sig"))["sessions"] >= record["sessions"]
+
+
+def test_a_progress_file_under_a_file_is_refused_before_the_first_question(tmp_path, invoke):
+    """rev43d F6: --state answers.csv/p.json was found unwritable only when the first record was
+    saved, after the question was answered; now the warning comes first and the run says it is practice."""
+    (tmp_path / "answers.csv").write_text("student_id\n", encoding="utf-8")
+    state = tmp_path / "answers.csv" / "p.json"
+    result = invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="0.5\nq\n")
+    assert result.exit_code == 0, result.output
+    warning = (f"quizgen: warning: progress file {state} cannot be written: {tmp_path / 'answers.csv'} is a file, "
+               "not a folder; progress will not be saved (use --state FILE for another file, or --no-save)")
+    assert warning in result.output and "cannot save progress" not in result.output
+    # known before the first question: the header says so (it said "Progress file: ..." before)
+    assert result.output.index("Practice run: progress is not saved.") < result.output.index("Question 1")

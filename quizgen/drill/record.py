@@ -229,6 +229,10 @@ def load(path, read_only: bool = False) -> Loaded:
         return Loaded(Progress(), f"progress file {path} is not a regular file; it is left alone and progress "
                                   "will not be saved (use --state FILE for another file, or --no-save)",
                       writable=False)
+    blocked = None if read_only else _unwritable_folder(path)
+    if blocked:   # told before the first question, not after a session whose record is then lost
+        return Loaded(Progress(), f"progress file {path} cannot be written: {blocked}; progress will not be "
+                                  "saved (use --state FILE for another file, or --no-save)", writable=False)
     lock = None if read_only else lock_progress(path)
     loaded = _read(path, read_only)
     loaded.lock = lock
@@ -236,6 +240,19 @@ def load(path, read_only: bool = False) -> Loaded:
         loaded.note, loaded.writable = (f"progress file {path} cannot be written (it is read-only): progress will "
                                         "not be saved"), False
     return loaded
+
+
+def _unwritable_folder(path: Path) -> str:
+    """Why the folder of a progress file not made yet cannot hold it ("" when it can, or is still to be made):
+    a file where a folder of the path should be, or a folder this user may not write in."""
+    if path.exists():
+        return ""
+    for folder in path.parents:
+        if folder.exists():
+            if not folder.is_dir():
+                return f"{folder} is a file, not a folder"
+            return "" if os.access(folder, os.W_OK) else f"the folder {folder} may not be written in"
+    return ""
 
 
 def _read_only(path: Path) -> bool:

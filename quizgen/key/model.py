@@ -231,7 +231,8 @@ def _version(data: dict, where: Where) -> int:
                                       "LMS's responses download with it; a CSV of answers to a generated paper "
                                       "needs the key.json that quizgen generate wrote beside the paper")
     if data.get("format") != FORMAT:
-        raise (where / "format").fail(f"expected {FORMAT!r}, got {checks.shown(data.get('format'))}")
+        raise (where / "format").fail(f"expected {FORMAT!r}, got {checks.shown(data.get('format'))}: this is not a "
+                                      "key.json written by quizgen generate (nor a quizgen export's key)")
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > MAX_VERSION:
         raise (where / "version").fail(f"this key is version {checks.shown(version)}, newer than this quizgen reads "
