@@ -10,6 +10,7 @@ from pathlib import Path
 
 from quizgen.errors import first_few
 from quizgen.key.status import Status
+from quizgen.lms.download_kind import lms_kind
 
 
 def unnamed_warning(path, lines: list, kind: str) -> list:
@@ -38,16 +39,29 @@ def absent_warning(path, absent: list) -> list:
             "they took it?); they are left off those papers, not counted missing"]
 
 
-def unordered_warning(path, students: list, rule: str) -> list:
+_IN_FILE_ORDER = {"last": "each one's last attempt in the file is graded",
+                  "first": "each one's first attempt in the file is graded",
+                  "highest": "where two of one student's attempts score the same, the later in the file is graded"}
+"""Which attempt of a student whose attempts are in file order each --attempt rule grades."""
+
+
+def unordered_warning(path, students: list, rule: str, header=()) -> list:
     """A warning (in a list, or none) naming the students whose attempts a
     Moodle download gives no readable start time for (a spreadsheet's date,
     likely: see quizgen.lms.attempts.started): they are taken in file order,
-    which chooses the attempt graded by ``rule`` (attempt_choice.RULES)."""
+    which chooses the attempt graded by ``rule`` (attempt_choice.RULES). Of a
+    Canvas download (``header`` its header), the students of several rows with
+    no attempt number (quizgen.lms.row_checks.canvas_attempts)."""
     if not students:
         return []
-    graded = {"last": "each one's last attempt in the file is graded",
-              "first": "each one's first attempt in the file is graded",
-              "highest": "where two of one student's attempts score the same, the later in the file is graded"}[rule]
+    graded = _IN_FILE_ORDER[rule]
+    if lms_kind(header) == "canvas":
+        why = ("the student analysis has no 'attempt' column" if "attempt" not in header
+               else "an attempt cell of theirs is empty")
+        return [f"{Path(path).name}: {len(students)} student(s) have several rows and no attempt number to tell "
+                f"them apart ({first_few(students)}: {why}); each of their rows is taken as an attempt of its own, "
+                f"numbered 1, 2, ... in file order, and {graded}. If the rows are not in the order the attempts "
+                "were made, download the Student Analysis again with its attempt column"]
     return [f"{Path(path).name}: {len(students)} student(s) have several attempts whose Started on does not give "
             f"their order ({first_few(students)}: a date quizgen does not read, or one whose day and month could be "
             f"either way round, as 03/04/2026); {graded}. A download opened and "

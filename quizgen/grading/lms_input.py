@@ -143,7 +143,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
             canvas_ids += fallback
         yield answers, key_path, out, (loaded + unnamed_warning(path, skipped, kind)
                                        + absent_warning(path, absent)
-                                       + unordered_warning(path, unordered, choice.rule)
+                                       + unordered_warning(path, unordered, choice.rule, header)
                                        + cut_warning(path, cut) + lost)
 
 

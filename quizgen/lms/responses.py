@@ -22,7 +22,7 @@ from quizgen.key.model import NO_ATTEMPT
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
 from quizgen.lms.download_table import table_lines
-from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths,
+from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, canvas_attempts, check_attempts, check_id, check_widths,
                                     check_one_canvas_user_each, check_one_person_each, refuse_repeated,
                                     unfinished_state)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
@@ -97,7 +97,8 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     ``[quizgen:...]`` tag (quizgen.lms.untagged.Untagged); those of a Moodle
     column other rows tag are rows too (``ResponseRow.tag_lost``).
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses; of a Canvas download,
-    ``fallback`` receives the students named by Canvas's own user id, for want of a sis_id."""
+    ``fallback`` receives the students named by Canvas's own user id, for want of a sis_id, and
+    ``unordered`` those with several rows and no attempt number (quizgen.lms.row_checks.canvas_attempts)."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
     try:
@@ -107,7 +108,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         if kind == "moodle":
             return _moodle_rows(rows, skipped, prefer, fallback, unordered, lines, untagged)
         if kind == "canvas":
-            return _canvas_rows(rows, absent_all, skipped, lines, untagged, fallback)
+            return _canvas_rows(rows, absent_all, skipped, lines, untagged, fallback, unordered)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -303,10 +304,12 @@ def canvas_responses(text: str, absent_all: list | None = None) -> list:
 
 
 def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | None = None,
-                 file_lines: list | None = None, untagged: list | None = None, by_user_id: list | None = None) -> list:
+                 file_lines: list | None = None, untagged: list | None = None, by_user_id: list | None = None,
+                 numbered: list | None = None) -> list:
     """The rows of canvas_responses from the student analysis's table; ``file_lines``, ``untagged``: as for
     _moodle_rows (a column with no tag is one Untagged, but one worth no points, as a text-only question);
-    ``by_user_id`` receives the students named by Canvas's own user id, for want of a sis_id."""
+    ``by_user_id`` receives the students named by Canvas's own user id, for want of a sis_id; ``numbered``,
+    those of several rows with no attempt number, whose rows are attempts in file order (canvas_attempts)."""
     header = rows[0] if rows else []
     if "id" not in header:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "
@@ -323,16 +326,19 @@ def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | Non
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
     out, missing, users = [], [], {}
-    for line, row in enumerate(rows[1:], start=1):
-        row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
-        student = _cell(header, row, "sis_id") or _cell(header, row, "id")
+    students = [_cell(header, row, "sis_id") or _cell(header, row, "id") for row in rows[1:]]
+    for line, (row, student) in enumerate(zip(rows[1:], students), start=1):   # whose rows these are, first
         check_id(student, "the Canvas student analysis's", line)
+        if student:
+            check_one_canvas_user_each(users, student, _cell(header, row, "id"), line)
+    attempts = canvas_attempts([_cell(header, row, "attempt") for row in rows[1:]], students, numbered)
+    for line, (row, student, attempt) in enumerate(zip(rows[1:], students, attempts), start=1):
+        row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         if student and not _cell(header, row, "sis_id") and by_user_id is not None:
             by_user_id.append(student)
         if student:
-            check_one_canvas_user_each(users, student, _cell(header, row, "id"), line)
             who = (student, _name(_cell(header, row, "name"), student, "the Canvas student analysis's", line),
-                   attempt_number(_cell(header, row, "attempt"), line))
+                   attempt)
             for group in groups.items():
                 answers = _canvas_answers(row, group, who, line, file_lines[line] if file_lines else line + 1)
                 out += answers
@@ -374,7 +380,9 @@ def _worth(header: list, index: int) -> bool:
 
 
 def _cell(header: list, row: list, name: str) -> str:
-    return row[header.index(name)].strip() if name in header else ""
+    """The cell of column ``name`` in ``row``, stripped; "" when the column is absent or the row ends before it."""
+    column = header.index(name) if name in header else len(row)
+    return row[column].strip() if column < len(row) else ""
 
 
 def _letter(index: int) -> str:

@@ -89,9 +89,7 @@ MAX_ATTEMPT_DIGITS = 9
 
 
 def attempt_number(text: str, line: int) -> int:
-    """The attempt number of a Canvas row (1 when the column is absent or empty)."""
-    if not text:
-        return 1
+    """The attempt number written in a Canvas row's attempt cell (not empty: see canvas_attempts)."""
     where = f"the Canvas student analysis's row {line} after the header: attempt"
     if not text.isdigit() or not text.isascii():
         raise InputFileError(f"{where} {shortened(printable(text), 40)!r} is not an attempt number: Canvas numbers "
@@ -102,6 +100,39 @@ def attempt_number(text: str, line: int) -> int:
                              f"{MAX_ATTEMPT_DIGITS} of any attempt Canvas numbers (1, 2, 3, ...); was the file damaged "
                              "or edited? Download it again")
     return int(text)
+
+
+def canvas_attempts(cells: list, students: list, numbered: list | None = None) -> list:
+    """Each Canvas row's attempt number, ``cells`` its attempt cell ("" when empty
+    or the column is absent) and ``students`` its student ("" for none), row 1
+    first. A student with several rows, one with no attempt number, has their
+    rows numbered 1, 2, ... in file order, each an attempt of its own, and is
+    added to ``numbered``: taken as one attempt, their rows would be joined part
+    by part into a score no attempt earned. One attempt number twice for one
+    student is refused naming both rows: Canvas writes each attempt once, so the
+    file was joined or edited, and which row is which attempt cannot be told."""
+    read = [attempt_number(text, line) if text else None for line, text in enumerate(cells, start=1)]
+    rows = {}
+    for line, student in enumerate(students, start=1):
+        if student:
+            rows.setdefault(student, []).append(line)
+    numbers = [number or 1 for number in read]
+    for student, lines in rows.items():
+        seen = {}
+        for line in lines:
+            first = seen.setdefault(read[line - 1], line) if read[line - 1] else line
+            if first != line:
+                raise InputFileError(
+                    f"the Canvas student analysis's rows {first} and {line} after the header: student {_id(student)} "
+                    f"has attempt {read[line - 1]} twice, and Canvas writes each attempt once (two downloads joined, "
+                    "or a row copied?), so which row is which attempt cannot be told; delete the extra row or "
+                    "correct its attempt number, or download the analysis again")
+        if len(lines) > 1 and any(read[line - 1] is None for line in lines):
+            for number, line in enumerate(lines, start=1):
+                numbers[line - 1] = number
+            if numbered is not None:
+                numbered.append(student)
+    return numbers
 
 
 _BUILT_LINE = re.compile(r"^line \d+: ")
