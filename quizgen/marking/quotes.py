@@ -6,6 +6,7 @@ prefix back out of a verdict's feedback."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from quizgen.maths.numbers import significant
 
@@ -41,6 +42,18 @@ def quoted(value: float, figures: int | None = None) -> str:
         return format(value, ".6g")   # a plain decimal of 1e23 would print the float's binary digits
     text = significant(value, 6)
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def quoted_unwhole(value: float, figures: int | None = None) -> str:
+    """A number that is no whole number quoted (``quoted``) so that it reads as
+    none: with its figures unknown (a Canvas download), 6 figures make 1039.9999
+    read 1040, and "1040 is not a whole number" contradicts itself; then the
+    shortest digits that give the value back, which are the cell as Canvas
+    stored it (4 decimals at most, trailing zeros dropped)."""
+    shown = quoted(value, figures)
+    if figures is None and not value.is_integer() and Fraction(shown).denominator == 1:
+        return repr(value)
+    return shown
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?!\w|\.\d)")   # a plain unsigned number standing alone in text

@@ -14,7 +14,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import units
 from quizgen.maths.tolerance import matches
 from quizgen.marking.roundings import sig_roundings, truncate_sig
-from quizgen.marking.quotes import quoted
+from quizgen.marking.quotes import quoted, quoted_unwhole
 
 SAME = 1e-9   # relative: two floats this close are one number written two ways
 
@@ -108,8 +108,8 @@ def not_whole(rule, reading) -> str:
     """Why a count answered with a fraction is wrong; the advice to round it only
     where rounding it to its nearest whole number reaches the count asked for (``ln(2)``
     for 1,600 positions is no count to round, nor 0.394 for C5 (d)'s one position, which
-    rounds to 0). The answer is quoted as written (to the figures shown, else up to 6)
-    and that quoted number is the one rounded, by the papers' one rule (a half away
+    rounds to 0). The answer is quoted as written (to the figures shown, else up to 6,
+    or as many as it takes to read as no whole number: quoted_unwhole) and that quoted number is the one rounded, by the papers' one rule (a half away
     from zero: 0.5 to 1, 1150.5 to 1151), so the advice follows the number the student
     reads: 0.5 is told to round where 1 is the count, 0.49999999999 is not. Never the
     advice on a whole-number part whose answer is the
@@ -118,7 +118,7 @@ def not_whole(rule, reading) -> str:
     numbers (``floor(n / 10)`` with n = 3) gets the count advice."""
     if reading.hundredths:
         return NOT_A_RATE
-    shown = quoted(reading.value, reading.figures)
+    shown = quoted_unwhole(reading.value, reading.figures)
     if literal_zero(rule):   # C5 (a), the empty sum: 0 because nothing is added, no count worked out as a fraction
         return NOT_WHOLE_EXACT.format(shown)
     near = rule.value is not None and abs(units(Fraction(shown), 0) - rule.value) < 0.5
