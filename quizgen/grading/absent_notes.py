@@ -56,10 +56,20 @@ def matched_lines(students, limit: int) -> list:
                                                        "id column as text"),
                               (zeros, "only by leading zeros", "check for a typo")):
         if found:
-            pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in found]
+            pairs = [f"{shortened(written)} as {shortened(known)}{_also_own(students, known, found is zeros)}"
+                     for written, known in found]
             lines.append(f"{len(found)} student id(s) matched a known id {how}, and were graded as that student "
                          f"({check}): " + named_few(pairs, limit))
     return lines
+
+
+def _also_own(students, known: str, zeros: bool) -> str:
+    """What a leading-zero match adds when ``known`` answered under their exact
+    id too (a class key's ``12`` beside ``0012``): the two ids' rows were merged,
+    and where both answered a part the later row replaced the other's answer."""
+    if not zeros or normalise_id(known) not in {normalise_id(text) for text in students.by_text}:
+        return ""
+    return f" (who answered as {shortened(known)} too: of a part both answered, the later row was graded)"
 
 
 def zero_twin_lines(students, limit: int) -> list:

@@ -60,7 +60,7 @@ class Students:
         apart = [sid for twins in self.roster_twins for sid in twins]
         self.matcher = IdMatcher(self.paper_of if self.own_papers else self.shown, apart)
         self.lms = is_lms_key(index.key)   # papers of who took an LMS quiz: the roster says who should have
-        self.on_roster = IdMatcher([s.student_id for s in self.roster]) if roster is not None else None
+        self.on_roster = IdMatcher([s.student_id for s in self.roster], self.key_twins()) if roster is not None else None
         self.unknown = {}   # {id as written: (its unknown_student outcome, the name on its first row)}
         self.unknown_rows = {}   # {id as written: its rows, numbered from 0 in the file}: for hinted_rows
         self.not_on_roster = {}   # {normal id: id as written}: graded, but the roster lacks them
@@ -70,6 +70,13 @@ class Students:
         self.left_out = []        # key papers' ids --roster lacks who gave no answer: not in the class
         self.dropped = []         # ids --roster lacks whose rows hold no answer: taken out (grading/dropped.py)
         self._no_answer = None    # the ids of who gave no answer, once every answer is read: no_answer_ids
+
+    def key_twins(self) -> list:
+        """The ids of the key's papers that differ from another paper's id only
+        by leading zeros (an LMS download's ``12`` beside ``0012``): two people
+        with rows of their own, so the roster's ``0012`` is never ``12`` too,
+        which is named as not on the roster rather than graded as on it."""
+        return [sid for twins in zero_twins(self.key_ids) for sid in twins]
 
     @property
     def papers(self) -> list:
