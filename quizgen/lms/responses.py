@@ -163,7 +163,10 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     questions = {n: first[f"Question {n}"] for n, _ in slots if f"Question {n}" in first}
     if len(questions) < len(slots):
         refuse_repeated(header, _MOODLE_QUESTION)
-        raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
+        lacking = next(n for n, _ in slots if n not in questions)
+        raise InputFileError((f"the Moodle export has a 'Response {lacking}' column but no 'Question {lacking}' beside "
+                              "it, which names that question's variant (a column deleted?). " if questions else
+                              "the Moodle export has no 'Question N' columns, which name each variant. ")
                              + _MOODLE_TICK.format(what="question text"))
     _refuse_unanswerable(header, {n for n, _ in slots})
     check_attempts(rows, "Moodle export")
