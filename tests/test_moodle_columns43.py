@@ -1,7 +1,13 @@
 """A Moodle Responses download with a column deleted in a spreadsheet (review
-43b F4). 'Question 2' deleted, 'Question 1' kept: the refusal said the file
+43b F4, F5). 'Question 2' deleted, 'Question 1' kept: the refusal said the file
 had no 'Question N' columns at all; now it names the Response column left
-without its question."""
+without its question. The 'ID number' column deleted: students are named by
+their email address, and grade gave only a note where a present but empty
+column gives the warning that a Moodle import keyed on ID number refuses such
+a file; now both give the warning."""
+
+import csv
+import io
 
 import pytest
 from click.testing import CliRunner
@@ -33,3 +39,27 @@ def test_a_response_without_its_question_column_is_named(tmp_path):
     _without(tmp_path, rows, "Question 1", "Question 2")
     result = _invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json")
     assert result.exit_code == 2 and "has no 'Question N' columns" in result.output
+
+
+@pytest.mark.slow
+def test_a_deleted_id_number_column_warns_as_an_empty_one_does(tmp_path):
+    rows = exported_download(_invoke, tmp_path, "C7", 2, 3)
+    id_number = rows[0].index("ID number")
+    said = {}
+    for how in ("empty", "deleted"):
+        if how == "empty":
+            cleared = [rows[0]] + [row[:id_number] + [""] + row[id_number + 1:] for row in rows[1:]]
+            (tmp_path / "responses.csv").write_text(moodle_csv(cleared[0], cleared[1:]), encoding="utf-8")
+        else:
+            _without(tmp_path, rows, "ID number")
+        result = _invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
+                         "--gradebook", "moodle", "--out", f"{tmp_path / how}/")
+        assert result.exit_code == 0, result.output
+        said[how] = [line for line in result.output.splitlines() if "warning" in line or "Note" in line]
+        book = (tmp_path / how / "responses-graded-gradebook-moodle.csv").read_text(encoding="utf-8-sig")
+        assert [r["ID number"] for r in csv.DictReader(io.StringIO(book))] == \
+            ["s0@example.org", "s1@example.org", "s2@example.org"]
+    assert said["deleted"] == said["empty"]
+    assert any("3 student(s) have no ID number in the download and are named by their email address" in line
+               and "a Moodle grade import keyed on ID number refuses the whole file" in line for line in said["deleted"])
+    assert not any("every student id is an email address" in line for line in said["deleted"])

@@ -230,7 +230,7 @@ def _moodle_student(row: list, columns: list, fallback: list | None) -> str:
     """The id naming the student of ``row``: its first filled id column (a
     student named by a later column is added to ``fallback``)."""
     for n, i in enumerate(columns):
-        value = row[i].strip() if i < len(row) else ""
+        value = row[i].strip() if i is not None and i < len(row) else ""
         if value not in ("", "-"):
             if n and fallback is not None and value not in fallback:
                 fallback.append(value)
@@ -241,10 +241,12 @@ def _moodle_student(row: list, columns: list, fallback: list | None) -> str:
 def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> list:
     """The columns naming students, in order of preference: ID number, then
     Email address (a row without an ID number falls back to its email), or the
-    other way round with ``prefer="email"``."""
+    other way round with ``prefer="email"``; None for one the download lacks, so
+    that a student named by the other is a fallback whether the preferred
+    column is empty or deleted."""
     names = MOODLE_ID_COLUMNS if prefer != "email" else MOODLE_ID_COLUMNS[::-1]
-    columns = [header.index(name) for name in names if name in header]
-    if any(len(r) > i and r[i].strip() not in ("", "-") for r in rows for i in columns):
+    columns = [header.index(name) if name in header else None for name in names]
+    if any(i is not None and len(r) > i and r[i].strip() not in ("", "-") for r in rows for i in columns):
         return columns
     raise InputFileError("the Moodle export has no filled 'ID number' or 'Email address' column to name "
                          "students; ask the site admin to add ID number (or email) to 'Show user identity' "
