@@ -81,8 +81,14 @@ def test_a_second_sections_run_keeps_the_first_sections_sheets_and_says_so(tmp_p
     assert result.exit_code == 0, result.output
     assert "**2 / 2**" in sheet(tmp_path, "s0002")
     assert sheet(tmp_path, "s0001") == first   # with no roster too (instr30): no answer here, no new sheet
-    assert ("1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this run has no "
-            "answers for (another section's, graded before?): s0001.md") in " ".join(result.output.split())
+    said = " ".join(result.output.split())
+    if roster:   # s0001 is not in this run's class: a note
+        assert ("Note: 1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this run "
+                "has no answers for (another section's, graded before?): s0001.md") in said
+    else:   # the key's papers are the class, s0001 missing in it (scored 0): a warning (review 43b F6)
+        assert ("warning: 1 feedback sheet(s) an earlier run wrote in the feedback folder are kept for students this "
+                "run has on its key or roster but no answer from (missing, scored 0 in its reports): s0001.md; each "
+                "shows that earlier run's score: keep them if that run graded these students (another batch)") in said
     assert "s0001.md" in (tmp_path / "fb" / ".quizgen-sheets").read_text(encoding="utf-8")   # still ours next run
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from quizgen.commit import remove_when_settled
 from quizgen.files import FileTable, as_bytes, write_files
+from quizgen.grading.feedback_names import safe_file_names
 from quizgen.generation.figures import TITLE
 
 MANIFEST = ".quizgen-sheets"
@@ -24,7 +25,8 @@ FIGURE_TITLE = f"<title>{TITLE}"
 SHEET_EXTS = (".md", ".pdf")
 
 
-def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list | None = None) -> Path:
+def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list | None = None,
+                      students=(), warnings: list | None = None) -> Path:
     """Write the sheets ``{name: text or bytes}`` into ``folder`` atomically,
     with MANIFEST listing their names and digests, then remove the sheets an
     earlier run listed there that this run replaced by another kind (Markdown
@@ -32,7 +34,10 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     run wrote for a student this run writes no sheet for (another section's,
     graded before, or any student with no answer in this run) is kept, as the
     gradebook keeps an earlier grade; one note in ``notes`` counts them
-    (kept_sheets). A listed file is removed or
+    (kept_sheets), but those of this run's ``students`` (ids: on its key or
+    roster, given no sheet now, as missing) are named in a warning in
+    ``warnings`` instead: their sheet holds a score no report of this run has,
+    and a folder mailed as it stands would send it. A listed file is removed or
     kept only while it is still the sheet quizgen wrote (_still_ours) and is
     none of the run's files ``keep`` (GradeResult.files: a file put under a
     sheet's name since, such as the answers this run read, stays). Nothing
@@ -50,8 +55,13 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     for name in earlier:
         if name.casefold() not in written:
             remove_when_settled(folder / name)   # once the run's other outputs are in place too
+    ours = {stem.casefold() for stem in safe_file_names(list(students))}
+    stale = {name: True for name in kept if name.endswith(SHEET_EXTS) and Path(name).stem.casefold() in ours}
+    if warnings is not None and stale:
+        warnings.append(stale_warning(stale))
+        kept = {name: True for name in kept if name not in stale}
     if notes is not None:
-        notes.extend(kept_note(kept) for _ in range(bool(kept)))
+        notes.extend(kept_note(kept) for _ in range(any(name.endswith(SHEET_EXTS) for name in kept)))
     return folder
 
 
@@ -76,6 +86,16 @@ def kept_note(kept: dict, limit: int = 5) -> str:
     return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students "
             "this run has no answers for (another section's, graded before?): " + ", ".join(sheets[:limit]) + more
             + "; delete them by hand if they are stale")
+
+
+def stale_warning(stale: dict, limit: int = 5) -> str:
+    """The warning naming the earlier sheets kept for students of this run who get no sheet now."""
+    sheets = list(stale)
+    more = f" and {len(sheets) - limit} more" if len(sheets) > limit else ""
+    return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept for students "
+            "this run has on its key or roster but no answer from (missing, scored 0 in its reports): "
+            + ", ".join(sheets[:limit]) + more + "; each shows that earlier run's score: keep them if that run "
+            "graded these students (another batch), else (an id changed since?) delete them before sending the folder")
 
 
 def _text(path: Path) -> str:

@@ -234,7 +234,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             commit.hold_signals()
             if sheets is not None:
                 refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
-                result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files, result.notes)
+                result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files, result.notes,
+                                                             [t.student_id for t in result.students], result.warnings)
     remove_stale_outputs(result, outputs)   # once this run's files stand: an earlier run's that it did not write again
     return result
 
