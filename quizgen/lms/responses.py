@@ -23,7 +23,7 @@ from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, m
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
 from quizgen.lms.download_table import table_lines
 from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, canvas_attempts, check_attempts, check_id, check_widths,
-                                    check_one_canvas_user_each, check_one_person_each, refuse_repeated,
+                                    check_one_canvas_user_each, check_one_person_each, refuse_repeated, refuse_two_columns,
                                     unfinished_state)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 from quizgen.lms.untagged import Untagged, moodle_untagged
@@ -159,6 +159,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
             raise InputFileError(MOODLE_GRADES)
         raise InputFileError("the Moodle export has no 'Response N' columns. "
                              + _MOODLE_TICK.format(what="response"))
+    refuse_two_columns(header, slots)
     first = first_columns(header)
     questions = {n: first[f"Question {n}"] for n, _ in slots if f"Question {n}" in first}
     if len(questions) < len(slots):

@@ -230,3 +230,14 @@ def check_one_canvas_user_each(seen: dict, student: str, canvas_id: str, line: i
             f"two Canvas users (ids {_id(first[1])} and {_id(canvas_id)}: one's sis_id is the other's Canvas id, "
             "or two share a sis_id), so their answers would be taken for one student's; give each an SIS id of "
             "their own in Canvas and download again")
+
+
+def refuse_two_columns(header: list, slots: list) -> None:
+    """Refuse a download whose header numbers one response twice (``Response 1`` and
+    ``Response 001``, or the column twice): which of the two a student gave cannot be told."""
+    seen = {}
+    for n, i in slots:
+        if n in seen:
+            raise InputFileError(f"the Moodle export has two columns for response {n} ({header[seen[n]]!r} and "
+                                 f"{header[i]!r}); keep the one Moodle wrote and delete the other")
+        seen[n] = i
