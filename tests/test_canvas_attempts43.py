@@ -73,3 +73,27 @@ def test_one_attempt_number_twice_for_a_student_is_refused_naming_both_rows(tmp_
     assert ("the Canvas student analysis's rows 2 and 3 after the header: student 's001' has attempt 1 twice, and "
             "Canvas writes each attempt once") in " ".join(result.output.split())
     assert not (tmp_path / "analysis-graded.csv").exists()
+
+
+@pytest.mark.slow
+def test_attempt_0_beside_attempt_1_is_an_attempt_of_its_own(tmp_path):
+    """rev43e F1: a cell "0" was read as no number, so s001's attempts 0 and 1 were joined into
+    6/6, a score neither earned, and --attempt first said nobody had two attempts."""
+    path, key = _canvas(tmp_path, [("s001", "0", FIRST), ("s001", "1", SECOND), ("s002", "1", SECOND)])
+    scores, output = _grade(path, key)
+    assert scores["s001"] == 4 and "1 student(s) had more than one attempt (s001)" in output
+    first, output = _grade(path, key, "--attempt", "first")
+    assert first["s001"] == 4 and "changed nothing" not in output
+
+
+@pytest.mark.slow
+def test_a_row_naming_no_student_is_skipped_whatever_its_attempt_cell_says(tmp_path):
+    """rev43e F5: a summary row ("Average", no id, attempt "avg") stopped the whole run once every
+    row's attempt cell was read; it is skipped with the warning it had before."""
+    path, key = _canvas(tmp_path, [("s001", 1, FIRST)])
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cells = next(csv.reader([lines[-1]]))
+    cells[:3], cells[7] = ["Average", "", ""], "avg"
+    path.write_text("\r\n".join(lines) + "\r\n" + ",".join(cells) + "\r\n", encoding="utf-8")
+    scores, output = _grade(path, key)
+    assert scores["s001"] == 4 and "name no student" in " ".join(output.split())

@@ -111,16 +111,17 @@ def canvas_attempts(cells: list, students: list, numbered: list | None = None) -
     by part into a score no attempt earned. One attempt number twice for one
     student is refused naming both rows: Canvas writes each attempt once, so the
     file was joined or edited, and which row is which attempt cannot be told."""
-    read = [attempt_number(text, line) if text else None for line, text in enumerate(cells, start=1)]
+    read = [attempt_number(text, line) if text and student else None   # a row for nobody is skipped, not read
+            for line, (text, student) in enumerate(zip(cells, students), start=1)]
     rows = {}
     for line, student in enumerate(students, start=1):
         if student:
             rows.setdefault(student, []).append(line)
-    numbers = [number or 1 for number in read]
+    numbers = [1 if number is None else number for number in read]   # attempt 0 stays an attempt of its own
     for student, lines in rows.items():
         seen = {}
         for line in lines:
-            first = seen.setdefault(read[line - 1], line) if read[line - 1] else line
+            first = seen.setdefault(read[line - 1], line) if read[line - 1] is not None else line
             if first != line:
                 raise InputFileError(
                     f"the Canvas student analysis's rows {first} and {line} after the header: student {_id(student)} "
