@@ -6,6 +6,7 @@ file's mode and size, and the command that brings an unfinished question back.""
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -195,3 +196,22 @@ def test_a_progress_file_under_a_file_is_refused_before_the_first_question(tmp_p
     assert warning in result.output and "cannot save progress" not in result.output
     # known before the first question: the header says so (it said "Progress file: ..." before)
     assert result.output.index("Practice run: progress is not saved.") < result.output.index("Question 1")
+
+
+def test_an_existing_record_in_a_folder_that_may_not_be_written_is_read_and_told_before_saving(tmp_path,
+                                                                                            monkeypatch):
+    """rev43e F4: a learner's own p.json in a folder they may not write in was found unsavable only at
+    the first save (a save makes the new record in that folder); now load says so at once, and still
+    reads the record. os.access stands in for a non-root user (root may write anywhere)."""
+    from quizgen.drill import record
+
+    state = tmp_path / "ro" / "p.json"
+    state.parent.mkdir()
+    kept = record.Progress()
+    kept.clock = 7
+    record.save(kept, state)
+    monkeypatch.setattr(record.os, "access", lambda path, mode: Path(path) != state.parent)
+    loaded = record.load(state)
+    assert loaded.progress.clock == 7 and not loaded.writable
+    assert loaded.note == (f"progress file {state} cannot be written: the folder {state.parent} may not be written in; "
+                           "progress will not be saved (use --state FILE for another file, or --no-save)")

@@ -229,13 +229,13 @@ def load(path, read_only: bool = False) -> Loaded:
         return Loaded(Progress(), f"progress file {path} is not a regular file; it is left alone and progress "
                                   "will not be saved (use --state FILE for another file, or --no-save)",
                       writable=False)
-    blocked = None if read_only else _unwritable_folder(path)
-    if blocked:   # told before the first question, not after a session whose record is then lost
-        return Loaded(Progress(), f"progress file {path} cannot be written: {blocked}; progress will not be "
-                                  "saved (use --state FILE for another file, or --no-save)", writable=False)
-    lock = None if read_only else lock_progress(path)
-    loaded = _read(path, read_only)
+    blocked = "" if read_only else _unwritable_folder(path)
+    lock = None if read_only or blocked else lock_progress(path)
+    loaded = _read(path, read_only or bool(blocked))   # the record is still read, never moved aside
     loaded.lock = lock
+    if blocked and loaded.writable:   # told before the first question, not after a session whose record is lost
+        loaded.note, loaded.writable = (f"progress file {path} cannot be written: {blocked}; progress will not be "
+                                        "saved (use --state FILE for another file, or --no-save)"), False
     if loaded.writable and not read_only and _read_only(path):   # chmod 444: the learner's choice, kept
         loaded.note, loaded.writable = (f"progress file {path} cannot be written (it is read-only): progress will "
                                         "not be saved"), False
@@ -243,10 +243,12 @@ def load(path, read_only: bool = False) -> Loaded:
 
 
 def _unwritable_folder(path: Path) -> str:
-    """Why the folder of a progress file not made yet cannot hold it ("" when it can, or is still to be made):
-    a file where a folder of the path should be, or a folder this user may not write in."""
+    """Why the folder of a progress file cannot take a new record ("" when it can, or is still to be made):
+    a file where a folder of the path should be, or a folder this user may not write in (a save makes
+    the new record there and renames it over the old, so an existing file needs its folder writable too)."""
     if path.exists():
-        return ""
+        folder = path.parent
+        return "" if os.access(folder, os.W_OK) else f"the folder {folder} may not be written in"
     for folder in path.parents:
         if folder.exists():
             if not folder.is_dir():
