@@ -29,3 +29,10 @@ def test_list_paths_names_the_built_in_and_the_example_bank_a_lecturer_copies_fr
         "c11_attention.yaml", "c12_layer_norm.yaml", "c13_perplexity.yaml"]
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     assert ROOT / config["package-dir"]["quizgen.examples"] == Path(example)
+
+
+def test_list_paths_checks_and_names_a_bank_given_with_it(invoke, tmp_path):
+    """rev43e F7: --bank was ignored by --paths (a folder that does not exist passed, exit 0)."""
+    assert invoke("list", "--paths", "--bank", tmp_path / "missing").exit_code != 0
+    result = invoke("list", "--paths", "--bank", ROOT / "docs" / "examples" / "bert_bank")
+    assert result.exit_code == 0 and result.output.splitlines()[-1] == f"--bank: {ROOT / 'docs/examples/bert_bank'}"

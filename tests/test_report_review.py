@@ -167,3 +167,14 @@ def test_an_r_just_below_zero_shown_as_000_says_why_it_is_not_flagged_r_below_0(
                                     "figure the flags compare, so not below 0.00"]
     item.point_biserial = -0.006   # -0.01 shown: flagged, no note
     assert rounding_notes(item) == [] and reasons(item)[0].startswith("does not discriminate")
+
+
+def test_in_a_small_class_the_critical_value_not_rounding_keeps_r_below_0_unflagged():
+    """rev43e F6: below 30 students "r < 0" is flagged only beyond the 5% critical value, so the
+    rounding note "not r < 0 ... 0.00 to 2 decimals" gave a false reason for an r of -0.003."""
+    from quizgen.report.flags import rounding_notes
+    from quizgen.report.model import ItemStats
+
+    item = ItemStats("Q1", "a", "C1", "t", 1.0, 10, facility=0.5, discrimination=0.3, point_biserial=-0.003)
+    item.dr_students = 10
+    assert rounding_notes(item) == []

@@ -65,7 +65,8 @@ def test_a_merge_by_leading_zeros_says_the_known_student_answered_under_their_ow
     (tmp_path / "roster.csv").write_text("student_id\n0012\n0013\n", encoding="utf-8")
     result = _invoke("grade", answers, "--roster", tmp_path / "roster.csv")
     assert ("1 student id(s) matched a known id only by leading zeros, and were graded as that student (check for a "
-            "typo): 12 as 0012 (who answered as 0012 too: of a part both answered, the later row was graded)") \
+            "typo): 12 as 0012 (who answered as 0012 too: of a part both answered, one answer was graded, as for "
+            "any part answered twice)") \
         in " ".join(result.output.split())
     only = write(tmp_path, {"questions": [Q1]}, [["12", "Q1", "a", "0.25"], ["0013", "Q1", "a", "0.5"]])
     flat = " ".join(_invoke("grade", only, "--roster", tmp_path / "roster.csv").output.split())

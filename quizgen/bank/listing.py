@@ -4,13 +4,17 @@ user bank, which an installed quizgen keeps inside its package."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from quizgen.bank.loader import builtin_bank_dir, example_bank_dir, load_bank
 
 
 def listing(banks=(), paths: bool = False) -> list:
     """The lines of ``quizgen list``: the templates of the built-in bank and ``banks``,
-    or with ``paths`` the two folders of shipped templates."""
+    or with ``paths`` the two folders of shipped templates and the ``banks`` given."""
+    templates = load_bank(banks)   # a --bank folder is checked with --paths too
     if paths:
         return [f"built-in bank: {builtin_bank_dir()}",
-                f"example user bank (attention, layer normalisation, perplexity): {example_bank_dir()}"]
-    return [f"{t.cls:<4} {t.id:<28} {t.title}  [{', '.join(p.name for p in t.parts)}]" for t in load_bank(banks)]
+                f"example user bank (attention, layer normalisation, perplexity): {example_bank_dir()}",
+                *(f"--bank: {Path(folder).resolve()}" for folder in banks)]
+    return [f"{t.cls:<4} {t.id:<28} {t.title}  [{', '.join(p.name for p in t.parts)}]" for t in templates]

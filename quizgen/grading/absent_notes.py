@@ -66,10 +66,12 @@ def matched_lines(students, limit: int) -> list:
 def _also_own(students, known: str, zeros: bool) -> str:
     """What a leading-zero match adds when ``known`` answered under their exact
     id too (a class key's ``12`` beside ``0012``): the two ids' rows were merged,
-    and where both answered a part the later row replaced the other's answer."""
+    and where both answered a part one answer was kept by the rule for answers given twice
+    (the later row, or the latest time in a time column)."""
     if not zeros or normalise_id(known) not in {normalise_id(text) for text in students.by_text}:
         return ""
-    return f" (who answered as {shortened(known)} too: of a part both answered, the later row was graded)"
+    return (f" (who answered as {shortened(known)} too: of a part both answered, one answer was graded, as for any "
+            "part answered twice)")
 
 
 def zero_twin_lines(students, limit: int) -> list:

@@ -175,7 +175,8 @@ def guide_text(value: float, comma: bool = False) -> str:
 
 HEAT_CAPTION = "Each cell: % of the students who reached the question who met the misconception in any of its parts"
 HEAT_REACHED = ("reached: answered some part of it or a later part; a student who stopped before it, or whose "
-                "paper lacks it, is not counted")
+                "paper lacks it, is not counted, nor one whose draw cannot make the misconception in any of its "
+                "parts (per-student papers)")
 """What the heat map's denominator is (ItemStats.reached of the question), said in its description."""
 
 

@@ -107,11 +107,12 @@ def rounding_notes(item: ItemStats) -> list:
     without its flag: the flags read it to 2 decimals (0.901 is 0.90, not above 0.90;
     an r of -0.003 is 0.00, not below 0)."""
     name, r = _discrimination(item)
-    label = "point_biserial (item-rest r)" if name == "r" else "discrimination (D)"
+    label = "point_biserial (item-rest r)" if name == "r" else "discrimination_ul (D)"
+    small = name == "r" and chance_limit(item.dr_students) is not None   # there the critical value decides, not 0
     checks = (("very easy", "facility", item.facility, EASY, "above"),
               ("very hard", "facility", item.facility, HARD, "below"),
               ("weak r", label, r if name == "r" else None, WEAK, "below"),
-              (f"{name} < 0", label, r, 0.0, "below"))
+              (f"{name} < 0", label, None if small else r, 0.0, "below"))
     return [f"not {tag}: {label} {fixed(value, 3)} is {fixed(value, 2)} to 2 decimals, the figure the flags "
             f"compare, so not {side} {cut:.2f}"
             for tag, label, value, cut, side in checks
