@@ -44,11 +44,12 @@ def main():
 @click.option("--paths", is_flag=True, help="Print the folders of the built-in bank and of the example user "
                                             "bank (templates to copy from) instead.")
 def list_command(banks, paths):
-    """List the question templates: class, id, title and parts.
+    """List the question templates: class, id, title and parts (--paths: the folders of
+    the built-in and example templates, to copy one from).
 
     \b
     Example: quizgen list
-    Example: quizgen list --paths   # where the built-in and example templates are, to copy one
+    Example: quizgen list --paths
     """
     from quizgen.bank.listing import listing
 

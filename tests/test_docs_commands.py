@@ -124,6 +124,8 @@ def _check(folder: Path, args, result) -> None:
         out = folder / _option(args, "--out", default)
         assert out.stat().st_size > 0 and out.with_name(f"{out.stem}-key.json").is_file()
         assert "keep the key file" in result.output
+    elif command == "list" and "--paths" in args:
+        assert result.output.startswith("built-in bank: ") and "example user bank" in result.output
     elif command == "list":
         assert re.search(r"^C10 +causal-lm-next-token-loss", result.output, flags=re.M)
     elif command == "validate":

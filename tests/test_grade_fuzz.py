@@ -175,7 +175,8 @@ def test_wide_files_give_one_graded_row_per_answer_cell(rows):
         with pytest.raises(InputFileError, match="no answers to grade"):
             grade_text(out.getvalue().encode("utf-8"))
         return
-    result, graded, _ = grade_text(out.getvalue().encode("utf-8"))
+    # force_key: random numbers far from every value of the key would be refused as another key's answers
+    result, graded, _ = grade_text(out.getvalue().encode("utf-8"), force_key=True)
     assert result.rows == len(graded) == 3 * students
 
 
@@ -199,6 +200,7 @@ def test_stray_quotes_never_swallow_rows(rows, delimiter):
             cells[where] = cells[where] + '"'
         lines.append(delimiter.join(cells))
     text = delimiter.join(["student_id", "question_id", "part", "answer"]) + "\n" + "\n".join(lines) + "\n"
-    result, graded, records = grade_text(text.encode("utf-8"))
+    # force_key: rows naming Q3 or a stray-quoted question would be refused as another key's
+    result, graded, records = grade_text(text.encode("utf-8"), force_key=True)
     assert result.rows == len(graded) == records == len(lines)
     assert [row[0].rstrip('"') for row in graded] == [r[0] for r in rows]
