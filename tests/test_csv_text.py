@@ -74,8 +74,8 @@ def test_grading_a_download_reads_its_start_once(tmp_path, monkeypatch):
     monkeypatch.setattr(lms_input, "csv_start", lambda *a: calls.append(a) or real(*a))
     path = tmp_path / "responses.csv"
     shutil.copy(MOODLE, path)
-    with lms_input.lms_inputs(path, None, None, None, (), []) as (answers, _, _, _):
-        assert answers.name == "responses-answers.csv"
+    with lms_input.lms_inputs(path, None, None, None, ()) as given:
+        assert given.built and given.answers.name == "responses-answers.csv"
     assert len(calls) == 1
 
 

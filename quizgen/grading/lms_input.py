@@ -16,7 +16,7 @@ import json
 import os
 import stat
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.commit import one_commit
@@ -32,7 +32,7 @@ from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, lms_kind
-from quizgen.lms.untagged import graded_untagged, untagged_warning
+from quizgen.lms.untagged import graded_untagged
 
 
 def download_header(path, encoding=None, delimiter=None) -> list:
@@ -89,34 +89,39 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
         return None, None
 
 
+@dataclass(frozen=True)
+class LmsInput:
+    """What ``grade`` grades for its answers argument (``lms_inputs``): the files
+    built from an LMS download, or the answers, key and out as given."""
+
+    answers: Path   # the answers file to grade: the one built from a download, else the one given
+    key: object     # its key: the one built, else as given (a path, a dict or None)
+    out: object     # grade's --out: for a download, <stem>-graded.csv when none or a folder was given
+    warnings: list = field(default_factory=list)   # the download's, to show among the answers file's
+    built: bool = False   # True: ``answers`` and ``key`` were built from an LMS download
+    notes: list = field(default_factory=list)       # which attempts were graded, the export key found
+    found_key: Path | None = None   # the export key found and used for want of --key (an input, never replaced)
+    unkeyed: tuple = ()     # a Moodle download's students named by the other id column than --gradebook-key
+    canvas_ids: tuple = ()  # a Canvas download's students named by Canvas's user id, for want of a sis_id
+    untagged: tuple = ()    # ((download, kind, cells),): question cells with no tag, warned of once marked
+    key_banks: tuple = ()   # the bank folders the export key named, loaded for want of --bank
+
+
 @contextmanager
-def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
-               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None,
-               gradebook: str | None = None, used_key: list | None = None, canvas_ids: list | None = None,
-               untagged: list | None = None, key_banks: list | None = None):
-    """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
-    ``lms_grading_files`` builds, written in a one_commit (grade's, which is
-    open around this block): when grading then fails, those of a former run
-    are put back as they were, and the files and folders made are removed;
-    for any other file, as given (refused in one line naming it when ``key``
-    is the key of an LMS export, which grades only that LMS's download).
-    ``unkeyed`` receives the students a Moodle download names by the other id
-    column than ``id_key``, and the caller warns of them (fallback_warning, once,
-    with the gradebook they are left out of if there is one). ``reads``:
-    ``{path: role}`` of the run's other inputs, which the built files may not
-    replace (grading/paths.files_read). ``choice`` (attempt_choice.AttemptChoice):
-    which attempt of a student with several is graded; ``notes`` receives the
-    note saying so (attempt_note). Options that do nothing for the file are refused
-    in one line: --attempt, when given, for a file that is no download, and
-    ``id_key`` email for one that is no Moodle download unless ``gradebook`` is moodle.
-    ``used_key`` receives the export key found and used when ``key`` is None (export_key_found.py),
-    which the run's outputs may not replace either. ``canvas_ids`` receives the students a Canvas
-    download names by Canvas's own user id, for want of a sis_id (a Canvas gradebook's ID column names them).
-    ``untagged``, when given, receives ``(download, kind, cells)``: the question cells with no ``[quizgen:...]``
-    tag, which the caller warns of once the answers are marked (grading.lost_tag.untagged_lines: --overrides
-    may mark a cell that lost its tag); else they are warned of among the warnings, as before any is marked.
-    ``key_banks`` receives the bank folders the export key named, loaded for want of --bank: the
-    feedback sheets' worked solutions are drawn from them too."""
+def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
+               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), gradebook: str | None = None):
+    """An LmsInput to grade: for an LMS export, the files ``lms_grading_files``
+    builds, written in a one_commit (grade's, which is open around this block):
+    when grading then fails, those of a former run are put back as they were,
+    and the files and folders made are removed; for any other file, as given
+    (refused in one line naming it when ``key`` is the key of an LMS export,
+    which grades only that LMS's download). ``reads``: ``{path: role}`` of the
+    run's other inputs, which the built files may not replace
+    (grading/paths.files_read). ``choice`` (attempt_choice.AttemptChoice): which
+    attempt of a student with several is graded. Options that do nothing for the
+    file are refused in one line: --attempt, when given, for a file that is no
+    download, and ``id_key`` email for one that is no Moodle download unless
+    ``gradebook`` is moodle."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -124,27 +129,26 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         if os.path.exists(path):   # a missing file is open_answers' to name
             refuse_attempt_for_answers(path, choice)
             refuse_gradebook_key(id_key, gradebook, path, kind)
-        yield path, key, out, []
+        yield LmsInput(answers=path, key=key, out=out)
         return
     refuse_gradebook_key(id_key, gradebook, path, kind)
-    skipped, absent, fallback, unordered, cut, loaded, cells = [], [], [], [], [], [], []
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
-        answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
-                                                   id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect, loaded, choice, notes, cells, used_key, key_banks)
-        lost = []
-        if untagged is not None:   # warned of by the caller once the answers are marked
-            untagged.append((Path(path).name, kind, cells))
-        else:
-            lost = untagged_warning(Path(path).name, kind, cells)
-        if kind == "moodle":
-            unkeyed += fallback
-        elif canvas_ids is not None:
-            canvas_ids += fallback
-        yield answers, key_path, out, (loaded + unnamed_warning(path, skipped, kind)
-                                       + absent_warning(path, absent)
-                                       + unordered_warning(path, unordered, choice.rule, header)
-                                       + cut_warning(path, cut) + lost)
+        read = lms_grading_files(path, key, out, encoding, banks, id_key=id_key, delimiter=delimiter, kind=kind,
+                                 reads=reads, dialect=dialect, choice=choice)
+        fallback = tuple(read.fallback)
+        yield LmsInput(answers=read.answers, key=read.key, out=read.out, built=True,
+                       warnings=_download_warnings(read, path, kind, choice, header), notes=read.notes,
+                       found_key=read.found_key, unkeyed=fallback if kind == "moodle" else (),
+                       canvas_ids=fallback if kind == "canvas" else (),
+                       untagged=((Path(path).name, kind, read.untagged),), key_banks=tuple(read.key_banks))
+
+
+def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> list:
+    """The warnings on the download at ``path`` that ``read`` (a DownloadReading) found, in the order
+    shown: the bank folders loaded, rows naming no student, question groups not given, attempts not
+    ordered, Canvas answers cut to 4 decimals (its untagged cells are warned of once marked)."""
+    return (read.loaded + unnamed_warning(path, read.skipped, kind) + absent_warning(path, read.absent)
+            + unordered_warning(path, read.unordered, choice.rule, header) + cut_warning(path, read.cut))
 
 
 def _check_not_export_key(path, key, header, encoding, delimiter) -> None:
@@ -204,30 +208,39 @@ def _built_paths(path, out) -> tuple:
     return folder / f"{path.stem}-answers.csv", folder / f"{path.stem}-key.json"
 
 
-def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
-                      absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
-                      unordered: list | None = None, delimiter=None, kind: str | None = None,
-                      reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
-                      loaded: list | None = None, choice: AttemptChoice = AttemptChoice(),
-                      notes: list | None = None, untagged: list | None = None,
-                      used_key: list | None = None, key_banks: list | None = None) -> tuple:
-    """``(answers path, key path, out)`` to grade the LMS export at ``path``
-    (``key``: the key file of ``quizgen export``, which reads variant codes
-    back as seed labels): the long answers and the key written beside the
-    outputs; ``out``, when not given or a folder, is ``<stem>-graded.csv``
-    there, so the outputs keep the export's name (``responses-graded.csv``,
-    not the answers file's ``responses-answers-graded.csv``), as grade's
-    outputs in a folder keep their default names. ``kind``: the LMS, when the
-    caller has read it; ``cut`` receives the Canvas answers that may be the
-    right answer Canvas cut to 4 decimals (``canvas_cut``). The answers file
-    is written with the download's delimiter (``dialect``, when the caller has
-    read it), so that grading it reads and writes as for the download itself.
-    ``key`` None: the export's key file found as key.json is (export_key_found.py), said in a
-    note added to ``notes`` and added to ``used_key``. ``loaded`` receives the warning naming
-    the bank folders the export key named, loaded without --bank; ``choice``: which attempt of a student with several is
-    graded (default: the highest scoring), said in a note added to ``notes``;
-    ``untagged`` receives the question cells of the attempts graded that carry
-    no ``[quizgen:...]`` tag (quizgen.lms.untagged), for the warning."""
+@dataclass
+class DownloadReading:
+    """What ``lms_grading_files`` built from an LMS download and found in it on the way."""
+
+    answers: Path   # the long answers file built (<stem>-answers.csv)
+    key: Path       # the key built (<stem>-key.json)
+    out: Path       # grade's --out: <stem>-graded.csv in the outputs' folder unless a file was given
+    notes: list = field(default_factory=list)      # the export key found, the attempts graded, tries joined
+    found_key: Path | None = None   # the export key found and used for want of --key
+    loaded: list = field(default_factory=list)     # the warning naming the bank folders the export key named
+    key_banks: list = field(default_factory=list)  # those folders, loaded for want of --bank
+    skipped: list = field(default_factory=list)    # numbers of the rows that name no student
+    fallback: list = field(default_factory=list)   # students named by the other id column than ``id_key``
+    unordered: list = field(default_factory=list)  # students whose attempts have no readable start time
+    absent: list = field(default_factory=list)     # Canvas question groups not given to a student
+    cut: list = field(default_factory=list)        # Canvas answers that may be the right one cut (canvas_cut)
+    untagged: list = field(default_factory=list)   # question cells of the attempts graded with no tag
+
+
+def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
+                      kind: str | None = None, reads: dict | None = None, dialect: str | None = None,
+                      choice: AttemptChoice = AttemptChoice()) -> DownloadReading:
+    """A DownloadReading: the long answers and the key to grade the LMS export at
+    ``path`` (``key``: the key file of ``quizgen export``, which reads variant codes
+    back as seed labels), written beside the outputs; ``out``, when not given or a
+    folder, is ``<stem>-graded.csv`` there, so the outputs keep the export's name
+    (``responses-graded.csv``, not the answers file's ``responses-answers-graded.csv``),
+    as grade's outputs in a folder keep their default names. ``kind``: the LMS, when
+    the caller has read it. The answers file is written with the download's delimiter
+    (``dialect``, when the caller has read it), so that grading it reads and writes as
+    for the download itself. ``key`` None: the export's key file found as key.json is
+    (export_key_found.py), said in a note. ``choice``: which attempt of a student with
+    several is graded (default: the highest scoring), said in a note."""
     from quizgen.lms.exportkey import decode_rows, key_banks as banks_named, variant_labels
     from quizgen.lms.fingerprints import expected_fingerprints
     from quizgen.lms.papers import grading_inputs
@@ -241,22 +254,18 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
                    {**(reads or {}), **export_keys}, f"grading {path.name}",
                    "rename the responses file or pass another --out")
-    every_absent, every_untagged = [], []
-    rows = read_responses(path, encoding, skipped, id_key, fallback, unordered, delimiter, every_absent, every_untagged)
-    if key is None:
-        key = export_key_for(path, kind, rows, found, notes)
-        if key is not None and used_key is not None:
-            used_key.append(key)
+    notes, skipped, fallback, unordered, every_absent, every_untagged = [], [], [], [], [], []
+    rows = read_responses(path, encoding, skipped=skipped, prefer=id_key, fallback=fallback, unordered=unordered,
+                          delimiter=delimiter, absent_all=every_absent, untagged=every_untagged)
+    found_key = export_key_for(path, kind, rows, found, notes) if key is None else None
+    key = found_key if key is None else key
     try:
         rows, export_key = decode_rows(rows, key, path, kind)
     except (InputFileError, UsageError) as exc:   # a key found, not given: said so, with the others found
         raise (exc if not found else type(exc)(found_key_refusal(exc, found, path))) from exc
+    loaded = []
     if not banks and export_key and export_key.get("banks"):
-        banks = banks_named(export_key, key)
-        if loaded is not None:
-            loaded += _loaded_note(key, banks)
-        if key_banks is not None:
-            key_banks += banks
+        banks = loaded = banks_named(export_key, key)
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
            "order": (export_key or {}).get("templates", ()),
            "fingerprints": expected_fingerprints(export_key, variant_labels(export_key, {r.template for r in rows}))
@@ -266,23 +275,21 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         choice = replace(choice, decimal_comma=dialect != ",")
     try:
         rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, every_absent)
-        if notes is not None:
-            notes += retried_note(path.name, rows)
+        notes += retried_note(path.name, rows)
         inputs = grading_inputs(rows, **how)
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
-    if absent is not None:
-        absent += not_given
-    if untagged is not None:
-        untagged += graded_untagged(every_untagged, rows, inputs.left)
-    if kind == "canvas" and cut is not None:
-        cut += canvas_cut(inputs)
+    untagged = graded_untagged(every_untagged, rows, inputs.left)
+    cut = canvas_cut(inputs) if kind == "canvas" else []
     folder = _folder(path, out)
     stem = path.stem
     text = in_dialect(inputs.answers, dialect)
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": text,
                                              f"{stem}-key.json": json.dumps(inputs.key, indent=1) + "\n"})
-    return answers, key_path, out if out and not out_is_folder(out) else folder / f"{stem}-graded.csv"
+    return DownloadReading(
+        answers=answers, key=key_path, out=out if out and not out_is_folder(out) else folder / f"{stem}-graded.csv",
+        notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=skipped,
+        fallback=fallback, unordered=unordered, absent=not_given, cut=cut, untagged=untagged)
 
 
 def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None, every_absent=()) -> tuple:

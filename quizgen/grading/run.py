@@ -141,18 +141,19 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs, jobs, override, marking = _options(outputs, jobs, rtol, atol, policy, ecf_credit)
     refuse_missing_banks(outputs.banks)
     choice = AttemptChoice(attempt, marking, override, decimal_comma)
-    unkeyed, attempt_notes, found, canvas_ids, untagged, key_banks = [], [], [], [], [], []   # unkeyed: a Moodle download's students
-    # named by the other id column, warned of; canvas_ids: a Canvas download's named by Canvas's user id (no sis_id)
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
     with one_commit(hold=False) as commit, \
-            lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
-                       files_read(answers, key, **others), choice, attempt_notes,
-                       outputs.gradebook, found, canvas_ids, untagged, key_banks) as (built, built_key, built_out, unnamed):
-        lms = built is not answers   # graded through the answers and key built from an LMS download
-        key = found[0] if found else key   # the download's export key, found for want of --key
+            lms_inputs(answers, key, out, encoding, outputs.banks, id_key=outputs.gradebook_key, delimiter=delimiter,
+                       reads=files_read(answers, key, **others), choice=choice,
+                       gradebook=outputs.gradebook) as given:
+        built, built_key, built_out, unnamed = given.answers, given.key, given.out, list(given.warnings)
+        lms = given.built   # graded through the answers and key built from an LMS download
+        key = given.found_key or key   # the download's export key, found for want of --key
         if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
-            outputs = _download_outputs(outputs, Path(answers), unkeyed, moodle_maximum(answers, encoding, delimiter))
-            outputs = replace(outputs, canvas_ids=tuple(dict.fromkeys(canvas_ids)), banks=tuple(key_banks) or outputs.banks)
+            outputs = _download_outputs(outputs, Path(answers), given.unkeyed,
+                                        moodle_maximum(answers, encoding, delimiter))
+            outputs = replace(outputs, canvas_ids=tuple(dict.fromkeys(given.canvas_ids)),
+                              banks=given.key_banks or outputs.banks)
             encoding = None
         source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding,
                               decimal_mark=decimal_mark)
@@ -217,11 +218,11 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
-                unnamed += untagged_lines(untagged, matrix, students)   # once marked: overrides may mark a lost tag's
+                unnamed += untagged_lines(given.untagged, matrix, students)   # once marked: overrides may mark a lost tag's
                 _add_warnings(result, source, index, students, decisions, data, override, unnamed,
                               (code_warning, labels, foreign), clash_warnings)
                 result.warnings += replaced
-                _add_notes(result, decisions, source, key_path if key is None and not lms else None, attempt_notes)
+                _add_notes(result, decisions, source, key_path if key is None and not lms else None, given.notes)
                 _write_reports(result, handles, names)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
