@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 from pathlib import Path
+from typing import NamedTuple
 
 from quizgen.csv_input import csv_text
 from quizgen.question_ids import norm_question
@@ -126,19 +127,33 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     return [students[n] for n in order], None   # analyse transposes the rows in their new order
 
 
-def class_report_input(matrix, names: list, key, order=None, absent=frozenset(), sections=None, named=None) -> tuple:
+class ReportInputs(NamedTuple):
+    """What the class report is made from (``class_report_texts``), named: grade hands it to the
+    report's own process, where ``class_report_input`` makes it plain (report/model.py)."""
+
+    matrix: object        # the final verdicts (matrix.VerdictMatrix)
+    names: list           # the students' names, in the matrix's order
+    key: dict             # the key's data (key.json as read)
+    order: list | None = None        # the students in the students CSV's order (report.roster_order)
+    absent: frozenset = frozenset()  # numbers of the students marked only by overrides scoring 0 (zero_marked)
+    sections: dict | None = None     # {student number: section} (report.student_sections)
+    named: dict | None = None        # {trap code: name} (key.parts.trap_names), when made
+
+
+def class_report_input(inputs: ReportInputs) -> tuple:
     """``(parts, students, columns)``: the class report's plain data (report/model.py) from the final
-    verdicts, the students in ``order`` (report.roster_order), as in the students CSV; ``parts`` as
-    ``(slots, key, papers, named)`` (``named``: key.parts.trap_names, when made), made into Parts
-    by ``class_report_texts`` (``slot_traps`` walks every paper of the key)."""
+    verdicts, the students in ``inputs.order``, as in the students CSV; ``parts`` as
+    ``(slots, key, papers, named)``, made into Parts by ``class_report_texts`` (``slot_traps``
+    walks every paper of the key)."""
+    matrix, order = inputs.matrix, inputs.order
     papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
-    students, columns = report_students(matrix, names, order, absent, sections)
-    return (matrix.slots, key, papers, named), students, columns
+    students, columns = report_students(matrix, inputs.names, order, inputs.absent, inputs.sections)
+    return (matrix.slots, inputs.key, papers, inputs.named), students, columns
 
 
-def class_report_texts(inputs: tuple, title: str, html: bool, delimiter: str = ",", comma: bool = False,
+def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: str = ",", comma: bool = False,
                        roster_notes=(), review_reasons=None, settings: str = "") -> dict:
-    """The class report's texts from ``inputs`` (``class_report_input``'s arguments, made plain here, in
+    """The class report's texts from ``inputs`` (ReportInputs, made plain here, in
     the report's own process when grade forks one, while the other reports are written: docs/performance.md):
     the item-analysis sections of the Markdown report ("markdown"), the items
     CSV ("items", separated by the answers file's ``delimiter``, with a decimal
@@ -152,7 +167,7 @@ def class_report_texts(inputs: tuple, title: str, html: bool, delimiter: str = "
     from quizgen.report.attention import add_reasons
     from quizgen.report.sections import add_sections
 
-    (slots, key, papers, names), students, columns = class_report_input(*inputs)
+    (slots, key, papers, names), students, columns = class_report_input(inputs)
     parts = report_parts(slots, slot_traps(key, _slot_dicts(slots), papers, names))
     analysis = analyse(parts, students, columns=columns)
     add_sections(analysis, parts, students)

@@ -1,0 +1,111 @@
+"""``GradeResult``, what ``grade`` did (grading/run.py): made from the pass's
+tallies (``result_of``), then the warnings and notes added to it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from quizgen.grading.file_warnings import file_warnings
+from quizgen.grading.key_index import KeyIndex, found_key_note, traps_covered
+from quizgen.grading.look_at import look_at_lines, unanswered_lines
+from quizgen.grading.matrix import AnswerGrid, VerdictMatrix
+from quizgen.grading.mixed_rows import mixed_lines
+from quizgen.grading.off_roster import roster_twins_warnings
+from quizgen.grading.report import question_stats, student_totals
+from quizgen.grading.tally import Tally
+from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
+from quizgen.grading.students import Students
+
+
+@dataclass
+class GradeResult:
+    """What ``grade`` did: counts per Status, per-student totals (StudentTotal),
+    per-question-part statistics (QuestionStats), the misconceptions' feedback,
+    the files written, and ``matrix``: every student's final verdict on every
+    question part (a VerdictMatrix, students in the order of ``students``)."""
+
+    answers_path: Path
+    key_name: str
+    form: str
+    delimiter: str
+    encoding: str
+    rows: int
+    counts: dict
+    students: list
+    questions: list
+    feedback: dict
+    paths: dict = field(default_factory=dict)
+    matrix: VerdictMatrix | None = None
+    notes: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)   # e.g. overrides that matched no answer
+    absent: list = field(default_factory=list)     # ids of who gave no answer (roster students, zero_marked)
+    shared_ids: list = field(default_factory=list)   # ids whose rows name two people (same_id.py)
+    roster_notes: list = field(default_factory=list)   # what reconciling students and key found
+    made_rows: int = 0   # rows --overrides added for parts with no answer row (counted in ``counts``)
+    decimal_comma: bool = False   # the outputs write decimal commas (AnswersFile.writes_comma): reports, summary
+    files: dict = field(default_factory=dict)   # {path: role} of every file read or written but the sheets
+    off_roster: tuple = ()   # ids graded though not on --roster; ``roster_ids``: the roster's (for hints)
+    zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
+    roster_ids: tuple = ()
+    papered: frozenset = frozenset()   # the ids of ``off_roster`` with a paper of their own in the key: no hint
+    papers_used: dict = field(default_factory=dict)   # {student id: paper_written.Written}: graded on the code they wrote
+    held: frozenset = frozenset()   # normal ids of a Moodle attempt still open, or none: no LMS gradebook grade
+    unlisted: frozenset = frozenset()   # normal ids of roster students an LMS download lacks: no LMS gradebook grade
+    zeros_lost: dict = field(default_factory=dict)   # {LMS download's id: the roster's, its leading zeros kept}
+    settings: str = ""   # "Marked with: ..." (run_settings.marked_with), at the top of the reports
+    names: dict = field(default_factory=dict)   # {code: name}: the key's names of its traps (key.parts.trap_names)
+
+
+def add_warnings(result: GradeResult, source, index: KeyIndex, students: Students, decisions, data, override,
+                 unnamed: list, checks: tuple, clash_warnings: list) -> None:
+    """``result.warnings``, what a person should check, in order: overrides that matched no
+    answer, the paper-code and belonging ``checks`` (those that found something), traps the
+    tolerance override marks right, the answers file's (file_warnings: a download's
+    ``unnamed`` first), ids two people share, and roster entries that look alike."""
+    result.warnings = ((decisions.unmatched if decisions is not None else [])
+                       + [line for line in checks if line])
+    result.warnings += traps_covered(data, override) + file_warnings(result, source, index, students,
+                                                                      unnamed) + clash_warnings
+    result.warnings += roster_twins_warnings(students)
+
+
+def add_notes(result: GradeResult, decisions, source, found_key: Path | None, attempt_notes: list) -> None:
+    """``result.notes`` after the roster's: what the overrides added (and ``made_rows``), the
+    key.json found with no --key (``found_key``, None when one was given or built), and which
+    attempts of a download were graded."""
+    result.notes += decisions.made_note() if decisions is not None else []
+    result.made_rows = decisions.made if decisions is not None else 0
+    result.notes += found_key_note(source.path, found_key) if found_key is not None else []
+    result.notes += attempt_notes
+
+
+def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int, paths: dict,
+              absent: list, roster_notes: list, marked: list, off: tuple, no_id_at: str, made: tuple) -> GradeResult:
+    """What grade did (``made``: the VerdictMatrix and the key's trap names, made once for the class
+    report too); a part's class size counts the students who answered something and have it on their
+    paper, counted by their papers' masks (a per-student key's 2,000 papers share one)."""
+    matrix, names = made
+    sat = set(range(len(students.paper_numbers))) - set(absent)   # absent: who gave no answer, and ``marked``
+    masks = matrix.paper_masks()
+    per_mask = Counter(masks[n] for n in sat)
+    class_sizes = [sum(n for mask, n in per_mask.items() if mask[slot]) for slot in range(len(index.slots))]
+    totals = student_totals(tally, students)
+    stats = question_stats(tally, index.slots, class_sizes)
+    result = GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows,
+                         dict(tally.status), totals, stats, dict(tally.feedback), paths, matrix)
+    result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
+    result.names = names
+    result.off_roster, result.roster_ids = tuple(off[0]), tuple(s.student_id for s in students.roster)
+    result.papered = off[1]   # off: graded_off_roster's
+    result.decimal_comma, result.roster_notes = source.writes_comma, roster_notes
+    result.notes.extend(result.roster_notes)
+    on_lines = tally.unplaced_lines if source.form == "wide" else None
+    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines, no_id_at,
+                                      tally.header_at))
+    result.notes.extend(unanswered_lines(stats) if source.form != "wide" else [])   # wide: the header warning says
+    result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
+    result.notes.extend(mixed_lines(source, index, students, grid, tally.resubmitted))
+    result.notes.extend(unread_time_lines(tally.time_order))
+    return result
