@@ -35,18 +35,18 @@ def make_questions(count: int, run: int = 1) -> None:
 
     gc.disable()
     from quizgen.bank.loader import load_bank
-    from quizgen.generation.make import _init_worker, _make_chunk
+    from quizgen.generation.make import PlanItem, _init_worker, _make_chunk
     from quizgen.generation.quiz import seed_label
 
     templates = load_bank()
     _init_worker(templates, ("md",))
     if run == 1:
-        plan = [(f"Q{i + 1}", i % len(templates), seed_label(1, templates[i % len(templates)].id, i))
+        plan = [PlanItem(f"Q{i + 1}", i % len(templates), seed_label(1, templates[i % len(templates)].id, i))
                 for i in range(count)]
         pickle.dumps(_make_chunk(plan), protocol=pickle.HIGHEST_PROTOCOL)
         return
     for i, template in enumerate(templates):
-        chunk = [(f"Q{k + 1}", i, seed_label(1, template.id, k)) for k in range(count)]
+        chunk = [PlanItem(f"Q{k + 1}", i, seed_label(1, template.id, k)) for k in range(count)]
         pickle.dumps(_make_chunk(chunk), protocol=pickle.HIGHEST_PROTOCOL)
 
 

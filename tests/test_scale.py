@@ -95,15 +95,15 @@ def test_ordered_map_hands_out_chunks_in_the_order_given_and_yields_in_input_ord
 
 def test_class_paper_runs_go_to_the_workers_costliest_first():
     from quizgen.bank.loader import load_bank
-    from quizgen.generation.make import _runs_chunked, costliest_first
+    from quizgen.generation.make import PlanItem, _runs_chunked, costliest_first
 
     templates = load_bank()
-    plan = [(f"Q{k}", i, f"1/{t.id}/{k}") for i, t in enumerate(templates) for k in range(300)]
+    plan = [PlanItem(f"Q{k}", i, f"1/{t.id}/{k}") for i, t in enumerate(templates) for k in range(300)]
     order = costliest_first(_runs_chunked(plan, 300), templates)
     assert sorted(order) == list(range(len(templates)))
     classes = [templates[i].cls for i in order]
     assert classes[0] == "C9" and set(classes[-2:]) == {"C5", "C3"}   # C3 and C5 weigh the same since C3's log-2 trap
-    assert costliest_first([[("Q1", 0, "a")], [("Q2", 0, "b")]], templates) == [0, 1]
+    assert costliest_first([[PlanItem("Q1", 0, "a")], [PlanItem("Q2", 0, "b")]], templates) == [0, 1]
 
 
 def failing(chunk):

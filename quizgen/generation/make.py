@@ -4,6 +4,8 @@ key record at once, in chunks spread over worker processes."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from quizgen.errors import UsageError
 from quizgen.generation.quiz import (Question, Quiz, StudentPaper, check_labels, new_seed, seed_label,
                                      student_seed)
@@ -65,11 +67,20 @@ def _canonical(template):
 CHUNK = 100
 
 
+class PlanItem(NamedTuple):
+    """One question of the plan a worker makes: its id on the paper, its template (by index in the
+    templates given to the workers) and the seed label it is drawn from."""
+
+    qid: str
+    template: int
+    label: str
+
+
 def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, spool) -> Quiz:
     """Sample every paper's questions and make their views and key entries, in
     chunks of CHUNK questions spread over ``jobs`` processes."""
     papers = [(str(seed), seed)] + [(s.student_id, student_seed(seed, s.student_id)) for s in students]
-    plan = [(f"Q{n + 1}", index, seed_label(variant, t.id, k))
+    plan = [PlanItem(f"Q{n + 1}", index, seed_label(variant, t.id, k))
             for _, variant in papers
             for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
     chunks = _runs_chunked(plan, count)
@@ -101,7 +112,7 @@ def costliest_first(chunks: list, templates: list) -> list:
     with a spool: its many like-sized chunks leave little idle time at the
     end, and a chunk that finishes before those ahead of it waits in memory."""
     weights = [len(t.lets) + len(t.constraints) + sum(1 + len(p.traps) for p in t.parts) for t in templates]
-    costs = [sum(weights[index] for _, index, _ in chunk) for chunk in chunks]
+    costs = [sum(weights[item.template] for item in chunk) for chunk in chunks]
     return sorted(range(len(chunks)), key=lambda i: -costs[i])
 
 
@@ -138,9 +149,9 @@ def _make_chunk(chunk: list) -> tuple:
     templates, formats = _WORKER["templates"], _WORKER["formats"]
     questions, ran_out = [], set()
     for run in _template_runs(chunk):
-        template = templates[run[0][1]]
-        instances, short = distinct_instances(template, [label for _, _, label in run])
-        questions += [Question(qid, inst) for (qid, _, _), inst in zip(run, instances)]
+        template = templates[run[0].template]
+        instances, short = distinct_instances(template, [item.label for item in run])
+        questions += [Question(item.qid, inst) for item, inst in zip(run, instances)]
         ran_out |= {template.id} if short else set()
     for question in questions:
         for fmt in formats:
@@ -151,12 +162,13 @@ def _make_chunk(chunk: list) -> tuple:
 
 
 def _template_runs(chunk: list) -> list:
-    """The chunk's items grouped into runs of consecutive items of one template;
+    """The chunk's items (PlanItem) grouped into runs of consecutive items of one template;
     a paper's run of a template is whole within its chunk (``_runs_chunked``),
     and two papers' runs of the same template are told apart by their labels' paper."""
     runs = []
     for item in chunk:
-        if runs and runs[-1][-1][1] == item[1] and _paper_of(runs[-1][-1][2]) == _paper_of(item[2]):
+        last = runs[-1][-1] if runs else None
+        if last and last.template == item.template and _paper_of(last.label) == _paper_of(item.label):
             runs[-1].append(item)
         else:
             runs.append([item])
