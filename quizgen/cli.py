@@ -39,7 +39,7 @@ def main():
     install_signal_cleanup()
 
 
-@main.command("list")
+@main.command("list", short_help="List the question templates: class, id, title and parts.")
 @bank_option
 @click.option("--paths", is_flag=True, help="Print the folders of the built-in bank and of the example user "
                                             "bank (templates to copy from) instead.")
