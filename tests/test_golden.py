@@ -322,11 +322,13 @@ def paper_digest(path) -> str:
 # p (-ln 0.95 = 0.05129) instead of quoting the losses step 2 has not yet worked out. Problems and keys unchanged.
 # All four again (review 40): C8's, C9's and C10's stems ask for "decimal answers" to 3 significant figures,
 # as C5's does, since a class name, yes/no or a count of predictions is none. Numbers and keys unchanged.
+# All four again (paper43): the rounding sentence, header and stems, says zeros at the end of a decimal
+# count as figures (write 0.250, not 0.25). Text only; numbers and keys unchanged.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "325732ce9d5afe37fa107ab192bd008c0e34095ddee4fd36346d76c35613927c",
-    ("1", "solutions.md"): "8a801b73519e469b6a4f83b12b5b21d9b5dbd87b3069ace48a3a9f3365eeae77",
-    ("2", "problems.md"): "7723e9ded8b225679eb1a1ed0dea4a14078dfd6c18babfb110246338c5b5cf4f",
-    ("2", "solutions.md"): "54ea732f58d2a4293b65a27e5a7fbfe5f0f0568c38a5b748e5f01b18e254e72b",
+    ("1", "problems.md"): "3e22eb4825436e65bcb7756259ec664ad07eae27459800da5be8411651abab93",
+    ("1", "solutions.md"): "2b0ba30eefae89cba0577bb280fdc60008cf769e74500f8928545a6878ff8aaa",
+    ("2", "problems.md"): "4a2b031d3730dd36474b2d2cad4ebfc893a19ca549b4e2cee163b541db9d08b0",
+    ("2", "solutions.md"): "03d600806559add44692528f6ba12786a814552fd5527ba24316375ba47d55dc",
 }
 
 

@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 
 from quizgen.maths.tolerance import half_width
+from quizgen.text.render import ROUNDING_RULE
 
 CURVE_VERTICES = 8                              # a longer run of vertices on -ln p is the curve
 MARK_GLYPHS = {"\u2022", "\u25cf", "\u00d7", "+", "o", "x", r"$\bullet$", r"\bullet", r"$\times$"}
@@ -162,9 +163,11 @@ def question_leaks(view: dict, targets: list, fmt: str, whole_numbers: bool = Fa
     its index) near an answer, and coordinates or numbers of its problem
     figure near an answer or trap. Small whole numbers (positions, counts, the 1 of 1/|M|) coincide with
     whole-number answers without giving them away, so a whole number in the
-    text equal to a whole-number answer is reported only with ``whole_numbers``."""
+    text equal to a whole-number answer is reported only with ``whole_numbers``.
+    The shared rounding sentence (``ROUNDING_RULE``, its 0.250) is the same in
+    every stem of every draw, so it is not read: it cannot carry a draw's answer."""
     answers = [t for t in targets if t.is_answer]
-    leaks = text_leaks(view["stem"], answers, whole_numbers=whole_numbers)
+    leaks = text_leaks(view["stem"].replace(ROUNDING_RULE, ""), answers, whole_numbers=whole_numbers)
     for index, part in enumerate(view["parts"]):   # each part's question on its own, so a leak names its line
         leaks += [replace(leak, part=index) for leak in text_leaks(part["ask"], answers, whole_numbers=whole_numbers)]
     figure = view.get("figure")
