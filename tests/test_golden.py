@@ -324,11 +324,13 @@ def paper_digest(path) -> str:
 # as C5's does, since a class name, yes/no or a count of predictions is none. Numbers and keys unchanged.
 # All four again (paper43): the rounding sentence, header and stems, says zeros at the end of a decimal
 # count as figures (write 0.250, not 0.25). Text only; numbers and keys unchanged.
+# Problems and solutions again (paper43): C7's part on the other label keeps the score s ('with the
+# score $s$ left as it is (only the label changes)', was 'if B had really followed A'). Text only.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "3e22eb4825436e65bcb7756259ec664ad07eae27459800da5be8411651abab93",
-    ("1", "solutions.md"): "2b0ba30eefae89cba0577bb280fdc60008cf769e74500f8928545a6878ff8aaa",
-    ("2", "problems.md"): "4a2b031d3730dd36474b2d2cad4ebfc893a19ca549b4e2cee163b541db9d08b0",
-    ("2", "solutions.md"): "03d600806559add44692528f6ba12786a814552fd5527ba24316375ba47d55dc",
+    ("1", "problems.md"): "6100ec314488f3da9b20d99712a360a33e6cbab06c55b6e556038c75f7f51f4f",
+    ("1", "solutions.md"): "84cc0e527b422086be6e6fe35610d083e94cc1196a6bf1227ada6b59929dd09f",
+    ("2", "problems.md"): "101d0bd526ce6f03bcea776149fd37f1461575bf501e704d32c732437548c066",
+    ("2", "solutions.md"): "2ed75e5dcedde296b6d2ff95ed50589a343c250e9acaaba1f2361a40ed7c1a9d",
 }
 
 
