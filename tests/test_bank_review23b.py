@@ -25,7 +25,7 @@ SHOWN = re.compile(r"(?:=|\\approx) (-?[0-9.]+)\$\s*$")   # C9: "= 0.75099 \appr
 STATED = re.compile(r"= (-?[0-9.]+)\$, the answer \([^)]*\)\.\s*$")
 
 
-@pytest.mark.parametrize("value, written", [(Fraction(787468, 10**6), "0.78747"), (Fraction(15505459, 10**7), "1.550546"),
+@pytest.mark.parametrize("value, written", [(Fraction(787468, 10**6), "0.78747"), (Fraction(15505459, 10**7), "1.5505"),
                                             (Fraction(32798, 10**4), "3.2798")])
 def test_the_answer_filter_writes_a_value_as_the_key_does(value, written):
     assert key_answer(value, "numeric", 4) == written

@@ -74,8 +74,8 @@ def test_solutions_say_once_that_the_answers_come_from_unrounded_values(invoke, 
             "in the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
             "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
             "figures, or to 4 decimal places where that shows more (an answer of 1 or more), and with more "
-            "figures where its last one would be a 5 that was itself rounded, since rounding that again to 3 "
-            "figures could go the wrong way. The working keeps a probability over 0.9 to 4 significant figures "
+            "figures where all it shows after the third figure would be a 5 that was itself rounded (0.787468 is "
+            "written 0.78747, not 0.7875), since rounding that again to 3 figures could go the wrong way. The working keeps a probability over 0.9 to 4 significant figures "
             "of its distance from 1 (0.93401 beside an answer of 0.9340): the loss of a probability near 1 "
             "depends on those figures.")
     assert text.count(about + note) == 1 and text.count("These come from unrounded values") == 1

@@ -95,7 +95,7 @@ def test_a_cut_off_answer_is_named_whether_marked_incorrect_or_imprecise(status,
 # ---------------------------------------------------------------- 2. About the answers, for a student
 
 ABOUT = ("**About the answers.** The questions asked for decimal answers to 3 significant figures. The key's answers "
-         "show more figures, so that you can see how each rounds (1.550546 is 1.55 to 3). An answer worked from "
+         "show more figures, so that you can see how each rounds (1.5505 is 1.55 to 3). An answer worked from "
          "intermediate results rounded to {} or more significant figures is marked correct too, when it is what that "
          "working gives, though it may differ a little from the key's.")
 
@@ -118,11 +118,11 @@ def test_the_note_gives_the_policys_carried_figures(paper):
 @pytest.mark.slow
 def test_no_note_where_no_key_answer_shows_more_figures_than_asked(paper):
     key = load_key_file(paper / "q" / "key.json")
-    counts, mean = key.questions[1], key.questions[0]   # C6: counts, exact; C4: 1.550546 for 3 figures asked
+    counts, mean = key.questions[1], key.questions[0]   # C6: counts, exact; C4: 1.5505 (1.5505459) for 3 figures asked
     assert answers_note([counts], 3) == ""
     assert answers_note([counts, mean], 3, comma=True).startswith(
         "The questions asked for decimal answers to 3 significant figures. The key's answers show more figures, so "
-        "that you can see how each rounds (1,550546 is 1,55 to 3).")
+        "that you can see how each rounds (1,5505 is 1,55 to 3).")
 
 
 # ---------------------------------------------------------------- 3. a specific line where the key shows one

@@ -30,8 +30,9 @@ LMS_CREDIT = (". This quiz checks an answer against the key answer's rounding wi
 window marks such an answer wrong; quizgen grade of the download (carried rounding) credits it."""
 ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every step, so its result can differ in "
                 "the last digit, at times in the last one asked for{credit} {each} is written to 4 significant "
-                "figures{places}, and with more figures where its last one would be a 5 that was itself "
-                "rounded, since rounding that again to 3 figures could go the wrong way. The working keeps a "
+                "figures{places}, and with more figures where all it shows after the third figure would be a 5 "
+                "that was itself rounded (0.787468 is written 0.78747, not 0.7875), since rounding that again to "
+                "3 figures could go the wrong way. The working keeps a "
                 "probability over 0.9 to 4 significant figures of its distance from 1 (0.93401 beside an answer "
                 "of 0.9340): the loss of a probability near 1 depends on those figures.")
 """How a paper's worked answers are rounded: printed once above the first question

@@ -99,6 +99,7 @@ def plain(value) -> str:
 
 
 KEY_FIGURES = 4
+ASKED_FIGURES = 3   # the significant figures the papers ask for: the written answer must round to the right ones
 MAX_KEY_FIGURES = 12
 
 
@@ -107,25 +108,30 @@ def key_answer(value, kind: str, decimals: int) -> str:
     draw: an integer, or a decimal to 4 significant figures (to ``decimals``
     places when that shows more), a tie away from zero on the exact value.
     An exact value with more digits (0.95^6 = 0.735091890625) is still written
-    0.7351: the solutions print the exact value beside it. A last digit 5
-    that stands for a longer value gets the next figure too (0.787468 is
-    0.78747, not 0.7875, which a marker would round to 0.788 at 3 figures),
-    so that rounding the written answer always gives the exact value's rounding."""
+    0.7351: the solutions print the exact value beside it. Where the figures
+    after the third are a 5 and zeros that stand for a longer value, more
+    figures follow until they are not (0.787468 is 0.78747, not 0.7875, which a
+    marker would round to 0.788 at 3 figures), so that rounding the written
+    answer to the 3 figures asked gives the exact value's; a 5 further on is
+    left alone (1.1114500051 is 1.1115: to 3 figures 1.11 either way)."""
     x = _float(value)
     if kind == "integer":
         return str(round(x))
     places = max(decimals, figure_places(x, KEY_FIGURES) if x else 0, 0)
     text = fixed(value, places)
     limit = figure_places(x, MAX_KEY_FIGURES) if x else places
-    while places < limit and _last_digit_five(text) and not _written_exactly(text, value):
+    while places < limit and _tie_at_asked(text) and not _written_exactly(text, value):
         places += 1
         text = fixed(value, places)
     return text
 
 
-def _last_digit_five(text: str) -> bool:
-    """True when a number's last non-zero digit is 5 (0.7875, 0.7850, 1235, 2850)."""
-    return text.rstrip("0").endswith("5")
+def _tie_at_asked(text: str) -> bool:
+    """True when the written figures after the third significant one are a 5
+    and zeros only (0.7875, 12.3500, 1235; not 1.1115 or 2850): rounding it to
+    3 figures is then a tie, which may go either way."""
+    figures = text.lstrip("-").replace(".", "").lstrip("0")
+    return figures[ASKED_FIGURES:].rstrip("0") == "5"
 
 
 def _written_exactly(text: str, value) -> bool:
