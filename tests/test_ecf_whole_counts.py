@@ -10,11 +10,11 @@ import json
 def _graded(invoke, tmp_path, answers: dict) -> dict:
     assert invoke("generate", "--classes", "C6", "--count", 30, "--seed", 1, "--out", tmp_path / "q").exit_code == 0
     key = json.loads((tmp_path / "q" / "key.json").read_text(encoding="utf-8"))
-    question = next(q for q in key["questions"] if q["id"] == "Q3")
+    question = next(q for q in key["questions"] if q["id"] == "Q18")   # Q3 before C6's scenes were spread (paper43)
     assert question["parts"][0]["trap_values"][0] == 675.0   # the 15% trap; this run's rate picks 900
     rows = ["student_id,question,part,answer"]
     for student, third in answers.items():
-        rows += [f"{student},Q3,a,675", f"{student},Q3,c,{third}"]
+        rows += [f"{student},Q18,a,675", f"{student},Q18,c,{third}"]
     path = tmp_path / "answers.csv"
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     assert invoke("grade", path, "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "o" / "g.csv").exit_code == 0

@@ -1,6 +1,7 @@
 """forms23: where reading a written answer had to guess, a person decides (seed 9's paper,
 `generate --seed 9 --count 10`: Q1 (a) p is 0.8228, Q11 (b) a loss of 3.835, Q41 (d) the
-count |M| = 1, Q60 (a) and (e) a count of 4000). A chain ending in a fraction was read as
+count |M| = 1, Q54 (a) and (e) a count of 2000, its (b) 1600; Q60's 4000 before a paper's
+scenes were spread, paper43). A chain ending in a fraction was read as
 the fraction whatever came before it (`0.5 ≈ 8228/10000` was correct); a restated value
 "agreed" through a guessed decimal comma (`3.835 (3,835)`); a count's `4.000` in a ',' file
 (or `4,000` in a ';' file) was 4, a silent incorrect for the answer 4000."""
@@ -71,14 +72,14 @@ def test_a_guessed_mark_is_settled_by_the_answer_s_own_decimals_and_a_count_grou
 @pytest.mark.slow
 def test_a_count_s_group_of_zeros_read_the_other_way_as_the_answer_goes_to_a_person(grade, delimiter):
     decimal, thousands = (".", ",") if delimiter == "," else (",", ".")   # the file's decimal mark, the other one
-    review = [("Q60", "a", f"4{decimal}000"), ("Q60", "e", f"4{decimal}000 positions"), ("Q41", "d", f"1{thousands}000")]
-    right = [("Q60", "a", f"4{thousands}000"), ("Q41", "d", f"1{decimal}000"), ("Q60", "b", f"3{decimal}200")]
-    graded = grade(review + right + [("Q60", "a", f"5{decimal}000")], delimiter)
+    review = [("Q54", "a", f"2{decimal}000"), ("Q54", "e", f"2{decimal}000 positions"), ("Q41", "d", f"1{thousands}000")]
+    right = [("Q54", "a", f"2{thousands}000"), ("Q41", "d", f"1{decimal}000"), ("Q54", "b", f"1{decimal}600")]
+    graded = grade(review + right + [("Q54", "a", f"5{decimal}000")], delimiter)
     for row in review:
         assert graded[row]["status"] == "needs_review", graded[row]
         assert "a count written" in graded[row]["reason"] and "is the answer" in graded[row]["reason"]
     assert {graded[row]["status"] for row in right} == {"correct"}, graded
-    assert graded["Q60", "a", f"5{decimal}000"]["status"] == "incorrect"   # neither reading is the answer
+    assert graded["Q54", "a", f"5{decimal}000"]["status"] == "incorrect"   # neither reading is the answer
 
 
 def test_misread_count_names_both_readings():

@@ -90,6 +90,7 @@ class Template:
     figure_name: str = ""     # Jinja2 text: what the figure's label calls p, in TeX math ('' for p)
     figure_axis: str = ""     # Jinja2 text: what p is, in words, for the p axis ('' for the default)
     max_tries: int = 500
+    distinct_on_paper: tuple = ()   # choice parameters one paper's questions of it take without repeats
     raw: dict = field(default_factory=dict, repr=False)
 
     def part_points(self) -> tuple:

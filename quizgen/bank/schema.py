@@ -20,7 +20,7 @@ from quizgen.maths.parser import parse, template_policy
 from quizgen.bank.text_rules import text_rule_problems
 
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
-            "parts", "solution", "canonical", "tests", "figure", "max_tries"}
+            "parts", "solution", "canonical", "tests", "figure", "max_tries", "distinct_on_paper"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space",
              "choices", "range", "units"}
@@ -127,13 +127,14 @@ def build_template(data: dict, path) -> Template:
     tests = field("tests", tests_section, part_traps(data.get("parts")), default=())
     figure, figure_shown, figure_name, figure_axis = field("figure", _figure, names, default=(None, None, "", ""))
     max_tries = field("max_tries", _max_tries, default=500)
+    distinct_on_paper = field("distinct_on_paper", _distinct_on_paper, params, default=())
     if check.problems:
         raise TemplateProblems(check.problems)
     return Template(id=template_id, cls=cls, title=title, points=points,
                     params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
                     solution=solution, canonical=canonical, path=str(path), tests=tests,
                     figure=figure, figure_shown=figure_shown, figure_name=figure_name, figure_axis=figure_axis,
-                    max_tries=max_tries, raw=data)
+                    max_tries=max_tries, distinct_on_paper=distinct_on_paper, raw=data)
 
 
 def _check_yaml_size(check: _Checker, data: dict) -> None:
@@ -184,6 +185,22 @@ def _figure(check: _Checker, figure, names) -> tuple:
     axis = check.text(figure.get("axis"), "figure", "axis", optional=True)
     check.jinja(axis, "figure", "axis")
     return check.expression(figure["p"], names, "figure", "p"), shown, name, axis
+
+
+def _distinct_on_paper(check: _Checker, names, params) -> tuple:
+    """``distinct_on_paper: [scene]``: choice parameters whose option one paper's
+    questions of this template do not repeat while options remain (generation/distinct.py)."""
+    choices = [p.name for p in params if p.kind == "choice"]
+    if not isinstance(names, list) or not names:
+        check.fail("expected a list of choice parameters (distinct_on_paper: [scene])", "distinct_on_paper")
+    for i, name in enumerate(names):
+        if name not in choices:
+            known = f"its choice parameters: {', '.join(choices)}" if choices else "it has no choice parameter"
+            check.fail(f"{str(name)!r} is not a choice parameter of this template ({known})"
+                       f"{did_you_mean(str(name), choices)}", "distinct_on_paper", i)
+        if name in names[:i]:
+            check.fail(f"{name!r} is named twice", "distinct_on_paper", i)
+    return tuple(names)
 
 
 def _max_tries(check: _Checker, max_tries) -> int:

@@ -13,18 +13,30 @@ An instance that repeats an earlier one is redrawn from a derived seed label
 redraws all repeat, the instance has run out of variants: its first draw is
 kept and the caller warns once. Later instances are still checked until
 RUN_OUTS instances have run out: the template's variants are then used up on
-this paper, and the rest are kept as first drawn (repeating deterministically)."""
+this paper, and the rest are kept as first drawn (repeating deterministically).
+
+A template's ``distinct_on_paper`` choice parameters (C1's scene) are spread
+the same way: an instance taking an option an earlier one of the paper took is
+redrawn (up to SPREAD_REDRAWS times) while some option is not yet taken; once
+every option has been, only the option of the instance just before is avoided
+(two in a row never share it; a full cycle each time would cost about 1.5
+redraws a question with six options, one in six is 0.2). Failing that, the
+first redraw with distinct answers is kept, with no warning (a scene met twice
+is no repeated question), and the paper's later questions of the template are
+not spread: options the constraints rarely allow would cost 40 redraws each."""
 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
 
 from quizgen.bank.budget import DrawLedger
+from quizgen.generation.plan import plan_for
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.variants import answers_of, same_variant, telling_parts
 
 REDRAWS = 12
 RUN_OUTS = 3
+SPREAD_REDRAWS = 40   # with 1 of 6 options left, (5/6)^40: a draw in 1,500 keeps a taken one
 
 
 class AnswerIndex:
@@ -65,6 +77,24 @@ class PaperRun:
     def __init__(self, template):
         self.telling = telling_parts(template)
         self.index, self.variants = AnswerIndex(), []
+        options = plan_for(template).options
+        self.options = {name: _distinct(options[name]) for name in template.distinct_on_paper}
+        self.taken = {name: [] for name, count in self.options.items() if count > 1}
+        self.cycled = set()   # the parameters whose every option has been taken on this paper
+
+    def takes_taken(self, instance) -> bool:
+        """True when ``instance`` takes an option of a ``distinct_on_paper`` parameter already taken."""
+        return any(instance.params[name] in taken for name, taken in self.taken.items())
+
+    def take(self, instance) -> None:
+        """Note the options ``instance`` takes; once all of a parameter's have been, only the last is held."""
+        for name, taken in self.taken.items():
+            option = instance.params[name]
+            if name in self.cycled or len(taken) + (option not in taken) >= self.options[name]:
+                self.cycled.add(name)
+                taken[:] = [option]
+            elif option not in taken:
+                taken.append(option)
 
     def compared(self, instance) -> tuple:
         """The answers of ``instance`` that decide: its telling parts', or all of them when it has none."""
@@ -98,22 +128,40 @@ def distinct_instances(template, labels: list) -> tuple:
     for label in labels:
         instance = sample_instance(template, label, ledger=ledger)
         answers = run.compared(instance)
-        if run_outs < RUN_OUTS and run.repeats(answers):
+        if run_outs < RUN_OUTS and (run.repeats(answers) or run.takes_taken(instance)):
             instance, answers, ran_out = _redrawn(template, label, run, instance, answers, ledger)
             run_outs += ran_out
         run.add(answers)
+        if run.takes_taken(instance):
+            run.taken = {}   # no fresh option found: stop spreading on this paper
+        run.take(instance)
         instances.append(instance)
     return instances, run_outs > 0
 
 
 def _redrawn(template, label: str, run: PaperRun, first, first_answers: tuple, ledger) -> tuple:
-    """``(instance, its compared answers, ran_out)``: the first redraw repeating no kept instance, else ``first``."""
-    for n in range(1, REDRAWS + 1):
+    """``(instance, its compared answers, ran_out)``: the first draw (``first``, then its redraws)
+    repeating no kept instance and taking no taken option; else the first repeating no kept
+    instance; else ``first``, run out."""
+    fallback = None if run.repeats(first_answers) else (first, first_answers, False)
+    redraws = SPREAD_REDRAWS if run.taken and run.takes_taken(first) else REDRAWS
+    for n in range(1, redraws + 1):
         instance = sample_instance(template, f"{label}/redraw{n}", ledger=ledger)
         answers = run.compared(instance)
         if not run.repeats(answers):
-            return instance, answers, False
-    return first, first_answers, True
+            if not run.takes_taken(instance):
+                return instance, answers, False
+            fallback = fallback or (instance, answers, False)
+    return fallback or (first, first_answers, True)
+
+
+def _distinct(options: list) -> int:
+    """How many different options a choice parameter has (a list may name one twice)."""
+    kept = []
+    for option in options:
+        if option not in kept:
+            kept.append(option)
+    return len(kept)
 
 
 def ran_out_warning(template_ids) -> str:
