@@ -63,8 +63,9 @@ def test_c10_all_the_losses_over_the_students_count_is_no_ecf(seed3):
     _, rows = seed3
     recipe = rows["m1", "b"]
     assert (recipe["status"], recipe["note"], recipe["misconception"], recipe["score"]) == ("incorrect", "", "", "0")
-    assert recipe["feedback"] == ("the sum (b) divides has 6 terms whatever (a) says: divided by your (a) = 4 it is "
-                                  f"no mean (a count of 4 sums 4 terms), so (b) was not marked from it {WITHHELD}")
+    assert recipe["feedback"] == ("(b) is the mean of 6 terms, their sum (6.1534) divided by 6; your answer comes from "
+                                  "dividing that sum by your (a) = 4 (6.1534 / 4 = 1.54), as if there were 4 terms, so "
+                                  f"(b) was not marked from your (a) {WITHHELD}")   # 6.1534 / 4 = 1.5384
 
 
 @pytest.mark.parametrize("sid, a", [("p2", "1.5"), ("p3", "1.2")])
@@ -118,7 +119,7 @@ def test_the_drill_marks_the_misconception_carried_on_as_ecf():
     assert "Correct from your own earlier answer" in carried
     assert "the misconception named at (a), not counted again" in carried
     _, recipe = drill("C10", "2", "2.568", "q", seed=8, count=1)   # all 5 losses over their 2: no ECF
-    assert "Correct from your own earlier answer" not in recipe and "so (b) was not marked from it" in recipe
+    assert "Correct from your own earlier answer" not in recipe and "so (b) was not marked from your (a)" in recipe
 
 
 def _template(tmp_path, range_line: str, part: str = "p") -> Path:

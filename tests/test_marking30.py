@@ -101,10 +101,11 @@ def test_c10_the_papers_sum_over_a_wrong_count_is_no_ecf(grade):
                   ("m4", "Q10", "b", "-0.765"), ("w3", "Q10", "a", "3"), ("w3", "Q10", "b", "1.02"),
                   ("m3", "Q10", "a", "3"), ("m3", "Q10", "b", "0.859"), ("f6", "Q10", "a", "6"),
                   ("f6", "Q10", "b", "0.510")], HALF)
-    for sid, own in (("w4", "4"), ("w3", "3")):
+    for sid, own, quotient in (("w4", "4", "0.765"), ("w3", "3", "1.02")):   # 3.0591 / 4 = 0.7648, / 3 = 1.0197
         assert _verdict(rows[sid, "Q10", "b"]) == ("incorrect", "", "", 0.0, (
-            f"the sum (b) divides has 5 terms whatever (a) says: divided by your (a) = {own} it is no mean (a count "
-            f"of {own} sums {own} terms), so (b) was not marked from it (no error carried forward)"))
+            f"(b) is the mean of 5 terms, their sum (3.0591) divided by 5; your answer comes from dividing that sum "
+            f"by your (a) = {own} (3.0591 / {own} = {quotient}), as if there were {own} terms, so (b) was not marked "
+            f"from your (a) (no error carried forward)"))
     assert _verdict(rows["m4", "Q10", "b"]) == ("incorrect", "", "", 0.0, "")
     for sid in ("m3", "f6"):
         status, note, misconception, score, feedback = _verdict(rows[sid, "Q10", "b"])

@@ -167,23 +167,26 @@ def over_wrong_count(expression, parts: dict, answers: dict) -> bool:
 def uncounted(rule, earlier: dict, env: dict, written: dict) -> str:
     """Why ECF is withheld from a recipe that divides the paper's fixed sum by
     the student's own count (``counted_by``): that count sums no other terms, so
-    the recipe worked from it is no method of theirs; else ""."""
+    the recipe worked from it is no method of theirs; else "". Only an answer
+    marked ECF (or rounded early) from that recipe asks, so the sentence shows
+    the sum and the division the answer came from, in numbers."""
     count = counted_by(rule)
     if count is None or earlier.get(count.name) is None:
         return ""
     own, total = earlier[count.name], rule.recipe.expression
     total = (total.operand if total.__class__ is Neg else total).left
     try:
-        terms = len(ground(total.args[0], env)) if total.__class__ is Call and total.func.name == "sum" else None
+        listed = ground(total.args[0], env) if total.__class__ is Call and total.func.name == "sum" else None
     except OWN_RECIPE_ERRORS:
-        terms = None
+        listed = None
     yours = f"your {count.label} = {quoted(own, written.get(count.name))}"
-    if terms is None:
+    if listed is None or own == 0:
         return f"what {rule.label} divides is fixed by the paper whatever {count.label} says, so {rule.label} was " \
                f"not marked from {yours} {WITHHELD}"
-    return (f"the sum {rule.label} divides has {terms} terms whatever {count.label} says: divided by {yours} it is "
-            f"no mean (a count of {quoted(own)} sums {quoted(own)} terms), so {rule.label} was not marked from it "
-            f"{WITHHELD}")
+    terms, whole = len(listed), quoted(float(sum(float(t) for t in listed)), 5)
+    return (f"{rule.label} is the mean of {terms} terms, their sum ({whole}) divided by {terms}; your answer comes "
+            f"from dividing that sum by {yours} ({whole} / {quoted(own)} = {quoted(float(whole) / own, 3)}), as if "
+            f"there were {quoted(own)} terms, so {rule.label} was not marked from your {count.label} {WITHHELD}")
 
 
 def impossible_result(rule, x: float, earlier: dict, env: dict, written: dict) -> str:
