@@ -323,16 +323,17 @@ def paper_digest(path) -> str:
 # All four again (review 40): C8's, C9's and C10's stems ask for "decimal answers" to 3 significant figures,
 # as C5's does, since a class name, yes/no or a count of predictions is none. Numbers and keys unchanged.
 # All four again (paper43): the rounding sentence, header and stems, says zeros at the end of a decimal
-# count as figures (write 0.250, not 0.25). Text only; numbers and keys unchanged.
+# count as figures (write 5.80, not 5.8). Text only; numbers and keys unchanged.
 # Problems and solutions again (paper43): C7's part on the other label keeps the score s ('with the
 # score $s$ left as it is (only the label changes)', was 'if B had really followed A'). Text only.
 # Solutions again (paper43): a key answer gets more than 4 figures only where one fewer would be a tie at
 # 3 figures (4.5695, was 4.56953), and 'About the answers' says so. Numbers and keys' values unchanged.
+# All four again (paper43): the zeros' example is 5.80, not 5.8 (0.250 was C3's p = 1/4). Text only.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "6100ec314488f3da9b20d99712a360a33e6cbab06c55b6e556038c75f7f51f4f",
-    ("1", "solutions.md"): "b89abeb8fa65dc195da694f7503c57e9226160a4a70170fab518869d641fbe7e",
-    ("2", "problems.md"): "101d0bd526ce6f03bcea776149fd37f1461575bf501e704d32c732437548c066",
-    ("2", "solutions.md"): "8ffc815c5f3b3641d872490f3cfe30891cf5de086bfa86389170b54cec1cb345",
+    ("1", "problems.md"): "3c3128b269f2c5414b50db0d5997a00d721c449dcd5156a2562a92d0bbbbb6af",
+    ("1", "solutions.md"): "5678a798201772dd609dbc65d4f9ef3ca20eca6f9e6c95d4edd530aa30f57baf",
+    ("2", "problems.md"): "5db619fab51a2eeeeb7a989ff9913ed28488c6a403e2de02380b402c117a3bcd",
+    ("2", "solutions.md"): "f3d2b9aedac7c8b67bfa8f1c6ed8d01f00043d78dabcfa7ca588b402da433d62",
 }
 
 

@@ -11,7 +11,7 @@ import zipfile
 
 import pytest
 
-ZEROS = "zeros at the end of a decimal count as figures: write 0.250, not 0.25"
+ZEROS = "zeros at the end of a decimal count as figures: write 5.80, not 5.8"
 
 
 def _flat(text: str) -> str:
@@ -54,15 +54,25 @@ def test_moodle_says_it_and_canvas_does_not(invoke, tmp_path):
 
 def test_the_drill_help_says_it(invoke):
     result = invoke("drill", "--seed", "3", "--classes", "C1", "--no-save", input="?\nq\n")
-    assert "zeros at the end counting: 0.250, not 0.25" in _flat(result.output)
+    assert "zeros at the end counting: 5.80, not 5.8" in _flat(result.output)
 
 
 def test_the_leak_check_does_not_read_the_shared_sentence():
-    """An answer of 0.250 is not given away by the sentence every stem prints; the same number elsewhere is."""
+    """An answer of 5.80 is not given away by the sentence every stem prints; the same number elsewhere is."""
     from quizgen.text.render import ROUNDING_RULE
     from quizgen.validation.leaks import Target, question_leaks
-    answer = Target("(a) answer", 0.2500010, 0.0005, True)
+    answer = Target("(a) answer", 5.8003, 0.005, True)
     view = {"stem": f"Give answers to 3 significant figures ({ROUNDING_RULE}).", "parts": [{"ask": "What is L?"}]}
     assert question_leaks(view, [answer], "md") == []
-    view["stem"] += " Hint: it is 0.250."
-    assert [leak.shown for leak in question_leaks(view, [answer], "md")] == ["0.250"]
+    view["stem"] += " Hint: it is 5.80."
+    assert [leak.shown for leak in question_leaks(view, [answer], "md")] == ["5.80"]
+
+
+def test_the_example_is_no_answer_of_the_worked_examples_paper(invoke, tmp_path):
+    """0.250, the first example chosen, is C3's p = 1/4 there (and in every C3 draw of 4
+    words): an instruction should not write out an answer of the paper it heads."""
+    import csv
+    assert invoke("generate", "--worked-examples", "--no-solutions", "--out", tmp_path).exit_code == 0
+    with open(tmp_path / "key.csv", encoding="utf-8") as handle:
+        answers = [float(row["answer"]) for row in csv.DictReader(handle) if row["answer"].replace(".", "").isdigit()]
+    assert answers and not [a for a in answers if float(f"{a:.3g}") in (5.80, 5.8)]

@@ -87,8 +87,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # solutions.md again (review 38): C1's check lists each word's share of the shown total and their sum.
 # Both again (paper43): the rounding sentence, header and stems, says zeros at the end count; text only.
 # solutions.md again (paper43): "About the answers" says when an answer gets more figures (a lone 5 after the third).
-PER_STUDENT_DIGESTS = {"problems.md": "dbf0455d389702e3193fc9402d6d28e0fbc80609b8537d80d2d1a5b7d5eba318",
-                       "solutions.md": "d6e2cb538d8d309ab0d265c936f7c5cb222cafaf42621853eb8c22715ba8a270"}
+# Both again (paper43): the zeros' example is 5.80, not 5.8 (0.250 was an answer of C3); text only.
+PER_STUDENT_DIGESTS = {"problems.md": "99e6cdba2b4ab319f4f9fe08dee14d237d412d4e90d978adb37d30af8af72396",
+                       "solutions.md": "a9318e1b3bf27989c4100a1cd28d5174e77cf7af88ba6668906bd9a5f9d3dfc9"}
 
 
 def paper_digest(path):

@@ -173,7 +173,7 @@ class _Layouts(_RecordFields, jinja2.Environment):
 
 # What ``{{ rounding_rule }}`` prints in stems and paper headers; Canvas passes its own (lms/canvas.py).
 ROUNDING_RULE = ("more figures are accepted, but an answer rounded to fewer is marked as rounded too early; "
-                 "zeros at the end of a decimal count as figures: write 0.250, not 0.25")
+                 "zeros at the end of a decimal count as figures: write 5.80, not 5.8")
 
 
 @lru_cache(maxsize=None)

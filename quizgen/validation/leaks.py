@@ -164,7 +164,7 @@ def question_leaks(view: dict, targets: list, fmt: str, whole_numbers: bool = Fa
     figure near an answer or trap. Small whole numbers (positions, counts, the 1 of 1/|M|) coincide with
     whole-number answers without giving them away, so a whole number in the
     text equal to a whole-number answer is reported only with ``whole_numbers``.
-    The shared rounding sentence (``ROUNDING_RULE``, its 0.250) is the same in
+    The shared rounding sentence (``ROUNDING_RULE``, its 5.80) is the same in
     every stem of every draw, so it is not read: it cannot carry a draw's answer."""
     answers = [t for t in targets if t.is_answer]
     leaks = text_leaks(view["stem"].replace(ROUNDING_RULE, ""), answers, whole_numbers=whole_numbers)
