@@ -196,9 +196,9 @@ def test_an_id_matched_only_by_its_leading_zeros_is_named(tmp_path):
     result = grade(answers)
     assert result.exit_code == 0, result.output
     assert ("2 student id(s) matched a known id only by leading zeros, and were graded as that student "
-            "(check for a typo): s0012 as s012 (who answered as s012 too: of a part both answered, the later row "
-            "was graded), 123 as 00123 (who answered as 00123 too: of a part both answered, the later row was "
-            "graded)") in " ".join(result.output.split())
+            "(check for a typo): s0012 as s012 (who answered as s012 too: of a part both answered, one answer was "
+            "graded, as for any part answered twice), 123 as 00123 (who answered as 00123 too: of a part both "
+            "answered, one answer was graded, as for any part answered twice)") in " ".join(result.output.split())
     rows = read(tmp_path / "answers-graded-students.csv")
     assert [r["student_id"] for r in rows] == ["s012", "00123"]
     exact = write(tmp_path, key, [["s012", "Q1", "a", "0.75"], ["00123", "Q1", "b", "3"]])
