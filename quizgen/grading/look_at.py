@@ -10,6 +10,7 @@ from quizgen.errors import named_few, named_first, shortened
 from quizgen.grading.matrix import VerdictMatrix
 from quizgen.grading.timestamps import SHOWN
 from quizgen.key.status import Status
+from quizgen.report.attention import NO_ANSWERS_LEAD
 
 
 _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 until an override)"),
@@ -78,6 +79,5 @@ def unanswered_lines(stats: list) -> list:
         return []
     shown = ", ".join(labels[:UNANSWERED_SHOWN]) + (
         f" and {len(labels) - UNANSWERED_SHOWN} more" if len(labels) > UNANSWERED_SHOWN else "")
-    return [f"No student answered {shown}: a column is likely missing from the answer form or its export (or "
-            f"the part was not on the paper handed out); every student's total counts "
+    return [NO_ANSWERS_LEAD.format(shown) + "; every student's total counts "
             f"{'it' if len(labels) == 1 else 'them'} as 0 (and so does any gradebook file this run writes)"]

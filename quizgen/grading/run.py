@@ -275,7 +275,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
         except OSError as exc:
             raise _output_error(source, run.paths["graded"].parent, exc) from exc
         result = result_of(source, index, students, grid, tally, graded.rows, run.paths, people.absent + people.marked,
-                         people.roster_notes, people.marked, people.off, people.no_id_at, (matrix, names_of_traps))
+                           people.roster_notes, people.marked, people.off, people.no_id_at, (matrix, names_of_traps))
         lms, key_path = run.given.built, run.key_path
         result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(people.clashed)], run.written.taken
         result.settings = settings

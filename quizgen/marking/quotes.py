@@ -48,8 +48,7 @@ def quoted_unwhole(value: float, figures: int | None = None) -> str:
     """A number that is no whole number quoted (``quoted``) so that it reads as
     none: with its figures unknown (a Canvas download), 6 figures make 1039.9999
     read 1040, and "1040 is not a whole number" contradicts itself; then the
-    shortest digits that give the value back, which are the cell as Canvas
-    stored it (4 decimals at most, trailing zeros dropped)."""
+    shortest digits that give the value back (a Canvas cell as it was stored)."""
     shown = quoted(value, figures)
     if figures is None and not value.is_integer() and Fraction(shown).denominator == 1:
         return repr(value)

@@ -109,7 +109,8 @@ def not_whole(rule, reading) -> str:
     where rounding it to its nearest whole number reaches the count asked for (``ln(2)``
     for 1,600 positions is no count to round, nor 0.394 for C5 (d)'s one position, which
     rounds to 0). The answer is quoted as written (to the figures shown, else up to 6,
-    or as many as it takes to read as no whole number: quoted_unwhole) and that quoted number is the one rounded, by the papers' one rule (a half away
+    or as many as it takes to read as no whole number: quoted_unwhole) and that quoted
+    number is the one rounded, by the papers' one rule (a half away
     from zero: 0.5 to 1, 1150.5 to 1151), so the advice follows the number the student
     reads: 0.5 is told to round where 1 is the count, 0.49999999999 is not. Never the
     advice on a whole-number part whose answer is the

@@ -289,9 +289,10 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     item.uniform = uniform(s)
     item.traps = []
     for code, who in sorted(met.items()):   # met in any part
+        trap = known.get(code, Trap(code))
         can = s.n - sum(scored[i] is not None for i in _cannot_make(code, parts, who))
-        item.traps.append(TrapShare(code, known.get(code, Trap(code)).feedback, len(who), ratio(len(who), can),
-                                    None, None, can, name=known.get(code, Trap(code)).name))
+        item.traps.append(TrapShare(code, trap.feedback, len(who), ratio(len(who), can), None, None, can,
+                                    name=trap.name))
     item.reasons = reasons(item)
     return item, met, (scored, top)
 
@@ -300,7 +301,7 @@ def _cannot_make(code: str, parts, who) -> set:
     """The students whose draw can make trap ``code`` in no part of a question (in
     each part naming it they are among its ``absent``), left out of the question's share
     of it as a part's share leaves them out; none when some part names it for everyone."""
-    absent = [Trap(*t).absent for p in parts for t in p.traps if Trap(*t).code == code]
+    absent = [trap.absent for p in parts for trap in (Trap(*t) for t in p.traps) if trap.code == code]
     if not absent or not all(absent):
         return set()
     return set.intersection(*map(set, absent)) - set(who)

@@ -171,6 +171,11 @@ LISTS = (("to-review", REVIEW_INTRO, review_list, "review"),
 """The "To act on" lists, in order: (the page's element id, the intro, the rows' filter, the ToAct field)."""
 
 
+NO_ANSWERS_LEAD = ("No student answered {}: a column is likely missing from the answer form or its export (or the "
+                   "part was not on the paper handed out)")
+"""How the report and grade's summary begin the sentence on parts nobody answered."""
+
+
 def unanswered_text(labels: list) -> str:
     """The one sentence about the parts no student answered ("" for none): a missing column, said once."""
     if not labels:
@@ -178,8 +183,7 @@ def unanswered_text(labels: list) -> str:
     shown = labels[:UNMARKED_SHOWN]
     named = labels[0] if len(labels) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1] \
         if len(labels) <= UNMARKED_SHOWN else f"{', '.join(shown)} and {len(labels) - len(shown)} more parts"
-    return (f"No student answered {named}: a column is likely missing from the answer form or its export (or "
-            f"the part was not on the paper handed out), not a class that ran out of time; "
+    return (NO_ANSWERS_LEAD.format(named) + ", not a class that ran out of time; "
             f"{'its' if len(labels) == 1 else 'their'} figures are n/a, and no student is listed as "
             f"stopping early for {'it' if len(labels) == 1 else 'them'}.")
 
