@@ -166,7 +166,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
                    "for a Moodle/Canvas responses export, the key file quizgen export wrote (default: found "
                    "likewise under export's default name).")
 @click.option("--out", default=None, type=click.Path(),
-              help="The graded file's path, or a folder (default: <answers>-graded.csv beside the answers); "
+              help="The graded file's path, or a folder (one that exists, ends in '/' or has no extension, such as "
+                   "results; default: <answers>-graded.csv beside the answers); "
                    "the reports are written beside it.")
 @click.option("--delimiter", default=None, help="Cell separator: ',', ';', 'tab' or '|' (default: detected).")
 @click.option("--decimal-comma", is_flag=True, default=None,

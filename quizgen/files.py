@@ -181,9 +181,17 @@ def _resolved(path) -> Path:
         return Path(os.path.abspath(path))
 
 
-def out_is_folder(out) -> bool:
-    """Whether an ``--out`` names a folder: one that exists, or a path ending in a slash."""
-    return bool(out) and (is_folder(out) or str(out).endswith(("/", "\\")))
+def out_is_folder(out, bare_name_too: bool = False) -> bool:
+    """Whether an ``--out`` names a folder: one that exists, a path ending in a
+    slash or, with ``bare_name_too`` (grade's outputs), a new name with no
+    extension (``--out results``), which would otherwise be a graded file that
+    a spreadsheet does not open."""
+    if not out:
+        return False
+    if is_folder(out) or str(out).endswith(("/", "\\")):
+        return True
+    path = Path(out)
+    return bare_name_too and not path.suffix and not path.exists() and path.name not in ("", ".", "..")
 
 
 def is_folder(path) -> bool:

@@ -24,7 +24,6 @@ def _graded(path) -> list:
 
 
 @pytest.mark.parametrize("out, feedback, role", [("g.csv", "g.csv", "the graded file"),
-                                                 ("g2", "g2", "the graded file"),
                                                  ("g.csv", "g-report.md", "the Markdown report")])
 def test_a_feedback_folder_that_is_an_output_is_refused(three_question_folder, invoke, monkeypatch,
                                                         out, feedback, role):

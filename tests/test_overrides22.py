@@ -33,8 +33,8 @@ def graded(paper, name: str, overrides: str):
     """``{(student, question, part): (status, score)}`` after grading with
     ``overrides`` (the file's text), and the run's warnings."""
     (paper / f"{name}.csv").write_text(overrides, encoding="utf-8")
-    result = grade(paper / "a.csv", paper / "q" / "key.json", paper / name, overrides=paper / f"{name}.csv")
-    with open(paper / name, encoding="utf-8-sig", newline="") as handle:
+    result = grade(paper / "a.csv", paper / "q" / "key.json", paper / f"{name}-graded.csv", overrides=paper / f"{name}.csv")
+    with open(paper / f"{name}-graded.csv", encoding="utf-8-sig", newline="") as handle:
         rows = {(r["student_id"], r["question_id"], r["part"]): (r["status"], float(r["score"]))
                 for r in csv.DictReader(handle)}
     return rows, result.warnings

@@ -50,7 +50,7 @@ def _grade(folder, sheets: str, *more) -> dict:
     with open(answers, "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *ANSWERS])
     _run("grade", answers, "--key", folder / "q" / "key.json", "--feedback", folder / sheets,
-         "--out", folder / f"{sheets}-out", *more)
+         "--out", folder / f"{sheets}-out.csv", *more)
     return {path.stem: path.read_text(encoding="utf-8") for path in (folder / sheets).glob("*.md")}
 
 
@@ -60,7 +60,7 @@ def sheets(paper):
 
 
 def _graded(paper) -> dict:
-    with open(paper / "fb-out", encoding="utf-8-sig", newline="") as handle:
+    with open(paper / "fb-out.csv", encoding="utf-8-sig", newline="") as handle:
         return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
 
 

@@ -286,8 +286,9 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     text = in_dialect(inputs.answers, dialect)
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": text,
                                              f"{stem}-key.json": json.dumps(inputs.key, indent=1) + "\n"})
+    graded = out if out and not out_is_folder(out, bare_name_too=True) else folder / f"{stem}-graded.csv"
     return DownloadReading(
-        answers=answers, key=key_path, out=out if out and not out_is_folder(out) else folder / f"{stem}-graded.csv",
+        answers=answers, key=key_path, out=graded,
         notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=skipped,
         fallback=fallback, unordered=unordered, absent=not_given, cut=cut, untagged=untagged)
 
@@ -313,5 +314,5 @@ def _folder(path: Path, out) -> Path:
     """Where the outputs go: ``out``'s folder (or ``out`` itself, a folder), else beside the export."""
     if not out:
         return default_output_folder(path)
-    return Path(out) if out_is_folder(out) else Path(out).parent
+    return Path(out) if out_is_folder(out, bare_name_too=True) else Path(out).parent
 

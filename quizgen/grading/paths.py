@@ -48,7 +48,7 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
     A name longer than the folder allows is refused (files.check_length)."""
     default_name = f"{answers_path.stem}-graded.csv"
     graded = Path(out) if out else default_output_folder(answers_path) / default_name
-    if is_folder(graded) or out_is_folder(out):
+    if is_folder(graded) or out_is_folder(out, bare_name_too=True):
         graded = graded / default_name
     stem, folder = graded.stem, graded.parent
     paths = {"graded": graded, "students": folder / f"{stem}-students.csv",
