@@ -103,19 +103,19 @@ def item_chart(items: list, comma: bool = False, narrow: bool = False) -> Markup
     else:
         facility_at, r_at = (LABEL_WIDTH, top), (LABEL_WIDTH + panel + 80, top)
     width, height = r_at[0] + panel + (12 if narrow else 10), r_at[1] + rows + 22
-    body, guides = [], []
+    body, guides, notes = [], [], []
     for (left, y0), draw in ((facility_at, _facility_panel), (r_at, _r_panel)):
         if left == LABEL_WIDTH:
             body += [_text(LABEL_WIDTH - 6, y0 + n * row + 12, ("\u2691 " if item.flagged else "") + item.label, "end")
                      for n, item in enumerate(items)]
-        drawn, guide_xs = draw(items, left, y0, panel, comma)
-        body += drawn
+        drawn, no_bars, guide_xs = draw(items, left, y0, panel, comma)
+        body, notes = body + drawn, notes + no_bars
         guides += [f'<line x1="{x:g}" y1="{y0 - 4}" x2="{x:g}" y2="{y0 + rows}" class="guide"/>' for x in guide_xs]
     desc = "; ".join(f"{i.label}: facility {fixed(i.facility, comma=comma)}, "
                      f"{R_HEADER} {fixed(i.point_biserial, comma=comma)}"
                      f"{', flagged' if i.flagged else ''}" for i in items)
     return _svg("chart-items" + "-narrow" * narrow, width, height, "Facility and discrimination per part", desc,
-                body + guides, _class(narrow))   # the guides over the bars
+                body + guides + notes, _class(narrow))   # the guides over the bars, the n/a notes over the guides
 
 
 def _class(narrow: bool) -> str:
@@ -124,37 +124,48 @@ def _class(narrow: bool) -> str:
 
 
 def _facility_panel(items: list, left: float, top: float, panel: float, comma: bool) -> tuple:
-    """The facility panel's title, axis and bars (its rows from ``top``), and its guides' x."""
+    """The facility panel's title, axis and bars (its rows from ``top``), its n/a notes, and its guides' x."""
     bottom = top + 18 * max(len(items), 1) + 4
     body = [_text(left, top - 8, "facility, 0 to 1")]
     body += _scale(left, panel, bottom, [(k, guide_text(k, comma)) for k in (0, HARD, EASY, 1)])
+    notes = []
     for n, item in enumerate(items):
         y = top + n * 18
         if item.facility is None:   # a part worth 0 points says why
-            body.append(_text(left + 4, y + 12, "n/a" if item.points else ZERO_POINTS, "start", "value"))
+            notes.append(_no_bar(left + 4, y, item))
             continue
         body.append(f'<rect x="{left}" y="{y + 2}" width="{panel * item.facility:.1f}" height="13" '
                     f'class="{"bar flagged" if panel_flags(item)[0] else "bar"}"><title>{escape(item.label)} facility '
                     f'{fixed(item.facility, comma=comma)}</title></rect>')
-    return body, (left + panel * HARD, left + panel * EASY)
+    return body, notes, (left + panel * HARD, left + panel * EASY)
+
+
+def _no_bar(x: float, y: float, item) -> str:
+    """A row's ``n/a`` (a 0-point part's ``n/a (worth 0 points)``) on the page's background, a group that
+    item_chart draws over the dashed guides, which crossed its words."""
+    text = "n/a" if item.points else ZERO_POINTS
+    return (f'<g><rect x="{x - 2:.1f}" y="{y + 1}" width="{text_width(text) + 4:.1f}" height="15" class="page"/>'
+            f'{_text(x, y + 12, text, "start", "value")}</g>')
 
 
 def _r_panel(items: list, left: float, top: float, panel: float, comma: bool) -> tuple:
-    """The point-biserial panel's title, zero line, axis and bars (its rows from ``top``), and its guide's x."""
+    """The point-biserial panel's title, zero line, axis and bars (its rows from ``top``), its n/a notes,
+    and its guide's x."""
     bottom, zero = top + 18 * max(len(items), 1) + 4, left + panel / 2
     body = [_text(left, top - 8, f"{R_HEADER}, -1 to 1"),
             f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
     body += _scale(left, panel, bottom, ((0, "-1"), (0.5, "0"), ((1 + WEAK) / 2, guide_text(WEAK, comma)), (1, "+1")))
+    notes = []
     for n, item in enumerate(items):
         y, r = top + n * 18, item.point_biserial
         if r is None:
-            body.append(_text(zero + 4, y + 12, "n/a" if item.points else ZERO_POINTS, "start", "value"))
+            notes.append(_no_bar(zero + 4, y, item))
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
         body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="13" '
                     f'class="{"bar flagged" if panel_flags(item)[1] else "bar"} alt">'
                     f'<title>{escape(item.label)} {R_HEADER} {fixed(r, comma=comma)}</title></rect>')
-    return body, (zero + panel / 2 * WEAK,)
+    return body, notes, (zero + panel / 2 * WEAK,)
 
 
 def _scale(left: float, panel: float, bottom: float, marks) -> list:
@@ -187,16 +198,32 @@ def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None
     by its name in words, cut short to HEAT_LABEL_CHARS so that the grid stays narrow
     (``heat_row_labels``), its whole name and code in its tooltip, as in the cells' tooltips
     and the description (``names``, {code: name}: formatting.named)."""
-    labels = heat_row_labels(codes, names or {})
-    cell, top, left = 44, HEAT_TOP, _heat_left(labels)
-    grid = left + cell * max(len(questions), 1) + 10
-    width, height = max(grid, ceil(text_width(HEAT_CAPTION) + 10)), _heat_height(labels)
+    cells = "; ".join(f"{named(code, names or {})}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
+                      for code in codes) or "No misconception was met."
+    body = _heat_grid(codes, range(len(codes)), questions, heat, names or {}, HEAT_CAPTION)
+    return _svg("chart-heat", *_heat_size(codes, questions, names or {}),
+                "Misconceptions by question (% of the students who reached it)",
+                f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)
+
+
+def _heat_size(codes: list, questions: list, names: dict) -> tuple:
+    """The heat map's width (its grid or its caption, the wider) and its height with every row."""
+    labels = heat_row_labels(codes, names)
+    grid = _heat_left(labels) + HEAT_CELL * max(len(questions), 1) + 10
+    return max(grid, ceil(text_width(HEAT_CAPTION) + 10)), _heat_height(labels)
+
+
+def _heat_grid(codes: list, rows: range, questions: list, heat: dict, names: dict, caption: str) -> list:
+    """The heat map's ``caption``, question header and the rows ``rows`` of ``codes``, drawn from
+    the top; the label column and the shading (darkest at the peak) are the whole map's."""
+    labels = heat_row_labels(codes, names)
+    cell, top, left = HEAT_CELL, HEAT_TOP, _heat_left(labels)
     peak = max((share for row in heat.values() for share in row.values()), default=0) or 1
-    body = [_text(0, 14, HEAT_CAPTION)]
+    body = [_text(0, 14, caption)]
     body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
-    for r, code in enumerate(codes):
+    for r, code in enumerate(codes[k] for k in rows):
         y = top + r * HEAT_ROW
-        body.append(_label(left - 6, y + 16, labels[code], named(code, names or {})))
+        body.append(_label(left - 6, y + 16, labels[code], named(code, names)))
         for c, question in enumerate(questions):
             share = heat.get(code, {}).get(question)
             x = left + c * cell
@@ -205,16 +232,39 @@ def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None
                 continue
             opacity = round(0.15 + 0.85 * share / peak, 2)
             body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="22" class="heat" '
-                        f'fill-opacity="{opacity:.2f}"><title>{escape(named(code, names or {}))} in {escape(question)}: '
+                        f'fill-opacity="{opacity:.2f}"><title>{escape(named(code, names))} in {escape(question)}: '
                         f'{whole_percent(share)}%</title></rect>')
             body.append(_text(x + cell / 2, y + 16, whole_percent(share), "middle", heat_ink(opacity)))
-    cells = "; ".join(f"{named(code, names or {})}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
-                      for code in codes) or "No misconception was met."
-    return _svg("chart-heat", width, height, "Misconceptions by question (% of the students who reached it)",
-                f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)
+    return body
 
 
-HEAT_TOP, HEAT_ROW = 58, 24   # the heat map's first row's top, a row's height
+HEAT_PRINT_ROWS = 30
+"""The most rows of a printed heat map's piece: 30 rows are 788 px drawn, under a portrait A4 or
+Letter page at Chromium's margins (about 1,040 and 980 px) even unshrunk, so that a piece never
+breaks across pages; a map of more rows prints as pieces (``heat_pieces``)."""
+
+
+def heat_pieces(codes: list, questions: list, heat: dict, names: dict | None = None) -> Markup:
+    """The heat map again for print when it has more than HEAT_PRINT_ROWS rows, cut into pieces of
+    as even a size as can be, each with the question header and kept on one page (the one drawing
+    was cut through a row at a page's foot, and later pages had no header); "" for a shorter map,
+    which prints whole. Hidden on screen; each piece is the whole map's width and shading."""
+    count = -(-len(codes) // HEAT_PRINT_ROWS)
+    if count < 2:
+        return Markup("")
+    width, _ = _heat_size(codes, questions, names or {})
+    pieces = []
+    for n in range(1, count + 1):
+        rows = range(len(codes) * (n - 1) // count, len(codes) * n // count)
+        start = rows.start
+        caption = HEAT_CAPTION if n == 1 else f"Misconceptions by question, continued: rows {start + 1} to {rows.stop} of {len(codes)}"
+        title = f"Misconceptions by question, rows {start + 1} to {rows.stop} of {len(codes)}"
+        pieces.append(_svg(f"chart-heat-print-{n}", width, HEAT_TOP + HEAT_ROW * len(rows) + 10, title,
+                           "The heat map above, for print.", _heat_grid(codes, rows, questions, heat, names or {}, caption)))
+    return Markup('<div class="heat-print print-only" aria-hidden="true">') + Markup("").join(pieces) + Markup("</div>")
+
+
+HEAT_TOP, HEAT_ROW, HEAT_CELL = 58, 24, 44   # the heat map's first row's top, a row's height, a column's width
 
 
 HEAT_LABEL_CHARS = 40

@@ -193,6 +193,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         items_svg=charts.item_chart(analysis.parts, comma) + charts.item_chart(analysis.parts, comma, narrow=True),
         heat_svg=charts.heat_map(codes, questions, analysis.heat, analysis.names),
         heat_labels=charts.heat_labels(codes, analysis.names),
+        heat_pieces=charts.heat_pieces(codes, questions, analysis.heat, analysis.names),
         named=partial(named, names=analysis.names),
         student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
