@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.byte_order import bom_encoding
-from quizgen.errors import InputFileError, UsageError, printable, shortened
+from quizgen.errors import InputFileError, UsageError, printable, shortened, thousands
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.text_lines import text_lines
 
@@ -385,7 +385,7 @@ def csv_problem(exc) -> str:
     """What a csv.Error says, in the words of quizgen's limits: 'a cell is over
     1,048,576 characters' rather than the module's 'field larger than field limit'."""
     if "field larger than field limit" in str(exc):
-        return f"a cell is over {MAX_CELL_CHARS:,} characters (the limit)"
+        return f"a cell is over {thousands(MAX_CELL_CHARS)} characters (the limit)"
     return f"not valid CSV ({exc})"
 
 

@@ -5,6 +5,41 @@ cannot be written), 2 for bad input (files, keys, banks, options, limits hit).
 docs/errors.md holds the table; tests/test_exit_codes.py keeps both in step."""
 
 import difflib
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+
+NARROW_SPACE = "\u202f"
+"""What sets a count's thousands apart for a reader of decimal commas: a narrow no-break space
+(``1\u202f200``), as SI and both German and French usage allow; there ``1,200`` reads as 1.2."""
+
+_APART = ContextVar("thousands_apart", default=",")
+
+
+def thousands(count: int, comma: bool | None = None) -> str:
+    """``count`` with its thousands set apart: ``1,200``; ``1\u202f200`` when ``comma`` (the
+    outputs write decimal commas), or, with ``comma`` None, inside a run that said so
+    (``commas_written``): grade's notes are made in many places, and none needs the flag passed."""
+    text = f"{count:,}"
+    apart = _APART.get() if comma is None else NARROW_SPACE if comma else ","
+    return text if apart == "," else text.replace(",", apart)
+
+
+def commas_written(comma: bool) -> None:
+    """From here to the end of the enclosing ``thousands_kept``, ``thousands`` writes counts for a
+    reader of decimal commas when ``comma``, as the run's outputs write its decimals."""
+    _APART.set(NARROW_SPACE if comma else ",")
+
+
+@contextmanager
+def thousands_kept():
+    """A run's ``commas_written`` undone when it ends, so that it never reaches the next
+    run in the same process (a test, a caller of grade)."""
+    token = _APART.set(_APART.get())
+    try:
+        yield
+    finally:
+        _APART.reset(token)
 
 
 def did_you_mean(name, known) -> str:
@@ -31,7 +66,7 @@ def first_few(items: list, limit: int = 5) -> str:
 
 def named_first(shown: list, total: int) -> str:
     """The first names of ``total`` (``shown``), then how many more: ``a, b and 3 more``."""
-    return ", ".join(shown) + (f" and {total - len(shown):,} more" if total > len(shown) else "")
+    return ", ".join(shown) + (f" and {thousands(total - len(shown))} more" if total > len(shown) else "")
 
 
 FEW_SHOWN = 5
@@ -67,7 +102,7 @@ def quoted(text, limit: int = 40) -> str:
 
 def cut_repr(text: str, limit: int) -> str:
     """``repr(text)``, or of its first ``limit`` characters followed by ``... (N characters)``."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({thousands(len(text))} characters)"
 
 
 _NO_BREAK_SPACES = "\u00a0\u202f"

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, first_lines, header_shown, norm_header,
                                one_column_each_at, read_csv_text, sniffed_reader)
-from quizgen.errors import InputFileError, shortened
+from quizgen.errors import InputFileError, shortened, thousands
 from quizgen.key.checks import MAX_ID, MAX_NAME   # characters of a student id, of a name (key.json's)
 from quizgen.marking.student_ids import normalise_id
 
@@ -349,10 +349,10 @@ def _student(row: list, columns: Columns, where: str) -> Student:
         raise InputFileError(f"{where}: {student_id[:40]!r}... is not a student id (over {MAX_ID} characters)")
     full_name = _name(row, columns, where)
     if len(full_name) > MAX_NAME:   # key.json keeps names to this length, so grade could not read the key
-        raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {MAX_NAME:,} characters")
+        raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {thousands(MAX_NAME)} characters")
     section = _clean(_cell(row, columns.section), "section", where)
     if len(section) > MAX_NAME:
-        raise InputFileError(f"{where}: the section {section[:40]!r}... is over {MAX_NAME:,} characters")
+        raise InputFileError(f"{where}: the section {section[:40]!r}... is over {thousands(MAX_NAME)} characters")
     return Student(student_id, full_name, " ".join(_cell(row, columns.state).split())[:40], section)
 
 

@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 import quizgen.grading.part_checker as marking
-from quizgen.grading.part_checker import FAR_TOO_LONG, LONG_FOR_A_NUMBER, MAX_REVIEW, TOO_LONG, check_answer
+from quizgen.grading.part_checker import LONG_FOR_A_NUMBER, MAX_REVIEW, check_answer, too_long
 from quizgen.key.status import Status
 from quizgen.marking import words
 
@@ -25,7 +25,7 @@ def test_a_long_numeric_answer_is_never_read_as_a_decorated_number(monkeypatch):
         raise AssertionError("read_number on a text no number can be")
     monkeypatch.setattr(marking, "read_number", refuse)
     verdict = check_answer(NUMERIC, "1 x " * 2499 + "7")
-    assert (verdict.status, verdict.reason) == (Status.INVALID, FAR_TOO_LONG)   # 10,000 characters
+    assert (verdict.status, verdict.reason) == (Status.INVALID, too_long(number=True))   # 10,000 characters
     verdict = check_answer(NUMERIC, "1 x " * 200)
     assert (verdict.status, verdict.reason) == (Status.INVALID, LONG_FOR_A_NUMBER)
 
@@ -37,7 +37,7 @@ def test_a_long_sentence_on_a_numeric_part_still_goes_to_a_person():
 
 def test_a_word_answer_over_the_review_limit_is_invalid_with_its_reason():
     verdict = check_answer(WORD, "no " * (MAX_REVIEW // 3 + 10))
-    assert (verdict.status, verdict.reason) == (Status.INVALID, TOO_LONG)
+    assert (verdict.status, verdict.reason) == (Status.INVALID, too_long())
     assert check_answer(WORD, "no, it reads the whole sentence at once").status == Status.CORRECT
 
 

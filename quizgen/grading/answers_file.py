@@ -12,7 +12,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from quizgen.csv_input import FALLBACK_ERRORS, given_encoding
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, commas_written, thousands, thousands_kept
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, points_only, spooled
@@ -321,8 +321,8 @@ def _too_long(cells: list, answer: int, line: int, where: str | None = None) -> 
     length = len(cells[answer])
     cells = list(cells)
     cells[answer] = LongAnswer(cells[answer][:ANSWER_SHOWN] + "...",
-                               f"{where or f'line {line}'}: the answer is {length:,} characters long; answers over "
-                               f"{MAX_ANSWER_CHARS:,} characters are not graded")
+                               f"{where or f'line {line}'}: the answer is {thousands(length)} characters long; "
+                               f"answers over {thousands(MAX_ANSWER_CHARS)} characters are not graded")
     return cells
 
 
@@ -349,25 +349,30 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None, decima
     path = Path(path)
     encoding = given_encoding(encoding)   # a bad --encoding is said before a pipe is copied
     given = delimiter
-    readable = spooled(path, lambda start: _layout(path, start, encoding, given))   # a pipe's refused at once
-    encoding, delimiter, header, header_line, data_skip, layout, points = _layout(path, readable, encoding, given)
-    if decimal_comma is None:   # a ';' or tab file writes decimal commas, unless its numbers show points only
-        decimal_comma = delimiter != "," and not points
-    writes = bool(decimal_comma) if decimal_mark == "auto" else decimal_mark == "comma"
-    return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
-                       writes_comma=writes,
+    marks = (decimal_comma, decimal_mark)
+    readable = spooled(path, lambda start: _layout(path, start, encoding, given, marks))   # a pipe's refused at once
+    encoding, delimiter, header, header_line, data_skip, layout, (read, writes) = _layout(path, readable, encoding,
+                                                                                          given, marks)
+    return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=read, writes_comma=writes,
                        header=header, header_line=header_line, skip_lines=data_skip,
                        read_path=None if readable == path else readable, **layout)
 
 
-def _layout(path: Path, readable: Path, encoding, given):
-    """``(encoding, delimiter, header, its line, rows before the data, layout,
-    whether the file's start writes decimal points only: file_text.points_only)``
-    of the answers file at ``path``, read from ``readable`` (``given``: --delimiter)."""
+def _layout(path: Path, readable: Path, encoding, given, marks: tuple):
+    """``(encoding, delimiter, header, its line, rows before the data, layout, (whether
+    decimal commas are read, whether the outputs write them))`` of the answers file at
+    ``path``, read from ``readable`` (``given``: --delimiter; ``marks``: open_answers'
+    decimal_comma and decimal_mark). The layout's notes count as the outputs write."""
     encoding, lines, skip, delimiter = csv_start(path, readable, encoding, given, EXPECTED)
     header, header_line, data_skip = header_row(path, lines, delimiter, skip)
-    layout = layout_of(path, header, header_line, delimiter if given is not None else None)
-    return encoding, delimiter, header, header_line, data_skip, layout, points_only(lines[data_skip:], delimiter)
+    decimal_comma, decimal_mark = marks
+    if decimal_comma is None:   # a ';' or tab file writes decimal commas, unless its numbers show points only
+        decimal_comma = delimiter != "," and not points_only(lines[data_skip:], delimiter)
+    writes = bool(decimal_comma) if decimal_mark == "auto" else decimal_mark == "comma"
+    with thousands_kept():
+        commas_written(writes)
+        layout = layout_of(path, header, header_line, delimiter if given is not None else None)
+    return encoding, delimiter, header, header_line, data_skip, layout, (bool(decimal_comma), writes)
 
 
 def header_row(path: Path, lines: list, delimiter: str, skip: int):

@@ -44,7 +44,7 @@ import weakref
 from collections import Counter
 from pathlib import Path
 
-from quizgen.errors import InputFileError, QuizgenError
+from quizgen.errors import InputFileError, QuizgenError, thousands
 from quizgen.grading.answer_pass import paper_column
 from quizgen.grading.key_index import KeyIndex, found_keys
 from quizgen.key.load import load_key_file, parse_key_text
@@ -270,7 +270,8 @@ def check_codes(source, index, key_name: str, forced_by: str = "", key_path=None
     foreign = {code: students for code, students in written.items() if code not in ours}
     if rows < CODE_LEAST or 2 * sum(sum(students.values()) for students in foreign.values()) <= rows:
         return ""
-    column = "its paper column" + (f" (in its first {CODE_ROWS:,} answers, those read for codes)" if cut else "")
+    column = "its paper column" + (f" (in its first {thousands(CODE_ROWS)} answers, those read for codes)"
+                                   if cut else "")
     line = f"{source.path.name}: {_codes_mismatch(foreign, index.key, key_name, column)}: "
     if forced_by:
         return line + f"graded anyway, as {forced_by} asks (those rows are needs_review)"

@@ -18,6 +18,7 @@ import csv
 import io
 
 from quizgen.csv_input import MAX_CELL_CHARS, row_like
+from quizgen.errors import thousands
 
 MAX_RECORD_LINES = 20        # lines one record (a quoted cell with line breaks) may span
 BLOCK_CHARS = 1 << 16       # characters of whole lines read at a time by the plain reader
@@ -159,12 +160,13 @@ class Records:
         MAX_RECORD_CHARS (the rest of it is read past, never kept) or has over
         MAX_EXTRA_CELLS cells beyond the header's (counting every delimiter)."""
         if len(line) > MAX_RECORD_CHARS:
-            problem = f"the line is over {MAX_RECORD_CHARS:,} characters long (the limit): the row is not graded"
+            problem = (f"the line is over {thousands(MAX_RECORD_CHARS)} characters long (the limit): "
+                       "the row is not graded")
             if not line.endswith(("\n", "\r")):
                 self._skip_rest()
         elif line.count(self.delimiter) >= self.width + MAX_EXTRA_CELLS:
-            problem = (f"the line has over {self.width + MAX_EXTRA_CELLS:,} cells ({self.width} in the header, "
-                       f"at most {MAX_EXTRA_CELLS:,} more): the row is not graded")
+            problem = (f"the line has over {thousands(self.width + MAX_EXTRA_CELLS)} cells ({self.width} in the "
+                       f"header, at most {thousands(MAX_EXTRA_CELLS)} more): the row is not graded")
         else:
             return line
         long = _Long(line[:SALVAGE_CHARS].rstrip("\r\n"))
@@ -242,7 +244,7 @@ class Records:
             problem = ('a quote (") opened in this row is not closed on its line: '
                        "the row is not graded; quote the whole cell or remove the quote")
         if len(first) > MAX_CELL_CHARS or "field larger than field limit" in problem:
-            problem = f"a cell is over {MAX_CELL_CHARS:,} characters (the limit): the row is not graded"
+            problem = f"a cell is over {thousands(MAX_CELL_CHARS)} characters (the limit): the row is not graded"
         if len(self._taken) > MAX_RECORD_LINES:   # its lines are read anew within the line limit, once
             self._limited_to = max(self._limited_to, start + len(self._taken) - 1)
         self._base = start

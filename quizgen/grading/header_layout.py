@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each_at
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.errors import InputFileError, printable, shortened, thousands
 from quizgen.lms.download_kind import MOODLE_ENGLISH, foreign_moodle
 from quizgen.question_ids import compatible
 from quizgen.roster import name_columns
@@ -105,9 +105,9 @@ def _kept_columns(path: Path, header: list, wide: list, roles: set) -> tuple:
     if not dropped:
         return tuple(sorted(kept)), ()
     names = ", ".join(repr(shortened(printable(header[i]), 40)) for i in dropped[:3])
-    return tuple(sorted(kept)), (f"{path.name}: {len(others):,} columns besides the student, name and answer "
-                                 f"columns; graded.csv keeps the first {MAX_OTHER_COLUMNS} on each answer's row and "
-                                 f"drops {len(dropped):,} ({names}{', ...' if len(dropped) > 3 else ''})",)
+    return tuple(sorted(kept)), (f"{path.name}: {thousands(len(others))} columns besides the student, name and "
+                                 f"answer columns; graded.csv keeps the first {MAX_OTHER_COLUMNS} on each answer's row "
+                                 f"and drops {thousands(len(dropped))} ({names}{', ...' if len(dropped) > 3 else ''})",)
 
 
 def _unread_columns(path: Path, header: list, roles: set) -> tuple:
@@ -118,8 +118,8 @@ def _unread_columns(path: Path, header: list, roles: set) -> tuple:
     if len(others) <= MAX_OTHER_COLUMNS:
         return ()
     names = ", ".join(repr(shortened(printable(header[i]), 40)) for i in others[:3])
-    return (f"{path.name}: {len(others):,} columns besides the student, name, question, part and answer "
-            f"columns ({names}, ...) are not read for grading; graded.csv repeats them on each row",)
+    return (f"{path.name}: {thousands(len(others))} columns besides the student, name, question, part and "
+            f"answer columns ({names}, ...) are not read for grading; graded.csv repeats them on each row",)
 
 
 def _unread_hint(header: list, given: str | None = None) -> str:

@@ -6,7 +6,7 @@ student answered (a column lost from the export), which every total scores 0."""
 
 from __future__ import annotations
 
-from quizgen.errors import named_few, named_first, shortened
+from quizgen.errors import named_few, named_first, shortened, thousands
 from quizgen.grading.matrix import VerdictMatrix
 from quizgen.grading.timestamps import SHOWN
 from quizgen.key.status import Status
@@ -35,7 +35,7 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread
             places = [named_first(shown, named)] if shown else []
             if count > named:
                 places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines, no_id_at, header_at)
-            lines.append(f"{count:,} answer(s) {says}: {'; '.join(places)}")
+            lines.append(f"{thousands(count)} answer(s) {says}: {'; '.join(places)}")
     return lines
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from quizgen.errors import thousands
 from quizgen.grading.part_checker import PartChecker, Verdict
 from quizgen.key.status import Status
 from quizgen.lms.lost_tag import part_shape
@@ -50,7 +51,7 @@ def _differing(shapes: Counter, own: tuple) -> str:
     which = ("the ones most of them have" if shapes[own] == max(shapes.values()) else
              "those of the variants whose parts the student's response fills")
     return (f"; the variants the other students were given differ in their parts or points, and those counted are "
-            f"{which} ({shapes[own]:,} of {sum(shapes.values()):,})")
+            f"{which} ({thousands(shapes[own])} of {thousands(sum(shapes.values()))})")
 
 
 class LostTagChecker(PartChecker):

@@ -20,7 +20,7 @@ from quizgen.grading.other_part import another_parts_value
 from quizgen.grading.kept_values import number_or_error
 from quizgen.grading.ecf_at_once import carried_forward, keep_log_note   # where callers have found them
 from quizgen.maths.answers import normalise_word
-from quizgen.errors import ExpressionError
+from quizgen.errors import ExpressionError, thousands
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import matches
@@ -39,14 +39,19 @@ from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASO
 from quizgen.maths.parser import MAX_LENGTH
 
 __all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words", "carried_forward",
-           "keep_log_note", "MAX_REVIEW", "TOO_LONG", "LONG_FOR_A_NUMBER", "FAR_TOO_LONG"]
+           "keep_log_note", "MAX_REVIEW", "too_long", "LONG_FOR_A_NUMBER"]
 
 KEPT_READING = 64       # an answer the plain reader refused, up to this length, is read once (``_reading``)
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
-TOO_LONG = f"over {MAX_REVIEW:,} characters: too long to be read as an answer"
 LONG_FOR_A_NUMBER = f"not a number: over {MAX_LENGTH} characters, and no sentence"
-FAR_TOO_LONG = f"not a number: over {MAX_REVIEW:,} characters"
+
+
+def too_long(number: bool = False) -> str:
+    """The reason of an answer over MAX_REVIEW characters (``number``: at a number part), its count
+    grouped as the run writes counts (``thousands``)."""
+    over = f"over {thousands(MAX_REVIEW)} characters"
+    return f"not a number: {over}" if number else f"{over}: too long to be read as an answer"
 
 
 class Verdict(NamedTuple):
@@ -267,7 +272,7 @@ class PartChecker:
         a trap's words or a sentence for a person to read, up to ``MAX_REVIEW``
         characters; anything longer is invalid at once."""
         if len(text) > MAX_REVIEW:
-            return Verdict(Status.INVALID, 0.0, self.expected, reason=FAR_TOO_LONG)
+            return Verdict(Status.INVALID, 0.0, self.expected, reason=too_long(number=True))
         said = self._said(text)
         if said is not None:
             return said
@@ -341,7 +346,7 @@ class PartChecker:
 
     def _word(self, text: str) -> Verdict:
         if len(text) > MAX_REVIEW:
-            return Verdict(Status.INVALID, 0.0, self.expected, reason=TOO_LONG)
+            return Verdict(Status.INVALID, 0.0, self.expected, reason=too_long())
         word = normalise_word(text)
         if word in self.accept:
             return self.correct

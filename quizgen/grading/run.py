@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.background import Background
-from quizgen.errors import InputFileError, OutputError
+from quizgen.errors import InputFileError, OutputError, commas_written, thousands_kept
 from quizgen.commit import one_commit
 from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
@@ -165,7 +165,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, id_key=outputs.gradebook_key, delimiter=delimiter,
                        reads=files_read(answers, key, **others), choice=choice,
-                       gradebook=outputs.gradebook) as given:
+                       gradebook=outputs.gradebook) as given, thousands_kept():
         run = _read_inputs(asked, given, outputs)
         settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
                                roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced)
@@ -196,6 +196,7 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inpu
         encoding = None
     source = open_answers(given.answers, delimiter=asked.delimiter, decimal_comma=asked.decimal_comma,
                           encoding=encoding, decimal_mark=asked.decimal_mark)
+    commas_written(source.writes_comma)   # every count said from here on is grouped as its reader writes decimals
     state = answers_state(source)   # same_id reads the file again: it must still be this one
     key_path, data = load_key(source.path, given.key)
     index = KeyIndex(data, source.decimal_comma, asked.override, key_path.name if key_path else "the key",

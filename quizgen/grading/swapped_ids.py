@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 
-from quizgen.errors import shortened
+from quizgen.errors import shortened, thousands
 from quizgen.key.status import Status
 from quizgen.marking.forms import NUMBER, read_number
 from quizgen.marking.rules import ECF
@@ -109,14 +109,15 @@ def swapped_notes(index, students, grid, absent: list, covered=(), source=None) 
                          "answers here far better than their own paper, or with no paper of their own: check their "
                          "ids in the answers file"]
     if len(poor) > POOR_MOST or len(away) > ABSENT_MOST:
-        lines.append(f"the answers of {len(compared):,} of the {len(poor):,} students whose answers fit their own "
-                     f"paper poorly (those fitting it least) were compared with the papers of {len(papers):,} of the "
-                     f"{len(away):,} students with no answers here (a limit on the work): a mistyped id among the "
-                     "others goes unnoticed")
+        lines.append(f"the answers of {thousands(len(compared))} of the {thousands(len(poor))} students whose "
+                     "answers fit their own paper poorly (those fitting it least) were compared with the papers of "
+                     f"{thousands(len(papers))} of the {thousands(len(away))} students with no answers here (a limit "
+                     "on the work): a mistyped id among the others goes unnoticed")
     if unknown and len(students.unknown_rows) > UNKNOWN_MOST:
-        lines.append(f"the answers of the first {UNKNOWN_MOST:,} of the {len(students.unknown_rows):,} ids with no "
-                     "paper were compared with the papers of students with no answers here (a limit on the work): a "
-                     "mistyped id among the others goes unnoticed")
+        lines.append(f"the answers of the first {thousands(UNKNOWN_MOST)} of the "
+                     f"{thousands(len(students.unknown_rows))} ids with no paper were compared with the papers of "
+                     "students with no answers here (a limit on the work): a mistyped id among the others goes "
+                     "unnoticed")
     return lines
 
 

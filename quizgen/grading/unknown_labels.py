@@ -11,7 +11,7 @@ Moodle or Canvas download's labels are quizgen's own reading of it
 
 from __future__ import annotations
 
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.errors import InputFileError, printable, shortened, thousands
 from quizgen.grading.belong import KEY_OPTION
 from quizgen.grading.tally import LABELS_KEPT, MORE_LABELS, Tally
 from quizgen.key.status import Status
@@ -31,8 +31,8 @@ def unknown_labels_line(tally: Tally, grid, source, key_name: str, rows: int, fo
         return ""
     unknown = sum(entry[1] for entry in tally.unknown_labels.values())
     named, reason = _named(tally.unknown_labels)
-    line = (f"{source.path.name}: {unknown:,} of {_rows(rows, 'answer row')} {'names' if unknown == 1 else 'name'} "
-            f"no part of {key_name}")
+    line = (f"{source.path.name}: {thousands(unknown)} of {_rows(rows, 'answer row')} "
+            f"{'names' if unknown == 1 else 'name'} no part of {key_name}")
     said = f"{named}; {reason}"
     if 2 * unknown <= rows or unknown < STOP_LEAST or not _mostly_unplaced(tally, grid):
         return f"{line}, so {'it is' if unknown == 1 else 'they are'} unknown_question in graded.csv: {said}"
@@ -51,7 +51,7 @@ def _named(labels: dict) -> tuple:
     kept = [(label, entry) for label, entry in labels.items() if label != MORE_LABELS]
     if MORE_LABELS in labels:
         named = ", ".join(_label(*label) for label, _ in kept[:SHOWN])
-        return f"{named} and more (over {LABELS_KEPT:,} labels; these met first)", kept[0][1][0]
+        return f"{named} and more (over {thousands(LABELS_KEPT)} labels; these met first)", kept[0][1][0]
     kept.sort(key=lambda item: -item[1][1])   # stable: ties in the order first met
     named = ", ".join(f"{_label(*label)} ({_rows(entry[1], 'row')})" for label, entry in kept[:SHOWN])
     more = f" and {counted(len(kept) - SHOWN, 'more label')}" if len(kept) > SHOWN else ""
@@ -69,7 +69,7 @@ def _mostly_unplaced(tally: Tally, grid) -> bool:
 
 def _rows(count: int, noun: str) -> str:
     """``1 row``, ``6,000 rows``."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+    return f"{thousands(count)} {noun}{'' if count == 1 else 's'}"
 
 
 def _label(question: str, part: str) -> str:

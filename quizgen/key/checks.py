@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.errors import InputFileError, printable, shortened, thousands
 from quizgen.maths.parser import RESERVED_NAMES
 
 KINDS = ("numeric", "integer", "word")
@@ -140,7 +140,7 @@ def text(value, where: Where, limit: int = MAX_TEXT, empty: bool = True) -> str:
             raise where.fail(problem)
         return value
     if isinstance(value, str) and len(value) > limit:
-        raise where.fail(f"expected text of at most {limit:,} characters, got {len(value):,}")
+        raise where.fail(f"expected text of at most {thousands(limit)} characters, got {thousands(len(value))}")
     raise where.fail(f"expected {'text' if empty else 'non-empty text'}, got {shown(value)}")
 
 
@@ -206,7 +206,7 @@ def units_problem(value) -> str | None:
     key.json's ``"units"``), or None: ``UNITS_RULE``, one rule for both, so
     that every list the bank writes into a key reads back."""
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_UNITS:
-        return f"{UNITS_RULE}; got {f'a list of {len(value):,}' if isinstance(value, list) else shown(value)}"
+        return f"{UNITS_RULE}; got {f'a list of {thousands(len(value))}' if isinstance(value, list) else shown(value)}"
     for unit in value:
         if not isinstance(unit, str) or not _UNIT.fullmatch(unit.strip()):
             return f"{UNITS_RULE}; {shown(unit)} is not one"
@@ -286,8 +286,8 @@ def option(value, where: Where) -> None:
         at, item, depth = stack.pop()
         count += 1
         if count > MAX_OPTION_VALUES:
-            raise where.fail(f"an option of more than {MAX_OPTION_VALUES:,} values; expected one as the template "
-                             "wrote it (a scene, a claim and its wording)")
+            raise where.fail(f"an option of more than {thousands(MAX_OPTION_VALUES)} values; expected one as the "
+                             "template wrote it (a scene, a claim and its wording)")
         if isinstance(item, (list, dict)):
             if depth >= MAX_OPTION_DEPTH:
                 raise where.fail(f"lists or objects nested more than {MAX_OPTION_DEPTH} deep in one option; "

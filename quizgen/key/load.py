@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from quizgen.byte_order import bom_encoding
-from quizgen.errors import InputFileError, printable, quoted, shortened
+from quizgen.errors import InputFileError, printable, quoted, shortened, thousands
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
 from quizgen.key import checks
 from quizgen.key.checks import Where
@@ -37,7 +37,7 @@ def load_key_file(path) -> Key:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_KEY_BYTES:
-            raise InputFileError(f"{path}: the key is over {MAX_KEY_BYTES // 1024 ** 2:,} MiB; "
+            raise InputFileError(f"{path}: the key is over {thousands(MAX_KEY_BYTES // 1024 ** 2)} MiB; "
                                  "expected the key.json written by quizgen generate")
         data = read_capped(path, MAX_KEY_BYTES, "key", lambda block: _json_start(block, path))
         encoding = bom_encoding(data) or "utf-8"   # UTF-16 or UTF-32 by its mark, as a key saved again by an editor
@@ -46,8 +46,8 @@ def load_key_file(path) -> Key:
         raise InputFileError(f"{path}: key file not found") from exc
     except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: cannot read the key: not {encoding.upper().replace('-SIG', '')} text "
-                             f"(byte {_file_offset(exc.start, encoding):,}: {exc.reason}); save key.json as UTF-8, as quizgen "
-                             "generate writes it") from exc
+                             f"(byte {thousands(_file_offset(exc.start, encoding))}: {exc.reason}); "
+                             "save key.json as UTF-8, as quizgen generate writes it") from exc
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read the key ({getattr(exc, 'strerror', None) or exc})") from exc
     data = parse_key_text(text, str(path))
@@ -135,8 +135,8 @@ def parse_key_text(text: str, source: str):
                              "written by quizgen generate") from exc
     except _LongInteger as exc:
         line = text.count("\n", 0, max(text.find(exc.digits), 0)) + 1
-        raise InputFileError(f"{source}: line {line}: an integer of {len(exc.digits.lstrip('-')):,} digits "
-                             f"(at most {MAX_INT_DIGITS:,} are read); expected the key.json "
+        raise InputFileError(f"{source}: line {line}: an integer of {thousands(len(exc.digits.lstrip('-')))} digits "
+                             f"(at most {thousands(MAX_INT_DIGITS)} are read); expected the key.json "
                              "written by quizgen generate") from exc
     except ValueError as exc:   # NaN, Infinity
         raise InputFileError(f"{source}: {str(exc).splitlines()[0][:120]}; expected the key.json "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from quizgen.cells import BIDI_CONTROLS, SHOWN_CONTROLS   # the one list of controls (CSV cells too)
+from quizgen.errors import thousands
 from quizgen.maths.numbers import fixed
 
 
@@ -31,8 +32,7 @@ def whole_number(n: int, comma: bool = False) -> str:
     """A count with its thousands grouped: ``1,234``, or with a decimal-comma
     class ``1\u202f234`` (a narrow no-break space, as SI and both German and
     French usage allow), since there ``1,234`` reads as one point two three four."""
-    text = f"{n:,}"
-    return text.replace(",", "\u202f") if comma else text
+    return thousands(n, bool(comma))
 
 
 @lru_cache(maxsize=4096)

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from quizgen.errors import thousands
+
 
 def counted(count: int, noun: str, grouped: bool = False) -> str:
     """``1 slot``, ``2 slots``, ``2 categories``: ``noun`` given singular;
-    ``grouped``: the count's thousands set apart, ``1,200 cells``."""
-    shown = f"{count:,}" if grouped else f"{count}"
+    ``grouped``: the count's thousands set apart (``thousands``), ``1,200 cells``."""
+    shown = thousands(count) if grouped else f"{count}"
     if count == 1:
         return f"{shown} {noun}"
     return f"{shown} {noun[:-1] + 'ies' if noun.endswith('y') else noun + 's'}"
