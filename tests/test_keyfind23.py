@@ -116,8 +116,8 @@ def match_rate(answers: Path, key: Path) -> float:
     seen = {}
 
     def capture(index, students, grid, *args, **kwargs):
-        far, numeric, matched = belong.far_count(index, students, grid)
-        seen["rate"] = matched / numeric
+        sample = belong.Sample(index, students, grid)
+        seen["rate"] = sample.matched / sample.numeric
         return ""
 
     original, run.check_belong = run.check_belong, capture

@@ -11,7 +11,8 @@ import pytest
 from quizgen.bank.loader import builtin_bank_dir, select
 from quizgen.generation.make import make_quiz
 from quizgen.key.papercode import display_code, paper_code
-from quizgen.generation.variants import PaperQuestion, answers_of, shared_answers
+from quizgen.generation.variants import answers_of
+from variant_support import PaperQuestion, shared_answers
 
 
 def key_of(folder):

@@ -9,8 +9,8 @@ from quizgen.generation import distinct
 from quizgen.generation.distinct import RUN_OUTS, distinct_instances
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
-from quizgen.generation.variants import (Answer, PaperQuestion, answers_of, count_variants, same_variant,
-                                         shared_answers, telling_parts, template_variants)
+from quizgen.generation.variants import Answer, answers_of, count_variants, same_variant, telling_parts, template_variants
+from variant_support import PaperQuestion, shared_answers
 
 EXAMPLE_BANK = Path(__file__).parent.parent / "docs" / "examples" / "bert_bank"
 

@@ -1,5 +1,6 @@
 """Distinct variants: how many different questions a template can really
-produce, and which questions of one paper share an answer.
+produce, and which parts can tell one paper's questions apart
+(``telling_parts``, for generation/distinct.py).
 
 Two instances are the same variant when every answer of one lies within
 tolerance of the same part's answer of the other (no single answer could be
@@ -40,14 +41,6 @@ class Answer:
         if self.value is None or other.value is None:
             return self.word is not None and self.word == other.word
         return abs(self.value - other.value) <= self.half_width + other.half_width
-
-
-@dataclass(frozen=True)
-class PaperQuestion:
-    """A question on a paper: its id (Q1, ...) and its answers in part order."""
-
-    id: str
-    answers: tuple
 
 
 def answers_of(instance) -> tuple:
@@ -103,18 +96,6 @@ def template_variants(template, draws: int = PROBE_DRAWS, seed: str = "variants"
 def probe_label(template, k: int, seed: str = "variants") -> str:
     """The seed label of the ``k``-th draw validate counts variants over."""
     return f"{seed}/{template.id}/{k}"
-
-
-def shared_answers(questions: list) -> list:
-    """Pairs of questions on one paper sharing an answer within tolerance, as
-    ``(question id, part, question id, part)``: any part of one against any
-    part of the other (a student copying from a neighbour needs only that)."""
-    pairs = []
-    for i, first in enumerate(questions):
-        for second in questions[i + 1:]:
-            pairs += [(first.id, a.part, second.id, b.part)
-                      for a in first.answers for b in second.answers if a.agrees(b)]
-    return pairs
 
 
 def telling_parts(template) -> frozenset:

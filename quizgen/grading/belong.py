@@ -107,12 +107,6 @@ def _right_count(part, outcome) -> bool:
     return part.kind == "integer" and outcome.status is Status.CORRECT
 
 
-def far_count(index, students, grid) -> tuple:
-    """``(far, numeric, matched)`` over the sampled students' final numeric answers, ECF left out."""
-    sample = Sample(index, students, grid)
-    return sample.far, sample.numeric, sample.matched
-
-
 def plain_share(index, answers: list, least: int = MATCH_SAMPLE):
     """The share of ``answers`` (``Sample.answers``) within tolerance of their
     part's answer or a trap's value in ``index``'s key (each student's own

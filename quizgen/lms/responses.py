@@ -29,8 +29,6 @@ from quizgen.lms.tag import TAG   # read in linear time (a regular expression to
 from quizgen.lms.untagged import Untagged, moodle_untagged
 from quizgen.roster import name_in
 
-CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
-                "submitted", "attempt")
 _MOODLE_QUESTION = re.compile(r"Question \d+")
 _CANVAS_QUESTION = re.compile(r"\d+: ")
 _MOODLE_MARK = re.compile(r"Q\. ?\d+ ?/.*")   # the Grades report's mark of a question: 'Q. 1 /4.00'
