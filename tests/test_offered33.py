@@ -8,7 +8,20 @@ import csv
 import json
 
 from quizgen.key.model import Key
-from quizgen.marking.offered import offered_answers, unlisted_offered
+from quizgen.marking.offered import NONE_OFFERED, offered_answers, unlisted_offered
+
+
+def test_the_offered_answers_are_named_fields():
+    """What a word part offers is read by name, ``shown`` and ``words`` (the drill read ``[1]``): a
+    yes/no part, C8's classes (both spellings of each; the options shown are the first list's), a number part."""
+    yes_no = offered_answers({}, "word", ["yes"], ["no"], None)
+    assert (yes_no.shown, yes_no.words) == (("yes", "no"), ("yes", "no"))
+    task = {"labels": ["negative", "neutral", "positive"], "names": ["neg", "neu", "pos"]}
+    classes = offered_answers({"task": task}, "word", ["neutral", "neu"], ["negative"], 3)
+    assert classes.shown == ("negative", "neutral", "positive")
+    assert classes.words == ("negative", "neutral", "positive", "neg", "neu", "pos")
+    assert offered_answers({"task": task}, "numeric", [], [], None) == NONE_OFFERED
+    assert (NONE_OFFERED.shown, NONE_OFFERED.words) == ((), ())
 
 
 def _c8(invoke, tmp_path):
@@ -19,7 +32,7 @@ def _c8(invoke, tmp_path):
     question = key.questions[0]
     part = next(p for p in question.parts if p.kind == "word")
     trap_words = [w for trap in part.traps for w in trap.words]
-    shown = offered_answers(question.params, "word", part.accept, trap_words, part.spec.choices)[0]
+    shown = offered_answers(question.params, "word", part.accept, trap_words, part.spec.choices).shown
     others = [label for label in shown if label not in {*part.accept, *trap_words}]
     assert others, shown   # the draw leaves a class that is neither the answer nor a trap
     return tmp_path / "q" / "key.json", question.id, part, others[0]

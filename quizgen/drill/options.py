@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from quizgen.marking.offered import offered_answers
+from quizgen.marking.offered import Offered, offered_answers
 from quizgen.maths.answers import normalise_word
 
-def part_options(params: dict, record) -> tuple:
-    """``(shown, words)``: the answers the word part ``record`` offers (marking/offered.py)."""
+def part_options(params: dict, record) -> Offered:
+    """The answers the word part ``record`` offers (marking/offered.py): ``.shown``, ``.words``."""
     return offered_answers(params, record.kind, record.accept, [w for trap in record.traps for w in trap.words],
                            getattr(record.spec, "choices", None))
 

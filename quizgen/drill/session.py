@@ -150,7 +150,7 @@ class Drill:
         turn = Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
                                            if pv.part.kind == "numeric"}, records)
         turn.notes = worked_from_notes(entry)
-        turn.options = {r.letter: part_options(inst.params, r) for r in records}   # yes or no, C8's classes
+        turn.options = {r.letter: part_options(inst.params, r) for r in records}
         try:
             for part_view, record in zip(view["parts"], records):
                 self.say()
@@ -191,17 +191,18 @@ class Drill:
                 checked = carried_forward(checker, checker(text), turn.values, turn.figures)
                 verdict = unasked_kept(checked, {r.letter for r in turn.results}, checker)   # a later part's value is not told
                 held = held_back(checked, verdict)   # said once the question ends
-                verdict = read_as_offered(record, text, verdict, turn.options[record.letter][1])   # negitive
+                offered = turn.options[record.letter]   # its yes and no, or C8's classes
+                verdict = read_as_offered(record, text, verdict, offered.words)   # a slip of an offered word: asked again
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
                     self.say(unreadable(text, verdict.reason, self.decimal_comma) + turn.notes.pop(record.letter, ""),
                              "  ")   # why a later part needs it, said once
-                elif retry := not_markable(record, text, verdict, turn.options[record.letter]):   # grade's needs_review
+                elif retry := not_markable(record, text, verdict, offered):   # grade's needs_review
                     self.say(retry + turn.notes.pop(record.letter, ""), "  ")   # a later part reads it: said once
                 else:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
-                                                   turn.options[record.letter])   # 'sum' at yes/no
+                                                   offered)   # 'sum' at yes/no
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names, notes)
                     if held and verdict.status == "incorrect":
                         turn.withheld[record.letter] = (text, held)

@@ -41,6 +41,7 @@ class Turn:
         self.names = trap_names([template])   # the misconceptions as this question's template names them
         self.notes = {}   # {part letter: why the later parts worked out from it need it marked (worked_from_notes)}
         self.withheld = {}   # {part letter: grade's "this is the value of part (b)" held back while (b) was to come}
+        self.options = {}   # {part letter: the answers it offers, marking.offered.Offered: yes or no, C8's classes}
 
     def result(self, record, status: str, verdict=None) -> PartResult:
         """The result of one part, as the summary needs it."""

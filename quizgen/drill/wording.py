@@ -16,6 +16,7 @@ from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT, reads_hundredths
 from quizgen.marking.marks import EXPONENT
+from quizgen.marking.offered import NONE_OFFERED
 from quizgen.marking.spreadsheet import ERROR_VALUE, REASON as SPREADSHEET_REASON
 from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
@@ -67,7 +68,7 @@ _POINT_GROUPED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:(?:\.\d{3}){2,
 (``2.640e3`` is a decimal's point: marks.EXPONENT); several still group."""
 
 
-def reading_notes(record, text: str, verdict, decimal_comma: bool = False, options=((), ())) -> tuple:
+def reading_notes(record, text: str, verdict, decimal_comma: bool = False, options=NONE_OFFERED) -> tuple:
     """``(verdict, lines)``: the verdict without grade's LOG_NOTE, and the lines
     said before it about how ``text`` was read: a comma, or a count's point
     between thousands (``1.950`` is 1950), when the answer was not
@@ -187,7 +188,7 @@ leaves only ``0.695%`` (right but for its %) to a person: the reply says how a %
 _PERSON = ": " + WORKING_REASON.rsplit(": ", 1)[-1]   # ": a person decides which is the answer"
 
 
-def not_markable(record, text: str, verdict, options=((), ())) -> str:
+def not_markable(record, text: str, verdict, options=NONE_OFFERED) -> str:
     """Why an answer is asked for again, not counted, or '': one grade leaves
     to a person (there is none here), or a near spelling of a word the question
     offers (drill/slips.py), so the drill never marks what a marker would read
@@ -237,7 +238,7 @@ def _working_said(verdict) -> str:
     return verdict.reason.removesuffix(_PERSON)
 
 
-def offered_note(record, text: str, verdict, options=((), ())) -> str:
+def offered_note(record, text: str, verdict, options=NONE_OFFERED) -> str:
     """The help said before a word part's wrong answer that is a number, or
     names none of the answers the part offers (``options``): grade marks it
     wrong, and so does the drill (one verdict, grade's), adding what the part

@@ -9,6 +9,8 @@ trap; the drill tells a stray word from a wrong answer by them."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from quizgen.maths.answers import normalise_word
 
 OFFERED = "@offered"
@@ -17,25 +19,38 @@ OFFERED = "@offered"
 MAX_SEARCHED = 10_000   # values looked at in one question's parameters
 
 
-def offered_answers(params: dict, kind: str, accept, trap_words, choices) -> tuple:
-    """``(shown, words)`` for a word part (``kind``; its ``accept``ed words, its traps'
+class Offered(NamedTuple):
+    """The answers a word part offers: ``shown``, the options a reply names, in
+    the question's order (``("yes", "no")``); ``words``, every word that names
+    one of them (both spellings of each: ``neutral``, ``neu``)."""
+
+    shown: tuple = ()
+    words: tuple = ()
+
+
+NONE_OFFERED = Offered()
+"""What a number part, or a word part whose answers are open, offers: nothing."""
+
+
+def offered_answers(params: dict, kind: str, accept, trap_words, choices) -> Offered:
+    """The ``Offered`` answers of a word part (``kind``; its ``accept``ed words, its traps'
     words and its ``choices``) of a question drawn with ``params``: the options to
     name in a reply (``("yes", "no")``, or the first list of the question's values
-    holding an accepted word), and every word that names an option (both spellings of each: ``neutral``, ``neu``); ``((), ())``
+    holding an accepted word), and every word that names an option; ``NONE_OFFERED``
     when the part's answers are open (C5's "undefined" and its many phrasings)."""
     if kind != "word":
-        return (), ()
+        return NONE_OFFERED
     listed = {normalise_word(w) for w in [*accept, *trap_words]}
     if {"yes", "no"} <= listed:
-        return ("yes", "no"), ("yes", "no")
+        return Offered(("yes", "no"), ("yes", "no"))
     count, accepted = choices, {normalise_word(w) for w in accept}
     if not count:
-        return (), ()
+        return NONE_OFFERED
     lists = [values for values in _string_lists(params)
              if len(values) == count and accepted & {normalise_word(v) for v in values}]
     if not lists:
-        return (), ()
-    return tuple(lists[0]), tuple(dict.fromkeys(v for values in lists for v in values))
+        return NONE_OFFERED
+    return Offered(tuple(lists[0]), tuple(dict.fromkeys(v for values in lists for v in values)))
 
 
 def _string_lists(value):
@@ -57,5 +72,5 @@ def unlisted_offered(params: dict, kind: str, accept, trap_words, choices) -> tu
     if kind != "word":   # a number part offers none (every wrong numeric answer's rule asks)
         return ()
     listed = {normalise_word(w) for w in [*accept, *trap_words]}
-    return tuple(w for w in offered_answers(params, kind, accept, trap_words, choices)[1]
+    return tuple(w for w in offered_answers(params, kind, accept, trap_words, choices).words
                  if normalise_word(w) not in listed)
