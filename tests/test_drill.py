@@ -209,6 +209,21 @@ def test_an_unwritable_state_file_is_reported_once_and_the_drill_goes_on(runner,
     assert "Question 2 (C1)" in result.output and "Progress saved" not in result.output
 
 
+def test_stats_of_a_progress_path_under_a_file_stops_in_one_line(runner, tmp_path):
+    """--state answers.csv/p.json: no record can ever be there, so --stats says why in one line (exit 2)
+    instead of 'No progress recorded yet' and a suggested drill keeping that --state (rev43 leftover)."""
+    from quizgen.cli import main
+
+    blocker = tmp_path / "answers.csv"
+    blocker.write_text("student_id,question_id,part,answer\n", encoding="utf-8")
+    for state in (blocker / "p.json", blocker / "deeper" / "p.json"):
+        result = runner.invoke(main, ["drill", "--stats", "--state", str(state)])
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == (f"quizgen: error: progress file {state} cannot exist: {blocker} is a file, so "
+                                 f"there is no folder {blocker} to hold it; use --state FILE for a file in a folder\n")
+    assert blocker.read_text(encoding="utf-8") == "student_id,question_id,part,answer\n"
+
+
 @pytest.mark.slow
 def test_stats_shows_the_record(invoke, c1_key):
     key = c1_key()

@@ -246,15 +246,17 @@ def _unwritable_folder(path: Path) -> str:
     """Why the folder of a progress file cannot take a new record ("" when it can, or is still to be made):
     a file where a folder of the path should be, or a folder this user may not write in (a save makes
     the new record there and renames it over the old, so an existing file needs its folder writable too)."""
-    if path.exists():
-        folder = path.parent
-        return "" if os.access(folder, os.W_OK) else f"the folder {folder} may not be written in"
-    for folder in path.parents:
-        if folder.exists():
-            if not folder.is_dir():
-                return f"{folder} is a file, not a folder"
-            return "" if os.access(folder, os.W_OK) else f"the folder {folder} may not be written in"
-    return ""
+    if blocker := file_in_the_way(path):
+        return f"{blocker} is a file, not a folder"
+    folder = path.parent if path.exists() else next((f for f in path.parents if f.exists()), None)
+    return "" if folder is None or os.access(folder, os.W_OK) else f"the folder {folder} may not be written in"
+
+
+def file_in_the_way(path) -> str:
+    """The file that stands where a folder of ``path`` should be (``answers.csv``
+    of ``answers.csv/p.json``), "" when none: no progress file can ever be there."""
+    folder = next((folder for folder in Path(path).parents if folder.exists()), None)
+    return "" if folder is None or folder.is_dir() else str(folder)
 
 
 def _read_only(path: Path) -> bool:

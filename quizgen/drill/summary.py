@@ -9,6 +9,7 @@ from collections import Counter
 from quizgen.drill import record as learner
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
+from quizgen.errors import UsageError
 from quizgen.marking.quotes import rounded_before_use, trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.text.words import and_list
@@ -252,8 +253,13 @@ def class_key(cls: str) -> tuple:
 def stats_report(state=None, banks=()) -> tuple:
     """(report, note): the learner's record as text (``quizgen drill --stats``),
     and a one-line note if the file was unusable, or a line for each entry left
-    out of the record as making no sense (the rest is shown)."""
+    out of the record as making no sense (the rest is shown). A path under a
+    file (``answers.csv/p.json``) stops with one line (UsageError): its advice
+    would name a file no drill can keep."""
     path = learner.real_path(state if state else learner.default_path())
+    if blocker := learner.file_in_the_way(path):   # no record there, and no drill could ever keep one
+        raise UsageError(f"progress file {path} cannot exist: {blocker} is a file, so there is no folder {blocker} "
+                         "to hold it; use --state FILE for a file in a folder")
     loaded = learner.load(path, read_only=True)
     if loaded.note:   # read only: a note means the file is there and could not be read
         return f"The record in {path} could not be read (see the warning above); nothing from it is shown.", loaded.note
