@@ -88,11 +88,11 @@ def test_an_attempt_left_in_progress_does_not_replace_a_finished_one(tmp_path):
     s000 = opened.replace("S1,", "S0,", 1).replace("s001", "s000").replace("s1@", "s0@")   # s000's own row
     path.write_text("\n".join([header, first, second, s000, opened]) + "\n",
                     encoding="utf-8")
-    answers = {(r.student_id, r.part): r.answer for r in read_responses(path)}
+    answers = {(r.student_id, r.part): r.answer for r in read_responses(path).rows}
     assert {a for (sid, _), a in answers.items()} == {"0.5"}
     only_open = "\n".join([header, opened]) + "\n"   # no finished attempt: the open one is all there is
     path.write_text(only_open, encoding="utf-8")
-    assert {r.answer for r in read_responses(path)} == {"0.7"}
+    assert {r.answer for r in read_responses(path).rows} == {"0.7"}
 
 
 @pytest.mark.slow

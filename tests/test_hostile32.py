@@ -111,7 +111,7 @@ def test_a_moodle_state_is_read_whatever_its_case_and_spaces(tmp_path, invoke):
     for row, state in zip(rows, (" in  progress ", "FINISHED", "Never Submitted")):
         row[header.index("State")] = state
     (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
-    states = {r.student_id: r.unsubmitted for r in read_responses(tmp_path / "responses.csv")}
+    states = {r.student_id: r.unsubmitted for r in read_responses(tmp_path / "responses.csv").rows}
     assert states == {"s000": "In progress", "s001": "", "s002": "Never submitted"}   # as Moodle's English has them
 
 

@@ -24,8 +24,8 @@ TRIED = "question(s) in more than one try"
 
 def test_each_response_row_counts_the_tries_the_download_shows(tmp_path):
     last, every = _last_and_all_tries(tmp_path)
-    assert {r.tries for r in read_responses(last)} == {1}
-    alan = {(r.slot, r.part): r.tries for r in read_responses(every) if r.student_id == "alan@example.org"}
+    assert {r.tries for r in read_responses(last).rows} == {1}
+    alan = {(r.slot, r.part): r.tries for r in read_responses(every).rows if r.student_id == "alan@example.org"}
     assert alan == {(1, "a"): 2, (1, "b"): 2, (1, "c"): 2, (2, "a"): 1}   # Q2: '-' on his second try's row
 
 

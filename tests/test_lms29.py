@@ -29,7 +29,7 @@ def test_a_trimmed_cloze_cell_splits_into_its_parts(summary, parts):
 def test_the_moodle_fixture_is_trimmed_as_moodle_writes_it():
     header, first = list(csv.reader((DATA / "moodle_responses.csv").open(encoding="utf-8")))[:2]
     assert first[header.index("Response 1")].endswith("; part 3:")
-    ada = [(r.part, r.answer) for r in read_responses(DATA / "moodle_responses.csv")
+    ada = [(r.part, r.answer) for r in read_responses(DATA / "moodle_responses.csv").rows
            if r.student_id == "s001" and r.attempt == 1 and r.slot == 1]
     assert ada == [("a", "0.5744"), ("b", "0.5544"), ("c", "")]
 
@@ -104,7 +104,7 @@ def test_a_long_canvas_name_is_read_and_a_key_keeps_it(tmp_path):
 
     text = (DATA / "canvas_student_analysis.csv").read_text(encoding="utf-8")
     (tmp_path / "long.csv").write_text(text.replace("Ada Lovelace", "A" * 241), encoding="utf-8")
-    assert {r.name for r in read_responses(tmp_path / "long.csv") if r.student_id == "s001"} == {"A" * 241}
+    assert {r.name for r in read_responses(tmp_path / "long.csv").rows if r.student_id == "s001"} == {"A" * 241}
     (tmp_path / "huge.csv").write_text(text.replace("Alan Turing", "A" * 1_001), encoding="utf-8")
     with pytest.raises(InputFileError, match="the Canvas student analysis's row 2 after the header .student '502'.: "
                                              "the name is 1,001 characters long"):
@@ -237,5 +237,5 @@ def test_a_row_of_no_attempt_beside_an_attempt_is_passed_over(tmp_path, invoke):
     _with_no_attempt(tmp_path, invoke)
     text = (tmp_path / "responses.csv").read_text(encoding="utf-8").replace("s009", "s001")
     (tmp_path / "responses.csv").write_text(text, encoding="utf-8")
-    rows = read_responses(tmp_path / "responses.csv")
+    rows = read_responses(tmp_path / "responses.csv").rows
     assert {r.attempt for r in rows if r.student_id == "s001"} == {1} and all(r.template for r in rows)

@@ -73,7 +73,7 @@ def test_a_header_is_a_moodle_download_only_on_moodle_evidence():
 
 
 def test_a_moodle_3_download_reads_first_name_and_surname(tmp_path):
-    rows = read_responses(_download(tmp_path / "responses.csv", {"Last name": "Surname"}))
+    rows = read_responses(_download(tmp_path / "responses.csv", {"Last name": "Surname"})).rows
     assert {row.student_id: row.name for row in rows} == {"s001": "Ada Lovelace", "alan@example.org": "Alan Turing"}
 
 

@@ -65,7 +65,7 @@ def test_the_rows_read_hold_each_moodle_question_as_its_tag_not_its_text(tmp_pat
     assert set(cells) == {"[quizgen:nsp-sigmoid-loss:1/nsp-sigmoid-loss/0]",
                           "[quizgen:mlm-mean-over-masked:1/mlm-mean-over-masked/0]",
                           "[quizgen:mlm-mean-over-masked:1/mlm-mean-over-masked/1]", UNTAGGED_TEXT}
-    assert {r.template for r in read} == {"nsp-sigmoid-loss", "mlm-mean-over-masked", ""}   # "": the lost tag
+    assert {r.template for r in read.rows} == {"nsp-sigmoid-loss", "mlm-mean-over-masked", ""}   # "": the lost tag
     assert rows[0][header.index("Response 1")] == "part 1: 0.5744; part 2: 0.5544; part 3:"   # answers as written
 
 
@@ -77,7 +77,7 @@ def test_reading_a_download_holds_about_twice_its_size_at_most(tmp_path):
     size = path.stat().st_size
     tracemalloc.start()
     try:
-        rows = read_responses(path)
+        rows = read_responses(path).rows
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -16,17 +16,15 @@ DATA = Path(__file__).parent / "data" / "lms"
 
 
 def test_students_without_an_id_number_are_named_by_email_and_reported():
-    fallback = []
-    rows = read_responses(DATA / "moodle_responses.csv", fallback=fallback)
-    assert sorted({r.student_id for r in rows}) == ["alan@example.org", "s001"]
-    assert fallback == ["alan@example.org"]
+    read = read_responses(DATA / "moodle_responses.csv")
+    assert sorted({r.student_id for r in read.rows}) == ["alan@example.org", "s001"]
+    assert read.fallback == ["alan@example.org"]
 
 
 def test_prefer_email_names_every_student_by_email():
-    fallback = []
-    rows = read_responses(DATA / "moodle_responses.csv", prefer="email", fallback=fallback)
-    assert sorted({r.student_id for r in rows}) == ["ada@example.org", "alan@example.org"]
-    assert fallback == []
+    read = read_responses(DATA / "moodle_responses.csv", prefer="email")
+    assert sorted({r.student_id for r in read.rows}) == ["ada@example.org", "alan@example.org"]
+    assert read.fallback == []
 
 
 def _gradebook(tmp_path, invoke, *options):

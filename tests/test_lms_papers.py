@@ -64,7 +64,7 @@ def test_moodle_round_trip_grades_as_made_and_as_moodle_would(tmp_path):
     texts = {q.findtext("idnumber"): q.findtext("questiontext/text")
              for q in etree.fromstring(xml.encode("utf-8")) if q.get("type") != "category"}
     made = moodle_download(tmp_path / "responses.csv", xml, slots, 8, _typed)
-    inputs = grading_inputs(read_responses(tmp_path / "responses.csv"))
+    inputs = grading_inputs(read_responses(tmp_path / "responses.csv").rows)
     (tmp_path / "key.json").write_text(json.dumps(inputs.key), encoding="utf-8")
     (tmp_path / "answers.csv").write_text(inputs.answers, encoding="utf-8")
     quizgen.grade(str(tmp_path / "answers.csv"), key=str(tmp_path / "key.json"), out=str(tmp_path / "graded.csv"))
@@ -103,7 +103,7 @@ def test_a_formula_like_student_id_is_guarded_in_the_built_answers_and_still_gra
 
     slots = make_slots("C1", count=2, seed=5)
     moodle_download(tmp_path / "responses.csv", moodle_xml(slots), slots, 3, _typed)
-    rows = read_responses(tmp_path / "responses.csv")
+    rows = read_responses(tmp_path / "responses.csv").rows
     first = rows[0].student_id
     rows = [dataclasses.replace(r, student_id="=1+2") if r.student_id == first else r for r in rows]
     inputs = grading_inputs(rows)

@@ -19,7 +19,7 @@ NSP, MLM = "nsp-sigmoid-loss", "mlm-mean-over-masked"
 
 
 def test_moodle_download_as_long_rows():
-    rows = read_responses(DATA / "moodle_responses.csv")
+    rows = read_responses(DATA / "moodle_responses.csv").rows
     ada1 = [r for r in rows if r.student_id == "s001" and r.attempt == 1]
     assert [(r.slot, r.template, r.variant, r.part, r.answer) for r in ada1] == [
         (1, NSP, f"1/{NSP}/0", "a", "0.5744"), (1, NSP, f"1/{NSP}/0", "b", "0.5544"),
@@ -39,7 +39,7 @@ def test_moodle_attempts_are_numbered_by_their_start_not_the_table_sort(tmp_path
     assert "30 November 2026  4:05 PM" in rows[1]
     swapped = tmp_path / "sorted-by-grade.csv"
     swapped.write_text(header + rows[1] + rows[0] + "".join(rows[2:]), encoding="utf-8")
-    latest = [(r.part, r.answer) for r in read_responses(swapped) if r.student_id == "s001" and r.attempt == 2]
+    latest = [(r.part, r.answer) for r in read_responses(swapped).rows if r.student_id == "s001" and r.attempt == 2]
     assert latest[:3] == [("a", "0.5744"), ("b", "-ln(0.5744)"), ("c", "0.8544")]
 
 
@@ -48,15 +48,14 @@ def test_moodle_attempts_keep_file_order_when_a_start_is_not_a_date(tmp_path):
     foreign = rows[1].replace("30 November 2026  4:05 PM", "30 novembre 2026  16:05", 1)
     swapped = tmp_path / "foreign-dates.csv"
     swapped.write_text(header + foreign + rows[0] + "".join(rows[2:]), encoding="utf-8")
-    unordered = []
-    rows = read_responses(swapped, unordered=unordered)
-    first = [(r.part, r.answer) for r in rows if r.student_id == "s001" and r.attempt == 1]
+    read = read_responses(swapped)
+    first = [(r.part, r.answer) for r in read.rows if r.student_id == "s001" and r.attempt == 1]
     assert first[:2] == [("a", "0.5744"), ("b", "-ln(0.5744)")]
-    assert unordered == ["s001"]   # named in a warning: their last attempt in the file is graded
+    assert read.unordered == ["s001"]   # named in a warning: their last attempt in the file is graded
 
 
 def test_canvas_student_analysis_as_long_rows():
-    rows = read_responses(DATA / "canvas_student_analysis.csv")
+    rows = read_responses(DATA / "canvas_student_analysis.csv").rows
     assert rows == [
         ResponseRow("s001", "Ada Lovelace", 1, None, MLM, f"1/{MLM}/0", "a", "0.8746"),
         ResponseRow("s001", "Ada Lovelace", 1, None, "cls-classifier-head", "1/cls-classifier-head/0", "c",
@@ -125,7 +124,7 @@ def test_round_trip_export_responses_download_long_rows(tmp_path):
                             part.letter if typed or len(variant.parts) > 1 else "", typed,
                             answered=bool(typed) or len(variant.parts) > 1)
                 for student, name, slot, variant, part, typed in made]
-    assert read_responses(tmp_path / "responses.csv") == expected
+    assert read_responses(tmp_path / "responses.csv").rows == expected
 
 
 def _answer(part, student):
@@ -143,10 +142,9 @@ def test_a_canvas_row_naming_no_student_is_counted_for_a_warning(tmp_path):
     anonymous = ",,," + lines[1].split(",", 3)[3]
     path = tmp_path / "analysis.csv"
     path.write_text(lines[0] + anonymous + "".join(lines[1:]), encoding="utf-8")
-    skipped = []
-    rows = read_responses(path, skipped=skipped)
-    assert skipped == [1]
-    assert {r.student_id for r in rows} == {"s001", "502"}
+    read = read_responses(path)
+    assert read.skipped == [1]
+    assert {r.student_id for r in read.rows} == {"s001", "502"}
 
 
 @pytest.mark.slow

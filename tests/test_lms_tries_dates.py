@@ -74,7 +74,7 @@ def _without_download_lines(path) -> list:
 
 def test_each_question_counts_its_latest_try_and_a_dash_takes_nothing_back(tmp_path):
     _, every = _last_and_all_tries(tmp_path)
-    rows = read_responses(every)
+    rows = read_responses(every).rows
     alan = [(r.slot, r.part, r.answer, r.row) for r in rows if r.student_id == "alan@example.org"]
     assert alan == [(1, "a", "0.4256", 5), (1, "b", "0.8544", 5), (1, "c", "0.5544", 5), (2, "a", "0.8746", 4)]
     assert {r.attempt for r in rows if r.student_id == "s001"} == {1, 2}
@@ -103,9 +103,9 @@ def test_a_spreadsheets_start_times_order_the_attempts(tmp_path, first, second):
     header, (ada1, ada2, alan) = _table()
     path = _write(tmp_path / "resaved.csv", header, [
         _set(header, ada2, Started_on=second), _set(header, ada1, Started_on=first), alan])
-    unordered = []
-    rows = read_responses(path, unordered=unordered)
-    assert unordered == []
+    read = read_responses(path)
+    rows = read.rows
+    assert read.unordered == []
     latest = [(r.part, r.answer) for r in rows if r.student_id == "s001" and r.attempt == 2]
     assert latest[:2] == [("a", "0.5744"), ("b", "-ln(0.5744)")]
 

@@ -37,10 +37,10 @@ def test_canvas_blank_answer_is_blank_and_a_group_with_no_filled_column_was_not_
     """Canvas writes points for every question a student was given (0.0 when
     left empty): a group with neither answer nor points was not given to them,
     and no variant of it stands in on their paper."""
-    absent = []
-    rows = [r for r in read_responses(_canvas_with_carol(tmp_path), absent_all=absent) if r.student_id == "s003"]
+    read = read_responses(_canvas_with_carol(tmp_path))
+    rows = [r for r in read.rows if r.student_id == "s003"]
     assert rows == [ResponseRow("s003", "Carol Shaw", 1, None, MLM, f"1/{MLM}/0", "a", "")]
-    assert absent == [(1, ("s003", CLS, "c"))]
+    assert read.absent == [(1, ("s003", CLS, "c"))]
 
 
 @pytest.mark.slow

@@ -29,10 +29,9 @@ def test_a_moodle_cell_that_lost_its_tag_is_listed_with_its_row_and_student(tmp_
     rows[0][column] = TAG.sub("", rows[0][column])
     path = tmp_path / "responses.csv"
     path.write_text(moodle_csv(header, rows), encoding="utf-8")
-    untagged = []
-    read = read_responses(path, untagged=untagged)
-    assert untagged == [Untagged("Question 1", "s001", 1, 1, True)]
-    lost = [r for r in read if r.student_id == "s001" and r.attempt == 1 and r.slot == 1]   # lost40: read, for a person
+    read = read_responses(path)
+    assert read.untagged == [Untagged("Question 1", "s001", 1, 1, True)]
+    lost = [r for r in read.rows if r.student_id == "s001" and r.attempt == 1 and r.slot == 1]   # lost40: read, for a person
     assert [(r.template, r.variant, r.part, r.answer, r.tag_lost) for r in lost] == [
         ("", "", "a", "0.5744", True), ("", "", "b", "0.5544", True), ("", "", "c", "", True)]
 
@@ -45,9 +44,7 @@ def test_a_moodle_question_of_ones_own_is_one_entry_and_a_description_none(tmp_p
     rows = [row + ["I confirm this is my own work.", "True", "True"] for row in rows]
     path = tmp_path / "responses.csv"
     path.write_text(moodle_csv(header, rows), encoding="utf-8")
-    untagged = []
-    read_responses(path, untagged=untagged)
-    assert untagged == [Untagged("Question 4", answered=True)]
+    assert read_responses(path).untagged == [Untagged("Question 4", answered=True)]
 
 
 def test_a_canvas_column_with_no_tag_is_listed_unless_it_is_worth_no_points(tmp_path):
@@ -57,9 +54,7 @@ def test_a_canvas_column_with_no_tag_is_listed_unless_it_is_worth_no_points(tmp_
     rows = [row[:where] + ["True", "1.0"] + row[where:] for row in rows]
     path = tmp_path / "analysis.csv"
     path.write_text(moodle_csv(header, rows), encoding="utf-8")
-    untagged = []
-    read_responses(path, untagged=untagged)
-    assert untagged == [Untagged("9999: I confirm this is my own work.", answered=True)]   # not 9104 (0.0 points)
+    assert read_responses(path).untagged == [Untagged("9999: I confirm this is my own work.", answered=True)]   # not 9104 (0.0 points)
 
 
 def test_the_warning_names_columns_and_a_bounded_list_of_rows():

@@ -71,7 +71,7 @@ def test_grade_stops_in_one_line_rather_than_losing_the_students_answers(tmp_pat
 def test_a_tab_or_a_bidi_control_in_an_id_is_read_as_before(tmp_path):
     """Only what the built answers file would write otherwise (as U+FFFD) is refused."""
     path = _moodle(tmp_path, "Turing,Alan,,alan@example.org", "Turing,Alan,,al\u202ean@example.org")
-    assert "al\u202ean@example.org" in {r.student_id for r in read_responses(path)}
+    assert "al\u202ean@example.org" in {r.student_id for r in read_responses(path).rows}
 
 
 # ---------------------------------------------------------------- 2. the download's line in a reason
@@ -119,7 +119,7 @@ def test_each_response_row_knows_its_file_line_after_a_sep_line(tmp_path):
     text = (DATA / "canvas_student_analysis.csv").read_text(encoding="utf-8-sig")
     path = tmp_path / "analysis.csv"
     path.write_text("sep=,\n" + text, encoding="utf-8")
-    assert {(r.row, r.line) for r in read_responses(path)} == {(1, 3), (2, 4), (3, 5)}
+    assert {(r.row, r.line) for r in read_responses(path).rows} == {(1, 3), (2, 4), (3, 5)}
 
 
 @pytest.mark.slow
@@ -160,5 +160,5 @@ def test_a_negative_attempt_is_no_attempt_number_and_leading_zeros_are_read(tmp_
     with pytest.raises(InputFileError, match=r"row 1 after the header: attempt '-1' is not an attempt number: "
                                              r"Canvas numbers a student's attempts 1, 2, 3, \.\.\."):
         read_responses(_attempt(tmp_path, "-1"))
-    rows = read_responses(_attempt(tmp_path, "0000000003"))
+    rows = read_responses(_attempt(tmp_path, "0000000003")).rows
     assert {r.attempt for r in rows if r.student_id == "s001" and r.row == 1} == {3}

@@ -254,9 +254,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
                    {**(reads or {}), **export_keys}, f"grading {path.name}",
                    "rename the responses file or pass another --out")
-    notes, skipped, fallback, unordered, every_absent, every_untagged = [], [], [], [], [], []
-    rows = read_responses(path, encoding, skipped=skipped, prefer=id_key, fallback=fallback, unordered=unordered,
-                          delimiter=delimiter, absent_all=every_absent, untagged=every_untagged)
+    notes, read = [], read_responses(path, encoding, prefer=id_key, delimiter=delimiter)
+    rows = read.rows
     found_key = export_key_for(path, kind, rows, found, notes) if key is None else None
     key = found_key if key is None else key
     try:
@@ -274,12 +273,12 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     if choice.decimal_comma is None:   # as grade reads the built answers file: decimal commas unless ','-separated
         choice = replace(choice, decimal_comma=dialect != ",")
     try:
-        rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, every_absent)
+        rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, read.absent)
         notes += retried_note(path.name, rows)
         inputs = grading_inputs(rows, **how)
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
-    untagged = graded_untagged(every_untagged, rows, inputs.left)
+    untagged = graded_untagged(read.untagged, rows, inputs.left)
     cut = canvas_cut(inputs) if kind == "canvas" else []
     folder = _folder(path, out)
     stem = path.stem
@@ -289,8 +288,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     graded = out if out and not out_is_folder(out, bare_name_too=True) else folder / f"{stem}-graded.csv"
     return DownloadReading(
         answers=answers, key=key_path, out=graded,
-        notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=skipped,
-        fallback=fallback, unordered=unordered, absent=not_given, cut=cut, untagged=untagged)
+        notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=read.skipped,
+        fallback=read.fallback, unordered=read.unordered, absent=not_given, cut=cut, untagged=untagged)
 
 
 def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None, every_absent=()) -> tuple:

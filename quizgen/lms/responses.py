@@ -75,28 +75,39 @@ class ResponseRow:
     tag_lost: bool = False
 
 
-def read_responses(path, encoding: str | None = None, skipped: list | None = None,
-                   prefer: str = "idnumber", fallback: list | None = None,
-                   unordered: list | None = None, delimiter: str | None = None,
-                   absent_all: list | None = None, untagged: list | None = None) -> list:
-    """The long rows of a Moodle responses download or a Canvas student
+@dataclass(frozen=True)
+class Responses:
+    """What read_responses reads: the long ``rows`` (ResponseRow), and what the
+    caller reports beside them. ``skipped``: the numbers (1 = the first after the
+    header) of rows that name no student (Moodle: no ID number, no email; Canvas:
+    no id, no sis_id, as for a logged-out user of a public quiz), which cannot be
+    graded. ``fallback``: the students named by the id column not preferred
+    (moodle_responses), or by Canvas's own user id for want of a sis_id.
+    ``unordered``: the students whose attempts are taken in file order (Moodle:
+    start times that do not all read as dates; Canvas: several rows, one with no
+    attempt number: quizgen.lms.row_checks.canvas_attempts). ``absent``:
+    ``(attempt, (student, template, part))`` for each Canvas question group not
+    given in an attempt (canvas_responses), of which the caller keeps the
+    attempt's it grades. ``untagged``: the question cells with no ``[quizgen:...]``
+    tag (quizgen.lms.untagged.Untagged); those of a Moodle column other rows tag
+    are rows too (``ResponseRow.tag_lost``)."""
+
+    rows: list
+    skipped: list = field(default_factory=list)
+    fallback: list = field(default_factory=list)
+    unordered: list = field(default_factory=list)
+    absent: list = field(default_factory=list)
+    untagged: list = field(default_factory=list)
+
+
+def read_responses(path, encoding: str | None = None, prefer: str = "idnumber",
+                   delimiter: str | None = None) -> Responses:
+    """The Responses of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. The file is read as an answers
     file is (quizgen.csv_input): its text by ``csv_text`` (``encoding``, else
     detected; one line when it is no text), and its delimiter (``,`` ``;``
     tab, Excel's ``sep=`` line) unless ``delimiter`` is, so a download re-saved
-    by a spreadsheet reads as the original. ``skipped``, when given,
-    receives the numbers (1 = the first after the header) of rows that name no
-    student (Moodle: no ID number, no email; Canvas: no id, no sis_id, as for
-    a logged-out user of a public quiz): they cannot be graded, and the caller says so.
-    ``absent_all``, when given, receives ``(attempt, (student, template,
-    part))`` for each Canvas question group not given in an attempt (see
-    canvas_responses): the caller keeps those of the attempt it grades.
-    ``untagged``, when given, receives the question cells with no
-    ``[quizgen:...]`` tag (quizgen.lms.untagged.Untagged); those of a Moodle
-    column other rows tag are rows too (``ResponseRow.tag_lost``).
-    ``prefer``, ``fallback`` and ``unordered``: see moodle_responses; of a Canvas download,
-    ``fallback`` receives the students named by Canvas's own user id, for want of a sis_id, and
-    ``unordered`` those with several rows and no attempt number (quizgen.lms.row_checks.canvas_attempts)."""
+    by a spreadsheet reads as the original. ``prefer``: see moodle_responses."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
     try:
@@ -104,9 +115,9 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         del text   # the rows hold what is read of it (a question cell's tag: download_table)
         kind = lms_kind(rows[0] if rows else [])
         if kind == "moodle":
-            return _moodle_rows(rows, skipped, prefer, fallback, unordered, lines, untagged)
+            return _moodle_rows(rows, prefer, lines)
         if kind == "canvas":
-            return _canvas_rows(rows, absent_all, skipped, lines, untagged, fallback, unordered)
+            return _canvas_rows(rows, lines)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -119,20 +130,17 @@ def _table(text: str, delimiter: str | None = None) -> list:
     return table_lines(text, delimiter)[0]
 
 
-def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnumber",
-                     fallback: list | None = None, unordered: list | None = None) -> list:
+def moodle_responses(text: str, prefer: str = "idnumber") -> list:
     """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
     Last name (Surname in Moodle 3), First name, the identity fields (ID number, Email address, ...),
     State, ..., then per slot N "Question N" and "Response N" (and "Right
     answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``.
     Students are named by their ID number, else their email (``prefer="email"``:
-    the other way round); ``fallback``, when given, receives the students named
-    by the other column, whom a grade import keyed on ``prefer`` would not know;
-    ``unordered``, the students with several attempts not all of whose start
-    times read as dates (their attempts are taken in file order). A download
+    the other way round); those named by the other column, whom a grade import
+    keyed on ``prefer`` would not know, are read_responses' ``fallback``. A download
     of all tries (a row per try) is read as one row per attempt, each
     question's latest try counting (quizgen.lms.attempts.joined_tries)."""
-    return _moodle_rows(_table(text), skipped, prefer, fallback, unordered)
+    return _moodle_rows(_table(text), prefer).rows
 
 
 def _refuse_unanswerable(header: list, answered: set) -> None:
@@ -145,11 +153,9 @@ def _refuse_unanswerable(header: list, answered: set) -> None:
                              + _MOODLE_TICK.format(what="response"))
 
 
-def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumber",
-                 fallback: list | None = None, unordered: list | None = None, file_lines: list | None = None,
-                 untagged: list | None = None) -> list:
-    """The rows of moodle_responses from the download's table; ``file_lines``: the
-    file line of each row (``table_lines``; without it, one line a row); ``untagged``: see read_responses."""
+def _moodle_rows(rows: list, prefer: str = "idnumber", file_lines: list | None = None) -> Responses:
+    """The Responses of a Moodle download from its table; ``file_lines``: the
+    file line of each row (``table_lines``; without it, one line a row)."""
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
@@ -172,6 +178,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
+    skipped, fallback, unordered = [], [], []
     who = [(student := _moodle_student(row, id_columns, fallback),
             NO_ATTEMPT if _no_attempt(row, questions.values(), slots) else unfinished_state(header, row, line, student))
            for line, row, _, _ in attempts]
@@ -184,7 +191,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     kept, source, states, counts = [], {}, {}, {}
     for (line, row, lines, tries), (student, unfinished) in zip(attempts, who):
         check_id(student, "the Moodle export's", line)
-        if not student and skipped is not None and any(c.strip() for c in row):
+        if not student and any(c.strip() for c in row):
             skipped.append(line)
         if student and not (unfinished and student in finished or unfinished == NO_ATTEMPT and student in tried):
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
@@ -209,9 +216,8 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
                     for r in _moodle_answers(tag, row[column], number, (student, name.strip(), numbers[line]), at,
                                              counts[line][column], file_lines[at] if file_lines else at + 1)]
     tagged = {r.slot for r in out if r.slot is not None and not r.tag_lost}
-    if untagged is not None:
-        untagged += moodle_untagged(cells, {f"Question {slot}" for slot in tagged})
-    return [r for r in out if not r.tag_lost or r.slot in tagged]   # a column tagged on no row: not graded
+    return Responses([r for r in out if not r.tag_lost or r.slot in tagged],   # a column tagged on no row: not graded
+                     skipped, fallback, unordered, untagged=moodle_untagged(cells, {f"Question {s}" for s in tagged}))
 
 
 def _no_attempt(row: list, questions, slots: list) -> bool:
@@ -225,13 +231,13 @@ def _no_attempt(row: list, questions, slots: list) -> bool:
             and all(i >= len(row) or row[i].strip() in ("", "-") for _, i in slots))
 
 
-def _moodle_student(row: list, columns: list, fallback: list | None) -> str:
+def _moodle_student(row: list, columns: list, fallback: list) -> str:
     """The id naming the student of ``row``: its first filled id column (a
     student named by a later column is added to ``fallback``)."""
     for n, i in enumerate(columns):
         value = row[i].strip() if i is not None and i < len(row) else ""
         if value not in ("", "-"):
-            if n and fallback is not None and value not in fallback:
+            if n and value not in fallback:
                 fallback.append(value)
             return value
     return ""
@@ -288,7 +294,7 @@ _CLOZE_FIRST = re.compile(r"part 1:")
 _CLOZE_NEXT = re.compile(r";\s*part (\d+):")
 
 
-def canvas_responses(text: str, absent_all: list | None = None) -> list:
+def canvas_responses(text: str) -> list:
     """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
     Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
     question a column headed ``<id>: <question text>`` with the answer and a
@@ -299,28 +305,23 @@ def canvas_responses(text: str, absent_all: list | None = None) -> list:
     submission, an empty answer at 0.0), and leaves both cells empty only for
     a question the student was not given. So a question group none of whose
     variant columns is filled for a student (the quiz edited after they took
-    it) is not on their paper: it goes into ``absent_all`` (``(attempt,
-    (student, template, part))``), for the caller to report, instead of a
-    variant they never saw standing in. A row naming no student (no id, no
-    sis_id: Canvas writes such a row for a logged-out user of a public quiz)
-    is passed over (read_responses can list them)."""
-    return _canvas_rows(_table(text), absent_all)
+    it) is not on their paper: it is one of read_responses' ``absent``, for the
+    caller to report, instead of a variant they never saw standing in. A row
+    naming no student (no id, no sis_id: Canvas writes such a row for a
+    logged-out user of a public quiz) is passed over (read_responses' ``skipped``)."""
+    return _canvas_rows(_table(text)).rows
 
 
-def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | None = None,
-                 file_lines: list | None = None, untagged: list | None = None, by_user_id: list | None = None,
-                 numbered: list | None = None) -> list:
-    """The rows of canvas_responses from the student analysis's table; ``file_lines``, ``untagged``: as for
-    _moodle_rows (a column with no tag is one Untagged, but one worth no points, as a text-only question);
-    ``by_user_id`` receives the students named by Canvas's own user id, for want of a sis_id; ``numbered``,
-    those of several rows with no attempt number, whose rows are attempts in file order (canvas_attempts)."""
+def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
+    """The Responses of a Canvas student analysis from its table; ``file_lines``: as for _moodle_rows
+    (a column with no tag is one Untagged, but one worth no points, as a text-only question)."""
     header = rows[0] if rows else []
     if "id" not in header:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "
                              "quizgen needs to know whose answers these are")
     columns = [(i, TAG.search(h)) for i, h in enumerate(header) if _CANVAS_QUESTION.match(h)]
-    if untagged is not None:
-        untagged += [Untagged(header[i], answered=True) for i, m in columns if m is None and _worth(header, i + 1)]
+    read = Responses([], untagged=[Untagged(header[i], answered=True) for i, m in columns
+                                   if m is None and _worth(header, i + 1)])
     columns = [(i, m) for i, m in columns if m is not None]
     if not columns:
         raise InputFileError("no question of this Canvas student analysis carries a [quizgen:...] tag: "
@@ -329,30 +330,28 @@ def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | Non
     groups = {}
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
-    out, missing, users = [], [], {}
+    users = {}
     students = [_cell(header, row, "sis_id") or _cell(header, row, "id") for row in rows[1:]]
     for line, (row, student) in enumerate(zip(rows[1:], students), start=1):   # whose rows these are, first
         check_id(student, "the Canvas student analysis's", line)
         if student:
             check_one_canvas_user_each(users, student, _cell(header, row, "id"), line)
-    attempts = canvas_attempts([_cell(header, row, "attempt") for row in rows[1:]], students, numbered)
+    attempts = canvas_attempts([_cell(header, row, "attempt") for row in rows[1:]], students, read.unordered)
     for line, (row, student, attempt) in enumerate(zip(rows[1:], students, attempts), start=1):
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
-        if student and not _cell(header, row, "sis_id") and by_user_id is not None:
-            by_user_id.append(student)
+        if student and not _cell(header, row, "sis_id"):
+            read.fallback.append(student)
         if student:
             who = (student, _name(_cell(header, row, "name"), student, "the Canvas student analysis's", line),
                    attempt)
             for group in groups.items():
                 answers = _canvas_answers(row, group, who, line, file_lines[line] if file_lines else line + 1)
-                out += answers
-                if not answers:
-                    missing.append((who[2], (student, *group[0])))
-        elif skipped is not None and any(c.strip() for c in row):
-            skipped.append(line)
-    if absent_all is not None:   # the caller keeps the attempt it grades (grading/lms_input._graded_attempts)
-        absent_all.extend(missing)
-    return out
+                read.rows.extend(answers)
+                if not answers:   # the caller keeps the attempt it grades (grading/lms_input._graded_attempts)
+                    read.absent.append((who[2], (student, *group[0])))
+        elif any(c.strip() for c in row):
+            read.skipped.append(line)
+    return read
 
 
 def _canvas_answers(row: list, group: tuple, who: tuple, line: int, file_line: int | None = None) -> list:
