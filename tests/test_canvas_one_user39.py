@@ -6,7 +6,7 @@ other's row). Two Canvas users under one id now stop grade naming both rows."""
 import csv
 import io
 
-from test_lms_attempts27 import RIGHT, _canvas
+from test_lms_attempts27 import RIGHT, WRONG, _canvas
 
 
 def _with_ids(path, ids):
@@ -50,3 +50,30 @@ def test_a_student_the_download_names_by_canvas_id_is_graded_on_that_id_not_on_a
     book = list(csv.reader(io.StringIO(next((tmp_path / "out").glob("*gradebook-canvas*.csv")).read_text("utf-8-sig"))))
     grades = {row[0]: row[-1] for row in book[2:]}
     assert grades["Emilie"] == grades["Ada"] != "" and grades["Grace"] == "", book
+
+
+def test_one_users_rows_with_and_without_a_sis_id_are_one_student(tmp_path, invoke):
+    """Round 44: Ada's sis_id s001 is on her first attempt's row only (set in the SIS between her attempts);
+    both rows are Canvas user 103's, so they are one student, s001, whose best attempt (the second) is
+    graded, with a warning naming the rows. They were two students, s001 and 103, each with a paper."""
+    path, key = _canvas(tmp_path, [("s001", 1, WRONG), ("s001", 2, RIGHT), ("s002", 1, RIGHT)])
+    _with_ids(path, [("103", "s001"), ("103", ""), ("104", "s002")])
+    result = invoke("grade", path, "--key", key, "--out", tmp_path / "out" / "graded.csv")
+    assert result.exit_code == 0, result.output
+    assert "Graded 6 answers from 2 students" in result.output
+    assert (f"{path.name}: 1 Canvas user(s) have a sis_id on some rows and none on others (user 103: sis_id s001 "
+            "on row 1, none on row 2, after the header); each one's rows are graded as one student, by that "
+            "sis_id. Was the SIS id set between their attempts?") in result.stderr
+    with (tmp_path / "out" / "graded-students.csv").open(encoding="utf-8-sig") as handle:
+        students = {row["student_id"]: row for row in csv.DictReader(handle)}
+    assert sorted(students) == ["s001", "s002"] and students["s001"]["score"] == students["s002"]["score"]
+
+
+def test_a_sis_id_is_lent_only_by_rows_of_the_same_canvas_user_and_only_when_it_is_one():
+    """Rows 2 and 4 borrow their user's one sis_id; user 105's two sis_ids leave its empty row named by its Canvas id."""
+    from quizgen.lms.row_checks import canvas_students
+
+    students, filled = canvas_students(["103", "103", "104", "103", "105", "105", "105", ""],
+                                       ["s001", "", "", "", "a", "b", "", ""])
+    assert students == ["s001", "s001", "104", "s001", "a", "b", "105", ""]
+    assert filled == {("103", "s001"): [1, 2, 4]}

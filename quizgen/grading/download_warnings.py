@@ -1,5 +1,6 @@
 """The warnings on an LMS download graded directly (grading/lms_input.py): its
-rows that name no student, the Canvas question groups a student was not given,
+rows that name no student, the Canvas users with a sis_id on some rows only,
+the Canvas question groups a student was not given,
 the students whose attempts cannot be ordered, the Canvas answers that may be
 the right answer cut to 4 decimals, and the students a Moodle download names
 by the other id column (which the gradebook's warnings say too)."""
@@ -26,6 +27,19 @@ def unnamed_warning(path, lines: list, kind: str) -> list:
         why, advice = "no ID number or email", "fill in the student's ID number in Moodle and download again"
     return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {first_few(lines)} after the header: "
             f"{why}) and are not graded; {advice}"]
+
+
+def filled_warning(path, filled: dict) -> list:
+    """A warning (in a list, or none) naming the Canvas users with a sis_id on
+    some rows and none on others (``{(Canvas id, sis_id): [row with it, rows
+    without ...]}``, lms.row_checks.canvas_students): graded as one student."""
+    if not filled:
+        return []
+    shown = first_few([f"user {user}: sis_id {sis} on row {rows[0]}, none on row {', '.join(map(str, rows[1:]))}"
+                       for (user, sis), rows in filled.items()])
+    return [f"{Path(path).name}: {len(filled)} Canvas user(s) have a sis_id on some rows and none on others "
+            f"({shown}, after the header); each one's rows are graded as one student, by that sis_id. "
+            "Was the SIS id set between their attempts?"]
 
 
 def absent_warning(path, absent: list) -> list:

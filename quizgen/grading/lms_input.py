@@ -25,8 +25,8 @@ from quizgen.errors import InputFileError, UsageError
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, refuse_attempt_for_answers
-from quizgen.grading.download_warnings import (absent_warning, canvas_cut, cut_warning, unnamed_warning,
-                                               unordered_warning)
+from quizgen.grading.download_warnings import (absent_warning, canvas_cut, cut_warning, filled_warning,
+                                               unnamed_warning, unordered_warning)
 from quizgen.grading.export_key_found import export_key_for, export_keys_found, found_key_refusal
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key
@@ -145,9 +145,11 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
 
 def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> list:
     """The warnings on the download at ``path`` that ``read`` (a DownloadReading) found, in the order
-    shown: the bank folders loaded, rows naming no student, question groups not given, attempts not
+    shown: the bank folders loaded, rows naming no student, Canvas users with a sis_id on some rows only
+    (graded as one student), question groups not given, attempts not
     ordered, Canvas answers cut to 4 decimals (its untagged cells are warned of once marked)."""
-    return (read.loaded + unnamed_warning(path, read.skipped, kind) + absent_warning(path, read.absent)
+    return (read.loaded + unnamed_warning(path, read.skipped, kind) + filled_warning(path, read.filled)
+            + absent_warning(path, read.absent)
             + unordered_warning(path, read.unordered, choice.rule, header) + cut_warning(path, read.cut))
 
 
@@ -225,6 +227,7 @@ class DownloadReading:
     absent: list = field(default_factory=list)     # Canvas question groups not given to a student
     cut: list = field(default_factory=list)        # Canvas answers that may be the right one cut (canvas_cut)
     untagged: list = field(default_factory=list)   # question cells of the attempts graded with no tag
+    filled: dict = field(default_factory=dict)     # Canvas users with a sis_id on some rows only (canvas_students)
 
 
 def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
@@ -289,7 +292,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     return DownloadReading(
         answers=answers, key=key_path, out=graded,
         notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=read.skipped,
-        fallback=read.fallback, unordered=read.unordered, absent=not_given, cut=cut, untagged=untagged)
+        fallback=read.fallback, unordered=read.unordered, absent=not_given, cut=cut, untagged=untagged,
+        filled=read.filled)
 
 
 def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None, every_absent=()) -> tuple:

@@ -22,8 +22,8 @@ from quizgen.key.model import NO_ATTEMPT
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
 from quizgen.lms.download_table import table_lines
-from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, canvas_attempts, check_attempts, check_id, check_widths,
-                                    check_one_canvas_user_each, check_one_person_each, refuse_repeated, refuse_two_columns,
+from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, canvas_attempts, canvas_students, check_attempts, check_id,
+                                    check_widths, check_one_canvas_user_each, check_one_person_each, refuse_repeated, refuse_two_columns,
                                     unfinished_state)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 from quizgen.lms.untagged import Untagged, moodle_untagged
@@ -90,7 +90,8 @@ class Responses:
     given in an attempt (canvas_responses), of which the caller keeps the
     attempt's it grades. ``untagged``: the question cells with no ``[quizgen:...]``
     tag (quizgen.lms.untagged.Untagged); those of a Moodle column other rows tag
-    are rows too (``ResponseRow.tag_lost``)."""
+    are rows too (``ResponseRow.tag_lost``). ``filled``: the Canvas users with a
+    sis_id on some rows, none on others, all taken as that sis_id's (row_checks.canvas_students)."""
 
     rows: list
     skipped: list = field(default_factory=list)
@@ -98,6 +99,7 @@ class Responses:
     unordered: list = field(default_factory=list)
     absent: list = field(default_factory=list)
     untagged: list = field(default_factory=list)
+    filled: dict = field(default_factory=dict)
 
 
 def read_responses(path, encoding: str | None = None, prefer: str = "idnumber",
@@ -320,8 +322,7 @@ def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "
                              "quizgen needs to know whose answers these are")
     columns = [(i, TAG.search(h)) for i, h in enumerate(header) if _CANVAS_QUESTION.match(h)]
-    read = Responses([], untagged=[Untagged(header[i], answered=True) for i, m in columns
-                                   if m is None and _worth(header, i + 1)])
+    untagged = [Untagged(header[i], answered=True) for i, m in columns if m is None and _worth(header, i + 1)]
     columns = [(i, m) for i, m in columns if m is not None]
     if not columns:
         raise InputFileError("no question of this Canvas student analysis carries a [quizgen:...] tag: "
@@ -330,16 +331,17 @@ def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
     groups = {}
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
-    users = {}
-    students = [_cell(header, row, "sis_id") or _cell(header, row, "id") for row in rows[1:]]
+    users, ids = {}, [_cell(header, row, "id") for row in rows[1:]]
+    students, filled = canvas_students(ids, [_cell(header, row, "sis_id") for row in rows[1:]])
+    read = Responses([], untagged=untagged, filled=filled)
     for line, (row, student) in enumerate(zip(rows[1:], students), start=1):   # whose rows these are, first
         check_id(student, "the Canvas student analysis's", line)
         if student:
-            check_one_canvas_user_each(users, student, _cell(header, row, "id"), line)
+            check_one_canvas_user_each(users, student, ids[line - 1], line)
     attempts = canvas_attempts([_cell(header, row, "attempt") for row in rows[1:]], students, read.unordered)
     for line, (row, student, attempt) in enumerate(zip(rows[1:], students, attempts), start=1):
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
-        if student and not _cell(header, row, "sis_id"):
+        if student and student == ids[line - 1] and not _cell(header, row, "sis_id"):   # sis_id of no row
             read.fallback.append(student)
         if student:
             who = (student, _name(_cell(header, row, "name"), student, "the Canvas student analysis's", line),

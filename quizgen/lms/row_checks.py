@@ -1,7 +1,8 @@
 """The checks of an LMS download's rows that stop the reading in one line
 naming the row (1 = the first after the header): a download with no attempt,
 a row cut short, a student id no key can hold, an attempt number that is none;
-and a reason of the answers file built from it placed at the download's line."""
+and a reason of the answers file built from it placed at the download's line.
+Also who each Canvas row's student is (``canvas_students``)."""
 
 from __future__ import annotations
 
@@ -217,6 +218,26 @@ def _two_people(one: tuple, other: tuple) -> bool:
 def _shown(person: tuple) -> str:
     """An attempt's person for the message: their name, and email when there."""
     return ", ".join(shortened(printable(part), 40) for part in (person[1], person[0]) if part) or "no name"
+
+
+def canvas_students(ids: list, sis_ids: list) -> tuple:
+    """``(students, filled)``: each Canvas row's student, given its ``id`` and
+    ``sis_id`` cells (row 1 first): the sis_id, else the sis_id another row of
+    the same Canvas user holds (one only), else the Canvas id; "" for none.
+    One person's rows are one student's even when the sis_id was set between
+    their attempts. ``filled``: ``{(Canvas id, sis_id): [row holding it, rows
+    without it ...]}`` for the warning."""
+    known = {}
+    for line, (user, sis) in enumerate(zip(ids, sis_ids), start=1):
+        if user and sis:
+            known.setdefault(user, {}).setdefault(sis, line)
+    students, filled = [], {}
+    for line, (user, sis) in enumerate(zip(ids, sis_ids), start=1):
+        if not sis and len(known.get(user, ())) == 1:
+            sis, first = next(iter(known[user].items()))
+            filled.setdefault((user, sis), [first]).append(line)
+        students.append(sis or user)
+    return students, filled
 
 
 def check_one_canvas_user_each(seen: dict, student: str, canvas_id: str, line: int) -> None:
