@@ -265,7 +265,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark
 @main.command("review", short_help="An overrides file to fill in: the answers a person must decide.")
 @click.argument("graded", type=click.Path(dir_okay=False))
 @click.option("--out", default=None, type=click.Path(),
-              help="The file to write, or a folder (default: <graded stem>-review.csv beside GRADED); never replaced.")
+              help="The file to write, or a folder (one that exists, ends in '/' or has no extension; default: "
+                   "<graded stem>-review.csv beside GRADED); never replaced.")
 @click.option("--also", multiple=True, type=click.Choice(["invalid", "imprecise", "ecf"]),
               help="Also list these answers besides needs_review: unreadable, right to too few figures, or marked by "
                    "error carried forward (repeatable).")

@@ -90,3 +90,16 @@ def test_out_and_feedback_one_new_bare_name_share_the_folder(tmp_path, seed1_key
     assert result.exit_code == 0, result.output
     names = {p.name for p in (tmp_path / "g2").iterdir()}
     assert "answers-graded.csv" in names and any(name.startswith("s1") for name in names), names
+
+
+def test_review_out_with_no_extension_is_a_new_folder(tmp_path, worked_key, monkeypatch):
+    """``quizgen review ... --out decide`` wrote the file to fill in as ``decide``,
+    which a spreadsheet does not open; it is now decide/<stem>-review.csv."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\nr1,Q7,a,maybe 0.77\n",
+                                          encoding="utf-8")
+    assert CliRunner().invoke(main, ["grade", "answers.csv", "--key", str(worked_key)]).exit_code == 0
+    result = CliRunner().invoke(main, ["review", "answers-graded.csv", "--out", "decide"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "decide" / "answers-graded-review.csv").is_file()
+    assert "r1" in (tmp_path / "decide" / "answers-graded-review.csv").read_text(encoding="utf-8-sig")

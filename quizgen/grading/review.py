@@ -101,11 +101,12 @@ def _counts(lines: list) -> dict:
 
 
 def review_path(graded: Path, out) -> Path:
-    """Where the review file goes: ``out``, a folder's ``<stem>-review.csv``, or that beside ``graded``."""
+    """Where the review file goes: ``out``, a folder's ``<stem>-review.csv`` (a new name with no
+    extension is a folder, as for grade), or that beside ``graded``."""
     name = f"{graded.stem}-review.csv"
     if out is None:
         return default_output_folder(graded) / name
-    return Path(out) / name if out_is_folder(out) else Path(out)
+    return Path(out) / name if out_is_folder(out, bare_name_too=True) else Path(out)
 
 
 def review_lines(graded: Path, kinds: set) -> tuple:
