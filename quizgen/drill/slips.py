@@ -16,6 +16,7 @@ import difflib
 
 from quizgen.key.status import Status
 from quizgen.marking.student_ids import edit_distance
+from quizgen.marking.unlisted import short_for
 from quizgen.marking.words import MISSPELT, clear_misspelling
 from quizgen.maths.answers import normalise_word
 
@@ -44,7 +45,9 @@ def _near(record, text: str, words: tuple = ()) -> list:
     of, or none (also for a word that is one of them): a clear misspelling
     (marking/words.py, ``clear_misspelling``: ``undifined`` is ``undefined``,
     ``tru`` is ``true``) of a word of 4 letters or more, or one slip of a word of
-    2 or 3 letters (``_short_slip``: ``yse``, ``ye`` and ``yess`` are ``yes``).
+    2 or 3 letters (``_short_slip``: ``yse``, ``ye`` and ``yess`` are ``yes``),
+    unless it is cut short from a longer listed word (unlisted.py ``short_for``,
+    as grade reads it): ``nega`` is ``negative``, where ``neg`` is listed too.
     A word of its own ("defined", "finite", the opposite of a listed one) is
     never told the listed word it resembles."""
     said, listed = normalise_word(text), {}
@@ -56,6 +59,9 @@ def _near(record, text: str, words: tuple = ()) -> list:
     best = difflib.get_close_matches(said, long_near, n=1, cutoff=MISSPELT)
     if best:
         return [listed[best[0]]]
+    plain = [w for w in listed if w.isalpha()]
+    if cut := short_for(said, plain):   # "nega" begins "negative": no slip of "neg"
+        return [listed[w] for w in cut]
     return [listed[w] for w in listed if 2 <= len(w) <= 3 and _short_slip(said, w)]
 
 

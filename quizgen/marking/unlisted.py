@@ -25,14 +25,20 @@ def unlisted_reason(said: str, classes: dict, opposites) -> str:
     listed = sorted(w for words in classes.values() for w in words if " " not in w and w.isalpha())
     if " " in said or not said.isalpha() or any(opposites(said, w) for w in listed):
         return ""   # "finite", "defined": the opposite of a listed word, marked as what it says
-    short_for = [w for w in listed if len(said) >= 3 and len(w) >= len(said) + 2 and w.startswith(said)]
-    if short_for:
-        return f"{said!r} may be short for {short_for[0]!r}, a word this part lists: a person reads it"
+    if short := short_for(said, listed):
+        return f"{said!r} may be short for {short[0]!r}, a word this part lists: a person reads it"
     if said in FOREIGN_YES_NO and {"yes", "no"} & set(listed):
         return f"{said!r} may be a yes or a no in another language: a person reads it"
     if any(_ratio(said, w) >= ALIKE for w in listed if len(said) >= 6 and len(w) >= 6):
         return f"{said!r} may be a word this part lists in another spelling or language: a person reads it"
     return ""
+
+
+def short_for(said: str, listed) -> list:
+    """The ``listed`` words ``said`` may be cut short from: it begins them, has 3
+    letters or more and lacks 2 or more of theirs (``nega`` of ``negative``; one letter
+    short, ``negativ``, is a misspelling). grade and the drill (drill/slips.py) read it alike."""
+    return [w for w in listed if len(said) >= 3 and len(w) >= len(said) + 2 and w.startswith(said)]
 
 
 def _ratio(said: str, word: str) -> float:
