@@ -189,8 +189,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
               help="The class roster CSV (a student id column, optional name): students with no answer are "
                    "listed as missing.")
 @click.option("--force-key", is_flag=True,
-              help="Grade with this key even when most answers (or their paper codes) look written for another "
-                   "seed or key.")
+              help="Grade with this key even when most answers (or their paper codes, or an older LMS "
+                   "download's seed labels) look written for another seed or key.")
 @click.option("--replace-outputs", is_flag=True,
               help="Replace the outputs an earlier run made in the same place from another answers file.")
 @click.option("--force", is_flag=True, help="Both --force-key and --replace-outputs (the older option).")

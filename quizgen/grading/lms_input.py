@@ -109,7 +109,8 @@ class LmsInput:
 
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
-               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), gradebook: str | None = None):
+               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), gradebook: str | None = None,
+               key_forced: str = ""):
     """An LmsInput to grade: for an LMS export, the files ``lms_grading_files``
     builds, written in a one_commit (grade's, which is open around this block):
     when grading then fails, those of a former run are put back as they were,
@@ -121,7 +122,8 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
     attempt of a student with several is graded. Options that do nothing for the
     file are refused in one line: --attempt, when given, for a file that is no
     download, and ``id_key`` email for one that is no Moodle download unless
-    ``gradebook`` is moodle."""
+    ``gradebook`` is moodle. ``key_forced``: the option (--force-key) that grades a
+    download of seed labels with an export key of another seed, with a warning."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -134,7 +136,7 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
     refuse_gradebook_key(id_key, gradebook, path, kind)
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         read = lms_grading_files(path, key, out, encoding, banks, id_key=id_key, delimiter=delimiter, kind=kind,
-                                 reads=reads, dialect=dialect, choice=choice)
+                                 reads=reads, dialect=dialect, choice=choice, key_forced=key_forced)
         fallback = tuple(read.fallback)
         yield LmsInput(answers=read.answers, key=read.key, out=read.out, built=True,
                        warnings=_download_warnings(read, path, kind, choice, header), notes=read.notes,
@@ -145,10 +147,11 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
 
 def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> list:
     """The warnings on the download at ``path`` that ``read`` (a DownloadReading) found, in the order
-    shown: the bank folders loaded, rows naming no student, Canvas users with a sis_id on some rows only
-    (graded as one student), question groups not given, attempts not
-    ordered, Canvas answers cut to 4 decimals (its untagged cells are warned of once marked)."""
-    return (read.loaded + unnamed_warning(path, read.skipped, kind) + filled_warning(path, read.filled)
+    shown: the bank folders loaded, seed labels of another seed than the key's (--force-key), rows
+    naming no student, Canvas users with a sis_id on some rows only (graded as one student), question
+    groups not given, attempts not ordered, Canvas answers cut to 4 decimals (its untagged cells are
+    warned of once marked)."""
+    return (read.loaded + read.other_seed + unnamed_warning(path, read.skipped, kind) + filled_warning(path, read.filled)
             + absent_warning(path, read.absent)
             + unordered_warning(path, read.unordered, choice.rule, header) + cut_warning(path, read.cut))
 
@@ -228,11 +231,12 @@ class DownloadReading:
     cut: list = field(default_factory=list)        # Canvas answers that may be the right one cut (canvas_cut)
     untagged: list = field(default_factory=list)   # question cells of the attempts graded with no tag
     filled: dict = field(default_factory=dict)     # Canvas users with a sis_id on some rows only (canvas_students)
+    other_seed: list = field(default_factory=list)  # the warning: seed labels of another seed, graded with --force-key
 
 
 def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
                       kind: str | None = None, reads: dict | None = None, dialect: str | None = None,
-                      choice: AttemptChoice = AttemptChoice()) -> DownloadReading:
+                      choice: AttemptChoice = AttemptChoice(), key_forced: str = "") -> DownloadReading:
     """A DownloadReading: the long answers and the key to grade the LMS export at
     ``path`` (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels), written beside the outputs; ``out``, when not given or a
@@ -243,7 +247,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     (``dialect``, when the caller has read it), so that grading it reads and writes as
     for the download itself. ``key`` None: the export's key file found as key.json is
     (export_key_found.py), said in a note. ``choice``: which attempt of a student with
-    several is graded (default: the highest scoring), said in a note."""
+    several is graded (default: the highest scoring), said in a note. ``key_forced``: the
+    option that grades seed labels of another seed than the export key's (exportkey.other_seed)."""
     from quizgen.lms.exportkey import decode_rows, key_banks as banks_named, variant_labels
     from quizgen.lms.fingerprints import expected_fingerprints
     from quizgen.lms.papers import grading_inputs
@@ -257,12 +262,12 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
                    {**(reads or {}), **export_keys}, f"grading {path.name}",
                    "rename the responses file or pass another --out")
-    notes, read = [], read_responses(path, encoding, prefer=id_key, delimiter=delimiter)
+    notes, other_seed, read = [], [], read_responses(path, encoding, prefer=id_key, delimiter=delimiter)
     rows = read.rows
     found_key = export_key_for(path, kind, rows, found, notes) if key is None else None
     key = found_key if key is None else key
     try:
-        rows, export_key = decode_rows(rows, key, path, kind)
+        rows, export_key = decode_rows(rows, key, path, kind, key_forced, other_seed)
     except (InputFileError, UsageError) as exc:   # a key found, not given: said so, with the others found
         raise (exc if not found else type(exc)(found_key_refusal(exc, found, path))) from exc
     loaded = []
@@ -293,7 +298,7 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
         answers=answers, key=key_path, out=graded,
         notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=read.skipped,
         fallback=read.fallback, unordered=read.unordered, absent=not_given, cut=cut, untagged=untagged,
-        filled=read.filled)
+        filled=read.filled, other_seed=other_seed)
 
 
 def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None, every_absent=()) -> tuple:

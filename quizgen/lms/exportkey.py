@@ -205,11 +205,13 @@ def coded_rows(rows: list) -> list:
     return [r for r in rows if r.template and "/" not in r.variant]   # lms29: a row of no attempt names none
 
 
-def decode_rows(rows: list, key, responses, kind: str) -> tuple:
+def decode_rows(rows: list, key, responses, kind: str, forced_by: str = "", warned: list | None = None) -> tuple:
     """``(rows, key data or None)``: ``rows`` with each opaque code read back as
     its seed label through the export key at ``key``. Rows naming seed labels (an
     older export) pass unchanged. Stops in one line without the key (grade looks
-    for one first: grading/export_key_found.py), or with the key of another export."""
+    for one first: grading/export_key_found.py), or with the key of another export,
+    also when every row names a seed label of another seed than the key's
+    (``other_seed``; with ``forced_by``, the option given, that line goes to ``warned``)."""
     coded = coded_rows(rows)
     if key is None:
         if coded:
@@ -222,6 +224,12 @@ def decode_rows(rows: list, key, responses, kind: str) -> tuple:
         raise InputFileError(f"{Path(responses).name}: a {kind.capitalize()} download, but --key {Path(key).name} is "
                              f"the key of a {data['lms'].capitalize()} export; grade that export's "
                              f"{data['lms'].capitalize()} download with it (or pass the {kind.capitalize()} export's key)")
+    if not coded and (line := other_seed(rows, data, key, responses)):
+        if not forced_by:
+            raise InputFileError(f"{line}; grade it without --key (its tags name the variants themselves; "
+                                 "--bank for a bank of your own), or pass --force-key to grade it with this key anyway")
+        if warned is not None:
+            warned.append(f"{line}: graded anyway, as {forced_by} asks")
     labels = code_labels(data, {r.template for r in coded}) if coded else {}
     out = []
     for row in rows:
@@ -232,6 +240,21 @@ def decode_rows(rows: list, key, responses, kind: str) -> tuple:
             row = replace(row, variant=label)
         out.append(row)
     return out, data
+
+
+def other_seed(rows: list, data: dict, key, responses) -> str:
+    """The line saying that the rows naming seed labels (an older export's
+    download, whose tags hold no code) name none of the export key's seed, so
+    the key is another export's, or "" (no such row, or one of its seed)."""
+    labelled = [r for r in rows if r.template and "/" in r.variant]
+    seed = str(data["seed"])
+    if not labelled or any(r.variant.startswith(f"{seed}/{r.template}/") for r in labelled):
+        return ""
+    seeds = list(dict.fromkeys(r.variant.split(f"/{r.template}/", 1)[0] for r in labelled))
+    shown = ", ".join(shortened(printable(s), 40) for s in seeds[:3]) + (", ..." if len(seeds) > 3 else "")
+    return (f"{Path(responses).name}: its questions name their variants by seed label, of seed{'s'[:len(seeds) > 1]} "
+            f"{shown} ({shortened(printable(labelled[0].variant), 100)}), but --key {key} is the key of an export "
+            f"of seed {shortened(printable(seed), 40)}, which drew none of them")
 
 
 def _unknown_variant(row, responses, key, others_known: bool) -> InputFileError:
