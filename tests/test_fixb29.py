@@ -78,9 +78,9 @@ def test_a_corrected_id_keeps_the_earlier_sheet_of_the_student_now_missing_and_s
     assert "1 student(s) with no answer in this run get no feedback sheet" in said, said
     # review 43b F6: s0002 is on this run's key (and roster), missing: a warning, not a note
     assert ("warning: 1 feedback sheet(s) an earlier run wrote in the feedback folder are kept for students this run "
-            "has on its key or roster but no answer from (missing, scored 0 in its reports): s0002.md; each shows the "
-            "score an earlier run grading this same answers file gave (an id changed since?): delete them before "
-            "sending the folder") in said
+            "has on its key or roster but no answer from (missing, scored 0 in its reports): s0002.md; each shows that "
+            "earlier run's score: keep them if that run graded these students (another batch), else (an id changed "
+            "since?) delete them before sending the folder") in said
     assert "are kept, for students this run has no answers for" not in said
 
 

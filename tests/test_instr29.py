@@ -82,11 +82,13 @@ def test_a_second_sections_run_keeps_the_first_sections_sheets_and_says_so(tmp_p
     assert "**2 / 2**" in sheet(tmp_path, "s0002")
     assert sheet(tmp_path, "s0001") == first   # with no roster too (instr30): no answer here, no new sheet
     said = " ".join(result.output.split())
-    # s0001 is not in this run's class (roster), or missing in it (no roster: the key's papers are the class)
-    # but graded from another answers file, secA.csv (note 43, paper43's F6): a note, not the stale-sheet warning
-    assert ("Note: 1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this run "
-            "has no answers for (another section's or batch's, graded before?): s0001.md") in said
-    assert "on its key or roster but no answer from" not in said
+    if roster:   # s0001 is not in this run's class: a note
+        assert ("Note: 1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this run "
+                "has no answers for (another section's, graded before?): s0001.md") in said
+    else:   # the key's papers are the class, s0001 missing in it (scored 0): a warning (review 43b F6)
+        assert ("warning: 1 feedback sheet(s) an earlier run wrote in the feedback folder are kept for students this "
+                "run has on its key or roster but no answer from (missing, scored 0 in its reports): s0001.md; each "
+                "shows that earlier run's score: keep them if that run graded these students (another batch)") in said
     assert "s0001.md" in (tmp_path / "fb" / ".quizgen-sheets").read_text(encoding="utf-8")   # still ours next run
 
 
@@ -99,7 +101,7 @@ def test_a_kept_sheets_figure_stays_and_a_replaced_kind_goes(tmp_path):
     write_sheet_files(tmp_path, {"b.pdf": b"%PDF-1.5"}, notes=notes)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".quizgen-sheets", "a-Q1-figure.svg", "a.md", "b.pdf"]
     assert notes == ["1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this "
-                     "run has no answers for (another section's or batch's, graded before?): a.md; delete them by hand if they "
+                     "run has no answers for (another section's, graded before?): a.md; delete them by hand if they "
                      "are stale"]
 
 

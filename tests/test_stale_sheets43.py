@@ -21,6 +21,6 @@ def test_a_sheet_of_another_sections_student_is_kept_with_a_note_only(tmp_path, 
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())
     assert ("Note: 2 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this run has "
-            "no answers for (another section's or batch's, graded before?): s0001.md, s0002.md") in said
+            "no answers for (another section's, graded before?): s0001.md, s0002.md") in said
     assert "on its key or roster but no answer from" not in said
     assert (tmp_path / "fb" / "s0001.md").exists() and (tmp_path / "fb" / "s0003.md").exists()

@@ -1,8 +1,7 @@
 """The feedback sheets' files (``grade --feedback DIR``): written all at
-once with MANIFEST, the list of their names, digests and the answers file
-each was made from (origin_token), beside them; a rerun keeps the sheets of
-an earlier run for students it writes no sheet for (another section's or
-batch's, or a student with no answer in this run) and says so, removes those it replaced by another kind and the
+once with MANIFEST, the list of their names and digests, beside them; a rerun
+keeps the sheets of an earlier run for students it writes no sheet for
+(another section's, or a student with no answer in this run) and says so, removes those it replaced by another kind and the
 figures no sheet shows, but only files still as it wrote them and never one
 of the run's own files; and the files of the folder that are not ours
 (foreign_stems), whose names no sheet may take."""
@@ -27,7 +26,7 @@ SHEET_EXTS = (".md", ".pdf")
 
 
 def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list | None = None,
-                      students=(), warnings: list | None = None, answers: str | None = None) -> Path:
+                      students=(), warnings: list | None = None) -> Path:
     """Write the sheets ``{name: text or bytes}`` into ``folder`` atomically,
     with MANIFEST listing their names and digests, then remove the sheets an
     earlier run listed there that this run replaced by another kind (Markdown
@@ -36,35 +35,30 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     graded before, or any student with no answer in this run) is kept, as the
     gradebook keeps an earlier grade; one note in ``notes`` counts them
     (kept_sheets), but those of this run's ``students`` (ids: on its key or
-    roster, given no sheet now, as missing) that this run's ``answers`` file
-    made too (MadeFrom.answers; or either is unknown) are named in a warning in
-    ``warnings`` instead: their sheet holds a score no report of this run has
-    (an id changed since?), and a folder mailed as it stands would send it;
-    one another answers file made is another batch's, counted in the note. A listed file is removed or
+    roster, given no sheet now, as missing) are named in a warning in
+    ``warnings`` instead: their sheet holds a score no report of this run has,
+    and a folder mailed as it stands would send it. A listed file is removed or
     kept only while it is still the sheet quizgen wrote (_still_ours) and is
     none of the run's files ``keep`` (GradeResult.files: a file put under a
     sheet's name since, such as the answers this run read, stays). Nothing
     else in the folder is touched; names are compared ignoring case, as a
     case-insensitive file system would."""
     folder = Path(folder)
-    entries = _entries(folder / MANIFEST)
-    earlier = {name: digest for name, (digest, _) in entries.items()
+    earlier = {name: digest for name, digest in _listed(folder / MANIFEST).items()
                if FileTable(keep or {}).find(folder / name) is None and _still_ours(folder / name, digest)}
     kept = kept_sheets(folder, files, earlier)
     files = {name: content for name, content in files.items() if name not in kept}
-    origin = origin_token(answers, folder)
-    listing = "".join(f"{name}\t{_digest(as_bytes(content))}\t{origin}\n" for name, content in files.items())
-    listing += "".join(f"{name}\t{earlier[name] or ''}\t{entries[name][1]}\n" for name in kept)
+    listing = "".join(f"{name}\t{_digest(as_bytes(content))}\n" for name, content in files.items())
+    listing += "".join(f"{name}\t{earlier[name] or ''}\n" for name in kept)
     write_files(folder, {**files, MANIFEST: listing})
     written = {name.casefold() for name in [*files, *kept]}
     for name in earlier:
         if name.casefold() not in written:
             remove_when_settled(folder / name)   # once the run's other outputs are in place too
     ours = {stem.casefold() for stem in safe_file_names(list(students))}
-    stale = {name: True for name in kept if name.endswith(SHEET_EXTS) and Path(name).stem.casefold() in ours
-             and _same_origin(entries[name][1], origin)}
+    stale = {name: True for name in kept if name.endswith(SHEET_EXTS) and Path(name).stem.casefold() in ours}
     if warnings is not None and stale:
-        warnings.append(stale_warning(stale, known=all(entries[name][1] for name in stale) and bool(origin)))
+        warnings.append(stale_warning(stale))
         kept = {name: True for name in kept if name not in stale}
     if notes is not None:
         notes.extend(kept_note(kept) for _ in range(any(name.endswith(SHEET_EXTS) for name in kept)))
@@ -90,47 +84,18 @@ def kept_note(kept: dict, limit: int = 5) -> str:
     sheets = [name for name in kept if name.endswith(SHEET_EXTS)]
     more = f" and {len(sheets) - limit} more" if len(sheets) > limit else ""
     return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students "
-            "this run has no answers for (another section's or batch's, graded before?): " + ", ".join(sheets[:limit]) + more
+            "this run has no answers for (another section's, graded before?): " + ", ".join(sheets[:limit]) + more
             + "; delete them by hand if they are stale")
 
 
-def stale_warning(stale: dict, limit: int = 5, known: bool = False) -> str:
-    """The warning naming the earlier sheets kept for students of this run who get no sheet now;
-    ``known``: each was made from this run's answers file (else quizgen cannot tell which made it)."""
+def stale_warning(stale: dict, limit: int = 5) -> str:
+    """The warning naming the earlier sheets kept for students of this run who get no sheet now."""
     sheets = list(stale)
     more = f" and {len(sheets) - limit} more" if len(sheets) > limit else ""
-    advice = ("each shows the score an earlier run grading this same answers file gave (an id changed since?): "
-              "delete them before sending the folder") if known else (
-              "each shows that earlier run's score: keep them if that run graded these students (another batch), "
-              "else (an id changed since?) delete them before sending the folder")
     return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept for students "
             "this run has on its key or roster but no answer from (missing, scored 0 in its reports): "
-            + ", ".join(sheets[:limit]) + more + "; " + advice)
-
-
-def origin_token(answers: str | None, folder) -> str:
-    """How MANIFEST records the answers file a sheet was made from: the digests
-    of its absolute path (MadeFrom.answers) and of its path from the feedback
-    ``folder`` (a course folder moved keeps the latter), joined by '.'; "" when
-    unknown (answers read from a pipe). Digests, not paths, as the folder may be
-    mailed."""
-    if answers is None:
-        return ""
-    try:
-        relative = Path(os.path.relpath(answers, Path(folder).resolve())).as_posix()
-    except (OSError, RuntimeError, ValueError):   # another drive (Windows)
-        relative = ""
-    return ".".join(_digest(path.encode("utf-8", "surrogateescape")) if path else "" for path in (answers, relative))
-
-
-def _same_origin(listed: str, origin: str) -> bool:
-    """Whether the origin tokens ``listed`` (a kept sheet's) and ``origin``
-    (this run's) name one answers file: by either digest; True when either is
-    unknown (a list from before origins were kept, answers from a pipe), as
-    then nothing can be told."""
-    if not listed or not origin:
-        return True
-    return any(a and a == b for a, b in zip(listed.split("."), origin.split(".")))
+            + ", ".join(sheets[:limit]) + more + "; each shows that earlier run's score: keep them if that run "
+            "graded these students (another batch), else (an id changed since?) delete them before sending the folder")
 
 
 def _text(path: Path) -> str:
@@ -182,7 +147,7 @@ def foreign_stems(folder, ext: str) -> frozenset:
         files = [p for p in folder.iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
     except OSError:   # no folder yet (or none to read): nothing to keep clear of
         return frozenset()
-    listed = {name.casefold(): digest for name, (digest, _) in _entries(folder / MANIFEST).items()}
+    listed = {name.casefold(): digest for name, digest in _listed(folder / MANIFEST).items()}
     return frozenset(p.stem.casefold() for p in files if not _old_sheet(p)
                      and not (p.name.casefold() in listed and _still_ours(p, listed[p.name.casefold()])))
 
@@ -207,20 +172,18 @@ def _starts(path: Path, signature: bytes) -> bool:
         return handle.read(len(signature)) == signature
 
 
-def _entries(manifest: Path) -> dict:
-    """``{name: (digest or None, origin)}`` of the sheets an earlier run wrote,
-    as MANIFEST lists them, one ``name<TAB>digest<TAB>origin`` a line (a bare
-    name: from a run before digests were kept; no origin, "": before origins
-    were). Plain names only: nothing with a path separator or a leading dot is
-    ever removed."""
+def _listed(manifest: Path) -> dict:
+    """``{name: digest or None}`` of the sheets an earlier run wrote, as
+    MANIFEST lists them, one ``name<TAB>digest`` a line (a bare name: from a
+    run before digests were kept). Plain names only: nothing with a path
+    separator or a leading dot is ever removed."""
     try:
         lines = manifest.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return {}
     listed = {}
     for line in lines:
-        n, _, rest = line.partition("\t")
-        digest, _, origin = rest.partition("\t")
+        n, _, digest = line.partition("\t")
         if n and not n.startswith(".") and "/" not in n and "\\" not in n and n.endswith((".md", ".pdf", ".svg")):
-            listed[n] = (digest.strip() or None, origin.strip())
+            listed[n] = digest.strip() or None
     return listed

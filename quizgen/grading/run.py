@@ -310,8 +310,7 @@ def _write_sheets(result: GradeResult, run: _Inputs, graded_handle, commit, prog
     if sheets is not None:
         refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
         result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files, result.notes,
-                                                     [t.student_id for t in result.students], result.warnings,
-                                                     run.made.answers)
+                                                     [t.student_id for t in result.students], result.warnings)
 
 
 def _graded_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, graded_handle,
