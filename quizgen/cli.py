@@ -166,8 +166,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
                    "for a Moodle/Canvas responses export, the key file quizgen export wrote (default: found "
                    "likewise under export's default name).")
 @click.option("--out", default=None, type=click.Path(),
-              help="The graded file's path, or a folder (one that exists, ends in '/' or has no extension, such as "
-                   "results; default: <answers>-graded.csv beside the answers); "
+              help="The graded file's path, or a folder (one that exists, ends in '/', or a new name with no .csv, "
+                   ".tsv, .txt or .tab extension, such as results; default: <answers>-graded.csv beside the answers); "
                    "the reports are written beside it.")
 @click.option("--delimiter", default=None, help="Cell separator: ',', ';', 'tab' or '|' (default: detected).")
 @click.option("--decimal-comma", is_flag=True, default=None,
@@ -265,8 +265,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark
 @main.command("review", short_help="An overrides file to fill in: the answers a person must decide.")
 @click.argument("graded", type=click.Path(dir_okay=False))
 @click.option("--out", default=None, type=click.Path(),
-              help="The file to write, or a folder (one that exists, ends in '/' or has no extension; default: "
-                   "<graded stem>-review.csv beside GRADED); never replaced.")
+              help="The file to write, or a folder (one that exists, ends in '/', or a new name with no .csv, .tsv, "
+                   ".txt or .tab extension; default: <graded stem>-review.csv beside GRADED); never replaced.")
 @click.option("--also", multiple=True, type=click.Choice(["invalid", "imprecise", "ecf"]),
               help="Also list these answers besides needs_review: unreadable, right to too few figures, or marked by "
                    "error carried forward (repeatable).")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import click
 
 from quizgen.errors import QuizgenError, printable
+from quizgen.ui import tolerant_console
 
 
 class QuizgenGroup(click.Group):
@@ -14,6 +15,7 @@ class QuizgenGroup(click.Group):
     (an unknown option, a missing argument), into one line on stderr."""
 
     def make_context(self, info_name, args, parent=None, **extra):
+        tolerant_console()
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:   # the group's own options: quizgen --bogus

@@ -181,17 +181,21 @@ def _resolved(path) -> Path:
         return Path(os.path.abspath(path))
 
 
+TABLE_SUFFIXES = frozenset({".csv", ".tsv", ".txt", ".tab"})   # grade's and review's --out of none: a folder
+
+
 def out_is_folder(out, bare_name_too: bool = False) -> bool:
     """Whether an ``--out`` names a folder: one that exists, a path ending in a
-    slash or, with ``bare_name_too`` (grade's outputs), a new name with no
-    extension (``--out results``), which would otherwise be a graded file that
-    a spreadsheet does not open."""
+    slash or, with ``bare_name_too`` (grade's and review's outputs), a new name
+    with no table's extension (``--out results``, ``--out v1.2``), which would
+    otherwise be a file that a spreadsheet does not open."""
     if not out:
         return False
     if is_folder(out) or str(out).endswith(("/", "\\")):
         return True
     path = Path(out)
-    return bare_name_too and not path.suffix and not path.exists() and path.name not in ("", ".", "..")
+    return (bare_name_too and path.suffix.lower() not in TABLE_SUFFIXES and not path.exists()
+            and path.name not in ("", ".", ".."))
 
 
 def is_folder(path) -> bool:

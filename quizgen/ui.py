@@ -1,8 +1,10 @@
 """What a person sees and types at a terminal: a progress bar on stderr while
-a long run works, and the wait for a line of input that a Ctrl-C always ends."""
+a long run works, the wait for a line of input that a Ctrl-C always ends, and
+text its console cannot encode shown as near as it can, never a traceback."""
 
 from __future__ import annotations
 
+import codecs
 import os
 import select
 import sys
@@ -46,3 +48,27 @@ def wait_for_line(stream) -> None:
             pass
     except (AttributeError, ValueError, OSError):   # no fileno, a closed stream: read as before
         return
+
+
+CONSOLE_ERRORS = "quizgen-console"
+_SPACES = frozenset("\u00a0\u202f\u2009\u2007")   # the spaces that set thousands apart
+
+
+def _console_fallback(error: UnicodeError):
+    """A space for a no-break or thin space the console's code page lacks, ``?`` for any other character."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    unencodable = error.object[error.start:error.end]
+    return "".join(" " if char in _SPACES else "?" for char in unencodable), error.end
+
+
+codecs.register_error(CONSOLE_ERRORS, _console_fallback)
+
+
+def tolerant_console() -> None:
+    """Let stdout and stderr write what their encoding lacks (a cp1252 console on
+    Windows, output redirected there): a decimal-comma run's ``1\u202f200`` is
+    ``1 200``, where stdout stopped with a UnicodeEncodeError after the outputs were written."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure") and (stream.encoding or "").lower().replace("-", "") != "utf8":
+            stream.reconfigure(errors=CONSOLE_ERRORS)

@@ -103,3 +103,29 @@ def test_review_out_with_no_extension_is_a_new_folder(tmp_path, worked_key, monk
     assert result.exit_code == 0, result.output
     assert (tmp_path / "decide" / "answers-graded-review.csv").is_file()
     assert "r1" in (tmp_path / "decide" / "answers-graded-review.csv").read_text(encoding="utf-8-sig")
+
+
+@pytest.mark.parametrize("name", ["v1.2", "week3.final"])
+def test_out_with_a_dot_but_no_table_extension_is_a_new_folder(tmp_path, seed1_key, monkeypatch, name):
+    """Review 44g F1: ``--out v1.2`` wrote the graded file as v1.2 and its reports
+    as v1-*.csv: '.2' counted as an extension. Only .csv, .tsv, .txt and .tab do."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.716\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", "answers.csv", "--key", str(seed1_key), "--out", name])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / name / "answers-graded.csv").is_file() and not list(tmp_path.glob("v1-*"))
+
+
+@pytest.mark.parametrize("command", ["grade", "review"])
+def test_out_dash_is_refused(tmp_path, worked_key, monkeypatch, command):
+    """Review 44g F13: ``--out -`` made a folder called '-'; nothing is written to standard output."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\nr1,Q7,a,maybe 0.77\n",
+                                          encoding="utf-8")
+    if command == "review":
+        assert CliRunner().invoke(main, ["grade", "answers.csv", "--key", str(worked_key)]).exit_code == 0
+    args = ["answers.csv", "--key", str(worked_key)] if command == "grade" else ["answers-graded.csv"]
+    result = CliRunner().invoke(main, [command, *args, "--out", "-"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert "--out -:" in result.output and "never to standard output" in result.output
+    assert not (tmp_path / "-").exists()

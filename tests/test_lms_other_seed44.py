@@ -42,3 +42,25 @@ def test_seed_labels_of_another_seed_than_the_key_are_refused(invoke, tmp_path):
     for key in (("--key", tmp_path / "s1" / "questions-key.json"), ()):   # its own seed's key, or none: no word
         graded = invoke("grade", old, *key, "--out", tmp_path / f"own{len(key)}" / "graded.csv")
         assert graded.exit_code == 0 and "seed label" not in graded.output, graded.output
+
+
+def test_an_export_key_without_its_seed_is_refused_in_one_line(invoke, tmp_path):
+    """Review 44g F17: a key with its seed deleted, or null, stopped grade with a
+    KeyError traceback (variant_labels, other_seed); it is refused naming the field."""
+    import json
+
+    old = _older_download(invoke, tmp_path)
+    data = json.loads((tmp_path / "s2" / "questions-key.json").read_text(encoding="utf-8"))
+    for name, seed in (("noseed", None), ("nullseed", "null"), ("boolseed", True)):
+        edited = dict(data)
+        if seed is None:
+            edited.pop("seed")
+        else:
+            edited["seed"] = None if seed == "null" else seed
+        key = tmp_path / f"{name}-key.json"
+        key.write_text(json.dumps(edited), encoding="utf-8")
+        for answers in (old, tmp_path / "s2" / "responses.csv"):
+            result = invoke("grade", answers, "--key", key, "--out", tmp_path / name / "graded.csv")
+            assert result.exit_code == 2, result.output
+            assert result.output.strip() == (f"quizgen: error: {key}: seed: expected the export's seed, text or a whole "
+                                             "number, as export writes it; the export key was edited")

@@ -23,10 +23,14 @@ OUTPUT_ROLES = {"graded": "the graded file", "students": "the students CSV", "qu
 
 def refuse_empty_out(out) -> None:
     """Refuse ``--out ''``: an empty name is no file or folder, and read as none
-    it wrote the outputs where no one asked (the answers' folder, ./)."""
+    it wrote the outputs where no one asked (the answers' folder, ./); and ``--out -``,
+    which names standard output elsewhere and would be a folder called ``-`` here."""
     if out is not None and not str(out).strip():
         raise UsageError(f"--out {str(out)!r}: the name is empty; expected the graded file's path or a folder "
                          "(leave --out out to write beside the answers)")
+    if out is not None and str(out) == "-":
+        raise UsageError("--out -: grade writes files (the graded file and its reports), never to standard output; "
+                         "expected the graded file's path or a folder")
 
 
 def refuse_missing_banks(banks) -> None:

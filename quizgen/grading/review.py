@@ -102,10 +102,13 @@ def _counts(lines: list) -> dict:
 
 def review_path(graded: Path, out) -> Path:
     """Where the review file goes: ``out``, a folder's ``<stem>-review.csv`` (a new name with no
-    extension is a folder, as for grade), or that beside ``graded``."""
+    table's extension is a folder, as for grade: files.out_is_folder), or that beside ``graded``."""
     name = f"{graded.stem}-review.csv"
     if out is None:
         return default_output_folder(graded) / name
+    if str(out) == "-":
+        raise UsageError("--out -: review writes a file to fill in, never to standard output; expected a file "
+                         "or folder")
     return Path(out) / name if out_is_folder(out, bare_name_too=True) else Path(out)
 
 

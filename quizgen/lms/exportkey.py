@@ -19,6 +19,7 @@ from pathlib import Path
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.files import TooLarge, read_json
 from quizgen.input_files import read_capped
+from quizgen.key import checks
 from quizgen.key.model import EXPORT_KEY_FORMAT
 from quizgen.key.papercode import new_secret, paper_code, secret_problem
 from quizgen.lms.fingerprints import export_fingerprints
@@ -157,6 +158,9 @@ def load_export_key(path) -> dict:
             and isinstance(data.get("count"), int) and isinstance(data.get("redrawn", {}), dict)):
         raise InputFileError(f"{path}: the export key lacks its secret, templates or count; "
                              "it was edited or cut short")
+    if not _seed_written(data.get("seed")):
+        raise InputFileError(f"{path}: seed: expected the export's seed, text or a whole number, as export writes "
+                             "it; the export key was edited")
     answers = data.get("answers", {})
     if not (isinstance(answers, dict) and all(isinstance(t, str) and isinstance(d, str) for t, d in answers.items())):
         raise InputFileError(f"{path}: answers: expected each template's variant digests as text, as export "
@@ -169,6 +173,11 @@ def load_export_key(path) -> dict:
     if not 1 <= data["count"] <= MAX_COUNT:   # the codes are recomputed for every variant: a bound on the work
         raise InputFileError(f"{path}: count {data['count']} is not from 1 to {MAX_COUNT:,}, as export writes it")
     return data
+
+
+def _seed_written(seed) -> bool:
+    """Whether an export key's ``seed`` is what export writes: text or a whole number (every variant's label is made from it)."""
+    return (isinstance(seed, str) and 0 < len(seed.strip()) and len(seed) <= checks.MAX_ID) or (seed.__class__ is int)
 
 
 def _folder_list(banks) -> bool:
