@@ -68,12 +68,12 @@ def test_c10_all_the_losses_over_the_students_count_is_no_ecf(seed3):
                                   f"(b) was not marked from your (a) {WITHHELD}")   # 6.1534 / 4 = 1.5384
 
 
-@pytest.mark.parametrize("sid, a", [("p2", "1.5"), ("p3", "1.2")])
-def test_no_ecf_from_an_impossible_probability(seed3, sid, a):
+@pytest.mark.parametrize("sid, a, bounds", [("p2", "1.5", "0 and 1"), ("p3", "1.2", "0.01 and 0.99")])   # p3: C7
+def test_no_ecf_from_an_impossible_probability(seed3, sid, a, bounds):
     _, rows = seed3
     row = rows[sid, "b"]
     assert (row["status"], row["note"], row["score"]) == ("incorrect", "", "0")
-    assert row["feedback"] == (f"your (a) = {a} cannot be right, as every answer to (a) lies between 0 and 1, "
+    assert row["feedback"] == (f"your (a) = {a} cannot be right, as every answer to (a) lies between {bounds}, "
                                f"so (b) was not marked from it {WITHHELD}")
 
 
