@@ -152,6 +152,7 @@ def test_a_sheet_named_like_the_class_report_is_renamed_and_said(here):
 @pytest.mark.slow
 def test_a_sheet_named_like_the_graded_file_in_a_linked_folder_is_renamed(here):
     (here / "out").mkdir()
+    (here / "out" / "week.md").write_text("", encoding="utf-8")   # there: the graded file, not a new folder
     os.symlink("out", here / "sheets")
     (here / "ans.csv").write_text("student_id,question_id,part,answer\nweek,Q1,a,0.7\n", encoding="utf-8")
     result = grade("ans.csv", "--key", "key.json", "--out", "out/week.md", "--feedback", "sheets")

@@ -23,6 +23,7 @@ MANIFEST = ".quizgen-sheets"
 HEADING = "# Feedback for "
 FIGURE_TITLE = f"<title>{TITLE}"
 SHEET_EXTS = (".md", ".pdf")
+MAX_FIGURE_BYTES = 1 << 20   # a figure of ours is a few KB; a bigger file is none of them
 
 
 def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list | None = None,
@@ -134,6 +135,30 @@ def _still_ours(path: Path, digest: str | None) -> bool:
     except OSError:
         return False
     return found.hexdigest() == digest
+
+
+def differing_stems(folder, ext: str, texts) -> frozenset:
+    """The casefolded stems of the files in ``folder`` ending in ``ext`` whose
+    text is none of ``texts`` (what this run writes): an earlier run's figure of
+    another paper, which a sheet kept for another section still shows, is never
+    rewritten with this paper's numbers; one this run would write as it is may
+    keep its name."""
+    ours = set(texts)
+    try:
+        files = [p for p in Path(folder).iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
+    except OSError:   # no folder yet: nothing written there
+        return frozenset()
+    return frozenset(p.stem.casefold() for p in files if _file_text(p) not in ours)
+
+
+def _file_text(path: Path) -> str | None:
+    """A small file's text, None when it cannot be read as UTF-8 (or is too big to be a figure of ours)."""
+    try:
+        if path.stat().st_size > MAX_FIGURE_BYTES:
+            return None
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def foreign_stems(folder, ext: str) -> frozenset:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from quizgen.generation.figures import X_MEANING, LossPoint, point_label
 from quizgen.grading.feedback import foreign_stems, sheet_markdown, student_sheets
+from quizgen.grading.feedback_files import differing_stems
 from quizgen.file_names import NAME_LIMIT
 from quizgen.grading.feedback_names import safe_file_names
 from quizgen.grading.outcome import comma_number
@@ -60,10 +61,12 @@ def sheet_figures(students, context, folder) -> tuple:
             wanted.append((f"{question_id}-figure", [(number, at) for _, number, at, _ in uses], uses[0][3]))
         else:
             wanted += [(own_figure_name(stem, question_id), [(number, at)], figure) for stem, number, at, figure in uses]
-    names = safe_file_names([name for name, _, _ in wanted], foreign_stems(folder, FIGURE_EXT))
+    texts = [figure["solution"].strip() + "\n" for _, _, figure in wanted]
+    taken = foreign_stems(folder, FIGURE_EXT) | differing_stems(folder, FIGURE_EXT, texts)
+    names = safe_file_names([name for name, _, _ in wanted], taken)
     images, files = {}, {}
-    for name, (_, users, figure) in zip(names, wanted):
-        files[name + FIGURE_EXT] = figure["solution"].strip() + "\n"
+    for name, (_, users, figure), text in zip(names, wanted, texts):
+        files[name + FIGURE_EXT] = text
         for number, at in users:
             images.setdefault(number, {})[at] = f"![{figure_alt(figure, context.comma)}]({name}{FIGURE_EXT})"
     return images, files
