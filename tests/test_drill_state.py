@@ -1,6 +1,7 @@
 """The progress file a learner names with --state (or $QUIZGEN_PROGRESS) when it
 is not a plain file: a FIFO or device is left alone (never read, renamed or
-replaced; the drill once moved /dev/null aside), a symbolic link is followed."""
+replaced; the drill once moved /dev/null aside). A symbolic link is refused:
+tests/test_drill_state44.py."""
 
 import json
 import os
@@ -27,17 +28,6 @@ def test_a_fifo_is_left_alone_and_the_drill_runs_without_saving(tmp_path):
     assert "Practice run: progress is not saved." in run.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json"]   # no .bad, no .lock
     assert learner.load(fifo, read_only=True).writable is False
-
-
-@pytest.mark.slow
-def test_a_symbolic_link_is_followed_and_kept(tmp_path):
-    target, link = tmp_path / "synced" / "progress.json", tmp_path / "progress.json"
-    target.parent.mkdir()
-    link.symlink_to(target)
-    for _ in range(2):
-        assert drill(link).returncode == 0
-    assert link.is_symlink()
-    assert learner.parse(target.read_text()).sessions == 2
 
 
 @pytest.mark.slow

@@ -54,18 +54,18 @@ def test_the_lock_is_released_when_the_drill_ends(state, invoke, monkeypatch):
 
 
 def test_stats_never_renames_a_corrupt_file(state, invoke):
-    state.write_text("{not json", encoding="utf-8")
+    state.write_text('{"format": "quizgen-progress", not json', encoding="utf-8")
     result = invoke("drill", "--stats")
     assert result.exit_code == 0
     warnings = result.stderr.strip().splitlines()
     assert len(warnings) == 1 and "left as it is" in warnings[0]
-    assert state.read_text(encoding="utf-8") == "{not json"
+    assert state.read_text(encoding="utf-8") == '{"format": "quizgen-progress", not json'
     assert sorted(p.name for p in state.parent.iterdir()) == ["progress.json"]
 
 
 @pytest.mark.parametrize("command", [("drill", "--stats"), ("drill", "--seed", "1", "--classes", "C1")])
 def test_deeply_nested_json_is_one_line(state, invoke, command):
-    state.write_text("[" * 100_000, encoding="utf-8")
+    state.write_text('{"format": "quizgen-progress", "x": ' + "[" * 100_000, encoding="utf-8")   # ours, damaged
     result = invoke(*command, input="q\n")
     assert result.exit_code == 0
     warnings = [line for line in result.stderr.splitlines() if line.startswith("quizgen: warning")]

@@ -23,6 +23,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from quizgen.drill.state_file import check_existing, no_link, read_no_link, refuse_foreign
 from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
 from quizgen.errors import WARNINGS_SHOWN, InputFileError
@@ -220,11 +221,13 @@ class Loaded:
 
 def load(path, read_only: bool = False) -> Loaded:
     """The record at ``path`` (a fresh one if there is none), locked for this
-    process (a second drill on it waits briefly, then gets one line). A corrupt
-    or foreign file is renamed aside with a note; an unreadable one is left
-    alone and not written over. ``read_only`` (``drill --stats``) takes no lock
-    and never renames: a bad file is only reported."""
+    process (a second drill on it waits briefly, then gets one line). A damaged
+    record of ours is renamed aside with a note; an unreadable one is left
+    alone and not written over; a symbolic link, or a file that is not quizgen's
+    record, stops with one line (state_file). ``read_only`` (``drill --stats``)
+    takes no lock and never renames: a bad file is only reported."""
     path = Path(path)
+    check_existing(path, MAX_BYTES)   # before a lock file is made beside it
     if not _regular_or_absent(path):   # /dev/null, a FIFO, a folder: never read, moved aside or replaced
         return Loaded(Progress(), f"progress file {path} is not a regular file; it is left alone and progress "
                                   "will not be saved (use --state FILE for another file, or --no-save)",
@@ -275,27 +278,18 @@ def _regular_or_absent(path: Path) -> bool:
         return not os.path.lexists(path)
 
 
-def real_path(path) -> Path:
-    """``path`` with a symbolic link followed: saving replaces the file, and
-    must replace the link's target (a progress file kept in a synced folder),
-    not the link itself."""
-    path = Path(path)
-    return path.resolve() if path.is_symlink() else path
-
-
 def _read(path: Path, read_only: bool) -> Loaded:
     if not path.exists():
         return Loaded(Progress())
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        data = read_no_link(path, MAX_BYTES + 1) or b""   # a link put there since load() looked: ELOOP
         if len(data) > MAX_BYTES:   # a 300 MB file took 615 MB of memory before it was refused
             return Loaded(Progress(), f"progress file {path} is over {MAX_BYTES // 2 ** 20} MB, larger than any "
                                       "record; it is left as it is and progress will not be saved (use --state "
                                       "FILE or --no-save)", writable=False)
         text = data.decode("utf-8-sig")   # Notepad saves a hand-edited record with a byte-order mark
     except UnicodeDecodeError:
-        return _bad(path, "is not a quizgen progress file (it is not UTF-8 text)", read_only)
+        return _bad(path, "is not a quizgen progress file (it is not UTF-8 text)", read_only, data)
     except OSError as exc:
         return Loaded(Progress(), f"cannot read progress file {path}: {exc.strerror or exc}; "
                                   "progress will not be saved", writable=False)
@@ -305,7 +299,7 @@ def _read(path: Path, read_only: bool) -> Loaded:
         return Loaded(Progress(), f"progress file {path} was written by a newer quizgen ({exc}); it is left as it "
                                   "is and progress will not be saved (use --state FILE or --no-save)", writable=False)
     except BadProgressFile as exc:
-        return _bad(path, _unusable(exc), read_only)
+        return _bad(path, _unusable(exc), read_only, data)
     return Loaded(progress, dropped=_dropped_lines(path, dropped))
 
 
@@ -328,7 +322,10 @@ def _dropped_lines(path: Path, dropped: list) -> tuple:
     return tuple(lines)
 
 
-def _bad(path: Path, problem: str, read_only: bool) -> Loaded:
+def _bad(path: Path, problem: str, read_only: bool, data: bytes) -> Loaded:
+    """A file that is no usable record: reported (``read_only``) or moved aside when it is
+    a damaged record of ours; any other file stops the drill, left as it is."""
+    refuse_foreign(path, data)
     if read_only:
         return Loaded(Progress(), f"progress file {path} {problem}; left as it is (a drill would move it aside)",
                       writable=False)
@@ -343,7 +340,7 @@ def lock_progress(path: Path):
     lock_path = path.with_name(path.name + ".lock")
     try:
         lock_path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(lock_path, "a+b")
+        handle = open(lock_path, "a+b", opener=no_link)
     except OSError:
         return None
     deadline = time.monotonic() + LOCK_WAIT_SECONDS
@@ -365,7 +362,7 @@ def _set_aside(path: Path, problem: str) -> Loaded:
     """Rename a bad progress file to ``<name>.bad`` (``.bad-2``, ... if taken)."""
     for n in range(1, 1000):
         aside = path.with_name(f"{path.name}.bad" + (f"-{n}" if n > 1 else ""))
-        if not aside.exists():
+        if not os.path.lexists(aside):
             break
     try:
         path.rename(aside)

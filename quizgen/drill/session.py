@@ -340,7 +340,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     templates = select(bank, classes)
     check_texts(templates)   # a name no template defines fails now, not when its question is drawn
     seed = new_seed() if seed is None else seed
-    path = learner.real_path(state if state else learner.default_path())
+    path = Path(state) if state else learner.default_path()
     with (learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)) as loaded:
         for note in filter(None, (loaded.note, *loaded.dropped)):
             err.write(f"quizgen: warning: {note}\n")
@@ -354,7 +354,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
         drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
         result = drill.run(count, first)
-        own_state = path != learner.real_path(learner.default_path()) and path   # a --state other than the default
+        own_state = path != learner.default_path() and path   # a --state other than the default
         if result.again:   # the command that asks the question left unfinished again
             result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None, own_state)
         out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
+from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.drill.traps import trap_name, trap_names
@@ -256,7 +257,7 @@ def stats_report(state=None, banks=()) -> tuple:
     out of the record as making no sense (the rest is shown). A path under a
     file (``answers.csv/p.json``) stops with one line (UsageError): its advice
     would name a file no drill can keep."""
-    path = learner.real_path(state if state else learner.default_path())
+    path = Path(state) if state else learner.default_path()
     if blocker := learner.file_in_the_way(path):   # no record there, and no drill could ever keep one
         raise UsageError(f"progress file {path} cannot exist: {blocker} is a file, so there is no folder {blocker} "
                          "to hold it; use --state FILE for a file in a folder")
@@ -267,7 +268,7 @@ def stats_report(state=None, banks=()) -> tuple:
     progress = loaded.progress
     bank = load_bank(banks)
     bank_classes, names = sorted({t.cls for t in bank}, key=class_key), trap_names(bank)
-    own_state = path != learner.real_path(learner.default_path()) and path   # named in the suggested command
+    own_state = path != learner.default_path() and path   # named in the suggested command
     what_next = advice(progress, bank_classes, banks, names=names, state=own_state)
     if not progress.classes:
         return f"No progress recorded yet ({path}).\n" + "\n".join(what_next), notes

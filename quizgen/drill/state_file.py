@@ -1,0 +1,73 @@
+"""Guards on a drill's progress file (``--state``, $QUIZGEN_PROGRESS or the default)
+before quizgen reads, locks, renames or replaces it (review 44e F8: through a symbolic
+link a drill renamed /etc/passwd to /etc/passwd.bad, and a mistyped ``--state
+notes.txt`` moved the notes aside and wrote JSON in their place).
+
+A progress path that is a symbolic link is refused, never followed; a file there that
+does not hold quizgen's marker is not quizgen's record and is refused too, left
+exactly as it is. Only a file that carries the marker, a damaged record of ours, is
+ever moved aside (drill/record.py)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from quizgen.errors import InputFileError
+
+MARKER = b'"quizgen-progress"'   # every record quizgen writes opens with {"format": "quizgen-progress", ...
+ADVICE = "pass another --state FILE, or --no-save"
+
+
+def refuse_link(path: Path) -> None:
+    """Stop with one line when ``path`` is a symbolic link: saving replaces the file,
+    and a rename or save through a link would change whatever file it points to."""
+    if path.is_symlink():
+        raise InputFileError(f"progress file {path} is a symbolic link, and quizgen does not follow one for its "
+                             f"record (it would move or replace the file the link points to); pass the file itself "
+                             f"with --state FILE, or --no-save")
+
+
+def is_ours(data: bytes) -> bool:
+    """Whether a file's bytes look like a quizgen progress record, whole or damaged: they
+    hold the quoted marker (a record cut short keeps it, as it comes first)."""
+    return MARKER in data
+
+
+def refuse_foreign(path: Path, data: bytes) -> None:
+    """Stop with one line, the file untouched, when ``data`` (the file at ``path``) is not
+    quizgen's progress record: it could be any file of the learner's."""
+    if not is_ours(data):
+        raise InputFileError(f"{path} is not a quizgen progress file (it has no \"format\": \"quizgen-progress\"), "
+                             f"so it is left as it is; {ADVICE}")
+
+
+def check_existing(path: Path, limit: int) -> None:
+    """Refuse a link at ``path``, or a regular file there of at most ``limit`` bytes
+    that is not quizgen's record, before any lock file is made beside it. A file that
+    cannot be read, or is larger, is left to the reader (it is never moved aside)."""
+    refuse_link(path)
+    try:
+        data = read_no_link(path, limit + 1)
+    except OSError:
+        return
+    if data is not None and len(data) <= limit:
+        refuse_foreign(path, data)
+
+
+def read_no_link(path: Path, limit: int) -> bytes | None:
+    """Up to ``limit`` bytes of the regular file at ``path``, opened without following a
+    symbolic link (ELOOP) or waiting on a FIFO; None when there is no regular file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read(limit) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+
+
+def no_link(path, flags: int) -> int:
+    """An opener for a file beside the record (its ``.lock``) that does not follow a
+    symbolic link put in its place (ELOOP) and so never creates or opens its target."""
+    return os.open(path, flags | os.O_NOFOLLOW, 0o644)
