@@ -55,9 +55,11 @@ class KeyText(NamedTuple):
 
 
 def csv_text(rows) -> str:
-    """``rows`` as key.csv lines."""
+    """``rows`` as key.csv lines, every text cell guarded (``spreadsheet_safe``): a bank's
+    accepted word ``=HYPERLINK(...)`` or an exact form ``-log(0.7)`` is text, not a formula."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    csv.writer(buffer, lineterminator="\n").writerows([spreadsheet_safe(c) if c.__class__ is str else c for c in row]
+                                                       for row in rows)
     return buffer.getvalue()
 
 
@@ -152,8 +154,8 @@ def key_text(question) -> KeyText:
     if question.key is None:
         entry = key_entry(question)
         shared = template_specs(question.instance.template)
-        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, spreadsheet_safe(csv_exact(p.exact))]
-                for p in entry.parts]   # an exact form such as -log(0.7) is text, not a formula, in a spreadsheet
+        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, csv_exact(p.exact)]
+                for p in entry.parts]
         picks = choice_picks(entry.params, shared[3])
         record = instance_record(entry, shared[1], picks, shared[4])
         values = tuple((p.exact, p.value) for p in entry.parts if p.value is not None)

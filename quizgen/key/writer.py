@@ -9,7 +9,6 @@ import io
 import json
 
 from quizgen import __version__
-from quizgen.cells import spreadsheet_safe
 from quizgen.key.entries import csv_text, dump, key_text
 from quizgen.key.exact_check import DIGEST_FIELD, values_digest
 from quizgen.key.model import FORMAT, VERSION
@@ -88,8 +87,7 @@ def _key_csv(quiz):
     if quiz.papers:
         writer.writerow(("student_id",) + KEY_CSV_COLUMNS)
         for paper in quiz.papers:
-            student = spreadsheet_safe(paper.student_id)
-            prefix = csv_text([[student, ""]])[:-1]   # the student's id cell and its comma, as CSV writes them
+            prefix = csv_text([[paper.student_id, ""]])[:-1]   # the student's id cell (guarded) and its comma
             out.write("".join(prefix + line for question in paper.questions
                               for line in key_text(question).csv.splitlines(keepends=True)))
             yield _taken(out)
