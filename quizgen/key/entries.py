@@ -20,7 +20,9 @@ from typing import NamedTuple
 
 from quizgen.bank.texts import located_error
 from quizgen.cells import spreadsheet_safe
-from quizgen.errors import QuizgenError, TemplateError
+from quizgen.errors import BankLimitError, InputFileError, QuizgenError, TemplateError
+from quizgen.key.checks import Where
+from quizgen.key.work_caps import check_params
 from quizgen.generation.plan import from_yaml
 from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
@@ -173,8 +175,13 @@ def _make_entry(question) -> KeyQuestion:
         known = (shared[i],) + variants[i] if i < len(shared) else ()
         spec = next((spec for spec in known if _same_texts(pv, texts, spec)), None) or part_spec(pv, points[i], texts)
         parts.append(key_part(pv, inst, points[i], spec=spec))
-    return KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
-                       inst.seed_label, json_params(inst.params), tuple(parts), template_specs(template)[2])
+    entry = KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
+                        inst.seed_label, json_params(inst.params), tuple(parts), template_specs(template)[2])
+    try:   # grade refuses a key past key/work_caps.py's caps: the template is refused now, not its key then
+        check_params(entry.params, entry.recipes, lambda: Where(f"its key (draw {inst.seed_label})"))
+    except InputFileError as exc:
+        raise BankLimitError(str(exc), path=template.path) from None
+    return entry
 
 
 def _same_texts(pv, feedback, spec: PartSpec) -> bool:

@@ -20,6 +20,7 @@ from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
 from quizgen.key.recipes import read_recipes
 from quizgen.key.seen_records import SeenRecords
+from quizgen.key.work_caps import check_params
 from quizgen.key.variants import read_variants, variant_spec
 from quizgen.key.parts import (DEFAULT_TOLERANCE, SPEC_KEYS, KeyPart, PartSpec, Trap, own_spec,
                                plain_part, read_part, read_spec)
@@ -311,11 +312,13 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
     if templates and record.__class__ is dict and _PLAIN_QUESTION.issuperset(record):
         question = _plain_question(record, templates, cache, within, index)
         if question is not None:
+            check_params(question.params, question.recipes, lambda: within / index)
             return question
     seen = cache.setdefault("records", SeenRecords())   # the same variant on many papers (an older LMS key)
     question = seen.question(record)
     if question is None:
         question = _read_question(record, within / index, templates, cache)
+        check_params(question.params, question.recipes, lambda: within / index)
         seen.add(record, question)
     return question
 

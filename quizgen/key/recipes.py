@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from quizgen.key import checks
 from quizgen.key.checks import Where
+from quizgen.key.work_caps import MAX_RECIPES, MAX_STEPS, check_counts
 from quizgen.maths.parser import MAX_LENGTH
 
 RECIPE_LIMIT = MAX_LENGTH   # characters in a recipe, step or trap text: the longest expression the parser reads
@@ -44,7 +45,7 @@ class KeyRecipe:
 
 def read_recipes(record, where: Where) -> dict:
     """``{part name: KeyRecipe}`` from a template record's ``recipes``, checked."""
-    checks.mapping(record, where)
+    check_counts(checks.mapping(record, where), where, MAX_RECIPES, "recipes")
     found = {}
     for name, entry in record.items():
         at = where / name
@@ -52,13 +53,16 @@ def read_recipes(record, where: Where) -> dict:
         checks.mapping(entry, at)
         text = checks.text(entry.get("recipe"), at / "recipe", RECIPE_LIMIT, empty=False)
         steps = []
-        for i, step in enumerate(checks.listing(entry.get("steps", []), at / "steps")):
+        listed = checks.listing(entry.get("steps", []), at / "steps")
+        check_counts(listed, at / "steps", MAX_STEPS, "steps")
+        for i, step in enumerate(listed):
             pair = checks.listing(step, at / "steps" / i)
             if len(pair) != 2:
                 raise (at / "steps" / i).fail("expected [let name, recipe text]")
             steps.append((checks.text(pair[0], at / "steps" / i / 0, checks.MAX_ID, empty=False),
                           checks.text(pair[1], at / "steps" / i / 1, RECIPE_LIMIT, empty=False)))
         traps = checks.mapping(entry.get("traps", {}), at / "traps")
+        check_counts(traps, at / "traps", MAX_STEPS, "traps")
         for code, trap in traps.items():
             checks.text(code, at / "traps", checks.MAX_ID, empty=False)
             checks.text(trap, at / "traps" / code, RECIPE_LIMIT, empty=False)
