@@ -17,9 +17,8 @@ from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.md_maths import checked_markdown, markdown_maths
 from quizgen.text.sandbox import CappedSandbox
-from quizgen.text.tex_commands import tex_problem
 from quizgen.text.tex_markdown import markdown_to_tex
-from quizgen.text.unprintable import refuse_unprintable
+from quizgen.text.unprintable import refuse_filled
 from quizgen.maths.exact import Exact
 from quizgen.text.answers import answer_in_maths, bold_answer
 from quizgen.maths.numbers import exact_decimal, fixed, percent, plain, significant, significant_or_fixed
@@ -302,11 +301,9 @@ def _static(source: str, fmt: str) -> str:
 
 
 def _convert(filled: str, fmt: str) -> str:
-    refuse_unprintable(filled)
+    """Filled text as ``fmt`` writes it, once every format's checks pass (unprintable.py)."""
+    refuse_filled(filled)
     if fmt == "tex":
-        tex = tex_problem(filled, filled=True)
-        if tex is not None:   # whatever Jinja2 did (a filter block, raw text, a tag after a backslash)
-            raise TemplateError(f"the filled text {tex}")
         return markdown_to_tex(filled)
     if fmt == "text":
         return _plain(filled)

@@ -1,13 +1,15 @@
 """The characters no filled template text may hold: those a template's YAML may
 not hold literally (bank/yamlfile.py's rule), which a Jinja2 string's escape
 would otherwise print on the paper, in the LMS file and on the drill's terminal,
-and the direction controls no text may hold (``direction_control``)."""
+and the direction controls no text may hold (``direction_control``); and the one
+check every filled text passes before any format writes it (``refuse_filled``)."""
 
 from __future__ import annotations
 
 import re
 
 from quizgen.errors import TemplateError
+from quizgen.text.tex_commands import tex_problem
 
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 """What a template's YAML may not hold literally (bank/yamlfile.py's rule: a
@@ -44,3 +46,14 @@ def refuse_unprintable(filled: str) -> None:
     if direction is not None:
         raise TemplateError(f"the filled text holds {direction}, {DIRECTION_WHY} "
                             "(a Jinja2 string's escape such as '\\u202e')")
+
+
+def refuse_filled(filled: str) -> None:
+    """Refuse filled text that no format may write: an unprintable character, or a TeX
+    command off the bank's list, whatever Jinja2 did to spell it (a filter block, raw
+    text, a tag after a backslash). Every format, not LaTeX alone (review 44e N4: the
+    Markdown paper and the LMS export wrote a ``\\href`` that validate refused)."""
+    refuse_unprintable(filled)
+    tex = tex_problem(filled, filled=True)
+    if tex is not None:
+        raise TemplateError(f"the filled text {tex}")
