@@ -14,16 +14,18 @@ it refuses is built.
 - loops over ``range``: at most MAX_RANGE items per range;
 - string repetition and ``%`` formatting: results of at most MAX_TEXT characters,
   format widths and precisions of at most MAX_WIDTH;
-- widths and counts: filters that pad or place (``center``, ``indent``, ``wordwrap``,
-  ``truncate``, ``format``, ``dec``, ``sig``, ``sigdec``, ``exactdec``, ``answer``, ``pct``), string methods that
-  pad (``center``, ``ljust``, ``rjust``, ``zfill``, ``expandtabs``) and ``str.format``
-  fields: at most MAX_WIDTH; ``batch`` and ``slice`` counts at most MAX_RANGE;
+- widths and counts: filters that pad, indent or place (``center``, ``indent``, ``wordwrap``,
+  ``truncate``, ``tojson``, ``format``, ``dec``, ``sig``, ``sigdec``, ``exactdec``, ``answer``, ``pct``),
+  given by position or keyword, string methods that pad (``center``, ``ljust``, ``rjust``,
+  ``zfill``, ``expandtabs``) and ``str.format`` fields: at most MAX_WIDTH (a ``%*`` width
+  is refused); ``batch`` and ``slice`` counts at most MAX_RANGE;
 - ``lipsum``: at most MAX_LIPSUM paragraphs.
 
 :mod:`quizgen.text.sandbox` applies them to ``~``, calls, literals and loops."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -39,7 +41,8 @@ MAX_STEPS = 100_000
 MAX_MACRO_CALLS = 10_000
 MAX_WIDTH = 200
 MAX_LIPSUM = 20
-_WIDTH = re.compile(r"%[-#0 +]*(\d*)(?:\.(\d+))?")
+# A % conversion's width and precision: digits, or ``*`` (taken from the values), after an optional ``(key)``.
+_WIDTH = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d*)(?:\.(\*|\d*))?")
 _budget: ContextVar = ContextVar("quizgen_render_budget", default=None)
 
 
@@ -61,7 +64,7 @@ def install_limits(env) -> None:
     if "lipsum" in env.globals:
         env.globals["lipsum"] = _lipsum(env.globals["lipsum"])
     for name in list(env.filters):
-        env.filters[name] = _capped_filter(env.filters[name], name, _WIDTH_ARGS.get(name, ()))
+        env.filters[name] = _capped_filter(env.filters[name], name)
 
 
 def limit_error(what: str, cap=None) -> BankLimitError:
@@ -187,6 +190,8 @@ def _binop_caller(original):
 def _check_format_widths(text: str) -> None:
     for width, precision in _WIDTH.findall(text):
         for digits in (width, precision):
+            if digits == "*":   # the width is one of the values: refused, as it cannot be checked here
+                raise limit_error("a format width taken from the values (%*)")
             if digits and (len(digits) > 4 or int(digits) > MAX_WIDTH):
                 raise limit_error(f"format width {digits}", MAX_WIDTH)
 
@@ -199,12 +204,12 @@ def _lipsum(original):
     return lipsum
 
 
-# For each filter, the positions (after the value) of its width-like arguments.
-_WIDTH_ARGS = {"center": (0,), "indent": (0,), "wordwrap": (0,), "truncate": (0,),
-               "dec": (0,), "sig": (0,), "sigdec": (0,), "exactdec": (0,), "answer": (0,), "pct": (0,),
-               "format": ()}
-# Filters whose first argument after the value is a count of items made.
-_COUNT_ARGS = {"batch": MAX_RANGE, "slice": MAX_RANGE}
+# For each filter, its parameters that are widths, places or indents (at most MAX_WIDTH) and
+# counts of items made (at most MAX_RANGE), by name: given by position or by keyword alike.
+_WIDTH_ARGS = {"center": ("width",), "indent": ("width",), "wordwrap": ("width",), "truncate": ("length", "leeway"),
+               "tojson": ("indent",), "dec": ("places",), "sig": ("digits",), "sigdec": ("digits",),
+               "exactdec": ("places",), "answer": ("decimals",), "pct": ("places",)}
+_COUNT_ARGS = {"batch": ("linecount",), "slice": ("slices",)}
 _COLLECTIONS = (list, tuple, dict, set, frozenset, range)
 _COMPARED = (str, bytes, *_COLLECTIONS)
 # Filters that run a test on each item, with the test's arguments (``select("in", text)``).
@@ -288,29 +293,24 @@ def check_inputs(what: str, text, args, kwargs) -> None:
                      f"{MAX_BUILT:,} characters made")
 
 
-def _capped_filter(original, name: str, positions: tuple):
-    """``original`` refusing width-like arguments over MAX_WIDTH (a filter that
-    takes the environment or context first gets the value second), and results
-    over MAX_TEXT (:func:`check_inputs` before, :func:`checked` after)."""
+def _capped_filter(original, name: str):
+    """``original`` refusing width-like and count arguments over their caps,
+    given by position or keyword (:func:`_capped_arguments`), ``format`` widths
+    in its text, and results over MAX_TEXT (:func:`check_inputs` before,
+    :func:`checked` after). A filter that takes the environment or context
+    first gets the value second."""
     shift = 1 if hasattr(original, "jinja_pass_arg") else 0
-
-    places = [shift + 1 + i for i in positions]
-    if name != "format" and not shift and places == [1]:
-        return _capped_second(original, name)
-    count_cap = _COUNT_ARGS.get(name)
+    capped_arguments = _capped_arguments(original, name)
+    if len(capped_arguments) == 1 and capped_arguments[0][0] == 1 and name in _WIDTH_ARGS:
+        return _capped_second(original, name, *capped_arguments[0][1:])
 
     def capped(*args, **kwargs):
-        for i in places:
-            if i < len(args) and args[i].__class__ is int and not -MAX_WIDTH <= args[i] <= MAX_WIDTH:
-                raise limit_error(f"{name}({args[i]})", MAX_WIDTH)
-        width = kwargs.get("width") if kwargs else None
-        if isinstance(width, int) and abs(width) > MAX_WIDTH:
-            raise limit_error(f"{name}({width})", MAX_WIDTH)
+        for index, keyword, cap in capped_arguments:
+            value = args[index] if index < len(args) else kwargs.get(keyword)
+            if value.__class__ is int and not -cap <= value <= cap:
+                raise limit_error(f"{name}({value})", f"{cap:,}")
         if name == "format" and len(args) > shift and isinstance(args[shift], str):
             _check_format_widths(args[shift])
-        if count_cap and len(args) > shift + 1 and isinstance(args[shift + 1], int) \
-                and args[shift + 1] > count_cap:
-            raise limit_error(f"{name}({args[shift + 1]})", f"{count_cap:,}")
         if len(args) > shift + 1 or kwargs:
             check_inputs(f"the {name} filter", args[shift] if len(args) > shift else "", args[shift + 1:], kwargs)
         if len(args) > shift:
@@ -323,20 +323,31 @@ def _capped_filter(original, name: str, positions: tuple):
     return capped
 
 
-def _capped_second(original, name: str):
-    """:func:`_capped_filter` for a filter whose width is its first argument
-    after the value (``dec``, ``sig``, ``pct``, ``center`` ...), the commonest
-    kind: the same checks without the general case's loop."""
+def _capped_second(original, name: str, keyword: str, cap: int):
+    """:func:`_capped_filter` for a filter whose one capped parameter is its
+    first after the value (``dec``, ``sig``, ``pct``, ``center`` ...), the
+    commonest kind: the same checks without the general case's loop."""
     def capped(value, *args, **kwargs):
-        if args and args[0].__class__ is int and not -MAX_WIDTH <= args[0] <= MAX_WIDTH:
-            raise limit_error(f"{name}({args[0]})", MAX_WIDTH)
-        if kwargs:
-            width = kwargs.get("width")
-            if isinstance(width, int) and abs(width) > MAX_WIDTH:
-                raise limit_error(f"{name}({width})", MAX_WIDTH)
+        width = args[0] if args else kwargs.get(keyword) if kwargs else None
+        if width.__class__ is int and not -cap <= width <= cap:
+            raise limit_error(f"{name}({width})", f"{cap:,}")
         if args or kwargs:
             check_inputs(f"the {name} filter", value, args, kwargs)
         return checked(original(value, *args, **kwargs), f"the {name} filter's result")
 
     capped.__name__ = getattr(original, "__name__", name)
     return capped
+
+
+def _capped_arguments(original, name: str) -> tuple:
+    """``(index in the call's arguments, name, cap)`` of each of the filter's
+    width and count parameters (_WIDTH_ARGS, _COUNT_ARGS), read from its signature."""
+    wanted = {keyword: MAX_WIDTH for keyword in _WIDTH_ARGS.get(name, ())}
+    wanted.update({keyword: MAX_RANGE for keyword in _COUNT_ARGS.get(name, ())})
+    if not wanted:
+        return ()
+    inner = inspect.unwrap(original)
+    # Jinja2's async-ready filters (``slice``) take the context in a wrapper the inner signature lacks.
+    offset = 1 if hasattr(original, "jinja_pass_arg") and not hasattr(inner, "jinja_pass_arg") else 0
+    parameters = list(inspect.signature(inner).parameters)
+    return tuple((offset + parameters.index(keyword), keyword, cap) for keyword, cap in wanted.items())

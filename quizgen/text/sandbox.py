@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import copy
 import re
-from types import BuiltinMethodType
+from fractions import Fraction
 
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.runtime import Macro
+from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
 from markupsafe import Markup
 
@@ -24,6 +25,9 @@ from quizgen.text.limits import MAX_TEXT, MAX_WIDTH, check_inputs, checked, coun
 # String methods whose whole-number arguments are widths (the result is padded to them).
 _WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
 _DIGITS = re.compile(r"\d+")
+# What template text may read of a number: a fraction's two whole numbers, nothing of an exact
+# value (its tree, and through it the maths engine's functions, which run outside the sandbox).
+_NUMBER_ATTRIBUTES = {Fraction: frozenset({"numerator", "denominator"})}
 
 
 class CappedSandbox(ImmutableSandboxedEnvironment):
@@ -37,9 +41,29 @@ class CappedSandbox(ImmutableSandboxedEnvironment):
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (Jinja2's own signature)
         """Call from template text: one step, arguments within limits, the result measured."""
         spend(1, macros=__obj.__class__ is Macro)
-        if isinstance(__obj, BuiltinMethodType) and isinstance(__obj.__self__, (str, bytes, int)):
+        if isinstance(getattr(__obj, "__self__", None), (str, bytes, int)):   # Markup's methods too
             _check_method(__obj, args, kwargs)
         return checked(super().call(__context, __obj, *args, **kwargs), f"the result of {_name(__obj)}()")
+
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        """Jinja2's rule (nothing private, nothing that changes a list), and of
+        quizgen's own objects (an exact value, its tree) nothing but text's
+        methods: their insides would let text call the maths engine, whose
+        functions run outside this sandbox's caps."""
+        if not super().is_safe_attribute(obj, attr, value):
+            return False
+        allowed = _NUMBER_ATTRIBUTES.get(obj.__class__)
+        if allowed is not None:
+            return attr in allowed
+        return isinstance(obj, str) or not _is_quizgen(obj)
+
+    def unsafe_undefined(self, obj, attribute):
+        """The error for an attribute refused: of a quizgen value, said in a template author's words."""
+        if isinstance(obj, str) or not (obj.__class__ in _NUMBER_ATTRIBUTES or _is_quizgen(obj)):
+            return super().unsafe_undefined(obj, attribute)
+        return self.undefined(f"template text cannot read {attribute!r} of a number; print it with a "
+                              "filter (dec, sig, exact, tex ...) or compute what you need in a `let`",
+                              name=attribute, obj=obj, exc=SecurityError)
 
     def getitem(self, obj, argument):
         """``obj[argument]``, one step: filters look each item's attribute up
@@ -81,6 +105,11 @@ class CappedSandbox(ImmutableSandboxedEnvironment):
         return checked("".join(map(str, pieces)), "text joined with ~")
 
     counted_loop = staticmethod(counted)
+
+
+def _is_quizgen(obj) -> bool:
+    """Whether ``obj`` is an object of quizgen's own classes (an exact value, a tree node, a function row)."""
+    return obj.__class__.__module__.startswith("quizgen.")
 
 
 def _name(obj) -> str:
