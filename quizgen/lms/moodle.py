@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import math
+import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from html import escape
@@ -86,8 +87,21 @@ def question_html(variant: Variant) -> str:
     """The Cloze question text: stem, figure, each part's ask with its
     embedded sub-question, and the variant tag line."""
     weights = cloze_weights([p.points for p in variant.parts])
-    asks = "".join(f"<p>({p.letter}) {p.ask_html} {cloze(p, w)}</p>" for p, w in zip(variant.parts, weights))
-    return _head_html(variant) + asks + _tag_html(variant)
+    asks = "".join(f"<p>({p.letter}) {inert_cloze(p.ask_html)} {cloze(p, w)}</p>"
+                   for p, w in zip(variant.parts, weights))
+    return inert_cloze(_head_html(variant)) + asks + _tag_html(variant)
+
+
+# Where Moodle's Cloze parser would start a sub-question (``{1:NUMERICAL:=5}``, ``{:SA:=x}``)
+# or place one (``{#2}``, str_replace'd by the renderer).
+_CLOZE_OPENING = re.compile(r"\{(?=[0-9]*:|#)")
+
+
+def inert_cloze(html: str) -> str:
+    """A bank's text in a Cloze question made inert: a ``{`` that would open a
+    sub-question or a placeholder written ``&#123;``, which Moodle's parser does
+    not read as a brace and the page shows as one (review 44e F1)."""
+    return _CLOZE_OPENING.sub("&#123;", html)
 
 
 def cloze_weights(points: list) -> list:
