@@ -70,8 +70,6 @@ def _escaped_md(text: str) -> str:
 
 _ESCAPES = {"tex": escape_tex, "md": escape_md, "text": str}
 _STR_ESCAPES = {"tex": _escaped_tex, "md": _escaped_md, "text": str}
-
-
 _PRINTABLE = (bool, int, float, Fraction, Exact, type(None))
 
 
@@ -280,7 +278,8 @@ def render_many(sources, context: dict, fmt: str) -> list:
     dynamic = [source for source in sources if "{" in source]
     if not dynamic:
         return [_static(source, fmt) for source in sources]
-    filled = _fill(_scoped(tuple(dynamic)), context, fmt).split(_SPLIT)
+    scoped = _scoped(tuple(dynamic))   # None: a piece ends in "{", which would read "{{%" joined to "{% endwith %}"
+    filled = _fill(scoped, context, fmt).split(_SPLIT) if scoped else ()
     if len(filled) != len(dynamic):
         filled = [_fill(source, context, fmt) for source in dynamic]
     pieces = iter(filled)
@@ -288,10 +287,11 @@ def render_many(sources, context: dict, fmt: str) -> list:
 
 
 @lru_cache(maxsize=4096)
-def _scoped(pieces: tuple) -> str:
+def _scoped(pieces: tuple) -> str | None:
     """The pieces as one template, each in its own scope and without the one
-    trailing newline that Jinja2 drops at the end of a template on its own."""
-    return _SPLIT.join("{% with %}" + (p[:-1] if p.endswith("\n") else p) + "{% endwith %}" for p in pieces)
+    trailing newline that Jinja2 drops at the end of a template on its own; None when one ends in ``{``."""
+    pieces = [p[:-1] if p.endswith("\n") else p for p in pieces]
+    return None if any(p[-1:] == "{" for p in pieces) else _SPLIT.join(f"{{% with %}}{p}{{% endwith %}}" for p in pieces)
 
 
 @lru_cache(maxsize=8192)
