@@ -69,11 +69,38 @@ def test_one_users_rows_with_and_without_a_sis_id_are_one_student(tmp_path, invo
     assert sorted(students) == ["s001", "s002"] and students["s001"]["score"] == students["s002"]["score"]
 
 
-def test_a_sis_id_is_lent_only_by_rows_of_the_same_canvas_user_and_only_when_it_is_one():
-    """Rows 2 and 4 borrow their user's one sis_id; user 105's two sis_ids leave its empty row named by its Canvas id."""
+def test_a_sis_id_is_lent_only_by_rows_of_the_same_canvas_user():
+    """Rows 2 and 4 borrow their user's one sis_id; user 104's row keeps its Canvas id."""
     from quizgen.lms.row_checks import canvas_students
 
-    students, filled = canvas_students(["103", "103", "104", "103", "105", "105", "105", ""],
-                                       ["s001", "", "", "", "a", "b", "", ""])
-    assert students == ["s001", "s001", "104", "s001", "a", "b", "105", ""]
+    students, filled = canvas_students(["103", "103", "104", "103", ""], ["s001", "", "", "", ""])
+    assert students == ["s001", "s001", "104", "s001", ""]
     assert filled == {("103", "s001"): [1, 2, 4]}
+
+
+def test_a_canvas_user_whose_rows_hold_two_sis_ids_is_refused_naming_the_user_the_ids_and_rows(tmp_path, invoke):
+    """Review 44g F4: Ada (Canvas user 105) has sis_id a on her first attempt, b on her second and none
+    on her third; she was graded as three students (a, b and 105), the gradebook getting her second attempt
+    where Canvas keeps her highest. Which sis_id is hers cannot be told, so grade stops in one line."""
+    path, key = _canvas(tmp_path, [("a", 1, RIGHT), ("b", 2, WRONG), ("x", 3, WRONG), ("s002", 1, RIGHT)])
+    _with_ids(path, [("105", "a"), ("105", "b"), ("105", ""), ("104", "s002")])
+    result = invoke("grade", path, "--key", key, "--out", tmp_path / "out" / "graded.csv")
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert ("the Canvas student analysis's rows 1, 2 and 3 after the header: the Canvas user '105' (S a) has "
+            "2 sis_ids ('a' on row 1; 'b' on row 2; none on row 3), so which is the student's cannot be told "
+            "(taking one is a guess, and could put a wrong attempt in the gradebook); give the user one SIS id "
+            "in Canvas and download the analysis again, or correct the rows' sis_id by hand") in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_two_sis_ids_of_one_canvas_user_are_refused_with_no_bare_row_too():
+    """Rows 1 and 3 hold s001, row 2 S9: one user, two sis_ids, no row without one."""
+    import pytest
+
+    from quizgen.errors import InputFileError
+    from quizgen.lms.row_checks import canvas_students
+
+    with pytest.raises(InputFileError) as raised:
+        canvas_students(["103", "103", "103", "104"], ["s001", "S9", "s001", "s002"])
+    assert "rows 1, 2 and 3 after the header: the Canvas user '103' has 2 sis_ids ('s001' on rows 1 and 3; " \
+           "'S9' on row 2)" in str(raised.value)

@@ -41,14 +41,16 @@ def _moodle(tmp_path, attempts: list):
 
 def _canvas(tmp_path, attempts: list):
     """A Canvas Student Analysis of C7 (every part from v01): ``attempts`` [(student, attempt, answers)],
-    an answer None for a part not given (answer and points cells empty)."""
+    an answer None for a part not given (answer and points cells empty); each student is a Canvas user
+    of their own (id 500, 501, ... in order of first row)."""
     CliRunner().invoke(main, ["export", "canvas", "--classes", "C7", "--count", "1", "--seed", "42",
                               "--out", str(tmp_path / "quiz.zip")])
     code = codes(tmp_path / "quiz-key.json")[f"42/{C7}/0"]
     header = ["name", "id", "sis_id", "section", "section_id", "section_sis_id", "submitted", "attempt"]
     for n, letter in enumerate("abc"):
         header += [f"{9100 + n}: NSP ... [quizgen:{C7}:{code}:{letter}]", "2.0"]
-    body = [[f"S {student}", "500", student, "A", "77", "", "2026-11-30 15:43:20 UTC", str(number)]
+    users = {student: str(500 + n) for n, student in enumerate(dict.fromkeys(s for s, _, _ in attempts))}
+    body = [[f"S {student}", users[student], student, "A", "77", "", "2026-11-30 15:43:20 UTC", str(number)]
             + [cell for answer in typed for cell in ((answer, "0.0") if answer is not None else ("", ""))]
             + ["0", "3", "0.0"]
             for student, number, typed in attempts]

@@ -332,7 +332,8 @@ def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
     users, ids = {}, [_cell(header, row, "id") for row in rows[1:]]
-    students, filled = canvas_students(ids, [_cell(header, row, "sis_id") for row in rows[1:]])
+    students, filled = canvas_students(ids, [_cell(header, row, "sis_id") for row in rows[1:]],
+                                       [_cell(header, row, "name") for row in rows[1:]])
     read = Responses([], untagged=untagged, filled=filled)
     for line, (row, student) in enumerate(zip(rows[1:], students), start=1):   # whose rows these are, first
         check_id(student, "the Canvas student analysis's", line)

@@ -2,7 +2,8 @@
 naming the row (1 = the first after the header): a download with no attempt,
 a row cut short, a student id no key can hold, an attempt number that is none;
 and a reason of the answers file built from it placed at the download's line.
-Also who each Canvas row's student is (``canvas_students``)."""
+Also who each Canvas row's student is (``canvas_students``), refusing a Canvas
+user with two sis_ids."""
 
 from __future__ import annotations
 
@@ -220,24 +221,56 @@ def _shown(person: tuple) -> str:
     return ", ".join(shortened(printable(part), 40) for part in (person[1], person[0]) if part) or "no name"
 
 
-def canvas_students(ids: list, sis_ids: list) -> tuple:
+def canvas_students(ids: list, sis_ids: list, names: list = ()) -> tuple:
     """``(students, filled)``: each Canvas row's student, given its ``id`` and
     ``sis_id`` cells (row 1 first): the sis_id, else the sis_id another row of
-    the same Canvas user holds (one only), else the Canvas id; "" for none.
+    the same Canvas user holds, else the Canvas id; "" for none.
     One person's rows are one student's even when the sis_id was set between
-    their attempts. ``filled``: ``{(Canvas id, sis_id): [row holding it, rows
-    without it ...]}`` for the warning."""
+    their attempts; a user whose rows hold two sis_ids is refused
+    (refuse_two_sis_ids, ``names`` the rows' names). ``filled``: ``{(Canvas
+    id, sis_id): [row holding it, rows without it ...]}`` for the warning."""
     known = {}
     for line, (user, sis) in enumerate(zip(ids, sis_ids), start=1):
         if user and sis:
-            known.setdefault(user, {}).setdefault(sis, line)
+            known.setdefault(user, {}).setdefault(sis, []).append(line)
+    for user, held in known.items():
+        if len(held) > 1:
+            refuse_two_sis_ids(user, held, [line for line, (u, s) in enumerate(zip(ids, sis_ids), start=1)
+                                            if u == user and not s], names)
     students, filled = [], {}
     for line, (user, sis) in enumerate(zip(ids, sis_ids), start=1):
-        if not sis and len(known.get(user, ())) == 1:
-            sis, first = next(iter(known[user].items()))
-            filled.setdefault((user, sis), [first]).append(line)
+        if not sis and user in known:
+            sis, lines = next(iter(known[user].items()))
+            filled.setdefault((user, sis), [lines[0]]).append(line)
         students.append(sis or user)
     return students, filled
+
+
+def refuse_two_sis_ids(user: str, held: dict, bare: list, names: list = ()) -> None:
+    """Refuse, in one line naming the rows, a Canvas user (``id``) whose rows
+    hold two or more sis_ids (``held``: {sis_id: its rows}; ``bare``: the
+    user's rows with none): which is the student's cannot be told, and taking
+    either (or each as a student) would grade and report an attempt the
+    student's grade may not be, so the download is to be put right."""
+    lines = sorted([line for rows in held.values() for line in rows] + bare)
+    name = " ".join(names[lines[0] - 1].split()) if len(names) >= lines[0] else ""
+    shown = "; ".join([f"{_id(sis)} on {_lines(rows)}" for sis, rows in held.items()]
+                      + ([f"none on {_lines(bare)}"] if bare else []))
+    raise InputFileError(
+        f"the Canvas student analysis's {_lines(lines)} after the header: the Canvas user {_id(user)}"
+        + (f" ({shortened(printable(name), 40)})" if name else "")
+        + f" has {len(held)} sis_ids ({shown}), so which is the student's cannot be told (taking one is a guess, "
+        "and could put a wrong attempt in the gradebook); give the user one SIS id in Canvas and download the "
+        "analysis again, or correct the rows' sis_id by hand")
+
+
+def _lines(lines: list) -> str:
+    """Rows of a download for a message: ``row 3``, ``rows 1, 2 and 4`` (the first 5, then ``...``)."""
+    if len(lines) == 1:
+        return f"row {lines[0]}"
+    if len(lines) > 5:
+        return f"rows {', '.join(map(str, lines[:5]))}, ..."
+    return f"rows {', '.join(map(str, lines[:-1]))} and {lines[-1]}"
 
 
 def check_one_canvas_user_each(seen: dict, student: str, canvas_id: str, line: int) -> None:
