@@ -104,3 +104,29 @@ def test_two_sis_ids_of_one_canvas_user_are_refused_with_no_bare_row_too():
         canvas_students(["103", "103", "103", "104"], ["s001", "S9", "s001", "s002"])
     assert "rows 1, 2 and 3 after the header: the Canvas user '103' has 2 sis_ids ('s001' on rows 1 and 3; " \
            "'S9' on row 2)" in str(raised.value)
+
+
+def test_a_repeated_attempt_refusal_says_a_row_took_its_users_sis_id(tmp_path, invoke):
+    """Review 44g F18: row 2 holds no sis_id, and is s001 because its Canvas user 103 has s001 on row 1;
+    the refusal of attempt 1 twice named student 's001' for it with no word of why."""
+    path, key = _canvas(tmp_path, [("s001", 1, RIGHT), ("s001", 1, WRONG), ("s002", 1, RIGHT)])
+    _with_ids(path, [("103", "s001"), ("103", ""), ("104", "s002")])
+    result = invoke("grade", path, "--key", key, "--out", tmp_path / "out" / "graded.csv")
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert ("the Canvas student analysis's rows 1 and 2 after the header: student 's001' has attempt 1 twice "
+            "(row 2 has no sis_id; its Canvas user '103' has 's001' on row 1), and Canvas writes each attempt "
+            "once") in result.output
+
+
+def test_rows_that_both_took_the_sis_id_are_named_together():
+    """Rows 2 and 3 have no sis_id, both attempt 1; their user's sis_id is on row 1 (attempt 2)."""
+    import pytest
+
+    from quizgen.errors import InputFileError
+    from quizgen.lms.row_checks import canvas_attempts, canvas_students
+
+    students, filled = canvas_students(["103", "103", "103"], ["s001", "", ""])
+    with pytest.raises(InputFileError) as raised:
+        canvas_attempts(["2", "1", "1"], students, None, filled)
+    assert "attempt 1 twice (rows 2 and 3 have no sis_id; their Canvas user '103' has 's001' on row 1)" \
+        in str(raised.value)

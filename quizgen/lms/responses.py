@@ -339,7 +339,7 @@ def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
         check_id(student, "the Canvas student analysis's", line)
         if student:
             check_one_canvas_user_each(users, student, ids[line - 1], line)
-    attempts = canvas_attempts([_cell(header, row, "attempt") for row in rows[1:]], students, read.unordered)
+    attempts = canvas_attempts([_cell(header, row, "attempt") for row in rows[1:]], students, read.unordered, filled)
     for line, (row, student, attempt) in enumerate(zip(rows[1:], students, attempts), start=1):
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         if student and student == ids[line - 1] and not _cell(header, row, "sis_id"):   # sis_id of no row

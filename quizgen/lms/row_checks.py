@@ -104,7 +104,7 @@ def attempt_number(text: str, line: int) -> int:
     return int(text)
 
 
-def canvas_attempts(cells: list, students: list, numbered: list | None = None) -> list:
+def canvas_attempts(cells: list, students: list, numbered: list | None = None, filled: dict | None = None) -> list:
     """Each Canvas row's attempt number, ``cells`` its attempt cell ("" when empty
     or the column is absent) and ``students`` its student ("" for none), row 1
     first. A student with several rows, one with no attempt number, has their
@@ -112,7 +112,8 @@ def canvas_attempts(cells: list, students: list, numbered: list | None = None) -
     added to ``numbered``: taken as one attempt, their rows would be joined part
     by part into a score no attempt earned. One attempt number twice for one
     student is refused naming both rows: Canvas writes each attempt once, so the
-    file was joined or edited, and which row is which attempt cannot be told."""
+    file was joined or edited, and which row is which attempt cannot be told
+    (a row that borrowed its sis_id, of canvas_students' ``filled``, said so)."""
     read = [attempt_number(text, line) if text and student else None   # a row for nobody is skipped, not read
             for line, (text, student) in enumerate(zip(cells, students), start=1)]
     rows = {}
@@ -127,15 +128,29 @@ def canvas_attempts(cells: list, students: list, numbered: list | None = None) -
             if first != line:
                 raise InputFileError(
                     f"the Canvas student analysis's rows {first} and {line} after the header: student {_id(student)} "
-                    f"has attempt {read[line - 1]} twice, and Canvas writes each attempt once (two downloads joined, "
-                    "or a row copied?), so which row is which attempt cannot be told; delete the extra row or "
-                    "correct its attempt number, or download the analysis again")
+                    f"has attempt {read[line - 1]} twice{_borrowed(filled or {}, (first, line))}, and Canvas writes "
+                    "each attempt once (two downloads joined, or a row copied?), so which row is which attempt "
+                    "cannot be told; delete the extra row or correct its attempt number, or download the analysis "
+                    "again")
         if len(lines) > 1 and any(read[line - 1] is None for line in lines):
             for number, line in enumerate(lines, start=1):
                 numbers[line - 1] = number
             if numbered is not None:
                 numbered.append(student)
     return numbers
+
+
+def _borrowed(filled: dict, lines: tuple) -> str:
+    """Which of ``lines`` hold no sis_id and are named by their Canvas user's
+    (canvas_students' ``filled``), for a refusal naming them: `` (row 2 has no
+    sis_id; its Canvas user '103' has 's001' on row 1)``; "" for none."""
+    for (user, sis), (first, *bare) in filled.items():
+        lent = [line for line in lines if line in bare]
+        if lent:
+            has, its = ("has", "its") if len(lent) == 1 else ("have", "their")
+            return (f" ({_lines(lent)} {has} no sis_id; {its} Canvas user {_id(user)} has {_id(sis)} on "
+                    f"row {first})")
+    return ""
 
 
 _BUILT_LINE = re.compile(r"^line \d+: ")
