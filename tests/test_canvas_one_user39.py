@@ -62,8 +62,10 @@ def test_one_users_rows_with_and_without_a_sis_id_are_one_student(tmp_path, invo
     assert result.exit_code == 0, result.output
     assert "Graded 6 answers from 2 students" in result.output
     assert (f"{path.name}: 1 Canvas user(s) have a sis_id on some rows and none on others (user 103: sis_id s001 "
-            "on row 1, none on row 2, after the header); each one's rows are graded as one student, by that "
-            "sis_id. Was the SIS id set between their attempts?") in result.stderr
+            "on row 1, none on row 2; rows counted after the header); each one's rows are graded as one student, "
+            "by that sis_id, as when the SIS id was set or removed in Canvas between their attempts; if the rows "
+            "are not one person's (joined or edited by hand?), correct them or download the analysis again"
+            ) in result.stderr
     with (tmp_path / "out" / "graded-students.csv").open(encoding="utf-8-sig") as handle:
         students = {row["student_id"]: row for row in csv.DictReader(handle)}
     assert sorted(students) == ["s001", "s002"] and students["s001"]["score"] == students["s002"]["score"]
@@ -75,7 +77,7 @@ def test_a_sis_id_is_lent_only_by_rows_of_the_same_canvas_user():
 
     students, filled = canvas_students(["103", "103", "104", "103", ""], ["s001", "", "", "", ""])
     assert students == ["s001", "s001", "104", "s001", ""]
-    assert filled == {("103", "s001"): [1, 2, 4]}
+    assert filled == {("103", "s001"): ([(1, "")], [(2, ""), (4, "")])}
 
 
 def test_a_canvas_user_whose_rows_hold_two_sis_ids_is_refused_naming_the_user_the_ids_and_rows(tmp_path, invoke):
@@ -130,3 +132,37 @@ def test_rows_that_both_took_the_sis_id_are_named_together():
         canvas_attempts(["2", "1", "1"], students, None, filled)
     assert "attempt 1 twice (rows 2 and 3 have no sis_id; their Canvas user '103' has 's001' on row 1)" \
         in str(raised.value)
+
+
+def test_the_sis_id_warning_lists_each_users_rows_apart_and_fits_a_sis_id_that_went():
+    """Review 44g F16: 'none on row 1, 2, 4, user 104: ...' ran one user's rows into the next, and asking
+    whether the SIS id was set between attempts did not fit user 103, whose sis_id is on row 3 and not row 4."""
+    from quizgen.grading.download_warnings import filled_warning
+    from quizgen.lms.row_checks import canvas_students
+
+    _, filled = canvas_students(["103", "103", "103", "103", "104", "104"], ["", "", "s001", "", "", "s002"],
+                                ["A", "A", "A", "A", "B", "B"])
+    assert filled_warning("analysis.csv", filled) == [
+        "analysis.csv: 2 Canvas user(s) have a sis_id on some rows and none on others (user 103: sis_id s001 "
+        "on row 3, none on rows 1, 2 and 4; user 104: sis_id s002 on row 6, none on row 5; rows counted after "
+        "the header); each one's rows are graded as one student, by that sis_id, as when the SIS id was set or "
+        "removed in Canvas between their attempts; if the rows are not one person's (joined or edited by "
+        "hand?), correct them or download the analysis again"]
+
+
+def test_the_sis_id_warning_names_the_rows_names_when_they_differ(tmp_path, invoke):
+    """Review 44g F5: user 103's rows are named Ada Lovelace (with s001) and Bob Byron (none): graded as one
+    student, s001, which the warning now says is two names, for the instructor to tell a renamed user from
+    rows joined by hand."""
+    path, key = _canvas(tmp_path, [("s001", 1, WRONG), ("s001", 2, RIGHT), ("s001", 3, RIGHT), ("s002", 1, RIGHT)])
+    _with_ids(path, [("103", "s001"), ("103", ""), ("103", ""), ("104", "s002")])
+    rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    for row, name in zip(rows[1:], ["Ada Lovelace", "Bob  Byron", "Bob Byron", "Cy"]):
+        row[0] = name
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    result = invoke("grade", path, "--key", key, "--out", tmp_path / "out" / "graded.csv")
+    assert result.exit_code == 0, result.output
+    assert ("(user 103: sis_id s001 on row 1, none on rows 2 and 3, named 'Ada Lovelace' on row 1, 'Bob Byron' "
+            "on rows 2 and 3; rows counted after the header)") in result.stderr

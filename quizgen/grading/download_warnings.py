@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import first_few
+from quizgen.errors import first_few, quoted
 from quizgen.key.status import Status
 from quizgen.lms.download_kind import lms_kind
+from quizgen.lms.row_checks import rows_said
 
 
 def unnamed_warning(path, lines: list, kind: str) -> list:
@@ -31,15 +32,31 @@ def unnamed_warning(path, lines: list, kind: str) -> list:
 
 def filled_warning(path, filled: dict) -> list:
     """A warning (in a list, or none) naming the Canvas users with a sis_id on
-    some rows and none on others (``{(Canvas id, sis_id): [row with it, rows
-    without ...]}``, lms.row_checks.canvas_students): graded as one student."""
+    some rows and none on others (``{(Canvas id, sis_id): (rows with it, rows
+    without)}``, each row ``(row, name)``: lms.row_checks.canvas_students),
+    graded as one student, and the names when they differ: a sis_id set or
+    removed between attempts, or rows joined by hand, is for the instructor to tell."""
     if not filled:
         return []
-    shown = first_few([f"user {user}: sis_id {sis} on row {rows[0]}, none on row {', '.join(map(str, rows[1:]))}"
-                       for (user, sis), rows in filled.items()])
+    users = [_filled_user(user, sis, *rows) for (user, sis), rows in filled.items()]
+    shown = "; ".join(users[:5]) + ("; ..." if len(users) > 5 else "")
     return [f"{Path(path).name}: {len(filled)} Canvas user(s) have a sis_id on some rows and none on others "
-            f"({shown}, after the header); each one's rows are graded as one student, by that sis_id. "
-            "Was the SIS id set between their attempts?"]
+            f"({shown}; rows counted after the header); each one's rows are graded as one student, by that "
+            "sis_id, as when the SIS id was set or removed in Canvas between their attempts; if the rows are not "
+            "one person's (joined or edited by hand?), correct them or download the analysis again"]
+
+
+def _filled_user(user: str, sis: str, held: list, bare: list) -> str:
+    """One Canvas user of filled_warning: where their sis_id is and is not, and their names if they differ."""
+    said = (f"user {user}: sis_id {sis} on {rows_said([row for row, _ in held])}, none on "
+            f"{rows_said([row for row, _ in bare])}")
+    names = {}
+    for row, name in sorted(held + bare):
+        names.setdefault(" ".join(name.split()), []).append(row)
+    if len({name.casefold() for name in names}) < 2:
+        return said
+    return said + ", named " + ", ".join(f"{quoted(name) if name else 'no name'} on {rows_said(rows)}"
+                                         for name, rows in names.items())
 
 
 def absent_warning(path, absent: list) -> list:

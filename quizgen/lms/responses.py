@@ -91,7 +91,8 @@ class Responses:
     attempt's it grades. ``untagged``: the question cells with no ``[quizgen:...]``
     tag (quizgen.lms.untagged.Untagged); those of a Moodle column other rows tag
     are rows too (``ResponseRow.tag_lost``). ``filled``: the Canvas users with a
-    sis_id on some rows, none on others, all taken as that sis_id's (row_checks.canvas_students)."""
+    sis_id on some rows, none on others, all taken as that sis_id's, with each
+    row's name (row_checks.canvas_students)."""
 
     rows: list
     skipped: list = field(default_factory=list)

@@ -144,12 +144,12 @@ def _borrowed(filled: dict, lines: tuple) -> str:
     """Which of ``lines`` hold no sis_id and are named by their Canvas user's
     (canvas_students' ``filled``), for a refusal naming them: `` (row 2 has no
     sis_id; its Canvas user '103' has 's001' on row 1)``; "" for none."""
-    for (user, sis), (first, *bare) in filled.items():
-        lent = [line for line in lines if line in bare]
+    for (user, sis), (held, bare) in filled.items():
+        lent = [line for line in lines if line in [row for row, _ in bare]]
         if lent:
             has, its = ("has", "its") if len(lent) == 1 else ("have", "their")
-            return (f" ({_lines(lent)} {has} no sis_id; {its} Canvas user {_id(user)} has {_id(sis)} on "
-                    f"row {first})")
+            return (f" ({rows_said(lent)} {has} no sis_id; {its} Canvas user {_id(user)} has {_id(sis)} on "
+                    f"{rows_said([row for row, _ in held])})")
     return ""
 
 
@@ -243,7 +243,8 @@ def canvas_students(ids: list, sis_ids: list, names: list = ()) -> tuple:
     One person's rows are one student's even when the sis_id was set between
     their attempts; a user whose rows hold two sis_ids is refused
     (refuse_two_sis_ids, ``names`` the rows' names). ``filled``: ``{(Canvas
-    id, sis_id): [row holding it, rows without it ...]}`` for the warning."""
+    id, sis_id): ([(row holding it, name) ...], [(row without it, name) ...])}``
+    for the warning."""
     known = {}
     for line, (user, sis) in enumerate(zip(ids, sis_ids), start=1):
         if user and sis:
@@ -253,10 +254,11 @@ def canvas_students(ids: list, sis_ids: list, names: list = ()) -> tuple:
             refuse_two_sis_ids(user, held, [line for line, (u, s) in enumerate(zip(ids, sis_ids), start=1)
                                             if u == user and not s], names)
     students, filled = [], {}
+    named = [(line, names[line - 1] if line <= len(names) else "") for line in range(1, len(ids) + 1)]
     for line, (user, sis) in enumerate(zip(ids, sis_ids), start=1):
         if not sis and user in known:
             sis, lines = next(iter(known[user].items()))
-            filled.setdefault((user, sis), [lines[0]]).append(line)
+            filled.setdefault((user, sis), ([named[held - 1] for held in lines], []))[1].append(named[line - 1])
         students.append(sis or user)
     return students, filled
 
@@ -269,17 +271,17 @@ def refuse_two_sis_ids(user: str, held: dict, bare: list, names: list = ()) -> N
     student's grade may not be, so the download is to be put right."""
     lines = sorted([line for rows in held.values() for line in rows] + bare)
     name = " ".join(names[lines[0] - 1].split()) if len(names) >= lines[0] else ""
-    shown = "; ".join([f"{_id(sis)} on {_lines(rows)}" for sis, rows in held.items()]
-                      + ([f"none on {_lines(bare)}"] if bare else []))
+    shown = "; ".join([f"{_id(sis)} on {rows_said(rows)}" for sis, rows in held.items()]
+                      + ([f"none on {rows_said(bare)}"] if bare else []))
     raise InputFileError(
-        f"the Canvas student analysis's {_lines(lines)} after the header: the Canvas user {_id(user)}"
+        f"the Canvas student analysis's {rows_said(lines)} after the header: the Canvas user {_id(user)}"
         + (f" ({shortened(printable(name), 40)})" if name else "")
         + f" has {len(held)} sis_ids ({shown}), so which is the student's cannot be told (taking one is a guess, "
         "and could put a wrong attempt in the gradebook); give the user one SIS id in Canvas and download the "
         "analysis again, or correct the rows' sis_id by hand")
 
 
-def _lines(lines: list) -> str:
+def rows_said(lines: list) -> str:
     """Rows of a download for a message: ``row 3``, ``rows 1, 2 and 4`` (the first 5, then ``...``)."""
     if len(lines) == 1:
         return f"row {lines[0]}"
