@@ -156,7 +156,7 @@ def test_the_desktop_and_print_show_the_wide_charts_and_no_scroll_hint(phone):
                                   {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
             phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": media})
             names = {row[0] for row in phone.execute_script(VISIBLE)}
-            heat = {"chart-heat"} if media == "screen" else {"chart-heat-print-1", "chart-heat-print-2"}   # 31 to 60 rows
+            heat = {"chart-heat"} if media == "screen" else {"chart-heat-print-1", "chart-heat-print-2"}   # 27 to 52 rows
             assert names == {"chart-histogram", "chart-items"} | heat, (width, media)
             assert not phone.execute_script("return document.querySelector('.scroll-hint').getClientRects().length")
         assert phone.execute_script("return getComputedStyle(document.getElementById('student-table')).borderCollapse") \

@@ -29,9 +29,18 @@ def _pieces(svg) -> list:
             for height, body in re.findall(r'<svg id="chart-heat-print-\d+"[^>]* height="(\d+)"[^>]*>(.*?)</svg>', str(svg))]
 
 
-def test_a_map_of_a_page_or_less_prints_whole():
+LANDSCAPE = 717
+"""The drawn height a landscape A4 page holds at Chromium's margins (8.27 in less 2 x 0.4 in, at 96 px
+an inch; Letter's landscape holds about 740): review 44g F10, 30 rows (788 px) broke across its pages."""
+
+
+def test_a_map_of_a_page_or_less_prints_whole_and_a_page_is_a_landscape_one():
     codes = _codes(charts.HEAT_PRINT_ROWS)
     assert str(charts.heat_pieces(codes, QUESTIONS, {c: {"Q1": 0.5} for c in codes})) == ""
+    assert 58 + 24 * charts.HEAT_PRINT_ROWS + 10 <= LANDSCAPE
+    codes = _codes(27)   # printed whole before, 58 + 24 * 27 + 10 = 716 px: now two pieces
+    assert [height for height, _ in _pieces(charts.heat_pieces(codes, QUESTIONS, {c: {"Q1": 0.5} for c in codes}))] \
+        == [58 + 24 * 13 + 10, 58 + 24 * 14 + 10]
 
 
 def test_a_taller_map_prints_as_even_pieces_each_with_the_question_header():
@@ -42,8 +51,8 @@ def test_a_taller_map_prints_as_even_pieces_each_with_the_question_header():
     assert [len(r) for r in rows] == [23, 23, 24] and sum(rows, []) == codes
     for (height, texts), piece_rows in zip(pieces, rows):
         assert [t for t in texts if t in QUESTIONS] == QUESTIONS
-        assert height == 58 + 24 * len(piece_rows) + 10 <= 58 + 24 * 30 + 10 == 788   # under a portrait page
-    assert pieces[0][1][0] == charts.HEAT_CAPTION
+        assert height == 58 + 24 * len(piece_rows) + 10 <= LANDSCAPE   # under a landscape page
+    assert pieces[0][1][:2] == [charts.HEAT_CAPTION, "Misconceptions by question: rows 1 to 23 of 70"]   # 44g F11
     assert pieces[1][1][0] == "Misconceptions by question, continued: rows 24 to 46 of 70"
     # the whole map's shading: the darkest cell of every piece is the map's peak, 0.9
     whole = str(charts.heat_map(codes, QUESTIONS, heat))
@@ -108,8 +117,8 @@ def test_printed_pieces_fit_a_page_and_the_screen_map_is_not_printed(browser, tm
         shown = browser.execute_script(PIECES)
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
-    assert [row[0] for row in shown] == [f"chart-heat-print-{n}" for n in (1, 2, 3, 4)]
-    assert all(height <= 788 and avoid == "avoid" for _, height, avoid in shown)
+    assert [row[0] for row in shown] == [f"chart-heat-print-{n}" for n in (1, 2, 3, 4, 5)]
+    assert all(height <= LANDSCAPE and avoid == "avoid" for _, height, avoid in shown)
 
 
 def _words(pdf: bytes, tmp_path) -> list:
@@ -125,11 +134,13 @@ def _words(pdf: bytes, tmp_path) -> list:
 @needs_browser
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is missing")
 def test_every_printed_page_of_the_map_has_its_question_header(browser, tmp_path):
-    """A4 and Letter: wherever a page holds rows of the map (their labels cut with an ellipsis,
-    which the table's full names are not), the question header stands above them."""
+    """A4 and Letter, portrait and landscape (review 44g F10: 30 rows broke across a landscape page,
+    the next page's rows with no header): wherever a page holds rows of the map (their labels cut
+    with an ellipsis, which the table's full names are not), the question header stands above them."""
     browser.get(_big_class(tmp_path, 150).as_uri())
-    for width, height in ((8.27, 11.69), (8.5, 11)):
-        pdf = base64.b64decode(browser.execute_cdp_cmd("Page.printToPDF", {"paperWidth": width, "paperHeight": height})["data"])
+    for (width, height), landscape in [(paper, turn) for paper in ((8.27, 11.69), (8.5, 11)) for turn in (False, True)]:
+        pdf = base64.b64decode(browser.execute_cdp_cmd("Page.printToPDF", {
+            "paperWidth": width, "paperHeight": height, "landscape": landscape})["data"])
         pages = [words for words in _words(pdf, tmp_path) if any(w.endswith("\u2026") for _, w in words)]
         assert len(pages) >= 2
         for words in pages:

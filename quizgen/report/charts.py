@@ -238,17 +238,19 @@ def _heat_grid(codes: list, rows: range, questions: list, heat: dict, names: dic
     return body
 
 
-HEAT_PRINT_ROWS = 30
-"""The most rows of a printed heat map's piece: 30 rows are 788 px drawn, under a portrait A4 or
-Letter page at Chromium's margins (about 1,040 and 980 px) even unshrunk, so that a piece never
-breaks across pages; a map of more rows prints as pieces (``heat_pieces``)."""
+HEAT_PRINT_ROWS = 26
+"""The most rows of a printed heat map's piece: 26 rows are 692 px drawn, under a landscape A4 or
+Letter page at Chromium's margins (about 717 and 740 px; portrait: 1,040 and 980) even unshrunk,
+so that a piece never breaks across pages (30 rows, 788 px, did in landscape); a map of more rows
+prints as pieces (``heat_pieces``)."""
 
 
 def heat_pieces(codes: list, questions: list, heat: dict, names: dict | None = None) -> Markup:
     """The heat map again for print when it has more than HEAT_PRINT_ROWS rows, cut into pieces of
-    as even a size as can be, each with the question header and kept on one page (the one drawing
-    was cut through a row at a page's foot, and later pages had no header); "" for a shorter map,
-    which prints whole. Hidden on screen; each piece is the whole map's width and shading."""
+    as even a size as can be, each with the question header and a line saying which rows it holds,
+    kept on one page (the one drawing was cut through a row at a page's foot, and later pages had
+    no header); "" for a shorter map, which prints whole. Hidden on screen; each piece is the whole
+    map's width and shading."""
     count = -(-len(codes) // HEAT_PRINT_ROWS)
     if count < 2:
         return Markup("")
@@ -257,10 +259,13 @@ def heat_pieces(codes: list, questions: list, heat: dict, names: dict | None = N
     for n in range(1, count + 1):
         rows = range(len(codes) * (n - 1) // count, len(codes) * n // count)
         start = rows.start
-        caption = HEAT_CAPTION if n == 1 else f"Misconceptions by question, continued: rows {start + 1} to {rows.stop} of {len(codes)}"
-        title = f"Misconceptions by question, rows {start + 1} to {rows.stop} of {len(codes)}"
-        pieces.append(_svg(f"chart-heat-print-{n}", width, HEAT_TOP + HEAT_ROW * len(rows) + 10, title,
-                           "The heat map above, for print.", _heat_grid(codes, rows, questions, heat, names or {}, caption)))
+        held = f"rows {start + 1} to {rows.stop} of {len(codes)}"
+        caption = HEAT_CAPTION if n == 1 else f"Misconceptions by question, continued: {held}"
+        body = _heat_grid(codes, rows, questions, heat, names or {}, caption)
+        if n == 1:   # under the caption, above the question header: this piece's rows, as the later ones say
+            body.insert(1, _text(0, 31, f"Misconceptions by question: {held}"))
+        pieces.append(_svg(f"chart-heat-print-{n}", width, HEAT_TOP + HEAT_ROW * len(rows) + 10,
+                           f"Misconceptions by question, {held}", "The heat map above, for print.", body))
     return Markup('<div class="heat-print print-only" aria-hidden="true">') + Markup("").join(pieces) + Markup("</div>")
 
 
