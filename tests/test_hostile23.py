@@ -30,7 +30,7 @@ def test_a_figure_name_building_file_commands_from_jinja_output_is_refused(invok
     monkeypatch.chdir(tmp_path)
     bank = evil_bank(tmp_path, EVIL_NAME)
     checked = invoke("validate", "--bank", bank, "--samples", 2)
-    assert checked.exit_code == 1 and "figure.name: the figure's name, filled in, uses \\immediate" in checked.output
+    assert checked.exit_code == 1 and "figure.name: cannot fill in the figure's name: the filled text uses \\immediate" in checked.output
     made = invoke("generate", "--bank", bank, "--classes", "C77", "--format", "tex", "--seed", 1, "--out", "out")
     assert made.exit_code == 2 and "figure.name" in made.output and "read or write a file" in made.output
     assert not (tmp_path / "out").exists() and not (tmp_path / "PWNED").exists()

@@ -113,7 +113,7 @@ def bad_bank(folder, math=r"\notamacro{x}"):
 
 
 # generate run in a subprocess with the bank's TeX allow-list switched off, for the layers beneath it
-UNCHECKED_GENERATE = ("import quizgen.bank.yamlfile as y, quizgen.text.render as r, quizgen.generation.figure_words as f; "
+UNCHECKED_GENERATE = ("import quizgen.bank.yamlfile as y, quizgen.text.unprintable as r, quizgen.generation.figure_words as f; "
                       "y.tex_problem = r.tex_problem = f.tex_problem = lambda text, filled=False: None; "
                       "from quizgen.cli import main; main(prog_name='quizgen')")
 
@@ -124,9 +124,9 @@ def past_the_allow_list(monkeypatch):
     stops it next is TeX itself. The allow-list's own tests are tests/test_tex_lua.py."""
     from quizgen.bank import yamlfile
     from quizgen.generation import figure_words
-    from quizgen.text import render
+    from quizgen.text import unprintable
 
-    for module in (yamlfile, render, figure_words):
+    for module in (yamlfile, unprintable, figure_words):
         monkeypatch.setattr(module, "tex_problem", lambda text, filled=False: None)
 
 
