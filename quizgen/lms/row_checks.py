@@ -14,6 +14,7 @@ from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.checks import MAX_ID
 from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
 from quizgen.marking.student_ids import normalise_id
+from quizgen.text.words import and_list
 
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
 MOODLE_FINISHED = ("Finished", "Submitted")
@@ -287,7 +288,7 @@ def rows_said(lines: list) -> str:
         return f"row {lines[0]}"
     if len(lines) > 5:
         return f"rows {', '.join(map(str, lines[:5]))}, ..."
-    return f"rows {', '.join(map(str, lines[:-1]))} and {lines[-1]}"
+    return f"rows {and_list(map(str, lines))}"
 
 
 def check_one_canvas_user_each(seen: dict, student: str, canvas_id: str, line: int) -> None:
