@@ -22,7 +22,7 @@ from quizgen.bank.texts import located_error
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import BankLimitError, InputFileError, QuizgenError, TemplateError
 from quizgen.key.checks import Where
-from quizgen.key.work_caps import check_params
+from quizgen.key.work_caps import check_params, recipe_texts
 from quizgen.generation.plan import from_yaml
 from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
@@ -168,7 +168,7 @@ def key_text(question) -> KeyText:
 def _make_entry(question) -> KeyQuestion:
     inst = question.instance
     template = inst.template
-    _, shared, _, _, variants = template_specs(template)
+    _, shared, recipes, _, variants, recipe_count = template_specs(template)
     points = template.part_points()
     parts = []
     for i, (pv, texts) in enumerate(zip(inst.parts, trap_feedback(inst, inst.parts))):
@@ -176,9 +176,9 @@ def _make_entry(question) -> KeyQuestion:
         spec = next((spec for spec in known if _same_texts(pv, texts, spec)), None) or part_spec(pv, points[i], texts)
         parts.append(key_part(pv, inst, points[i], spec=spec))
     entry = KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
-                        inst.seed_label, json_params(inst.params), tuple(parts), template_specs(template)[2])
+                        inst.seed_label, json_params(inst.params), tuple(parts), recipes)
     try:   # grade refuses a key past key/work_caps.py's caps: the template is refused now, not its key then
-        check_params(entry.params, entry.recipes, lambda: Where(f"its key (draw {inst.seed_label})"))
+        check_params(entry.params, recipe_count, lambda: Where(f"its key (draw {inst.seed_label})"))
     except InputFileError as exc:
         raise BankLimitError(str(exc), path=template.path) from None
     return entry
@@ -201,12 +201,12 @@ _SHARED = {}
 
 
 def template_specs(template) -> tuple:
-    """``(record JSON text, part specs, recipes, choice places, part variants)``
+    """``(record JSON text, part specs, recipes, choice places, part variants, recipe texts)``
     that the instances of ``template`` share: those of its canonical instance
     (the raw template texts if the canonical parameters fail), its ECF
     recipes, where each option of a choice parameter written once stands
-    (``choice_options``), and each part's variants (``part_variants``); made
-    once per process."""
+    (``choice_options``), each part's variants (``part_variants``) and how many
+    texts its recipes evaluate (``work_caps.recipe_texts``); made once per process."""
     found = _SHARED.get((template.id, template.path))
     if found is None:
         points, options = template.part_points(), choice_options(template)
@@ -223,7 +223,8 @@ def template_specs(template) -> tuple:
         if options:
             record["choices"] = options
         places = {name: {dump(option): place for place, option in enumerate(values)} for name, values in options.items()}
-        found = _SHARED[(template.id, template.path)] = (dump(record), specs, recipes, places, variants)
+        found = _SHARED[(template.id, template.path)] = (dump(record), specs, recipes, places, variants,
+                                                         recipe_texts(recipes))
     return found
 
 

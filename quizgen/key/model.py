@@ -20,7 +20,7 @@ from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
 from quizgen.key.recipes import read_recipes
 from quizgen.key.seen_records import SeenRecords
-from quizgen.key.work_caps import check_params
+from quizgen.key.work_caps import check_params, recipe_texts
 from quizgen.key.variants import read_variants, variant_spec
 from quizgen.key.parts import (DEFAULT_TOLERANCE, SPEC_KEYS, KeyPart, PartSpec, Trap, own_spec,
                                plain_part, read_part, read_spec)
@@ -243,8 +243,8 @@ def _version(data: dict, where: Where) -> int:
 
 def _templates(data: dict, top: Where, version: int) -> dict:
     """{template id: (question fields, part specs, choice options, part variants, head)}
-    of a version-2, 3 or 4 key (part variants: a tuple of specs per part; head: the
-    fields as KeyQuestion takes them, class, title, points and recipes or None)."""
+    of a version-2, 3 or 4 key (part variants: a tuple of specs per part; head: class, title,
+    points and recipes or None as KeyQuestion takes them, and the count of recipe_texts)."""
     found = {}
     for name, record in checks.mapping(data.get("templates", {}), top / "templates").items():
         where = top / "templates" / name
@@ -258,7 +258,8 @@ def _templates(data: dict, top: Where, version: int) -> dict:
             raise (where / "choices").fail(INCONSISTENT)
         options = choice_options(record, where) if version >= 3 else NoChoices()
         fields = _question_fields(record, where)
-        head = (fields.get("cls", ""), fields.get("title", ""), fields.get("points", 0.0), fields.get("recipes"))
+        recipes = fields.get("recipes")
+        head = (fields.get("cls", ""), fields.get("title", ""), fields.get("points", 0.0), recipes, recipe_texts(recipes))
         found[name] = (fields, specs, options, variants, head)
     return found
 
@@ -312,13 +313,12 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
     if templates and record.__class__ is dict and _PLAIN_QUESTION.issuperset(record):
         question = _plain_question(record, templates, cache, within, index)
         if question is not None:
-            check_params(question.params, question.recipes, lambda: within / index)
             return question
     seen = cache.setdefault("records", SeenRecords())   # the same variant on many papers (an older LMS key)
     question = seen.question(record)
     if question is None:
-        question = _read_question(record, within / index, templates, cache)
-        check_params(question.params, question.recipes, lambda: within / index)
+        question = _read_question(record, within / index, templates, cache)   # rare, and read whole: its own count
+        check_params(question.params, recipe_texts(question.recipes), lambda: within / index)
         seen.add(record, question)
     return question
 
@@ -369,14 +369,14 @@ def _whole_record(record: dict) -> bool:
 
 
 def _plain_question(record: dict, templates: dict, cache: dict, within: Where, index: int) -> KeyQuestion | None:
-    """A version-2 or 3 question whose fields are all plainly right (the usual
-    case, read at once); None to read it field by field and name a problem."""
+    """A version-2 or 3 question whose fields are all plainly right (the usual case, read
+    at once, its params in work_caps' caps); None to read it field by field and name a problem."""
     name = record.get("template")
     found = templates.get(name) if name.__class__ is str else None   # a list or object is not hashable
     qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
     if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
         return None
-    _, shared, options, variants, (cls, title, points, recipes) = found
+    _, shared, options, variants, (cls, title, points, recipes, texts) = found
     if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
             or records.__class__ is not list or not shared or len(records) != len(shared):
         return None
@@ -394,4 +394,5 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
         parts.append(part)
     if "choices" in record:
         params = picked(record, params, options, lambda: within / index)
+    check_params(params, texts, lambda: within / index)
     return KeyQuestion(qid, name, cls, title, points, seed, params, tuple(parts), {} if recipes is None else recipes)

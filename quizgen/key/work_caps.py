@@ -32,23 +32,18 @@ def check_counts(items, where: Where, cap: int, what: str) -> None:
                          "(see docs/key.md, Limits)")
 
 
-def recipe_texts(recipes: dict) -> int:
-    """How many texts a template's recipes evaluate: each recipe, its steps and its traps."""
-    found = _TEXTS.get(id(recipes))
-    if found is None or found[0] is not recipes:
-        if len(_TEXTS) > 256:
-            _TEXTS.clear()
-        found = _TEXTS[id(recipes)] = (recipes, sum(1 + len(r.steps) + len(r.traps) for r in recipes.values()))
-    return found[1]
+def recipe_texts(recipes: dict | None) -> int:
+    """How many texts a template's recipes evaluate (each recipe, its steps and its
+    traps): counted once per template where its key is read or built, and passed to
+    check_params for each of its questions."""
+    return sum(1 + len(r.steps) + len(r.traps) for r in recipes.values()) if recipes else 0
 
 
-_TEXTS: dict = {}   # id(recipes) -> (recipes, count): every question of a template shares its recipes
-
-
-def check_params(params: dict, recipes: dict, where) -> None:
+def check_params(params: dict, texts: int, where) -> None:
     """Refuse a question whose parameters hold a list over MAX_LIST items, over
     MAX_PARAM_VALUES values in all, or more values (plus one) times its template's
-    recipe texts than MAX_RECIPE_WORK: grade evaluates every recipe text over them.
+    ``texts`` recipe texts (recipe_texts) than MAX_RECIPE_WORK: grade evaluates every
+    recipe text over them.
     ``where()`` makes the question's Where, only when one is refused."""
     values = 0
     for value in params.values():
@@ -62,7 +57,6 @@ def check_params(params: dict, recipes: dict, where) -> None:
             values += 1
     if values > MAX_PARAM_VALUES:
         raise _too_many(where() / "params")
-    texts = recipe_texts(recipes) if recipes else 0
     if texts * (values + 1) > MAX_RECIPE_WORK:
         raise (where() / "params").fail(f"{thousands(values)} values, each read by the template's "
                                         f"{thousands(texts)} recipe texts: more than the "
