@@ -23,6 +23,7 @@ from quizgen.errors import InputFileError, UsageError, printable
 from quizgen.files import default_output_folder, out_is_folder, write_file
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
+from quizgen.grading.paths import refuse_empty_out
 from quizgen.grading.review_merge import merged_review
 from quizgen.grading.review_names import names_beside, with_names
 from quizgen.input_files import open_input
@@ -103,12 +104,10 @@ def _counts(lines: list) -> dict:
 def review_path(graded: Path, out) -> Path:
     """Where the review file goes: ``out``, a folder's ``<stem>-review.csv`` (a new name with no
     table's extension is a folder, as for grade: files.out_is_folder), or that beside ``graded``."""
+    refuse_empty_out(out, "review")
     name = f"{graded.stem}-review.csv"
     if out is None:
         return default_output_folder(graded) / name
-    if str(out) == "-":
-        raise UsageError("--out -: review writes a file to fill in, never to standard output; expected a file "
-                         "or folder")
     return Path(out) / name if out_is_folder(out, bare_name_too=True) else Path(out)
 
 
