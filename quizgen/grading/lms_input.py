@@ -206,11 +206,18 @@ def _loaded_note(key, folders: list) -> list:
             f"{', '.join(folders)} (pass --bank to choose the folders yourself)"]
 
 
-def _built_paths(path, out) -> tuple:
-    """The answers and key files ``lms_grading_files`` writes for ``path``."""
-    path = Path(path)
-    folder = _folder(path, out)
-    return folder / f"{path.stem}-answers.csv", folder / f"{path.stem}-key.json"
+def _output_places(path: Path, out) -> tuple:
+    """``(folder, graded)`` for the download at ``path``: the folder the built files and
+    the outputs go to (``out`` itself, a folder, or ``out``'s folder; else beside the
+    download), and grade's --out there (``out``, a file, or ``<stem>-graded.csv``);
+    ``out`` asked once whether it names a folder (files.out_is_folder)."""
+    if not out:
+        folder = default_output_folder(path)
+    elif out_is_folder(out, bare_name_too=True):
+        folder = Path(out)
+    else:
+        return Path(out).parent, out
+    return folder, folder / f"{path.stem}-graded.csv"
 
 
 @dataclass
@@ -257,7 +264,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     path = Path(path)
     kind = kind or lms_kind_of(path, encoding, delimiter)
     found = export_keys_found(path, kind) if key is None else []   # the built files never replace one
-    answers_file, key_file = _built_paths(path, out)
+    folder, graded = _output_places(path, out)
+    answers_file, key_file = folder / f"{path.stem}-answers.csv", folder / f"{path.stem}-key.json"
     export_keys = {Path(k): "the export's key file" for k in ([key] if key is not None else found)}
     refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
                    {**(reads or {}), **export_keys}, f"grading {path.name}",
@@ -288,12 +296,9 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
         raise InputFileError(f"{path}: {exc}") from exc
     untagged = graded_untagged(read.untagged, rows, inputs.left)
     cut = canvas_cut(inputs) if kind == "canvas" else []
-    folder = _folder(path, out)
-    stem = path.stem
     text = in_dialect(inputs.answers, dialect)
-    answers, key_path = write_files(folder, {f"{stem}-answers.csv": text,
-                                             f"{stem}-key.json": json.dumps(inputs.key, indent=1) + "\n"})
-    graded = out if out and not out_is_folder(out, bare_name_too=True) else folder / f"{stem}-graded.csv"
+    answers, key_path = write_files(folder, {answers_file.name: text,
+                                             key_file.name: json.dumps(inputs.key, indent=1) + "\n"})
     return DownloadReading(
         answers=answers, key=key_path, out=graded,
         notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=read.skipped,
@@ -316,11 +321,3 @@ def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list |
         notes += attempt_note(download, chosen, choice.rule, others, unread, choice.given)
     return ([row for row in rows if chosen.get(row.student_id, row.attempt) == row.attempt],
             [entry for attempt, entry in every_absent if chosen.get(entry[0], attempt) == attempt])
-
-
-def _folder(path: Path, out) -> Path:
-    """Where the outputs go: ``out``'s folder (or ``out`` itself, a folder), else beside the export."""
-    if not out:
-        return default_output_folder(path)
-    return Path(out) if out_is_folder(out, bare_name_too=True) else Path(out).parent
-
