@@ -137,20 +137,6 @@ def _still_ours(path: Path, digest: str | None) -> bool:
     return found.hexdigest() == digest
 
 
-def differing_stems(folder, ext: str, texts) -> frozenset:
-    """The casefolded stems of the files in ``folder`` ending in ``ext`` whose
-    text is none of ``texts`` (what this run writes): an earlier run's figure of
-    another paper, which a sheet kept for another section still shows, is never
-    rewritten with this paper's numbers; one this run would write as it is may
-    keep its name."""
-    ours = set(texts)
-    try:
-        files = [p for p in Path(folder).iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
-    except OSError:   # no folder yet: nothing written there
-        return frozenset()
-    return frozenset(p.stem.casefold() for p in files if _file_text(p) not in ours)
-
-
 def _file_text(path: Path) -> str | None:
     """A small file's text, None when it cannot be read as UTF-8 (or is too big to be a figure of ours)."""
     try:
@@ -161,20 +147,32 @@ def _file_text(path: Path) -> str | None:
         return None
 
 
-def foreign_stems(folder, ext: str) -> frozenset:
+def foreign_stems(folder, ext: str, texts=None) -> frozenset:
     """The casefolded stems of the files in the feedback ``folder`` ending in
     ``ext`` that are not ours (not listed by an earlier run and still as it
     wrote them, nor a Markdown sheet by its heading): the graded outputs, a
     quiz's problems.md, the instructor's notes.md or drawing.svg, a file put
-    under a listed sheet's name since, which no sheet or figure may replace."""
+    under a listed sheet's name since, which no sheet or figure may replace.
+    Given ``texts`` (the figures this run writes), also those whose text is none
+    of them: an earlier run's figure of another paper, which a sheet kept for
+    another section still shows, is never rewritten with this paper's numbers;
+    one this run would write as it is may keep its name. The folder is listed once."""
     folder = Path(folder)
     try:
         files = [p for p in folder.iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
     except OSError:   # no folder yet (or none to read): nothing to keep clear of
         return frozenset()
     listed = {name.casefold(): digest for name, digest in _listed(folder / MANIFEST).items()}
-    return frozenset(p.stem.casefold() for p in files if not _old_sheet(p)
-                     and not (p.name.casefold() in listed and _still_ours(p, listed[p.name.casefold()])))
+    ours = None if texts is None else set(texts)
+    return frozenset(p.stem.casefold() for p in files
+                     if _not_ours(p, listed) or ours is not None and _file_text(p) not in ours)
+
+
+def _not_ours(path: Path, listed: dict) -> bool:
+    """Whether ``path`` is neither a sheet or figure by its start, nor one that ``listed``
+    (MANIFEST's ``{casefolded name: digest}``) names and still as it was written."""
+    name = path.name.casefold()
+    return not _old_sheet(path) and not (name in listed and _still_ours(path, listed[name]))
 
 
 def _old_sheet(path: Path) -> bool:

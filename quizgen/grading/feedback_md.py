@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from quizgen.generation.figures import X_MEANING, LossPoint, point_label
 from quizgen.grading.feedback import foreign_stems, sheet_markdown, student_sheets
-from quizgen.grading.feedback_files import differing_stems
 from quizgen.file_names import NAME_LIMIT
 from quizgen.grading.feedback_names import safe_file_names
 from quizgen.grading.outcome import comma_number
@@ -62,7 +61,7 @@ def sheet_figures(students, context, folder) -> tuple:
         else:
             wanted += [(own_figure_name(stem, question_id), [(number, at)], figure) for stem, number, at, figure in uses]
     texts = [figure["solution"].strip() + "\n" for _, _, figure in wanted]
-    taken = foreign_stems(folder, FIGURE_EXT) | differing_stems(folder, FIGURE_EXT, texts)
+    taken = foreign_stems(folder, FIGURE_EXT, texts)
     names = safe_file_names([name for name, _, _ in wanted], taken)
     images, files = {}, {}
     for name, (_, users, figure), text in zip(names, wanted, texts):
