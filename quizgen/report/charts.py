@@ -200,28 +200,35 @@ def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None
     and the description (``names``, {code: name}: formatting.named)."""
     cells = "; ".join(f"{named(code, names or {})}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
                       for code in codes) or "No misconception was met."
-    body = _heat_grid(codes, range(len(codes)), questions, heat, names or {}, HEAT_CAPTION)
-    return _svg("chart-heat", *_heat_size(codes, questions, names or {}),
+    shape = _heat_shape(codes, heat, names or {})
+    body = _heat_grid(codes, questions, heat, names or {}, HEAT_CAPTION, shape)
+    return _svg("chart-heat", *_heat_size(questions, shape),
                 "Misconceptions by question (% of the students who reached it)",
                 f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)
 
 
-def _heat_size(codes: list, questions: list, names: dict) -> tuple:
-    """The heat map's width (its grid or its caption, the wider) and its height with every row."""
+def _heat_shape(codes: list, heat: dict, names: dict) -> tuple:
+    """``(row labels, label column's width, peak share)`` of the whole map, computed once for
+    every drawing of it (the map, each printed piece): a piece has the map's columns and shading."""
     labels = heat_row_labels(codes, names)
-    grid = _heat_left(labels) + HEAT_CELL * max(len(questions), 1) + 10
+    return labels, _heat_left(labels), max((share for row in heat.values() for share in row.values()), default=0) or 1
+
+
+def _heat_size(questions: list, shape: tuple) -> tuple:
+    """The heat map's width (its grid or its caption, the wider) and its height with every row."""
+    labels, left, _ = shape
+    grid = left + HEAT_CELL * max(len(questions), 1) + 10
     return max(grid, ceil(text_width(HEAT_CAPTION) + 10)), _heat_height(labels)
 
 
-def _heat_grid(codes: list, rows: range, questions: list, heat: dict, names: dict, caption: str) -> list:
-    """The heat map's ``caption``, question header and the rows ``rows`` of ``codes``, drawn from
-    the top; the label column and the shading (darkest at the peak) are the whole map's."""
-    labels = heat_row_labels(codes, names)
-    cell, top, left = HEAT_CELL, HEAT_TOP, _heat_left(labels)
-    peak = max((share for row in heat.values() for share in row.values()), default=0) or 1
+def _heat_grid(codes: list, questions: list, heat: dict, names: dict, caption: str, shape: tuple) -> list:
+    """The heat map's ``caption``, question header and the rows of ``codes`` (all, or a piece's
+    slice), drawn from the top, in the whole map's ``shape`` (_heat_shape)."""
+    labels, left, peak = shape
+    cell, top = HEAT_CELL, HEAT_TOP
     body = [_text(0, 14, caption)]
     body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
-    for r, code in enumerate(codes[k] for k in rows):
+    for r, code in enumerate(codes):
         y = top + r * HEAT_ROW
         body.append(_label(left - 6, y + 16, labels[code], named(code, names)))
         for c, question in enumerate(questions):
@@ -254,17 +261,17 @@ def heat_pieces(codes: list, questions: list, heat: dict, names: dict | None = N
     count = -(-len(codes) // HEAT_PRINT_ROWS)
     if count < 2:
         return Markup("")
-    width, _ = _heat_size(codes, questions, names or {})
+    shape = _heat_shape(codes, heat, names or {})
+    width, _ = _heat_size(questions, shape)
     pieces = []
     for n in range(1, count + 1):
-        rows = range(len(codes) * (n - 1) // count, len(codes) * n // count)
-        start = rows.start
-        held = f"rows {start + 1} to {rows.stop} of {len(codes)}"
+        start, stop = len(codes) * (n - 1) // count, len(codes) * n // count
+        held = f"rows {start + 1} to {stop} of {len(codes)}"
         caption = HEAT_CAPTION if n == 1 else f"Misconceptions by question, continued: {held}"
-        body = _heat_grid(codes, rows, questions, heat, names or {}, caption)
+        body = _heat_grid(codes[start:stop], questions, heat, names or {}, caption, shape)
         if n == 1:   # under the caption, above the question header: this piece's rows, as the later ones say
             body.insert(1, _text(0, 31, f"Misconceptions by question: {held}"))
-        pieces.append(_svg(f"chart-heat-print-{n}", width, HEAT_TOP + HEAT_ROW * len(rows) + 10,
+        pieces.append(_svg(f"chart-heat-print-{n}", width, HEAT_TOP + HEAT_ROW * (stop - start) + 10,
                            f"Misconceptions by question, {held}", "The heat map above, for print.", body))
     return Markup('<div class="heat-print print-only" aria-hidden="true">') + Markup("").join(pieces) + Markup("</div>")
 
