@@ -72,7 +72,9 @@ POLICY_TEXT = given(st.one_of(st.text(max_size=200), POLICIES.map(lambda data: j
 def test_any_policy_text_is_read_or_refused_in_one_line(text):
     policy = read_or_refuse(parse_policy, text, "policy.yaml")
     if policy is not None:   # as Policy promises: credits are fractions 0..1, points finite and not negative
-        assert 0 <= policy.ecf_credit <= 1 and 0 <= policy.imprecise_credit <= 1, policy
+        assert policy.ecf_credit is None or 0 <= policy.ecf_credit <= 1, policy   # None: each template's own
+        assert all(0 <= share <= 1 for share in policy.template_ecf.values()) and \
+            0 <= policy.imprecise_credit <= 1, policy
         assert all(math.isfinite(points) and points >= 0
                    for per_part in policy.points.values() for points in per_part.values()), policy.points
 

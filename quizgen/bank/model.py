@@ -91,6 +91,7 @@ class Template:
     figure_axis: str = ""     # Jinja2 text: what p is, in words, for the p axis ('' for the default)
     max_tries: int = 500
     distinct_on_paper: tuple = ()   # choice parameters one paper's questions of it take without repeats
+    ecf_credit: float = 1.0   # the share of a part's points an answer right from wrong earlier answers earns
     raw: dict = field(default_factory=dict, repr=False)
 
     def part_points(self) -> tuple:

@@ -14,13 +14,13 @@ from quizgen.bank.canonical_schema import canonical_section
 from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
-from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
 from quizgen.bank.text_rules import text_rule_problems
 
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
-            "parts", "solution", "canonical", "tests", "figure", "max_tries", "distinct_on_paper"}
+            "parts", "solution", "canonical", "tests", "figure", "max_tries", "distinct_on_paper", "ecf_credit"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space",
              "choices", "range", "units"}
@@ -128,13 +128,14 @@ def build_template(data: dict, path) -> Template:
     figure, figure_shown, figure_name, figure_axis = field("figure", _figure, names, default=(None, None, "", ""))
     max_tries = field("max_tries", _max_tries, default=500)
     distinct_on_paper = field("distinct_on_paper", _distinct_on_paper, params, default=())
+    ecf_credit = field("ecf_credit", _ecf_credit, default=1.0)
     if check.problems:
         raise TemplateProblems(check.problems)
     return Template(id=template_id, cls=cls, title=title, points=points,
                     params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
                     solution=solution, canonical=canonical, path=str(path), tests=tests,
                     figure=figure, figure_shown=figure_shown, figure_name=figure_name, figure_axis=figure_axis,
-                    max_tries=max_tries, distinct_on_paper=distinct_on_paper, raw=data)
+                    max_tries=max_tries, distinct_on_paper=distinct_on_paper, ecf_credit=ecf_credit, raw=data)
 
 
 def _check_yaml_size(check: _Checker, data: dict) -> None:
@@ -209,6 +210,15 @@ def _max_tries(check: _Checker, max_tries) -> int:
     if isinstance(max_tries, bool) or not isinstance(max_tries, int) or not 1 <= max_tries <= budget.MAX_TRIES:
         check.fail(f"max_tries must be a whole number from 1 to {budget.MAX_TRIES}", "max_tries")
     return max_tries
+
+
+def _ecf_credit(check: _Checker, credit) -> float:
+    """The share of a part's points a right answer worked from a wrong earlier
+    answer earns on this template's questions (error carried forward; default 1)."""
+    if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:
+        check.fail(f"ecf_credit is the share of a part's points an answer right from the student's own wrong "
+                   f"earlier answers earns, a number from 0 to 1; found {shortened(repr(credit), 80)}", "ecf_credit")
+    return float(credit)
 
 
 def _params(check: _Checker, params) -> tuple:

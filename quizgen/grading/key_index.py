@@ -148,7 +148,7 @@ def marking_policy(policy=None, ecf_credit=None) -> Policy:
         share = read_share(ecf_credit)
         if share is None:
             raise UsageError(f"--ecf-credit must be {SHARE_RULE}, got {ecf_credit!r}")
-        found = replace(found, ecf_credit=share)
+        found = replace(found, ecf_credit=share, template_ecf={})   # the command line's, for every template
     return found
 
 
@@ -278,11 +278,12 @@ class KeyIndex:
             found = self._layouts[made] = tuple(self.slot_of[(qid, letter)] for letter in letters)
         return found
 
-    def credits_for(self, template: str, cls: str):
-        """The policy's credits for a template, one object per template (shared by its instances)."""
-        credits = self._credits.get((template, cls))
+    def credits_for(self, template: str, cls: str, own_ecf: float = 1.0):
+        """The policy's credits for a template (``own_ecf``: its own ECF credit,
+        the key's), one object per template (shared by its instances)."""
+        credits = self._credits.get((template, cls, own_ecf))
         if credits is None:
-            credits = self._credits[(template, cls)] = self.policy.credits_for(template, cls)
+            credits = self._credits[(template, cls, own_ecf)] = self.policy.credits_for(template, cls, own_ecf)
         return credits
 
     def code_problem(self, paper: int, written: str):

@@ -57,7 +57,7 @@ def _question_checkers(question, index, decimal_comma: bool, override) -> tuple:
         for checker in made[1]:
             index.shared_verdicts.setdefault(id(checker), {})
         return made[1]
-    rules = QuestionRules(question, index.credits_for(question.template, question.cls))
+    rules = QuestionRules(question, index.credits_for(question.template, question.cls, question.ecf_credit))
     checkers = tuple(PartChecker(part, decimal_comma, override, rules, index.figures_shown, index.writes_comma)
                      for part in question.parts)
     index.made_checkers[id(question)] = (question, checkers)

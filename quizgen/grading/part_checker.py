@@ -383,7 +383,7 @@ def accepted_words(words: tuple) -> frozenset:
 def question_checkers(question, credits: careful.Credits | None = None, decimal_comma: bool = False) -> dict:
     """A checker per part letter of a key question, sharing its marking rules
     (``decimal_comma``: read 0,408 as 0.408 everywhere, as grade --decimal-comma)."""
-    rules = QuestionRules(question, credits or careful.Credits())
+    rules = QuestionRules(question, credits or careful.Credits(ecf=question.ecf_credit))
     return {part.letter: PartChecker(part, decimal_comma, question=rules) for part in question.parts}
 
 

@@ -69,7 +69,13 @@ def template_record(question, variants: tuple = ()) -> dict:
     record = {"class": question.cls, "title": question.title, "points": question.points, "parts": parts}
     if question.recipes:
         record["recipes"] = {name: recipe.to_json() for name, recipe in question.recipes.items()}
-    return record
+    return {**record, **_ecf_credit(question)}
+
+
+def _ecf_credit(question) -> dict:
+    """A question's ``ecf_credit`` field, written only when its template sets one
+    below 1 (so a key of templates that leave it out keeps its bytes)."""
+    return {"ecf_credit": question.ecf_credit} if question.ecf_credit != 1.0 else {}
 
 
 def instance_record(question, shared: tuple, picks: dict | None = None, variants: tuple = ()) -> dict:
@@ -149,7 +155,7 @@ class WholeRecords:
                   "parts": [part.to_json() for part in question.parts]}
         if question.recipes:
             record["recipes"] = {name: recipe.to_json() for name, recipe in question.recipes.items()}
-        return record
+        return {**record, **_ecf_credit(question)}
 
 
 def _seed(question) -> dict:

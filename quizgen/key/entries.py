@@ -176,7 +176,8 @@ def _make_entry(question) -> KeyQuestion:
         spec = next((spec for spec in known if _same_texts(pv, texts, spec)), None) or part_spec(pv, points[i], texts)
         parts.append(key_part(pv, inst, points[i], spec=spec))
     entry = KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
-                        inst.seed_label, json_params(inst.params), tuple(parts), recipes)
+                        inst.seed_label, json_params(inst.params), tuple(parts), recipes,
+                        template.ecf_credit)
     try:   # grade refuses a key past key/work_caps.py's caps: the template is refused now, not its key then
         check_params(entry.params, recipe_count, lambda: Where(f"its key (draw {inst.seed_label})"))
     except InputFileError as exc:
@@ -218,7 +219,8 @@ def template_specs(template) -> tuple:
             variants = ((),) * len(specs)
         recipes = template_recipes(template)
         question = KeyQuestion("", template.id, template.cls, template.title, template.points,
-                               parts=tuple(KeyPart(spec) for spec in specs), recipes=recipes)
+                               parts=tuple(KeyPart(spec) for spec in specs), recipes=recipes,
+                               ecf_credit=template.ecf_credit)
         record = template_record(question, variants)
         if options:
             record["choices"] = options

@@ -18,7 +18,7 @@ from quizgen.key.checks import Where
 from quizgen.key.choices import INCONSISTENT, NoChoices, choice_options, picked
 from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
-from quizgen.key.recipes import read_recipes
+from quizgen.key.question_fields import question_fields, template_head
 from quizgen.key.seen_records import SeenRecords
 from quizgen.key.work_caps import check_params, recipe_texts
 from quizgen.key.variants import read_variants, variant_spec
@@ -39,8 +39,8 @@ MAX_VERSION = SHARED_VERSION
 
 @dataclass(frozen=True, slots=True)
 class KeyQuestion:
-    """One question instance on a paper: its id (Q1, ...), template, class,
-    title, points, seed label, parameters (JSON values) and parts."""
+    """One question instance on a paper: its id (Q1, ...), template, class, title, points,
+    seed label, parameters (JSON values), parts, its template's ECF recipes and credit."""
 
     id: str
     template: str = ""
@@ -51,6 +51,7 @@ class KeyQuestion:
     params: dict = field(default_factory=dict)
     parts: tuple = ()
     recipes: dict = field(default_factory=dict)   # {part name: KeyRecipe}, one dict per template
+    ecf_credit: float = 1.0   # the template's share of a part's points for error carried forward (policy may override)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +245,7 @@ def _version(data: dict, where: Where) -> int:
 def _templates(data: dict, top: Where, version: int) -> dict:
     """{template id: (question fields, part specs, choice options, part variants, head)}
     of a version-2, 3 or 4 key (part variants: a tuple of specs per part; head: class, title,
-    points and recipes or None as KeyQuestion takes them, and the count of recipe_texts)."""
+    points, recipes or None and ECF credit as KeyQuestion takes them, and the count of recipe_texts)."""
     found = {}
     for name, record in checks.mapping(data.get("templates", {}), top / "templates").items():
         where = top / "templates" / name
@@ -257,24 +258,10 @@ def _templates(data: dict, top: Where, version: int) -> dict:
         if version < 3 and "choices" in record:
             raise (where / "choices").fail(INCONSISTENT)
         options = choice_options(record, where) if version >= 3 else NoChoices()
-        fields = _question_fields(record, where)
-        recipes = fields.get("recipes")
-        head = (fields.get("cls", ""), fields.get("title", ""), fields.get("points", 0.0), recipes, recipe_texts(recipes))
+        fields = question_fields(record, where)
+        head = (*template_head(fields), recipe_texts(fields.get("recipes")))
         found[name] = (fields, specs, options, variants, head)
     return found
-
-
-def _question_fields(record: dict, where: Where) -> dict:
-    fields = {}
-    if "class" in record:
-        fields["cls"] = checks.text(record["class"], where / "class", checks.MAX_ID)
-    if "title" in record:
-        fields["title"] = checks.text(record["title"], where / "title")
-    if "points" in record:
-        fields["points"] = checks.number(record["points"], where / "points", 0, checks.MAX_POINTS)
-    if "recipes" in record:
-        fields["recipes"] = read_recipes(record["recipes"], where / "recipes")
-    return fields
 
 
 def _shared_questions(data: dict, top: Where, version: int, templates, cache: dict) -> list:
@@ -333,7 +320,7 @@ def _read_question(record, where: Where, templates, cache: dict) -> KeyQuestion:
         known = ", ".join(checks.shown(name) for name in list(templates)[:5])
         raise (where / "template").fail(f"no template {checks.shown(template)} under \"templates\" (it has {known}), "
                                         "and the question is no whole record of its own")
-    fields = {**fields, **_question_fields(record, where)}
+    fields = {**fields, **question_fields(record, where)}
     if "params" in record:
         fields["params"] = checks.mapping(record["params"], where / "params")
     if "choices" in record:
@@ -376,7 +363,7 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
     qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
     if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
         return None
-    _, shared, options, variants, (cls, title, points, recipes, texts) = found
+    _, shared, options, variants, (cls, title, points, recipes, ecf_credit, texts) = found
     if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
             or records.__class__ is not list or not shared or len(records) != len(shared):
         return None
@@ -395,4 +382,4 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
     if "choices" in record:
         params = picked(record, params, options, lambda: within / index)
     check_params(params, texts, lambda: within / index)
-    return KeyQuestion(qid, name, cls, title, points, seed, params, tuple(parts), {} if recipes is None else recipes)
+    return KeyQuestion(qid, name, cls, title, points, seed, params, tuple(parts), recipes or {}, ecf_credit)

@@ -2,7 +2,9 @@
 safe loader (a key given twice refused, ``5e-1`` a number) and checked with
 one-line errors naming the file and key:
 
-    ecf_credit: 0.5            # a correct consequence of a wrong earlier answer
+    ecf_credit: 0.5            # a correct consequence of a wrong earlier answer: everywhere,
+                               # or by template (class or id): ecf_credit: {C7: 0.5}; unset, each
+                               # template's own ecf_credit (default 1)
     imprecise_credit: 0.25     # an answer rounded too early
     traps:                     # credit per misconception: everywhere ...
       log10_instead_of_ln: 0.5
@@ -39,7 +41,7 @@ marks earned on it vanish (all parts that small: no class summary at all)."""
 class Policy:
     """A checked policy: credits are fractions 0..1, points non-negative."""
 
-    ecf_credit: float = 1.0
+    ecf_credit: float | None = None   # None: each template's own (its ``ecf_credit``, default 1)
     imprecise_credit: float = 0.0
     traps: dict = field(default_factory=dict)
     template_traps: dict = field(default_factory=dict)
@@ -48,13 +50,24 @@ class Policy:
     carried_figures: int = Credits.carried_figures
     text: str = field(default="", compare=False, repr=False)   # the file's YAML, for the line of a setting
     zeros_optional: bool = False   # ``trailing_zeros: optional``
+    template_ecf: dict = field(default_factory=dict)   # ``ecf_credit: {C7: 0.5}``: by template id or class
 
-    def credits_for(self, template_id: str, cls: str = "") -> Credits:
-        """The credits for one template (its own trap settings beat the general ones)."""
+    def credits_for(self, template_id: str, cls: str = "", own_ecf: float = 1.0) -> Credits:
+        """The credits for one template (its own trap settings beat the general
+        ones); ECF credit: the policy's for its id, its class, then for all,
+        else the template's own (``own_ecf``)."""
         traps = dict(self.traps)
         for name in (cls, template_id):
             traps.update(self.template_traps.get(name, {}))
-        return Credits(self.ecf_credit, self.imprecise_credit, traps, self.carried_figures, self.zeros_optional)
+        return Credits(self.ecf_for(template_id, cls, own_ecf), self.imprecise_credit, traps, self.carried_figures,
+                       self.zeros_optional)
+
+    def ecf_for(self, template_id: str, cls: str, own_ecf: float = 1.0) -> float:
+        """The ECF credit of a template: the policy's for it (by id, then class), its general one, else ``own_ecf``."""
+        for name in (template_id, cls):
+            if name in self.template_ecf:
+                return self.template_ecf[name]
+        return own_ecf if self.ecf_credit is None else self.ecf_credit
 
     def points_for(self, template_id: str, cls: str, part: str, default, letter: str = ""):
         """A part's points: the policy's (by template id, then class; the part
@@ -118,6 +131,10 @@ class Policy:
         each template id on the paper to ``(class, ((part name, letter), ...))``."""
         lines = []
         for template, (cls, parts) in templates.items():
+            mine, theirs = self.template_ecf.get(template), self.template_ecf.get(cls)
+            if None not in (mine, theirs) and mine != theirs:
+                lines.append(f"{self.source}: ecf_credit.{cls} ({theirs:g}) and ecf_credit.{template} ({mine:g}) "
+                             f"both set it for {template}: {mine:g} is used")
             for code, credit in self.template_traps.get(template, {}).items():
                 other = self.template_traps.get(cls, {}).get(code)
                 if other is not None and other != credit:
@@ -200,11 +217,22 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
         raise InputFileError(f"{where}: {_shown(unknown[0])}: unknown key{hint}")
     _refuse_alias_bombs(data, source, text)
     general, per_template = _traps(data.get("traps") or {}, source, text)
-    return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit", text),
-                  _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit", text),
+    ecf_credit, template_ecf = _ecf(data.get("ecf_credit"), source, text)
+    return Policy(ecf_credit, _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit", text),
                   general, per_template, _points(data.get("points") or {}, source, text), source,
                   _carried_figures(data.get("carried_figures", Credits.carried_figures), source, text), text,
-                  _trailing_zeros(data.get("trailing_zeros", TRAILING_ZEROS[0]), source, text) == "optional")
+                  _trailing_zeros(data.get("trailing_zeros", TRAILING_ZEROS[0]), source, text) == "optional",
+                  template_ecf)
+
+
+def _ecf(value, source: str, text: str) -> tuple:
+    """``(ECF credit for all or None, {template id or class: credit})`` from
+    ``ecf_credit``: a share, or a mapping of templates (ids or classes) to shares."""
+    if value is None:
+        return None, {}
+    if not isinstance(value, dict):
+        return _fraction(value, source, "ecf_credit", text), {}
+    return None, {str(name): _fraction(credit, source, ("ecf_credit", name), text) for name, credit in value.items()}
 
 
 def _trailing_zeros(value, source: str, text: str) -> str:
