@@ -21,7 +21,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from run import child, median_of
+from run import child, median_of, memory, tree_peak
 from workload import roster, student_answers
 
 HERE = Path(__file__).resolve().parent
@@ -48,7 +48,8 @@ def bench_students(work: Path, students: int, repeat: int, jobs: int) -> dict:
             "key_bytes": key.stat().st_size, "key_bytes_per_instance": key.stat().st_size / instances,
             "generate": generate,
             "grade": {"rows": rows, "seconds": statistics.median(g["seconds"] for g in grades),
-                      "rss_mb": max(g["rss_mb"] for g in grades), "runs": [round(g["seconds"], 3) for g in grades],
+                      "rss_mb": max(g["rss_mb"] for g in grades), "tree_mb": tree_peak(grades),
+                      "runs": [round(g["seconds"], 3) for g in grades],
                       "floor_seconds": statistics.median(f["seconds"] for f in floors),
                       "floor_runs": [round(f["seconds"], 3) for f in floors],
                       "ratio_to_floor": statistics.median(ratios), "ratios": [round(r, 2) for r in ratios]}}
@@ -76,8 +77,8 @@ def main() -> None:
     gen, grade = result["generate"], result["grade"]
     print(f"students {students:,}: {result['instances']:,} question instances, key.json "
           f"{result['key_bytes'] / 1e6:.1f} MB = {result['key_bytes_per_instance']:.0f} B per instance")
-    print(f"generate {gen['seconds']:.2f} s, peak {gen['rss_mb']:.0f} MB (runs {gen['runs']})")
-    print(f"grade    {grade['rows']:,} rows {grade['seconds']:.2f} s, peak {grade['rss_mb']:.0f} MB; floor "
+    print(f"generate {gen['seconds']:.2f} s, peak {memory(gen)} (runs {gen['runs']})")
+    print(f"grade    {grade['rows']:,} rows {grade['seconds']:.2f} s, peak {memory(grade)}; floor "
           f"(json.load key + CSV) {grade['floor_seconds']:.2f} s; grade/floor = {grade['ratio_to_floor']:.2f} "
           f"(paired runs {grade['ratios']})")
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
