@@ -97,7 +97,7 @@ def test_a_comma_inside_a_one_argument_function_is_a_decimal_comma_without_the_o
 def test_the_cli_option_reaches_the_marking(invoke):
     result = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", "--decimal-comma",
                     input="7,157e-1\nq\n")
-    assert "Correct: 0.7157" in result.output
+    assert "Correct: 0,7157" in result.output   # read with the comma, and said with it
 
 
 def test_a_whole_number_with_a_thousands_comma_is_read_as_grade_reads_it():
@@ -121,7 +121,7 @@ def test_a_comma_answer_that_is_wrong_says_how_it_was_read():
     out = io.StringIO()
     run_drill(io.StringIO("2,65\nq\n"), out, io.StringIO(), classes="C6", seed=2, save=False, decimal_comma=True)
     text = " ".join(out.getvalue().split())
-    assert "(Your 2,65 was read as 2.65.) Incorrect: the answer is 2650." in text
+    assert "(Your 2,65 was read as 2,65.) Incorrect: the answer is 2650." in text   # the drill's numbers take the comma
 
 
 def test_a_comma_answer_is_said_as_read_in_full_never_with_an_exponent():

@@ -17,6 +17,7 @@ from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
+from quizgen.grading.outcome import decimal_commas
 from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rules import ECF
@@ -216,27 +217,33 @@ class Drill:
         """Say whether an answer is right, the expected value (``latex``: its exact
         form), and any misconception, by its name in ``names`` (traps.trap_names),
         after the ``notes`` on how the answer ``text`` was read (reading_notes)."""
-        exact, shown = exact_text(record, latex), in_ascii(verdict.expected)   # 3.449 x 10^(-5) as the working says it
+        exact, shown = exact_text(record, latex), self.own(in_ascii(verdict.expected))   # 3.449 x 10^(-5) as the working says it
         for note in notes:
             self.say(note, "  ")
         if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
             self.say(f"Correct from your own earlier answer; from the right values it is {shown}"
                      f"{exact}.", "  ")
-            self.say(f"{capital(to_plain(verdict.feedback))}.", "  ")
+            self.say(self.own(f"{capital(to_plain(verdict.feedback))}."), "  ")
             return
         if verdict.status == "correct":
             self.say(f"Correct: {shown}{exact}.", "  ")
             if verdict.note:   # carried_rounding (ECF is said above): say why it was accepted
-                self.say(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text), "  ")
+                self.say(self.own(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text)), "  ")
             return
         if verdict.status == "imprecise":   # rounded too early
-            self.say(f"Not precise enough. {capital(to_plain(verdict.feedback))}.", "  ")   # grade's words
+            self.say(self.own(f"Not precise enough. {capital(to_plain(verdict.feedback))}."), "  ")   # grade's words
             return
         self.say(f"Incorrect: the answer is {shown}{exact}.", "  ")
-        if verdict.misconception:
-            self.say(misconception_sentence(trap_name(verdict.misconception, names), verdict.feedback), "  ")
+        if verdict.misconception:   # the trap's words are its author's, as grade leaves them
+            self.say(misconception_sentence(trap_name(verdict.misconception, names), verdict.feedback,
+                                            self.decimal_comma), "  ")
         elif verdict.feedback:   # why, when grade says it: rounded twice, cut off at too few figures
-            self.say(f"{capital(to_plain(verdict.feedback))}.", "  ")
+            self.say(self.own(f"{capital(to_plain(verdict.feedback))}."), "  ")
+
+    def own(self, words: str) -> str:
+        """The drill's (and grade's) own ``words`` with decimal commas for a learner who
+        writes them (--decimal-comma), as grade writes its feedback for such a class."""
+        return decimal_commas(words) if self.decimal_comma else words
 
     def track_traps(self, record, verdict, turn) -> None:
         """Note the misconceptions this part met or cleanly avoided; finish()

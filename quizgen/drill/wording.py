@@ -9,6 +9,7 @@ from decimal import Decimal
 from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.other_part import ANOTHER_PART, other_part_letter
+from quizgen.grading.outcome import decimal_commas
 from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.carried_words import without_unrounded
@@ -68,6 +69,17 @@ _POINT_GROUPED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:(?:\.\d{3}){2,
 (``2.640e3`` is a decimal's point: marks.EXPONENT); several still group."""
 
 
+_COMMA_DECIMAL = re.compile(r"[-+]?\d+,\d+")
+
+
+def _read_as_written(record, text: str, value: float) -> bool:
+    """True for a plain decimal with a comma (0,800) read as that decimal at a part
+    that is no count: with --decimal-comma nothing about its reading is worth saying
+    (a count's 1,440 is 1440, and its 2,65 beside an answer of 2650 is said)."""
+    return record.kind != "integer" and _COMMA_DECIMAL.fullmatch(text.strip()) is not None \
+        and float(text.strip().replace(",", ".")) == value
+
+
 def reading_notes(record, text: str, verdict, decimal_comma: bool = False, options=NONE_OFFERED) -> tuple:
     """``(verdict, lines)``: the verdict without grade's LOG_NOTE, and the lines
     said before it about how ``text`` was read: a comma, or a count's point
@@ -76,8 +88,10 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
     number or a word that is none of its ``options`` (``offered_note``)."""
     lines = [note] if (note := offered_note(record, text, verdict, options)) else []
     grouped = record.kind == "integer" and _POINT_GROUPED_THOUSANDS.search(text)   # a count's 1.950: 1950 (read_marks)
-    if verdict.value is not None and verdict.status != "correct" and ("," in text or grouped):
-        lines.append(f"(Your {cut(text)} was read as {as_read(verdict.value)}.)")
+    if verdict.value is not None and verdict.status != "correct" and ("," in text or grouped) \
+            and not (decimal_comma and _read_as_written(record, text, verdict.value)):
+        read = as_read(verdict.value)
+        lines.append(f"(Your {cut(text)} was read as {decimal_commas(read) if decimal_comma else read}.)")
     if LOG_NOTE in verdict.feedback:
         feedback = verdict.feedback.replace(f"; {LOG_NOTE}", "").replace(LOG_NOTE, "")
         verdict = verdict._replace(feedback=feedback)
@@ -116,11 +130,12 @@ def held_back(checked, kept) -> str:
     return checked.feedback.replace(f"; {LOG_NOTE}", "")
 
 
-def misconception_sentence(name: str, feedback: str) -> str:
+def misconception_sentence(name: str, feedback: str, comma: bool = False) -> str:
     """The line naming the misconception an answer fell into, with the trap's
     words; feedback worked from the learner's own earlier answer says so in a
-    clause ("(worked from your own (a) = 0.413)"), not as a second colon."""
+    clause ("(worked from your own (a) = 0.413)", ``comma``: 0,413), not as a second colon."""
     mine, why = own_numbers(feedback)   # "marked from your (a) = 0.413", the trap's own words
+    mine = decimal_commas(mine) if comma else mine
     worked = f" (worked from your own {mine[len(MARKED_FROM):]})" if mine else ""
     return f'Your answer matches the misconception "{name}"{worked}: {to_plain(why)}'
 

@@ -66,6 +66,12 @@ _PLAIN_NUMBER = re.compile(r"-?\d+\.\d+(?:[eE][-+]?\d+)?")
 _DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 
 
+def decimal_commas(text: str) -> str:
+    """``text`` with each decimal point between digits written as a comma (0.231 -> 0,231):
+    grade's own words for a class that writes decimal commas, and the drill's for such a learner."""
+    return _DECIMAL_POINT.sub(",", text)
+
+
 def comma_number(text, comma: bool = True):
     """``text`` with a decimal comma when ``comma`` and it is a plain decimal
     number (``0.4269`` -> ``0,4269``); anything else as it is."""
@@ -102,11 +108,11 @@ def make_outcome(status: Status, score: float, expected: str, code: str, feedbac
     template author's text, LaTeX included, and an override's comment the
     marker's: both stay as written)."""
     if comma and not code and feedback and note != OVERRIDE:
-        feedback = _DECIMAL_POINT.sub(",", feedback)
+        feedback = decimal_commas(feedback)
     elif comma and code:
         mine, words = own_numbers(feedback)
         if mine:   # the student's own numbers before a trap's words
-            feedback = f"{_DECIMAL_POINT.sub(',', mine)}: {words}"
+            feedback = f"{decimal_commas(mine)}: {words}"
     safe_feedback = spreadsheet_safe(feedback)
     cells = (status.value, comma_number(number_text(score), comma), comma_number(spreadsheet_safe(expected), comma),
              spreadsheet_safe(code), safe_feedback,
