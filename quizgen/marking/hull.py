@@ -12,7 +12,8 @@ matter.
 
 The hull is only used where it is sure to bound: + - * / ** on intervals by
 their corners (each monotone in each operand; no division by an interval
-holding 0, no power of a base <= 0), exp, log and sqrt (increasing), sum and
+holding 0, no power of a base <= 0), the functions of one argument that the
+table of functions marks ``increasing`` (exp, log, ln, log10, log2, sqrt), sum and
 mean of lists, and rounding (non-decreasing). Anything else, or any error,
 gives no hull, and the sets are worked out as before.
 
@@ -20,7 +21,7 @@ It bounds the sets' very floats, not only their exact values: + - * / are
 rounded correctly, so monotone in floats too, and the sets add a list's
 elements in the same order (``_Hull.call``); the rounding of a float
 (roundings.each_rounding) never reverses two floats' order; a library's exp,
-log or power may be off by an ulp or so, not monotone, so the hull moves
+log (of any base) or power may be off by an ulp or so, not monotone, so the hull moves
 each such end out by ``ULPS`` of itself. An answer is then turned away only
 beyond the hull widened by the widest tolerance any value inside it has
 (``_widened``), with ``MARGIN`` to spare."""
@@ -49,7 +50,6 @@ WIDEST = 1 + 1e-6
 """The hull's size is widened by this before its tolerance is taken, so that a
 value just under a power of ten whose logarithm a library rounds up cannot
 have a wider tolerance (tolerance.half_width) than the size's."""
-_INCREASING = frozenset({"exp", "log", "sqrt"})
 _CORNER_OPS = {"+": float.__add__, "-": float.__sub__, "*": float.__mul__, "/": float.__truediv__,
                "**": math.pow}
 
@@ -203,6 +203,6 @@ class _Hull(_Sets):
                 return low, high
             low, high = self.rounded((low, high))   # a mean's sum may be rounded (carry._call)
             return low / len(args[0]), high / len(args[0])
-        if func.name not in _INCREASING or not func.broadcast or func.float is None or len(args) != 1:
+        if not func.increasing or not func.broadcast or func.float is None or len(args) != 1:
             raise NoHull(func.name)
         return _each(args[0], lambda h: _increasing(func.float, h))

@@ -2,8 +2,12 @@
 how many arguments it takes, its exact implementation (Fractions and
 ``Exact`` values, lists broadcast when ``broadcast``), its float
 implementation (student answers), its text (SymPy syntax), LaTeX and SymPy
-forms, and whether student answers may use it. The parser's whitelist, the
-evaluator and the printers all read this table: adding a function is one row.
+forms, whether student answers may use it, whether it is increasing (the
+carried-rounding hull bounds it by its ends) and the LaTeX commands an answer
+or a solution may write it as. The parser's whitelist, the evaluator, the
+printers, the hull (marking/hull.py), the LaTeX readers of answers
+(numerals.py) and of solutions (validation/recompute.py) all read this
+table: adding a function is one row.
 
 Printed forms are functions of the argument nodes and a ``show`` function
 that prints a node in the same form (so ``exp(1)`` can print as ``E``)."""
@@ -18,6 +22,7 @@ from typing import Callable, Optional
 
 from quizgen.errors import ExpressionError
 from quizgen.maths import list_floats, rationals, rounding
+from quizgen.maths.domains import checked_domain, float_log, non_negative, positive
 from quizgen.maths.evaluate import answer_value
 from quizgen.maths.exact import (MAX_BITS, ZERO, Exact, NumberTooBig, add, as_node, checked, div, equal, neg, number,
                                  sized, to_float, whole)
@@ -38,6 +43,8 @@ class Function:
     sympy: Optional[Callable]
     answers: bool = False
     broadcast: bool = True
+    increasing: bool = False   # strictly increasing on its domain, in floats too
+    latex_names: tuple = ()    # LaTeX commands read as it: "ln" for \ln, "log_{10}" for \log_{10}
 
     def __reduce__(self):
         """Pickled by name (rows hold functions): a tree sent to a worker
@@ -93,36 +100,6 @@ def _log_latex(subscript: str = ""):
     return latex
 
 
-# --- float implementations -----------------------------------------------------
-
-def _positive(x: float) -> None:
-    if x <= 0:
-        raise ExpressionError("logarithm of a non-positive number")
-
-
-def _non_negative(x: float) -> None:
-    if x < 0:
-        raise ExpressionError("square root of a negative number")
-
-
-def _float_log(x: float, base: float | None = None) -> float:
-    _positive(x)
-    if base is None:
-        return math.log(x)
-    _positive(base)
-    denominator = math.log(base)
-    if denominator == 0:
-        raise ExpressionError("division by zero")
-    return math.log(x) / denominator
-
-
-def _checked_domain(check, compute):
-    def apply(x):
-        check(x)
-        return compute(x)
-    return apply
-
-
 # --- exact implementations -----------------------------------------------------
 
 SHARED_CALLS_LIMIT = 65536
@@ -167,7 +144,7 @@ def _exp(a):
 
 
 def _log(a, base=None):
-    _positive(to_float(a))
+    positive(to_float(a))
     if base is not None:
         return div(_log(a), _log(base))
     if a.__class__ is Fraction:   # the common case: none of the cancellations below apply
@@ -186,13 +163,13 @@ def _log(a, base=None):
 
 def _log_base(name: str):
     def log_base(a):
-        _positive(to_float(a))
+        positive(to_float(a))
         return Fraction(0) if a == 1 else _call_value(name, a)
     return log_base
 
 
 def _sqrt(a):
-    _non_negative(to_float(a))
+    non_negative(to_float(a))
     if isinstance(a, Fraction):
         num, den = math.isqrt(a.numerator), math.isqrt(a.denominator)
         if num * num == a.numerator and den * den == a.denominator:
@@ -350,9 +327,10 @@ def _sympy_log_base(base: int):
     return lambda sp, x: sp.log(x, base)
 
 
-def _row(name, arity, exact, float_, text=None, latex=None, sympy=None, answers=False, broadcast=True):
+def _row(name, arity, exact, float_, text=None, latex=None, sympy=None, answers=False, broadcast=True,
+         increasing=False, latex_names=()):
     return Function(name, arity, exact, float_, text or _named_text(name), latex or _operator_latex(name),
-                    sympy, answers, broadcast)
+                    sympy, answers, broadcast, increasing, latex_names)
 
 
 def _list_row(name, exact, float_=None, arity=(1, 1)):
@@ -360,15 +338,19 @@ def _list_row(name, exact, float_=None, arity=(1, 1)):
 
 
 ROWS = (
-    _row("exp", (1, 1), _exp, math.exp, _exp_text, _exp_latex, lambda sp, x: sp.exp(x), answers=True),
-    _row("log", (1, 2), _log, _float_log, None, _log_latex(), lambda sp, *a: sp.log(*a), answers=True),
-    _row("ln", (1, 1), _log, _float_log, None, _log_latex(), lambda sp, x: sp.log(x), answers=True),
-    _row("log10", (1, 1), _log_base("log10"), _checked_domain(_positive, math.log10), _log_base_text(10),
-         _log_latex("\\log_{10}"), _sympy_log_base(10), answers=True),
-    _row("log2", (1, 1), _log_base("log2"), _checked_domain(_positive, math.log2), _log_base_text(2),
-         _log_latex("\\log_{2}"), _sympy_log_base(2), answers=True),
-    _row("sqrt", (1, 1), _sqrt, _checked_domain(_non_negative, math.sqrt), None,
-         lambda args, show: f"\\sqrt{{{show(args[0])}}}", lambda sp, x: sp.sqrt(x), answers=True),
+    _row("exp", (1, 1), _exp, math.exp, _exp_text, _exp_latex, lambda sp, x: sp.exp(x), answers=True,
+         increasing=True, latex_names=("exp",)),
+    _row("log", (1, 2), _log, float_log, None, _log_latex(), lambda sp, *a: sp.log(*a), answers=True,
+         increasing=True, latex_names=("log",)),
+    _row("ln", (1, 1), _log, float_log, None, _log_latex(), lambda sp, x: sp.log(x), answers=True,
+         increasing=True, latex_names=("ln",)),
+    _row("log10", (1, 1), _log_base("log10"), checked_domain(positive, math.log10), _log_base_text(10),
+         _log_latex("\\log_{10}"), _sympy_log_base(10), answers=True, increasing=True, latex_names=("log_{10}",)),
+    _row("log2", (1, 1), _log_base("log2"), checked_domain(positive, math.log2), _log_base_text(2),
+         _log_latex("\\log_{2}"), _sympy_log_base(2), answers=True, increasing=True, latex_names=("log_{2}",)),
+    _row("sqrt", (1, 1), _sqrt, checked_domain(non_negative, math.sqrt), None,
+         lambda args, show: f"\\sqrt{{{show(args[0])}}}", lambda sp, x: sp.sqrt(x), answers=True,
+         increasing=True, latex_names=("sqrt",)),
     _row("abs", (1, 1), _abs, abs, None, lambda args, show: f"\\left|{show(args[0])}\\right|",
          lambda sp, x: sp.Abs(x), answers=True),
     _row("floor", (1, 1), _whole(math.floor), math.floor, sympy=lambda sp, x: sp.floor(x)),
@@ -393,3 +375,4 @@ ROWS = (
 TABLE = {row.name: row for row in ROWS}
 ANSWER_FUNCTIONS = frozenset(row.name for row in ROWS if row.answers)
 TEMPLATE_FUNCTIONS = frozenset(TABLE)
+LATEX_NAMES = {spelling: row.name for row in ROWS for spelling in row.latex_names}

@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from quizgen.maths.functions import LATEX_NAMES
+
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽⁾]+")
 _DELETE = {ord(ch): None for ch in ZERO_WIDTH}
@@ -83,9 +85,11 @@ def _ascii_digit(ch: str) -> str:
 
 _WRAPPED = re.compile(r"\s*(?:\$\$?(?P<dollars>[^$]+?)\$\$?|\\\((?P<round>.+?)\\\)|\\\[(?P<square>.+?)\\\])\s*", re.DOTALL)
 """A whole answer in LaTeX's maths delimiters: ``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``."""
-_COMMANDS = re.compile(r"\\(times|cdot|ln|log|exp|pi|approx|sqrt|pm)(?![A-Za-z])(?!(?<=sqrt)\s*\[)")   # \sqrt[: a root unread
-_COMMAND_AS = {"times": "*", "cdot": "*", "ln": "ln", "log": "log", "exp": "exp", "pi": "pi", "approx": "\u2248",
-               "sqrt": "sqrt", "pm": "\u00b1"}
+_SIGNS_AS = {"times": "*", "cdot": "*", "pi": "pi", "approx": "\u2248", "pm": "\u00b1"}
+_COMMAND_AS = {**_SIGNS_AS, **{command: name for command, name in LATEX_NAMES.items() if "_" not in command}}
+"""LaTeX's signs, and the functions as the table of functions spells them (``\\ln``, ``\\sqrt``)."""
+_COMMANDS = re.compile(r"\\(" + "|".join(map(re.escape, sorted(_COMMAND_AS, key=len, reverse=True)))
+                       + r")(?![A-Za-z])(?!(?<=sqrt)\s*\[)")   # \sqrt[: a root unread
 _LATEX_COMMA = re.compile(r"\{([,.])\}")
 """LaTeX's comma (or point) in braces, ``0{,}5`` or ``1{,}440``: the mark without
 the space LaTeX puts after a comma, read by the one comma rule as a comma written alone."""
@@ -109,11 +113,27 @@ _BRACES = [   # LaTeX's braced groups, innermost first: (pattern, what it reads 
     (re.compile(r"\\sqrt\s*\[\s*([1-9]\d?)\s*\]\s*\{([^{}]*)\}"), r"((\2)^(1/\1))"),   # \sqrt[3]{8}: ROOT_INDEX_MAX
     (_BRACED_POWER, r"^(\1)"),
 ]
+
+
+def _subscripted(names: dict) -> list:
+    """``(pattern, reading)`` for each function the table spells with a subscript
+    (``\\log_{10}``, also ``\\log_10``): read as its name and a space (``log10 0.3``)."""
+    readings = []
+    for spelling, name in sorted(names.items(), key=lambda item: -len(item[0])):
+        command, _, subscript = spelling.partition("_")
+        if subscript:
+            sub = re.escape(subscript.strip("{}"))
+            pattern = re.compile(rf"\\{re.escape(command)}_\s*(?:\{{\s*{sub}\s*\}}|{sub}(?!\d))")
+            readings.append((pattern, lambda _, name=name: name + " "))
+    return readings
+
+
+_SUBSCRIPTED = _subscripted(LATEX_NAMES)
 _MARKUP = [   # (LaTeX, what it reads as), in this order, before the braces
     (re.compile(r"\\(?:text|math(?:rm|it|bf|sf|cal)|operatorname|boldsymbol)\s*\{([^{}]*)\}"), r" \1 "),   # \text{nats}
     (_ACCENTED, lambda m: (m[2] or m[3]) + _ACCENTS[m[1]]),                           # \hat{p} = 0.769
     (re.compile(r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])\s*"), ""),           # \left( ... \right)
-    (re.compile(r"\\log_\s*(?:\{\s*(10|2)\s*\}|(10|2)(?!\d))"), r"log\1\2 "),   # \log_{10} 0.3
+    *_SUBSCRIPTED,                                                                   # \log_{10} 0.3
     (re.compile(r"(?<!\s)\s*_\s*\{\s*(\w+)\s*\}"), r"_\1"),                      # L_{\text{MLM}}: L_MLM
     (re.compile(r"(?<=\d)\\,(?=\d{3}(?!\d))"), ""),                                  # 1\,000: a digit group
     (re.compile(r"\\[,;:! ]"), " "),                                                 # other spaces
@@ -147,8 +167,9 @@ def typeset_shell(text: str, decimal_comma: bool = False) -> str:
 def from_typeset(text: str, decimal_comma: bool = False) -> str:
     """``text`` with LaTeX's marks read: ``$...$`` (and ``\\(...\\)``) around the
     whole answer dropped, ``\\frac{a}{b}`` as ``((a)/(b))``, ``\\times`` and
-    ``\\cdot`` as ``*``, ``\\ln``, ``\\log``, ``\\log_{10}``, ``\\exp``,
-    ``\\sqrt``, ``\\pi`` as their names, ``\\sqrt[n]{x}`` as ``((x)^(1/n))`` (n from 1
+    ``\\cdot`` as ``*``, the functions as the table of functions spells them in
+    LaTeX (``\\ln``, ``\\log``, ``\\log_{10}``, ``\\exp``, ``\\sqrt``: ``latex_names``) and
+    ``\\pi`` as their names, ``\\sqrt[n]{x}`` as ``((x)^(1/n))`` (n from 1
     to ``ROOT_INDEX_MAX``; any other index is left for ``to_number`` to refuse), ``\\approx`` as ``≈``, ``\\text{..}``,
     ``\\left``/``\\right`` and LaTeX's spaces dropped, and braces around a
     power's exponent as brackets (``10^{-5}`` is ``10^(-5)``); a label's marks

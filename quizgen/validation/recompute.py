@@ -31,7 +31,7 @@ from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.functions import function_named
+from quizgen.maths.functions import LATEX_NAMES, function_named
 from quizgen.maths.tree import Bin, Call, Const, Neg, Num
 
 MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.DOTALL)
@@ -40,7 +40,12 @@ CHAIN = {"=", r"\approx"}
 BREAK = {"<", ">", r"\le", r"\leq", r"\ge", r"\geq", r"\neq", r"\ne", r"\lt", r"\gt", r"\leqslant",
          r"\geqslant", ",", ";"}
 SPACING = {r"\,", r"\;", r"\:", r"\!", r"\ ", r"\quad", r"\qquad", r"\left", r"\right", r"\displaystyle"}
-FUNCTIONS = {r"\ln": "log", r"\log": "log", r"\exp": "exp"}
+FUNCTIONS = {"\\" + spelling: name for spelling, name in LATEX_NAMES.items() if "_" not in spelling}
+"""The functions by their LaTeX commands, as the table of functions spells them (``\\ln``, ``\\exp``)."""
+SUBSCRIPTED = {("\\" + spelling.partition("_")[0], spelling.partition("_")[2].strip("{}")): name
+               for spelling, name in LATEX_NAMES.items() if "_" in spelling}
+"""The functions the table spells with a subscript, by command and subscript (``\\log_{10}``)."""
+COMMANDS = frozenset(FUNCTIONS) | {command for command, _ in SUBSCRIPTED}
 FRACTIONS = {r"\frac", r"\tfrac", r"\dfrac"}
 PRODUCTS = {r"\cdot", r"\times", "*"}
 FLOAT_NOISE = 1e-9
@@ -173,19 +178,37 @@ class _Reader:
         if token == r"\sqrt":
             self.take()
             return Call(function_named("sqrt"), (self.group(),))
-        if token in FUNCTIONS:
+        if token in COMMANDS:
             self.take()
+            name = self.function_name(token)
             argument = self.group() if self.peek() in ("(", "{") else self.unary()
-            return Call(function_named(FUNCTIONS[token]), (argument,))
+            return Call(function_named(name), (argument,))
         if token == r"\sigma" and self.tokens[self.at + 1:self.at + 2] == ["("]:
             self.take()
             return _sigmoid(self.group())
         raise Unreadable(f"symbol {token}")
 
+    def function_name(self, command: str) -> str:
+        """The table's name of the function ``command`` writes, with its subscript if any (``\\log_{10}``)."""
+        if self.peek() != "_":
+            if command not in FUNCTIONS:
+                raise Unreadable(f"symbol {command}")
+            return FUNCTIONS[command]
+        self.take()
+        if self.peek() == "{":
+            self.take()
+            subscript = self.take()
+            self.take("}")
+        else:
+            subscript = self.take()
+        if (command, subscript) not in SUBSCRIPTED:
+            raise Unreadable(f"symbol {command}_{subscript}")
+        return SUBSCRIPTED[(command, subscript)]
+
 
 def _starts_primary(token) -> bool:
     return token is not None and (token[0].isdigit() or token in ("e", "(", "{") or token in FRACTIONS
-                                  or token in FUNCTIONS or token == r"\sqrt")
+                                  or token in COMMANDS or token == r"\sqrt")
 
 
 def _sigmoid(x):
