@@ -32,6 +32,7 @@ from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.bank.budget import DrawLedger
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.text import check_texts
+from quizgen.key.status import Status
 
 HELP = """\
 Type your answer to the part shown: a number (a decimal 14.3, a fraction
@@ -161,10 +162,10 @@ class Drill:
                     self.solution(view, records, turn)
                     break
             else:
-                if any(r.status != "correct" for r in turn.results):
+                if any(r.status != Status.CORRECT for r in turn.results):
                     self.solution(view, records, turn)
         except _Stop:   # a quit after a miss: the miss is recorded, so its working is owed
-            if any(r.status != "correct" for r in turn.results):
+            if any(r.status != Status.CORRECT for r in turn.results):
                 self.solution(view, records, turn)
             raise
         finally:
@@ -194,9 +195,9 @@ class Drill:
                 held = held_back(checked, verdict)   # said once the question ends
                 offered = turn.options[record.letter]   # its yes and no, or C8's classes
                 verdict = read_as_offered(record, text, verdict, offered.words)   # a slip of an offered word: asked again
-                if verdict.status == "blank":
+                if verdict.status == Status.BLANK:
                     self.say("Type an answer, or ? for the commands.", "  ")
-                elif verdict.status == "invalid":
+                elif verdict.status == Status.INVALID:
                     self.say(unreadable(text, verdict.reason, self.decimal_comma) + turn.notes.pop(record.letter, ""),
                              "  ")   # why a later part needs it, said once
                 elif retry := not_markable(record, text, verdict, offered):   # grade's needs_review
@@ -205,7 +206,7 @@ class Drill:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
                                                    offered)   # 'sum' at yes/no
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names, notes)
-                    if held and verdict.status == "incorrect":
+                    if held and verdict.status == Status.INCORRECT:
                         turn.withheld[record.letter] = (text, held)
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     turn.part_start = turn.hints   # the next part's hints are counted from here
@@ -220,17 +221,17 @@ class Drill:
         exact, shown = exact_text(record, latex), self.own(in_ascii(verdict.expected))   # 3.449 x 10^(-5) as the working says it
         for note in notes:
             self.say(note, "  ")
-        if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
+        if verdict.status == Status.CORRECT and verdict.note == ECF:   # not "Correct: <another number>"
             self.say(f"Correct from your own earlier answer; from the right values it is {shown}"
                      f"{exact}.", "  ")
             self.say(self.own(f"{capital(to_plain(verdict.feedback))}."), "  ")
             return
-        if verdict.status == "correct":
+        if verdict.status == Status.CORRECT:
             self.say(f"Correct: {shown}{exact}.", "  ")
             if verdict.note:   # carried_rounding (ECF is said above): say why it was accepted
                 self.say(self.own(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text)), "  ")
             return
-        if verdict.status == "imprecise":   # rounded too early
+        if verdict.status == Status.IMPRECISE:   # rounded too early
             self.say(self.own(f"Not precise enough. {capital(to_plain(verdict.feedback))}."), "  ")   # grade's words
             return
         self.say(f"Incorrect: the answer is {shown}{exact}.", "  ")
@@ -253,7 +254,7 @@ class Drill:
         (ECF): the question restarts their wait (finish)."""
         if verdict.misconception:
             turn.traps_met.append(verdict.misconception)
-        elif verdict.status == "correct" and not turn.hints and verdict.note != ECF:
+        elif verdict.status == Status.CORRECT and not turn.hints and verdict.note != ECF:
             turn.traps_avoided.update(trap.code for trap, value in zip(record.traps, record.trap_values)
                                       if value is not None or trap.words)   # a slip this draw cannot make was not avoided
 
@@ -298,7 +299,7 @@ class Drill:
         statuses = [r.status for r in turn.results]
         if not statuses:
             return
-        if any(s != "correct" for s in statuses):   # skipped when no part was wrong: given up, not mistaken
+        if any(s != Status.CORRECT for s in statuses):   # skipped when no part was wrong: given up, not mistaken
             outcome = learner.SKIPPED if {"correct", "skipped"} >= set(statuses) else learner.MISSED
         elif len(statuses) < turn.parts:
             self.result.unfinished = list(turn.results)   # moves no card, but the advice names it

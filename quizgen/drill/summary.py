@@ -11,6 +11,7 @@ from quizgen.drill import record as learner
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
 from quizgen.errors import UsageError
+from quizgen.key.status import Status
 from quizgen.marking.quotes import rounded_before_use, trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.text.words import and_list
@@ -69,17 +70,17 @@ def _score_table(parts: list, width: int = WIDTH, unfinished: int = 0) -> list:
     lines = ["Class  Parts right  After hints  Skipped  Misconceptions"]
     for cls in sorted(by_class, key=class_key):
         rows = by_class[cls]
-        right = sum(p.status == "correct" for p in rows)
+        right = sum(p.status == Status.CORRECT for p in rows)
         hinted = sum(p.hinted and p.status != "skipped" for p in rows)   # parts answered after a hint
         lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {hinted:<12} "
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
-    right = sum(p.status == "correct" for p in parts)
+    right = sum(p.status == Status.CORRECT for p in parts)
     share = "all" if unfinished == len(parts) else f"{unfinished} of them"
     left = f" ({share} in the question left unfinished, which is not recorded)" if unfinished else ""
     lines.append(wrap(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right{left}.", width))
-    carried = sum(p.status == "imprecise" and any(label for label, _ in rounded_before_use(p.feedback))
+    carried = sum(p.status == Status.IMPRECISE and any(label for label, _ in rounded_before_use(p.feedback))
                   for p in parts)
-    short = sum(p.status == "imprecise" for p in parts) - carried
+    short = sum(p.status == Status.IMPRECISE for p in parts) - carried
     if short:   # the value was right: the figures were not, a different thing to revise
         lines.append(wrap(f"{short} part{'s' * (short != 1)} had the right value but too few significant "
                           "figures (rounded too early, or not enough figures given).", width))

@@ -10,6 +10,7 @@ from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.other_part import ANOTHER_PART, other_part_letter
 from quizgen.grading.outcome import decimal_commas
+from quizgen.key.status import Status
 from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.carried_words import without_unrounded
@@ -88,7 +89,7 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
     number or a word that is none of its ``options`` (``offered_note``)."""
     lines = [note] if (note := offered_note(record, text, verdict, options)) else []
     grouped = record.kind == "integer" and _POINT_GROUPED_THOUSANDS.search(text)   # a count's 1.950: 1950 (read_marks)
-    if verdict.value is not None and verdict.status != "correct" and ("," in text or grouped) \
+    if verdict.value is not None and verdict.status != Status.CORRECT and ("," in text or grouped) \
             and not (decimal_comma and _read_as_written(record, text, verdict.value)):
         read = as_read(verdict.value)
         lines.append(f"(Your {cut(text)} was read as {decimal_commas(read) if decimal_comma else read}.)")
@@ -213,7 +214,7 @@ def not_markable(record, text: str, verdict, options=NONE_OFFERED) -> str:
     check its spelling or, at a part that offers given answers, which they
     are. Spelling help covers every option the question names, so it never
     tells which is right."""
-    if verdict.status != "needs_review":
+    if verdict.status != Status.NEEDS_REVIEW:
         return ""
     shown, words = options
     asked = ("the word or short phrase asked for" if record.kind == "word" else
@@ -260,7 +261,7 @@ def offered_note(record, text: str, verdict, options=NONE_OFFERED) -> str:
     asks for (``sum`` at a yes/no part, ``1.2``); '' otherwise. A near
     spelling of an offered word is asked again, never marked (drill/slips.py)."""
     shown, words = options
-    if record.kind != "word" or verdict.status != "incorrect" or verdict.misconception:
+    if record.kind != "word" or verdict.status != Status.INCORRECT or verdict.misconception:
         return ""
     if _is_number(text):
         return (f"(Part ({record.letter}) asks for {_words_wanted(record, shown)}, not a number: {quoted(text)} is "

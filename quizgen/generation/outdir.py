@@ -13,7 +13,7 @@ from pathlib import Path
 
 from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, FileTable
 from quizgen.errors import UsageError, printable, shortened
-from quizgen.generation.redraws import drawn_exacts
+from quizgen.key.head import KeyHead
 from quizgen.key.papercode import new_secret, secret_problem
 from quizgen.text.words import and_list, counted
 
@@ -56,13 +56,11 @@ class PaperId:
     students: tuple = ()
 
     @classmethod
-    def of_key(cls, data: dict):
-        """The PaperId of an earlier key.json's data, or None when it is not one quizgen wrote."""
-        templates, questions = data.get("templates"), data.get("questions")
-        students = data.get("students") or {}
-        if not (isinstance(templates, dict) and isinstance(questions, list) and isinstance(students, dict)):
+    def of_key(cls, head: KeyHead):
+        """The PaperId of an earlier key.json (its head), or None when it is not one quizgen wrote."""
+        if not head.written:
             return None
-        return cls(str(data.get("seed")), tuple(sorted(templates)), len(questions), tuple(sorted(students)))
+        return cls(head.seed, head.templates, head.questions, tuple(sorted(head.student_ids)))
 
     def same_questions(self, earlier) -> bool:
         """Whether ``earlier`` (a PaperId) asks the same questions: the seed, templates and count, whoever the students."""
@@ -112,13 +110,11 @@ class EarlierKey:
     drawn: dict = field(default_factory=dict)   # its exact answers by question, digested (generation/redraws.py)
 
     @classmethod
-    def of(cls, path: Path, data: dict | None) -> "EarlierKey":
-        """The parts of ``data`` (key.json read, None when unreadable) the checks use."""
-        if data is None:
+    def of(cls, path: Path, head: KeyHead | None) -> "EarlierKey":
+        """What the checks use of the key at ``path`` (its head, None when unreadable)."""
+        if head is None:
             return cls(path, True)
-        students = data.get("students")
-        return cls(path, True, PaperId.of_key(data), data.get("secret"),
-                   tuple(students) if isinstance(students, dict) else (), data.get("printed"), drawn_exacts(data))
+        return cls(path, True, PaperId.of_key(head), head.secret, head.student_ids, head.printed, head.drawn)
 
 
 def earlier_key(out_dir, force: bool = False) -> EarlierKey:
@@ -227,8 +223,8 @@ def _kept_secret(key_path: Path, secret, force: bool) -> str:
                      "this paper with a fresh secret (new paper codes)")
 
 
-def _earlier_key(path: Path, force: bool = False) -> dict | None:
-    """The earlier key.json's data, or None when it cannot be read as a key
+def _earlier_key(path: Path, force: bool = False) -> KeyHead | None:
+    """The earlier key.json's head (key/head.py), or None when it cannot be read as a key
     (nested too deeply for the JSON reader, or with ``force`` over the size
     limit: not a key quizgen wrote); over the limit without ``force``, one line."""
     try:
@@ -239,4 +235,4 @@ def _earlier_key(path: Path, force: bool = False) -> dict | None:
         if force:
             return None
         raise UsageError(f"{exc}; choose another --out folder, or pass --force to replace it") from exc
-    return data if isinstance(data, dict) else None
+    return KeyHead.from_json(data) if isinstance(data, dict) else None

@@ -10,42 +10,17 @@ new draws, and such a run is refused before anything is written."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from quizgen.errors import UsageError, first_few
+from quizgen.key.head import exacts_digest, record_exacts
 
 MAX_NAMED = 5
 """Questions named in the refusal; the rest are counted."""
 
 
-def drawn_exacts(data: dict) -> dict:
-    """{(student id, or "" for the class paper, question id): (part places, digest)} of the exact
-    answers an earlier key.json holds (its parts with an ``exact``); small: a digest a question."""
-    drawn = {}
-    papers = [("", data.get("questions"))]
-    students = data.get("students")
-    if isinstance(students, dict):
-        papers += [(sid, paper.get("questions")) for sid, paper in students.items() if isinstance(paper, dict)]
-    for sid, questions in papers:
-        for question in questions if isinstance(questions, list) else ():
-            if isinstance(question, dict) and isinstance(question.get("id"), str) \
-                    and isinstance(question.get("parts"), list):
-                exacts = [(i, part["exact"]) for i, part in enumerate(question["parts"])
-                          if isinstance(part, dict) and isinstance(part.get("exact"), str)]
-                drawn[sid, question["id"]] = (tuple(i for i, _ in exacts), _digest(exacts))
-    return drawn
-
-
-def _digest(exacts) -> str:
-    text = "\n".join(f"{i}={exact}" for i, exact in exacts)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
-
-
 def refuse_other_draws(drawn: dict, quiz, key_path) -> None:
     """Refuse, in one line, a run whose questions (``quiz``'s class paper and
     students' papers) draw other exact answers than the earlier key ``drawn``
-    (``drawn_exacts``) holds for them; a question the key does not hold is new."""
+    (``KeyHead.drawn``) holds for them; a question the key does not hold is new."""
     from quizgen.key.entries import key_text   # the key writer only when a key is there to hold against
 
     papers = [("", quiz.questions)] + [(p.student_id, p.questions) for p in quiz.papers]
@@ -56,10 +31,9 @@ def refuse_other_draws(drawn: dict, quiz, key_path) -> None:
             if held is None:
                 continue
             places, digest = held
-            parts = json.loads(key_text(question).record).get("parts") or []   # as the key writes it, made once
-            now = [(i, parts[i].get("exact") if i < len(parts) and isinstance(parts[i], dict) else None)
-                   for i in places]
-            if _digest(now) != digest:
+            exacts = record_exacts(key_text(question).record)   # as the key writes them, made once
+            now = [(i, exacts.get(i)) for i in places]
+            if exacts_digest(now) != digest:
                 other.append(f"{sid} {question.id}".strip())
     if other:
         named = first_few(other, MAX_NAMED)

@@ -177,11 +177,11 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
         machine = "blank" if row < 0 else old.status.value
         status = Status(decided_status(override.status, machine, share, row >= 0 and score == old.score))
-        if machine == "correct" and status is Status.PARTIAL and not (override.percent or override.status
+        if machine == Status.CORRECT and status is Status.PARTIAL and not (override.percent or override.status
                                                                        or override.plainly_share()):
             # 50% cannot be points; a status named says part marks were meant
             short[k].append((override.line, describe_short(override, part, score, full, source)))
-        elif machine != "correct" and status is Status.CORRECT and one_meant_as_points(override, full):
+        elif machine != Status.CORRECT and status is Status.CORRECT and one_meant_as_points(override, full):
             short[k].append((override.line, describe_full(override, part, machine, full, source)))
         # the grader's misconception and words stay only while the marker keeps the grader's verdict; its words
         # also when, with no comment, the marker gives part marks to an answer it found wrong or imprecise:

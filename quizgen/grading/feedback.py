@@ -38,6 +38,7 @@ from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
 from quizgen.text.answers import in_plain
+from quizgen.key.status import Status
 
 class SheetContext(NamedTuple):
     """What every sheet reads: the verdict matrix, the slot of each (question,
@@ -238,7 +239,7 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
         # the key's answer as the papers show it, 3.449 × 10⁻⁵ below 0.001 (graded.csv keeps the decimal)
         numbers = (comma_number(score, comma), comma_number(number_text(part.points), comma),
                    in_plain(comma_number(part.answer, comma)) if known else "")
-        unexplained = known and status == "incorrect" and not (code or feedback or reason)
+        unexplained = known and status == Status.INCORRECT and not (code or feedback or reason)
         unread = known and status == AWAITING and part.kind == "word" and reason in ("", REVIEW_REASON)
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
                               unguard(reason), (outcome.note if outcome is not None else "") or "",
@@ -286,7 +287,7 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
         notes.append(PartNote(line.letter, "why your marker will read it", "", why))
     elif line.reason and line.note != OVERRIDE:
         notes.append(PartNote(line.letter, "note", "", note_to_student(line.reason)))
-    elif not notes and line.status == "incorrect":
+    elif not notes and line.status == Status.INCORRECT:
         again = "work it again from the question's numbers"
         said = COMPARE if worked else f"the key's answer is {line.expected}; {again}"
         if line.hint:

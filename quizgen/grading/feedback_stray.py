@@ -25,6 +25,7 @@ from quizgen.question_ids import norm_part, norm_question
 from quizgen.grading.feedback_words import shown_answer
 from quizgen.marking.student_ids import IdMatcher, normalise_id
 from quizgen.text.words import and_list
+from quizgen.key.status import Status
 
 STRAY_STATUSES = frozenset(["unknown_question", "superseded", "invalid"])
 STRAY_LIMIT = 20   # answers listed per student; more are counted in one closing line
@@ -67,9 +68,9 @@ class StrayAnswers:
         if number is None:
             return
         question, part, answer = (row[c] if c is not None else "" for c in self.columns[2:])
-        if status == "superseded" and not answer.strip():   # a blank passed over: nothing was lost
+        if status == Status.SUPERSEDED and not answer.strip():   # a blank passed over: nothing was lost
             self.blanks[number] = self.blanks.get(number, 0) + 1
-        elif status == "superseded":   # one entry per part, however often it was answered
+        elif status == Status.SUPERSEDED:   # one entry per part, however often it was answered
             slot = self.slot_of.get((norm_question(question), norm_part(part)))
             self.repeated.setdefault(number, set()).add(slot if slot is not None else (question, part))
         elif len(self.found.setdefault(number, [])) >= STRAY_LIMIT:   # a flood costs a count per row
@@ -145,7 +146,7 @@ def stray_sentence(stray: StrayAnswer, parts_of: dict, esc) -> str:
     """Where one answer went, in plain words."""
     answer = f"Your answer {esc(shown_answer(stray.answer))}" if stray.answer.strip() else "Your blank answer"
     named = _named(stray.question, stray.part, esc)
-    if stray.status == "invalid":   # its cells are not what was written (a decimal comma split "0,84"): none quoted
+    if stray.status == Status.INVALID:   # its cells are not what was written (a decimal comma split "0,84"): none quoted
         where = f" to {named}" if stray.question.strip() else ""
         return (f"Your answer{where} could not be read from the answers file (its row was malformed: a comma in "
                 "the answer splits it into cells, for example); it was not graded.")

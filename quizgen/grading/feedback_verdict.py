@@ -91,7 +91,7 @@ def sheet_verdict(outcome, points: float) -> str:
     if 0 < outcome.score < points - _SCORE_NOISE:
         return PARTLY
     if outcome.note == OVERRIDE and outcome.score > 0:
-        return "correct"
+        return Status.CORRECT.value
     return AWAITING if _awaits(outcome) else outcome.status.value
 
 

@@ -29,6 +29,7 @@ from quizgen.grading.review_names import names_beside, with_names
 from quizgen.input_files import open_input
 from quizgen.question_ids import paper_order
 from quizgen.roster import name_columns, name_in
+from quizgen.key.status import Status
 
 HEADER = ("student_id", "name", "question_id", "part", "answer", "graded_status", "grader_reason", "expected",
           "share", "status", "comment")
@@ -174,8 +175,8 @@ def review_line(row: list, columns: dict, kinds: set):
         return unguard(row[at]) if at is not None and at < len(row) else ""
 
     status, note = cell("status"), cell("note")
-    kind = "ecf" if note == "ecf" and status != "needs_review" else status
-    if kind not in kinds or note == "override" or (kind == "invalid" and not (cell("student") and cell("question"))):
+    kind = "ecf" if note == "ecf" and status != Status.NEEDS_REVIEW else status
+    if kind not in kinds or note == "override" or (kind == Status.INVALID and not (cell("student") and cell("question"))):
         return None
     student = cell("graded_as") or cell("student")
     graded_as = f"{status} ({note})" if note else status

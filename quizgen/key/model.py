@@ -53,6 +53,20 @@ class KeyQuestion:
     recipes: dict = field(default_factory=dict)   # {part name: KeyRecipe}, one dict per template
     ecf_credit: float = 1.0   # the template's share of a part's points for error carried forward (policy may override)
 
+    @classmethod
+    def from_json(cls, record, source: str = "the key question") -> "KeyQuestion":
+        """One question from a whole record (as ``to_json`` and version 1 write it), checked as
+        key.json's are, its values against their exact forms too; errors name ``source``."""
+        where = Where(source)
+        question = _read_question(record, where, None, {})
+        check_params(question.params, recipe_texts(question.recipes), lambda: where)
+        check_values(((where / "parts" / i, part) for i, part in enumerate(question.parts)))
+        return question
+
+    def to_json(self) -> dict:
+        """The question as one whole record, every text in it (``Key.to_json(compact=False)``'s)."""
+        return WholeRecords().instance(self)
+
 
 @dataclass(frozen=True, slots=True)
 class KeyPaper:

@@ -56,7 +56,13 @@ class Trap:
     credit: float = 0.0
     name: str = ""
 
+    @classmethod
+    def from_json(cls, record, source: str = "the trap") -> "Trap":
+        """One trap from its record (``to_json``'s, or a key's with its ``value``), checked; errors name ``source``."""
+        return _trap(record, Where(source))
+
     def to_json(self) -> dict:
+        """The trap's record as key.json writes it in its part's ``traps`` (without the instance's value)."""
         record = {"code": self.code, "name": self.name} if self.name else {"code": self.code}
         record["feedback"] = self.feedback
         if self.words:

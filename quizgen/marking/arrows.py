@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from quizgen.maths.stated import StatedFigures
+from quizgen.key.status import Status
 
 ARROW = re.compile(r"\s*(?:[-\u2212\u2013\u2014]{1,2}>|={1,2}>|[→⟶⇒⟹]"
                    r"|\\(?:to|rightarrow|Rightarrow|longrightarrow|Longrightarrow|implies)(?![a-zA-Z]))\s*")
@@ -41,7 +42,7 @@ def read_steps(text: str, read):
         reading = read(step)
         if reading.status == "number" and reading.figures is not None and not isinstance(reading.figures, StatedFigures):
             continue   # a value stated (0.909, p = 0.909): an earlier step's result, not this one's (0.8 x 1205: working)
-        if reading.status == "needs_review":
+        if reading.status == Status.NEEDS_REVIEW:
             return reading   # its own working disagrees, or it is said with doubt: a person reads it
         current = f"{step} = {current}"   # working (-ln(0.909)) or a label (p): read as before =
     reading = read(current)

@@ -24,7 +24,7 @@ from quizgen.csv_input import (ALIASES, csv_problem, first_lines, header_shown, 
                                read_csv_text, sniffed_reader)
 from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, printable, shortened
 from quizgen.key.checks import MAX_POINTS
-from quizgen.key.status import VERDICTS
+from quizgen.key.status import VERDICTS, Status
 from quizgen.marking.shares import RULE as SHARE_RULE, plain_number, read_share
 
 STATUSES = tuple(s.value for s in VERDICTS)
@@ -177,11 +177,11 @@ def check_agrees(override: Override, full: float, where: str) -> None:
     On a part worth 0 points, 0 points may be ``correct`` or ``incorrect``."""
     status, score = override.status, override.score
     known = full != math.inf
-    wrong = {"blank": score > 0, "incorrect": score > 0 < full,
-             "correct": score <= 0 < full or (known and score < full),
-             "partial": score <= 0 or full <= 0 or (known and score >= full)}
+    wrong = {Status.BLANK: score > 0, Status.INCORRECT: score > 0 < full,
+             Status.CORRECT: score <= 0 < full or (known and score < full),
+             Status.PARTIAL: score <= 0 or full <= 0 or (known and score >= full)}
     if wrong.get(status):
-        hint = (" (marks between none and full are partial)" if status in ("correct", "incorrect") and 0 < score
+        hint = (" (marks between none and full are partial)" if status in (Status.CORRECT, Status.INCORRECT) and 0 < score
                 and (not known or score < full) else "")
         raise InputFileError(f"{where}: status {status!r} with {override.shown()} contradicts itself{hint}: "
                              f"leave the status empty to follow the {override.heading}, or change one of them")
@@ -242,10 +242,10 @@ def decided_status(given: str, machine: str, score: float | None, confirms: bool
     if given or score is None:
         return given or machine
     if score >= 1:
-        return "correct"
+        return Status.CORRECT
     if score <= 0:
-        return "blank" if machine == "blank" else "incorrect"
-    return machine if confirms and machine not in ("needs_review", "blank") else "partial"
+        return Status.BLANK if machine == Status.BLANK else Status.INCORRECT
+    return machine if confirms and machine not in (Status.NEEDS_REVIEW, Status.BLANK) else Status.PARTIAL
 
 
 def describe_unmatched(unmatched: list, source: str = "overrides", reasons: dict | None = None) -> list:

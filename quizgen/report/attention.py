@@ -11,9 +11,10 @@ from itertools import compress
 from operator import attrgetter
 
 from quizgen.errors import shortened
+from quizgen.key.status import Status
 from quizgen.report.formatting import md_cell, whole_number
 
-REVIEW = "needs_review"
+REVIEW = Status.NEEDS_REVIEW
 MISSING = "missing"
 SHOWN = 200
 """Students listed in each "To act on" list; the rest are counted (the graded CSV has every row)."""

@@ -21,6 +21,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.validation.ecf_check import ecf_warnings
 from quizgen.validation.marking import mark_answers
 from quizgen.validation.problems import Report, from_error, problem_at
+from quizgen.key.status import Status
 
 
 def check_canonical(template: Template, report: Report, found):
@@ -53,7 +54,7 @@ def _unchecked(template: Template, inst) -> list:
     such as C8's conditional trap word, has nothing to test): the template may
     be right, but nothing checks it against the author's own working."""
     expect = template.canonical.get("expect") or {}
-    tested = {(test["part"], test["status"] == "correct", test.get("misconception")) for test in template.tests}
+    tested = {(test["part"], test["status"] == Status.CORRECT, test.get("misconception")) for test in template.tests}
     warnings = []
     for i, pv in enumerate(inst.parts):
         name = pv.part.name

@@ -35,6 +35,7 @@ from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import half_width
 from quizgen.validation.problems import problem_at
 from quizgen.validation.steps import step_student
+from quizgen.key.status import Status
 
 CAREFUL_FIGURES = 3
 TRAP_FIGURES = 4
@@ -93,7 +94,7 @@ def marking_problems(instance) -> list:
     path, seed = instance.template.path, instance.seed_label
     problems = []
     for i, (pv, verdict) in enumerate(zip(instance.parts, mark_answers(checkers, instance, answers).values())):
-        if verdict.status != "correct":
+        if verdict.status != Status.CORRECT:
             problems.append(problem_at(path, ("parts", i, "answer"), (
                 f"a student who carries {CAREFUL_FIGURES} significant figures answers "
                 f"{answers[pv.part.name]} and is marked {verdict.status}, not correct (seed {seed}); "
@@ -110,7 +111,7 @@ def marking_problems(instance) -> list:
             if pv.part.kind == "integer" and "." in text:   # a count's 7.500 reads as 7500: write 7.5
                 text = text.rstrip("0").rstrip(".")
             verdict = checker(text)
-            if verdict.status == "correct" or verdict.misconception != trap.code:
+            if verdict.status == Status.CORRECT or verdict.misconception != trap.code:
                 problems.append(problem_at(path, ("parts", i, "traps", j, "value"), (
                     f"the trap's value {text} is marked {verdict.status}"
                     f"{' (' + verdict.misconception + ')' if verdict.misconception else ''}, not "
@@ -131,7 +132,7 @@ def _step_student_problems(checkers: dict, instance, careful: dict) -> list:
     answers = {**careful, **stepped}
     found = []
     for i, (pv, verdict) in enumerate(zip(instance.parts, mark_answers(checkers, instance, answers).values())):
-        if pv.part.name in stepped and verdict.status != "correct":
+        if pv.part.name in stepped and verdict.status != Status.CORRECT:
             found.append(problem_at(instance.template.path, ("parts", i, "answer"), (
                 f"a student who rounds every step of the working to {CAREFUL_FIGURES} significant figures, a list "
                 f"element by element, answers {answers[pv.part.name]} and is marked {verdict.status}, not correct "
@@ -152,7 +153,7 @@ def _two_figures_correct(checker, pv, path, seed, i: int) -> list:
         return []
     text = significant(pv.value, SHORT_FIGURES)   # 0.09996 to 2 is 0.100: 3 figures shown, right to 3
     if (significant_figures(text) or 0) >= asked or float(text) == float(pv.value) \
-            or checker(text).status != "correct":
+            or checker(text).status != Status.CORRECT:
         return []
     return [problem_at(path, ("parts", i, "answer"), (
         f"the answer to {SHORT_FIGURES} significant figures, {text}, is marked correct where the part asks for "
