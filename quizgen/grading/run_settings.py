@@ -2,8 +2,9 @@
 line at the top of report.md and the HTML page: the tolerance options, the
 marking policy and ECF credit, the overrides and the roster (each file by its
 name and the start of its SHA-256, so an archived report tells which version
-was used), and the options that change whom or what is graded. Two runs whose
-reports say the same were marked alike."""
+was used), and the options that change whom or what is graded; and, after it, a
+version-1 key's note that nothing was marked from a student's own earlier answers.
+Two runs whose reports say the same were marked alike."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import hashlib
 import os
 import stat
 from pathlib import Path
+
+from quizgen.errors import printable, shortened
 
 DIGEST_CHARS = 12   # of the SHA-256 in hex: enough to tell two versions of a file apart by eye
 READ_CHUNK = 1 << 20
@@ -60,3 +63,15 @@ def marked_with(*, rtol=None, atol=None, policy=None, ecf_credit=None, overrides
         return ("Marked with: the key's tolerances and the default marking policy; no overrides, no roster "
                 "(docs/grading.md).")
     return f"Marked with: {'; '.join(said)}; anything not named is the default (docs/grading.md)."
+
+
+def version_one_note(key, name: str) -> str:
+    """For a version-1 key (made before keys held recipes), one line saying that nothing was
+    marked from a student's own earlier answers and how to have it; "" for a later key."""
+    if key.version != 1:
+        return ""
+    again = "--worked-examples" if key.worked_examples else \
+        f"--seed {shortened(printable(key.seed), 40)}" if key.seed is not None else "the same --seed"
+    return (f"{name} is a version-1 key, which holds no recipes: no answer was marked by error carried forward "
+            f"or carried rounding; for them, generate the paper again ({again}, the same classes and count) into "
+            "another folder and, if its key.csv gives the answers of the papers handed out, grade with its key.json")
