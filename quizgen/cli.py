@@ -181,8 +181,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--policy", default=None, type=click.Path(dir_okay=False),
               help="policy.yaml: ECF credit, imprecise credit, per-trap credit, per-part points.")
 @click.option("--ecf-credit", default=None,
-              help="Credit (0 to 1, or 0% to 100%) for a part right given the student's own wrong earlier answer "
-                   "(default 1).")
+              help="Credit (0 to 1, or 0% to 100%) for a part right given the student's own wrong earlier answer, "
+                   "for every template (default: the policy's, else each template's own ecf_credit, else 1).")
 @click.option("--overrides", default=None, type=click.Path(dir_okay=False),
               help="overrides.csv: student_id, question_id, part, score (status, comment), applied every run.")
 @click.option("--roster", default=None, type=click.Path(dir_okay=False),

@@ -34,3 +34,10 @@ def test_without_it_the_numbers_keep_their_points():
 def test_a_reading_worth_telling_is_told_in_commas():
     said = _drill("8,0e-1\n0,223\n1,61\n", "--decimal-comma")   # not a plain decimal: how it was read is said
     assert "(Your 8,0e-1 was read as 0,8.)" in said
+
+
+def test_the_note_held_back_to_the_questions_end_takes_the_comma():
+    result = CliRunner().invoke(main, ["drill", "--seed", "5", "--classes", "C1", "--no-save", "--count", "1",
+                                       "--decimal-comma"], input="0,3636\n0,36\nq\n")
+    said = " ".join(result.output.split())
+    assert "Your (a) '0,3636': this is the value of part (b), 0,3636, not of part (a)" in said

@@ -53,7 +53,7 @@ V1_CASES = [
     (("questions", 0, "parts", 1, "part"), "a", 'questions[0].parts[1]: part "a" appears twice'),
     (("questions", 0, "parts"), "ab", 'questions[0].parts: expected a list, got "ab"'),
     (("students",), [], "students: expected an object, got a list"),
-    (("format",), "quizgen-key", "version: expected a whole number from 1 to 5, got null"),
+    (("format",), "quizgen-key", "version: expected a whole number from 1 to 6, got null"),
 ]
 
 
@@ -85,7 +85,7 @@ def test_wrong_fields_of_a_version_2_key_name_the_template_or_the_instance(bank,
         (("questions", 0, "parts", 1, "trap_values"), [1.0],
          f"questions[0].parts[1].trap_values: expected {len(data['templates'][template]['parts'][1]['traps'])} values"),
         (("questions", 1, "parts"), [], "questions[1].parts: expected 3 parts"),
-        (("version",), 6, "version: this key is version 6"),
+        (("version",), 7, "version: this key is version 7"),
         (("format",), "other", "format: expected 'quizgen-key'"),
         # rev-hostile20: an unknown template was reported as a part with no letter
         (("questions", 0, "template"), "../../etc/passwd",

@@ -136,9 +136,9 @@ def test_a_newer_key_version_asks_for_an_upgrade(tmp_path):
     path = tmp_path / "key.json"
     shutil.copy(VERSION1, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    data.update(format="quizgen-key", version=6)
+    data.update(format="quizgen-key", version=7)
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(quizgen.errors.InputFileError, match=r"version: this key is version 6.*upgrade quizgen"):
+    with pytest.raises(quizgen.errors.InputFileError, match=r"version: this key is version 7.*upgrade quizgen"):
         load_key_file(path)
 
 

@@ -29,16 +29,16 @@ def _refusal(path) -> str:
 @pytest.mark.parametrize("version", [4.0, 5.0, 1.0, 2.0])
 def test_a_version_with_a_decimal_point_is_refused_in_one_line(tmp_path, c7_key, version):
     assert _refusal(_write(tmp_path, c7_key, version=version)) == (
-        f"version: expected a whole number from 1 to 5 written without a decimal point, got {version!r}")
+        f"version: expected a whole number from 1 to 6 written without a decimal point, got {version!r}")
 
 
 @pytest.mark.parametrize("version, said", [
-    (True, "version: expected a whole number from 1 to 5, got true"),
-    ("4", 'version: expected a whole number from 1 to 5, got "4"'),
-    (4.5, "version: expected a whole number from 1 to 5, got 4.5"),
-    (0, "version: expected a whole number from 1 to 5, got 0"),
-    (6.0, "version: expected a whole number from 1 to 5, got 6.0"),
-    (6, "version: this key is version 6, newer than this quizgen reads (up to 5); upgrade quizgen"),
+    (True, "version: expected a whole number from 1 to 6, got true"),
+    ("4", 'version: expected a whole number from 1 to 6, got "4"'),
+    (4.5, "version: expected a whole number from 1 to 6, got 4.5"),
+    (0, "version: expected a whole number from 1 to 6, got 0"),
+    (7.0, "version: expected a whole number from 1 to 6, got 7.0"),
+    (7, "version: this key is version 7, newer than this quizgen reads (up to 6); upgrade quizgen"),
 ])
 def test_other_wrong_versions_are_refused_as_before(tmp_path, c7_key, version, said):
     assert _refusal(_write(tmp_path, c7_key, version=version)) == said
@@ -68,4 +68,4 @@ def test_grade_says_it_in_one_line(tmp_path, c7_key, invoke):
     result = invoke("grade", answers, "--key", key, "--out", f"{tmp_path / 'out'}/")
     assert result.exit_code == 2
     assert result.output.strip().splitlines()[-1].endswith(
-        "key.json: version: expected a whole number from 1 to 5 written without a decimal point, got 4.0")
+        "key.json: version: expected a whole number from 1 to 6 written without a decimal point, got 4.0")

@@ -101,7 +101,7 @@ def test_a_bad_template_credit_is_refused_at_its_line(tmp_path, setting):
     result = CliRunner().invoke(main, ["generate", "--bank", str(bank), "--classes", "C77", "--seed", "1",
                                        "--out", str(tmp_path / "q")])
     assert result.exit_code != 0 and "Traceback" not in result.output
-    assert "half.yaml:3: ecf_credit" in result.output and "a number from 0 to 1" in result.output
+    assert "half.yaml:3: ecf_credit: expected the share" in result.output and "a number from 0 to 1" in result.output
     assert not (tmp_path / "q").exists()
 
 
@@ -127,3 +127,59 @@ def test_the_drill_scores_by_the_templates_credit(half_key):
     said = " ".join(result.output.split())
     assert said.count("Marked from your (a) = 0.900: correct given that value (error carried forward), "
                       "which earns half of the marks in this course.") == 2
+
+
+def test_a_key_with_a_templates_credit_is_version_6(half_key):
+    # an older quizgen (up to version 5) would ignore ecf_credit and give ECF full marks: it must refuse the key
+    assert json.loads(half_key.read_text(encoding="utf-8"))["version"] == 6
+
+
+def test_a_tiny_or_odd_template_credit_follows_the_share_rule(tmp_path):
+    for setting, refused in [("ecf_credit: 0.000000001", True), ("ecf_credit: 50%", False), ("ecf_credit: 5e-1", False)]:
+        folder = tmp_path / setting.split()[-1].replace("%", "pc")
+        folder.mkdir()
+        bank = _bank(folder, setting)
+        result = CliRunner().invoke(main, ["generate", "--bank", str(bank), "--classes", "C77", "--seed", "1",
+                                           "--out", str(folder / "q")])
+        if refused:
+            assert result.exit_code != 0 and "half.yaml:3: ecf_credit: expected the share" in result.output
+            assert "0 or at least 0.0001" in result.output
+        else:
+            assert result.exit_code == 0, result.output
+            key = json.loads((folder / "q" / "key.json").read_text(encoding="utf-8"))
+            assert key["templates"]["half-nsp"]["ecf_credit"] == 0.5
+
+
+def test_the_report_and_summary_name_the_keys_own_credit(half_key):
+    out = half_key.parent.parent / "noted"
+    result = CliRunner().invoke(main, ["grade", str(half_key.parent.parent / "answers.csv"), "--key", str(half_key),
+                                       "--out", str(out / "graded.csv")])
+    note = "ECF credit from the key's templates: half-nsp 0.5 (docs/marking.md)"
+    assert note in " ".join(result.output.split())
+    assert note in (out / "graded-report.md").read_text(encoding="utf-8")
+
+
+def test_a_policy_that_decides_for_the_template_drops_the_note(half_key):
+    path = half_key.parent.parent / "all.yaml"
+    path.write_text("ecf_credit: {C77: 1}\n", encoding="utf-8")
+    out = half_key.parent.parent / "unnoted"
+    result = CliRunner().invoke(main, ["grade", str(half_key.parent.parent / "answers.csv"), "--key", str(half_key),
+                                       "--policy", str(path), "--out", str(out / "graded.csv")])
+    assert result.exit_code == 0 and "ECF credit from the key's templates" not in result.output
+
+
+def test_the_class_and_id_warning_shows_in_grade(half_key):
+    path = half_key.parent.parent / "both.yaml"
+    path.write_text("ecf_credit: {half-nsp: 0.75, C77: 0.25}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(half_key.parent.parent / "answers.csv"), "--key", str(half_key),
+                                       "--policy", str(path), "--out", str(half_key.parent.parent / "both")])
+    assert "ecf_credit.C77 (0.25) and ecf_credit.half-nsp (0.75) both set it for half-nsp: 0.75 is used" in \
+        " ".join(result.output.split())
+
+
+def test_the_drill_quotes_a_typed_expression_as_typed_in_comma_mode(half_key):
+    bank = half_key.parent.parent / "ub"
+    result = CliRunner().invoke(main, ["drill", "--bank", str(bank), "--classes", "C77", "--seed", "1", "--count", "1",
+                                       "--no-save", "--decimal-comma"], input="0.972\n-ln(0.972)\nq\n")
+    said = " ".join(result.output.split())
+    assert "(your -ln(0.972) is 0,02840)" in said   # the drill's number takes the comma, the learner's text does not

@@ -17,6 +17,7 @@ from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
+from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 from quizgen.bank.text_rules import text_rule_problems
 
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
@@ -215,10 +216,11 @@ def _max_tries(check: _Checker, max_tries) -> int:
 def _ecf_credit(check: _Checker, credit) -> float:
     """The share of a part's points a right answer worked from a wrong earlier
     answer earns on this template's questions (error carried forward; default 1)."""
-    if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:
-        check.fail(f"ecf_credit is the share of a part's points an answer right from the student's own wrong "
-                   f"earlier answers earns, a number from 0 to 1; found {shortened(repr(credit), 80)}", "ecf_credit")
-    return float(credit)
+    share = read_share(credit) if isinstance(credit, (int, float, str)) else None
+    if share is None:
+        check.fail(f"expected the share of a part's points an answer right from the student's own wrong earlier "
+                   f"answers earns: {SHARE_RULE}; found {shortened(repr(credit), 80)}", "ecf_credit")
+    return share
 
 
 def _params(check: _Checker, params) -> tuple:

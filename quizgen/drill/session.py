@@ -229,7 +229,7 @@ class Drill:
         if verdict.status == Status.CORRECT:
             self.say(f"Correct: {shown}{exact}.", "  ")
             if verdict.note:   # carried_rounding (ECF is said above): say why it was accepted
-                self.say(self.own(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text)), "  ")
+                self.say(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text, self.own), "  ")
             return
         if verdict.status == Status.IMPRECISE:   # rounded too early
             self.say(self.own(f"Not precise enough. {capital(to_plain(verdict.feedback))}."), "  ")   # grade's words
@@ -276,7 +276,7 @@ class Drill:
         before it, an answer that was a later part's value, which its reply could not say."""
         for letter, (text, feedback) in turn.withheld.items():
             self.say()
-            self.say(f"Your ({letter}) {quoted(text)}: {to_plain(feedback)}.", "  ")
+            self.say(f"Your ({letter}) {quoted(text)}: {self.own(to_plain(feedback))}.", "  ")
         self.say()
         self.say("Worked solution for these numbers:")
         for label, text in all_hints(view):

@@ -73,12 +73,11 @@ _POINT_GROUPED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:(?:\.\d{3}){2,
 _COMMA_DECIMAL = re.compile(r"[-+]?\d+,\d+")
 
 
-def _read_as_written(record, text: str, value: float) -> bool:
-    """True for a plain decimal with a comma (0,800) read as that decimal at a part
-    that is no count: with --decimal-comma nothing about its reading is worth saying
-    (a count's 1,440 is 1440, and its 2,65 beside an answer of 2650 is said)."""
-    return record.kind != "integer" and _COMMA_DECIMAL.fullmatch(text.strip()) is not None \
-        and float(text.strip().replace(",", ".")) == value
+def _read_as_written(text: str, value: float) -> bool:
+    """True for a plain decimal with a comma (0,800) read as that decimal: with
+    --decimal-comma nothing about its reading is worth saying (a count's 1,440,
+    read as 1440, is said; at a count, 2,65's verdict says a count is whole)."""
+    return _COMMA_DECIMAL.fullmatch(text.strip()) is not None and float(text.strip().replace(",", ".")) == value
 
 
 def reading_notes(record, text: str, verdict, decimal_comma: bool = False, options=NONE_OFFERED) -> tuple:
@@ -90,7 +89,7 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
     lines = [note] if (note := offered_note(record, text, verdict, options)) else []
     grouped = record.kind == "integer" and _POINT_GROUPED_THOUSANDS.search(text)   # a count's 1.950: 1950 (read_marks)
     if verdict.value is not None and verdict.status != Status.CORRECT and ("," in text or grouped) \
-            and not (decimal_comma and _read_as_written(record, text, verdict.value)):
+            and not (decimal_comma and _read_as_written(text, verdict.value)):
         read = as_read(verdict.value)
         lines.append(f"(Your {cut(text)} was read as {decimal_commas(read) if decimal_comma else read}.)")
     if LOG_NOTE in verdict.feedback:
@@ -144,18 +143,19 @@ def misconception_sentence(name: str, feedback: str, comma: bool = False) -> str
 _EXPRESSION = re.compile(r"[()*/^]|\b(?:ln|log|exp|sqrt)\b", re.IGNORECASE)
 
 
-def carried_sentence(feedback: str, expected: str, value, typed: str) -> str:
+def carried_sentence(feedback: str, expected: str, value, typed: str, own=str) -> str:
     """Why an answer off the key's value was accepted (carried rounding), as a
     sentence: grade's words without the unrounded answer when "Correct:" has
     just shown it, and, for an expression typed, the value it works out to
-    (``-ln(0.917)`` is 0.08665, not the 0.08684 above it)."""
+    (``-ln(0.917)`` is 0.08665, not the 0.08684 above it). ``own`` writes the
+    drill's own numbers (Drill.own: decimal commas); what was typed is quoted as typed."""
     text = to_plain(feedback)
     shorter = without_unrounded(text, expected)   # the answer "Correct:" has just shown
-    if shorter is not None:
-        text = shorter
-        if value is not None and _EXPRESSION.search(typed):
-            text += f" (your {cut(typed)} is {key_answer(value, 'numeric', 0)})"
-    return f"{capital(text)}."
+    if shorter is None:
+        return f"{capital(own(text))}."
+    if value is not None and _EXPRESSION.search(typed):
+        return f"{capital(own(shorter))} (your {cut(typed)} is {own(key_answer(value, 'numeric', 0))})."
+    return f"{capital(own(shorter))}."
 
 
 STUCK = ("i don't know", "i dont know", "don't know", "dont know", "do not know", "i do not know", "no idea",

@@ -241,7 +241,7 @@ class KeyIndex:
         self.figures_shown = not key.rounded_by   # a Canvas download's figures are Canvas's, not the student's
         self.policy = policy or Policy()
         self.policy_warnings = []
-        if self.policy.points or self.policy.traps or self.policy.template_traps:
+        if self.policy.points or self.policy.traps or self.policy.template_traps or self.policy.template_ecf:
             parts_of, codes_of, templates = _template_labels(key)
             key = with_policy_points(key, self.policy, parts_of)
             self.policy_warnings = self.policy.check_trap_codes(codes_of) + self.policy.check_overlaps(templates)

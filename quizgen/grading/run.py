@@ -45,7 +45,7 @@ from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse
 from quizgen.grading.report import question_rows, report_markdown, roster_order, student_rows, student_sections
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.run_options import download_outputs, forced_by, key_named, run_options
-from quizgen.grading.run_settings import marked_with, version_one_note
+from quizgen.grading.run_settings import ecf_credit_note, marked_with, version_one_note
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
@@ -169,7 +169,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         run = _read_inputs(asked, given, outputs)
         settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
                                roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced)
-        settings += f" Note: {_old_key(run)}." if _old_key(run) else ""   # report.md and the HTML page, under the title
+        settings += "".join(f" Note: {note}." for note in _key_notes(run, asked.marking))   # report.md and the HTML page
         names = {role: path.name for role, path in run.paths.items()}
         folder, record = run.paths["graded"].parent, record_name(run.paths["graded"])   # written with the outputs
         with streamed_files(folder, [*names.values(), record]) as handles:
@@ -291,16 +291,19 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
                      people.clash_warnings)   # overrides may mark a lost tag's cell
         result.warnings += run.replaced
         add_notes(result, run.decisions, source, key_path if run.key is None and not lms else None, run.given.notes)
-        result.notes += [_old_key(run)] if _old_key(run) else []   # and the summary's notes
+        result.notes += _key_notes(run, asked.marking)   # and the summary's notes
         _write_reports(result, handles, names)
         extra = {role: handles[names[role]] for role in extra_roles(run.paths) + ["report"]}
         write_extra_outputs(result, outputs, extra, report.result())
     return result
 
 
-def _old_key(run: _Inputs) -> str:
-    """The note on a version-1 key, which is graded without what needs recipes (run_settings.version_one_note)."""
-    return version_one_note(run.data, run.key_path.name if run.key_path else "the key")
+def _key_notes(run: _Inputs, policy) -> list:
+    """The notes on what the key itself decided: a version-1 key graded without what needs
+    recipes (run_settings.version_one_note), its templates' own ECF credits (ecf_credit_note)."""
+    notes = (version_one_note(run.data, run.key_path.name if run.key_path else "the key"),
+             ecf_credit_note(run.data, policy))
+    return [note for note in notes if note]
 
 
 def _write_sheets(result: GradeResult, run: _Inputs, graded_handle, commit, progress: bool) -> None:

@@ -75,3 +75,16 @@ def version_one_note(key, name: str) -> str:
     return (f"{name} is a version-1 key, which holds no recipes: no answer was marked by error carried forward "
             f"or carried rounding; for them, generate the paper again ({again}, the same classes and count) into "
             "another folder and, if its key.csv gives the answers of the papers handed out, grade with its key.json")
+
+
+def ecf_credit_note(key, policy) -> str:
+    """The templates of ``key`` whose own ECF credit (their ``ecf_credit``, below 1)
+    scored their ECF answers, where neither --ecf-credit nor the policy set one for
+    them: "ECF credit from the key's templates: half-nsp 0.5"; "" when there are none."""
+    own = {}
+    for question in [*key.questions, *(q for paper in key.papers for q in paper.questions)]:
+        if question.ecf_credit != 1.0 and policy.ecf_for(question.template, question.cls, None) is None:
+            own.setdefault(question.template, question.ecf_credit)
+    shown = ", ".join(f"{shortened(printable(name), 40)} {credit:g}" for name, credit in sorted(own.items())[:10])
+    more = f" and {len(own) - 10} more" if len(own) > 10 else ""
+    return f"ECF credit from the key's templates: {shown}{more} (docs/marking.md)" if own else ""

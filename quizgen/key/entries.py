@@ -54,6 +54,7 @@ class KeyText(NamedTuple):
     template: str
     template_record: str
     values: tuple = ()   # (exact form, value) of each numeric part, for key.json's digest (key.exact_check)
+    ecf_credit: float = 1.0   # its template's, for key.json's version (question_fields.version_with)
 
 
 def csv_text(rows) -> str:
@@ -161,7 +162,7 @@ def key_text(question) -> KeyText:
         picks = choice_picks(entry.params, shared[3])
         record = instance_record(entry, shared[1], picks, shared[4])
         values = tuple((p.exact, p.value) for p in entry.parts if p.value is not None)
-        question.key = KeyText(dump(record), csv_text(rows), entry.template, shared[0], values)
+        question.key = KeyText(dump(record), csv_text(rows), entry.template, shared[0], values, entry.ecf_credit)
     return question.key
 
 

@@ -18,7 +18,7 @@ from quizgen.key.checks import Where
 from quizgen.key.choices import INCONSISTENT, NoChoices, choice_options, picked
 from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
-from quizgen.key.question_fields import question_fields, template_head
+from quizgen.key.question_fields import ECF_CREDIT_VERSION, question_fields, template_head, version_with
 from quizgen.key.seen_records import SeenRecords
 from quizgen.key.work_caps import check_params, recipe_texts
 from quizgen.key.variants import read_variants, variant_spec
@@ -34,7 +34,7 @@ VERSION = 4   # 3: a choice parameter's pick may be written by its place in the 
 #              4: an instance part by its place among its template part's variants
 SHARED_VERSION = 5   # a question on several students' papers written once, under "shared_questions",
 #                      and each paper naming it by its place there: written only by keys that have one
-MAX_VERSION = SHARED_VERSION
+MAX_VERSION = ECF_CREDIT_VERSION   # 6: a template's "ecf_credit", written only by keys that have one
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +118,8 @@ class Key:
                                  "questions": [place[id(q)] if id(q) in place else from_templates.instance(q)
                                                for q in p.questions]}
                   for p in self.papers}
-        if shared:
-            data["version"] = SHARED_VERSION
+        every = [*self.questions, *(q for paper in self.papers for q in paper.questions)]
+        data["version"] = version_with((q.ecf_credit for q in every), SHARED_VERSION if shared else VERSION)
         if self.rounded_by:
             data["answers_rounded_by"] = self.rounded_by
         if self.secret:

@@ -7,6 +7,12 @@ from __future__ import annotations
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.recipes import read_recipes
+from quizgen.marking.shares import MIN_SHARE
+
+ECF_CREDIT_VERSION = 6
+"""The key version of a key in which some template sets ``ecf_credit`` below 1: a quizgen
+that reads up to version 5 would ignore the field and give ECF full marks, so it must
+refuse the key ("upgrade quizgen") rather than mark it otherwise; other keys keep theirs."""
 
 HEAD = (("cls", ""), ("title", ""), ("points", 0.0), ("recipes", None), ("ecf_credit", 1.0))
 """The fields, in KeyQuestion's order, that a question takes from its template, each with its default."""
@@ -24,10 +30,24 @@ def question_fields(record: dict, where: Where) -> dict:
     if "recipes" in record:
         fields["recipes"] = read_recipes(record["recipes"], where / "recipes")
     if "ecf_credit" in record:
-        fields["ecf_credit"] = float(checks.number(record["ecf_credit"], where / "ecf_credit", 0, 1))
+        fields["ecf_credit"] = _share(record["ecf_credit"], where / "ecf_credit")
     return fields
 
 
 def template_head(fields: dict) -> tuple:
     """The values of ``HEAD`` in order, from a template's ``question_fields`` (defaults where absent)."""
     return tuple(fields.get(name, default) for name, default in HEAD)
+
+
+def _share(value, where: Where) -> float:
+    """An ECF credit: a number from 0 to 1, 0 or at least 0.0001 (the share rule of marking/shares.py)."""
+    share = float(checks.number(value, where, 0, 1)) + 0.0   # -0.0 is 0
+    if 0 < share < MIN_SHARE:
+        raise where.fail(f"expected 0 or a share of at least {MIN_SHARE:g} (scores are shown to 4 decimals), "
+                         f"got {share:g}")
+    return share
+
+
+def version_with(credits, version: int) -> int:
+    """``version``, or ECF_CREDIT_VERSION when any of the questions' ECF ``credits`` is below 1."""
+    return ECF_CREDIT_VERSION if any(credit != 1.0 for credit in credits) else version

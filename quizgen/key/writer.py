@@ -1,6 +1,6 @@
 """Writing the answer key: key.json holds everything the grader needs (seed,
 parameters, exact values, tolerance rules, misconceptions) in the version-4
-layout of quizgen/key/compact.py; key.csv holds what a person checks by eye."""
+layout of quizgen/key/compact.py (6 when a template sets ``ecf_credit``); key.csv holds what a person checks by eye."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from quizgen import __version__
 from quizgen.key.entries import csv_text, dump, key_text
 from quizgen.key.exact_check import DIGEST_FIELD, values_digest
 from quizgen.key.model import FORMAT, VERSION
+from quizgen.key.question_fields import version_with
 from quizgen.key.papercode import paper_code
 
 KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
@@ -32,7 +33,9 @@ def key_streams(quiz) -> dict:
 
 
 def _key_json(quiz):
-    head = {"format": FORMAT, "version": VERSION, "quizgen": __version__, "seed": quiz.seed,
+    questions = list(quiz.questions) + [q for paper in quiz.papers for q in paper.questions]
+    version = version_with((key_text(q).ecf_credit for q in questions), VERSION)
+    head = {"format": FORMAT, "version": version, "quizgen": __version__, "seed": quiz.seed,
             "worked_examples": quiz.worked_examples}
     if quiz.papers:   # how the students' papers were printed, for generate --only
         head["printed"] = quiz.printed
