@@ -34,7 +34,8 @@ def _filled(instance, key: str, unsafe) -> str:
         return ""
     what = {"name": "name", "axis": "axis words"}[key]
     try:
-        text = " ".join(render_string(text, instance.context, "md").split())
+        text = " ".join((_maths(text, instance.context) if key == "name" else
+                         render_string(text, instance.context, "md")).split())
     except TemplateError as exc:
         raise TemplateError(f"cannot fill in the figure's {what}: {exc}", path=template.path,
                             key=f"figure.{key}") from exc
@@ -42,6 +43,16 @@ def _filled(instance, key: str, unsafe) -> str:
     if problem:
         raise TemplateError(f"the figure's {what}, filled in, {problem}", path=template.path, key=f"figure.{key}")
     return text
+
+
+def _maths(source: str, context: dict) -> str:
+    """A figure name filled in as the TeX maths it is (a value's words TeX-escaped),
+    not as Markdown: TeX, the SVG and the alt text each escape it their own way
+    (a Markdown ``\\<`` broke the PDF and showed its backslash in the SVG). A ``$``
+    would end the maths it is filled into, so it is refused first."""
+    if _DOLLAR.search(source):
+        return source   # unsafe_name names it
+    return render_string(f"${source}$", context, "tex")[1:-1]
 
 
 _NOT_WORDS = re.compile(r"[\\$%#&{}^_~<>]")
@@ -61,6 +72,7 @@ def unsafe_words(text: str) -> str:
 
 
 _OUT_OF_MATHS = re.compile(r"(?<!\\)[$%#&]")
+_DOLLAR = re.compile(r"(?<!\\)\$")
 
 
 def unsafe_name(text: str) -> str:

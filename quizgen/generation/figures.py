@@ -159,12 +159,13 @@ def point_label(point: LossPoint, ascii_only: bool = False) -> list:
 
 def plain_name(tex: str, ascii_only: bool = False) -> str:
     """A name in TeX math as plain text: ``\\hat{p}`` as p-hat (p and a
-    combining circumflex, or ``p_hat``), ``-`` as a minus sign."""
-    text = _HAT.sub(r"\1_hat" if ascii_only else "\\1\u0302", tex)
+    combining circumflex, or ``p_hat``), ``-`` as a minus sign, ``\\_`` as ``_``."""
+    text = _TEX_SYMBOL.sub(r"\1", _HAT.sub(r"\1_hat" if ascii_only else "\\1\u0302", tex))
     return text if ascii_only else text.replace("-", "\u2212")
 
 
 _HAT = re.compile(r"\\hat\{(\w)\}")
+_TEX_SYMBOL = re.compile(r"\\([_{}$%#&])")   # a character TeX-escaped (a filled value's \_): plain, itself
 
 
 def _argument(name: str) -> str:

@@ -14,6 +14,8 @@ atomic write, listed in the folder's list of sheets)."""
 
 from __future__ import annotations
 
+import re
+
 from quizgen.generation.figures import X_MEANING, LossPoint, point_label
 from quizgen.grading.feedback import foreign_stems, sheet_markdown, student_sheets
 from quizgen.file_names import NAME_LIMIT
@@ -83,10 +85,15 @@ def figure_alt(figure: dict, comma: bool = False) -> str:
     """What the solution's figure shows, in words (a reader with no image,
     pandoc's caption): the curve, its p axis in the template's words, and the
     point it marks with the numbers its label prints, in ASCII, with decimal
-    commas when ``comma``."""
+    commas when ``comma``; Markdown's markup escaped (the name is TeX maths, not Markdown)."""
     said = []
     for line in point_label(LossPoint(figure["p"], figure.get("name", "p"), shown=figure.get("shown")), ascii_only=True):
         name, _, number = line.partition(" = ")
         said.append(f"{name} = {comma_number(number, comma)}")
     axis = figure.get("axis") or X_MEANING   # the template's own words (C1: the true word), else the default
-    return f"The loss -ln p against p, {axis}; the dot marks {' and '.join(said)}."
+    return _ALT_MARKUP.sub(r"\\\g<0>", f"The loss -ln p against p, {axis}; the dot marks {' and '.join(said)}.")
+
+
+# What Markdown would read as markup in an image's alt text (a name's P(s < 1), [x]): escaped,
+# as escape_md does, but for an underscore inside a word (p_hat), which never marks emphasis.
+_ALT_MARKUP = re.compile(r"[\\`*<>|\[\]$&]|(?<!\w)_|_(?!\w)")
