@@ -44,15 +44,18 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     sheet's name since, such as the answers this run read, stays). Nothing
     else in the folder is touched; names are compared ignoring case, as a
     case-insensitive file system would."""
-    folder = Path(folder)
-    earlier = {name: digest for name, digest in _listed(folder / MANIFEST).items()
-               if FileTable(keep or {}).find(folder / name) is None and _still_ours(folder / name, digest)}
+    folder, table = Path(folder), FileTable(keep or {})
+    listed = _listed(folder / MANIFEST)
+    earlier = {name: digest for name, digest in listed.items()
+               if table.find(folder / name) is None and _still_ours(folder / name, digest)}
     kept = kept_sheets(folder, files, earlier)
     files = {name: content for name, content in files.items() if name not in kept}
-    listing = "".join(f"{name}\t{_digest(as_bytes(content))}\n" for name, content in files.items())
-    listing += "".join(f"{name}\t{earlier[name] or ''}\n" for name in kept)
-    write_files(folder, {**files, MANIFEST: listing})
     written = {name.casefold() for name in [*files, *kept]}
+    bare = [name for name, digest in listed.items() if digest is None and name.casefold() not in written
+            and os.path.lexists(folder / name) and table.find(folder / name) is None]
+    listing = "".join(f"{name}\t{_digest(as_bytes(content))}\n" for name, content in files.items())
+    listing += "".join(f"{name}\t{earlier[name]}\n" for name in kept) + "".join(f"{name}\t\n" for name in bare)
+    write_files(folder, {**files, MANIFEST: listing})
     for name in earlier:
         if name.casefold() not in written:
             remove_when_settled(folder / name)   # once the run's other outputs are in place too
@@ -63,6 +66,7 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
         kept = {name: True for name in kept if name not in stale}
     if notes is not None:
         notes.extend(kept_note(kept) for _ in range(any(name.endswith(SHEET_EXTS) for name in kept)))
+        notes.extend(undigested_note(bare) for _ in range(bool(bare)))
     return folder
 
 
@@ -86,6 +90,15 @@ def kept_note(kept: dict, limit: int = 5) -> str:
     more = f" and {len(sheets) - limit} more" if len(sheets) > limit else ""
     return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students "
             "this run has no answers for (another section's, graded before?): " + ", ".join(sheets[:limit]) + more
+            + "; delete them by hand if they are stale")
+
+
+def undigested_note(names: list, limit: int = 5) -> str:
+    """The note naming the files MANIFEST lists without a digest, which are kept:
+    a bare name cannot tell that the file is still the one quizgen wrote."""
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return (f"{len(names)} file(s) the feedback folder's list of sheets ({MANIFEST}) names without a digest "
+            "are kept, as quizgen cannot tell they are still as it wrote them: " + ", ".join(names[:limit]) + more
             + "; delete them by hand if they are stale")
 
 
@@ -121,13 +134,14 @@ def _digest(data: bytes) -> str:
 
 def _still_ours(path: Path, digest: str | None) -> bool:
     """Whether the listed sheet ``path`` is still a regular file holding what
-    quizgen wrote: its digest, or for a list from before digests were kept,
-    a sheet or figure by its start (_old_sheet) or a PDF by its signature."""
+    quizgen wrote, by its digest. A name listed without one (by hand, or by a
+    run before digests were kept) is never ours: it licenses no removal, as
+    any PDF, or a note saved under a sheet's name, would pass a look at its start."""
+    if digest is None:
+        return False
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return False
-        if digest is None:
-            return _old_sheet(path) or (path.suffix == ".pdf" and _starts(path, b"%PDF-"))
         found = hashlib.blake2b(digest_size=16)
         with open(path, "rb") as handle:
             for chunk in iter(lambda: handle.read(1 << 20), b""):
@@ -189,16 +203,10 @@ def _old_sheet(path: Path) -> bool:
     return start.startswith(mark)
 
 
-def _starts(path: Path, signature: bytes) -> bool:
-    """Whether the file at ``path`` begins with ``signature``."""
-    with open(path, "rb") as handle:
-        return handle.read(len(signature)) == signature
-
-
 def _listed(manifest: Path) -> dict:
     """``{name: digest or None}`` of the sheets an earlier run wrote, as
-    MANIFEST lists them, one ``name<TAB>digest`` a line (a bare name: from a
-    run before digests were kept). Plain names only: nothing with a path
+    MANIFEST lists them, one ``name<TAB>digest`` a line (a bare name, from a
+    run before digests were kept or typed by hand: None, which licenses nothing). Plain names only: nothing with a path
     separator or a leading dot is ever removed."""
     try:
         lines = manifest.read_text(encoding="utf-8").splitlines()
