@@ -126,7 +126,8 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
               help="Stop after this many questions (default: until q or end of input).")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
 @click.option("--state", "state_path", default=None, type=click.Path(dir_okay=False), envvar="QUIZGEN_PROGRESS",
-              help="The progress file, the learner's record (default: $QUIZGEN_PROGRESS if set, else "
+              help="The progress file, the learner's record; a path ending in '/' names a folder and is refused "
+                   "(default: $QUIZGEN_PROGRESS if set, else "
                    "$XDG_DATA_HOME/quizgen/progress.json, else ~/.local/share/quizgen/progress.json).")
 @click.option("--no-save", is_flag=True, help="Practice run: read and write no progress file.")
 @click.option("--stats", is_flag=True, help="Show the learner's record and what to practise, then stop.")

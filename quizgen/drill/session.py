@@ -10,6 +10,7 @@ from pathlib import Path
 from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
 from quizgen.drill.slips import read_as_offered
+from quizgen.drill.state_file import refuse_folder_name
 from quizgen.drill.terminal import isatty, line_editing, read_line
 from quizgen.drill.hints import all_hints, no_more_hints
 from quizgen.drill.turn import Turn
@@ -348,6 +349,8 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     templates = select(bank, classes)
     check_texts(templates)   # a name no template defines fails now, not when its question is drawn
     seed = new_seed() if seed is None else seed
+    if state and save:
+        refuse_folder_name(state)
     path = Path(state) if state else learner.default_path()
     with (learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)) as loaded:
         for note in filter(None, (loaded.note, *loaded.dropped)):

@@ -1,7 +1,8 @@
 """Guards on a drill's progress file (``--state``, $QUIZGEN_PROGRESS or the default)
 before quizgen reads, locks, renames or replaces it (review 44e F8: through a symbolic
 link a drill renamed /etc/passwd to /etc/passwd.bad, and a mistyped ``--state
-notes.txt`` moved the notes aside and wrote JSON in their place).
+notes.txt`` moved the notes aside and wrote JSON in their place). A name ending in
+``/`` names a folder and is refused (review 44g F6: ``answers.csv/`` was the file).
 
 A progress path that is a symbolic link is refused, never followed; a file there that
 does not hold quizgen's marker is not quizgen's record and is refused too, left
@@ -14,10 +15,20 @@ import os
 import stat
 from pathlib import Path
 
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, UsageError
 
 MARKER = b'"quizgen-progress"'   # every record quizgen writes opens with {"format": "quizgen-progress", ...
 ADVICE = "pass another --state FILE, or --no-save"
+
+
+def refuse_folder_name(state) -> None:
+    """Stop with one line when ``state`` (``--state`` or $QUIZGEN_PROGRESS) ends in a
+    path separator: ``answers.csv/`` or ``newdir/`` names a folder, and the record is a
+    file (Path would drop the separator and land on the file ``answers.csv``)."""
+    state = os.fspath(state)   # a Path (library callers) never ends in one, but for the root
+    if state.endswith(tuple(filter(None, ("/", os.sep, os.altsep)))):
+        raise UsageError(f"progress file {state} ends in {state[-1]!r}, so it names a folder, not a file; pass the "
+                         f"file itself with --state FILE (one in that folder: --state {state}progress.json), or --no-save")
 
 
 def refuse_link(path: Path) -> None:

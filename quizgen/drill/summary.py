@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from quizgen.drill import record as learner
+from quizgen.drill.state_file import refuse_folder_name
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
 from quizgen.errors import UsageError
@@ -258,6 +259,8 @@ def stats_report(state=None, banks=()) -> tuple:
     out of the record as making no sense (the rest is shown). A path under a
     file (``answers.csv/p.json``) stops with one line (UsageError): its advice
     would name a file no drill can keep."""
+    if state:
+        refuse_folder_name(state)
     path = Path(state) if state else learner.default_path()
     if blocker := learner.file_in_the_way(path):   # no record there, and no drill could ever keep one
         raise UsageError(f"progress file {path} cannot exist: {blocker} is a file, so there is no folder {blocker} "
