@@ -132,7 +132,7 @@ def _facility_panel(items: list, left: float, top: float, panel: float, comma: b
     for n, item in enumerate(items):
         y = top + n * 18
         if item.facility is None:   # a part worth 0 points says why
-            notes.append(_no_bar(left + 4, y, item))
+            notes.append(_no_bar(left + 4, y, item, left + panel))
             continue
         body.append(f'<rect x="{left}" y="{y + 2}" width="{panel * item.facility:.1f}" height="13" '
                     f'class="{"bar flagged" if panel_flags(item)[0] else "bar"}"><title>{escape(item.label)} facility '
@@ -140,10 +140,17 @@ def _facility_panel(items: list, left: float, top: float, panel: float, comma: b
     return body, notes, (left + panel * HARD, left + panel * EASY)
 
 
-def _no_bar(x: float, y: float, item) -> str:
-    """A row's ``n/a`` (a 0-point part's ``n/a (worth 0 points)``) on the page's background, a group that
-    item_chart draws over the dashed guides, which crossed its words."""
+ZERO_POINTS_SHORT = "n/a (0 points)"
+"""ZERO_POINTS where its words would run past the panel's end (the phone's r panel, which starts it at zero)."""
+
+
+def _no_bar(x: float, y: float, item, right: float) -> str:
+    """A row's ``n/a`` (a 0-point part's ``n/a (worth 0 points)``, or ZERO_POINTS_SHORT where those would
+    pass ``right``, the panel's end) on the page's background, a group that item_chart draws over the
+    dashed guides, which crossed its words."""
     text = "n/a" if item.points else ZERO_POINTS
+    if x + text_width(text) + 2 > right:
+        text = ZERO_POINTS_SHORT
     return (f'<g><rect x="{x - 2:.1f}" y="{y + 1}" width="{text_width(text) + 4:.1f}" height="15" class="page"/>'
             f'{_text(x, y + 12, text, "start", "value")}</g>')
 
@@ -159,7 +166,7 @@ def _r_panel(items: list, left: float, top: float, panel: float, comma: bool) ->
     for n, item in enumerate(items):
         y, r = top + n * 18, item.point_biserial
         if r is None:
-            notes.append(_no_bar(zero + 4, y, item))
+            notes.append(_no_bar(zero + 4, y, item, left + panel))
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
         body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="13" '
