@@ -220,7 +220,8 @@ def decode_rows(rows: list, key, responses, kind: str, forced_by: str = "", warn
     older export) pass unchanged. Stops in one line without the key (grade looks
     for one first: grading/export_key_found.py), or with the key of another export,
     also when every row names a seed label of another seed than the key's
-    (``other_seed``; with ``forced_by``, the option given, that line goes to ``warned``)."""
+    (``other_seed``; with ``forced_by``, the option given, that line goes to ``warned``);
+    labels of other seeds beside the key's are warned of in ``warned`` (seeds_beside)."""
     coded = coded_rows(rows)
     if key is None:
         if coded:
@@ -239,6 +240,8 @@ def decode_rows(rows: list, key, responses, kind: str, forced_by: str = "", warn
                                  "--bank for a bank of your own), or pass --force-key to grade it with this key anyway")
         if warned is not None:
             warned.append(f"{line}: graded anyway, as {forced_by} asks")
+    elif warned is not None:
+        warned += seeds_beside(rows, data, key, responses)
     labels = code_labels(data, {r.template for r in coded}) if coded else {}
     out = []
     for row in rows:
@@ -264,6 +267,26 @@ def other_seed(rows: list, data: dict, key, responses) -> str:
     return (f"{Path(responses).name}: its questions name their variants by seed label, of seed{'s'[:len(seeds) > 1]} "
             f"{shown} ({shortened(printable(labelled[0].variant), 100)}), but --key {key} is the key of an export "
             f"of seed {shortened(printable(seed), 40)}, which drew none of them")
+
+
+def seeds_beside(rows: list, data: dict, key, responses) -> list:
+    """The warning (in a list, or none) that rows naming seed labels name other
+    seeds beside the export key's (two exports' questions in one quiz, or a key
+    that shares one variant's seed), with how many download rows name each: each
+    label draws its own numbers, but the key's banks and templates grade them all."""
+    seed, rows_of = str(data["seed"]), {}
+    for r in rows:
+        if r.template and "/" in r.variant:
+            rows_of.setdefault(r.variant.split(f"/{r.template}/", 1)[0], set()).add(r.row)
+    if seed not in rows_of or len(rows_of) == 1:
+        return []
+    others = sorted(set(rows_of) - {seed}, key=lambda s: (-len(rows_of[s]), s))
+    said = [f"seed {shortened(printable(s), 40)} on {len(rows_of[s])} row{'s'[:len(rows_of[s]) > 1]}" for s in others]
+    shown = ", ".join(said[:3]) + (f" and {len(said) - 3} more seeds" if len(said) > 3 else "")
+    return [f"{Path(responses).name}: its questions name their variants by seed label of more than one export: "
+            f"seed {shortened(printable(seed), 40)} (--key {key}'s) on {len(rows_of[seed])} "
+            f"row{'s'[:len(rows_of[seed]) > 1]}, {shown}; each label draws its own numbers, but with this key's "
+            "banks and templates: check that the other export was made from the same bank"]
 
 
 def _unknown_variant(row, responses, key, others_known: bool) -> InputFileError:
