@@ -39,8 +39,8 @@ def spreadsheet_safe(text: str) -> str:
     format characters (``_invisible_lead``), that is not a number gets a leading
     quote; a control character (NUL, which many CSV readers stop at, a bell,
     ESC) becomes U+FFFD; the bidirectional controls are removed. A piece after
-    a ``,`` ``;`` tab or line break that would be such a formula gets a quote
-    too, after the separator (``Ann;'=1+1``): a spreadsheet that opens the file
+    a ``,`` ``;`` tab or line break that starts so, a number too, gets a quote
+    after the separator (``Ann;'=1+1``): a spreadsheet that opens the file
     with the other list separator splits the cell there (:func:`_guarded_pieces`)."""
     if not text.isprintable():
         text = text.translate(SHOWN_CONTROLS)
