@@ -38,39 +38,14 @@ def spreadsheet_safe(text: str) -> str:
     ``= + - @`` (or tab, carriage return, line feed), after any spaces and invisible
     format characters (``_invisible_lead``), that is not a number gets a leading
     quote; a control character (NUL, which many CSV readers stop at, a bell,
-    ESC) becomes U+FFFD; the bidirectional controls are removed. A piece after
-    a ``,`` ``;`` tab or line break that starts so, a number too, gets a quote
-    after the separator (``Ann;'=1+1``): a spreadsheet that opens the file
-    with the other list separator splits the cell there (:func:`_guarded_pieces`)."""
+    ESC) becomes U+FFFD; the bidirectional controls are removed."""
     if not text.isprintable():
         text = text.translate(SHOWN_CONTROLS)
-        if _PIECE_RISK.search(text):
-            text = _guarded_pieces(text)
-    elif ("," in text or ";" in text) and _PIECE_RISK.search(text):
-        text = _guarded_pieces(text)
     if text and _risky_first(text[0]):
         start = _invisible_lead(text)
         if start < len(text) and text[start] in _RISKY_START and not _NUMBER.fullmatch(text, start):
             return "'" + text
     return text
-
-
-_SEPARATOR = re.compile("[,;\t\r\n]")
-_PIECE_RISK = re.compile("[,;\t\r\n][ \x80-\U0010ffff]*+[=+@-]")
-"""A separator, then perhaps spaces or characters beyond ASCII (maybe invisible), then = + - or @."""
-
-
-def _guarded_pieces(text: str) -> str:
-    """``text`` with a quote after each separator (``,`` ``;`` tab or line break)
-    whose piece starts, past invisible characters, with ``= + - @``: opened with
-    the other list separator (``Ann;=1+1`` in a comma file, in a semicolon locale),
-    or with its quotes not read, a cell splits there and the piece starts a cell.
-    A number too (``1;-2``): that cell runs on with the row's next cells (``-2,&cmd|...``
-    in a locale whose decimal mark is the comma), so only a whole cell is known to be a number."""
-    def guard(found: re.Match) -> str:
-        start = _invisible_lead(text, found.end())
-        return found.group() + "'" if start < len(text) and text[start] in "=+-@" else found.group()
-    return _SEPARATOR.sub(guard, text)
 
 
 def quoted_as_shown(text: str) -> str:
@@ -91,33 +66,17 @@ def quoted_as_shown(text: str) -> str:
 def unguard(cell: str) -> str:
     """``cell`` without the leading quote :func:`spreadsheet_safe` added (a
     student id or answer read back from a file quizgen wrote): a quote before
-    ``= + - @``, tab, CR or LF, or before invisible characters and then one of them;
-    and the quote after a separator before such a piece (``Ann;'=1+1``)."""
-    if "'" not in cell:
-        return cell
-    if _GUARDED_PIECE.search(cell):
-        cell = _GUARDED_PIECE.sub(_unguarded_piece, cell)
+    ``= + - @``, tab, CR or LF, or before invisible characters and then one of them."""
     if cell[:1] != "'" or len(cell) < 2 or not _risky_first(cell[1]):
         return cell
     start = _invisible_lead(cell, 1)
     return cell[1:] if start < len(cell) and cell[start] in _RISKY_START else cell
 
 
-_GUARDED_PIECE = re.compile("(?<=[,;\t\r\n])'(?=[ \x80-\U0010ffff]*+[=+@-])")
-
-
-def _unguarded_piece(found: re.Match) -> str:
-    """The quote :func:`_guarded_pieces` put after a separator, taken off ("" for it)
-    when a formula's = + - or @ follows it, past invisible characters only."""
-    start = _invisible_lead(found.string, found.end())
-    return "" if start < len(found.string) and found.string[start] in "=+@-" else "'"
-
-
 def safe_cells(cells: list) -> list:
     """The cells of a row made spreadsheet-safe (the same list when all are)."""
     for cell in cells:
-        if cell and (_risky_first(cell[0]) or not cell.isprintable()
-                     or (("," in cell or ";" in cell) and _PIECE_RISK.search(cell))):
+        if cell and (_risky_first(cell[0]) or not cell.isprintable()):
             return [spreadsheet_safe(c) for c in cells]
     return cells
 

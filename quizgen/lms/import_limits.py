@@ -12,10 +12,10 @@ from quizgen.report.formatting import number_text
 
 
 def needs_guard(cell: str) -> bool:
-    """Whether the formula guard would put a quote before ``cell`` (``-s9``), or
-    into it (``s9;=1``, cells.py). An identity cell is never so written, as the LMS would
-    then not know the student (Moodle's import stops the whole file): its row is left out instead."""
-    return spreadsheet_safe(cell).count("'") > cell.count("'")
+    """Whether the formula guard would put a quote before ``cell`` (``-s9``).
+    An identity cell is never so written, as the LMS would then not know the
+    student (Moodle's import stops the whole file): its row is left out instead."""
+    return spreadsheet_safe(cell)[:1] == "'" != cell[:1]
 
 
 CANVAS_KEYS = ("ID", "SIS User ID", "SIS Login ID", "Root Account")
