@@ -83,7 +83,11 @@ def reserved_name_reason(name: str) -> str | None:
 # ``ln 4``, ``ln4``, ``-ln0.7891``, ``log0.7891``, ``log10 2``: a function of one number without
 # brackets (``log`` before 10 or 2 only with a space: ``log102`` could be log10(2) or log(102))
 _CALCULATOR_CASE = re.compile(r"\b(?:ln|log|log10|log2|exp|sqrt)(?=[\s(0-9.]|$)", re.IGNORECASE)
-_LN_SPACE = re.compile(r"\b(ln|exp|sqrt|log(?:10|2)?(?=\s)|log(?!10|2))\s*([0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b")
+_NUMBER = r"(?:[0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b"
+_LN_SPACE = re.compile(r"\b(ln|exp|sqrt|log(?:10|2)?(?=\s)|log(?!10|2))\s*"
+                       rf"({_NUMBER}(?:\s*\*\*\s*(?:[-+]?{_NUMBER}|\([^()]*\)))?)")
+"""A function of one number without brackets, a power of it included, as maths reads
+``ln x^2`` and LaTeX ``\\ln e^{-3}``: ``ln 10^3`` is ln(1000), not (ln 10)^3 (review 45f F3)."""
 
 
 def normalise_answer_text(text: str) -> str:
