@@ -59,7 +59,13 @@ def _figures(x: float) -> int:
     return max(len(digits), 1)
 
 
-@pytest.mark.parametrize("seed", range(4))
+def _seeds(count: int, quick: int = 1) -> list:
+    """Seeds 0 to ``count - 1``: the first ``quick`` in the quick run, the others ``slow``
+    (the same draws, more of them; CI runs all)."""
+    return [seed if seed < quick else pytest.param(seed, marks=pytest.mark.slow) for seed in range(count)]
+
+
+@pytest.mark.parametrize("seed", _seeds(4))
 def test_the_fast_path_never_passes_what_the_exact_rule_marks_wrong(seed):
     draw, plainly, checked = random.Random(34_000 + seed), 0, 0
     for _ in range(1500):
@@ -95,12 +101,13 @@ class _Part:
         self.rational, self.value = rational, value
 
 
-def test_shown_right_is_the_exact_rule_with_or_without_the_fast_path(monkeypatch):
+@pytest.mark.parametrize("count", [150, pytest.param(600, marks=pytest.mark.slow)])
+def test_shown_right_is_the_exact_rule_with_or_without_the_fast_path(monkeypatch, count):
     """``shown_right`` gives what the exact rule gives on the drawn keys and
     answers, the fast path on or off (seed 1's Q8 (b), 1.0239: 1.0285 is wrong
     at 3 figures though inside the window, 1.0241 right)."""
     draw, cases = random.Random(3434), []
-    for _ in range(600):
+    for _ in range(count):
         key, asked = _key(draw), draw.choice([3, 3, 4])
         cases += [(_Part(key, float(key)), x, max(_figures(x), asked + 1), asked) for x in _answers(draw, key, asked)]
     cases += [(_Part(Fraction("1.0239"), 1.0239), x, 5, 3) for x in (1.0285, 1.0241)]
@@ -111,7 +118,7 @@ def test_shown_right_is_the_exact_rule_with_or_without_the_fast_path(monkeypatch
     assert fast[-2:] == [False, True]
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", _seeds(3))
 def test_an_answer_called_far_never_rounds_to_the_key(seed):
     """``far``, the careful marker's quick look: an answer it calls far off
     rounds at the figures asked to another number than the key, drawn around

@@ -15,6 +15,7 @@ import quizgen
 from grading_support import quizzes_and_class
 from quizgen.grading import ecf_split, file_slice
 from quizgen.grading.ecf_split import question_groups
+from property_sizes import many_copy, quick
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (not on Windows)")
 
@@ -24,8 +25,12 @@ def index_of(questions: list) -> SimpleNamespace:
     return SimpleNamespace(slots=[{"question_id": q, "part": "a"} for q in questions])
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 9), min_size=1, max_size=40), st.integers(1, 4), st.data())
+MANY = settings(max_examples=200, deadline=None)
+SHARES = given(st.lists(st.integers(0, 9), min_size=1, max_size=40), st.integers(1, 4), st.data())
+
+
+@quick(MANY)
+@SHARES
 def test_groups_share_out_whole_questions_about_equally(questions, parts, data):
     index = index_of([f"Q{q}" for q in questions])
     answered = data.draw(st.sets(st.integers(0, len(questions) - 1)) | st.none())
@@ -38,6 +43,10 @@ def test_groups_share_out_whole_questions_about_equally(questions, parts, data):
     largest = max((sum(1 for s in wanted if questions[s] == q) for q in set(questions)), default=0)
     assert len(groups) <= parts and (not groups or max(map(len, groups)) - min(map(len, groups)) <= largest)
     assert question_groups(index, answered, parts) == groups   # the same on every run
+
+
+test_groups_share_out_whole_questions_about_equally_many = many_copy(
+    test_groups_share_out_whole_questions_about_equally, SHARES, MANY)
 
 
 def test_groups_are_balanced_by_slots_not_by_question_count():

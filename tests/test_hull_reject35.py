@@ -139,18 +139,26 @@ def _given_violations(cls: str, count: int = 8) -> tuple:
     return wrong, checked
 
 
+def _counts(quick: int, full: int) -> list:
+    """Instances drawn for each template: ``quick`` in the quick run, ``full`` in a
+    ``slow`` copy (the same draws and more; CI runs both)."""
+    return [quick, pytest.param(full, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("count", _counts(2, 6))
 @pytest.mark.parametrize("cls", sorted(BANK))
-def test_no_answer_the_carried_sets_take_is_turned_away_by_the_bound(cls):
-    wrong, checked = _carried_violations(cls)
+def test_no_answer_the_carried_sets_take_is_turned_away_by_the_bound(cls, count):
+    wrong, checked = _carried_violations(cls, count)
     assert not wrong, wrong[:5]
     assert checked > 200
 
 
+@pytest.mark.parametrize("count", _counts(3, 8))
 @pytest.mark.parametrize("cls", sorted(BANK))
-def test_no_answer_the_sets_from_own_answers_take_is_turned_away(cls):
+def test_no_answer_the_sets_from_own_answers_take_is_turned_away(cls, count):
     """given_reach (ECF's gate and the 2-figure steps' one): within tolerance of a
     value, or that value rounded to the figures an answer shows."""
-    wrong, checked = _given_violations(cls)
+    wrong, checked = _given_violations(cls, count)
     assert not wrong, wrong[:5]
     assert checked or not any(r.depends for r in part_paths(BANK[cls]).values())
 

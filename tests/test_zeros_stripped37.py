@@ -7,6 +7,7 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_sizes import many_copy, quick
 
 from quizgen.marking import student_ids
 from quizgen.marking.student_ids import normalise_id, zero_twins, zeros_stripped
@@ -15,21 +16,36 @@ ID_TEXT = st.text(alphabet=st.sampled_from(list("0012s S'=+-@\t\u200b\uff10\uff5
                   max_size=12) | st.text(max_size=12)
 
 
-@settings(max_examples=600, deadline=None)
-@given(raw=ID_TEXT)
+MANY = settings(max_examples=600, deadline=None)
+IDS = given(raw=ID_TEXT)
+
+
+@quick(MANY)
+@IDS
 def test_it_is_normalising_again_with_zeros_stripped(raw):
     normal = normalise_id(raw)
     assert zeros_stripped(normal) == normalise_id(normal, "strip")
 
 
+test_it_is_normalising_again_with_zeros_stripped_many = many_copy(
+    test_it_is_normalising_again_with_zeros_stripped, IDS, MANY)
+
+
 DIGIT_TEXT = st.text(alphabet=st.sampled_from(list("0001239a \u0660\u0663\uff10")), max_size=12)
 
 
-@settings(max_examples=600, deadline=None)
-@given(text=DIGIT_TEXT)
+DIGITS = given(text=DIGIT_TEXT)
+
+
+@quick(MANY)
+@DIGITS
 def test_each_run_of_digits_loses_its_leading_zeros_but_a_last_one(text):
     runs = re.sub(r"\d+", lambda m: m.group(0).lstrip("0") or "0", text)   # the rule, written out
     assert student_ids._LEADING_ZEROS.sub("", text) == runs
+
+
+test_each_run_of_digits_loses_its_leading_zeros_but_a_last_one_many = many_copy(
+    test_each_run_of_digits_loses_its_leading_zeros_but_a_last_one, DIGITS, MANY)
 
 
 def test_plain_ids_lose_their_leading_zeros_and_others_are_normalised_again():
