@@ -291,8 +291,9 @@ def review_command(graded, out, also):
 @main.command("validate", short_help="Check templates (a file, a folder, the bank) before class.")
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--samples", default=200, show_default=True, type=int,
-              help="Seeds to sample each template over; 0 skips sampling (no random draws, SymPy referee or "
-                   "variant count; the schema, text, tests and canonical example are still checked).")
+              help="Seeds to sample each template over, SymPy refereeing every exact value of every draw; 0 "
+                   "skips sampling (no random draws, SymPy referee or variant count; the schema, text, tests "
+                   "and canonical example are still checked).")
 @click.option("--bank", "banks", multiple=True, type=click.Path(file_okay=False),
               help="Check the templates in this folder, and their clashes with the built-in bank (repeatable).")
 def validate_command(paths, samples, banks):
@@ -301,16 +302,15 @@ def validate_command(paths, samples, banks):
     else one summary line per template (and a warning under 100 distinct
     variants). --bank DIR checks DIR's templates and their clashes with the
     built-in bank (ids, classes, misconception codes), not the built-in bank
-    itself. SymPy referees 20 draws a template, or all of them when
-    --samples is given. Exits 1 if any template fails.
+    itself. SymPy referees every sampled draw. Exits 1 if any template
+    fails.
 
     \b
     Example: quizgen validate --bank my_bank/ --samples 500
     """
     from quizgen.validation.run import report_validation
 
-    given = click.get_current_context().get_parameter_source("samples") != click.core.ParameterSource.DEFAULT
-    report_validation(paths, samples=samples, banks=banks, referee=samples if given else None, echo=click.echo)
+    report_validation(paths, samples=samples, banks=banks, echo=click.echo)
 
 
 @main.group("export", short_help="Export question variants as Moodle XML or Canvas QTI.")

@@ -57,7 +57,7 @@ def test_validate_reports_a_canonical_step_that_does_not_recompute(tmp_path):
     assert old != text
     path = tmp_path / "c4_old.yaml"
     path.write_text(old, encoding="utf-8")
-    report = validate_file(path, samples=5, referee=0)
+    report = validate_file(path, samples=5, referee=False)
     assert any("does not recompute" in str(p) and "canonical" in str(p) for p in report.problems)
 
 

@@ -1,9 +1,9 @@
 """Issue 13's paper checks and issue 11's referee, as validate problems.
 
-For one sampled instance: the SymPy referee (on the first draws only: SymPy
-takes milliseconds a value), the leak check on the problem paper in Markdown
-and LaTeX, and the recompute check of every displayed ``=`` of the worked
-solution. Each finding becomes a :class:`Problem` located at the template key
+For one sampled instance: the SymPy referee (on every sampled draw; SymPy
+reads a repeated printed text once, referee.py), the leak check on the problem
+paper in Markdown and LaTeX, and the recompute check of every displayed ``=``
+of the worked solution. Each finding becomes a :class:`Problem` located at the template key
 it comes from (``stem``, ``figure``, ``solution.steps.2.work``, ``let.p``, ...),
 so validate prints it as file:line: key: what is wrong."""
 

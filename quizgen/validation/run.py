@@ -26,23 +26,21 @@ __all__ = ["validate", "validate_file", "report_validation", "Report", "Problem"
 
 DEFAULT_SAMPLES = 200
 VARIANT_DRAWS = 200       # draws per template counted for distinct variants
-REFEREE_SAMPLES = 20      # draws per template the SymPy referee checks by default
 
 
-def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), referee: int | None = None) -> list:
+def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=()) -> list:
     """Validate the templates at ``paths`` (files or folders) and in the
     folders ``banks``, by default (neither given) the built-in bank; one report
     per file. A bank's templates are also held against the built-in bank they
-    join (clashes.py), which is not itself re-checked. SymPy referees the first
-    ``referee`` draws of each template (default REFEREE_SAMPLES, at most ``samples``)."""
+    join (clashes.py), which is not itself re-checked. SymPy referees every one
+    of the ``samples`` draws of each template."""
     if samples < 0:
         raise UsageError(f"--samples must be 0 or more, got {samples}")
-    referee = min(samples, REFEREE_SAMPLES if referee is None else referee)
     files = template_paths(paths, banks)
     reports = []
     with progress_bar(len(files) > 1, len(files), "Validating templates") as bar:   # a minute or more for a big bank
         for path in files:
-            reports.append(validate_file(path, samples, referee))
+            reports.append(validate_file(path, samples))
             bar.update(1)
     _check_ids(reports)
     if banks:
@@ -51,12 +49,11 @@ def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), referee: int | 
     return loaded + [r for r in reports if not r.template]
 
 
-def report_validation(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), referee: int | None = None,
-                      echo=print) -> None:
+def report_validation(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), echo=print) -> None:
     """``quizgen validate``: validate, ``echo`` each template's lines (and, for
     --bank without the built-in bank among ``paths``, one line saying it was
     not re-checked), and raise ValidationFailed if any template failed."""
-    reports = validate(paths, samples=samples, banks=banks, referee=referee)
+    reports = validate(paths, samples=samples, banks=banks)
     for report in reports:
         echo("\n".join(report.lines()))
     if banks and not builtin_checked(r.path for r in reports):
@@ -105,12 +102,13 @@ def _check_ids(reports: list) -> None:
                                                                   f"is also used by {other}"))
 
 
-def validate_file(path, samples: int = DEFAULT_SAMPLES, referee: int = REFEREE_SAMPLES) -> Report:
-    """Every check on one template file. A limit the template exceeds is its
-    problem, and ends its checks (each would meet the limit again)."""
+def validate_file(path, samples: int = DEFAULT_SAMPLES, referee: bool = True) -> Report:
+    """Every check on one template file, SymPy refereeing every sampled draw
+    (``referee`` False: none, for tests of the other checks). A limit the template
+    exceeds is its problem, and ends its checks (each would meet the limit again)."""
     report = Report(shown(path))
     try:
-        return _checked_file(path, samples, referee, report)
+        return _checked_file(path, samples, samples if referee else 0, report)
     except BankLimitError as exc:
         report.problems.append(from_error(exc, path))
         return report
