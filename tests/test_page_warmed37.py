@@ -65,7 +65,9 @@ def _sleep_then(value, seconds):
 def test_ready_says_whether_a_childs_value_has_come():
     with Background(_sleep_then, 7, 0.5) as job:
         assert not job.ready()
-        time.sleep(1.5)
+        deadline = time.monotonic() + 10   # polled, not a fixed 1.5 s sleep: ready once the child has sent it
+        while not job.ready() and time.monotonic() < deadline:
+            time.sleep(0.02)
         assert job.ready()
         assert job.result() == 7
     with Background(_sleep_then, 7, 0, parallel=False) as job:
