@@ -26,7 +26,8 @@ def _keep_compiled_modules_outside_the_tree():
     (``sys.pycache_prefix``), so the source tree still gets no __pycache__ and
     a changed file is compiled afresh as always (its stamp is checked)."""
     if sys.dont_write_bytecode and not sys.pycache_prefix:
-        sys.pycache_prefix = os.path.join(tempfile.gettempdir(), f"quizgen-tests-pycache-{os.getuid()}")
+        owner = os.getuid() if hasattr(os, "getuid") else "user"   # one folder per user; Windows has no uid
+        sys.pycache_prefix = os.path.join(tempfile.gettempdir(), f"quizgen-tests-pycache-{owner}")
         sys.dont_write_bytecode = False
 
 

@@ -34,7 +34,7 @@ def test_a_second_run_reads_the_kept_copy(tmp_path):
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", TMPDIR=str(tmp_path))
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", str(HERE),
                "-k", "outside_the_tree"]
-    prefix = tmp_path / f"quizgen-tests-pycache-{os.getuid()}"
+    prefix = tmp_path / f"quizgen-tests-pycache-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
     subprocess.run(command, env=env, check=True, capture_output=True, cwd=HERE.parent.parent)
     [kept] = _kept(prefix, HERE.stem)
     stamp = kept.stat().st_mtime_ns
