@@ -107,9 +107,14 @@ _ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "
 _ACCENTED = re.compile(r"\\(" + "|".join(_ACCENTS) + r")\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z])(?![A-Za-z]))")
 """A label's accented letter: ``\\hat{p}`` is ``p̂``, ``\\bar x`` is ``x̄``."""
 _BRACED_POWER = re.compile(r"\^\s*\{([^{}]*)\}")
+_BRACED_CALL = re.compile(r"(?<![A-Za-z])\\?(" + "|".join(map(re.escape, sorted(set(LATEX_NAMES.values()), key=len,
+                                                                             reverse=True)))
+                          + r")\s*\{([^{}]*)\}")
+"""A function of the table applied to a braced group, as LaTeX writes it: ``\\ln{0.9}``, ``\\exp{1}``,
+and ``\\log_{10}{2}`` once its subscript is read (``log10 {2}``): read as ``ln(0.9)``."""
 _BRACES = [   # LaTeX's braced groups, innermost first: (pattern, what it reads as)
     (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"((\1)/(\2))"),
-    (re.compile(r"\\sqrt\s*\{([^{}]*)\}"), r"sqrt(\1)"),
+    (_BRACED_CALL, r"\1(\2)"),   # \sqrt{x} too
     (re.compile(r"\\sqrt\s*\[\s*([1-9]\d?)\s*\]\s*\{([^{}]*)\}"), r"((\2)^(1/\1))"),   # \sqrt[3]{8}: ROOT_INDEX_MAX
     (_BRACED_POWER, r"^(\1)"),
 ]
