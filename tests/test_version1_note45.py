@@ -6,8 +6,13 @@ than grading without error carried forward in silence."""
 from __future__ import annotations
 
 import csv
+import dataclasses
+import json
 import shutil
 from pathlib import Path
+
+from quizgen.grading.run_settings import version_one_note
+from quizgen.key.model import KeyPaper, read_key
 
 DATA = Path(__file__).parent / "data" / "keys" / "version1.json"
 # Q7 of the version-1 key: s = 0.3, (a) sigma(0.3) = 0.5744, (b) -ln(a) = 0.5544. s2 writes (a) 0.500 and
@@ -54,3 +59,10 @@ def test_a_key_with_recipes_has_no_such_note_and_carries_the_error_forward(tmp_p
     with open(tmp_path / "out" / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
         rows = {r["part"]: r for r in csv.DictReader(handle)}
     assert (rows["b"]["status"], rows["b"]["note"]) == ("correct", "ecf")   # reference's Q7: -ln(0.232) = 1.46
+
+
+def test_the_advice_for_students_papers_names_the_roster_and_quotes_the_seed():
+    key = read_key(json.loads(DATA.read_text(encoding="utf-8")))
+    key = dataclasses.replace(key, seed="spring exam; rm", papers=(KeyPaper("s1"),))
+    note = version_one_note(key, "v1s.json")
+    assert "(--seed 'spring exam; rm', --students and the same roster, the same classes and count)" in note

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shlex
 import stat
 from pathlib import Path
 
@@ -71,7 +72,8 @@ def version_one_note(key, name: str) -> str:
     if key.version != 1:
         return ""
     again = "--worked-examples" if key.worked_examples else \
-        f"--seed {shortened(printable(key.seed), 40)}" if key.seed is not None else "the same --seed"
+        f"--seed {shlex.quote(shortened(printable(key.seed), 40))}" if key.seed is not None else "the same --seed"
+    again += ", --students and the same roster" if key.papers else ""   # each student's own paper, not the class's
     return (f"{name} is a version-1 key, which holds no recipes: no answer was marked by error carried forward "
             f"or carried rounding; for them, generate the paper again ({again}, the same classes and count) into "
             "another folder and, if its key.csv gives the answers of the papers handed out, grade with its key.json")
