@@ -42,3 +42,12 @@ def test_a_practice_run_reads_no_state_and_is_not_refused(invoke, tmp_path, monk
     monkeypatch.chdir(tmp_path)
     result = invoke(*DRILL, "--state", "newdir/", "--no-save", input="q\n")
     assert result.exit_code == 0 and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("state", ["nd/.", "nd/..", "nd/sub/.."])
+def test_a_state_ending_in_a_dot_folder_is_refused(invoke, tmp_path, monkeypatch, state):
+    # review 45f F2: nd/. made a progress file named nd, nd/.. a folder nd holding a lock file
+    monkeypatch.chdir(tmp_path)
+    result = invoke(*DRILL, "--state", state, input="0.5\nq\n")
+    assert result.exit_code == 2 and "so it names a folder, not a file" in result.stderr
+    assert list(tmp_path.iterdir()) == []

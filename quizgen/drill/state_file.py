@@ -26,9 +26,16 @@ def refuse_folder_name(state) -> None:
     path separator: ``answers.csv/`` or ``newdir/`` names a folder, and the record is a
     file (Path would drop the separator and land on the file ``answers.csv``)."""
     state = os.fspath(state)   # a Path (library callers) never ends in one, but for the root
-    if state.endswith(tuple(filter(None, ("/", os.sep, os.altsep)))):
+    separators = tuple(filter(None, ("/", os.sep, os.altsep)))
+    if state.endswith(separators):
         raise UsageError(f"progress file {state} ends in {state[-1]!r}, so it names a folder, not a file; pass the "
                          f"file itself with --state FILE (one in that folder: --state {state}progress.json), or --no-save")
+    last = state.rstrip("".join(separators))
+    for separator in separators:
+        last = last.rpartition(separator)[2]
+    if last in (".", ".."):   # nd/. or nd/..: a folder too, whatever Path makes of it
+        raise UsageError(f"progress file {state} ends in {last!r}, so it names a folder, not a file; pass the "
+                         "file itself with --state FILE (one in that folder: --state FOLDER/progress.json), or --no-save")
 
 
 def refuse_link(path: Path) -> None:
