@@ -58,3 +58,14 @@ def test_the_names_alt_text_is_markdown_escaped(invoke, tmp_path, monkeypatch, n
 def test_a_name_with_less_than_builds_the_pdf(invoke, tmp_path, tex):
     _, out = _generated(invoke, tmp_path, "P(s < 1)", "pdf")
     assert (out / "solutions.pdf").read_bytes().startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize("name", [r"p \\ q", r"p \par q", r"\item p", r"p \hspace{1cm} q"])
+def test_a_name_that_would_break_the_labels_maths_is_refused_by_validate(invoke, tmp_path, name):
+    # review 45f F4: validate passed 'p \\ q' and the PDF failed ("There's no line here to end")
+    bank = c7_bank_with_figure(tmp_path, "name", f"'{name}'")
+    checked = invoke("validate", "--bank", bank, "--samples", 2)
+    assert checked.exit_code == 1 and "which lays out text and breaks the label's maths" in checked.output
+    made = invoke("generate", "--bank", bank, "--classes", "C77", "--format", "tex", "--seed", 1,
+                  "--out", tmp_path / "out")
+    assert made.exit_code == 2 and "figure.name" in made.output and not (tmp_path / "out").exists()

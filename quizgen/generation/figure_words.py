@@ -72,6 +72,11 @@ def unsafe_words(text: str) -> str:
 
 
 _OUT_OF_MATHS = re.compile(r"(?<!\\)[$%#&]")
+_LAYOUT = re.compile(r"(?<!\\)(?:\\\\)*(\\\\|\\(?:par|item|hline|cline|multicolumn|newline|linebreak|noindent|centering"
+                     r"|begin|end|[hv]space)(?![A-Za-z]))")
+"""A command the bank's list allows in text but that breaks a figure label's maths: a line
+break ``\\\\`` (TeX: "There's no line here to end"), a paragraph, a list item, a table's
+rules and columns, an environment, a space of a set size (review 45f F4)."""
 _DOLLAR = re.compile(r"(?<!\\)\$")
 
 
@@ -83,6 +88,10 @@ def unsafe_name(text: str) -> str:
     tex = tex_problem(text, filled=True)
     if tex is not None:
         return tex
+    layout = _LAYOUT.search(text)
+    if layout is not None:
+        return (f"uses {layout.group(0)}, which lays out text and breaks the label's maths (the PDF would not build): "
+                "a name is maths, such as 1 - \\hat{p}")
     if _OUT_OF_MATHS.search(text):
         return "holds one of $ % # &, which would end its maths: write it as maths, such as 1 - \\hat{p}"
     if _unpaired_braces(text):
