@@ -77,7 +77,7 @@ def test_a_share_too_small_to_show_is_refused(three_question_folder, invoke, sco
 
 def test_exponent_shares_follow_the_places_rule():
     """``1e-4`` and ``0.0001`` are one share; 41 places are refused in either spelling."""
-    from quizgen.marking.shares import read_share
+    from quizgen.maths.shares import read_share
 
     assert read_share("1e-4") == read_share("0.0001") == 0.0001
     assert read_share("5e-1") == 0.5 and read_share("0") == 0.0

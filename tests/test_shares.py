@@ -3,7 +3,7 @@ file and --ecf-credit: a number from 0 to 1 or a percentage from 0% to 100%."""
 
 import pytest
 
-from quizgen.marking.shares import read_share
+from quizgen.maths.shares import read_share
 
 
 @pytest.mark.parametrize("written, share", [

@@ -17,7 +17,7 @@ from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
-from quizgen.marking.shares import RULE as SHARE_RULE, read_share
+from quizgen.maths.shares import RULE as SHARE_RULE, read_share
 from quizgen.bank.text_rules import text_rule_problems
 
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",

@@ -19,7 +19,7 @@ from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import code_slip, codes_match, display_code, normalise_code
 from quizgen.marking.policy import Policy, read_policy
-from quizgen.marking.shares import RULE as SHARE_RULE, read_share
+from quizgen.maths.shares import RULE as SHARE_RULE, read_share
 from quizgen.maths.tolerance import matches
 
 LABEL_CACHE_LIMIT = 10_000

@@ -7,7 +7,7 @@ from __future__ import annotations
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.recipes import read_recipes
-from quizgen.marking.shares import MIN_SHARE
+from quizgen.maths.shares import MIN_SHARE
 
 ECF_CREDIT_VERSION = 6
 """The key version of a key in which some template sets ``ecf_credit`` below 1: a quizgen
@@ -40,7 +40,7 @@ def template_head(fields: dict) -> tuple:
 
 
 def _share(value, where: Where) -> float:
-    """An ECF credit: a number from 0 to 1, 0 or at least 0.0001 (the share rule of marking/shares.py)."""
+    """An ECF credit: a number from 0 to 1, 0 or at least 0.0001 (the share rule of maths/shares.py)."""
     share = float(checks.number(value, where, 0, 1)) + 0.0   # -0.0 is 0
     if 0 < share < MIN_SHARE:
         raise where.fail(f"expected 0 or a share of at least {MIN_SHARE:g} (scores are shown to 4 decimals), "

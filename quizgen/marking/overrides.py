@@ -25,7 +25,7 @@ from quizgen.csv_input import (ALIASES, csv_problem, first_lines, header_shown, 
 from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, printable, shortened
 from quizgen.key.checks import MAX_POINTS
 from quizgen.key.status import VERDICTS, Status
-from quizgen.marking.shares import RULE as SHARE_RULE, plain_number, read_share
+from quizgen.maths.shares import RULE as SHARE_RULE, plain_number, read_share
 
 STATUSES = tuple(s.value for s in VERDICTS)
 SHARE, POINTS = "share", "points"   # what an override's mark column holds: a share of the part's marks, or points

@@ -26,7 +26,7 @@ from quizgen.errors import WARNINGS_SHOWN, InputFileError, did_you_mean, first_f
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
-from quizgen.marking.shares import RULE as SHARE_RULE, read_share
+from quizgen.maths.shares import RULE as SHARE_RULE, read_share
 
 KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures", "trailing_zeros")
 TRAILING_ZEROS = ("required", "optional")   # the values of ``trailing_zeros``, the default first

@@ -1,7 +1,7 @@
 """A share of a part's marks as an instructor writes it: a number from 0 to
 1 or a percentage from 0% to 100% (``0.5``, ``5e-1``, ``50%``, ``12.5 %``,
-``0,5``, ``-0``, ``0.3333333333333333``), read by one rule in the policy file,
-the overrides file and ``--ecf-credit``. A number has at most MAX_DECIMALS
+``0,5``, ``-0``, ``0.3333333333333333``), read by one rule in a template's ``ecf_credit``,
+the policy file, the overrides file and ``--ecf-credit``. A number has at most MAX_DECIMALS
 decimal places (a spreadsheet's full precision is 17 digits), counted as
 the plain decimal it spells (``1e-41`` has 41), and 12 digits before its
 point: longer text is not a share someone wrote. A share that is not 0 is at
