@@ -2,8 +2,9 @@
 line at the top of report.md and the HTML page: the tolerance options, the
 marking policy and ECF credit, the overrides and the roster (each file by its
 name and the start of its SHA-256, so an archived report tells which version
-was used), and the options that change whom or what is graded; and, after it, a
-version-1 key's note that nothing was marked from a student's own earlier answers.
+was used), and the options that change whom or what is graded; and, after it, the
+notes on what the key itself decided: a version-1 key's, that nothing was marked from
+a student's own earlier answers, and its templates' own ECF credits below 1.
 Two runs whose reports say the same were marked alike."""
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def ecf_credit_note(key, policy) -> str:
     """The templates of ``key`` whose own ECF credit (their ``ecf_credit``, below 1)
     scored their ECF answers, where neither --ecf-credit nor the policy set one for
     them: "ECF credit from the key's templates: half-nsp 0.5"; "" when there are none."""
-    own = {}
+    own = {}   # policy.ecf_for(..., None) is None: neither --ecf-credit nor the policy sets it
     for question in [*key.questions, *(q for paper in key.papers for q in paper.questions)]:
         if question.ecf_credit != 1.0 and policy.ecf_for(question.template, question.cls, None) is None:
             own.setdefault(question.template, question.ecf_credit)
