@@ -166,7 +166,7 @@ def _template_labels(key: Key) -> tuple:
     each template id, ``(class, ((part name, letter), ...))``. Each template is
     read once (a per-student key repeats it on every paper)."""
     parts_of, codes_of, templates = {}, {}, {}
-    for q in key.questions + tuple(q for paper in key.papers for q in paper.questions):
+    for q in key.every_question():
         if q.template in templates:
             continue
         templates[q.template] = (q.cls, tuple((part.name, part.letter) for part in q.parts))

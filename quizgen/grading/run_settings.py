@@ -85,7 +85,7 @@ def ecf_credit_note(key, policy) -> str:
     scored their ECF answers, where neither --ecf-credit nor the policy set one for
     them: "ECF credit from the key's templates: half-nsp 0.5"; "" when there are none."""
     own = {}   # policy.ecf_for(..., None) is None: neither --ecf-credit nor the policy sets it
-    for question in [*key.questions, *(q for paper in key.papers for q in paper.questions)]:
+    for question in key.every_question():
         if question.ecf_credit != 1.0 and policy.ecf_for(question.template, question.cls, None) is None:
             own.setdefault(question.template, question.ecf_credit)
     shown = ", ".join(f"{shortened(printable(name), 40)} {credit:g}" for name, credit in sorted(own.items())[:10])

@@ -105,6 +105,14 @@ class Key:
             first.setdefault(student_id, code)
         return first
 
+    def every_question(self) -> list:
+        """Every question of the key, the class paper's then each student's, in key order."""
+        return [*self.questions, *(q for paper in self.papers for q in paper.questions)]
+
+    def exact_values(self) -> list:
+        """(exact form, value) of every numeric part, in key order: what key.json's digest covers."""
+        return [(p.exact, p.value) for q in self.every_question() for p in q.parts if p.value is not None]
+
     def to_json(self, compact: bool = True) -> dict:
         """The key as key.json's data (the current format version): template texts shared,
         or with ``compact=False`` every question record whole (no templates)."""
@@ -118,8 +126,7 @@ class Key:
                                  "questions": [place[id(q)] if id(q) in place else from_templates.instance(q)
                                                for q in p.questions]}
                   for p in self.papers}
-        every = [*self.questions, *(q for paper in self.papers for q in paper.questions)]
-        data["version"] = version_with((q.ecf_credit for q in every), SHARED_VERSION if shared else VERSION)
+        data["version"] = version_with((q.ecf_credit for q in self.every_question()), SHARED_VERSION if shared else VERSION)
         if self.rounded_by:
             data["answers_rounded_by"] = self.rounded_by
         if self.secret:
@@ -132,7 +139,7 @@ class Key:
             data["shared_questions"] = [from_templates.instance(q) for q in shared]
         if papers:
             data["students"] = papers
-        data[DIGEST_FIELD] = values_digest(_values(self))
+        data[DIGEST_FIELD] = values_digest(self.exact_values())
         return data
 
     def _shared(self) -> list:
@@ -202,15 +209,9 @@ def read_key(data, source: str = "the key") -> Key:
         raise (top / "answers_rounded_by").fail(f"expected \"canvas\" (or no such field), got {rounded_by[:40]!r}")
     key = Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
               str(data.get("quizgen", "")), version, secret, codes, rounded_by)
-    if data.get(DIGEST_FIELD) != values_digest(_values(key)):   # edited since written, or written without it
+    if data.get(DIGEST_FIELD) != values_digest(key.exact_values()):   # edited since written, or written without it
         check_values(_located_parts(key, top, {id(q): top / "shared_questions" / i for i, q in enumerate(shared)}))
     return key
-
-
-def _values(key: Key) -> list:
-    """(exact form, value) of every numeric part, the class paper's then each student's, in key order."""
-    questions = list(key.questions) + [q for paper in key.papers for q in paper.questions]
-    return [(p.exact, p.value) for q in questions for p in q.parts if p.value is not None]
 
 
 def _located_parts(key: Key, top: Where, shared: dict):

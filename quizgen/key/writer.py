@@ -33,8 +33,7 @@ def key_streams(quiz) -> dict:
 
 
 def _key_json(quiz):
-    questions = list(quiz.questions) + [q for paper in quiz.papers for q in paper.questions]
-    version = version_with((key_text(q).ecf_credit for q in questions), VERSION)
+    version = version_with((key_text(q).ecf_credit for q in _every_question(quiz)), VERSION)
     head = {"format": FORMAT, "version": version, "quizgen": __version__, "seed": quiz.seed,
             "worked_examples": quiz.worked_examples}
     if quiz.papers:   # how the students' papers were printed, for generate --only
@@ -57,8 +56,12 @@ def _key_json(quiz):
 
 def _digest(quiz) -> str:
     """The digest of the key's parts' exact forms and values (quizgen.key.exact_check)."""
-    questions = list(quiz.questions) + [q for paper in quiz.papers for q in paper.questions]
-    return values_digest([pair for q in questions for pair in key_text(q).values])
+    return values_digest([pair for q in _every_question(quiz) for pair in key_text(q).values])
+
+
+def _every_question(quiz) -> list:
+    """Every question of the quiz, the class paper's then each student's, in key order."""
+    return [*quiz.questions, *(q for paper in quiz.papers for q in paper.questions)]
 
 
 def paper_codes(quiz) -> dict:
@@ -75,10 +78,9 @@ def paper_codes(quiz) -> dict:
 def _templates(quiz) -> list:
     """(template id, shared record text) for each template of the quiz, in first-use order."""
     found = {}
-    for questions in [quiz.questions] + [paper.questions for paper in quiz.papers]:
-        for question in questions:
-            text = key_text(question)
-            found.setdefault(text.template, text.template_record)
+    for question in _every_question(quiz):
+        text = key_text(question)
+        found.setdefault(text.template, text.template_record)
     return list(found.items())
 
 
