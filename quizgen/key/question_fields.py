@@ -7,7 +7,7 @@ from __future__ import annotations
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.recipes import read_recipes
-from quizgen.maths.shares import MIN_SHARE
+from quizgen.maths.shares import MIN_SHARE, read_share
 
 ECF_CREDIT_VERSION = 6
 """The key version of a key in which some template sets ``ecf_credit`` below 1: a quizgen
@@ -41,10 +41,10 @@ def template_head(fields: dict) -> tuple:
 
 def _share(value, where: Where) -> float:
     """An ECF credit: a number from 0 to 1, 0 or at least 0.0001 (the share rule of maths/shares.py)."""
-    share = float(checks.number(value, where, 0, 1)) + 0.0   # -0.0 is 0
-    if 0 < share < MIN_SHARE:
+    share = read_share(float(checks.number(value, where, 0, 1)))   # a JSON number, then the one rule (-0.0 is 0)
+    if share is None:
         raise where.fail(f"expected 0 or a share of at least {MIN_SHARE:g} (scores are shown to 4 decimals), "
-                         f"got {share:g}")
+                         f"got {float(value):g}")
     return share
 
 
