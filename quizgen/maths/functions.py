@@ -376,3 +376,6 @@ TABLE = {row.name: row for row in ROWS}
 ANSWER_FUNCTIONS = frozenset(row.name for row in ROWS if row.answers)
 TEMPLATE_FUNCTIONS = frozenset(TABLE)
 LATEX_NAMES = {spelling: row.name for row in ROWS for spelling in row.latex_names}
+LATEX_COMMANDS = {spelling: name for spelling, name in LATEX_NAMES.items() if "_" not in spelling}   # \ln: ln
+LATEX_SUBSCRIPTED = {(spelling.partition("_")[0], spelling.partition("_")[2].strip("{}")): name
+                     for spelling, name in LATEX_NAMES.items() if "_" in spelling}   # (log, 10): log10

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from quizgen.maths.functions import LATEX_NAMES
+from quizgen.maths.functions import LATEX_COMMANDS, LATEX_NAMES, LATEX_SUBSCRIPTED
 
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽⁾]+")
@@ -85,11 +85,16 @@ def _ascii_digit(ch: str) -> str:
 
 _WRAPPED = re.compile(r"\s*(?:\$\$?(?P<dollars>[^$]+?)\$\$?|\\\((?P<round>.+?)\\\)|\\\[(?P<square>.+?)\\\])\s*", re.DOTALL)
 """A whole answer in LaTeX's maths delimiters: ``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``."""
+def _one_of(names) -> str:
+    """A regular expression's alternatives for ``names``, each escaped and the longest
+    first (so ``log10`` is tried before ``log``)."""
+    return "|".join(map(re.escape, sorted(set(names), key=len, reverse=True)))
+
+
 _SIGNS_AS = {"times": "*", "cdot": "*", "pi": "pi", "approx": "\u2248", "pm": "\u00b1"}
-_COMMAND_AS = {**_SIGNS_AS, **{command: name for command, name in LATEX_NAMES.items() if "_" not in command}}
+_COMMAND_AS = {**_SIGNS_AS, **LATEX_COMMANDS}
 """LaTeX's signs, and the functions as the table of functions spells them (``\\ln``, ``\\sqrt``)."""
-_COMMANDS = re.compile(r"\\(" + "|".join(map(re.escape, sorted(_COMMAND_AS, key=len, reverse=True)))
-                       + r")(?![A-Za-z])(?!(?<=sqrt)\s*\[)")   # \sqrt[: a root unread
+_COMMANDS = re.compile(r"\\(" + _one_of(_COMMAND_AS) + r")(?![A-Za-z])(?!(?<=sqrt)\s*\[)")   # \sqrt[: a root unread
 _LATEX_COMMA = re.compile(r"\{([,.])\}")
 """LaTeX's comma (or point) in braces, ``0{,}5`` or ``1{,}440``: the mark without
 the space LaTeX puts after a comma, read by the one comma rule as a comma written alone."""
@@ -107,9 +112,7 @@ _ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "
 _ACCENTED = re.compile(r"\\(" + "|".join(_ACCENTS) + r")\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z])(?![A-Za-z]))")
 """A label's accented letter: ``\\hat{p}`` is ``p̂``, ``\\bar x`` is ``x̄``."""
 _BRACED_POWER = re.compile(r"\^\s*\{([^{}]*)\}")
-_BRACED_CALL = re.compile(r"(?<![A-Za-z])\\?(" + "|".join(map(re.escape, sorted(set(LATEX_NAMES.values()), key=len,
-                                                                             reverse=True)))
-                          + r")\s*\{([^{}]*)\}")
+_BRACED_CALL = re.compile(r"(?<![A-Za-z])\\?(" + _one_of(LATEX_NAMES.values()) + r")\s*\{([^{}]*)\}")
 """A function of the table applied to a braced group, as LaTeX writes it: ``\\ln{0.9}``, ``\\exp{1}``,
 and ``\\log_{10}{2}`` once its subscript is read (``log10 {2}``): read as ``ln(0.9)``."""
 _BRACES = [   # LaTeX's braced groups, innermost first: (pattern, what it reads as)
@@ -122,18 +125,17 @@ _BRACES = [   # LaTeX's braced groups, innermost first: (pattern, what it reads 
 
 def _subscripted(names: dict) -> list:
     """``(pattern, reading)`` for each function the table spells with a subscript
-    (``\\log_{10}``, also ``\\log_10``): read as its name and a space (``log10 0.3``)."""
+    (``names``: {(command, subscript): name}; ``\\log_{10}``, also ``\\log_10``): read as
+    its name and a space (``log10 0.3``), the longer spellings tried first."""
     readings = []
-    for spelling, name in sorted(names.items(), key=lambda item: -len(item[0])):
-        command, _, subscript = spelling.partition("_")
-        if subscript:
-            sub = re.escape(subscript.strip("{}"))
-            pattern = re.compile(rf"\\{re.escape(command)}_\s*(?:\{{\s*{sub}\s*\}}|{sub}(?!\d))")
-            readings.append((pattern, lambda _, name=name: name + " "))
+    for (command, subscript), name in sorted(names.items(), key=lambda item: -len("".join(item[0]))):
+        sub = re.escape(subscript)
+        pattern = re.compile(rf"\\{re.escape(command)}_\s*(?:\{{\s*{sub}\s*\}}|{sub}(?!\d))")
+        readings.append((pattern, lambda _, name=name: name + " "))
     return readings
 
 
-_SUBSCRIPTED = _subscripted(LATEX_NAMES)
+_SUBSCRIPTED = _subscripted(LATEX_SUBSCRIPTED)
 _MARKUP = [   # (LaTeX, what it reads as), in this order, before the braces
     (re.compile(r"\\(?:text|math(?:rm|it|bf|sf|cal)|operatorname|boldsymbol)\s*\{([^{}]*)\}"), r" \1 "),   # \text{nats}
     (_ACCENTED, lambda m: (m[2] or m[3]) + _ACCENTS[m[1]]),                           # \hat{p} = 0.769

@@ -31,7 +31,7 @@ from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.functions import LATEX_NAMES, function_named
+from quizgen.maths.functions import LATEX_COMMANDS, LATEX_SUBSCRIPTED, function_named
 from quizgen.maths.tree import Bin, Call, Const, Neg, Num
 
 MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.DOTALL)
@@ -40,10 +40,9 @@ CHAIN = {"=", r"\approx"}
 BREAK = {"<", ">", r"\le", r"\leq", r"\ge", r"\geq", r"\neq", r"\ne", r"\lt", r"\gt", r"\leqslant",
          r"\geqslant", ",", ";"}
 SPACING = {r"\,", r"\;", r"\:", r"\!", r"\ ", r"\quad", r"\qquad", r"\left", r"\right", r"\displaystyle"}
-FUNCTIONS = {"\\" + spelling: name for spelling, name in LATEX_NAMES.items() if "_" not in spelling}
+FUNCTIONS = {"\\" + command: name for command, name in LATEX_COMMANDS.items()}
 """The functions by their LaTeX commands, as the table of functions spells them (``\\ln``, ``\\exp``)."""
-SUBSCRIPTED = {("\\" + spelling.partition("_")[0], spelling.partition("_")[2].strip("{}")): name
-               for spelling, name in LATEX_NAMES.items() if "_" in spelling}
+SUBSCRIPTED = {("\\" + command, subscript): name for (command, subscript), name in LATEX_SUBSCRIPTED.items()}
 """The functions the table spells with a subscript, by command and subscript (``\\log_{10}``)."""
 COMMANDS = frozenset(FUNCTIONS) | {command for command, _ in SUBSCRIPTED}
 FRACTIONS = {r"\frac", r"\tfrac", r"\dfrac"}
