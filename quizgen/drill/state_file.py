@@ -22,20 +22,15 @@ ADVICE = "pass another --state FILE, or --no-save"
 
 
 def refuse_folder_name(state) -> None:
-    """Stop with one line when ``state`` (``--state`` or $QUIZGEN_PROGRESS) ends in a
-    path separator: ``answers.csv/`` or ``newdir/`` names a folder, and the record is a
-    file (Path would drop the separator and land on the file ``answers.csv``)."""
-    state = os.fspath(state)   # a Path (library callers) never ends in one, but for the root
-    separators = tuple(filter(None, ("/", os.sep, os.altsep)))
-    if state.endswith(separators):
-        raise UsageError(f"progress file {state} ends in {state[-1]!r}, so it names a folder, not a file; pass the "
-                         f"file itself with --state FILE (one in that folder: --state {state}progress.json), or --no-save")
-    last = state.rstrip("".join(separators))
-    for separator in separators:
-        last = last.rpartition(separator)[2]
-    if last in (".", ".."):   # nd/. or nd/..: a folder too, whatever Path makes of it
-        raise UsageError(f"progress file {state} ends in {last!r}, so it names a folder, not a file; pass the "
-                         "file itself with --state FILE (one in that folder: --state FOLDER/progress.json), or --no-save")
+    """Stop with one line when ``state`` (``--state`` or $QUIZGEN_PROGRESS) names a folder:
+    it ends in a path separator (``answers.csv/``, ``newdir/``: Path would drop it and land
+    on the file ``answers.csv``) or in ``.`` or ``..`` (``nd/.`` made a file ``nd``)."""
+    state = os.fspath(state)   # a Path (library callers) never ends in a separator, but for the root
+    name = os.path.basename(state)   # "" after a separator at the end
+    if name in ("", ".", ".."):
+        raise UsageError(f"progress file {state} ends in {(name or state[-1])!r}, so it names a folder, not a file; "
+                         f"pass the file itself with --state FILE (one in that folder: --state "
+                         f"{os.path.join(state, 'progress.json')}), or --no-save")
 
 
 def refuse_link(path: Path) -> None:
