@@ -264,7 +264,7 @@ def test_validate_reports_a_step_student_the_marker_does_not_accept(monkeypatch)
     sum of rounded list elements: a student working so was not checked at all."""
     from quizgen.validation import marking
 
-    monkeypatch.setattr(marking, "step_student", lambda instance, figures: {"p": "0.0300"})
+    monkeypatch.setattr(marking, "step_student", lambda instance, figures, recipe_paths=None: {"p": "0.0300"})
     found = marking.marking_problems(_c2_draw(12))
     assert [p.key for p in found] == ["parts.0.answer"]
     assert "rounds every step of the working to 3 significant figures, a list element by element, answers " \

@@ -84,8 +84,9 @@ def mark_answers(checkers: dict, instance, answers: dict) -> dict:
     return verdicts
 
 
-def marking_problems(instance) -> list:
-    """The careful student not correct, or a trap accepted or not named, on one instance."""
+def marking_problems(instance, recipe_paths=None) -> list:
+    """The careful student not correct, or a trap accepted or not named, on one instance
+    (``recipe_paths``: its template's steps.paths_once, for the step-rounding student)."""
     try:
         checkers = question_checkers(key_entry(Question("Q1", instance)))
         answers = careful_student(instance)
@@ -101,7 +102,7 @@ def marking_problems(instance) -> list:
                 f"it rounds each let it goes through: write the answer from the parameters "
                 f"(docs/authoring.md, section 10)")))
     if not problems:
-        problems += _step_student_problems(checkers, instance, answers)
+        problems += _step_student_problems(checkers, instance, answers, recipe_paths)
     for i, pv in enumerate(instance.parts):
         checker = checkers[pv.letter]
         for j, trap in enumerate(pv.traps):
@@ -121,12 +122,12 @@ def marking_problems(instance) -> list:
     return problems
 
 
-def _step_student_problems(checkers: dict, instance, careful: dict) -> list:
+def _step_student_problems(checkers: dict, instance, careful: dict, recipe_paths=None) -> list:
     """The student who rounds every step of the working, a list element by
     element (validation/steps.py), marked other than correct: carried rounding
     misses a way of working that the paper's rounding rule allows."""
     try:
-        stepped = step_student(instance, CAREFUL_FIGURES)
+        stepped = step_student(instance, CAREFUL_FIGURES, recipe_paths)
     except (QuizgenError, ArithmeticError, ValueError):
         return []
     answers = {**careful, **stepped}

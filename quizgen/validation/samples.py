@@ -16,6 +16,7 @@ from quizgen.validation.instances import instance_problems
 from quizgen.validation.marking import marking_problems
 from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Report, Problem, problem_at
+from quizgen.validation.steps import paths_once
 
 # A failure rate per seed above this means some generated quizzes would stop with an error.
 MAX_FAILURE_RATE = 1e-4
@@ -37,7 +38,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     solution that recomputes and be marked as a careful marker would (the 3
     s.f. student correct, every trap named, never accepted: marking.py, on
     the first MARKING_DRAWS draws); the first ``referee`` draws are refereed by SymPy."""
-    rejections, words = [], {}
+    rejections, words, recipe_paths = [], {}, paths_once(template)
     for k in range(samples):
         label = seed_label("validate", template.id, k)
         tried = len(rejections)
@@ -56,7 +57,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
         if not problems:
             found.add_all(paper_problems(inst, referee=k < referee))
             if k < MARKING_DRAWS:
-                found.add_all(marking_problems(inst))
+                found.add_all(marking_problems(inst, recipe_paths))
     if report.draws:
         found.add_all(_fragile(template, report, rejections))
         report.warnings += _coinciding_traps(template, report, rejections)

@@ -11,6 +11,7 @@ checks carried rounding against a student it does not model itself."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant
@@ -20,11 +21,12 @@ from quizgen.marking.list_steps import indices_written, step_elements
 from quizgen.marking.recipes import PART_PREFIX, part_paths, shape
 
 
-def step_student(instance, figures: int = 3) -> dict:
+def step_student(instance, figures: int = 3, recipe_paths=None) -> dict:
     """{part name: text}: the student's answers to the numeric parts with a
-    recipe, each earlier answer read as they reported it."""
+    recipe, each earlier answer read as they reported it (``recipe_paths``: the
+    template's ``paths_once``, else its recipes worked out now)."""
     env, answers = dict(instance.params), {}
-    paths = template_paths(instance.template)
+    paths = recipe_paths() if recipe_paths is not None else part_paths(instance.template)
     for pv in instance.parts:
         recipe = paths.get(pv.part.name)
         if pv.value is None or pv.part.kind != "numeric" or recipe is None:
@@ -36,19 +38,11 @@ def step_student(instance, figures: int = 3) -> dict:
     return answers
 
 
-_PATHS = {}   # {id(template): (template, its part_paths)}, the template's whose draws are being marked
-
-
-def template_paths(template) -> dict:
-    """``part_paths(template)``, worked out once for all the template's draws:
-    validate marks 100 draws of a template in a row, and working them out again
-    for each cost 1 to 2.5 s of the shipped bank's 35 s of CPU. The template is
-    held, so its id is not reused."""
-    held = _PATHS.get(id(template))
-    if held is None or held[0] is not template:
-        _PATHS.clear()
-        held = _PATHS[id(template)] = (template, part_paths(template))
-    return held[1]
+def paths_once(template):
+    """A function giving ``part_paths(template)``, worked out at its first call only:
+    validate marks 100 draws of a template in a row, and working the recipes out for
+    each cost 1 to 2.5 s of the shipped bank's 35 s of CPU (samples.py holds one a template)."""
+    return cache(lambda: part_paths(template))
 
 
 def _rounded_steps(node, steps: set, values: dict, figures: int):
