@@ -7,6 +7,8 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
+
 from quizgen.marking.quotes import quoted
 
 TEMPLATE = Path(__file__).parent / "data" / "c31_two_counts.yaml"
@@ -19,6 +21,7 @@ def _bank(tmp_path) -> Path:
     return bank
 
 
+@pytest.mark.slow   # over a second: the quick suite keeps the cheaper tests of this file
 def test_validate_gives_ecf_from_a_right_count_and_a_wrong_one(tmp_path, invoke):
     """The template's own test: (a) 300 right, (b) 1200 wrong, (c) 300/1200 = 0.25 is correct by ECF."""
     result = invoke("validate", _bank(tmp_path))

@@ -84,6 +84,7 @@ def test_a_nested_list_is_walked_and_named(invoke, tmp_path, key):
     assert _refusal(result, tmp_path).startswith("questions[0].params.m[1]: 10,001 items in one list, more than")
 
 
+@pytest.mark.slow   # over a second: the quick suite keeps the cheaper tests of this file
 def test_a_key_within_the_caps_still_grades(invoke, tmp_path, key):
     result, _ = _grade(invoke, tmp_path, _edited(key, items=10_000, steps=10))
     assert result.exit_code == 0, result.output

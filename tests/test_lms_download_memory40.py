@@ -69,6 +69,7 @@ def test_the_rows_read_hold_each_moodle_question_as_its_tag_not_its_text(tmp_pat
     assert rows[0][header.index("Response 1")] == "part 1: 0.5744; part 2: 0.5544; part 3:"   # answers as written
 
 
+@pytest.mark.slow   # over a second: the quick suite keeps the cheaper tests of this file
 def test_reading_a_download_holds_about_twice_its_size_at_most(tmp_path):
     """The most memory read_responses holds at once is the file's bytes and
     their text (while decoding), not four copies of it and more: 7.5 times the

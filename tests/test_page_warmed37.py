@@ -53,6 +53,7 @@ def test_the_page_is_not_prepared_when_the_later_parts_are_done(tmp_path, monkey
     assert prepared == []
 
 
+@pytest.mark.slow   # over a second: the quick suite keeps the cheaper tests of this file
 def test_the_outputs_are_the_same_whether_the_page_was_prepared_or_not(tmp_path, monkeypatch):
     assert graded(tmp_path, monkeypatch, False, "a")[1] == graded(tmp_path, monkeypatch, True, "b")[1]
 

@@ -33,7 +33,8 @@ def _samples(output: str) -> int:
     return int(re.search(r": (\d+) samples ", output).group(1))
 
 
-@pytest.mark.parametrize("typed", [(), ("--samples", "200"), ("--samples", "37")])
+@pytest.mark.parametrize("typed", [pytest.param((), marks=pytest.mark.slow),   # 200 draws a template: seconds
+                                   pytest.param(("--samples", "200"), marks=pytest.mark.slow), ("--samples", "37")])
 def test_every_sampled_draw_is_refereed_whether_or_not_samples_is_typed(invoke, refereed, typed):
     result = invoke("validate", TEMPLATE, *typed)
     assert result.exit_code == 0, result.output

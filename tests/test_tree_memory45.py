@@ -28,6 +28,7 @@ os.wait()
 """
 
 
+@pytest.mark.slow   # over a second: it forks a worker and samples it
 @pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="needs Linux's /proc/PID/smaps_rollup")
 def test_a_forked_workers_own_pages_are_counted():
     process = subprocess.Popen([sys.executable, "-c", FORKING])
