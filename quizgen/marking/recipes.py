@@ -190,7 +190,34 @@ def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
         if key != top and key not in seen and node.__class__ is not Name and _contains(expression, key):
             found.append((name, node))
             seen.add(key)
+    for node in _totals_written(expression):
+        key = shape(node)
+        if key != top and key not in seen:
+            found.append((recipe_text(node), node))
+            seen.add(key)
     return tuple(found)
+
+
+_TOTALS = frozenset({"sum", "mean"})
+
+
+def _totals_written(node) -> list:
+    """Each ``sum``/``mean`` in ``node`` that reads a name, with the list it adds up
+    and, when that list is a function of another (``log(p)`` in ``sum(log(p))``), that
+    list too: values a student writes down, and rounds, on the way whether or not a let
+    names them (review 46a F12: a softmax written from the parameters had no rounding
+    step at its sum, so a student carrying 3 figures was marked down on a third of draws)."""
+    found = []
+    if node.__class__ is Call and node.func.name in _TOTALS and _has_name(node):
+        found.append(node)
+        listed = node.args[0] if len(node.args) == 1 else None
+        for _ in range(2):
+            if listed.__class__ in (Name, Index) or listed is None or not _has_name(listed):
+                break
+            found.append(listed)
+            listed = listed.args[0] if listed.__class__ is Call and len(listed.args) == 1 else None
+    _rebuild(node, lambda c: found.extend(_totals_written(c)) or c)
+    return found
 
 
 _SHOWN_ROUNDED = frozenset({"sig", "sigdec"})

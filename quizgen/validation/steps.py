@@ -23,7 +23,7 @@ from quizgen.marking.recipes import PART_PREFIX, part_paths, shape
 
 def step_student(instance, figures: int = 3, recipe_paths=None) -> dict:
     """{part name: text}: the student's answers to the numeric parts with a
-    recipe, each earlier answer read as they reported it (``recipe_paths``: the
+    recipe, to ``figures`` or the more a part asks for, each earlier answer read as they reported it (``recipe_paths``: the
     template's ``paths_once``, else its recipes worked out now)."""
     env, answers = dict(instance.params), {}
     paths = recipe_paths() if recipe_paths is not None else part_paths(instance.template)
@@ -34,8 +34,14 @@ def step_student(instance, figures: int = 3, recipe_paths=None) -> dict:
         steps = {shape(node) for _, node in recipe.intermediates} | set(step_elements(recipe, env))
         values = {**env, **{PART_PREFIX + name: Fraction(text) for name, text in answers.items()}}
         tree = _rounded_steps(indices_written(recipe.expression, env), steps, values, figures)
-        answers[pv.part.name] = significant(ground(tree, values), figures)
+        answers[pv.part.name] = significant(ground(tree, values), max(figures, _asked(pv.part)))
     return answers
+
+
+def _asked(part) -> int:
+    """The significant figures ``part`` asks for (its ``tolerance: {sigfigs: n}``; else 0):
+    the student reports them, as validate's first careful student does (review 46a F5)."""
+    return int(part.tolerance.get("sigfigs", 0))
 
 
 def paths_once(template):
