@@ -12,13 +12,23 @@ from quizgen.bank.yamlfile import locate_line, read_yaml, safe_load
 from quizgen.bank.budget import MAX_TEMPLATES
 from quizgen.errors import BankLimitError, QuizgenError, TemplateError, UsageError
 
-__all__ = ["builtin_bank_dir", "builtin_templates_dir", "example_bank_dir", "load_bank", "template_files", "load_template",
+__all__ = ["builtin_bank_dir", "shipped", "builtin_templates_dir", "example_bank_dir", "load_bank", "template_files", "load_template",
            "build_template", "locate_line", "read_yaml", "safe_load", "select"]
 
 
 def builtin_bank_dir() -> Path:
     """The shipped bank: inside the installed package, or beside it in a checkout."""
     return _data_dir("question_bank")
+
+
+def shipped(template) -> bool:
+    """Whether ``template`` is one of the shipped bank's (its file under :func:`builtin_bank_dir`)."""
+    return template.path is not None and _under_builtin_bank(str(template.path))
+
+
+@lru_cache(maxsize=1024)
+def _under_builtin_bank(path: str) -> bool:
+    return builtin_bank_dir().resolve() in Path(path).resolve().parents
 
 
 def builtin_templates_dir() -> Path:

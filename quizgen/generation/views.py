@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from quizgen.bank.loader import builtin_templates_dir
+from quizgen.bank.loader import builtin_templates_dir, shipped
 from quizgen.bank.texts import located_error
 from quizgen.errors import TemplateError
 from quizgen.generation.problem_figure import figure_markup
@@ -32,14 +32,16 @@ ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every s
                 "the last digit, at times in the last one asked for{credit} {each} is written to 4 significant "
                 "figures{places}, and with more figures where all it shows after the third figure would be a 5 "
                 "that was itself rounded (0.787468 is written 0.78747, not 0.7875), since rounding that again to "
-                "3 figures could go the wrong way. The working keeps a "
-                "probability over 0.9 to 4 significant figures of its distance from 1 (0.93401 beside an answer "
-                "of 0.9340): the loss of a probability near 1 depends on those figures.")
+                "3 figures could go the wrong way.{near_one}")
 """How a paper's worked answers are rounded: printed once above the first question
 of the solutions and of a feedback sheet (paper_answers_note), and under each
 numeric question of an LMS quiz (``{credit}``: PAPER_CREDIT; LMS_CREDIT in an LMS
 quiz, where ``{each}`` says "Each answer here"); ``{places}`` says when the part's
 decimal places show more figures (``key_answer``'s rule)."""
+NEAR_ONE = (" The working keeps a probability over 0.9 to 4 significant figures of its distance from 1 (0.93401 "
+            "beside an answer of 0.9340): the loss of a probability near 1 depends on those figures.")
+"""ANSWERS_NOTE's ``{near_one}``: a habit of the shipped bank's worked solutions, said only where every
+question on the paper is the shipped bank's (a user's template need not keep it: review 46a F11)."""
 
 
 def paper_answers_note(questions: list) -> str:
@@ -49,10 +51,10 @@ def paper_answers_note(questions: list) -> str:
     notes = {q["answers_note"] for q in questions if q["numeric"]}
     if len(notes) <= 1:
         return notes.pop() if notes else ""
-    return answers_note([1, 2])
+    return answers_note([1, 2], near_one=all(note.endswith(NEAR_ONE) for note in notes))
 
 
-def answers_note(decimals, credit: str = PAPER_CREDIT) -> str:
+def answers_note(decimals, credit: str = PAPER_CREDIT, near_one: bool = True) -> str:
     """ANSWERS_NOTE for numeric parts written to ``decimals`` places at least
     (one number per part): an answer of 1 or more has 4 decimals, so 5 figures;
     ``credit`` says how an answer worked with rounded intermediates is marked."""
@@ -63,7 +65,7 @@ def answers_note(decimals, credit: str = PAPER_CREDIT) -> str:
     else:
         places = ", or to the decimal places its part sets where that shows more" if shown else ""
     each = "Each answer here" if credit == LMS_CREDIT else "Each"   # an LMS quiz's note is under one question
-    return ANSWERS_NOTE.format(places=places, credit=credit, each=each)
+    return ANSWERS_NOTE.format(places=places, credit=credit, each=each, near_one=NEAR_ONE if near_one else "")
 
 
 MATH_FORMATS = ("tex", "md")
@@ -108,7 +110,8 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
         "figure": figure_markup(inst, fmt),
         "parts": [_part_view(pv, ask, share, len(steps), inst.env) for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),
-        "answers_note": answers_note(pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric"),
+        "answers_note": answers_note((pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric"),
+                                     near_one=shipped(template)),
         "forecast": forecast,
         "forecast_shows": tuple(solution.get("forecast_shows", ())),   # parts whose answer it states (the drill)
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2],

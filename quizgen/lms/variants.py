@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from html import escape
 
-from quizgen.bank.loader import load_bank, select
+from quizgen.bank.loader import load_bank, select, shipped
 from quizgen.errors import UsageError
 from quizgen.generation.distinct import distinct_instances
 from quizgen.generation.make import check_count
@@ -157,7 +157,7 @@ def _lms_note(view: dict, inst) -> dict:
     key answer's rounding window only, so it does not credit one worked with
     rounded intermediates, as quizgen grade of the download does (views.LMS_CREDIT)."""
     decimals = (pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric")
-    return {**view, "answers_note": answers_note(decimals, LMS_CREDIT)}
+    return {**view, "answers_note": answers_note(decimals, LMS_CREDIT, near_one=shipped(inst.template))}
 
 
 def _solution_html(view: dict) -> str:
