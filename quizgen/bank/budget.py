@@ -61,6 +61,24 @@ def refuse_huge(template, exc: Exception) -> None:
     cause = exc if isinstance(exc, NumberTooBig) else exc.__cause__
     if isinstance(cause, NumberTooBig):
         raise limit_error(template, getattr(exc, "where", ()), cause.what, cause.cap) from None
+    if _too_deep(exc):   # the same in every draw: refused once, not 500 tries rejected (review 46a F15)
+        raise limit_error(template, getattr(exc, "where", ()), *NESTING) from None
+
+
+NESTING = ("the nesting of an exact expression",
+           "what Python can work out (some hundreds of levels: a sum of hundreds of irrational terms, each a level)")
+"""An exact expression Python cannot print or work out in floats: the limit's words."""
+
+
+def _too_deep(exc: BaseException) -> bool:
+    """Whether a RecursionError lies in ``exc``'s chain of causes (a few links at most)."""
+    for _ in range(4):
+        if exc is None:
+            return False
+        if isinstance(exc, RecursionError):
+            return True
+        exc = exc.__cause__
+    return False
 
 
 def deadline() -> float:
@@ -147,7 +165,7 @@ def check_value(template, where: tuple, value):
     try:
         problem = _too_big(value)
     except RecursionError:
-        problem = "the depth of an exact expression", "what Python can print"
+        problem = NESTING
     if problem:
         raise limit_error(template, where, *problem)
     return value

@@ -13,7 +13,7 @@ from quizgen.maths.exact import whole
 from quizgen.bank import budget
 from quizgen.bank.model import Template
 from quizgen.generation.plan import SamplingPlan, from_yaml, grid_values, plan_for
-from quizgen.generation.separation import Rejected
+from quizgen.generation.separation import Rejected, expression_failed
 
 
 def draw_params(template: Template, rng: random.Random) -> dict:
@@ -29,7 +29,7 @@ def draw_params(template: Template, rng: random.Random) -> dict:
         exc.where = ("params", name) + exc.where
         raise
     except ExpressionError as exc:
-        raise Rejected(f"an expression failed: {exc}", ("params", name)) from exc
+        raise Rejected(expression_failed(exc), ("params", name)) from exc
     except budget.TooBig as exc:
         raise budget.limit_error(template, ("params", name), exc.what, exc.cap) from None
     finally:

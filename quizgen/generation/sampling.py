@@ -16,7 +16,7 @@ from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error, text_sources
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, plan_for
-from quizgen.generation.separation import Rejected, check_separation, drop_near_traps, ran_out
+from quizgen.generation.separation import Rejected, check_separation, expression_failed, drop_near_traps, ran_out
 from quizgen.generation.param_draws import derive, draw_params
 from quizgen.key.parts import MAX_CHOICES
 
@@ -105,7 +105,7 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
         except ExpressionError as exc:
             budget.refuse_huge(template, exc)
             counts[()] += 1
-            last[()] = f"an expression failed: {exc}", None
+            last[()] = expression_failed(exc), None
         else:
             ledger.charge(budget.Work.units - before, kept=True)
             return instance
@@ -160,7 +160,7 @@ def _located(where: tuple, compute, *args):
         exc.where = where + exc.where
         raise
     except ExpressionError as exc:
-        raise Rejected(f"an expression failed: {exc}", where) from exc
+        raise Rejected(expression_failed(exc), where) from exc
 
 
 def build_instance(template: Template, seed_label: str, params: dict) -> Instance:
@@ -195,7 +195,7 @@ def _work_out(template: Template, plan: SamplingPlan, env: dict) -> int:
             elif functions[node](env) is not True:
                 raise Rejected(f"constraint {name!r} failed", ("constraints", i))
     except ExpressionError as exc:
-        raise Rejected(f"an expression failed: {exc}", ("let", name) if i is None else ("constraints", i)) from exc
+        raise Rejected(expression_failed(exc), ("let", name) if i is None else ("constraints", i)) from exc
     finally:
         budget.Work.units += work
     return width
@@ -241,7 +241,7 @@ def _choices(function, env: dict) -> int:
     try:
         count = function(env)
     except ExpressionError as exc:
-        raise Rejected(f"an expression failed: {exc}", ("choices",)) from exc
+        raise Rejected(expression_failed(exc), ("choices",)) from exc
     if count.__class__ is not Fraction or count.denominator != 1 or not 2 <= count <= MAX_CHOICES:
         raise Rejected(f"choices must be a whole number from 2 to {MAX_CHOICES} (how many answers the question "
                        f"offers), found {_found(count)}", ("choices",))
@@ -254,7 +254,7 @@ def _holds(function, env: dict, j: int) -> bool:
     try:
         held = function(env)
     except ExpressionError as exc:
-        raise Rejected(f"an expression failed: {exc}", ("traps", j, "when")) from exc
+        raise Rejected(expression_failed(exc), ("traps", j, "when")) from exc
     if held is not True and held is not False:
         raise Rejected(f"a trap's when must be true or false (a comparison such as 'r != 0.15'), found "
                        f"{_found(held)}", ("traps", j, "when"))
@@ -290,7 +290,7 @@ def _part_number(function, env: dict, part: Part, what: str, trap):
         exc.where = _value_key(trap) + exc.where
         raise
     except ExpressionError as exc:
-        raise Rejected(f"an expression failed: {exc}", _value_key(trap)) from exc
+        raise Rejected(expression_failed(exc), _value_key(trap)) from exc
 
 
 def _value_key(trap) -> tuple:

@@ -36,6 +36,17 @@ class Rejected(Exception):
         self.part = None   # the part as valued, when its separation failed: validate holds it to ``expect``
 
 
+_OUT_OF_RANGE = ("a value out of range: past 1e300, or past what a float holds (exp of more than about 709, "
+                 "a power of a large number), so keep the parameters' ranges and the lists' lengths smaller")
+"""What a draw's "value out of range" means to an author (review 46a F15: the bare words named nothing)."""
+
+
+def expression_failed(exc: Exception) -> str:
+    """``an expression failed: ...`` for a draw's ExpressionError, a value out of range explained."""
+    reason = str(exc)
+    return f"an expression failed: {_OUT_OF_RANGE if reason in ('value out of range', 'number out of range') else reason}"
+
+
 def check_separation(pv, heading: tuple = ()) -> None:
     """Reject a draw where one answer could match two of the part's values (the answer and its traps) or words,
     or where the answer reads as one of the ``heading`` numbers (``check_heading``)."""

@@ -1,0 +1,39 @@
+"""Review 46a F15: a large but allowed size gave three messages, two saying nothing an author could
+act on: 'an expression failed: number out of range' over 500 rejected tries (a RecursionError
+inside, the same in every draw), 'the depth of an exact expression' (a limit the docs did not
+list), and a bare 'value out of range'."""
+
+from pathlib import Path
+
+import pytest
+
+TEMPLATE = Path(__file__).parent / "data" / "softmax_from_params46.yaml"
+
+
+def _bank(tmp_path, old: str, new: str) -> Path:
+    text = TEMPLATE.read_text(encoding="utf-8")
+    assert old in text
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "c14.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    return bank
+
+
+def test_a_sum_of_hundreds_of_irrational_terms_is_refused_once_as_a_nesting_limit(tmp_path, invoke):
+    bank = _bank(tmp_path, "V: {integer: [3, 5]}", "V: {integer: [600, 600]}")
+    result = invoke("validate", bank, "--samples", 3)
+    assert result.exit_code == 1
+    line = result.output.splitlines()[0]
+    assert "c14.yaml:" in line and "the nesting of an exact expression exceeds the limit of what Python can work out" in line
+    assert "tries" not in line and "out of range" not in line
+
+
+@pytest.mark.parametrize("kind", ["generate", "validate"])
+def test_a_value_out_of_range_says_what_range(tmp_path, invoke, kind):
+    bank = _bank(tmp_path, "z: {vector: {size: V, min: -1, max: 3, step: 0.5}}",
+                 "z: {vector: {size: V, min: -1000, max: 1000, step: 0.5}}")
+    args = ("generate", "--bank", bank, "--classes", "C14", "--seed", 1, "--out", tmp_path / "q") \
+        if kind == "generate" else ("validate", bank, "--samples", 3)
+    result = invoke(*args)
+    assert result.exit_code != 0
+    assert "a value out of range: past 1e300, or past what a float holds (exp of more than about 709" in result.output
