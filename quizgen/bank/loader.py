@@ -98,5 +98,7 @@ def select(templates: list, classes: str = "all") -> list:
         raise UsageError(f"--classes {classes.strip()!r}: 'all' stands alone (every class); {choices}")
     if unknown or not wanted:
         named = ", ".join(unknown) or repr(classes)
-        raise UsageError(f"unknown class{'es' * (len(unknown) > 1)} {named}; {choices}")
+        own = "" if not unknown or not all(shipped(t) for t in templates) else \
+            " (a class of a bank of your own needs --bank and its folder)"
+        raise UsageError(f"unknown class{'es' * (len(unknown) > 1)} {named}{own}; {choices}")
     return [t for t in templates if t.cls in wanted]

@@ -159,10 +159,11 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False, earlier
     return OutFolder(fresh(), stale)
 
 
-def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None) -> None:
+def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None, known=()) -> None:
     """Refuse ``--only`` (remake some students' papers, the key untouched)
     unless the folder's key is of this very paper: the same seed, templates,
-    questions and students, as a full run regenerating it would need."""
+    questions and students, as a full run regenerating it would need
+    (``known``: the ids of the templates of the banks loaded, to name a --bank left out)."""
     if not earlier.present:
         raise UsageError(f"--only remakes papers already made, beside their key, and {earlier.path.parent} holds "
                          "no key.json; make the class's papers first (without --only)")
@@ -170,6 +171,11 @@ def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None) -> None:
     if earlier_id is None:
         raise UsageError(f"--only remakes papers beside their key, and {earlier.path} is not a key quizgen can "
                          "read (not JSON, cut short or edited)")
+    missing = [name for name in earlier_id.templates if name not in set(known)]
+    if known and missing:   # review 46a F14: a paper of a user bank remade without its --bank
+        raise UsageError(f"--only remakes papers of the paper in {earlier.path.parent}, and its key.json names "
+                         f"{_first(tuple(missing))}, in no bank loaded: pass the --bank the paper was made from, "
+                         "with the --seed, --classes, --count and --students of that run")
     difference = f"seed {_short(earlier_id.seed)}, where this run draws a fresh one" if paper is None \
         else paper.differs_from(earlier_id)
     if difference:

@@ -54,7 +54,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     printed = resolved(options)
     _check_options(split, students, printed["paper"], printed["layout"], only, force, fmt)
     roster = read_roster(students, "--students") if isinstance(students, (str, os.PathLike)) else list(students or ())
-    templates = select(load_bank(banks), classes)
+    bank = load_bank(banks)
+    templates = select(bank, classes)
     earlier = earlier_key(out_dir, force)
     roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
     if not worked_examples:   # before the folder is touched: grade must be able to read every label
@@ -62,7 +63,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     jobs = resolve_jobs(jobs)
     paper_id = _paper_id(templates, count, seed, worked_examples, roster)
     if only is not None:
-        refuse_remaking_another(earlier, paper_id)
+        refuse_remaking_another(earlier, paper_id, [t.id for t in bank])
         roster = only_students(only, roster, earlier.student_ids)
         printed = as_printed(options, read_record(earlier.printed, str(earlier.path)), out_dir)   # as the others
     folder = prepare_out_dir(out_dir, paper_id, force, earlier, _fresh_secret(out_dir, paper_id, fmt))
