@@ -3,6 +3,7 @@ user banks, each read (safe YAML) and checked against the template schema."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +20,9 @@ __all__ = ["builtin_bank_dir", "shipped", "builtin_templates_dir", "example_bank
 def builtin_bank_dir() -> Path:
     """The shipped bank: inside the installed package, or beside it in a checkout."""
     return _data_dir("question_bank")
+
+
+_CLASS_NAME = re.compile(r"C[0-9]+")
 
 
 def shipped(template) -> bool:
@@ -98,7 +102,7 @@ def select(templates: list, classes: str = "all") -> list:
         raise UsageError(f"--classes {classes.strip()!r}: 'all' stands alone (every class); {choices}")
     if unknown or not wanted:
         named = ", ".join(unknown) or repr(classes)
-        own = "" if not unknown or not all(shipped(t) for t in templates) else \
-            " (a class of a bank of your own needs --bank and its folder)"
+        own = " (a class of a bank of your own needs --bank and its folder)" if unknown and \
+            all(_CLASS_NAME.fullmatch(name) for name in unknown) and all(shipped(t) for t in templates) else ""
         raise UsageError(f"unknown class{'es' * (len(unknown) > 1)} {named}{own}; {choices}")
     return [t for t in templates if t.cls in wanted]

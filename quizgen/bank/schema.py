@@ -73,6 +73,8 @@ class _Checker:
     def text(self, value, *where, optional=False):
         if value is None and optional:
             return ""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            self.fail(f"expected text, found the number {value}: put it in quotes", *where)
         if not isinstance(value, str) or not value.strip():
             self.fail("expected non-empty text", *where)
         return value
@@ -264,7 +266,10 @@ def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
     if kind == "value":
         return {"value": check.expression(settings, names, *where)}
     fields = _PARAM_FIELDS[kind]
-    if isinstance(settings, list) and len(settings) == len(fields) and kind in ("integer", "decimal"):
+    if isinstance(settings, list) and kind in ("integer", "decimal"):
+        if len(settings) != len(fields):   # review 46a F10: [0.05, 0.3] was "expected a mapping"
+            check.fail(f"{kind} takes [{', '.join(fields)}] (or {{{', '.join(fields)}}}): "
+                       f"{len(settings)} value{'s' * (len(settings) != 1)} given", *where)
         settings = dict(zip(fields, settings))
     optional = {"vector": {"distinct"}, "sample": {"in_order"}}.get(kind, set())
     check.keys(settings, set(fields) | optional, fields, *where)

@@ -192,13 +192,21 @@ def _work_out(template: Template, plan: SamplingPlan, env: dict) -> int:
                 value = env[name] = budget.check_value(template, ("let", name), functions[node](env))
                 if value.__class__ is tuple and len(value) > width:
                     width = len(value)
-            elif functions[node](env) is not True:
-                raise Rejected(f"constraint {name!r} failed", ("constraints", i))
+            elif (held := functions[node](env)) is not True:
+                raise Rejected(_constraint_failed(name, held), ("constraints", i))
     except ExpressionError as exc:
         raise Rejected(expression_failed(exc), ("let", name) if i is None else ("constraints", i)) from exc
     finally:
         budget.Work.units += work
     return width
+
+
+def _constraint_failed(source: str, held) -> str:
+    """Why a constraint rejects a draw: false, or not a condition at all (review 46a F10:
+    ``z[t] + 1`` was "failed" in every draw, sending the author to loosen it)."""
+    if held is False:
+        return f"constraint {source!r} failed"
+    return f"constraint {source!r} gives {_found(held)}, not true or false: write a comparison (x > 0, a != b)"
 
 
 def letter_of(index: int) -> str:
