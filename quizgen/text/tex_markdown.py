@@ -9,7 +9,9 @@ is an error naming it (``$...$`` cannot run over a blank line). Outside
 maths a ``&`` is a character (``\\&``), except inside ``\\begin{tabular}``, the one
 alignment a bank may set outside maths; ``alignment_outside_maths`` finds the
 others (``array``, ``aligned``, the ``matrix`` family ...) written outside maths,
-where their ``&`` would print as a character, so that the bank is refused when it loads."""
+where their ``&`` would print as a character, so that the bank is refused when it loads.
+Characters TeX reads as markup (``_ ^ ~ < > ` "`` and ``--``) are made literal outside
+maths too, so the PDF prints the text as the Markdown paper does (``token_type_ids``, ``x^2``)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,11 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _QUOTED = re.compile(r'"([^"\n]+)"')
 _LOOSE_SPECIALS = re.compile(r"(?<!\\)([%&#])")
 _TABLE_SPECIALS = re.compile(r"(?<!\\)([%#])")   # in a tabular, & separates columns
+_AS_WRITTEN = {"_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}", "<": r"\textless{}",
+               ">": r"\textgreater{}", "`": r"\textasciigrave{}", '"': r"\textquotedbl{}", "-": "-{}"}
+_MARKUP = re.compile(r"\\(?:[A-Za-z]+|.)|[_^~<>`]|-(?=-)", re.S)
+"""A TeX command (kept) or a character TeX would read as markup, a ligature's ``-`` among them."""
+_LONE_QUOTE = re.compile(r'\\(?:[A-Za-z]+|.)|"', re.S)
 _TOKEN = re.compile(r"\\(?:begin|end)[ \t\r\n]*\{([A-Za-z]+\*?)\}|\\.|\$\$|\$", re.S)
 _OPENERS = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
 _CLOSERS = {"$": re.compile(r"\\.|\$|\n\s*\n", re.S), "$$": re.compile(r"\\.|\$\$", re.S),
@@ -109,13 +116,32 @@ def _tex_inline(text: str, specials: re.Pattern = _LOOSE_SPECIALS) -> str:
             pieces.append(piece)
         elif kind == "table":
             head, body, tail = piece
-            pieces.append(head + _tex_inline(body, _TABLE_SPECIALS) + tail)
+            spec = _column_spec(body)
+            pieces.append(head + spec + _tex_inline(body[len(spec):], _TABLE_SPECIALS) + tail)
         else:
             check_dollars(piece)
-            piece = specials.sub(r"\\\1", piece)
+            piece = _literal(_MARKUP, specials.sub(r"\\\1", piece))
             piece = _BOLD.sub(r"\\textbf{\1}", piece)
-            pieces.append(_QUOTED.sub(r"``\1''", piece))
+            pieces.append(_literal(_LONE_QUOTE, _QUOTED.sub(r"``\1''", piece)))
     return "".join(pieces)
+
+
+def _column_spec(body: str) -> str:
+    """The column types that open a tabular's ``body`` (``{l|>{\\bfseries}r}``), as written:
+    their ``>`` and ``<`` are TeX's, not the text's; '' when it opens with none."""
+    start = len(body) - len(body.lstrip())
+    depth = 0
+    for at, char in enumerate(body[start:], start) if body[start:start + 1] == "{" else ():
+        depth += {"{": 1, "}": -1}.get(char, 0) if body[at - 1:at] != "\\" else 0
+        if depth == 0:
+            return body[:at + 1]
+    return ""
+
+
+def _literal(pattern: re.Pattern, text: str) -> str:
+    """``text`` with each character ``pattern`` finds written so that TeX prints it as
+    typed (``_`` as ``\\_``, ``--`` as ``-{}-``); the TeX commands it finds are kept."""
+    return pattern.sub(lambda found: _AS_WRITTEN.get(found.group(0), found.group(0)), text)
 
 
 def check_dollars(text: str) -> None:
