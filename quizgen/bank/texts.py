@@ -23,6 +23,16 @@ def text_sources(template: Template):
     yield from _solution_sources(template.solution)
 
 
+def figure_sources(template: Template):
+    """The figure's Jinja2 texts (``name``, ``axis``), with their key paths: not in
+    ``text_sources``, as they are TeX maths and a few plain words, checked as such
+    (generation/figure_words.py), but the names they read are the draw's as well."""
+    for key in ("name", "axis"):
+        source = getattr(template, f"figure_{key}")
+        if source:
+            yield ("figure", key), source
+
+
 def _solution_sources(solution: dict):
     yield ("solution", "forecast"), solution["forecast"]
     for i, step in enumerate(solution["steps"]):

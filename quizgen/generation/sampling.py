@@ -14,7 +14,7 @@ from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.exact import Exact, to_float
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
-from quizgen.bank.texts import located_error, text_sources
+from quizgen.bank.texts import figure_sources, located_error, text_sources
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, plan_for
 from quizgen.generation.separation import Rejected, check_separation, expression_failed, drop_near_traps, ran_out
 from quizgen.generation.param_draws import derive, draw_params
@@ -68,15 +68,16 @@ _NAMES: dict = {}
 
 
 def _names_read(template: Template):
-    """The names the template's texts read (``render.names_read``), worked
-    out once per template; held with the template, so its id is not reused."""
+    """The names the template's texts read, its figure's words too (``render.names_read``),
+    worked out once per template; held with the template, so its id is not reused."""
     hit = _NAMES.get(id(template))
     if hit is None or hit[0] is not template:
         from quizgen.text.render import names_read
 
         if len(_NAMES) >= 1024:
             _NAMES.clear()
-        hit = _NAMES[id(template)] = (template, names_read(source for _, source in text_sources(template)))
+        hit = _NAMES[id(template)] = (template, names_read(source for _, source in (*text_sources(template),
+                                                                             *figure_sources(template))))
     return hit[1]
 
 
