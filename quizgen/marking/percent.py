@@ -21,9 +21,23 @@ _ASKS_PERCENT = re.compile(
     re.IGNORECASE)
 
 
+_NEGATED = re.compile(r"\b(?:not|never|rather\s+than|instead\s+of|without)\s+"
+                      r"(?:(?:given|written|expressed|stated|shown|answered|put)\s+)?$", re.IGNORECASE)
+"""What before a percentage phrase turns it round: "as a decimal, not in %"."""
+
+
 def asks_percent(ask: str) -> bool:
     """True when the question ``ask`` (a part's text) asks for a percentage."""
-    return bool(_ASKS_PERCENT.search(ask or ""))
+    return percent_phrase(ask) is not None
+
+
+def percent_phrase(ask: str) -> str | None:
+    """The first phrase of ``ask`` that asks for a percentage ("in %", "as a percentage"),
+    or None; one negated ("not in %", "rather than as a percentage") asks for none."""
+    for found in _ASKS_PERCENT.finditer(ask or ""):
+        if not _NEGATED.search(ask[:found.start()]):
+            return found.group(0)
+    return None
 
 
 STRAY_PERCENT = ("written with a % sign, which makes it a hundredth of the number before it, but that number "

@@ -10,12 +10,12 @@ from quizgen.bank.model import Template
 from quizgen.errors import SamplingError
 from quizgen.generation.quiz import seed_label
 from quizgen.generation.sampling import sample_instance
-from quizgen.generation.separation import clash_advice
 from quizgen.maths.answers import normalise_word
+from quizgen.validation.draw_warnings import failing_expressions, percent_shares, unsatisfiable
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.marking import marking_problems
 from quizgen.validation.paper import paper_problems
-from quizgen.validation.problems import Report, Problem, problem_at
+from quizgen.validation.problems import Report, problem_at
 from quizgen.validation.steps import paths_once
 
 # A failure rate per seed above this means some generated quizzes would stop with an error.
@@ -38,20 +38,22 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     solution that recomputes and be marked as a careful marker would (the 3
     s.f. student correct, every trap named, never accepted: marking.py, on
     the first MARKING_DRAWS draws); the first ``referee`` draws are refereed by SymPy."""
-    rejections, words, recipe_paths = [], {}, paths_once(template)
+    rejections, words, largest, recipe_paths = [], {}, {}, paths_once(template)
     for k in range(samples):
         label = seed_label("validate", template.id, k)
         tried = len(rejections)
         try:
             inst = sample_instance(template, label, rejections)
         except SamplingError:
-            found.add(_unsatisfiable(template, label, rejections[tried:]))
+            found.add(unsatisfiable(template, label, rejections[tried:], rejections, report.samples))
             return
         report.samples += 1
         report.draws += len(rejections) - tried + 1
         for i, pv in enumerate(inst.parts):
             if pv.part.kind == "word":
                 words.setdefault(i, set()).add(frozenset(map(normalise_word, pv.accept)))
+            else:
+                largest[i] = max(largest.get(i, 0), abs(float(pv.value)))
         problems = instance_problems(inst)
         found.add_all(problems)
         if not problems:
@@ -61,14 +63,9 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     if report.draws:
         found.add_all(_fragile(template, report, rejections))
         report.warnings += _coinciding_traps(template, report, rejections)
+        report.warnings += failing_expressions(template, report.draws, rejections)
     report.warnings += _fixed_yes_no(template, report, words)
-
-
-def _unsatisfiable(template: Template, label: str, rejections: list) -> Problem:
-    where, count, example = _most_common(rejections)
-    clash = next(getattr(r, "clash", None) for r in reversed(rejections) if r.where == where)
-    return problem_at(template.path, where, f"no draw passed in {template.max_tries} tries (seed {label}); "
-                                          f"{count} were rejected here: {example}{clash_advice(clash)}")
+    report.warnings += percent_shares(template, report.samples, largest)
 
 
 def _most_common(rejections: list):
