@@ -110,7 +110,8 @@ def _text_form(node: Node, show) -> str:
         if node.op == "**":
             return f"{_wrap(node.left, 5, show)}**{_wrap(node.right, 5, show)}"
         sep = f" {node.op} " if node.op in "+-" else node.op
-        return f"{_wrap(node.left, p, show)}{sep}{_wrap(node.right, right_min, show)}"
+        right = _wrap(node.right, right_min, show)
+        return f"{_wrap(node.left, p, show)}{sep}{f'({right})' if right.startswith('-') else right}"
     if cls is Call:
         return node.func.text(node.args, show)
     raise ExpressionError("cannot print this expression")
@@ -154,16 +155,20 @@ def _wrap_tex(node: Node, minimum: int) -> str:
     return f"\\left({text}\\right)" if _prec(node) < minimum else text
 
 
+_LATEX_OPS = {"*": "\\cdot"}
+
+
 def _latex_bin(node: Bin) -> str:
+    """A binary operation in LaTeX; a right operand that starts with a minus is bracketed."""
     if node.op == "/":
         return f"\\frac{{{_latex(node.left)}}}{{{_latex(node.right)}}}"
     if node.op == "**":
         return f"{_wrap_tex(node.left, 5)}^{{{_latex(node.right)}}}"
-    if node.op == "*":
-        return f"{_wrap_tex(node.left, 2)} \\cdot {_wrap_tex(node.right, 3)}"
     p = _PREC[node.op]
-    right_min = p + 1 if node.op == "-" else p
-    return f"{_wrap_tex(node.left, p)} {node.op} {_wrap_tex(node.right, right_min)}"
+    right = _wrap_tex(node.right, 3 if node.op == "*" else p + 1 if node.op == "-" else p)
+    if right.startswith("-"):   # "- -\ln 3" and "0.8 \cdot -\ln 3" read as slips
+        right = f"\\left({right}\\right)"
+    return f"{_wrap_tex(node.left, p)} {_LATEX_OPS.get(node.op, node.op)} {right}"
 
 
 def to_sympy(value):
