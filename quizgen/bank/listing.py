@@ -17,4 +17,12 @@ def listing(banks=(), paths: bool = False) -> list:
         return [f"built-in bank: {builtin_bank_dir()}",
                 f"example user bank (attention, layer normalisation, perplexity): {example_bank_dir()}",
                 *(f"--bank: {Path(folder).resolve()}" for folder in banks)]
-    return [f"{t.cls:<4} {t.id:<28} {t.title}  [{', '.join(p.name for p in t.parts)}]" for t in templates]
+    return _columns(templates)
+
+
+def _columns(templates) -> list:
+    """One line a template, class, id and title each in a column wide enough for the
+    longest (an id may run to 100 characters), the id at least 2 spaces from its title."""
+    cls = max([4, *(len(t.cls) for t in templates)])
+    ids = max([28, *(len(t.id) + 1 for t in templates)])
+    return [f"{t.cls:<{cls}} {t.id:<{ids}} {t.title}  [{', '.join(p.name for p in t.parts)}]" for t in templates]
