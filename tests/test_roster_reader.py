@@ -88,8 +88,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Both again (paper43): the rounding sentence, header and stems, says zeros at the end count; text only.
 # solutions.md again (paper43): "About the answers" says when an answer gets more figures (a lone 5 after the third).
 # Both again (paper43): the zeros' example is 5.80, not 5.8 (0.250 was an answer of C3); text only.
-PER_STUDENT_DIGESTS = {"problems.md": "99e6cdba2b4ab319f4f9fe08dee14d237d412d4e90d978adb37d30af8af72396",
-                       "solutions.md": "a9318e1b3bf27989c4100a1cd28d5174e77cf7af88ba6668906bd9a5f9d3dfc9"}
+# Both again (fix46c): each figure's white background rect, one line (review 46 F7); without it, as before.
+PER_STUDENT_DIGESTS = {"problems.md": "f6c3b272aa9cfb161859f3f6b4dac50339bfe239f84440883a9ef7c80e0aed9e",
+                       "solutions.md": "9d937ad4c3066702fdd313eba3160a16aa0fa5006d056c1c1b91cf4cc11ba004"}
 
 
 def paper_digest(path):

@@ -278,6 +278,9 @@ SVG_WIDTH, SVG_HEIGHT = 340, 210
 # feedback files know a figure it wrote by this start.
 TITLE = "The loss &#8722;ln p against p"
 _LEFT, _RIGHT, _TOP, _BOTTOM = 44, 14, 12, 36
+BACKGROUND = '<rect width="100%" height="100%" fill="white"/>'
+"""Every figure's first mark, under the rest: an opaque white page, so that its black axes and
+labels read on a dark page too (a dark-mode reader, LMS theme or Markdown preview)."""
 
 
 def _svg_at(p: float, loss: float, top: int, decades: int = 0, x: float | None = None) -> tuple:
@@ -344,12 +347,12 @@ def _svg_open() -> str:
 
 @lru_cache(maxsize=256)
 def _svg_frame(top: int, decades: int = 0, symbol: str = "", words: str = X_MEANING) -> str:
-    """Axes, ticks, axis names and curve: the same for every point with this ``top``
+    """The white background, axes, ticks, axis names and curve: the same for every point with this ``top``
     (and log axis) and this name of the p axis (SVG text: ``symbol`` after its
     italic p, ``p = 1 - p-hat``, then the ``words``)."""
     x0, y0 = _svg_at(0, 0, top, x=0)
     middle = (_TOP + y0) / 2
-    lines = [f'<polyline fill="none" stroke="black" points="{_svg_at(0, 0, top, x=X_END)[0]:.1f},{y0:.1f} '
+    lines = [BACKGROUND, f'<polyline fill="none" stroke="black" points="{_svg_at(0, 0, top, x=X_END)[0]:.1f},{y0:.1f} '
              f'{x0:.1f},{y0:.1f} {x0:.1f},{_TOP}"/>']
     for tick, label in x_ticks(decades):
         x = _svg_at(tick, 0, top, decades)[0]
