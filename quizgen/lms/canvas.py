@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from html import escape
 
-from quizgen.lms.html import decimal_text, figure_img
+from quizgen.lms.html import decimal_text, figure_img, tag_line
 from quizgen.maths.numbers import key_answer
 from quizgen.text.answers import in_plain
 from quizgen.lms.variants import Variant, VariantPart
@@ -107,7 +107,7 @@ def question_html(variant: Variant, part: VariantPart, multi: bool, figures: dic
     ask = f"({part.letter}) {part.ask_html}" if multi else part.ask_html
     tag = f"{variant.tag}:{part.letter}"
     return (variant.stem_html + _figure(variant, "problem", variant.figure_svg, figures)
-            + f"<p>{ask}</p>" + f'<p style="font-size:small;color:#777">[{escape(tag)}]</p>')
+            + f"<p>{ask}</p>" + tag_line(tag))
 
 
 CANVAS_ROUNDING_RULE = "more figures are accepted"

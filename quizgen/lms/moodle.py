@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from html import escape
 
-from quizgen.lms.html import decimal_text, figure_img
+from quizgen.lms.html import decimal_text, figure_img, tag_line
 from quizgen.lms.variants import Variant, VariantPart
 
 CORRECT_FEEDBACK = "Correct."
@@ -130,7 +130,7 @@ def _head_html(variant: Variant) -> str:
 def _tag_html(variant: Variant) -> str:
     """The line that names the variant; Moodle's responses report keeps it in
     its "Question N" column, which is how quizgen recognises the variant."""
-    return f'<p style="font-size:small;color:#777">[{escape(variant.tag)}]</p>'
+    return tag_line(variant.tag)
 
 
 def cloze(part: VariantPart, weight: int = 1) -> str:
