@@ -72,7 +72,7 @@ def figures(sheets_dir, text) -> list:
 
 
 # what the label calls p: C7 names it as its stem does, p-hat or 1 - p-hat (review 23)
-ALT_NAME, ALT_ARG = r"(?:p|p_hat|1 - p_hat)", r"(?: p| p_hat|\(1 - p_hat\))"
+ALT_NAME, ALT_ARG = "(?:p|p\u0302|1 \u2212 p\u0302)", r"(?: p| p\u0302|\(1 \u2212 p\u0302\))"   # as the figure writes them (review 46)
 NAME, ARG = "(?:p|p\u0302|1 \u2212 p\u0302)", "(?: p| p\u0302|\\(1 \u2212 p\u0302\\))"
 
 
@@ -92,8 +92,8 @@ def test_each_students_sheet_shows_their_own_figure_as_an_svg_file_with_the_numb
         assert root.tag == f"{SVG}svg" and name.startswith(sheet_name[:-3] + "-") and name.endswith(".svg")
         student = {"s01.md": "s01", "a_b.md": "a/b", "CON_.md": "CON"}[sheet_name]
         p = p_of(quizzes, "own", student)
-        loss = re.search(rf" and -ln{ALT_ARG} = (\d+\.\d+)\.$", alt)
-        assert re.search(rf"the dot marks {ALT_NAME} = {label_p(p)} and -ln", alt) and loss, alt
+        loss = re.search(rf" and \u2212ln{ALT_ARG} = (\d+\.\d+)\.$", alt)
+        assert re.search(rf"the dot marks {ALT_NAME} = {label_p(p)} and \u2212ln", alt) and loss, alt
         assert abs(float(loss[1]) + math.log(p)) < 5e-4                      # the loss of their own p
         printed = labels(root)
         assert any(re.fullmatch(rf"\u25cf {NAME} = {label_p(p)}", t) for t in printed)
@@ -118,7 +118,7 @@ def test_a_decimal_comma_class_gets_commas_in_the_alt_text_and_the_drawing(quizz
     sheets = grade(quizzes, "own", tmp_path, delimiter=";", comma=True)
     (alt, _, root), = figures(tmp_path / "sheets", sheets["s01.md"])
     p = label_p(p_of(quizzes, 'own', 's01')).replace(r"\.", ",")
-    assert re.search(rf"the dot marks {ALT_NAME} = {p} and -ln{ALT_ARG} = \d+,\d+\.$", alt), alt
+    assert re.search(rf"the dot marks {ALT_NAME} = {p} and \u2212ln{ALT_ARG} = \d+,\d+\.$", alt), alt
     printed = labels(root)
     assert any(re.fullmatch(rf"\u25cf {NAME} = {p}", t) for t in printed) and not any(re.search(r"\d\.\d", t) for t in printed)
     assert re.search(r"\d\.\d", root.find(f"{SVG}circle").get("cx"))      # coordinates keep their points

@@ -136,8 +136,8 @@ def test_markdown_sheet_has_the_figure_and_the_labelled_parts_of_the_pdf_sheet(g
     sheet = sheet_of(folder, "sheets", "s01")
     worked = sheet[sheet.index("### Worked solution"):]
     p_hat = key["students"]["s01"]["questions"][0]["parts"][0]["value"]
-    figure = re.search(r"^!\[The loss -ln p against p, the head's (?:IsNext|NotNext) probability; the dot marks "
-                       rf"(?:p_hat|1 - p_hat) = {re.escape(shown_pair(LossPoint(p_hat))[0][:5])}\d* and -ln(?: p_hat|\(1 - p_hat\)) = \d\.\d+\.\]\((s01-Q1-figure\.svg)\)$", worked, re.M)
+    figure = re.search(r"^!\[The loss \u2212ln p against p, the head's (?:IsNext|NotNext) probability; the dot marks "
+                       rf"(?:p\u0302|1 \u2212 p\u0302) = {re.escape(shown_pair(LossPoint(p_hat))[0][:5])}\d* and \u2212ln(?: p\u0302|\(1 \u2212 p\u0302\)) = \d\.\d+\.\]\((s01-Q1-figure\.svg)\)$", worked, re.M)
     drawing = (folder / "sheets" / figure[1]).read_text(encoding="utf-8")
     assert re.search(rf"&#9679; (?:1 &#8722; )?p&#770; = {shown_pair(LossPoint(p_hat))[0]}", drawing)
     assert re.search(r"p</tspan> = (?:1 &#8722; )?p&#770;, the head's (?:Is|Not)Next probability</text>", drawing)
@@ -168,7 +168,7 @@ def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
     worked = sheet[sheet.index("### Worked solution"):]
     drawing = (folder / "komma" / re.search(r"\]\((CON_-Q1-figure\.svg)\)", worked)[1]).read_text(encoding="utf-8")
     assert re.search(r"&#9679; (?:p|(?:1 &#8722; )?p&#770;) = \d+,\d+</text>", drawing)     # the figure's labels too
-    assert re.search(r"the dot marks (?:p|p_hat|1 - p_hat) = \d+,\d+ and -ln(?: p| p_hat|\(1 - p_hat\)) = \d+,\d+\.\]", worked)
+    assert re.search(r"the dot marks (?:p|p\u0302|1 \u2212 p\u0302) = \d+,\d+ and \u2212ln(?: p| p\u0302|\(1 \u2212 p\u0302\)) = \d+,\d+\.\]", worked)
     worked = re.sub(r"<[^>]*>", "", worked)                        # (not its coordinates)
     assert not re.search(r"\d\.\d", worked) and re.search(r"\$[^$]*\d\{,\}\d[^$]*\$", worked)
     assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\.\n", worked)

@@ -50,7 +50,7 @@ def test_the_names_alt_text_is_markdown_escaped(invoke, tmp_path, monkeypatch, n
     assert graded.exit_code == 0, graded.output
     sheet = (tmp_path / "fb" / "s1.md").read_text(encoding="utf-8")
     alt = re.search(r"^!\[(.*)\]\(s1-Q1-figure\.svg\)$", sheet, re.M).group(1)
-    said = re.search(rf"the dot marks {re.escape(md)} = (0\.\d+) and -ln\({re.escape(md)}\) = (\d\.\d+)\.$", alt)
+    said = re.search(rf"the dot marks {re.escape(md)} = (0\.\d+) and \u2212ln\({re.escape(md)}\) = (\d\.\d+)\.$", alt)
     assert said and f"{-math.log(float(said[1])):.4f}" == said[2], alt
 
 

@@ -151,7 +151,7 @@ def test_c3s_answer_is_one_form_wherever_a_person_reads_it(invoke, tmp_path):
     assert "| 0 / 2 | 3.449 \u00d7 10\u207b\u2075 |" in sheet
     assert "**Answers:** (a) 3.449 \u00d7 10\u207b\u2075, (b) 10.2749." in sheet
     assert "(expected 3.45 \u00d7 10\u207b\u2075)" in sheet
-    assert "p = 3.449 x 10^(-5) and -ln p = 10.2749" in sheet   # the alt text (the answers, review 26), in the drill's ASCII form
+    assert "p = 3.449 \u00d7 10\u207b\u2075 and \u2212ln p = 10.2749" in sheet   # the alt text, now in the sheet's own form (review 46)
     assert "e-5" not in sheet and "0.0000345)" not in sheet
 
 

@@ -84,14 +84,16 @@ def own_figure_name(stem: str, question_id: str) -> str:
 def figure_alt(figure: dict, comma: bool = False) -> str:
     """What the solution's figure shows, in words (a reader with no image,
     pandoc's caption): the curve, its p axis in the template's words, and the
-    point it marks with the numbers its label prints, in ASCII, with decimal
-    commas when ``comma``; Markdown's markup escaped (the name is TeX maths, not Markdown)."""
+    point it marks with the numbers its label prints, as the figure's own title and label write them
+    (the minus sign, p-hat as p and a combining circumflex: a screen reader said "p underscore hat"
+    and "dash l n" of the ASCII), with decimal commas when ``comma``; Markdown's markup escaped (the
+    name is TeX maths, not Markdown)."""
     said = []
-    for line in point_label(LossPoint(figure["p"], figure.get("name", "p"), shown=figure.get("shown")), ascii_only=True):
+    for line in point_label(LossPoint(figure["p"], figure.get("name", "p"), shown=figure.get("shown"))):
         name, _, number = line.partition(" = ")
         said.append(f"{name} = {comma_number(number, comma)}")
     axis = figure.get("axis") or X_MEANING   # the template's own words (C1: the true word), else the default
-    return _ALT_MARKUP.sub(r"\\\g<0>", f"The loss -ln p against p, {axis}; the dot marks {' and '.join(said)}.")
+    return _ALT_MARKUP.sub(r"\\\g<0>", f"The loss \u2212ln p against p, {axis}; the dot marks {' and '.join(said)}.")
 
 
 # What Markdown would read as markup in an image's alt text (a name's P(s < 1), [x]): escaped,
