@@ -66,6 +66,18 @@ def tag_line(tag: str) -> str:
     return TAG_LINE.format(escape(tag))
 
 
+_ACCENTED = re.compile(r"\b([A-Za-z])_(hat|bar|tilde)\b")
+_COMBINING = {"hat": "\u0302", "bar": "\u0304", "tilde": "\u0303"}
+_MINUS_LN = re.compile(r"(?<![\w)\]-])-(?=(?:ln|log)\b)|(?<=\d )-(?= \S)")   # -ln p; 1 - p
+
+
+def shown_maths(text: str) -> str:
+    """A trap's plain feedback (the key's ASCII maths) as an LMS shows it to a student: ``p_hat``
+    as p and a combining circumflex (p&#770;), as the question's own maths writes it, and the
+    minus of ``-ln`` and ``1 - p`` as a minus sign, where a screen reader said "p underscore hat" and "dash l n"."""
+    return _MINUS_LN.sub("\u2212", _ACCENTED.sub(lambda m: m[1] + _COMBINING[m[2]], text))
+
+
 _SVG_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 
 

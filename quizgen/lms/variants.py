@@ -21,7 +21,7 @@ from quizgen.generation.views import LMS_CREDIT, answers_note, question_view
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.fingerprints import check_variant, parts_fingerprint
-from quizgen.lms.html import markdown_html
+from quizgen.lms.html import markdown_html, shown_maths
 from quizgen.text.answers import in_plain
 
 
@@ -137,7 +137,7 @@ def _part(part, shown: dict) -> VariantPart:
     """A key part (quizgen.key KeyPart) and its rendered view as a :class:`VariantPart`."""
     word = part.kind == "word"
     traps = tuple(Trap(code=t.code, value=value, tolerance=None if value is None else part.trap_half_width(i),
-                       feedback=t.feedback, words=_once(t.words), credit=t.credit)
+                       feedback=shown_maths(t.feedback), words=_once(t.words), credit=t.credit)
                   for i, (t, value) in enumerate(zip(part.traps, part.trap_values)))
     return VariantPart(letter=part.letter, ask_html=markdown_html(shown["ask"], block=False),
                        kind=part.kind, value=None if word else part.value,
