@@ -105,7 +105,7 @@ def _check_grade(folder: Path, args, output: str) -> None:
                                                                                p.read_text(encoding="utf-8"), re.M)}
         assert shown and {p.name for p in sheets if p.suffix != ".md"} == shown   # the sheets' figures, nothing else
     if "--roster" in args:
-        assert "1 student(s) on the roster gave no answer (missing, scored 0): s003" in output
+        assert "1 student on the roster gave no answer (missing, scored 0): s003" in output
 
 
 def _parts(folder: Path) -> int:

@@ -43,7 +43,7 @@ def test_the_roster_notes_and_hints_cut_long_ids_short(invoke, tmp_path, q1_key)
     result = invoke("grade", tmp_path / "a.csv", "--key", q1_key, "--force", "--roster", tmp_path / "roster.csv")
     assert result.exit_code == 0, result.output
     cut_near, cut_r = "s" + "1" * 56 + "...", "R" * 57 + "..."
-    expected = [f"2 student(s) on the roster gave no answer (missing, scored 0): {cut_near}, {cut_r}",
+    expected = [f"2 students on the roster gave no answer (missing, scored 0): {cut_near}, {cut_r}",
                 f"2 graded student id(s) are not on the roster: {'s' + '1' * 56}... (did you mean {cut_near}?), "
                 f"{SHOWN}"]
     unanswered = _notes(result.output)[len(expected):]   # the parts nobody answered: no id in that note

@@ -25,7 +25,7 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
                     "--gradebook", "plain", "--feedback", tmp_path / "sheets")
     assert result.exit_code == 0, result.output
     assert "Graded 3 answers from 2 students" in result.output
-    assert "1 student(s) on the roster gave no answer (missing, scored 0): t03\n" in result.output
+    assert "1 student on the roster gave no answer (missing, scored 0): t03\n" in result.output
     assert ("Note: 2 answer(s) could not be read (invalid, 0; the reason column says why): 2 row(s) not read "
             "as a row, so graded against no part: t01, t02\n") in result.output
     students = _students(tmp_path / "b4-graded-students.csv")

@@ -96,7 +96,7 @@ def test_the_moodle_warning_and_the_note_give_an_id_the_same_hint(tmp_path):
 def test_an_empty_lms_attempt_without_roster_is_not_said_to_be_on_a_roster(tmp_path):
     path, key = _moodle(tmp_path, [("s001", 10, RIGHT), ("s002", 20, BLANK)])
     _, output = _grade(path, "--key", key)
-    assert "Note: 1 student(s) have an attempt in the LMS download with no answer in it (missing, scored 0): s002" \
+    assert "Note: 1 student has an attempt in the LMS download with no answer in it (missing, scored 0): s002" \
         in output
     assert "on the roster" not in output and "(and 1 who gave none)" in output and "the 1 absent is left out" in output
 
@@ -107,7 +107,7 @@ def test_a_roster_absentee_is_still_said_to_be_on_the_roster(tmp_path):
     roster = _csv(tmp_path / "roster.csv", [["student_id"], ["s1"], ["s2"]])
     answers = _csv(tmp_path / "answers.csv", [["student_id", "question_id", "part", "answer"], ["s1", "Q1", "a", "1"]])
     _, output = _grade(answers, "--key", key, "--roster", roster)
-    assert "Note: 1 student(s) on the roster gave no answer (missing, scored 0): s2" in output
+    assert "Note: 1 student on the roster gave no answer (missing, scored 0): s2" in output
     assert "(and 1 on the roster who gave none)" in output
 
 

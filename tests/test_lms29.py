@@ -217,7 +217,7 @@ def test_a_moodle_student_with_no_attempt_is_missing_not_dropped(tmp_path, invok
     result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
                     "--gradebook", "moodle", "--feedback", tmp_path / "fb")
     assert result.exit_code == 0, result.output
-    assert ("Note: 1 student(s) are listed in the LMS download with no attempt of the quiz (missing, scored 0): "
+    assert ("Note: 1 student is listed in the LMS download with no attempt of the quiz (missing, scored 0): "
             "s009") in result.output
     assert "s009 (No attempt)" in result.output   # no sheet: they may still attempt it
     assert "Moodle shows as not submitted, their only attempt" not in result.output

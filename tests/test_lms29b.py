@@ -92,7 +92,7 @@ def test_grade_takes_an_email_only_grades_report_as_its_roster(tmp_path, invoke)
                                      encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", KEYS / "version1.json", "--roster", tmp_path / "gr.csv")
     assert result.exit_code == 0, result.output
-    assert "1 student(s) on the roster gave no answer (missing, scored 0): grace@x.org" in result.output
+    assert "1 student on the roster gave no answer (missing, scored 0): grace@x.org" in result.output
 
 
 # ---------------------------------------------------------------- item 2: no LMS grade for an open or no attempt

@@ -91,7 +91,7 @@ def test_a_student_with_a_paper_who_answered_but_is_not_on_the_roster_is_graded_
 def test_a_roster_absentee_with_a_paper_is_still_missing_beside_one_left_out(tmp_path, invoke):
     own_papers_class(tmp_path, "s001 s003", answered=("s001",))   # s002 dropped, s003 did not answer
     result = grade_class(invoke, tmp_path, "--roster", tmp_path / "roster.csv")
-    assert "1 student(s) on the roster gave no answer (missing, scored 0): s003" in result.output
+    assert "1 student on the roster gave no answer (missing, scored 0): s003" in result.output
     assert LEFT_OUT + "s002" in result.output
     assert list(table(tmp_path / "out" / "graded-students.csv")) == ["s001", "s003"]
 
@@ -99,7 +99,7 @@ def test_a_roster_absentee_with_a_paper_is_still_missing_beside_one_left_out(tmp
 def test_without_roster_the_keys_papers_are_the_class(tmp_path, invoke):
     own_papers_class(tmp_path, "s001 s002")
     result = grade_class(invoke, tmp_path)
-    assert "1 student(s) have a paper in key.json but gave no answer (missing, scored 0): s003" in result.output
+    assert "1 student has a paper in key.json but gave no answer (missing, scored 0): s003" in result.output
     assert "not on --roster" not in result.output and "on the roster" not in result.output   # no --roster given
     assert list(table(tmp_path / "out" / "graded-students.csv")) == ["s001", "s002", "s003"]
     assert (tmp_path / "sheets" / "s002.md").exists() and not (tmp_path / "sheets" / "s003.md").exists()   # instr30

@@ -33,7 +33,7 @@ def test_roster_ids_without_their_zeros_are_named(tmp_path):
     line = ("2 roster id(s) matched a paper's id in key.json only by leading zeros, and are that student "
             "(check the roster): 123 as 00123, 124 as 00124")
     assert line in output and line in " ".join(report.split())
-    assert "2 student(s) on the roster gave no answer (missing, scored 0): 00124, s0125" in output
+    assert "2 students on the roster gave no answer (missing, scored 0): 00124, s0125" in output
 
 
 def test_many_are_named_first_then_counted(tmp_path):

@@ -24,17 +24,22 @@ def absent_origin(students, number: int, unattempted=frozenset()) -> str:
 
 def silent_lines(students, silent: list, limit: int) -> list:
     """The notes naming the students who gave no answer (missing, scored 0),
-    one a reason they were expected: on the roster, an empty LMS attempt, a paper of their own."""
-    words = {"roster": "on the roster gave no answer",
-             "attempt": "have an attempt in the LMS download with no answer in it",
-             "none": "are listed in the LMS download with no attempt of the quiz",
-             "paper": f"have a paper in {students.index.name} but gave no answer"}
+    one a reason they were expected: on the roster, an empty LMS attempt, a paper of their own
+    (``1 student on the roster gave no answer``, ``2 students ...``: read in the report's Roster section too)."""
+    words = {"roster": ("on the roster gave no answer",) * 2,   # (one student, more)
+             "attempt": ("has an attempt in the LMS download with no answer in it",
+                         "have an attempt in the LMS download with no answer in it"),
+             "none": ("is listed in the LMS download with no attempt of the quiz",
+                      "are listed in the LMS download with no attempt of the quiz"),
+             "paper": (f"has a paper in {students.index.name} but gave no answer",
+                       f"have a paper in {students.index.name} but gave no answer")}
     lines = []
     unattempted = {normalise_id(p.student_id) for p in students.index.key.papers if p.state == NO_ATTEMPT}   # lms29
     for origin, said in words.items():
         found = [n for n in silent if absent_origin(students, n, unattempted) == origin]
         if found:
-            lines.append(f"{len(found)} student(s) {said} (missing, scored 0): "
+            many = len(found) > 1
+            lines.append(f"{len(found)} student{'s' * many} {said[many]} (missing, scored 0): "
                          + named_few([shortened(students.ids[n]) for n in found], limit))
     return lines
 
