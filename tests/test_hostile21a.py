@@ -175,7 +175,7 @@ def test_an_answers_file_name_that_is_no_utf8_is_written_safely(here):
     assert result.exit_code == 0, result.output
     report = (here / f"{BAD}-graded-report.md").read_text(encoding="utf-8")
     assert "Answers: bad\\xff.csv" in report
-    assert "<title>Class report: bad\\xff</title>" in (here / f"{BAD}-graded-report.html").read_text(encoding="utf-8")
+    assert "<title>Class report: bad\\xff.csv against key.json (paper " in (here / f"{BAD}-graded-report.html").read_text(encoding="utf-8")
     assert (here / f"{BAD}-graded-gradebook-moodle.csv").read_text(encoding="utf-8-sig").startswith(
         "ID number,Full name,bad\\xff")
 

@@ -28,4 +28,4 @@ def test_html_student_rows_mark_the_absent_student_and_the_page_shows_it(tmp_pat
     block = re.search(r'<script type="application/json" id="student-data">(.*?)</script>', html, re.S).group(1)
     rows = {row[0]: row for row in json.loads(block)}
     assert rows["s003"][6:] == ["missing (no answer)"] and len(rows["s001"]) == len(rows["s002"]) == 6
-    assert 'cell(tr, values[6] || values[5].join(", ") || "-")' in html
+    assert 'cell(tr, values[6] || values[5].map(said).join("; ") || "-")' in html

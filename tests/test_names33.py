@@ -112,7 +112,7 @@ def test_the_report_names_each_misconception_beside_its_code(c7_key, tmp_path):
     assert f"| Q1a | {SIGN} (sigmoid\\_sign\\_error) | 2 | 67% |" in out["md"]   # the traps table
     assert f'<th scope="row">{SIGN} (sigmoid_sign_error)</th>' in out["html"]   # the heat map's table
     assert f"{SIGN} (sigmoid_sign_error): Q1 67%" in out["html"]   # the heat map's description
-    assert f'<option value="sigmoid_sign_error">{SIGN} (sigmoid_sign_error)</option>' in out["html"]
+    assert f'<option value="sigmoid_sign_error" data-name="{SIGN}">{SIGN} (sigmoid_sign_error)</option>' in out["html"]
     assert out["items"][0][-1] == "name" and out["trap"][-1] == SIGN
     assert out["items"][0].index("code") == 5   # the columns before it keep their places
     assert all(row[-1] == "" for row in out["items"][1:] if row[0] != "trap")

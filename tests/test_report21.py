@@ -97,10 +97,10 @@ def test_a_flagged_questions_reason_is_on_the_page_and_in_the_markdown():
     assert question.reasons == [WEAK_REASON]
     html, md = report_html(analysis), markdown_sections(analysis)
     flagged = re.search(r'<table id="flagged-table">.*?</table>', html, re.S).group(0)
-    assert "<td>Q1 (whole question)</td>" in flagged and "<td><span class=\"tag\">weak r</span></td></tr>" in flagged
+    assert '<th scope="row">Q1 (whole question)</th>' in flagged and "<td><span class=\"tag\">weak r</span></td></tr>" in flagged
     assert "| Q1 (whole question) | " in md and md.count("| weak r |") >= 2
     items = re.search(r'<table id="item-table">.*?</table>', html, re.S).group(0)
-    question_row = re.search(r"<tr[^>]*><td>Q1</td>.*?</tr>", items).group(0)
+    question_row = re.search(r'<tr[^>]*><th scope="row">Q1</th>.*?</tr>', items).group(0)
     assert question_row.endswith("<td><span class=\"tag\">weak r</span></td></tr>")   # its tag, not a bare "yes"
 
 

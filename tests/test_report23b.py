@@ -179,4 +179,4 @@ def test_the_flagged_table_counts_the_students_of_its_facility_and_its_r():
     md, page = markdown_sections(analysis), html.unescape(report_html(analysis, "t"))
     assert "| item | facility | r (corrected item-rest) | students: facility / r | flags |" in md
     assert "| Q2 (whole question) |" in md and "| 40 / 32 |" in md.split("### Flagged")[1]
-    assert "<th class=\"num\">students: facility / r</th>" in page and ">40 / 32<" in page
+    assert "<th scope=\"col\" class=\"num\">students: facility / r</th>" in page and ">40 / 32<" in page

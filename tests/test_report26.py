@@ -23,7 +23,7 @@ def _data_rows(html: str) -> dict:
 def _static_rows(html: str) -> dict:
     """{student id: [cells]} of the rows written in the page itself."""
     body = html.split('<tbody id="student-rows">')[1].split("</tbody>")[0]
-    rows = [re.findall(r"<td[^>]*>(.*?)</td>", tr) for tr in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+    rows = [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", tr) for tr in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
     return {cells[0]: cells for cells in rows}
 
 

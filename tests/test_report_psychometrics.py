@@ -116,7 +116,7 @@ def test_not_reached_parts_are_left_out_of_facility_and_counted():
     assert (row["students"], row["missing"], row["not_reached"], row["facility"]) == ("10", "4", "4", "0.667")
     md = markdown_sections(analysis)
     assert "| invalid answers | not reached | D (27%) |" in md and "Not reached: missing answers after" in md
-    assert '<th class="num">not reached</th>' in report_html(analysis, "t")
+    assert '<th scope="col" class="num">not reached</th>' in report_html(analysis, "t")
 
 
 def test_a_class_that_reached_every_part_has_no_not_reached_column_in_the_tables():

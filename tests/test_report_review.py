@@ -109,16 +109,16 @@ def test_histogram_bands_state_their_edges():
     parts, students = _class([[R, W, W, W, W, W, W, W, W, W]] * 2,
                              [Part("Q1", p, "C1", "t", 1.0) for p in "abcdefghij"])
     html = report_html(analyse(parts, students))
-    assert "<tr><td>10 to under 20%</td><td class=\"num\">2</td></tr>" in html
+    assert "<tr><th scope=\"row\">10 to under 20%</th><td class=\"num\">2</td></tr>" in html
 
 
 def test_the_corrected_r_has_one_name_and_the_trap_count_says_whose():
     analysis = analyse(*_single_part_trap_class())
     md, html = markdown_sections(analysis), report_html(analysis)
-    assert "r (corrected item-rest)" in md and "<th class=\"num\">r (corrected item-rest)</th>" in html
+    assert "r (corrected item-rest)" in md and "<th scope=\"col\" class=\"num\">r (corrected item-rest)</th>" in html
     assert "point-biserial</th>" not in html and "r (corrected) |" not in md
     assert "| part | trap | students in the trap | share |" in md
-    assert "<th>trap</th><th class=\"num\">students in the trap</th>" in html
+    assert "<th scope=\"col\">trap</th><th scope=\"col\" class=\"num\">students in the trap</th>" in html
 
 
 def test_long_names_wrap_in_the_page():

@@ -64,7 +64,8 @@ def test_markdown_and_page_show_missing_answers_and_that_needs_review_is_provisi
     assert [rows["| Q1b"][k] for k in (5, 6, 7)] == ["0", "3", "0"]
     assert [rows["| Q1"][k] for k in (5, 6, 7)] == ["0", "7", "0"]
     page = (tmp_path / "answers-graded-report.html").read_text(encoding="utf-8")
-    assert page.count(note) == 1 and page.count("<th class=\"num\">missing answers</th>") == 1
+    assert page.count(note) == 1 and page.count("<th scope=\"col\" class=\"num\">missing answers</th>") == 1
     cells = ["Q1b", "C7", "4", "1", "0.00", "0", "3", "0"]   # students, reached; blank, missing, invalid answers
     numeric = ' class="num"'
-    assert "".join(f"<td{numeric * (k > 1)}>{c}</td>" for k, c in enumerate(cells)) in page
+    row = f'<th scope="row">{cells[0]}</th>' + "".join(f"<td{numeric * (k > 1)}>{c}</td>" for k, c in enumerate(cells) if k)
+    assert row in page

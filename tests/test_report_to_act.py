@@ -35,7 +35,7 @@ def test_the_item_tables_give_the_facility_denominator_beside_the_students():
     md = markdown_sections(_stopped_class())
     assert "| item | class | students | reached | facility |" in md
     assert "| Q2a | C1 | 5 | 4 | 0.50 |" in md   # 2 correct of the 4 who reached it, 5 on the paper
-    assert '<th class="num">students</th><th class="num">reached</th>' in report_html(_stopped_class())
+    assert '<th scope="col" class="num">students</th><th scope="col" class="num">reached</th>' in report_html(_stopped_class())
 
 
 def test_report_md_and_the_page_name_whom_to_act_on():

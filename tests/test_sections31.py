@@ -112,8 +112,8 @@ def test_a_two_section_class_gets_its_figures_by_section_in_report_md_the_page_a
     assert f'<th scope="row">Section A</th>{cells}' in table
     assert '<th scope="row">Section B</th><td class="num">3†</td>' in table
     assert 'id="section-question-table"' in page
-    assert "<th>name</th><th>section</th>" in page   # the students table says each student's section
-    assert '<tr><td>a6</td><td>A6</td><td>Section A</td><td class="num">0</td>' in page
+    assert '<th scope="col">name</th><th scope="col">section</th>' in page   # the students table says each student's section
+    assert '<tr><th scope="row">a6</th><td>A6</td><td>Section A</td><td class="num">0</td>' in page
     assert '"b3","B3","2","6",33.3,[],"","Section B"]' in page   # the rows the script builds, from the data
 
 
@@ -156,7 +156,7 @@ def test_without_a_section_column_the_outputs_are_those_with_sections_less_the_s
     assert 'id="h-sections"' not in pages[0] and 'id="h-sections"' in pages[1]
     unhashed = [re.sub(r"'sha256-[^']*'", "", page) for page in pages]   # the style's and script's hashes
     without = re.sub(r'<section id="sections".*?</section>\n\n', "", unhashed[1], flags=re.S)
-    for added, gone in ((r"<th>section</th>|<td>Section [AB]</td>| cell\(tr, values\[7\]\);", ""),
+    for added, gone in ((r'<th scope="col">section</th>|<td>Section [AB]</td>| cell\(tr, values\[7\]\);', ""),
                         (r',"Section [AB]"\]', "]"), (r',""\]', "]")):   # the students table's section column
         without = re.sub(added, gone, without)
     assert unhashed[0] == without

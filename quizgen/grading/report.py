@@ -15,7 +15,8 @@ from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
-from quizgen.report.formatting import counted_name, decimal_mark, md_cell, number_text, one_place, whole_number
+from quizgen.report.formatting import (counted_name, decimal_mark, md_cell, number_text, one_place,
+                                       said, said_counts, whole_number)
 from quizgen.report.model import absent_words
 from quizgen.report.tables import roster_centre
 
@@ -136,8 +137,7 @@ def _percent_text(value, comma: bool = False) -> str:
 
 
 def _codes_text(codes) -> str:
-    items = codes.items() if isinstance(codes, dict) else codes
-    return "; ".join([f"{code} ({count})" for code, count in items])
+    return "; ".join([f"{code} ({count})" for code, count in (codes.items() if isinstance(codes, dict) else codes)])
 
 
 def student_rows(totals: list):
@@ -282,7 +282,7 @@ def _question_section(result, comma: bool = False) -> list:
     rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), whole_number(q.students, comma),
              whole_number(q.counts[Status.CORRECT], comma),
              _percent_text(q.percent_correct, comma) or "-",
-             md_cell(_codes_text(q.misconceptions[:3])) or "-"] for q in result.questions]
+             md_cell(said_counts(q.misconceptions[:3], result.names)) or "-"] for q in result.questions]
     header = ["question", "part", "class", "students", "correct", "% correct", "most common misconceptions"]
     return ["## Questions", "", QUESTIONS_NOTE, ""] + _table(header, rows)
 
@@ -326,7 +326,7 @@ def _student_section(result, comma: bool = False) -> list:
              *(decimal_mark(text, comma) for text in (number_text(t.score), number_text(t.max_score),
                                                       one_place(t.percent))),
              absent_words(t.student_id in absent, t.student_id in marked)
-             or md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
+             or md_cell("; ".join(said(code, result.names) for code in t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
     if len(shown) < len(result.students):
         where = result.paths.get("students")

@@ -45,6 +45,7 @@ from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse
 from quizgen.grading.report import question_rows, report_markdown, roster_order, student_rows, student_sections
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.run_options import download_outputs, forced_by, key_named, run_options
+from quizgen.report.title import report_title
 from quizgen.grading.run_settings import ecf_credit_note, marked_with, version_one_note
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
@@ -268,7 +269,9 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
                                absent=frozenset(people.marked), sections=student_sections(students),
                                named=names_of_traps)   # made plain in the report's process
     graded_handle = handles[names["graded"]]
-    with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
+    key_name = key_named(index, source, run.key_path, found=False, lms=bool(run.given.built))
+    title = report_title(index.key.codes, source.path.name, key_name)   # the page's exam and files (review 46)
+    with Background(class_report_texts, report_data, title, outputs.html,
                     source.delimiter, source.writes_comma, people.roster_notes, run.written.review_reasons(), settings,
                     parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
         count_latest(grid, tally)

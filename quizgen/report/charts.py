@@ -201,15 +201,16 @@ HEAT_REACHED = ("reached: answered some part of it or a later part; a student wh
 def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None) -> Markup:
     """Misconception (rows) x question (columns): the share of the students who
     reached the question who fell into the trap in at least one of its parts, darker for
-    more. The unit is written above the grid, not only in the tooltip. A row is labelled
+    more. The unit is said by the page above the map, in HTML text that wraps (HEAT_CAPTION: as
+    SVG text in the sideways-scrolling box, a phone cut it off), not only in the tooltip. A row is labelled
     by its name in words, cut short to HEAT_LABEL_CHARS so that the grid stays narrow
     (``heat_row_labels``), its whole name and code in its tooltip, as in the cells' tooltips
     and the description (``names``, {code: name}: formatting.named)."""
     cells = "; ".join(f"{named(code, names or {})}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
                       for code in codes) or "No misconception was met."
     shape = _heat_shape(codes, heat, names or {})
-    body = _heat_grid(codes, questions, heat, names or {}, HEAT_CAPTION, shape)
-    return _svg("chart-heat", *_heat_size(questions, shape),
+    body = _heat_grid(codes, questions, heat, names or {}, "", shape)
+    return _svg("chart-heat", *_heat_size(questions, shape, captioned=False),
                 "Misconceptions by question (% of the students who reached it)",
                 f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)
 
@@ -221,19 +222,19 @@ def _heat_shape(codes: list, heat: dict, names: dict) -> tuple:
     return labels, _heat_left(labels), max((share for row in heat.values() for share in row.values()), default=0) or 1
 
 
-def _heat_size(questions: list, shape: tuple) -> tuple:
-    """The heat map's width (its grid or its caption, the wider) and its height with every row."""
+def _heat_size(questions: list, shape: tuple, captioned: bool = True) -> tuple:
+    """The heat map's width (its grid or, ``captioned``, its caption, the wider) and its height with every row."""
     labels, left, _ = shape
     grid = left + HEAT_CELL * max(len(questions), 1) + 10
-    return max(grid, ceil(text_width(HEAT_CAPTION) + 10)), _heat_height(labels)
+    return max(grid, ceil(text_width(HEAT_CAPTION) + 10) if captioned else 0), _heat_height(labels)
 
 
 def _heat_grid(codes: list, questions: list, heat: dict, names: dict, caption: str, shape: tuple) -> list:
-    """The heat map's ``caption``, question header and the rows of ``codes`` (all, or a piece's
-    slice), drawn from the top, in the whole map's ``shape`` (_heat_shape)."""
+    """The heat map's ``caption`` (none when ""), question header and the rows of ``codes`` (all, or
+    a piece's slice), drawn from the top, in the whole map's ``shape`` (_heat_shape)."""
     labels, left, peak = shape
     cell, top = HEAT_CELL, HEAT_TOP
-    body = [_text(0, 14, caption)]
+    body = [_text(0, 14, caption)] if caption else []
     body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
     for r, code in enumerate(codes):
         y = top + r * HEAT_ROW

@@ -85,6 +85,18 @@ def named(code: str, names: dict) -> str:
     return f"{name} ({code})" if name else code
 
 
+def said(code: str, names: dict) -> str:
+    """A misconception as a table cell says it to a person: its name alone (the
+    heat map's table pairs each name with its code), or its code when the key names none."""
+    return names.get(code) or code
+
+
+def said_counts(pairs, names: dict) -> str:
+    """``(code, count)`` pairs as a cell says them: ``dividing logits without exponentiating
+    them (6); sum instead of mean (2)``, "" for none; "; " between them, since a name may hold a comma."""
+    return "; ".join(f"{said(code, names)} ({count})" for code, count in pairs)
+
+
 def cut_at_word(text: str, limit: int, ellipsis: str = "\u2026") -> str:
     """``text`` whole when it has at most ``limit`` characters; else cut at a word
     (within it, where one ends past its first 8 characters) and ``ellipsis`` added,

@@ -14,7 +14,8 @@ import jinja2
 from markupsafe import Markup
 
 from quizgen.errors import QuizgenError
-from quizgen.report.formatting import decimal_mark, display_text, named, number_text, one_place, whole_number
+from quizgen.report.formatting import (decimal_mark, display_text, named, number_text, one_place, said, said_counts,
+                                       whole_number)
 from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
@@ -87,14 +88,14 @@ STATIC_ROWS = 500
 with script off (and the script then pages and sorts them); a larger class's rows come from the data."""
 
 
-def static_rows(rows: list, comma: bool) -> list:
-    """The cells of each row as the page's script writes them (``row()`` in the template), or
-    [] above STATIC_ROWS students."""
+def static_rows(rows: list, comma: bool, names: dict | None = None) -> list:
+    """The cells of each row as the page's script writes them (``row()`` in the template: the
+    misconceptions by name, formatting.said), or [] above STATIC_ROWS students."""
     if len(rows) > STATIC_ROWS:
         return []
-    mark = partial(decimal_mark, comma=comma)
+    mark, names = partial(decimal_mark, comma=comma), names or {}
     return [(r[0], r[1], mark(r[2]), mark(r[3]), "n/a" if r[4] is None else mark(f"{r[4]:.1f}"),
-             r[6] if len(r) > 6 and r[6] else ", ".join(r[5]) or "-", *r[7:]) for r in rows]
+             r[6] if len(r) > 6 and r[6] else "; ".join(said(c, names) for c in r[5]) or "-", *r[7:]) for r in rows]
 
 
 def student_json(analysis: Analysis, limit: int = HTML_STUDENTS, rows: list | None = None) -> Markup:
@@ -163,8 +164,8 @@ def histogram_who(test, comma: bool = False) -> str:
     counted as 0% only in the figures over all students, are in no band)."""
     if not test.absent:
         return ""
-    return (f"the {whole_number(test.students, comma)} students who answered (the "
-            f"{whole_number(test.absent, comma)} absent are in no band)")
+    return (f"the {whole_number(test.students, comma)} student{'s' * (test.students != 1)} who answered (the "
+            f"{whole_number(test.absent, comma)} absent {'is' if test.absent == 1 else 'are'} in no band)")
 
 
 def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False, roster_notes=(),
@@ -194,8 +195,9 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         heat_svg=charts.heat_map(codes, questions, analysis.heat, analysis.names),
         heat_labels=charts.heat_labels(codes, analysis.names),
         heat_pieces=charts.heat_pieces(codes, questions, analysis.heat, analysis.names),
-        named=partial(named, names=analysis.names),
-        student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
+        named=partial(named, names=analysis.names), said=partial(said, names=analysis.names),
+        said_counts=partial(said_counts, names=analysis.names),
+        student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma, analysis.names), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=answer_columns(analysis), answers_note=ANSWERS_NOTE, class_facility=CLASS_FACILITY,
         not_reached_note=NOT_REACHED_NOTE if len(answer_columns(analysis)) > len(ANSWER_COLUMNS) else "",

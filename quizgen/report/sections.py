@@ -119,7 +119,7 @@ def summary_rows(sections: list, comma: bool = False) -> list:
             for s in sections]
 
 
-SUMMARY_HEADER = ["section", "students who answered", "absent", "mean %", "median %", "SD (points)"]
+SUMMARY_HEADER = ["section", "students who answered", "absent", "mean %", "median %", "SD (percentage points)"]
 
 
 def question_table(sections: list, comma: bool = False) -> tuple:

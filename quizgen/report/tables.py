@@ -11,7 +11,7 @@ from functools import partial
 
 from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
-from quizgen.report.formatting import decimal_mark, md_cell, named, number_text, whole_number
+from quizgen.report.formatting import decimal_mark, md_cell, named, number_text, said_counts, whole_number
 from quizgen.report.reliability import spread_note
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
@@ -338,7 +338,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]
     classes = [[md_cell(c.cls or "-"), count(c.parts), fixed(c.facility, comma=comma),
-                md_cell("; ".join(f"{code} ({n})" for code, n in c.misconceptions)) or "-"] for c in analysis.classes]
+                md_cell(said_counts(c.misconceptions, analysis.names)) or "-"] for c in analysis.classes]
     lines += ["### Classes of scenario", ""] + _table(["class", "parts", CLASS_FACILITY, "misconceptions met"],
                                                       classes)
     return "\n".join(lines)
