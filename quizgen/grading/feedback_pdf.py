@@ -3,7 +3,8 @@ content as the Markdown sheet (quizgen.grading.feedback), typeset through the
 LaTeX route of quizgen.generation.pdf: one document per student from
 templates/feedback.tex.j2, every string from the answers file or the key
 escaped for TeX (a character pdflatex sets by a command, such as the minus
-sign or a Greek letter, as that command: TEX_CHARS), compiled without
+sign, as that command: TEX_CHARS; a Greek letter so only in an answer, or alone
+in a note, where it is maths: a name is set as text, by LuaLaTeX), compiled without
 shell-escape and with paranoid file access, several at a time (one TeX process
 per sheet, one thread each). A sheet LaTeX still fails on does not stop the
 class's: that student gets the Markdown sheet instead, named in one warning."""
@@ -161,15 +162,21 @@ def footer_who(student_id, name) -> str:
     return f"{tex_text(shortened(plain(name), 60))} ({shown_id})" if plain(name) else shown_id
 
 
+GREEK_AS = {"answer": "maths", "expected": "maths", "text": "symbols"}
+"""How a PartLine's or PartNote's field sets Greek letters (tex_text): the answers' as maths, a note's
+(which may quote an answer, or be a marker's comment in Greek) alone as maths, in words as text."""
+
+
 def _tex_fields(record):
     """A PartLine or PartNote with every field made literal LaTeX that may
     break inside a long word (breakable), a small answer's 3.449 × 10⁻⁵ (the key's,
-    "expected ...") as maths, which pdflatex prints."""
-    return record._replace(**{f: plain_in_tex(breakable(getattr(record, f))) for f in record._fields})
+    "expected ...") as maths, which pdflatex prints; Greek letters as GREEK_AS says."""
+    return record._replace(**{f: plain_in_tex(breakable(getattr(record, f), GREEK_AS.get(f, "text")))
+                              for f in record._fields})
 
 
-def breakable(text) -> str:
-    """``tex_text(text)`` where a word longer than _LONG_WORD characters (an
+def breakable(text, greek: str = "text") -> str:
+    """``tex_text(text, greek)`` where a word longer than _LONG_WORD characters (an
     answer such as ``0.0911000000000000000001``, an id like ``=cmd|' /C calc'!A0``)
     may break every _BREAK_EVERY characters (WORD_BREAK: only where no
     space will do), so that it wraps in its table
@@ -178,24 +185,31 @@ def breakable(text) -> str:
     for word in plain(text).split(" "):
         chunks = [word] if len(word) <= _LONG_WORD else [word[i:i + _BREAK_EVERY]
                                                           for i in range(0, len(word), _BREAK_EVERY)]
-        words.append(WORD_BREAK.join(tex_text(chunk) for chunk in chunks))
+        words.append(WORD_BREAK.join(tex_text(chunk, greek) for chunk in chunks))
     return " ".join(words)
 
 
-def tex_text(text) -> str:
+def tex_text(text, greek: str = "text") -> str:
     """Text from outside (the answers file, the key) as literal LaTeX: made
     plain, every special character escaped, and TeX's ligatures broken
-    (``--`` stays two hyphens, ``<<`` is not a guillemet)."""
-    return _TEX_CHAR.sub(lambda m: TEX_CHARS[m.group()], _LIGATURE.sub(r"\1{}", escape_tex(plain(text))))
+    (``--`` stays two hyphens, ``<<`` is not a guillemet). Greek letters stay
+    letters, set as text in a font that has them (by LuaLaTeX): a name, a title;
+    with ``greek`` "maths" each is pdflatex's maths symbol (an answer's σ is
+    ``$\\sigma$``), with "symbols" each that stands alone (σ(s), not Καλή)."""
+    return _GREEK_PATTERNS[greek].sub(lambda m: TEX_CHARS[m.group()],
+                                      _LIGATURE.sub(r"\1{}", escape_tex(plain(text))))
 
 
 _GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi o pi rho varsigma sigma "
           "tau upsilon phi chi psi omega").split()
-TEX_CHARS = {
+GREEK_MATHS = {
     **{chr(0x3b1 + n): ("o" if name == "o" else f"$\\{name}$") for n, name in enumerate(_GREEK)},
     **{c: f"$\\{name}$" for c, name in zip("\u0393\u0394\u0398\u039b\u039e\u03a0\u03a3\u03a5\u03a6\u03a8\u03a9",
                                               "Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split())},
     "\u03c6": "$\\varphi$", "\u03d5": "$\\phi$", "\u03b5": "$\\varepsilon$", "\u03f5": "$\\epsilon$",
+}
+"""An answer's Greek letters as pdflatex's maths symbols (omicron, which maths has not, as o)."""
+TEXT_CHARS = {
     "\u2212": "$-$", "\u2013": "{\\textendash}", "\u2014": "{\\textemdash}", "\u2026": "{\\ldots}",
     "\u2018": "{\\textquoteleft}", "\u2019": "{\\textquoteright}", "\u201c": "{\\textquotedblleft}",
     "\u201d": "{\\textquotedblright}", "\u2022": "{\\textbullet}", "\u2032": "$'$", "\u2033": "$''$",
@@ -216,10 +230,18 @@ TEX_CHARS = {
     **{chr(0x2080 + n): f"\\textsubscript{{{n}}}" for n in range(10)},
 }
 """Characters beyond pdflatex's T1 fonts that it sets with a command (maths
-symbols, Greek letters, typographic quotes and dashes, super- and
-subscript digits): an answer typed with them needs no LuaLaTeX, which takes
-some 1.4 GB and 6 s a sheet where pdflatex takes 40 MB and 1 s."""
-_TEX_CHAR = re.compile("|".join(map(re.escape, TEX_CHARS)))
+symbols, typographic quotes and dashes, super- and subscript digits): text
+and answers typed with them need no LuaLaTeX, which takes some 1.4 GB and 6 s
+a sheet where pdflatex takes 40 MB and 1 s."""
+TEX_CHARS = {**GREEK_MATHS, **TEXT_CHARS}
+"""TEXT_CHARS and, for an answer, Greek letters as maths symbols."""
+_TEXT_CHAR = "|".join(map(re.escape, TEXT_CHARS))
+_GREEK_LETTER = "[\u0370-\u03ff\u1f00-\u1fff]"
+_GREEK_PATTERNS = {
+    "text": re.compile(_TEXT_CHAR),
+    "maths": re.compile(f"[{''.join(GREEK_MATHS)}]|{_TEXT_CHAR}"),
+    "symbols": re.compile(f"(?<!{_GREEK_LETTER})[{''.join(GREEK_MATHS)}](?!{_GREEK_LETTER})|{_TEXT_CHAR}"),
+}
 
 
 def plain(text) -> str:
