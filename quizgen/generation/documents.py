@@ -96,7 +96,16 @@ def layout_context(quiz: Quiz, papers: list) -> dict:
             "questions": papers[0]["questions"], "total_points": papers[0]["total_points"],
             "has_figures": papers.has_figures() if isinstance(papers, PaperViews)
             else any(q["figure"] for p in papers for q in p["questions"]),
-            "paper_size": quiz.paper_size, "layout": quiz.layout}
+            "paper_size": quiz.paper_size, "layout": quiz.layout, **pdf_titles(quiz, papers)}
+
+
+def pdf_titles(quiz: Quiz, papers) -> dict:
+    """What the PDFs' title says (pdfmeta.tex.j2): ``pdf_title``, the paper's title and
+    course; ``pdf_who``, on a paper of one student's own, whose (" (Ada Lovelace, s001)")."""
+    own = papers.papers if isinstance(papers, PaperViews) else []
+    who = ", ".join(part for part in (own[0].name, own[0].student_id) if part) if len(own) == 1 else ""
+    return {"pdf_title": ", ".join(part for part in (quiz.title, quiz.course) if part) or "Problems",
+            "pdf_who": f" ({who})" if who else ""}
 
 
 def split_suffixes(papers: list) -> list:

@@ -26,6 +26,7 @@ from quizgen.grading.feedback_words import answers_note, full_marks_note, shown_
 from quizgen.generation.pdf import install_hint, overflow_warnings
 from quizgen.report.formatting import without_direction_controls
 from quizgen.text.answers import plain_in_tex
+from quizgen.text.pdf_strings import pdf_string
 from quizgen.text.render import escape_tex
 
 _LIGATURE = re.compile(r"([-<>,`'!?])(?=[-<>,`'])")
@@ -129,6 +130,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
     for q, view, lines in zip(questions, views, lines_of):
         worked = not isinstance(view, str)
         items.append({"id": tex_text(q.id), "template": tex_text(q.template), "title": tex_text(q.title or q.template),
+                      "mark": pdf_string(f"{q.id}: {q.title or q.template}"),
                       "view": view if worked else tex_text(view),
                       "lines": [_tex_fields(line._replace(answer=shown_answer(line.answer) or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
@@ -145,7 +147,9 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                          answers_note=tex_text(answers_note([q for q in questions if context.solutions.known(q)],
                                                                  context.carried, context.comma)),
                          footer_who=footer_who(total.student_id, total.name),
-                         answer_separator=";" if context.comma else ",")
+                         answer_separator=";" if context.comma else ",",
+                         pdf_title=pdf_string(f"Feedback for {plain(total.student_id)}"
+                                              + (f" ({plain(total.name)})" if plain(total.name) else "")))
 
 
 def work_tex(work) -> list:

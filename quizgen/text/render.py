@@ -16,6 +16,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.md_maths import checked_markdown, markdown_maths
+from quizgen.text.pdf_strings import pdf_string
 from quizgen.text.sandbox import CappedSandbox
 from quizgen.text.tex_markdown import markdown_to_tex
 from quizgen.text.unprintable import refuse_filled
@@ -358,6 +359,7 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
     env.filters["esc_char"] = escape_tex_char if fmt == "tex" else _ESCAPES[fmt]
     # a key's answer as the layout prints it: scientific below 0.001 (text/answers.py)
     env.filters["answer"] = lambda text, bold=False: bold_answer(str(text), fmt, bold) or _ESCAPES[fmt](text)
+    env.filters["pdfstr"] = pdf_string   # a PDF's title or bookmark: hex digits only (pdfmeta.tex.j2)
     env.globals["rounding_rule"] = ROUNDING_RULE
     return env
 
