@@ -34,3 +34,16 @@ def test_an_lms_question_of_a_users_template_does_not_claim_the_habit(tmp_path, 
     assert made.exit_code == 0, made.output
     text = out.read_text(encoding="utf-8")
     assert text.count(SENTENCE) == 1   # C1's question only
+
+
+@pytest.mark.parametrize("classes, said", [("C1", False), ("C1,C14", True)])
+def test_a_paper_with_a_users_template_lets_its_questions_conventions_rule(tmp_path, invoke, bank, classes, said):
+    """Review 46a F5: the paper's header says natural logarithms and 3 significant figures for every
+    question, though a user's template may ask for bits or 4 figures in its own words."""
+    for fmt in ("md", "tex"):
+        made = invoke("generate", "--bank", bank, "--classes", classes, "--seed", 3, "--format", fmt,
+                      "--out", tmp_path / fmt)
+        assert made.exit_code == 0, made.output
+        problems = (tmp_path / fmt / f"problems.{fmt}").read_text(encoding="utf-8")
+        assert ("Where a question states other conventions (a logarithm's base, the figures to give), "
+                "follow the question." in problems) is said

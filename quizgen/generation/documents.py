@@ -81,6 +81,7 @@ def paper_view(quiz: Quiz, paper: StudentPaper, fmt: str, layouts=None) -> dict:
     return {"student_id": paper.student_id, "name": paper.name, "seed": paper.seed,
             "code": printed_code(quiz, paper.seed), "questions": questions, "total_points": total,
             "total_text": points_text(total), "answers_note": paper_answers_note(questions),
+            "own_conventions": not all(q["shipped"] for q in questions),   # a user's template: its own may differ
             "reference_note": paper_reference_note(questions) if quiz.worked_examples else ""}
 
 

@@ -119,6 +119,7 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
                   for i, step in zip(range(0, len(texts), 3), steps)],
         "verify": verify,
         "reference": reference_differences(inst),
+        "shipped": shipped(template),   # the paper's own conventions hold for it (paper_view's own_conventions)
     }
 
 
@@ -161,7 +162,7 @@ def paper_reference_note(questions: list) -> str:
 _COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text", "numeric", "answers_note", "reference")
+SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text", "numeric", "answers_note", "reference", "shipped")
 
 
 def question_summary(question: Question, fmt: str, layouts=None) -> dict:
