@@ -244,7 +244,8 @@ class KeyIndex:
         if self.policy.points or self.policy.traps or self.policy.template_traps or self.policy.template_ecf:
             parts_of, codes_of, templates = _template_labels(key)
             key = with_policy_points(key, self.policy, parts_of)
-            self.policy_warnings = self.policy.check_trap_codes(codes_of) + self.policy.check_overlaps(templates)
+            self.policy_warnings = (self.policy.check_trap_codes(codes_of) + self.policy.check_ecf_names(parts_of)
+                                    + self.policy.check_overlaps(templates))
         _check_recipes(key, source or name)
         self.key = key   # with the policy's points: what the feedback sheets show
         self.lost_tags = lost_tag_reasons(key)   # {(question id, part shape): reason}: questions of unknown variant

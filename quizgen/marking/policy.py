@@ -124,6 +124,22 @@ class Policy:
         return lines + [f"{self.source}: and {len(rest)} more traps: code(s) no question on this paper has: "
                         f"{first_few(rest)}"] * bool(rest)
 
+    def check_ecf_names(self, names) -> list:
+        """One warning line per ``ecf_credit:`` name not on this paper that is a
+        near miss (did_you_mean) of a template id or class that is (``names``)
+        and that the policy does not name itself: ``c77`` for ``C77`` changes no
+        marks, where the instructor meant it to. Other names pass in silence
+        (one policy serves many papers)."""
+        unset = [name for name in names if name not in self.template_ecf]
+        lines = []
+        for name in self.template_ecf:
+            hint = "" if name in names else did_you_mean(name, unset)
+            if hint:
+                lines.append(f"{self.where(('ecf_credit', name))}: ecf_credit.{_shown(name)}: no template on this "
+                             f"paper has that id or class{hint}, so it sets the ECF credit of none of its questions")
+        more = len(lines) - WARNINGS_SHOWN
+        return lines[:WARNINGS_SHOWN] + [f"{self.source}: and {more} more ecf_credit name(s) as above"] * (more > 0)
+
     def check_overlaps(self, templates: dict) -> list:
         """One warning line per setting given twice for one template under two
         names with different values, saying which is used (the template id's
@@ -232,7 +248,23 @@ def _ecf(value, source: str, text: str) -> tuple:
         return None, {}
     if not isinstance(value, dict):
         return _fraction(value, source, "ecf_credit", text), {}
+    _refuse_split_comma(value, "ecf_credit", source, text)
     return None, {str(name): _fraction(credit, source, ("ecf_credit", name), text) for name, credit in value.items()}
+
+
+def _refuse_split_comma(value: dict, key: str, source: str, text: str) -> None:
+    """Refuse, with the reason, an entry of ``value`` (the mapping ``key``) that
+    is a number with no value after a whole number: YAML's braces read
+    ``{C7: 0,5}`` as ``{C7: 0, 5: null}``, a decimal comma parting two entries."""
+    before = None
+    for name, credit in value.items():
+        if credit is None and isinstance(name, (int, float)) and not isinstance(name, bool) \
+                and before is not None and isinstance(before[1], int) and not isinstance(before[1], bool):
+            raise InputFileError(f"{_where(source, text, (key,))}: {key}.{_shown(name)}: no value: in {{ }} a comma "
+                                 f"parts two entries, so {_shown(before[0])}: {before[1]},{_shown(name)} was read as "
+                                 f"{_shown(before[0])}: {before[1]} and {_shown(name)}; put a decimal comma in quotes "
+                                 f"({_shown(before[0])}: '0,5') or write one entry a line")
+        before = name, credit
 
 
 def _trailing_zeros(value, source: str, text: str) -> str:
