@@ -15,6 +15,7 @@ from quizgen.generation.quiz import Question
 from quizgen.generation.separation import GAP
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.marking.rule_model import ECF
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
@@ -161,7 +162,7 @@ def _test_problems(template: Template, inst, report: Report) -> list:
             problems.append(problem_at(template.path, ("tests", n), f"answer {test['answer']!r} to part "
                                      f"{pv.part.name}{_after(test, parts)} is graded "
                                      f"{_verdict(verdict.status, verdict.misconception)}, the test expects "
-                                     f"{_verdict(*want)}{_numbers_behind(pv, want[1])}"))
+                                     f"{_verdict(*want)}{_why(pv, verdict, want[1])}"))
         else:
             report.tests += 1
     return problems
@@ -184,6 +185,16 @@ def _after(test: dict, parts: dict) -> str:
     earlier = test.get("earlier") or {}
     given = ", ".join(f"({parts[name][1].letter}) {earlier[name]}" for name in earlier)
     return f" (after {given})" if given else ""
+
+
+def _why(pv, verdict, code: str) -> str:
+    """Why the test failed: an answer right from the test's wrong earlier answers
+    but incorrect is so for the template's ``ecf_credit: 0``, which the
+    canonical answer's window would not tell; else ``_numbers_behind``."""
+    if verdict.note == ECF and verdict.status == Status.INCORRECT:
+        return ("; it is right given the earlier answers (error carried forward), which the template's "
+                "ecf_credit: 0 gives no marks: a test of such an answer expects status: incorrect, no misconception")
+    return _numbers_behind(pv, code)
 
 
 def _numbers_behind(pv, code: str) -> str:
