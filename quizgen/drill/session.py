@@ -185,7 +185,7 @@ class Drill:
             if command == "quit":
                 raise _Stop("quit")
             if command == "help":
-                self.say(HELP)
+                self.say(self.own(HELP))   # its example numbers in the learner's decimal mark
             elif command == "hint":
                 self.hint(turn)
             elif command == "skip":
@@ -201,7 +201,7 @@ class Drill:
                 elif verdict.status == Status.INVALID:
                     self.say(unreadable(text, verdict.reason, self.decimal_comma) + turn.notes.pop(record.letter, ""),
                              "  ")   # why a later part needs it, said once
-                elif retry := not_markable(record, text, verdict, offered):   # grade's needs_review
+                elif retry := not_markable(record, text, verdict, offered, self.decimal_comma):   # grade's needs_review
                     self.say(retry + turn.notes.pop(record.letter, ""), "  ")   # a later part reads it: said once
                 else:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
@@ -367,9 +367,11 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         result = drill.run(count, first)
         own_state = path != learner.default_path() and path   # a --state other than the default
         if result.again:   # the command that asks the question left unfinished again
-            result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None, own_state)
+            result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None, own_state,
+                                          decimal_comma)
         out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
-                          names=trap_names(templates + bank), practice=drill.store is None, state=own_state) + "\n")
+                          names=trap_names(templates + bank), practice=drill.store is None, state=own_state,
+                          decimal_comma=decimal_comma) + "\n")
         out.flush()
         return result
 

@@ -21,13 +21,13 @@ SHOWN = 3   # weak classes, and open misconceptions, listed in the advice
 
 
 def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), names=None,
-            practice: bool = False, state=None) -> str:
+            practice: bool = False, state=None, decimal_comma: bool = False) -> str:
     """The end-of-drill report: score by class, misconceptions met, what next
     (``banks``: this run's --bank folders, for the suggested command; ``names``:
     the misconceptions' names, traps.trap_names of the loaded bank; ``practice``:
     nothing is saved, so the advice tells this run's results, not boxes and dates; ``state``: a
-    progress file other than the default, which the suggested commands name).
-    A question left after only right answers is counted apart: it is not recorded."""
+    progress file other than the default, which the suggested commands name, as
+    they do ``decimal_comma``). A question left after only right answers is counted apart: it is not recorded."""
     done = result.questions - bool(result.unfinished)
     left = ", 1 left unfinished" if result.unfinished else ""
     title = f"Summary ({done} question{'s' * (done != 1)}{left}, stopped: {result.stopped})"
@@ -44,7 +44,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
     lines += bullets(advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
                             met={p.misconception for p in result.parts if p.misconception},
                             unfinished=result.unfinished, names=names, practice=practice,
-                            again=result.again or "", state=state), width)
+                            again=result.again or "", state=state, decimal_comma=decimal_comma), width)
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -97,22 +97,25 @@ def bullets(lines: list, width: int = WIDTH) -> list:
             for line in lines]
 
 
-def resume_command(seed, cls: str, banks=(), practice: bool = False, state=None) -> str:
+def resume_command(seed, cls: str, banks=(), practice: bool = False, state=None, decimal_comma: bool = False) -> str:
     """The command that asks a question left unfinished again: its seed and
-    class, this run's --bank folders, and its progress file or --no-save."""
+    class, this run's --bank folders, its progress file or --no-save, and --decimal-comma."""
     words = ["quizgen", "drill", "--seed", str(seed), "--classes", cls]
     words += [w for bank in banks for w in ("--bank", str(bank))]
-    return " ".join(map(shlex.quote, words + state_words(practice, state)))
+    return " ".join(map(shlex.quote, words + kept_words(practice, state, decimal_comma)))
 
 
-def state_words(practice: bool, state) -> list:
-    """A suggested command's progress words: ``--no-save`` for a practice run, else ``--state FILE``
-    for a progress file other than the default (``state``; None or False: the default, left unsaid)."""
-    return ["--no-save"] if practice else ["--state", str(state)] if state else []
+def kept_words(practice: bool, state, decimal_comma: bool = False) -> list:
+    """A suggested command's words that keep this run's settings: ``--no-save`` for a practice run,
+    else ``--state FILE`` for a progress file other than the default (``state``; None or False: the
+    default, left unsaid); ``--decimal-comma`` for a learner who writes one."""
+    progress = ["--no-save"] if practice else ["--state", str(state)] if state else []
+    return progress + ["--decimal-comma"] * decimal_comma
 
 
 def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset(),
-           unfinished=(), names=None, practice: bool = False, again: str = "", state=None) -> list:
+           unfinished=(), names=None, practice: bool = False, again: str = "", state=None,
+           decimal_comma: bool = False) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried; what this drill missed (``outcomes``,
     its last outcome by class) or ``met`` (misconception codes) first, then by due
@@ -124,7 +127,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     such a question (``unfinished``: its parts' results) is named first, with
     what was done on it, and its class leads the suggested command. A
     misconception is called by its name in ``names`` (traps.trap_names);
-    ``again``: the command that asks that question again; ``state``: as summary's. In a
+    ``again``: the command that asks that question again; ``state``, ``decimal_comma``: as summary's. In a
     ``practice`` run (nothing saved) no box or due date is told: how this run went is."""
     listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
     outcomes = outcomes or {}
@@ -155,7 +158,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     if focus:
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
                      + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks)
-                     + "".join(f" {shlex.quote(word)}" for word in state_words(practice, state)))
+                     + "".join(f" {shlex.quote(word)}" for word in kept_words(practice, state, decimal_comma)))
     if not lines:
         soonest = min(progress.classes.items(), key=lambda kv: kv[1].due)
         lines.append("everything you have met is secure (right without hints at least twice since its last "

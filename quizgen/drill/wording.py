@@ -9,7 +9,7 @@ from decimal import Decimal
 from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.other_part import ANOTHER_PART, other_part_letter
-from quizgen.grading.outcome import decimal_commas
+from quizgen.grading.outcome import comma_number, decimal_commas
 from quizgen.key.status import Status
 from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
@@ -108,8 +108,8 @@ def unreadable(text: str, reason: str, decimal_comma: bool) -> str:
         return (f"I cannot read {quoted(text)} as an answer. If the comma is a decimal comma, write a point "
                 f"(14.3) or start the drill with --decimal-comma (as written: {reason}). It was not counted; "
                 "try again, or ? for help.")
-    return (f"I cannot read {quoted(text)} as an answer ({reason}). It was not counted; try again, e.g. 14.3 or "
-            "100/7, or ? for help.")
+    return (f"I cannot read {quoted(text)} as an answer ({reason}). It was not counted; try again, e.g. "
+            f"{comma_number('14.3', decimal_comma)} or 100/7, or ? for help.")
 
 
 def unasked_kept(verdict, asked, checker) -> object:
@@ -204,7 +204,7 @@ leaves only ``0.695%`` (right but for its %) to a person: the reply says how a %
 _PERSON = ": " + WORKING_REASON.rsplit(": ", 1)[-1]   # ": a person decides which is the answer"
 
 
-def not_markable(record, text: str, verdict, options=NONE_OFFERED) -> str:
+def not_markable(record, text: str, verdict, options=NONE_OFFERED, decimal_comma: bool = False) -> str:
     """Why an answer is asked for again, not counted, or '': one grade leaves
     to a person (there is none here), or a near spelling of a word the question
     offers (drill/slips.py), so the drill never marks what a marker would read
@@ -213,12 +213,12 @@ def not_markable(record, text: str, verdict, options=NONE_OFFERED) -> str:
     option, ``options``: drill/options.py) it is a near spelling of, else to
     check its spelling or, at a part that offers given answers, which they
     are. Spelling help covers every option the question names, so it never
-    tells which is right."""
+    tells which is right. Its example number takes the learner's decimal mark."""
     if verdict.status != Status.NEEDS_REVIEW:
         return ""
     shown, words = options
     asked = ("the word or short phrase asked for" if record.kind == "word" else
-              "a number such as 14.3 or an expression such as 100/7")
+              f"a number such as {comma_number('14.3', decimal_comma)} or an expression such as 100/7")
     again = "It was not counted; try again, or ? for help."
     if verdict.reason in _ASKED_AGAIN:   # "maybe 14.3", a ± tolerance, "none" at C5 (b)
         return f"I cannot mark {quoted(text)}: {_ASKED_AGAIN[verdict.reason].format(asked=asked)}. {again}"
