@@ -1,5 +1,6 @@
 """Round 45: ``--out -`` and an empty ``--out`` are refused by one function for grade and
-review (grading/paths.refuse_empty_out). review took an empty name as its own: ``--out ''``
+review (out_option.refuse_empty_out; since round 46 generate and export too). review took an
+empty name as its own: ``--out ''``
 ended in '.: cannot read the review file (Is a directory)', and ``--out ' '`` wrote the file
 into a new folder named ' '."""
 

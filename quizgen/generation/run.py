@@ -23,6 +23,7 @@ from quizgen.generation.quiz import Quiz, check_labels
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 from quizgen.key.papercode import new_secret
+from quizgen.out_option import refuse_empty_out
 from quizgen.roster_ids import fragile_ids_warning, key_spellings, only_students
 
 
@@ -49,6 +50,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
 
+    refuse_empty_out(out_dir, "generate")
     check_count(count)   # every option checked before the folder is looked at
     options = given(title=title, course=course, date=date, paper=paper, layout=layout)
     printed = resolved(options)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import UsageError
 from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
 from quizgen.grading.made_from import record_name
 from quizgen.grading.output_options import GradeOutputs, output_names
@@ -19,24 +18,6 @@ OUTPUT_ROLES = {"graded": "the graded file", "students": "the students CSV", "qu
                 "report": "the Markdown report", "items": "the items CSV", "html": "the HTML report",
                 "gradebook": "the gradebook"}
 """Each output of grade in words, by its role in ``GradeResult.paths``."""
-
-
-_OUT_WORDS = {"grade": ("files (the graded file and its reports)", "the graded file's path or a folder", "the answers"),
-              "review": ("a file to fill in", "a file or folder", "the graded file")}
-"""For each command taking --out: what it writes, what --out may name, and what the outputs go beside by default."""
-
-
-def refuse_empty_out(out, command: str = "grade") -> None:
-    """Refuse ``--out ''`` of grade or review (``command``): an empty name is no file or
-    folder, and read as none it wrote the outputs where no one asked (./, or a folder
-    named ' '); and ``--out -``, which names standard output elsewhere and would be a
-    folder called ``-`` here."""
-    writes, expected, beside = _OUT_WORDS[command]
-    if out is not None and not str(out).strip():
-        raise UsageError(f"--out {str(out)!r}: the name is empty; expected {expected} "
-                         f"(leave --out out to write beside {beside})")
-    if out is not None and str(out) == "-":
-        raise UsageError(f"--out -: {command} writes {writes}, never to standard output; expected {expected}")
 
 
 def refuse_missing_banks(banks) -> None:

@@ -23,7 +23,7 @@ from quizgen.errors import InputFileError, UsageError, printable
 from quizgen.files import default_output_folder, out_is_folder, write_file
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
-from quizgen.grading.paths import refuse_empty_out
+from quizgen.out_option import refuse_empty_out
 from quizgen.grading.review_merge import merged_review
 from quizgen.grading.review_names import names_beside, with_names
 from quizgen.input_files import open_input

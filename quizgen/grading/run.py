@@ -40,7 +40,8 @@ from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.outputs import ReportInputs, class_report_texts, write_extra_outputs
 from quizgen.grading.paper_written import PapersWritten
-from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_missing_banks,
+from quizgen.out_option import refuse_empty_out
+from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_missing_banks,
                                    refuse_sheet_clashes, run_files)
 from quizgen.grading.report import question_rows, report_markdown, roster_order, student_rows, student_sections
 from quizgen.grading.rows import finish_graded, grade_file

@@ -12,6 +12,7 @@ from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
+from quizgen.out_option import refuse_empty_out
 from quizgen.text.words import counted
 from quizgen.lms.variants import slots as make_slots
 from quizgen.marking.canvas_kept import CANVAS_DECIMALS, plain, stored_short
@@ -96,6 +97,7 @@ def canvas_decimals_warnings(slots: list, name: str) -> tuple:
 def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_rule=None) -> Export:
     """Sample (the stems printing the LMS's ``rounding_rule``, None: the paper's), code the
     variants with the key's secret, and write export and key together."""
+    refuse_empty_out(out, f"export {lms}")
     seed = high_entropy_seed() if seed is None else seed
     out = export_path(lms, out)
     _check_suffix(lms, out)

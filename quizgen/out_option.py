@@ -1,0 +1,28 @@
+"""The one refusal of an ``--out`` that names nothing, for every command that
+writes (grade, review, generate, export): an empty or blank name is no file or
+folder, and read as one it wrote where no one asked (./, or a new folder named
+' '); ``-`` names standard output elsewhere, and would be a folder called ``-`` here."""
+
+from __future__ import annotations
+
+from quizgen.errors import UsageError
+
+OUT_WORDS = {
+    "grade": ("files (the graded file and its reports)", "the graded file's path or a folder",
+              "write beside the answers"),
+    "review": ("a file to fill in", "a file or folder", "write beside the graded file"),
+    "generate": ("files (the problems, the solutions and the key)", "a folder", "write into ./quiz"),
+    "export moodle": ("a file (the Moodle XML) and its key beside it", "a file or folder", "write ./questions.xml"),
+    "export canvas": ("a file (the Canvas zip) and its key beside it", "a file or folder", "write ./quiz.zip"),
+}
+"""For each command taking --out: what it writes, what --out may name, and what leaving --out out does."""
+
+
+def refuse_empty_out(out, command: str = "grade") -> None:
+    """Refuse ``--out ''`` (or blank) and ``--out -`` of ``command`` (a key of
+    OUT_WORDS) in one line saying what it writes and what --out may name."""
+    writes, expected, default = OUT_WORDS[command]
+    if out is not None and not str(out).strip():
+        raise UsageError(f"--out {str(out)!r}: the name is empty; expected {expected} (leave --out out to {default})")
+    if out is not None and str(out) == "-":
+        raise UsageError(f"--out -: {command} writes {writes}, never to standard output; expected {expected}")
