@@ -204,7 +204,8 @@ def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, cred
                       feedback=f"{ecf}: correct given {those_values(rule.sources)} (error carried forward{there})")
     verdict = precise(rule, reading, verdict, credits, target)
     if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
-        return replace(verdict, score=credits.ecf * credits.imprecise, feedback=f"{ecf}: {verdict.feedback}")
+        return replace(verdict, score=credits.ecf * credits.imprecise,
+                       feedback=_no_ecf_marks(f"{ecf}: {verdict.feedback}", credits))
     if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
         return replace(verdict, status=INCORRECT, feedback=f"{verdict.feedback}, which earns no marks in this course")
     if credits.ecf < 1:   # part marks: say why the score is not the part's points
@@ -230,7 +231,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         early, wrong = (early, wrong) if early else (cut_early(rule, x, shown), False)   # cut off at 2 or more
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
-                           feedback=early, value=x)
+                           feedback=_no_ecf_marks(early, credits) if wrong else early, value=x)
         return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown))
     trap, figures = found
     if inside(x, trap.carried):   # the trap worked from (a) carried to 3 figures or more: that trap, no slip on it
@@ -296,6 +297,13 @@ def _expected_given(rule: PartRule, mine: str, target: float, wrong: bool) -> st
     "expected", and when one of those answers is wrong (ECF) the value
     ``target`` worked from them too, in the words of early_sources' ECF."""
     return from_own_and_exact(rule, mine, target) if wrong else f"expected {expected(rule)}"
+
+
+def _no_ecf_marks(feedback: str, credits: Credits) -> str:
+    """``feedback`` on an answer rounded too early from wrong earlier answers, told
+    that it earns nothing when ECF credit 0 zeroes the imprecise credit the policy
+    gives (as part marks are told: mark_value), else as it is."""
+    return f"{feedback}, which earns no marks in this course" if credits.imprecise and not credits.ecf else feedback
 
 
 def _share(credit: float) -> str:
