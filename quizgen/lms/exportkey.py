@@ -272,18 +272,22 @@ def other_seed(rows: list, data: dict, key, responses) -> str:
 def seeds_beside(rows: list, data: dict, key, responses) -> list:
     """The warning (in a list, or none) that rows naming seed labels name other
     seeds beside the export key's (two exports' questions in one quiz, or a key
-    that shares one variant's seed), with how many download rows name each: each
-    label draws its own numbers, but the key's banks and templates grade them all."""
-    seed, rows_of = str(data["seed"]), {}
+    that shares one variant's seed), with how many download rows name each (a
+    row naming one of this export's codes counts as the key's seed): each label
+    draws its own numbers, but the key's banks and templates grade them all."""
+    seed, rows_of, coded = str(data["seed"]), {}, False
     for r in rows:
-        if r.template and "/" in r.variant:
-            rows_of.setdefault(r.variant.split(f"/{r.template}/", 1)[0], set()).add(r.row)
+        if r.template and r.variant:
+            coded = coded or "/" not in r.variant
+            label = r.variant.split(f"/{r.template}/", 1)[0] if "/" in r.variant else seed
+            rows_of.setdefault(label, set()).add(r.row)
     if seed not in rows_of or len(rows_of) == 1:
         return []
     others = sorted(set(rows_of) - {seed}, key=lambda s: (-len(rows_of[s]), s))
     said = [f"seed {shortened(printable(s), 40)} on {len(rows_of[s])} row{'s'[:len(rows_of[s]) > 1]}" for s in others]
     shown = ", ".join(said[:3]) + (f" and {len(said) - 3} more seeds" if len(said) > 3 else "")
-    return [f"{Path(responses).name}: its questions name their variants by seed label of more than one export: "
+    return [f"{Path(responses).name}: its questions name their variants by {'code and by ' * coded}seed label of "
+            "more than one export: "
             f"seed {shortened(printable(seed), 40)} (--key {key}'s) on {len(rows_of[seed])} "
             f"row{'s'[:len(rows_of[seed]) > 1]}, {shown}; each label draws its own numbers, but with this key's "
             "banks and templates: check that the other export was made from the same bank"]
