@@ -50,7 +50,7 @@ class PaperId:
     templates, the questions per template and the students with a paper of
     their own (names, format and layout change how it looks, not what it asks)."""
 
-    seed: str
+    seed: str | None   # None: an earlier key that names no seed
     templates: tuple
     questions: int
     students: tuple = ()
@@ -69,7 +69,7 @@ class PaperId:
     def differs_from(self, earlier) -> str:
         """How ``earlier`` (a PaperId) is another paper than this one, in words; "" when it is this one."""
         if earlier.seed != self.seed:
-            return f"seed {_short(earlier.seed)}, where this run's is {_short(self.seed)}"
+            return f"{_seed_words(earlier.seed)}, where this run's is {_short(self.seed)}"
         if earlier.templates != self.templates:
             return f"{counted(len(earlier.templates), 'template')} ({_first(earlier.templates)}), " \
                    f"where this run has {len(self.templates)} ({_first(self.templates)})"
@@ -86,6 +86,11 @@ def _first(names: tuple, shown: int = 3) -> str:
     """The first ``shown`` of ``names``, each cut short, and how many more."""
     first = [_short(name) for name in names[:shown]]
     return and_list(first + [f"{len(names) - shown:,} more"]) if len(names) > shown else and_list(first)
+
+
+def _seed_words(seed) -> str:
+    """An earlier key's seed in a message: ``seed 42``, or ``no seed in it`` for a key that names none."""
+    return "no seed in it" if seed is None else f"seed {_short(seed)}"
 
 
 def _short(text, limit: int = 40) -> str:
@@ -141,7 +146,7 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False, earlier
     key_path, earlier_id = earlier.path, earlier.paper
     stale = tuple(p for p in sorted(key_path.parent.iterdir()) if PAPER_FILE.fullmatch(p.name))
     difference = "unreadable" if earlier_id is None else \
-        f"seed {_short(earlier_id.seed)}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
+        f"{_seed_words(earlier_id.seed)}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
     if not difference or (force and paper is not None and earlier_id is not None and paper.same_questions(earlier_id)):
         # a late joiner (other students, the same questions): the printed papers keep their codes
         return OutFolder(_kept_secret(key_path, earlier.secret, force), stale)
@@ -176,7 +181,7 @@ def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None, known=()
         raise UsageError(f"--only remakes papers of the paper in {earlier.path.parent}, and its key.json names "
                          f"{_first(tuple(missing))}, in no bank loaded: pass the --bank the paper was made from, "
                          "with the --seed, --classes, --count and --students of that run")
-    difference = f"seed {_short(earlier_id.seed)}, where this run draws a fresh one" if paper is None \
+    difference = f"{_seed_words(earlier_id.seed)}, where this run draws a fresh one" if paper is None \
         else paper.differs_from(earlier_id)
     if difference:
         raise UsageError(f"--only remakes papers of the paper in {earlier.path.parent}, and its key.json is of "

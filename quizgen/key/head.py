@@ -27,14 +27,14 @@ def exacts_digest(exacts) -> str:
 class KeyHead:
     """An earlier key.json's head: ``written`` when it has the shape quizgen
     writes (templates, a question list, students' papers or none); its seed
-    (as text), template ids (sorted), class paper's question count and the ids
+    (as text; None when the key names none), template ids (sorted), class paper's question count and the ids
     of its students' own papers (in key order); its secret and ``printed``
     record as read; ``drawn``: {(student id, or "" for the class paper,
     question id): (part places, ``exacts_digest``)} of its parts with an exact
     answer, a digest a question so that a large key is not held."""
 
     written: bool = False
-    seed: str = "None"
+    seed: str | None = None
     templates: tuple = ()
     questions: int = 0
     student_ids: tuple = ()
@@ -47,7 +47,8 @@ class KeyHead:
         """The head of key.json's data (an object), read leniently (see the module's docstring)."""
         templates, questions, students = data.get("templates"), data.get("questions"), data.get("students")
         written = isinstance(templates, dict) and isinstance(questions, list) and isinstance(students or {}, dict)
-        return cls(written, str(data.get("seed")), tuple(sorted(templates)) if written else (),
+        seed = data.get("seed")
+        return cls(written, None if seed is None else str(seed), tuple(sorted(templates)) if written else (),
                    len(questions) if written else 0, tuple(students) if isinstance(students, dict) else (),
                    data.get("secret"), data.get("printed"), _drawn(questions, students))
 
