@@ -2,7 +2,9 @@
 character) was filled in as Markdown, so TeX read ``\\<`` (an undefined
 command: the PDF failed while validate passed) and the SVG showed the
 backslash. The name now reaches each format escaped for that format only:
-as written in TeX, XML-escaped in the SVG, Markdown-escaped in the alt text."""
+as written in TeX, XML-escaped in the SVG, Markdown-escaped in the alt text.
+(Since round 46 a superscript is set raised in the SVG's text and written p* in its
+title and the alt text: tests/test_figure_scripts46.py.)"""
 
 import math
 import re
@@ -11,8 +13,9 @@ import pytest
 
 from grading_support import c7_bank_with_figure
 
-NAMES = [("P(s < 1)", "P(s &lt; 1)", r"P(s \< 1)"),
-         ("p^{*} < 1", "p^{*} &lt; 1", r"p^{\*} \< 1")]
+NAMES = [("P(s < 1)", "P(s &lt; 1)", "P(s &lt; 1)", r"P(s \< 1)"),
+         ("p^{*} < 1", 'p<tspan dy="-4" font-size="8">*</tspan><tspan dy="4"> &lt; 1', "p* &lt; 1", r"p\* \< 1")]
+"""(figure name, its SVG text, its SVG title's text, its alt text in a feedback sheet)"""
 
 
 def _generated(invoke, tmp_path, name: str, fmt: str):
@@ -24,25 +27,25 @@ def _generated(invoke, tmp_path, name: str, fmt: str):
     return bank, out
 
 
-@pytest.mark.parametrize("name, svg, _md", NAMES)
-def test_the_names_tex_is_as_written(invoke, tmp_path, name, svg, _md):
+@pytest.mark.parametrize("name, _svg, _title, _md", NAMES)
+def test_the_names_tex_is_as_written(invoke, tmp_path, name, _svg, _title, _md):
     _, out = _generated(invoke, tmp_path, name, "tex")
     tex = (out / "solutions.tex").read_text(encoding="utf-8")
     assert f"$\\bullet$ ${name} = " in tex and f"$p = {name}$, " in tex
     assert "\\<" not in tex and "\\*" not in tex
 
 
-@pytest.mark.parametrize("name, svg, _md", NAMES)
-def test_the_names_svg_is_xml_escaped_only(invoke, tmp_path, name, svg, _md):
+@pytest.mark.parametrize("name, svg, title, _md", NAMES)
+def test_the_names_svg_is_xml_escaped_only(invoke, tmp_path, name, svg, title, _md):
     _, out = _generated(invoke, tmp_path, name, "md")
     solutions = (out / "solutions.md").read_text(encoding="utf-8")
     figure = solutions[solutions.index("<svg"):solutions.index("</svg>")]
-    assert f"&#9679; {svg} = " in figure and f"</tspan> = {svg}, " in figure and f"against p = {svg}, " in figure
+    assert f"&#9679; {svg} = " in figure and f"</tspan> = {svg}, " in figure and f"against p = {title}, " in figure
     assert "\\" not in figure
 
 
-@pytest.mark.parametrize("name, _svg, md", NAMES)
-def test_the_names_alt_text_is_markdown_escaped(invoke, tmp_path, monkeypatch, name, _svg, md):
+@pytest.mark.parametrize("name, _svg, _title, md", NAMES)
+def test_the_names_alt_text_is_markdown_escaped(invoke, tmp_path, monkeypatch, name, _svg, _title, md):
     monkeypatch.chdir(tmp_path)
     bank, out = _generated(invoke, tmp_path, name, "md")
     (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")

@@ -19,7 +19,6 @@ importing the sampler."""
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -28,6 +27,7 @@ from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import fixed, key_answer, significant
 from quizgen.maths.rounding import figure_places
+from quizgen.generation.figure_names import ascii_markup, name_runs, plain_name, plain_text, svg_text
 from quizgen.text.answers import in_ascii, in_maths, in_plain
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
@@ -150,22 +150,18 @@ def point_label(point: LossPoint, ascii_only: bool = False) -> list:
     """The solution label's lines in plain text (``ascii_only``: p-hat as
     ``p_hat`` and a hyphen for the minus sign). It sits in the top right
     corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
-    name = plain_name(point.name, ascii_only)
+    return [plain_text(line, ascii_only) for line in label_runs(point, ascii_only)]
+
+
+def label_runs(point: LossPoint, ascii_only: bool = False) -> list:
+    """The solution label's lines as runs of text (figure_names.name_runs): the
+    name's subscripts and superscripts apart, for the SVG to set them small."""
+    name = name_runs(point.name, ascii_only)
     minus = "-" if ascii_only else "\u2212"
     p, loss = shown_pair(point)
-    return [f"{name} = {(in_ascii if ascii_only else in_plain)(p)}",
-            f"{minus}ln{_argument(name)} = {loss}"]
-
-
-def plain_name(tex: str, ascii_only: bool = False) -> str:
-    """A name in TeX math as plain text: ``\\hat{p}`` as p-hat (p and a
-    combining circumflex, or ``p_hat``), ``-`` as a minus sign, ``\\_`` as ``_``."""
-    text = _TEX_SYMBOL.sub(r"\1", _HAT.sub(r"\1_hat" if ascii_only else "\\1\u0302", tex))
-    return text if ascii_only else text.replace("-", "\u2212")
-
-
-_HAT = re.compile(r"\\hat\{(\w)\}")
-_TEX_SYMBOL = re.compile(r"\\([_{}$%#&])")   # a character TeX-escaped (a filled value's \_): plain, itself
+    after = "(" if " " in plain_text(name) else " "   # ln(1 - p) bracketed, ln p after a space
+    return [[*name, (f" = {(in_ascii if ascii_only else in_plain)(p)}", 0)],
+            [(f"{minus}ln{after}", 0), *name, (f"{')' * (after == '(')} = {loss}", 0)]]
 
 
 def _argument(name: str) -> str:
@@ -290,13 +286,6 @@ def _svg_at(p: float, loss: float, top: int, decades: int = 0, x: float | None =
     return x, y
 
 
-def _ascii(markup: str) -> str:
-    """SVG markup with every non-ASCII character as a character reference
-    (``&#8722;`` for the minus sign): the same drawing, and pages made of ASCII
-    text, which Python stores, copies and writes at a byte a character."""
-    return markup.encode("ascii", "xmlcharrefreplace").decode("ascii")
-
-
 def loss_curve_svg(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP, blank_decades: int = 0) -> str:
     """The figure as a self-contained inline SVG on lines without blank ones,
     so Markdown keeps it as one HTML block: with ``labelled`` the point marked
@@ -309,12 +298,13 @@ def loss_curve_svg(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP,
     top, decades = point.axis_top, point.decades
     x0, y0 = _svg_at(0, 0, top, x=0)
     px, py = _svg_at(point.p, point.loss, top, decades)
-    label = [_ascii(escape(line, quote=False)) for line in point_label(point)]
+    label = [svg_text(line) for line in label_runs(point)]   # a name's scripts set small
+    said = [ascii_markup(escape(line, quote=False)) for line in point_label(point)]   # the title is plain text
     right = _svg_at(0, 0, top, x=X_END)[0]
     title = svg_title(point) + (" (on a log scale)" if decades else "")
     return "\n".join([
         _svg_open(),
-        f"<title>{title}; the dot marks {', '.join(label)}</title>",
+        f"<title>{title}; the dot marks {', '.join(said)}</title>",
         _svg_frame(top, decades, *_svg_axis(point)),
         f'<polyline fill="none" stroke="gray" stroke-dasharray="4 3" '
         f'points="{px:.1f},{y0:.1f} {px:.1f},{py:.1f} {x0:.1f},{py:.1f}"/>',
@@ -330,14 +320,14 @@ def svg_title(point: LossPoint) -> str:
     """The SVG's title, what it draws (a label's text, escaped and in ASCII):
     ``The loss &#8722;ln p against p, the probability given to the true word``."""
     symbol = plain_name(axis_symbol(point))[1:]   # "" or " = 1 - p-hat"
-    return TITLE + _ascii(escape(f"{symbol}, {point.axis}", quote=False))
+    return TITLE + ascii_markup(escape(f"{symbol}, {point.axis}", quote=False))
 
 
 def _svg_axis(point: LossPoint) -> tuple:
-    """The p axis's name as SVG text (escaped, in ASCII): what follows its italic p
-    (`` = 1 &#8722; p&#770;`` or nothing) and the words."""
-    symbol = plain_name(axis_symbol(point))[1:]
-    return tuple(_ascii(escape(text, quote=False)) for text in (symbol, point.axis))
+    """The p axis's name: what follows its italic p as runs of text (figure_names.name_runs:
+    `` = 1 - p-hat``, or none), and the words."""
+    runs = name_runs(axis_symbol(point))
+    return ((runs[0][0][1:], 0), *runs[1:]), point.axis   # "p" itself is set in italic before them
 
 
 def _svg_open() -> str:
@@ -346,10 +336,10 @@ def _svg_open() -> str:
 
 
 @lru_cache(maxsize=256)
-def _svg_frame(top: int, decades: int = 0, symbol: str = "", words: str = X_MEANING) -> str:
+def _svg_frame(top: int, decades: int = 0, symbol: tuple = (), words: str = X_MEANING) -> str:
     """The white background, axes, ticks, axis names and curve: the same for every point with this ``top``
-    (and log axis) and this name of the p axis (SVG text: ``symbol`` after its
-    italic p, ``p = 1 - p-hat``, then the ``words``)."""
+    (and log axis) and this name of the p axis (``symbol``'s runs of text after its
+    italic p, `` = 1 - p-hat``, then the ``words``)."""
     x0, y0 = _svg_at(0, 0, top, x=0)
     middle = (_TOP + y0) / 2
     lines = [BACKGROUND, f'<polyline fill="none" stroke="black" points="{_svg_at(0, 0, top, x=X_END)[0]:.1f},{y0:.1f} '
@@ -366,7 +356,7 @@ def _svg_frame(top: int, decades: int = 0, symbol: str = "", words: str = X_MEAN
                                   for p, loss in curve_points(top, decades=decades)))
     scale = " (log scale)" if decades else ""
     lines += [f'<text x="{_svg_at(0, 0, top, x=0.5)[0]:.1f}" y="{SVG_HEIGHT - 4}" text-anchor="middle">'
-              f'<tspan font-style="italic">p</tspan>{symbol}{scale}, {words}</text>',
+              f'<tspan font-style="italic">p</tspan>{svg_text([*symbol, (f"{scale}, {words}", 0)])}</text>',
               f'<text x="12" y="{middle:.1f}" text-anchor="middle" transform="rotate(-90 12 {middle:.1f})">'
               "&#8722;ln p</text>",
               f'<polyline fill="none" stroke="#1f4e99" stroke-width="2" points="{path}"/>']
