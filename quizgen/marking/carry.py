@@ -51,14 +51,41 @@ def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
     to any of ``levels``, an intermediate used twice the same way at both uses
     (``_Sets.shared``). Raises ExpressionError when it cannot be carried."""
     sets = _Sets(recipe, env, parts, levels)
-    shared = sets.shared()
-    if not shared:
+    groups = _bounded(sets, _grouped(sets.shared()))
+    if not groups:
         return sets.top()
     found = []
-    for choice in product(*(sets.choices(node) for node, _, _ in shared)):
-        sets.pin(shared, choice)
+    for choice in product(*(sets.choices(group[0][0]) for group in groups)):
+        sets.pin(groups, choice)
         found.extend(sets.top())
     return thin(found)
+
+
+MAX_CHOICES = 64
+"""The most ways of rounding the shared intermediates one reach enumerates (each a whole
+evaluation of the recipe; a let used twice or an element of a list step is about 5). Past it, the later shared intermediates take their roundings
+use by use, as unshared ones do: a wider reach, never a narrower one."""
+
+
+def _grouped(shared: list) -> list:
+    """The uses of ``shared`` that a student rounds one way, together: every use of a step written
+    twice, and every use of one element of a list step (in each use of that list), one group each."""
+    groups = {}
+    for node, whole, index in shared:
+        key = ("step", shape(node)) if whole is None else ("element", shape(node), shape(whole), index)
+        groups.setdefault(key, []).append((node, whole, index))
+    return list(groups.values())
+
+
+def _bounded(sets, groups: list) -> list:
+    """The first ``groups`` whose choices together stay within MAX_CHOICES (see there)."""
+    kept, ways = [], 1
+    for group in groups:
+        ways *= max(len(sets.choices(group[0][0])), 1)
+        if ways > MAX_CHOICES:
+            break
+        kept.append(group)
+    return kept
 
 
 class _Sets:
@@ -73,7 +100,9 @@ class _Sets:
         """``(node, list step node or None, index)`` for each intermediate the
         expression uses twice: one element of a list step that the expression
         also uses whole (C1's numerator e^(z_t), a term of the sum below it), and
-        every use of a step written twice; a student rounds it once, one way."""
+        every use of a let written twice; a student rounds it once, one way. A sum
+        no let names (recipes._totals_written) rounds use by use: six such sums each
+        written twice made some 6**6 evaluations of one reach (review 46c F1)."""
         steps, elements = {}, []
         for node, within in self.walk(self.recipe.expression, False):
             if self.is_step(node) and self.dynamic(node):
@@ -82,8 +111,9 @@ class _Sets:
                 elif not within:   # an element of a list step, not inside a step (rounded there as it is)
                     elements.append((node, *self.element_at(node)))
         found = [(node, whole, index) for node, of, index in elements for whole in steps.get(of, ())]
-        return found + [(node, None, None) for uses in steps.values() if len(uses) > 1 for node in uses
-                        if list_length(node, self.env) is None]   # a list step's uses round on their own
+        named = {shape(node) for name, node in self.recipe.intermediates if name.isidentifier()}
+        return found + [(node, None, None) for key, uses in steps.items() if len(uses) > 1 and key in named
+                        for node in uses if list_length(node, self.env) is None]   # a list step's uses round on their own
 
     def walk(self, node, within: bool):
         """``(node, whether it lies inside a step)`` for ``node`` and every node below it."""
@@ -103,22 +133,18 @@ class _Sets:
         return shape(Call(node.func, (node.args[0].base,))), int(float(ground(node.args[0].index, self.env)))
 
     def choices(self, node) -> tuple:
-        """The values a student may carry ``node`` as (each use of a step written
-        twice is one choice per use: ``pin`` keeps those that agree)."""
+        """The values a student may carry ``node`` as (one choice for all its uses: ``_grouped``)."""
         return roundings(self.compute(node), self.levels)
 
-    def pin(self, shared: list, choice: tuple) -> None:
-        """Fix each shared intermediate at its ``choice``: an element of a list
-        step in the list as well; a step written twice only where every use agrees."""
-        self.pinned, self.pinned_at, by_shape = {}, {}, {}
-        for (node, whole, index), value in zip(shared, choice):
-            if whole is None:
-                by_shape.setdefault(shape(node), set()).add(value)
-            self.pinned[id(node)] = (value,)
-            if whole is not None:
-                self.pinned_at.setdefault(id(whole), {})[index] = (value,)
-        if any(len(values) > 1 for values in by_shape.values()):
-            self.pinned = {id(node): () for node, _, _ in shared}   # uses that disagree: nothing reached
+    def pin(self, groups: list, choice: tuple) -> None:
+        """Fix each group of shared uses (``_grouped``) at its ``choice``: every use the
+        same, an element of a list step in the list as well."""
+        self.pinned, self.pinned_at = {}, {}
+        for group, value in zip(groups, choice):
+            for node, whole, index in group:
+                self.pinned[id(node)] = (value,)
+                if whole is not None:
+                    self.pinned_at.setdefault(id(whole), {})[index] = (value,)
 
     def top(self) -> tuple:
         result = self.value(self.recipe.expression)

@@ -75,3 +75,26 @@ def percent_shares(template: Template, samples: int, largest: dict) -> list:
                 f"as 42.7 per cent, but {why}: a share's 23.3% for 0.233 is then marked wrong; if the answer "
                 "is a share, word the ask without asking for per cent (docs/templates.md)")))
     return warnings
+
+
+WIDE_REACH = 0.5
+"""A part's carried-rounding reach wider than this share of its answer (0.0999 to 0.210 for
+0.1326 is 0.83): a careful marker's rule then accepts answers far off, as where two close
+values are subtracted (review 46c F3). Carrying 3 figures through a few steps reaches about 1%;
+an output near 0 from a weighted sum (the example bank's C11 and C12 (c)) about 30%, which this
+leaves unsaid."""
+
+
+def wide_reach(template: Template, reach: dict) -> list:
+    """A warning at each part whose carried-rounding reach (``reach``, marking.note_reach) was
+    wider than WIDE_REACH of its answer on some draw: the question loses its figures to rounding."""
+    warnings = []
+    for i, (width, low, high, value, seed) in sorted(reach.items()):
+        if width > WIDE_REACH:
+            warnings.append(problem_at(template.path, ("parts", i, "answer"), (
+                f"warning: an answer worked with intermediate results rounded to 3 significant figures can be "
+                f"anything from {low:.4g} to {high:.4g} where the answer is {value:.4g} (seed {seed}), and grade "
+                "accepts all of them as carried rounding: the working loses its figures (a difference of close "
+                "values?); rewrite the part, or have the stem ask for more figures in intermediate results "
+                "and the policy's carried_figures say so")))
+    return warnings

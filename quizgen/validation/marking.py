@@ -84,9 +84,10 @@ def mark_answers(checkers: dict, instance, answers: dict) -> dict:
     return verdicts
 
 
-def marking_problems(instance, recipe_paths=None) -> list:
+def marking_problems(instance, recipe_paths=None, reach: dict | None = None) -> list:
     """The careful student not correct, or a trap accepted or not named, on one instance
-    (``recipe_paths``: its template's steps.paths_once, for the step-rounding student)."""
+    (``recipe_paths``: its template's steps.paths_once, for the step-rounding student);
+    ``reach`` ({part index: widest carried reach}) keeps the widest met (``note_reach``)."""
     try:
         checkers = question_checkers(key_entry(Question("Q1", instance)))
         answers = careful_student(instance)
@@ -105,6 +106,8 @@ def marking_problems(instance, recipe_paths=None) -> list:
         problems += _step_student_problems(checkers, instance, answers, recipe_paths)
     for i, pv in enumerate(instance.parts):
         checker = checkers[pv.letter]
+        if reach is not None:
+            note_reach(reach, i, pv, carried_spans(checker), seed)
         for j, trap in enumerate(pv.traps):
             if trap.value is None or pv.value is None:
                 continue
@@ -168,6 +171,18 @@ def carried_spans(checker) -> tuple:
         return ()   # a checker without the careful marker's rule accepts nothing by carrying
     found = rule.carried
     return found.spans() if isinstance(found, CarriedSpans) else tuple(found)
+
+
+def note_reach(reach: dict, i: int, pv, spans, seed) -> None:
+    """Keep in ``reach[i]`` the widest carried-rounding reach of part ``pv`` met so far, relative to
+    its answer: ``(relative width, low, high, answer, seed)``."""
+    if pv.value is None or pv.part.kind != "numeric" or not spans or float(pv.value) == 0:
+        return
+    value = float(pv.value)
+    low, high = min(s[0] for s in spans), max(s[1] for s in spans)
+    width = (high - low) / abs(value)
+    if width > reach.get(i, (0.0,))[0]:
+        reach[i] = (width, low, high, value, seed)
 
 
 def _traps_in_carried_reach(checker, pv, path, seed, i: int) -> list:

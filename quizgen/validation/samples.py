@@ -11,7 +11,7 @@ from quizgen.errors import SamplingError
 from quizgen.generation.quiz import seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.answers import normalise_word
-from quizgen.validation.draw_warnings import failing_expressions, percent_shares, unsatisfiable
+from quizgen.validation.draw_warnings import failing_expressions, percent_shares, unsatisfiable, wide_reach
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.marking import marking_problems
 from quizgen.validation.paper import paper_problems
@@ -38,7 +38,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     solution that recomputes and be marked as a careful marker would (the 3
     s.f. student correct, every trap named, never accepted: marking.py, on
     the first MARKING_DRAWS draws); the first ``referee`` draws are refereed by SymPy."""
-    rejections, words, largest, recipe_paths = [], {}, {}, paths_once(template)
+    rejections, words, largest, recipe_paths, reach = [], {}, {}, paths_once(template), {}
     for k in range(samples):
         label = seed_label("validate", template.id, k)
         tried = len(rejections)
@@ -59,13 +59,14 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
         if not problems:
             found.add_all(paper_problems(inst, referee=k < referee))
             if k < MARKING_DRAWS:
-                found.add_all(marking_problems(inst, recipe_paths))
+                found.add_all(marking_problems(inst, recipe_paths, reach))
     if report.draws:
         found.add_all(_fragile(template, report, rejections))
         report.warnings += _coinciding_traps(template, report, rejections)
         report.warnings += failing_expressions(template, report.draws, rejections)
     report.warnings += _fixed_yes_no(template, report, words)
     report.warnings += percent_shares(template, report.samples, largest)
+    report.warnings += wide_reach(template, reach)
 
 
 def _most_common(rejections: list):
