@@ -37,3 +37,18 @@ def test_a_value_out_of_range_says_what_range(tmp_path, invoke, kind):
     result = invoke(*args)
     assert result.exit_code != 0
     assert "a value out of range: past 1e300, or past what a float holds (exp of more than about 709" in result.output
+
+
+@pytest.mark.parametrize("name, cls", [("chained_lets46.yaml", "C19"), ("long_softmax46.yaml", "C20")])
+def test_an_expression_too_deep_to_print_is_one_line_not_a_traceback(tmp_path, invoke, name, cls):
+    """Review 46c F10/F11: twelve lets each nesting abs() 55 deep (the key's recipe text), and a softmax
+    over 300 logits (the solutions' exact form), ended in a Python traceback in generate and validate."""
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "c.yaml").write_text((Path(__file__).parent / "data" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    for args in (("validate", bank, "--samples", 3),
+                 ("generate", "--bank", bank, "--classes", cls, "--seed", 1, "--out", tmp_path / "q")):
+        result = invoke(*args)
+        assert result.exit_code in (1, 2)
+        assert "the nesting of an exact expression exceeds the limit of what Python can work out" in result.output
+        assert "Traceback" not in result.output

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from quizgen.bank.budget import NESTING, limit_error
 from quizgen.bank.loader import builtin_templates_dir, shipped
 from quizgen.bank.texts import located_error
 from quizgen.errors import TemplateError
@@ -84,6 +85,8 @@ def question_view(question: Question, fmt: str, rounding_rule: str | None = None
             view = question.views[kept] = _make_view(question, fmt, rounding_rule)
         except TemplateError as exc:
             raise located_error(question.instance, fmt, exc) from exc
+        except RecursionError:   # an exact value deeper than its printers go (review 46c F11): the template's limit
+            raise limit_error(question.instance.template, ("parts",), *NESTING) from None
     return view
 
 

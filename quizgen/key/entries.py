@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
+from quizgen.bank.budget import NESTING, limit_error
 from quizgen.bank.texts import located_error
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import BankLimitError, InputFileError, QuizgenError, TemplateError
@@ -322,9 +323,15 @@ def template_recipes(template) -> dict:
     carries rounding through every part, so each numeric part has one; with
     the trap values that read earlier parts (``trap_recipes``)."""
     try:
-        paths, traps = part_paths(template), trap_recipes(template)
+        return _recipes(template, part_paths(template), trap_recipes(template))
     except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
         return {}
+    except RecursionError:   # lets chained deeper than Python prints (review 46c F10): the template's limit
+        raise limit_error(template, ("parts",), *NESTING) from None
+
+
+def _recipes(template, paths: dict, traps: dict) -> dict:
+    """``template_recipes`` from the part paths and trap recipes worked out."""
     found = {}
     for name, recipe in paths.items():
         steps = tuple((let, recipe_text(node)) for let, node in recipe.intermediates)

@@ -35,6 +35,7 @@ from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
 from quizgen.marking.recipes import PART_PREFIX, shape
 from quizgen.marking.list_steps import index_zeroed, list_length, step_elements
 from quizgen.marking.roundings import LEVELS, roundings, thin
+from quizgen.marking.shared_uses import bounded, grouped
 
 _OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
         "/": lambda a, b: a / b, "**": lambda a, b: math.pow(a, b)}
@@ -51,7 +52,7 @@ def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
     to any of ``levels``, an intermediate used twice the same way at both uses
     (``_Sets.shared``). Raises ExpressionError when it cannot be carried."""
     sets = _Sets(recipe, env, parts, levels)
-    groups = _bounded(sets, _grouped(sets.shared()))
+    groups = bounded(sets.choices, grouped(sets.shared()))
     if not groups:
         return sets.top()
     found = []
@@ -59,33 +60,6 @@ def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
         sets.pin(groups, choice)
         found.extend(sets.top())
     return thin(found)
-
-
-MAX_CHOICES = 64
-"""The most ways of rounding the shared intermediates one reach enumerates (each a whole
-evaluation of the recipe; a let used twice or an element of a list step is about 5). Past it, the later shared intermediates take their roundings
-use by use, as unshared ones do: a wider reach, never a narrower one."""
-
-
-def _grouped(shared: list) -> list:
-    """The uses of ``shared`` that a student rounds one way, together: every use of a step written
-    twice, and every use of one element of a list step (in each use of that list), one group each."""
-    groups = {}
-    for node, whole, index in shared:
-        key = ("step", shape(node)) if whole is None else ("element", shape(node), shape(whole), index)
-        groups.setdefault(key, []).append((node, whole, index))
-    return list(groups.values())
-
-
-def _bounded(sets, groups: list) -> list:
-    """The first ``groups`` whose choices together stay within MAX_CHOICES (see there)."""
-    kept, ways = [], 1
-    for group in groups:
-        ways *= max(len(sets.choices(group[0][0])), 1)
-        if ways > MAX_CHOICES:
-            break
-        kept.append(group)
-    return kept
 
 
 class _Sets:
