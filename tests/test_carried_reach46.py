@@ -42,3 +42,17 @@ def test_the_shipped_banks_parts_are_not_warned_of(invoke):
     result = invoke("validate", "--samples", 30)
     assert result.exit_code == 0, result.output
     assert "anything from" not in result.output
+
+
+def test_a_list_written_twice_is_no_step_of_its_own(tmp_path, invoke):
+    """F16: the example bank's C11 output, sum(exp(s) * v) / sum(exp(s)), rounded exp(s) independently
+    in its two uses, so 2.34 was correct for 2.3592 (every honest 3 or 4-figure chain gives 2.36)."""
+    bank = Path(__file__).parents[1] / "docs" / "examples" / "bert_bank"
+    made = invoke("generate", "--bank", bank, "--classes", "C11", "--seed", 1, "--count", 10, "--out", tmp_path / "q")
+    assert made.exit_code == 0, made.output
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns1,Q4,c,2.34\ns2,Q4,c,2.36\n", encoding="utf-8")
+    graded = invoke("grade", answers, "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "g/")
+    assert graded.exit_code == 0, graded.output
+    text = (tmp_path / "g" / "answers-graded.csv").read_text(encoding="utf-8-sig")
+    assert "s1,Q4,c,2.34,correct" not in text and "s2,Q4,c,2.36,correct" in text

@@ -11,6 +11,7 @@ intermediate as a let ``total: "sum(exp(z))"``."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -190,12 +191,23 @@ def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
         if key != top and key not in seen and node.__class__ is not Name and _contains(expression, key):
             found.append((name, node))
             seen.add(key)
-    for node in _totals_written(expression):
+    written = _totals_written(expression)
+    uses = Counter(shape(node) for node in _subtrees(expression))
+    for node in written:
         key = shape(node)
-        if key != top and key not in seen:
+        if key != top and key not in seen and uses[key] == 1:
             found.append((recipe_text(node), node))
             seen.add(key)
     return tuple(found)
+
+
+def _subtrees(node):
+    """``node`` and every node below it."""
+    yield node
+    children = []
+    _rebuild(node, lambda c: children.append(c) or c)
+    for child in children:
+        yield from _subtrees(child)
 
 
 _TOTALS = frozenset({"sum", "mean"})
@@ -206,7 +218,9 @@ def _totals_written(node) -> list:
     and, when that list is a function of another (``log(p)`` in ``sum(log(p))``), that
     list too: values a student writes down, and rounds, on the way whether or not a let
     names them (review 46a F12: a softmax written from the parameters had no rounding
-    step at its sum, so a student carrying 3 figures was marked down on a third of draws)."""
+    step at its sum, so a student carrying 3 figures was marked down on a third of draws).
+    ``_intermediates`` keeps those written once: a value written twice would round
+    independently at each use (review 46c F16, F1: too wide a reach, and a slow one)."""
     found = []
     if node.__class__ is Call and node.func.name in _TOTALS and _has_name(node):
         found.append(node)
