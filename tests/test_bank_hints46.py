@@ -32,3 +32,10 @@ def test_an_unknown_class_with_only_the_shipped_bank_points_at_bank(tmp_path, in
     assert "unknown class C14 (a class of a bank of your own needs --bank and its folder)" in alone.output
     mine = invoke("generate", "--bank", _bank(tmp_path), "--classes", "C99", "--seed", 1, "--out", tmp_path / "b")
     assert "unknown class C99; choose from" in mine.output   # a bank was given: no such hint
+
+
+def test_the_bank_hint_reads_a_class_as_classes_does(tmp_path, invoke):
+    """Review 46c F9: `c14` (lower case, as --classes reads c1) and `C14,bogus` had no hint."""
+    for classes in ("c14", "C14,bogus"):
+        result = invoke("generate", "--classes", classes, "--seed", 1, "--out", tmp_path / "a")
+        assert "(a class of a bank of your own needs --bank and its folder)" in result.output, result.output

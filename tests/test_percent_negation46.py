@@ -16,6 +16,15 @@ def test_a_negated_percentage_phrase_asks_for_none():
     assert percent_phrase("Not the loss: what percentage of tokens is masked?") == "what percentage"
 
 
+def test_a_negation_a_few_words_before_the_phrase_turns_it_round_too():
+    """Review 46c F7: the commonest phrasings were still percentage parts."""
+    for ask in ("Do not give it as a percentage.", "Don't answer in %.", "Don\u2019t answer in %.",
+                "Give the probability as a decimal (do not write it in %).", "Answer as a fraction, and never, ever in %"):
+        assert percent_phrase(ask) is None, ask
+    assert percent_phrase("What share of tokens are not replaced, in %?") == "in %"   # a comma ends the negation
+    assert percent_phrase("What percentage of tokens is not masked?") == "What percentage"
+
+
 def test_not_in_percent_leaves_a_probability_read_as_hundredths(invoke, tmp_path):
     """"(as a decimal, not in %)" made the part a percentage part, and 33.3% for 1/3 was incorrect."""
     bank = _bank(tmp_path / "bank", (ASK, ASK.replace('that is?"', 'that is (as a decimal, not in %)?"')))

@@ -22,7 +22,7 @@ def builtin_bank_dir() -> Path:
     return _data_dir("question_bank")
 
 
-_CLASS_NAME = re.compile(r"C[0-9]+")
+_CLASS_NAME = re.compile(r"C[0-9]+", re.IGNORECASE)   # as --classes reads c14
 
 
 def shipped(template) -> bool:
@@ -103,6 +103,6 @@ def select(templates: list, classes: str = "all") -> list:
     if unknown or not wanted:
         named = ", ".join(unknown) or repr(classes)
         own = " (a class of a bank of your own needs --bank and its folder)" if unknown and \
-            all(_CLASS_NAME.fullmatch(name) for name in unknown) and all(shipped(t) for t in templates) else ""
+            any(_CLASS_NAME.fullmatch(name) for name in unknown) and all(shipped(t) for t in templates) else ""
         raise UsageError(f"unknown class{'es' * (len(unknown) > 1)} {named}{own}; {choices}")
     return [t for t in templates if t.cls in wanted]

@@ -96,9 +96,30 @@ def unsafe_name(text: str) -> str:
         return "holds one of $ % # &, which would end its maths: write it as maths, such as 1 - \\hat{p}"
     if _unpaired_braces(text):
         return "has braces that do not pair up"
+    script = _bad_script(text)
+    if script:
+        return script
     if len(text) > NAME_LIMIT:   # after the TeX checks: a name both too long and unsafe is named unsafe
         return (f"has {len(text):,} characters, more than the label's {NAME_LIMIT}: "
                 "write it shorter, such as 1 - \\hat{p}")
+    return ""
+
+
+_SCRIPT_ARGUMENT = r"(?:\{[^{}]*\}|\\[A-Za-z]+|[^\s{}_^\\])"
+_DANGLING = re.compile(r"(?<!\\)[_^]\s*(?=$|[_^}])")
+_DOUBLED = re.compile(rf"(?<!\\)_\s*{_SCRIPT_ARGUMENT}\s*(?:\^\s*{_SCRIPT_ARGUMENT}\s*)?_"
+                      rf"|(?<!\\)\^\s*{_SCRIPT_ARGUMENT}\s*(?:_\s*{_SCRIPT_ARGUMENT}\s*)?\^")
+
+
+def _bad_script(text: str) -> str:
+    """Why TeX cannot set the subscripts or superscripts of ``text``, or "": a ``_`` or ``^``
+    with nothing after it (``p_``: "Missing { inserted") or one of either twice on one letter
+    (``p_a_b``, ``p^{*}_{2}^{3}``: "Double subscript"), which validate passed and the PDF refused
+    (review 46c F14)."""
+    if _DANGLING.search(text):
+        return "has a _ or ^ with nothing after it: TeX cannot set it (write p_{b})"
+    if _DOUBLED.search(text):
+        return "has two subscripts or two superscripts on one letter: TeX cannot set it (write p_{ab} or p_{a,b})"
     return ""
 
 

@@ -21,9 +21,11 @@ _ASKS_PERCENT = re.compile(
     re.IGNORECASE)
 
 
-_NEGATED = re.compile(r"\b(?:not|never|rather\s+than|instead\s+of|without)\s+"
-                      r"(?:(?:given|written|expressed|stated|shown|answered|put)\s+)?$", re.IGNORECASE)
-"""What before a percentage phrase turns it round: "as a decimal, not in %"."""
+_NEGATED = re.compile(r"(?:\bnot|\bnever|n['\u2019]t|\brather\s+than|\binstead\s+of|\bwithout)(?:,?\s+ever,?)?"
+                      r"(?:\s+[a-z]+){0,3}\s+$", re.IGNORECASE)
+"""What before a percentage phrase turns it round: "as a decimal, not in %", and up to three words
+on, "do not give it as a percentage", "don't answer in %" (review 46c F7); a comma between ends it
+("which tokens are not replaced, in %?" asks for one)."""
 
 
 def asks_percent(ask: str) -> bool:

@@ -46,7 +46,24 @@ def markdown_to_tex(text: str) -> str:
     """The template-text Markdown subset as LaTeX: bullets become itemize,
     bold becomes textbf, quotes become TeX quotes, and stray % & # are escaped."""
     blocks = BLANK_LINE.split(_without_blank_lines_in_maths(text.strip()))
-    return "\n\n".join(_tex_block(block) for block in blocks)
+    return _braces_paired("\n\n".join(_tex_block(block) for block in blocks))
+
+
+_BRACE = re.compile(r"\\.|[{}]", re.S)
+
+
+def _braces_paired(tex: str) -> str:
+    """``tex``, once its braces (``\\{`` and ``\\}`` aside) pair up; else a TemplateError: one left
+    open stops the whole PDF at the end of the file (review 46c F6), and validate passed it."""
+    depth = 0
+    for found in _BRACE.finditer(tex) if "{" in tex or "}" in tex else ():
+        depth += {"{": 1, "}": -1}.get(found.group(0), 0)
+        if depth < 0:
+            break
+    if depth:
+        raise TemplateError("has braces { } that do not pair up, which stops the PDF: write \\{ or \\} "
+                            "for a brace as a character")
+    return tex
 
 
 def _without_blank_lines_in_maths(text: str) -> str:
@@ -117,6 +134,9 @@ def _tex_inline(text: str, specials: re.Pattern = _LOOSE_SPECIALS) -> str:
         elif kind == "table":
             head, body, tail = piece
             spec = _column_spec(body)
+            if re.search(r"(?<!\\)[<>]", spec):   # review 46c F6: "Illegal character in array arg"
+                raise TemplateError(f"a tabular's column types {spec} use > or <, which need the array package "
+                                    "the papers do not load: write l, c, r, p{...} and | only")
             pieces.append(head + spec + _tex_inline(body[len(spec):], _TABLE_SPECIALS) + tail)
         else:
             check_dollars(piece)
