@@ -41,7 +41,7 @@ def test_a_pdf_sheet_quotes_a_misconception_as_tex_does_and_escapes_its_name():
     work = WorkList([f'misconception "{name}": Q5 (c).', "Q1 (C1): marks lost in (b)."], "", ((name, "Q5 (c)"),))
     lines = work_tex(work)
     assert lines[0] == ("misconception ``{}the {\\textquotedbl}chance{\\textquotedbl} \\{\\textbackslash{}input x\\} "
-                        "'of' `none`{}'': Q5 (c).")
+                        "'of' \\textasciigrave{}none\\textasciigrave{}{}'': Q5 (c).")   # a backtick as typed (review 46c F15)
     assert lines[1] == "Q1 (C1): marks lost in (b)."
 
 

@@ -28,9 +28,10 @@ from quizgen.maths.printing import to_latex, to_text
 _TEX_SPECIALS = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-    "*": "{*}", '"': "{\\textquotedbl}",
+    "*": "{*}", '"': "{\\textquotedbl}", "`": r"\textasciigrave{}",
+    "-": "-{}",   # only before another: a user's "--" prints as typed, not as a dash (review 46c F15)
 }
-_TEX_PATTERN = re.compile("|".join(re.escape(k) for k in _TEX_SPECIALS))
+_TEX_PATTERN = re.compile("|".join("-(?=-)" if k == "-" else re.escape(k) for k in _TEX_SPECIALS))
 _MD_PATTERN = re.compile(r"([\\`*_<>|\[\]$])")   # a $ too: viewers with maths would open maths
 
 
