@@ -107,7 +107,7 @@ class _Sets:
         return shape(Call(node.func, (node.args[0].base,))), int(float(ground(node.args[0].index, self.env)))
 
     def choices(self, node) -> tuple:
-        """The values a student may carry ``node`` as (one choice for all its uses: ``_grouped``)."""
+        """The values a student may carry ``node`` as (one choice for all its uses: shared_uses.grouped)."""
         return roundings(self.compute(node), self.levels)
 
     def pin(self, groups: list, choice: tuple) -> None:
