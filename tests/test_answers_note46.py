@@ -7,16 +7,14 @@ from pathlib import Path
 
 import pytest
 
-TEMPLATE = Path(__file__).parent / "data" / "softmax_from_params46.yaml"
+from bank_support import bank_with
+
 SENTENCE = "of its distance from 1"
 
 
 @pytest.fixture
 def bank(tmp_path) -> Path:
-    folder = tmp_path / "bank"
-    folder.mkdir()
-    (folder / "c14.yaml").write_text(TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
-    return folder
+    return bank_with(tmp_path)
 
 
 @pytest.mark.parametrize("classes, said", [("C1", True), ("C14", False), ("C1,C14", False)])

@@ -1,11 +1,8 @@
 """Review 46a F10: an author's slips that got messages saying nothing of what was expected."""
 
-from pathlib import Path
-
 import pytest
 
-TEMPLATE = Path(__file__).parent / "data" / "softmax_from_params46.yaml"
-
+from bank_support import SOFTMAX, bank_with
 
 @pytest.mark.parametrize("old, new, said", [
     ("eps: {decimal: [0.05, 0.3, 0.05]}", "eps: {decimal: [0.05, 0.3]}",
@@ -17,11 +14,7 @@ TEMPLATE = Path(__file__).parent / "data" / "softmax_from_params46.yaml"
      "constraints.0: no draw passed in 500 tries"),
 ])
 def test_a_slip_is_told_what_was_expected(tmp_path, invoke, old, new, said):
-    text = TEMPLATE.read_text(encoding="utf-8")
-    assert old in text
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c14.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    bank = bank_with(tmp_path, SOFTMAX, (old, new))
     result = invoke("validate", bank, "--samples", 3)
     assert result.exit_code == 1
     assert said in result.output, result.output

@@ -1,23 +1,14 @@
 """Review 46a F14: remaking a user bank's paper without --bank said to give the run's --seed,
 --classes, --count and --students, and following that, "unknown class C14": neither named --bank."""
 
-from pathlib import Path
-
-TEMPLATE = Path(__file__).parent / "data" / "softmax_from_params46.yaml"
-
-
-def _bank(tmp_path) -> Path:
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c14.yaml").write_text(TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
-    return bank
+from bank_support import bank_with
 
 
 def test_only_without_the_papers_bank_names_the_template_and_bank(tmp_path, invoke):
     roster = tmp_path / "roster.csv"
     roster.write_text("student_id,name\ns1,Ann\ns2,Bo\n", encoding="utf-8")
     out = tmp_path / "papers"
-    made = invoke("generate", "--bank", _bank(tmp_path), "--classes", "C14", "--seed", 11, "--students", roster,
+    made = invoke("generate", "--bank", bank_with(tmp_path), "--classes", "C14", "--seed", 11, "--students", roster,
                   "--split", "--out", out)
     assert made.exit_code == 0, made.output
     again = invoke("generate", "--seed", 11, "--students", roster, "--split", "--only", "s2", "--out", out)
@@ -30,7 +21,7 @@ def test_an_unknown_class_with_only_the_shipped_bank_points_at_bank(tmp_path, in
     alone = invoke("generate", "--classes", "C14", "--seed", 1, "--out", tmp_path / "a")
     assert alone.exit_code != 0
     assert "unknown class C14 (a class of a bank of your own needs --bank and its folder)" in alone.output
-    mine = invoke("generate", "--bank", _bank(tmp_path), "--classes", "C99", "--seed", 1, "--out", tmp_path / "b")
+    mine = invoke("generate", "--bank", bank_with(tmp_path), "--classes", "C99", "--seed", 1, "--out", tmp_path / "b")
     assert "unknown class C99; choose from" in mine.output   # a bank was given: no such hint
 
 

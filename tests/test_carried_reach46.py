@@ -10,26 +10,20 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).parent / "data"
+from bank_support import bank_with
 
-
-def _bank(tmp_path, name: str) -> Path:
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c.yaml").write_text((DATA / name).read_text(encoding="utf-8"), encoding="utf-8")
-    return bank
 
 
 @pytest.mark.parametrize("name", ["shared_sums46.yaml", "shared_lets46.yaml"])
 def test_six_values_used_twice_each_validate_in_seconds(tmp_path, invoke, name):
     started = time.monotonic()
-    result = invoke("validate", _bank(tmp_path, name), "--samples", 3)
+    result = invoke("validate", bank_with(tmp_path, name, file="c.yaml"), "--samples", 3)
     assert result.exit_code == 0, result.output
     assert time.monotonic() - started < 60   # minutes before (killed at ten)
 
 
 def test_a_difference_of_close_sums_is_warned_of(tmp_path, invoke):
-    result = invoke("validate", _bank(tmp_path, "cancelling_sums46.yaml"), "--samples", 5)
+    result = invoke("validate", bank_with(tmp_path, "cancelling_sums46.yaml", file="c.yaml"), "--samples", 5)
     assert result.exit_code == 0, result.output
     warned = [line for line in result.output.splitlines() if "anything from" in line]
     assert len(warned) == 1 and "parts.0.answer: warning: an answer worked with intermediate results rounded to " \

@@ -3,24 +3,13 @@ act on: 'an expression failed: number out of range' over 500 rejected tries (a R
 inside, the same in every draw), 'the depth of an exact expression' (a limit the docs did not
 list), and a bare 'value out of range'."""
 
-from pathlib import Path
-
 import pytest
 
-TEMPLATE = Path(__file__).parent / "data" / "softmax_from_params46.yaml"
-
-
-def _bank(tmp_path, old: str, new: str) -> Path:
-    text = TEMPLATE.read_text(encoding="utf-8")
-    assert old in text
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c14.yaml").write_text(text.replace(old, new), encoding="utf-8")
-    return bank
+from bank_support import SOFTMAX, bank_with
 
 
 def test_a_sum_of_hundreds_of_irrational_terms_is_refused_once_as_a_nesting_limit(tmp_path, invoke):
-    bank = _bank(tmp_path, "V: {integer: [3, 5]}", "V: {integer: [600, 600]}")
+    bank = bank_with(tmp_path, SOFTMAX, ("V: {integer: [3, 5]}", "V: {integer: [600, 600]}"))
     result = invoke("validate", bank, "--samples", 3)
     assert result.exit_code == 1
     line = result.output.splitlines()[0]
@@ -30,8 +19,8 @@ def test_a_sum_of_hundreds_of_irrational_terms_is_refused_once_as_a_nesting_limi
 
 @pytest.mark.parametrize("kind", ["generate", "validate"])
 def test_a_value_out_of_range_says_what_range(tmp_path, invoke, kind):
-    bank = _bank(tmp_path, "z: {vector: {size: V, min: -1, max: 3, step: 0.5}}",
-                 "z: {vector: {size: V, min: -1000, max: 1000, step: 0.5}}")
+    bank = bank_with(tmp_path, SOFTMAX, ("z: {vector: {size: V, min: -1, max: 3, step: 0.5}}",
+                                         "z: {vector: {size: V, min: -1000, max: 1000, step: 0.5}}"))
     args = ("generate", "--bank", bank, "--classes", "C14", "--seed", 1, "--out", tmp_path / "q") \
         if kind == "generate" else ("validate", bank, "--samples", 3)
     result = invoke(*args)
@@ -43,9 +32,7 @@ def test_a_value_out_of_range_says_what_range(tmp_path, invoke, kind):
 def test_an_expression_too_deep_to_print_is_one_line_not_a_traceback(tmp_path, invoke, name, cls):
     """Review 46c F10/F11: twelve lets each nesting abs() 55 deep (the key's recipe text), and a softmax
     over 300 logits (the solutions' exact form), ended in a Python traceback in generate and validate."""
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c.yaml").write_text((Path(__file__).parent / "data" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    bank = bank_with(tmp_path, name, file="c.yaml")
     for args in (("validate", bank, "--samples", 3),
                  ("generate", "--bank", bank, "--classes", cls, "--seed", 1, "--out", tmp_path / "q")):
         result = invoke(*args)

@@ -13,18 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from bank_support import bank_with
 from quizgen.bank.loader import load_bank
 from quizgen.marking.recipes import part_paths, recipe_text
-
-TEMPLATE = Path(__file__).parent / "data" / "softmax_from_params46.yaml"
-
-
-def _bank(tmp_path) -> Path:
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c14.yaml").write_text(TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
-    return bank
-
 
 def _three_figures(x: float) -> Decimal:
     """``x`` to 3 significant figures, a half away from zero, as the paper rounds."""
@@ -33,7 +24,7 @@ def _three_figures(x: float) -> Decimal:
 
 
 def test_a_sum_and_the_list_it_adds_are_steps_without_a_let(tmp_path):
-    template = next(t for t in load_bank([_bank(tmp_path)]) if t.cls == "C14")
+    template = next(t for t in load_bank([bank_with(tmp_path)]) if t.cls == "C14")
     paths = part_paths(template)
     assert {recipe_text(node) for _, node in paths["p_true"].intermediates} == {"sum(exp(z))", "exp(z)"}
     loss_steps = {recipe_text(node) for _, node in paths["loss"].intermediates}
@@ -43,14 +34,14 @@ def test_a_sum_and_the_list_it_adds_are_steps_without_a_let(tmp_path):
 def test_validate_passes_the_template_whose_test_carries_three_figures(tmp_path, invoke):
     """The template's test `0.667` (e^z to 3 figures, their sum 18.33 as 18.3, 12.2 / 18.3) was imprecise.
     Its tests only: some of its draws print a logit that reads as a loss (the reviewer's template)."""
-    result = invoke("validate", _bank(tmp_path), "--samples", 0)
+    result = invoke("validate", bank_with(tmp_path), "--samples", 0)
     assert result.exit_code == 0, result.output
     assert "3 tests passed" in result.output, result.output
 
 
 def test_a_student_carrying_three_figures_through_the_softmax_is_correct_on_every_draw(tmp_path, invoke):
     """40 draws; before, 13 of these answers were marked imprecise or incorrect."""
-    made = invoke("generate", "--bank", _bank(tmp_path), "--classes", "C14", "--seed", 3, "--count", 40,
+    made = invoke("generate", "--bank", bank_with(tmp_path), "--classes", "C14", "--seed", 3, "--count", 40,
                   "--out", tmp_path / "q")
     assert made.exit_code == 0, made.output
     lines = ["student_id,question_id,part,answer"]
