@@ -12,6 +12,7 @@ from quizgen.errors import TemplateError
 from quizgen.generation.figures import AXIS_LIMIT, NAME_LIMIT, X_MEANING, LossPoint, figure_point
 from quizgen.text.render import render_string
 from quizgen.text.tex_commands import tex_problem
+from quizgen.text.tex_markdown import unpaired_braces
 
 
 def named_point(instance) -> LossPoint | None:
@@ -94,7 +95,7 @@ def unsafe_name(text: str) -> str:
                 "a name is maths, such as 1 - \\hat{p}")
     if _OUT_OF_MATHS.search(text):
         return "holds one of $ % # &, which would end its maths: write it as maths, such as 1 - \\hat{p}"
-    if _unpaired_braces(text):
+    if unpaired_braces(text):
         return "has braces that do not pair up"
     script = _bad_script(text)
     if script:
@@ -121,13 +122,3 @@ def _bad_script(text: str) -> str:
     if _DOUBLED.search(text):
         return "has two subscripts or two superscripts on one letter: TeX cannot set it (write p_{ab} or p_{a,b})"
     return ""
-
-
-def _unpaired_braces(text: str) -> bool:
-    """True when the braces of ``text`` (``\\{`` and ``\\}`` aside) do not pair up."""
-    depth = 0
-    for char in text.replace("\\{", "").replace("\\}", ""):
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if depth < 0:
-            break
-    return depth != 0

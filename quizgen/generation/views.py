@@ -104,7 +104,7 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
     asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
     if fmt in MATH_FORMATS:   # the worked solution's paragraphs, not the question's own text nor the check
         forecast, *texts = [display_fractions(t) for t in (forecast, *texts)]
-    points = template.part_points()
+    points, is_shipped = template.part_points(), shipped(template)
     return {
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
         "template": template.id,   # named with the question when the PDF loses its foot (pdf.py)
@@ -114,7 +114,7 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
         "parts": [_part_view(pv, ask, share, len(steps), inst.env) for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),
         "answers_note": answers_note((pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric"),
-                                     near_one=shipped(template)),
+                                     near_one=is_shipped),
         "forecast": forecast,
         "forecast_shows": tuple(solution.get("forecast_shows", ())),   # parts whose answer it states (the drill)
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2],
@@ -122,7 +122,7 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
                   for i, step in zip(range(0, len(texts), 3), steps)],
         "verify": verify,
         "reference": reference_differences(inst),
-        "shipped": shipped(template),   # the paper's own conventions hold for it (paper_view's own_conventions)
+        "shipped": is_shipped,   # the paper's own conventions hold for it (paper_view's own_conventions)
     }
 
 

@@ -5,7 +5,6 @@ one warning."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from quizgen.errors import first_few
 from quizgen.grading.feedback_comma import comma_view
@@ -48,13 +47,11 @@ class Solutions:
     def drill_classes(self) -> frozenset:
         """The classes a student's own ``quizgen drill`` knows: the built-in
         bank's (the instructor's --bank folders are not on their machine)."""
-        from quizgen.bank.loader import builtin_bank_dir
+        from quizgen.bank.loader import shipped
 
         if self.drillable is None:
             self._load()
-            builtin = builtin_bank_dir().resolve()
-            self.drillable = frozenset(t.cls for t in self.templates.values()
-                                       if builtin in Path(t.path).resolve().parents)
+            self.drillable = frozenset(t.cls for t in self.templates.values() if shipped(t))
         return self.drillable
 
     def markdown(self, question, comma: bool = False, figure: str = "") -> str:

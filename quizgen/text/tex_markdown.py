@@ -52,15 +52,20 @@ def markdown_to_tex(text: str) -> str:
 _BRACE = re.compile(r"\\.|[{}]", re.S)
 
 
-def _braces_paired(tex: str) -> str:
-    """``tex``, once its braces (``\\{`` and ``\\}`` aside) pair up; else a TemplateError: one left
-    open stops the whole PDF at the end of the file (review 46c F6), and validate passed it."""
+def unpaired_braces(tex: str) -> bool:
+    """True when the braces of ``tex`` (an escaped one, ``\\{``, aside) do not pair up."""
     depth = 0
     for found in _BRACE.finditer(tex) if "{" in tex or "}" in tex else ():
         depth += {"{": 1, "}": -1}.get(found.group(0), 0)
         if depth < 0:
             break
-    if depth:
+    return depth != 0
+
+
+def _braces_paired(tex: str) -> str:
+    """``tex``, once its braces pair up; else a TemplateError: one left open stops the
+    whole PDF at the end of the file (review 46c F6), and validate passed it."""
+    if unpaired_braces(tex):
         raise TemplateError("has braces { } that do not pair up, which stops the PDF: write \\{ or \\} "
                             "for a brace as a character")
     return tex
