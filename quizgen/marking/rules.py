@@ -207,7 +207,7 @@ def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, cred
         return replace(verdict, score=credits.ecf * credits.imprecise,
                        feedback=_no_ecf_marks(f"{ecf}: {verdict.feedback}", credits))
     if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
-        return replace(verdict, status=INCORRECT, feedback=f"{verdict.feedback}, which earns no marks in this course")
+        return replace(verdict, status=INCORRECT, feedback=verdict.feedback + NO_MARKS)
     if credits.ecf < 1:   # part marks: say why the score is not the part's points
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(credits.ecf)} of the marks "
                                          "in this course")
@@ -299,11 +299,15 @@ def _expected_given(rule: PartRule, mine: str, target: float, wrong: bool) -> st
     return from_own_and_exact(rule, mine, target) if wrong else f"expected {expected(rule)}"
 
 
+NO_MARKS = ", which earns no marks in this course"
+"""Said after the feedback of an answer ECF credit 0 scores nothing (its share of the marks said otherwise)."""
+
+
 def _no_ecf_marks(feedback: str, credits: Credits) -> str:
     """``feedback`` on an answer rounded too early from wrong earlier answers, told
     that it earns nothing when ECF credit 0 zeroes the imprecise credit the policy
     gives (as part marks are told: mark_value), else as it is."""
-    return f"{feedback}, which earns no marks in this course" if credits.imprecise and not credits.ecf else feedback
+    return feedback + NO_MARKS if credits.imprecise and not credits.ecf else feedback
 
 
 def _share(credit: float) -> str:
