@@ -13,7 +13,8 @@ from property_sizes import many_copy, quick
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.printing import to_latex, to_sympy, to_text
-from quizgen.maths.parser import ANSWER_POLICY, parse, parse_answer, template_policy
+from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
+from quizgen.maths.parser import ANSWER_POLICY, one_number_spellings, parse, parse_answer, template_policy
 
 
 def value_of(text):
@@ -34,6 +35,20 @@ def value_of(text):
 ])
 def test_answers_parse_to_their_value(text, expected):
     assert value_of(text) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("name", sorted(name for name in ANSWER_FUNCTIONS if TABLE[name].arity[0] == 1))
+def test_every_answer_function_of_one_number_reads_in_capitals_and_without_brackets(name):
+    """The calculator spellings come from the function table, so a new row needs no parser edit."""
+    bracketed = value_of(f"{name}(4)")
+    assert value_of(f"{name.upper()}(4)") == bracketed
+    assert value_of(f"{name} 4") == bracketed
+    assert value_of(f"-{name.capitalize()} 4") == -bracketed
+
+
+def test_a_name_that_is_another_name_plus_digits_needs_a_space_and_shadows_nothing():
+    spellings = one_number_spellings({"log", "log10", "log2", "tanh", "tan"})
+    assert spellings == ["log10(?=\\s)", "log2(?=\\s)", "tanh", "log(?!10|2)", "tan"]
 
 
 @pytest.mark.parametrize("text, reason", [

@@ -80,11 +80,32 @@ def reserved_name_reason(name: str) -> str | None:
     return None
 
 
-# ``ln 4``, ``ln4``, ``-ln0.7891``, ``log0.7891``, ``log10 2``: a function of one number without
-# brackets (``log`` before 10 or 2 only with a space: ``log102`` could be log10(2) or log(102))
-_CALCULATOR_CASE = re.compile(r"\b(?:ln|log|log10|log2|exp|sqrt)(?=[\s(0-9.]|$)", re.IGNORECASE)
+def one_number_spellings(names) -> list[str]:
+    """The answer functions a student may write before a bare number (``ln 4``), from
+    the function table, each spelt so a longer name is not read as a shorter one: a
+    name that is another name plus digits (``log10``) needs a space after it, and
+    that other name may not be followed by those digits (``log102`` is refused, as it
+    could be log10(2) or log(102))."""
+    names = sorted(names, key=lambda n: (-len(n), n))
+    spelt = []
+    for name in names:
+        digits = [other[len(name):] for other in names if other != name and other.startswith(name)
+                  and other[len(name):].isdigit()]
+        if any(name.startswith(other) and name[len(other):].isdigit() for other in names if other != name):
+            spelt.append(rf"{name}(?=\s)")
+        elif digits:
+            spelt.append(f"{name}(?!{'|'.join(digits)})")
+        else:
+            spelt.append(name)
+    return spelt
+
+
+_ONE_NUMBER_FUNCTIONS = frozenset(name for name in ANSWER_FUNCTIONS if TABLE[name].arity[0] == 1)
+# ``ln 4``, ``ln4``, ``-ln0.7891``, ``log0.7891``, ``log10 2``: a function of one number without brackets
+_CALCULATOR_CASE = re.compile(rf"\b(?:{'|'.join(sorted(ANSWER_FUNCTIONS, key=lambda n: (-len(n), n)))})"
+                              r"(?=[\s(0-9.]|$)", re.IGNORECASE)
 _NUMBER = r"(?:[0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b"
-_LN_SPACE = re.compile(r"\b(ln|exp|sqrt|log(?:10|2)?(?=\s)|log(?!10|2))\s*"
+_LN_SPACE = re.compile(rf"\b({'|'.join(one_number_spellings(_ONE_NUMBER_FUNCTIONS))})\s*"
                        rf"({_NUMBER}(?:\s*\*\*\s*(?:[-+]?{_NUMBER}|\([^()]*\)))?)")
 """A function of one number without brackets, a power of it included, as maths reads
 ``ln x^2`` and LaTeX ``\\ln e^{-3}``: ``ln 10^3`` is ln(1000), not (ln 10)^3 (review 45f F3)."""
