@@ -24,6 +24,7 @@ from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.drill.slips import nearest_offered
 from quizgen.maths.answers import normalise_word, to_number
+from quizgen.maths.functions import ANSWER_FUNCTIONS
 from quizgen.maths.numbers import key_answer
 from quizgen.text.plain import math_to_plain, to_plain
 
@@ -140,7 +141,7 @@ def misconception_sentence(name: str, feedback: str, comma: bool = False) -> str
     return f'Your answer matches the misconception "{name}"{worked}: {to_plain(why)}'
 
 
-_EXPRESSION = re.compile(r"[()*/^]|\b(?:ln|log|exp|sqrt)\b", re.IGNORECASE)
+_EXPRESSION = re.compile(rf"[()*/^]|\b(?:{'|'.join(sorted(ANSWER_FUNCTIONS))})\b", re.IGNORECASE)
 
 
 def carried_sentence(feedback: str, expected: str, value, typed: str, own=str) -> str:
