@@ -99,10 +99,10 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
 
     \b
     Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out c1-c7
-    Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --course "NLP 101" --out papers
+    Example: quizgen generate --format pdf --seed 48613092775301 --students roster.csv --split --course "NLP 101" --out papers
     Example: quizgen generate --format pdf --paper letter --force --out quiz
     Example: quizgen generate --format pdf --students roster.csv --layout compact --out booklets
-    Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --only s002 --out papers
+    Example: quizgen generate --format pdf --seed 48613092775301 --students roster.csv --split --only s002 --out papers
 
     --only takes ids separated by commas (--only s001,s002) or one id a time, repeated (--only s001 --only
     "Smith, J"): a value that is a key id whole, commas and all, names that student.

@@ -91,6 +91,22 @@ def read_seed(text: str):
     return int(text) if _WHOLE_SEED.fullmatch(text) else text
 
 
+GUESSABLE_SEED = 12
+"""Seeds shorter than this many characters can be found by trying: a fresh seed is 63 random bits (19 digits)."""
+
+
+def guessable_seed_warning(seed, students) -> list[str]:
+    """A warning when per-student papers are made from a seed short enough to guess (``--seed 42``):
+    the seed and a student's id are all quizgen needs to make that student's paper and its worked
+    solutions again, and students who drill have quizgen (review 47a F3)."""
+    if seed is None or not students or len(str(seed)) >= GUESSABLE_SEED:
+        return []
+    return [f"--seed {seed} is short enough to guess, and with it and their id any student who has quizgen can "
+            "make their own paper and its worked solutions; for papers handed out, give a seed of at least "
+            f"{GUESSABLE_SEED} characters nobody can guess, or leave --seed out (a fresh 63-bit seed is drawn, "
+            "printed and kept in key.json)"]
+
+
 def refuse_unprintable_seed(seed: str) -> None:
     """Refuse, in one line, a seed holding a character a terminal does not print
     as itself (an escape, a BEL, a direction control such as U+202E, a tab, a

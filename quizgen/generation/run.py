@@ -19,7 +19,7 @@ from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, re
                                        refuse_remaking_another)
 from quizgen.generation.redraws import refuse_other_draws
 from quizgen.generation.printed import LAYOUTS, PAPER_SIZES, as_printed, given, read_record, resolved, to_record
-from quizgen.generation.quiz import Quiz, check_labels
+from quizgen.generation.quiz import Quiz, check_labels, guessable_seed_warning
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 from quizgen.key.papercode import new_secret
@@ -60,6 +60,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     templates = select(bank, classes)
     earlier = earlier_key(out_dir, force)
     roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
+    notes += guessable_seed_warning(seed, roster) if only is None else []
     if not worked_examples:   # before the folder is touched: grade must be able to read every label
         check_labels(seed, [t.id for t in templates], count, [s.student_id for s in roster])
     jobs = resolve_jobs(jobs)
