@@ -369,7 +369,8 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         if result.again:   # the command that asks the question left unfinished again
             result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None, own_state,
                                           decimal_comma)
-        out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
+        offered = drill.classes if drill.store is None else {t.cls for t in bank}   # practice: this run's alone
+        out.write(summary(result, loaded.progress, sorted(offered, key=class_key), banks=banks,
                           names=trap_names(templates + bank), practice=drill.store is None, state=own_state,
                           decimal_comma=decimal_comma) + "\n")
         out.flush()

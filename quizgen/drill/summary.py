@@ -129,18 +129,18 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     misconception is called by its name in ``names`` (traps.trap_names);
     ``again``: the command that asks that question again; ``state``, ``decimal_comma``: as summary's. In a
     ``practice`` run (nothing saved) no box or due date is told: how this run went is."""
-    listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
+    listed = " (quizgen drill --stats lists them)" if outcomes is not None and not practice else ""   # its tables
     outcomes = outcomes or {}
     weak = sorted((outcomes.get(cls) not in learner.MISSES, card.due, card.box, cls)
                   for cls, card in progress.classes.items() if card.box <= learner.OPEN_BOX)
-    weak = [(box, due, cls) for _, due, box, cls in weak]
+    weak = [(box, due, cls) for _, due, box, cls in weak if not (practice and box > 1)]   # practice: right is done
     lines = [_unfinished_text(unfinished, bool(again))] if unfinished else []
     lines += [f"same question: {again}"] if unfinished and again else []
-    lines += [f"{cls}: {_practice_text(box, outcomes.get(cls))}." if practice else
+    lines += [f"{cls}: {_practice_text(outcomes.get(cls))}." if practice else
               f"{cls}: {_box_text(box, outcomes.get(cls), progress.classes[cls].last)}; next review "
               f"{_due_text(due, progress.clock)}."
               for box, due, cls in weak[:SHOWN]]
-    lines += _more(len(weak), "class", "classes", " not yet secure" + listed)
+    lines += _more(len(weak), "class", "classes", " from this run" if practice else " not yet secure" + listed)
     codes = sorted(progress.open_misconceptions(), key=lambda code: code not in met)   # stable: by due within
     for code in codes[:SHOWN]:
         card = progress.misconceptions[code]
@@ -149,7 +149,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     lines += _more(len(codes), "open misconception", "open misconceptions", listed)
     new = [cls for cls in bank_classes if cls not in progress.classes and cls not in answered]
     if new:
-        lines.append(f"not tried yet: {', '.join(new)}.")
+        lines.append(f"{'not answered this run' if practice else 'not tried yet'}: {', '.join(new)}.")
     elsewhere = [cls for _, _, cls in weak[:SHOWN] if cls not in bank_classes]
     if elsewhere:
         lines.append(f"{', '.join(elsewhere)}: from a bank not loaded now; add its --bank DIR to practise it.")
@@ -159,6 +159,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
                      + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks)
                      + "".join(f" {shlex.quote(word)}" for word in kept_words(practice, state, decimal_comma)))
+    if not lines and practice:
+        lines.append("every question of this run was right without hints.")
     if not lines:
         soonest = min(progress.classes.items(), key=lambda kv: kv[1].due)
         lines.append("everything you have met is secure (right without hints at least twice since its last "
@@ -204,10 +206,9 @@ _HOW_IT_WENT = {learner.MISSED: ("missed", " (a part wrong)"), learner.SKIPPED: 
 """How a class's question went, as the advice words it: a skip is not called a miss, this time or last."""
 
 
-def _practice_text(box: int, outcome) -> str:
-    """What a practice run (no record kept) says about a class it left in a low box."""
-    if box > 1:
-        return "right without hints this time"
+def _practice_text(outcome) -> str:
+    """What a practice run (no record kept) says about a class it left in box 1 (one right without
+    hints, box 2, is not told: a practice run advises only what went wrong)."""
     return "right with hints this time" if outcome == learner.HELPED else \
         "skipped this time" if outcome == learner.SKIPPED else "missed this time"
 
