@@ -1,5 +1,6 @@
-"""Per-student papers from a short seed are warned of (review 47a F3): with the seed and their
-own id a student who has quizgen (the drill's users do) makes their paper and its solutions."""
+"""Per-student papers and LMS exports from a short seed are warned of (review 47a F3): with the
+seed (and their own id) a student who has quizgen (the drill's users do) makes their paper and its
+solutions, or the export with every variant's answer."""
 
 import pytest
 
@@ -37,3 +38,13 @@ def test_the_student_s_own_paper_is_what_the_seed_and_id_make(invoke, tmp_path, 
         assert made.exit_code == 0, made.output
     body = [(tmp_path / f / "solutions-s002.md").read_text(encoding="utf-8").split("\n## ", 1)[1] for f in ("all", "me")]
     assert body[0] == body[1]
+
+
+@pytest.mark.parametrize("lms, name", [("moodle", "q.xml"), ("canvas", "q.zip")])
+def test_an_export_from_a_short_seed_is_warned_of(invoke, tmp_path, lms, name):
+    short = invoke("export", lms, "--classes", "C1", "--count", 2, "--seed", 42, "--out", tmp_path / "a" / name)
+    assert short.exit_code == 0, short.output
+    assert "quizgen: warning: --seed 42 is short enough to guess" in short.stderr
+    assert "this export, every variant's answer with it" in short.stderr and "kept in its key file" in short.stderr
+    fresh = invoke("export", lms, "--classes", "C1", "--count", 2, "--out", tmp_path / "b" / name)
+    assert fresh.exit_code == 0 and "short enough to guess" not in fresh.stderr

@@ -95,16 +95,17 @@ GUESSABLE_SEED = 12
 """Seeds shorter than this many characters can be found by trying: a fresh seed is 63 random bits (19 digits)."""
 
 
-def guessable_seed_warning(seed, students) -> list[str]:
-    """A warning when per-student papers are made from a seed short enough to guess (``--seed 42``):
-    the seed and a student's id are all quizgen needs to make that student's paper and its worked
-    solutions again, and students who drill have quizgen (review 47a F3)."""
+def guessable_seed_warning(seed, students=True, made: str = "their own paper and its worked solutions",
+                           kept: str = "key.json") -> list[str]:
+    """A warning when papers or an export are made from a seed short enough to guess (``--seed 42``):
+    the seed (and, on per-student papers, a student's id) is all quizgen needs to make ``made`` again,
+    and students who drill have quizgen (review 47a F3). No warning for a class paper (``students``
+    false): a practice set's seed is shared on purpose."""
     if seed is None or not students or len(str(seed)) >= GUESSABLE_SEED:
         return []
-    return [f"--seed {seed} is short enough to guess, and with it and their id any student who has quizgen can "
-            "make their own paper and its worked solutions; for papers handed out, give a seed of at least "
-            f"{GUESSABLE_SEED} characters nobody can guess, or leave --seed out (a fresh 63-bit seed is drawn, "
-            "printed and kept in key.json)"]
+    return [f"--seed {seed} is short enough to guess, and with it any student who has quizgen can make {made}; "
+            f"for anything students take, give a seed of at least {GUESSABLE_SEED} characters nobody can guess, "
+            f"or leave --seed out (a fresh 63-bit seed is drawn, printed and kept in {kept})"]
 
 
 def refuse_unprintable_seed(seed: str) -> None:

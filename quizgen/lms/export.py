@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from quizgen.errors import UsageError, named_few, printable
 from quizgen.files import out_is_folder, write_files
+from quizgen.generation.quiz import guessable_seed_warning
 from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
@@ -98,6 +99,7 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     """Sample (the stems printing the LMS's ``rounding_rule``, None: the paper's), code the
     variants with the key's secret, and write export and key together."""
     refuse_empty_out(out, f"export {lms}")
+    guessable = guessable_seed_warning(seed, made="this export, every variant's answer with it", kept="its key file")
     seed = high_entropy_seed() if seed is None else seed
     out = export_path(lms, out)
     _check_suffix(lms, out)
@@ -111,7 +113,7 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     folder = out.parent if str(out.parent) else Path(".")
     write_files(folder, {out.name: render(slots, seed, secret),
                          key_path.name: key_json(key_data(lms, seed, secret, classes, count, banks, slots))})
-    return Export(slots, seed, key_path, size_warnings(lms, out), path=out)
+    return Export(slots, seed, key_path, (*guessable, *size_warnings(lms, out)), path=out)
 
 
 LARGE_EXPORT = 50 * 10 ** 6
