@@ -19,7 +19,7 @@ def _roster(tmp_path, name, text):
 
 
 def _generate(invoke, roster, out, *more):
-    return invoke("generate", "--seed", "mid26", "--classes", "C1,C4", "--students", roster, "--out", out, *more)
+    return invoke("generate", "--seed", "midterm-2026-k7", "--classes", "C1,C4", "--students", roster, "--out", out, *more)
 
 
 def _contents(folder) -> dict:
@@ -100,7 +100,7 @@ def test_only_remakes_one_students_files_as_the_full_run_wrote_them_and_nothing_
     assert after["problems-0005594.md"] == full["problems-0005594.md"]
     assert after["solutions-0005594.md"] == full["solutions-0005594.md"]
     assert after["problems-S010.md"] == b"another student's, left alone" and after["key.json"] == full["key.json"] + b" "
-    assert made.stdout.strip() == ("Remade the papers for 1 student (seed mid26) in " + str(out) + "/: "
+    assert made.stdout.strip() == ("Remade the papers for 1 student (seed midterm-2026-k7) in " + str(out) + "/: "
                                    "problems-0005594.md, solutions-0005594.md; key.json and the other students' "
                                    "papers are unchanged")
 
