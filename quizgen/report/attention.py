@@ -194,7 +194,8 @@ def markdown(rows: list, unanswered: list = ()) -> list:
     and every part was answered by someone: ``unanswered``, the labels of those that were not)."""
     if not rows and not unanswered:
         return []
-    lines = ["## To act on", ""] + [unanswered_text(list(unanswered)), ""] * bool(unanswered)
+    said = unanswered_text([md_cell(label) for label in unanswered])   # a key's part letters are any text
+    lines = ["## To act on", ""] + [said, ""] * bool(unanswered)
     for _, intro, chosen, parts in LISTS:
         listed = chosen(rows)
         if not listed:

@@ -43,7 +43,9 @@ def one_place(value: float) -> str:
     return fixed(float(value), 1)
 
 
-_MD_SPECIAL = "\\`*_<>|[]"   # the backslash first: the escapes added must not be escaped again
+_MD_SPECIAL = "\\`*_<>|[]&~$"   # the backslash first: the escapes added must not be escaped again
+"""What md_cell escapes: Markdown's marks, HTML's < > and & (``&amp;`` would show as "&"), GitHub's
+~ (strikethrough) and $ (maths)."""
 
 
 def without_direction_controls(text: str) -> str:
