@@ -37,10 +37,11 @@ an inch; Letter's landscape holds about 740): review 44g F10, 30 rows (788 px) b
 def test_a_map_of_a_page_or_less_prints_whole_and_a_page_is_a_landscape_one():
     codes = _codes(charts.HEAT_PRINT_ROWS)
     assert str(charts.heat_pieces(codes, QUESTIONS, {c: {"Q1": 0.5} for c in codes})) == ""
-    assert 58 + 24 * charts.HEAT_PRINT_ROWS + 10 <= LANDSCAPE
-    codes = _codes(27)   # printed whole before, 58 + 24 * 27 + 10 = 716 px: now two pieces
+    top = charts.heat_top(True)   # a piece's line and question header: 41 px (the caption is the page's)
+    assert top + 24 * charts.HEAT_PRINT_ROWS + 10 <= LANDSCAPE
+    codes = _codes(27)   # printed whole once (58 + 24 * 27 + 10 = 716 px): two pieces
     assert [height for height, _ in _pieces(charts.heat_pieces(codes, QUESTIONS, {c: {"Q1": 0.5} for c in codes}))] \
-        == [58 + 24 * 13 + 10, 58 + 24 * 14 + 10]
+        == [top + 24 * 13 + 10, top + 24 * 14 + 10]
 
 
 def test_a_taller_map_prints_as_even_pieces_each_with_the_question_header():
@@ -51,8 +52,8 @@ def test_a_taller_map_prints_as_even_pieces_each_with_the_question_header():
     assert [len(r) for r in rows] == [23, 23, 24] and sum(rows, []) == codes
     for (height, texts), piece_rows in zip(pieces, rows):
         assert [t for t in texts if t in QUESTIONS] == QUESTIONS
-        assert height == 58 + 24 * len(piece_rows) + 10 <= LANDSCAPE   # under a landscape page
-    assert pieces[0][1][:2] == [charts.HEAT_CAPTION, "Misconceptions by question: rows 1 to 23 of 70"]   # 44g F11
+        assert height == charts.heat_top(True) + 24 * len(piece_rows) + 10 <= LANDSCAPE   # under a landscape page
+    assert pieces[0][1][0] == "Misconceptions by question: rows 1 to 23 of 70"   # 44g F11 (the caption: the page's)
     assert pieces[1][1][0] == "Misconceptions by question, continued: rows 24 to 46 of 70"
     # the whole map's shading: the darkest cell of every piece is the map's peak, 0.9
     whole = str(charts.heat_map(codes, QUESTIONS, heat))

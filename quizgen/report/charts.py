@@ -210,7 +210,7 @@ def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None
                       for code in codes) or "No misconception was met."
     shape = _heat_shape(codes, heat, names or {})
     body = _heat_grid(codes, questions, heat, names or {}, "", shape)
-    return _svg("chart-heat", *_heat_size(questions, shape, captioned=False),
+    return _svg("chart-heat", *_heat_size(questions, shape),
                 "Misconceptions by question (% of the students who reached it)",
                 f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)
 
@@ -222,19 +222,19 @@ def _heat_shape(codes: list, heat: dict, names: dict) -> tuple:
     return labels, _heat_left(labels), max((share for row in heat.values() for share in row.values()), default=0) or 1
 
 
-def _heat_size(questions: list, shape: tuple, captioned: bool = True) -> tuple:
-    """The heat map's width (its grid or, ``captioned``, its caption, the wider) and its height with every row."""
+def _heat_size(questions: list, shape: tuple) -> tuple:
+    """The whole heat map's width (its grid) and its height with every row, under its question header alone."""
     labels, left, _ = shape
-    grid = left + HEAT_CELL * max(len(questions), 1) + 10
-    return max(grid, ceil(text_width(HEAT_CAPTION) + 10) if captioned else 0), _heat_height(labels)
+    return left + HEAT_CELL * max(len(questions), 1) + 10, _heat_height(labels)
 
 
-def _heat_grid(codes: list, questions: list, heat: dict, names: dict, caption: str, shape: tuple) -> list:
-    """The heat map's ``caption`` (none when ""), question header and the rows of ``codes`` (all, or
-    a piece's slice), drawn from the top, in the whole map's ``shape`` (_heat_shape)."""
+def _heat_grid(codes: list, questions: list, heat: dict, names: dict, line: str, shape: tuple) -> list:
+    """A printed piece's ``line`` saying which rows it holds (none when "": the screen's map, whose
+    caption is page text above it), the question header and the rows of ``codes`` (all, or a piece's
+    slice), drawn from the top with no space left empty, in the whole map's ``shape`` (_heat_shape)."""
     labels, left, peak = shape
-    cell, top = HEAT_CELL, HEAT_TOP
-    body = [_text(0, 14, caption)] if caption else []
+    cell, top = HEAT_CELL, heat_top(bool(line))
+    body = [_text(0, 14, line)] if line else []
     body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
     for r, code in enumerate(codes):
         y = top + r * HEAT_ROW
@@ -254,10 +254,10 @@ def _heat_grid(codes: list, questions: list, heat: dict, names: dict, caption: s
 
 
 HEAT_PRINT_ROWS = 26
-"""The most rows of a printed heat map's piece: 26 rows are 692 px drawn, under a landscape A4 or
+"""The most rows of a printed heat map's piece: 26 rows are 675 px drawn, under a landscape A4 or
 Letter page at Chromium's margins (about 717 and 740 px; portrait: 1,040 and 980) even unshrunk,
-so that a piece never breaks across pages (30 rows, 788 px, did in landscape); a map of more rows
-prints as pieces (``heat_pieces``)."""
+so that a piece never breaks across pages (30 rows, 788 px with the old caption lines, did in
+landscape); a map of more rows prints as pieces (``heat_pieces``)."""
 
 
 def heat_pieces(codes: list, questions: list, heat: dict, names: dict | None = None) -> Markup:
@@ -265,26 +265,35 @@ def heat_pieces(codes: list, questions: list, heat: dict, names: dict | None = N
     as even a size as can be, each with the question header and a line saying which rows it holds,
     kept on one page (the one drawing was cut through a row at a page's foot, and later pages had
     no header); "" for a shorter map, which prints whole. Hidden on screen; each piece is the whole
-    map's width and shading."""
+    map's width and shading. The caption is the page's, printed once above the first piece (the
+    first piece drew it again: review 46b)."""
     count = -(-len(codes) // HEAT_PRINT_ROWS)
     if count < 2:
         return Markup("")
     shape = _heat_shape(codes, heat, names or {})
-    width, _ = _heat_size(questions, shape)
+    grid, _ = _heat_size(questions, shape)
     pieces = []
     for n in range(1, count + 1):
         start, stop = len(codes) * (n - 1) // count, len(codes) * n // count
         held = f"rows {start + 1} to {stop} of {len(codes)}"
-        caption = HEAT_CAPTION if n == 1 else f"Misconceptions by question, continued: {held}"
-        body = _heat_grid(codes[start:stop], questions, heat, names or {}, caption, shape)
-        if n == 1:   # under the caption, above the question header: this piece's rows, as the later ones say
-            body.insert(1, _text(0, 31, f"Misconceptions by question: {held}"))
-        pieces.append(_svg(f"chart-heat-print-{n}", width, HEAT_TOP + HEAT_ROW * (stop - start) + 10,
+        line = f"Misconceptions by question{':' if n == 1 else ', continued:'} {held}"
+        body = _heat_grid(codes[start:stop], questions, heat, names or {}, line, shape)
+        pieces.append(_svg(f"chart-heat-print-{n}", max(grid, ceil(text_width(line) + 10)),
+                           heat_top(True) + HEAT_ROW * (stop - start) + 10,
                            f"Misconceptions by question, {held}", "The heat map above, for print.", body))
     return Markup('<div class="heat-print print-only" aria-hidden="true">') + Markup("").join(pieces) + Markup("</div>")
 
 
-HEAT_TOP, HEAT_ROW, HEAT_CELL = 58, 24, 44   # the heat map's first row's top, a row's height, a column's width
+HEAT_HEAD, HEAT_LINE, HEAT_ROW, HEAT_CELL = 24, 17, 24, 44
+"""The heat map's first row's top under its question header alone, the room a printed piece's line
+takes above that header, a row's height and a column's width (px)."""
+
+
+def heat_top(lined: bool = False) -> int:
+    """Where a heat map's first row starts: under the question header, and under a printed piece's
+    line too when ``lined`` (the screen's map has no line: its caption is page text, and the 34 px
+    its old caption lines took were left empty above it, review 46b)."""
+    return HEAT_HEAD + HEAT_LINE * lined
 
 
 HEAT_LABEL_CHARS = 40
@@ -309,7 +318,7 @@ def _label(x: float, y: float, label: str, whole: str) -> str:
 
 
 def _heat_height(labels) -> int:
-    return HEAT_TOP + HEAT_ROW * max(len(labels), 1) + 10
+    return heat_top() + HEAT_ROW * max(len(labels), 1) + 10
 
 
 def _heat_left(labels: dict) -> int:
@@ -324,8 +333,8 @@ def heat_labels(codes: list, names: dict | None = None) -> Markup:
     read the map's description."""
     labels = heat_row_labels(codes, names or {})
     left, height = _heat_left(labels), _heat_height(labels)
-    body = [f'<rect x="0" y="20" width="{left}" height="{height - 20}" class="page"/>']   # below the caption's line
-    body += [_label(left - 6, HEAT_TOP + r * HEAT_ROW + 16, labels[code], named(code, names or {}))
+    body = [f'<rect x="0" y="0" width="{left}" height="{height}" class="page"/>']   # the header scrolls under it too
+    body += [_label(left - 6, heat_top() + r * HEAT_ROW + 16, labels[code], named(code, names or {}))
              for r, code in enumerate(codes)]
     return Markup(f'<svg class="heat-labels" aria-hidden="true" focusable="false" viewBox="0 0 {left} {height}" '
                   f'width="{left}" height="{height}" xmlns="http://www.w3.org/2000/svg" font-size="{FONT}">'
