@@ -12,7 +12,7 @@ import pytest
 
 from lms_support import export_and_key, export_labels
 from quizgen.lms.canvas import answer_range
-from quizgen.lms.html import shown_maths
+from quizgen.lms.html import feedback_html, shown_maths
 from quizgen.lms.variants import VariantPart
 
 etree = pytest.importorskip("lxml.etree")
@@ -164,7 +164,7 @@ def test_wrong_answer_feedback_names_every_misconception(exported):
         slips = item.findtext(f"{NS}itemfeedback[@ident='general_incorrect_fb']//{NS}mattext")
         for trap in part["misconceptions"]:   # a trap left out of this draw (C6 at 15%) is no slip here
             present = "value" in trap or bool(trap.get("words"))
-            said = shown_maths(trap["feedback"])   # its maths as the question writes it (review 46)
+            said = html.unescape(feedback_html(shown_maths(trap["feedback"])))   # as the question writes it (46, 46b)
             assert (said in html.unescape(slips)) == present, trap["code"]
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from quizgen.lms.canvas import canvas_zip, slips_html, solution_html
-from quizgen.lms.html import decimal_text
+from quizgen.lms.html import decimal_text, feedback_html
 from quizgen.lms.variants import slots as make_slots
 
 etree = pytest.importorskip("lxml.etree")
@@ -99,7 +99,7 @@ def test_feedback_arrives_as_neutral_and_incorrect_comments(export):
         question = imported(item)
         assert question["neutral_comments"] == solution_html(variant, {})
         assert question["incorrect_comments"] == slips_html(part)
-        assert all(escape(t.feedback, quote=False) in question["incorrect_comments"] for t in part.traps
+        assert all(feedback_html(t.feedback) in question["incorrect_comments"] for t in part.traps
                    if t.value is not None or t.words)   # a trap left out of this draw (its when) is no slip here
         assert f"[{escape(variant.tag)}:{part.letter}]" in question["question_text"]
 

@@ -13,7 +13,7 @@ from hypothesis import given, strategies as st
 
 from lms_support import NUMBER, export_and_key, export_labels, parse_cloze
 from quizgen.lms.responses import TAG
-from quizgen.lms.html import decimal_text, shown_maths
+from quizgen.lms.html import decimal_text, feedback_html, shown_maths
 from quizgen.lms.moodle import cloze_answer, cloze_feedback, cloze_weights
 
 etree = pytest.importorskip("lxml.etree")
@@ -128,13 +128,15 @@ def test_single_part_questions_match_the_key(exported):
 
 def _expected_answers(part):
     """What Moodle should hold for a key part: (fraction, answer, tolerance, feedback) each; the
-    feedback with its maths as the question writes it (shown_maths, review 46)."""
+    feedback with its maths as the question writes it (shown_maths, review 46), its HTML's
+    sub- and superscripts set (feedback_html, review 46b: L<sub>MLM</sub>)."""
+    def said(trap):
+        return html.unescape(feedback_html(shown_maths(trap["feedback"])))
     if part["type"] == "word":
         return ([(1.0, w, None, "Correct.") for w in part["accept"]]
-                + [(0.0, w, None, shown_maths(t["feedback"])) for t in part["misconceptions"] for w in t.get("words", ())])
+                + [(0.0, w, None, said(t)) for t in part["misconceptions"] for w in t.get("words", ())])
     return ([(1.0, part["value"], part["abs_tolerance"], "Correct.")]
-            + [(0.0, t["value"], t["abs_tolerance"], shown_maths(t["feedback"])) for t in part["misconceptions"]
-               if "value" in t])
+            + [(0.0, t["value"], t["abs_tolerance"], said(t)) for t in part["misconceptions"] if "value" in t])
 
 
 def _as_numbers(answer):

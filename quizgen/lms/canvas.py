@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from html import escape
 
-from quizgen.lms.html import decimal_text, figure_img, tag_line
+from quizgen.lms.html import decimal_text, feedback_html, figure_img, tag_line
 from quizgen.maths.numbers import key_answer
 from quizgen.text.answers import in_plain
 from quizgen.lms.variants import Variant, VariantPart
@@ -131,7 +131,7 @@ def slips_html(part: VariantPart) -> str:
         whole = part.kind == "integer" and float(trap.value or 0).is_integer()   # a count's slip: 900, not 900.0
         said = _either(trap.words[:3]) if trap.value is None else in_plain(key_answer(trap.value, "integer" if whole
                                                                                        else "numeric", 0))
-        items.append(f"<li>An answer of {escape(said, quote=False)}: {escape(trap.feedback, quote=False)}</li>")
+        items.append(f"<li>An answer of {escape(said, quote=False)}: {feedback_html(trap.feedback)}</li>")
     if not items:
         return "<p>Compare your working with the worked solution.</p>"
     return "<p>Not the expected answer. Common slips on this part:</p><ul>" + "".join(items) + "</ul>"

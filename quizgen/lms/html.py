@@ -78,6 +78,18 @@ def shown_maths(text: str) -> str:
     return _MINUS_LN.sub("\u2212", _ACCENTED.sub(lambda m: m[1] + _COMBINING[m[2]], text))
 
 
+_SUBSCRIPT = re.compile(r"\b([A-Za-z])_([A-Za-z0-9]{1,8})\b")   # L_MLM, p_i, z_k (p_hat is p̂ by then)
+_SUPERSCRIPT = re.compile(r"(?<=[\w)])\^\(([^()]{1,12})\)")        # e^(z), 10^(-5), (1 − r)^(n)
+
+
+def feedback_html(text: str) -> str:
+    """A trap's feedback (shown_maths's text) as the HTML an LMS shows: escaped, with the key's ASCII
+    subscripts and superscripts set as such, ``L_MLM`` as L<sub>MLM</sub> and ``e^(-s)`` as
+    e<sup>−s</sup> (a minus sign), where they showed as typed: review 46b."""
+    html = _SUBSCRIPT.sub(r"\1<sub>\2</sub>", escape(text, quote=False))
+    return _SUPERSCRIPT.sub(lambda m: "<sup>" + m[1].replace("-", "\u2212") + "</sup>", html)
+
+
 _SVG_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 
 

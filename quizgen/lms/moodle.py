@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from html import escape
 
-from quizgen.lms.html import decimal_text, figure_img, tag_line
+from quizgen.lms.html import decimal_text, feedback_html, figure_img, tag_line
 from quizgen.lms.variants import Variant, VariantPart
 
 CORRECT_FEEDBACK = "Correct."
@@ -161,8 +161,8 @@ def cloze_answer(word: str) -> str:
 
 
 def cloze_feedback(text: str) -> str:
-    """Plain feedback text as Cloze feedback: Moodle stores it as HTML."""
-    return _cloze_text(escape(text, quote=False))
+    """Plain feedback text as Cloze feedback: Moodle stores it as HTML (feedback_html: L<sub>MLM</sub>)."""
+    return _cloze_text(feedback_html(text))
 
 
 def _cloze_text(text: str) -> str:
@@ -190,7 +190,7 @@ def _single_answers(element: ET.Element, part: VariantPart) -> None:
     for text, fraction, feedback, tolerance in rows:
         answer = ET.SubElement(element, "answer", fraction=fraction, format="moodle_auto_format")
         _text(answer, text)
-        _text(ET.SubElement(answer, "feedback", format="html"), f"<p>{escape(feedback, quote=False)}</p>")
+        _text(ET.SubElement(answer, "feedback", format="html"), f"<p>{feedback_html(feedback)}</p>")
         if tolerance is not None:
             _field(answer, "tolerance", tolerance)
     if not part.is_word:
