@@ -13,8 +13,8 @@ def test_only_without_the_papers_bank_names_the_template_and_bank(tmp_path, invo
     assert made.exit_code == 0, made.output
     again = invoke("generate", "--seed", 11, "--students", roster, "--split", "--only", "s2", "--out", out)
     assert again.exit_code != 0
-    assert "its key.json names label-smoothing-cross-entropy, in no bank loaded: pass the --bank the paper " \
-           "was made from" in again.output
+    assert "key.json is the key of a paper made with template label-smoothing-cross-entropy, which no loaded " \
+           "bank holds; add --bank with the folder of the bank that paper was made from" in again.output
 
 
 def test_an_unknown_class_with_only_the_shipped_bank_points_at_bank(tmp_path, invoke):

@@ -177,16 +177,16 @@ def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None, known=()
         raise UsageError(f"--only remakes papers beside their key, and {earlier.path} is not a key quizgen can "
                          "read (not JSON, cut short or edited)")
     missing = [name for name in earlier_id.templates if name not in set(known)]
-    if known and missing:   # review 46a F14: a paper of a user bank remade without its --bank
-        raise UsageError(f"--only remakes papers of the paper in {earlier.path.parent}, and its key.json names "
-                         f"{_first(tuple(missing))}, in no bank loaded: pass the --bank the paper was made from, "
-                         "with the --seed, --classes, --count and --students of that run")
+    if known and missing:   # review 46a F14: a paper of a user bank remade without its --bank (46c F13: said plainly)
+        one = len(missing) == 1
+        raise UsageError(f"--only: {earlier.path} is the key of a paper made with {'template' if one else 'templates'}"
+                         f" {_first(tuple(missing))}, which no loaded bank holds; add --bank with the folder of the "
+                         "bank that paper was made from (and that run's --seed, --classes, --count and --students)")
     difference = f"{_seed_words(earlier_id.seed)}, where this run draws a fresh one" if paper is None \
         else paper.differs_from(earlier_id)
     if difference:
-        raise UsageError(f"--only remakes papers of the paper in {earlier.path.parent}, and its key.json is of "
-                         f"another ({difference}); give the --seed, --classes, --count and --students of the "
-                         "run that made it")
+        raise UsageError(f"--only: {earlier.path} is the key of another paper ({difference}); give the --seed, "
+                         "--classes, --count and --students of the run that made it")
 
 
 def _roster_change(earlier: tuple, now: tuple) -> str:

@@ -130,8 +130,8 @@ def _check_options(split: bool, students, paper: str, layout: str, only, force: 
         raise UsageError("--only needs --students and --split: it remakes those students' own files, "
                          "with the options of the run that made the papers")
     if only is not None and force:
-        raise UsageError("--only and --force do not combine: --only remakes papers of the paper in --out, "
-                         "leaving its key and every other file as they are")
+        raise UsageError("--only and --force do not combine: --only remakes some students' files beside the key "
+                         "in --out, leaving that key and every other file as they are")
 
 
 _FORMATS = ("pdf", "tex", "md")
