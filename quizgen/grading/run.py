@@ -271,7 +271,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
                                named=names_of_traps)   # made plain in the report's process
     graded_handle = handles[names["graded"]]
     key_name = key_named(index, source, run.key_path, found=False, lms=bool(run.given.built))
-    title = report_title(index.key.codes, source.path.name, key_name)   # the page's exam and files (review 46)
+    title = report_title(index.key.codes, source.path.name, key_name, index.key.printed)   # exam and files (46)
     with Background(class_report_texts, report_data, title, outputs.html,
                     source.delimiter, source.writes_comma, people.roster_notes, run.written.review_reasons(), settings,
                     parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:

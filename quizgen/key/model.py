@@ -96,6 +96,7 @@ class Key:
     secret: str = ""          # keys the paper codes (quizgen.key.papercode)
     codes: tuple = ()         # (code, student_id or "", seed label) of each paper
     rounded_by: str = ""      # "canvas": the answers' figures were rewritten by the LMS, not the student
+    printed: object = None    # key.json's "printed" as read, unchecked (per-student keys): report/title.exam_words
 
     def codes_by_student(self) -> dict:
         """{student id: its paper's code} ('' is the class paper), the first
@@ -118,7 +119,7 @@ class Key:
         or with ``compact=False`` every question record whole (no templates)."""
         from_templates = SharedTexts() if compact else WholeRecords()
         data = {"format": FORMAT, "version": VERSION, "quizgen": self.quizgen, "seed": self.seed,
-                "worked_examples": self.worked_examples}
+                "worked_examples": self.worked_examples, **({} if self.printed is None else {"printed": self.printed})}
         questions = [from_templates.instance(q) for q in self.questions]
         shared = self._shared()
         place = {id(q): i for i, q in enumerate(shared)}
@@ -143,9 +144,8 @@ class Key:
         return data
 
     def _shared(self) -> list:
-        """The questions (one object each) on more than one student's paper, in
-        the order first met: an LMS download's variants, which its thousands of
-        students share, written once (``SHARED_VERSION``)."""
+        """The questions (one object each) on more than one student's paper, in the order first
+        met: an LMS download's variants, which its thousands of students share, written once."""
         uses = Counter(id(q) for paper in self.papers for q in paper.questions)
         shared = {id(q): q for paper in self.papers for q in paper.questions if uses[id(q)] > 1}
         return list(shared.values())   # a dict keeps the order its keys were first set in
@@ -208,7 +208,7 @@ def read_key(data, source: str = "the key") -> Key:
     if rounded_by not in ("", "canvas"):
         raise (top / "answers_rounded_by").fail(f"expected \"canvas\" (or no such field), got {rounded_by[:40]!r}")
     key = Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
-              str(data.get("quizgen", "")), version, secret, codes, rounded_by)
+              str(data.get("quizgen", "")), version, secret, codes, rounded_by, data.get("printed"))
     if data.get(DIGEST_FIELD) != values_digest(key.exact_values()):   # edited since written, or written without it
         check_values(_located_parts(key, top, {id(q): top / "shared_questions" / i for i, q in enumerate(shared)}))
     return key
