@@ -27,6 +27,7 @@ from quizgen.maths.evaluate import answer_value
 from quizgen.maths.exact import (MAX_BITS, ZERO, Exact, NumberTooBig, add, as_node, checked, div, equal, neg, number,
                                  sized, to_float, whole)
 from quizgen.maths.numbers import key_answer
+from quizgen.maths.settle import rational_log, settled
 from quizgen.maths.tree import Bin, Call, Const, Num
 
 
@@ -146,7 +147,8 @@ def _exp(a):
 def _log(a, base=None):
     positive(to_float(a))
     if base is not None:
-        return div(_log(a), _log(base))
+        exact = rational_log(a, base) if a.__class__ is Fraction and base.__class__ is Fraction else None
+        return exact if exact is not None else div(_log(a), _log(base))
     if a.__class__ is Fraction:   # the common case: none of the cancellations below apply
         return Fraction(0) if a == 1 else _call_value("log", a)
     if a == 1:
@@ -184,7 +186,11 @@ def _abs(a):
 
 
 def _whole(rounding):
-    return lambda a: whole(rounding(a if a.__class__ is Fraction else a.value))
+    """floor or ceil, of an Exact near a whole number (or too large for its float) decided exactly."""
+    def whole_of(a):
+        a = settled(a)
+        return whole(rounding(a if a.__class__ is Fraction else a.value))
+    return whole_of
 
 
 def _round(a):

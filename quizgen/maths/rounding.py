@@ -6,7 +6,8 @@ or significant figures, a tie going away from zero (0.0078125 to 4 s.f. is
 
 A tie is decided on the exact value: a ``Fraction`` as it is (107/40 is the
 tie 2.675, though its float lies just below), a float on its own exact binary
-value, an ``Exact`` (irrational, so never a tie) on its float."""
+value, an ``Exact`` on its float, or, where that lies too near a tie to tell (an
+``Exact`` may be rational: ``log(1000, 10)``), on SymPy's value (quizgen.maths.settle)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,14 @@ from functools import lru_cache
 
 from quizgen.maths import rationals
 from quizgen.maths.exact import Exact, whole
+from quizgen.maths.settle import near_tie, precise
 
 
 def units(value, places: int) -> int:
-    """``value * 10**places`` rounded to a whole number, a tie away from zero."""
+    """``value * 10**places`` rounded to a whole number, a tie away from zero (an Exact whose
+    float lies too near a tie to tell, quizgen.maths.settle, decided on its precise value)."""
+    if value.__class__ is Exact and near_tie(value.value, places):
+        value = precise(value)
     numerator, denominator = _ratio(value)
     if places >= 0:
         numerator *= 10 ** places

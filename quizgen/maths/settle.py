@@ -1,0 +1,70 @@
+"""Decisions the fast engine cannot take from a float: whole parts and ties of
+an exact value that only looks irrational (``log(1000, 10)`` is 3, its float
+2.9999999999999996), and of one too large for a float's 53 bits
+(``exp(40)``). Review 47b F4: ``floor(log(1000, 10))`` was 2 and
+``floor(exp(40))`` ended in ...020000, and validate's referee, which reads
+the printed results, could not see it."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from quizgen.maths.exact import Exact
+from quizgen.maths.printing import to_sympy
+
+DIGITS = 60
+"""Significant digits SymPy works an unsettled value to."""
+SNAP = Fraction(1, 10 ** 45)
+"""A value this close to a simple fraction (denominator up to 10**9) is taken to be it:
+at 60 digits, nothing but an exact rational lands so near one."""
+UNSURE = 1e-9
+"""A float this close (relative) to a boundary may lie on its other side."""
+MAX_ROOT = 6
+MAX_POWER = 64
+
+
+def rational_log(a: Fraction, base: Fraction) -> Fraction | None:
+    """``log(a, base)`` as a fraction p/q (q up to MAX_ROOT) when ``a**q == base**p``
+    (``log(1000, 10)`` is 3, ``log(2, 4)`` is 1/2), else None."""
+    if a <= 0 or base <= 0 or base == 1:
+        return None
+    ratio = math.log(a) / math.log(base)
+    for q in range(1, MAX_ROOT + 1):
+        p = round(ratio * q)
+        if abs(p) <= MAX_POWER and abs(ratio * q - p) < 1e-6 and a ** q == base ** p:
+            return Fraction(p, q)
+    return None
+
+
+def near_whole(x: float, offset: float = 0.0) -> bool:
+    """Whether ``x`` is too near a whole number plus ``offset`` (0.5: a tie) or too large for its
+    float to say which side of it the exact value lies on."""
+    if not abs(x) < 2.0 ** 52:
+        return True
+    shifted = x - offset
+    return abs(shifted - round(shifted)) <= UNSURE * max(1.0, abs(x))
+
+
+def near_tie(x: float, places: int) -> bool:
+    """Whether ``x`` may lie on either side of a tie when rounded to ``places`` decimals."""
+    try:
+        return near_whole(x * 10.0 ** places, 0.5)
+    except OverflowError:   # places beyond a float's range: the float's own digits decide
+        return False
+
+
+def precise(value: Exact) -> Fraction:
+    """``value`` to DIGITS significant digits from SymPy, as a fraction; an exact rational
+    (within SNAP of a fraction whose denominator is at most 10**9) as that rational."""
+    approximation = Fraction(str(to_sympy(value.node).evalf(DIGITS)))
+    simple = approximation.limit_denominator(10 ** 9)
+    return simple if abs(approximation - simple) < SNAP * max(1, abs(simple)) else approximation
+
+
+def settled(value, offset: float = 0.0):
+    """``value`` itself, or, for an ``Exact`` whose float lies too near a whole number plus
+    ``offset`` (or is too large) to decide by, its precise fraction."""
+    if value.__class__ is Exact and near_whole(value.value, offset):
+        return precise(value)
+    return value
