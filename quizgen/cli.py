@@ -318,7 +318,7 @@ def export_group():
     """Export question variants to an LMS (Moodle XML, Canvas QTI); see docs/lms.md.
 
     \b
-    Example: quizgen export moodle --classes C1,C7 --count 20 --out questions.xml
+    Example: quizgen export moodle --classes C1,C7 --count 20 --seed 48613092775301 --out questions.xml
     """
 
 
@@ -347,7 +347,7 @@ def export_moodle(out, classes, count, seed, force, banks):
     """Moodle XML for the question bank: one category per slot holding its variants.
 
     \b
-    Example: quizgen export moodle --classes C1,C7 --count 20 --out questions.xml
+    Example: quizgen export moodle --classes C1,C7 --count 20 --seed 48613092775301 --out questions.xml
     """
     from quizgen.lms.export import write_moodle
 
@@ -366,7 +366,7 @@ def export_canvas(out, title, classes, count, seed, force, banks):
     """A Canvas QTI 1.2 zip: a question group per slot (and part) picking one variant.
 
     \b
-    Example: quizgen export canvas --classes C1,C7 --count 20 --out quiz.zip
+    Example: quizgen export canvas --classes C1,C7 --count 20 --seed 48613092775301 --out quiz.zip
     """
     from quizgen.lms.export import write_canvas
 
