@@ -41,7 +41,7 @@ def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, p
     assert r"\textbackslash{}immediate\textbackslash{}write18\{id\}\% \$ \{" in tex   # newline, BEL: spaces
     assert r"misconception \textbf{log halved}: feedback for \{halved\}\%" in tex
     assert r"Q1: Loss \$ of \textbackslash{}def\textbackslash{}x\{1\}" in tex
-    assert "No worked solution is available for this question." in tex and "-{}-bank" not in tex
+    assert "No worked solution is available for this question." in tex and "-\\/-bank" not in tex
     assert tex.count(r"\begin{itemize}") == tex.count(r"\end{itemize}") == 2   # What to work on, the notes
     assert r"\item misconception ``{}log halved{}'': Q1 (a)." in tex   # no bank: the code; TeX's quotes
 

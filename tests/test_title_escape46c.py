@@ -5,6 +5,6 @@ from quizgen.text.render import escape_tex
 
 
 def test_dashes_and_backticks_a_user_typed_print_as_typed():
-    assert escape_tex("Mid -- term --- x 5-6") == "Mid -{}- term -{}-{}- x 5-6"
+    assert escape_tex("Mid -- term --- x 5-6") == r"Mid -\/- term -\/-\/- x 5-6"
     assert escape_tex("`q`") == r"\textasciigrave{}q\textasciigrave{}"
     assert escape_tex("a_b {c} 50% & #1 ~ ^") == r"a\_b \{c\} 50\% \& \#1 \textasciitilde{} \textasciicircum{}"

@@ -18,7 +18,7 @@ from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.md_maths import checked_markdown, markdown_maths
 from quizgen.text.pdf_strings import pdf_string
 from quizgen.text.sandbox import CappedSandbox
-from quizgen.text.tex_markdown import markdown_to_tex
+from quizgen.text.tex_markdown import LIGATURE_BREAK, LIGATURES, markdown_to_tex
 from quizgen.text.unprintable import refuse_filled
 from quizgen.maths.exact import Exact
 from quizgen.text.answers import answer_in_maths, bold_answer
@@ -29,9 +29,9 @@ _TEX_SPECIALS = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     "*": "{*}", '"': "{\\textquotedbl}", "`": r"\textasciigrave{}",
-    "-": "-{}",   # only before another: a user's "--" prints as typed, not as a dash (review 46c F15)
+    "-": LIGATURE_BREAK % "-", ",": LIGATURE_BREAK % ",", "'": r"\textquotesingle{}",   # see LIGATURE_BREAK
 }
-_TEX_PATTERN = re.compile("|".join("-(?=-)" if k == "-" else re.escape(k) for k in _TEX_SPECIALS))
+_TEX_PATTERN = re.compile("|".join(re.escape(k) for k in _TEX_SPECIALS if k not in "-,'") + "|" + LIGATURES)
 _MD_PATTERN = re.compile(r"([\\`*_<>|\[\]$])")   # a $ too: viewers with maths would open maths
 
 

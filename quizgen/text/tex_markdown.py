@@ -21,14 +21,21 @@ from quizgen.errors import TemplateError
 from quizgen.text.jinja_tags import sub_tags
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
-_QUOTED = re.compile(r'"([^"\n]+)"')
 _LOOSE_SPECIALS = re.compile(r"(?<!\\)([%&#])")
 _TABLE_SPECIALS = re.compile(r"(?<!\\)([%#])")   # in a tabular, & separates columns
+LIGATURE_BREAK = r"%s\/"
+"""A ``-`` or ``,`` kept apart from the next: ``-{}-`` still makes a dash under LuaLaTeX."""
+LIGATURES = r"-(?=-)|,(?=,)|'(?=')|(?<=')'"
+"""The characters of TeX's ligatures ``--``, ``,,`` (a low quote) and ``''`` (a closing quote)."""
 _AS_WRITTEN = {"_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}", "<": r"\textless{}",
-               ">": r"\textgreater{}", "`": r"\textasciigrave{}", '"': r"\textquotedbl{}", "-": "-{}"}
-_MARKUP = re.compile(r"\\(?:[A-Za-z]+|.)|[_^~<>`]|-(?=-)", re.S)
-"""A TeX command (kept) or a character TeX would read as markup, a ligature's ``-`` among them."""
-_LONE_QUOTE = re.compile(r'\\(?:[A-Za-z]+|.)|"', re.S)
+               ">": r"\textgreater{}", "`": r"\textasciigrave{}", '"': r"\textquotedbl{}", "-": LIGATURE_BREAK % "-",
+               ",": LIGATURE_BREAK % ",", "'": r"\textquotesingle{}"}
+_MARKUP = re.compile(r"\\(?:[A-Za-z]+|.)|[_^~<>`]|" + LIGATURES, re.S)
+"""A TeX command (kept) or a character TeX would read as markup, a ligature's among them."""
+_QUOTE = re.compile(r'\\(?:[A-Za-z]+|.)|"', re.S)
+"""A TeX command (``\\"`` is an accent, never a quote mark) or a quote mark."""
+_OPEN_AFTER = "([{/-\\"
+"""Besides a space, what may stand before a ``"`` that opens a quotation."""
 _TOKEN = re.compile(r"\\(?:begin|end)[ \t\r\n]*\{([A-Za-z]+\*?)\}|\\.|\$\$|\$", re.S)
 _OPENERS = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
 _CLOSERS = {"$": re.compile(r"\\.|\$|\n\s*\n", re.S), "$$": re.compile(r"\\.|\$\$", re.S),
@@ -132,7 +139,7 @@ def _tex_block(block: str) -> str:
 def _tex_inline(text: str, specials: re.Pattern = _LOOSE_SPECIALS) -> str:
     """``text`` as LaTeX: its maths as written, a tabular's cells with their ``&``, the rest
     with % & # escaped (``specials``), bold and quotes."""
-    pieces = []
+    pieces, quotes, at = [], [], 0
     for kind, piece in _regions(text):
         if kind == "maths":
             pieces.append(piece)
@@ -147,8 +154,27 @@ def _tex_inline(text: str, specials: re.Pattern = _LOOSE_SPECIALS) -> str:
             check_dollars(piece)
             piece = _literal(_MARKUP, specials.sub(r"\\\1", piece))
             piece = _BOLD.sub(r"\\textbf{\1}", piece)
-            pieces.append(_literal(_LONE_QUOTE, _QUOTED.sub(r"``\1''", piece)))
-    return "".join(pieces)
+            quotes += [at + found.start() for found in _QUOTE.finditer(piece) if found.group(0) == '"']
+            pieces.append(piece)
+        at += len(pieces[-1])
+    return _quoted("".join(pieces), quotes)
+
+
+def _quoted(tex: str, marks: list) -> str:
+    """``tex`` with its quote marks at ``marks`` as TeX's quotes where they pair at word
+    boundaries (``"a "b" c"``, nested too), each other one, an inch mark (``5"``), as typed."""
+    opened, paired = [], {}
+    for at in marks:
+        before, after = tex[at - 1:at] if at else " ", tex[at + 1:at + 2] or " "
+        if (before.isspace() or before in _OPEN_AFTER) and not after.isspace():
+            opened.append(at)
+        elif opened and not before.isspace() and not after.isalnum():
+            paired.update({opened.pop(): "``", at: "''"})
+    pieces, start = [], 0
+    for at in marks:
+        pieces += [tex[start:at], paired.get(at, _AS_WRITTEN['"'])]
+        start = at + 1
+    return "".join(pieces) + tex[start:]
 
 
 def _column_spec(body: str) -> str:
@@ -165,7 +191,7 @@ def _column_spec(body: str) -> str:
 
 def _literal(pattern: re.Pattern, text: str) -> str:
     """``text`` with each character ``pattern`` finds written so that TeX prints it as
-    typed (``_`` as ``\\_``, ``--`` as ``-{}-``); the TeX commands it finds are kept."""
+    typed (``_`` as ``\\_``, ``--`` with a kern between); the TeX commands it finds are kept."""
     return pattern.sub(lambda found: _AS_WRITTEN.get(found.group(0), found.group(0)), text)
 
 
