@@ -12,7 +12,7 @@ from quizgen.errors import TemplateError
 from quizgen.generation.figures import AXIS_LIMIT, NAME_LIMIT, X_MEANING, LossPoint, figure_point
 from quizgen.text.render import render_string
 from quizgen.text.tex_commands import tex_problem
-from quizgen.text.tex_markdown import unpaired_braces
+from quizgen.text.tex_markdown import tags_as_spaces, unpaired_braces
 
 
 def named_point(instance) -> LossPoint | None:
@@ -35,15 +35,37 @@ def _filled(instance, key: str, unsafe) -> str:
         return ""
     what = {"name": "name", "axis": "axis words"}[key]
     try:
-        text = " ".join((_maths(text, instance.context) if key == "name" else
-                         render_string(text, instance.context, "md")).split())
+        filled = " ".join((_maths(text, instance.context) if key == "name" else _words(text, instance.context)).split())
     except TemplateError as exc:
         raise TemplateError(f"cannot fill in the figure's {what}: {exc}", path=template.path,
                             key=f"figure.{key}") from exc
-    problem = unsafe(text)
+    problem = unsafe(filled)
     if problem:
+        problem = problem.replace(": ", f"{_brought_by(filled, text, instance.context)}: ", 1)
         raise TemplateError(f"the figure's {what}, filled in, {problem}", path=template.path, key=f"figure.{key}")
-    return text
+    return filled
+
+
+_MD_ESCAPED = re.compile(r"\\([\\`*_<>|\[\]$])")
+
+
+def _words(source: str, context: dict) -> str:
+    """Axis words filled in as a parameter gives them: Markdown's escapes of a value's
+    characters undone, so that a value's ``_`` is checked as the ``_`` it is, not
+    as the ``\\`` escaping it (review 46c F12), and a ``*`` passes as the template's own does."""
+    return _MD_ESCAPED.sub(r"\1", render_string(source, context, "md"))
+
+
+def _brought_by(filled: str, source: str, context: dict) -> str:
+    """``, which NAME's value 'VALUE' brings`` when the first character :func:`unsafe_words`
+    refuses in ``filled`` is not in the template's own words but in a parameter's, else ""."""
+    found = _NOT_WORDS.search(filled)
+    if found is None or found.group(0) in tags_as_spaces(source):
+        return ""
+    for name, value in context.items():
+        if isinstance(value, str) and found.group(0) in value and re.search(rf"\b{re.escape(name)}\b", source):
+            return f", which {name}'s value {value!r} brings"
+    return ""
 
 
 def _maths(source: str, context: dict) -> str:
