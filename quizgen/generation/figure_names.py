@@ -13,27 +13,63 @@ from html import escape
 
 _HAT = re.compile(r"\\hat\{(\w)\}")
 _TEX_SYMBOL = re.compile(r"\\([_{}$%#&])")   # a character TeX-escaped (a filled value's \_): plain, itself
-_SCRIPT = re.compile(r"(?<!\\)([_^])(?:\{([^{}]*)\}|([^\s\\{}]))")
-"""A subscript or superscript: ``_`` or ``^`` (not TeX-escaped) and its braced group or one character."""
 _SUB = dict(zip("0123456789+\u2212=()", "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
                                        "\u208a\u208b\u208c\u208d\u208e"))
 _SUPER = dict(zip("0123456789+\u2212=()ni", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
                                            "\u207a\u207b\u207c\u207d\u207e\u207f\u2071"))
 """Unicode's subscript and superscript forms of the characters that have one in common fonts."""
 _BESIDE = {"*", "'", "\u2032"}   # a superscript that reads as written beside its letter: p*, p'
-_SHIFT = {0: 0, -1: 3, 1: -4}    # a run's baseline in the SVG's pixels (font-size 11, a script's 8), by level
+_STEP = ({-1: 3, 1: -4}, {-1: 2, 1: -3})   # a script's baseline below or above its letter's, in the SVG's pixels
+_SIZE = (11, 8, 7)                          # font-size: the name's, a script's, a script's script's (and deeper)
 
 
 def name_runs(tex: str, ascii_only: bool = False) -> list:
-    """``tex`` as ``(plain text, level)`` runs: level -1 a subscript, 1 a
-    superscript, 0 the rest (``ascii_only``: p-hat as ``p_hat``, a hyphen for the minus sign)."""
-    runs, at = [], 0
-    for found in _SCRIPT.finditer(tex):
-        script = found.group(2) if found.group(2) is not None else found.group(3)
-        runs += [(tex[at:found.start()], 0), (script, 1 if found.group(1) == "^" else -1)]
-        at = found.end()
-    runs.append((tex[at:], 0))
-    return [(_plain(text, ascii_only), level) for text, level in runs if text]
+    """``tex`` as ``(plain text, level)`` runs: level 0 the name's own text, else a script's
+    path, a tuple of -1 (a subscript) and 1 (a superscript) from the outermost in, so that
+    ``p_{w_{t}}`` is ``p`` at 0, ``w`` at (-1,) and ``t`` at (-1, -1) (``ascii_only``: p-hat
+    as ``p_hat``, a hyphen for the minus sign)."""
+    return [(_plain(text, ascii_only), level or 0) for text, level in _scripts(tex, ()) if text]
+
+
+_COMMAND = re.compile(r"\\(?:[A-Za-z]+|.)", re.S)
+
+
+def _scripts(tex: str, path: tuple) -> list:
+    """``tex`` cut into ``(TeX, path)`` runs at its scripts, each script's own scripts cut in turn."""
+    runs, start, at = [], 0, 0
+    while at < len(tex):
+        command = _COMMAND.match(tex, at)
+        if command:
+            at = command.end()
+            continue
+        argument = _argument(tex, at + 1) if tex[at] in "_^" else None
+        if argument is None:
+            at += 1
+            continue
+        runs.append((tex[start:at], path))
+        runs += _scripts(argument[0], path + ((1 if tex[at] == "^" else -1),))
+        start = at = argument[1]
+    return runs + [(tex[start:], path)]
+
+
+def _argument(tex: str, at: int):
+    """(the script's TeX, where it ends) of the script starting at ``at``: a braced group
+    (its braces paired), a command's name or one character; None when there is none."""
+    at = len(tex) - len(tex[at:].lstrip()) if at < len(tex) else at
+    if at >= len(tex) or tex[at] in "}_^":
+        return None
+    command = _COMMAND.match(tex, at)
+    if command:
+        return command.group(0), command.end()
+    if tex[at] != "{":
+        return tex[at], at + 1
+    depth = 0
+    for end in range(at, len(tex)):
+        if tex[end] in "{}" and tex[end - 1] != "\\":
+            depth += 1 if tex[end] == "{" else -1
+            if depth == 0:
+                return tex[at + 1:end], end + 1
+    return None
 
 
 def _plain(tex: str, ascii_only: bool) -> str:
@@ -43,9 +79,22 @@ def _plain(tex: str, ascii_only: bool) -> str:
     return text if ascii_only else text.replace("-", "\u2212")
 
 
-def plain_text(runs: list, ascii_only: bool = False) -> str:
-    """``runs`` (name_runs') as one line of plain text (see the module's docstring)."""
-    return "".join(text if not level else _script(text, level, ascii_only) for text, level in runs)
+def plain_text(runs: list, ascii_only: bool = False, depth: int = 0) -> str:
+    """``runs`` (name_runs') as one line of plain text (see the module's docstring): each
+    script's runs, its own scripts among them, written out and then set as its script."""
+    out, at = [], 0
+    while at < len(runs):
+        text, level = runs[at]
+        if len(level or ()) <= depth:
+            out.append(text)
+            at += 1
+            continue
+        end = at + 1
+        while end < len(runs) and (runs[end][1] or ())[:depth + 1] == level[:depth + 1]:
+            end += 1
+        out.append(_script(plain_text(runs[at:end], ascii_only, depth + 1), level[depth], ascii_only))
+        at = end
+    return "".join(out)
 
 
 def plain_name(tex: str, ascii_only: bool = False) -> str:
@@ -65,8 +114,9 @@ def _script(text: str, level: int, ascii_only: bool) -> str:
 
 def svg_text(runs: list) -> str:
     """``runs`` (name_runs') as SVG text, XML-escaped and in ASCII: a script as a
-    smaller tspan moved off the baseline by ``dy`` (which every SVG viewer
-    follows), the text after it (runs of one level joined) in one moved back."""
+    smaller tspan moved off its letter's baseline by ``dy`` (which every SVG viewer
+    follows), a script's script smaller again, the text after it (runs of one level
+    joined) in one moved back."""
     joined = []
     for text, level in runs:
         if joined and joined[-1][1] == level:
@@ -76,12 +126,13 @@ def svg_text(runs: list) -> str:
     out, shift = [], 0
     for text, level in joined:
         body = ascii_markup(escape(text, quote=False))
-        if _SHIFT[level] == shift:   # the first run, on the baseline
+        baseline = sum(_STEP[min(depth, 1)][side] for depth, side in enumerate(level or ()))
+        if baseline == shift and not out:   # the first run, on the baseline
             out.append(body)
             continue
-        size = ' font-size="8"' if level else ""
-        out.append(f'<tspan dy="{_SHIFT[level] - shift}"{size}>{body}</tspan>')
-        shift = _SHIFT[level]
+        size = f' font-size="{_SIZE[min(len(level), 2)]}"' if level else ""
+        out.append(f'<tspan dy="{baseline - shift}"{size}>{body}</tspan>')
+        shift = baseline
     return "".join(out)
 
 
