@@ -86,7 +86,7 @@ def test_pdf_sheets_carry_the_same_section(paper, pdf_sheet_sources):
     made = pdf_sheet_sources
     folder, right = paper
     grade(folder, class_rows(right), "pdf", "--format", "pdf")
-    assert r"\section*{Answers not graded against your paper}" in made["s01.tex"]
+    assert r"\section*{\qzdest Answers not graded against your paper}" in made["s01.tex"]
     assert r"\item Your answer =1+2 was for question Q12, which is not on your paper" in made["s01.tex"]
     assert r"\item You answered Q1 (a) more than once; your last answer was graded." in made["s01.tex"]
     assert "Row" not in made["s01.tex"]

@@ -113,7 +113,7 @@ def test_pdf_sheets_say_the_same(quiz, pdf_sheet_sources):
     grade(folder, rows, "pdf", overrides, "--format", "pdf")
     tex = pdf_sheet_sources["s01.tex"]
     assert r"\item You answered Q1 (a) more than once; your last answer was graded." in tex
-    assert "\\section*{Answers you gave more than once}" in tex and "not graded against" not in tex
+    assert "\\section*{\\qzdest Answers you gave more than once}" in tex and "not graded against" not in tex
     assert "\na & I think 0.71 & partly correct & 1 / 2 &" in tex
     assert r"\item (c) your marker's decision: on paper" in tex
     assert "Row" not in tex and "overrides.csv" not in tex

@@ -78,7 +78,7 @@ def test_the_sheet_says_what_to_work_on_after_the_score(sheets, tex):
                        "- Q3 (C7): marks lost in (a).", "- Q4 (C9): marks lost in (c).",
                        "- Practise those classes: `quizgen drill --classes C1,C5,C7,C9`"]
     assert sheet.index("Score: **9 / 20**") < sheet.index("## What to work on") < sheet.index("## Q1:")
-    assert r"\section*{What to work on}" in tex and r"\item Q3 (C7): marks lost in (a)." in tex
+    assert r"\section*{\qzdest What to work on}" in tex and r"\item Q3 (C7): marks lost in (a)." in tex
     assert r"\item Practise those classes: \texttt{quizgen drill -\/-classes C1,C5,C7,C9}" in tex
 
 

@@ -46,7 +46,7 @@ def test_a_sheet_names_its_pdf_title_and_bookmarks_in_hex_only(tmp_path, invoke,
         meta = re.findall(r"^\\qzpdfmeta\{(.*)\}$", tex, re.M)
         assert [unhex(m) for m in meta] == [f"Feedback for {who}"], sheet
         marks = [unhex(m) for m in re.findall(r"^\\qzbookmark\{0\}\{(.*)\}$", tex, re.M)]
-        assert marks == ["Q1: t1", "Q2: t2"], sheet
+        assert marks[-2:] == ["Q1: t1", "Q2: t2"] and marks[:-2] in ([], ["What to work on"]), sheet
     assert "\\input{/etc/passwd}" not in pdf_sheet_sources["s4.tex"]
 
 
