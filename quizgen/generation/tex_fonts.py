@@ -26,6 +26,10 @@ _ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe7
 ARABIC_FONT = "Noto Naskh Arabic"
 # a fallback font gets no Arabic shaping (letters unjoined, in reverse): Arabic runs get their own family
 _ARABIC_FAMILY = f"\\newfontfamily\\qzarabic{{{ARABIC_FONT}}}[Renderer=HarfBuzz,Script=Arabic]\n"
+_FALLBACK_FEATURES = ",".join(f"{shape}Features={{RawFeature={{fallback=quizgenfallback{weight}}}}}" for shape, weight in
+                              (("Upright", ""), ("Italic", ""), ("Bold", "bold"), ("BoldItalic", "bold")))
+"""The main font's fallbacks by shape: a bold letter the main font lacks (a Greek name in a sheet's heading)
+from the fallback family's bold face (``/B``; a family with none gives its regular), not its regular."""
 _PREAMBLE = re.compile(r"\\usepackage\[utf8\]\{inputenc\}\n\\usepackage\[T1\]\{fontenc\}\n"
                        r"(?:\\IfFileExists\{lmodern\.sty\}\{\\usepackage\{lmodern\}\}\{\}\n)?")
 
@@ -84,17 +88,36 @@ def for_lualatex(source: str) -> str:
     fallback fonts instead of inputenc/fontenc, no date in the PDF (the same
     bytes every time), right-to-left runs set right to left (Arabic in an
     Arabic font of its own, shaped as Arabic)."""
-    fallbacks = ", ".join(f'"{family}:mode=harf;"' for family, _ in fonts()[1:])
+    families = [family for family, _ in fonts()[1:]]
     preamble = ("\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
-                f"\\directlua{{luaotfload.add_fallback(\"quizgenfallback\", {{{fallbacks}}})}}\n"
-                f"\\setmainfont{{{MAIN_FONT}}}[RawFeature={{fallback=quizgenfallback}}]\n")
-    if not fallbacks:
+                + _fallback_list("quizgenfallback", families, "")
+                + _fallback_list("quizgenfallbackbold", _first_families(source) or families[:1], "/B")
+                + f"\\setmainfont{{{MAIN_FONT}}}[{_FALLBACK_FEATURES}]\n")
+    if not families:
         preamble = "\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
     arabic = any(family == ARABIC_FONT for family, _ in fonts())
     if arabic:
         preamble += _ARABIC_FAMILY
     source = _PREAMBLE.sub(lambda _: preamble, source, count=1)
     return _RTL_RUN.sub(lambda run: _right_to_left(run.group(0), arabic), source)
+
+
+def _first_families(source: str) -> list:
+    """The fallback families that set ``source``'s characters beyond pdflatex's, each the first
+    to hold one: the bold list's, whose faces (CJK's above all) are slow to load."""
+    wanted = {c for c in source if ord(c) > PDFLATEX_LIMIT}
+    found = []
+    for family, ranges in fonts()[1:]:
+        held = {c for c in wanted if any(low <= ord(c) <= high for low, high in ranges)}
+        found += [family] if held else []
+        wanted -= held
+    return found
+
+
+def _fallback_list(name: str, families: list, style: str) -> str:
+    """The Lua line defining the fallback list ``name``: ``families`` in order, each in ``style``."""
+    fonts_in_style = ", ".join(f'"{family}{style}:mode=harf;"' for family in families)
+    return f"\\directlua{{luaotfload.add_fallback(\"{name}\", {{{fonts_in_style}}})}}\n"
 
 
 def _right_to_left(run: str, arabic_font: bool) -> str:
