@@ -44,13 +44,13 @@ def escape_tex(text) -> str:
     return _escaped_tex(str(text))
 
 
-_AS_TYPED = {"'": r"\textquotesingle{}", "`": r"\textasciigrave{}"}
+_AS_TYPED = {"'": r"\textquotesingle{}", "`": r"\textasciigrave{}", **{c: LIGATURE_BREAK % c for c in "-,<>"}}
 
 
 def escape_tex_char(char: str) -> str:
-    """One character of a student id made literal in LaTeX, as typed: a straight
-    quote and a backtick too (TeX prints them curly), so ``o'brien@...`` reads as
-    the address it is."""
+    """One character of a student id made literal in LaTeX, as typed: a straight quote and a
+    backtick too (TeX prints them curly), so ``o'brien@...`` reads as the address it is, and
+    a ligature's first character kept apart (the layouts' ``{}`` between two does not under LuaLaTeX)."""
     return _AS_TYPED.get(char) or escape_tex(char)
 
 
