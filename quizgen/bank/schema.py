@@ -8,6 +8,7 @@ import re
 
 from quizgen.bank import budget, let_schema
 from quizgen.bank.model import Param, Part, Template
+from quizgen.bank.param_bounds import check_bounds, unknown_kind
 from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
                                       repeated_codes, unit_words, value_range)
 from quizgen.bank.canonical_schema import canonical_section
@@ -244,7 +245,7 @@ def _param(check: _Checker, name, spec, names) -> Param:
         check.fail(f"expected one of: {', '.join(sorted(PARAM_KINDS))}", "params", name)
     kind, settings = next(iter(spec.items()))
     if kind not in PARAM_KINDS:
-        check.fail(f"unknown parameter kind {kind!r}{did_you_mean(kind, PARAM_KINDS)}", "params", name, kind)
+        check.fail(unknown_kind(kind, PARAM_KINDS), "params", name, kind)
     return Param(name, kind, settings, _compile_param(check, name, kind, settings, names))
 
 
@@ -280,13 +281,14 @@ def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
                 if not (kind == "sample" and f == "from" and isinstance(settings[f], list))}
     if kind == "sample" and isinstance(settings["from"], list):
         compiled["from_list"] = tuple(settings["from"])
+    check_bounds(check, kind, compiled, where)
     compiled["distinct"] = bool(settings.get("distinct", False))
     compiled["in_order"] = bool(settings.get("in_order", False))
     return compiled
 
 
 def _constraints(check: _Checker, constraints, names) -> tuple:
-    constraints = constraints or []
+    constraints = [] if constraints is None else constraints
     if not isinstance(constraints, list):
         check.fail("expected a list of conditions", "constraints")
     return tuple((str(src), check.guard(check.expression, src, names, "constraints", i))

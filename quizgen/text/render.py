@@ -17,7 +17,7 @@ from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.md_maths import checked_markdown, markdown_maths
 from quizgen.text.pdf_strings import pdf_string
-from quizgen.text.sandbox import CappedSandbox
+from quizgen.text.sandbox import CappedSandbox, failure_words
 from quizgen.text.tex_markdown import LIGATURE_BREAK, LIGATURES, markdown_to_tex
 from quizgen.text.unprintable import refuse_filled
 from quizgen.maths.exact import Exact
@@ -339,7 +339,7 @@ def _fill(source: str, context: dict, fmt: str) -> str:
     except jinja2.TemplateError as exc:
         raise TemplateError(f"template text failed: {exc}") from exc
     except (TypeError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
-        raise TemplateError(f"template text failed: {type(exc).__name__}: {exc}") from exc
+        raise TemplateError(f"template text failed: {failure_words(exc)}") from exc
     except (RecursionError, MemoryError) as exc:  # a macro calling itself, deep blocks, a limit missed
         raise limit_error("nesting of macro calls, blocks or brackets" if isinstance(exc, RecursionError) else "memory") from exc
     except SyntaxError as exc:   # Python refuses the compiled text: 20 nested for loops, 100 nested blocks

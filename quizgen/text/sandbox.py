@@ -176,3 +176,17 @@ class _CappedCodeGenerator(CodeGenerator):
                                lineno=node.iter.lineno)
         super().visit_For(node, frame)
 
+
+_OPERATOR = re.compile(r"'([^']+)' not supported|unsupported operand type\(s\) for ([^:]+):")
+
+
+def failure_words(exc: Exception) -> str:
+    """What a text's failing Python operation says, in an author's words: an exact irrational
+    value is no class name they wrote (review 46a F10: "'>' not supported between instances of
+    'Exact' and 'Exact'"), and text cannot compare or compute with one: a let can."""
+    operator = _OPERATOR.match(str(exc)) if isinstance(exc, TypeError) and "'Exact'" in str(exc) else None
+    if operator is None:
+        return f"{type(exc).__name__}: {exc}"
+    return (f"'{operator.group(1) or operator.group(2)}' on an irrational value (one kept exact, such as log(2)), "
+            "which the text cannot compare or compute with: do it in a let (higher: \"Lx > ce\") "
+            "and read that let in the text")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from quizgen.bank.loader import builtin_bank_dir, build_template, read_yaml, template_files
+from quizgen.bank.param_bounds import off_grid
 from quizgen.bank.trap_schema import unnamed_traps
 from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError, ValidationFailed
 from quizgen.validation.canonical import check_canonical
@@ -127,6 +128,8 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
         return report
     report.template = template
     report.warnings += [problem_at(template.path, keys, message) for keys, message in unnamed_traps(template)]
+    report.warnings += [problem_at(template.path, ("params", p.name), message) for p in template.params
+                        if (message := off_grid(p.kind, p.compiled))]
     found = _Found(report)
     found.add_all(words)
     found.add_all(text_problems(template))
