@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
 
 _ASKS_PERCENT = re.compile(
@@ -90,3 +91,38 @@ def percent_of(text: str) -> str:
         return ""
     value = Fraction(match[1]) / 100 * Fraction(match[2])
     return PERCENT_OF_REASON.format(match[1], match[2], value if value.denominator == 1 else f"{float(value):g}")
+
+
+SHARE_ASKED = ("this part asks for a probability or share, a number from 0 to 1, and {} is that in per cent: "
+               "as a share it is {} ({}% with the sign)")
+PERCENT_ASKED = ("this part asks for a percentage, and {} is that as a share (a number from 0 to 1): "
+                 "in per cent it is {}")
+KEY_IS_SHARE = ("{} per cent is this part's answer, but its key holds that as a share ({}) where the question asks "
+                "for per cent: a person decides")
+"""The feedback on a number a hundred times off by a share's scale and a percentage's (review 46a
+F19): ``23.3`` where a probability of 0.2327 is asked, ``0.233`` where 23.27% is; and ``23.3%``
+on a part whose ask says per cent but whose key is that share (validate warns of such a part)."""
+
+
+def scale_slip(reading, value, spec: dict, kind: str, percent: bool, bounds) -> tuple | None:
+    """``(for a person, feedback)`` when a number matching nothing is the part's answer on the
+    other scale, a share's or a percentage's, where the part is a share (``bounds`` within 0 to
+    1) or a percentage; else None. A student's slip of scale is told what was asked, and stays
+    wrong; one that follows a question whose key disagrees with it goes to a person."""
+    if reading.hundredths or value is None or not (percent or reads_hundredths(bounds)):
+        return None
+    x = reading.value
+    shown = (lambda v: significant(v, reading.figures)) if reading.figures else (lambda v: _trimmed(significant(v, 6)))
+    if matches(x / 100, value, spec, kind):
+        if percent:
+            return True, KEY_IS_SHARE.format(shown(x), _trimmed(significant(value, 4)))
+        return False, SHARE_ASKED.format(shown(x), shown(x / 100), shown(x))
+    if percent and matches(100 * x, value, spec, kind):
+        return False, PERCENT_ASKED.format(shown(x), shown(100 * x))
+    return None
+
+
+def _trimmed(number: str) -> str:
+    """A number as ``significant`` writes it to 6 figures, without the zeros it adds where the
+    figures written are not known (a Canvas download): 23.3, not 23.3000."""
+    return number.rstrip("0").rstrip(".") if "." in number else number

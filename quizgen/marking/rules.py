@@ -33,7 +33,7 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         INVALID, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
-from quizgen.marking.percent import STRAY_PERCENT, percent_unread, stray_percent
+from quizgen.marking.percent import STRAY_PERCENT, percent_unread, scale_slip, stray_percent
 from quizgen.marking.as_asked import carried_as_asked, rounds_as_asked, rounds_otherwise
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
@@ -81,6 +81,10 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     if verdict.status == INCORRECT and not verdict.misconception \
             and stray_percent(reading, rule.value, rule.spec, tolerance_kind(rule)):
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
+    slip = scale_slip(reading, rule.value, rule.spec, tolerance_kind(rule), rule.percent, rule.bounds) \
+        if verdict.status == INCORRECT and not verdict.misconception and not verdict.feedback else None
+    if slip:   # 23.3 for a probability of 0.2327: told what was asked (percent.py)
+        return Verdict(NEEDS_REVIEW, value=reading.value, feedback=slip[1]) if slip[0] else replace(verdict, feedback=slip[1])
     if verdict.status == INCORRECT and rule.kind == "integer" \
             and math.isfinite(reading.value) and reading.value != round(reading.value):
         own = "" if reading.hundredths else _fraction_from_own(rule, reading.value, earlier, env, written or {})
