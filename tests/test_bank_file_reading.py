@@ -105,7 +105,7 @@ def test_odd_scalar_finds_the_first_bad_value_and_passes_tabs_and_newlines():
     assert odd_scalar({"stem": "a\tb\nc\r\n", "x": [1, 2.5, {"y": "ok"}]}) is None
     assert odd_scalar({"a": {"b": [1, float("nan")]}})[0] == ("a", "b", 1)
     assert odd_scalar({"a": "\x7f"})[1].startswith("text holds the control character U+007F")
-    assert odd_scalar({"a": ["ok", "x\udfff"]}) == (("a", 1), "text holds a lone surrogate U+DFFF (half of a "
+    assert odd_scalar({"a": ["ok", "x\udfff"]})[:2] == (("a", 1), "text holds a lone surrogate U+DFFF (half of a "
                                                              "character), which no file can hold")
 
 

@@ -45,7 +45,7 @@ def test_a_stem_calling_lua_is_refused_when_the_bank_loads(invoke, tmp_path):
     result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--format", "tex",
                     "--out", tmp_path / "out")
     path = folder / "c11.yaml"
-    line = path.read_text().splitlines().index("stem: |") + 1   # the key's line, as for a control character
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if "\\directlua" in text)   # its own line (review 46a F6)
     assert result.exit_code == 2, result.output
     assert result.stderr.strip() == (f"quizgen: error: {path}:{line}: stem: text uses \\directlua: "
                                      "quizgen refuses TeX commands that reach Lua, build a command's name "

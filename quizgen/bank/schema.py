@@ -151,7 +151,7 @@ def _check_yaml_size(check: _Checker, data: dict) -> None:
             raise budget.limit_error(check, (key,), safe_yaml.TOO_MANY_VALUES, f"{safe_yaml.MAX_VALUES:,}")
     odd = odd_scalar(data)
     if odd:
-        check.fail(odd[1], *odd[0])
+        raise check.problem(odd[1], *odd[0], text_line=odd[2])
 
 
 def _pattern_text(check: _Checker, value, key, pattern, message) -> str:

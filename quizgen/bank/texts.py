@@ -7,6 +7,7 @@ from quizgen.bank.model import Template
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import TemplateError
 from quizgen.text.render import render_string
+from quizgen.text.tex_markdown import OpenMaths, open_dollar_line
 
 
 def text_sources(template: Template):
@@ -52,10 +53,16 @@ def located_error(inst, fmt: str, error: TemplateError) -> TemplateError:
         try:
             render_string(source, inst.context, fmt)
         except TemplateError as exc:
-            line = locate_line(template.path, keys, jinja_line(exc))
+            line = locate_line(template.path, keys, jinja_line(exc) or _static_line(exc, source))
             return type(error)(f"{exc.reason} (seed {inst.seed_label})", path=template.path, line=line,
                                key=".".join(map(str, keys)))
     return type(error)(error.reason, path=template.path)
+
+
+def _static_line(exc: TemplateError, source: str):
+    """The line in ``source`` of a mistake only the filled text shows (a ``$`` left open), found
+    in the template's own text; None for any other."""
+    return open_dollar_line(source) if isinstance(exc, OpenMaths) else None
 
 
 def jinja_line(exc: Exception):

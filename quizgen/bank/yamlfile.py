@@ -201,7 +201,7 @@ def _odd(value):
 
 
 def odd_scalar(data):
-    """The key path and problem of the first non-finite number, control
+    """The key path, problem and line in its text (``_text_line``) of the first non-finite number, control
     character or lone surrogate anywhere in a template's data, else None. Iterative, so deep
     nesting cannot exhaust the stack; shared (aliased) nodes are seen once, texts
     too: one long text repeated by aliases is read once, not once per alias
@@ -221,5 +221,17 @@ def odd_scalar(data):
             continue
         problem = _odd(item)
         if problem:
-            return keys, problem
+            return keys, problem, _text_line(item, problem)
     return None
+
+
+def _text_line(value, problem: str):
+    """The line (1-based) inside a multi-line text ``value`` of what ``problem`` names (its
+    refused TeX command, its control character), or None: a stem's mistake is told at its own
+    line, not at ``stem: |`` (review 46a F6)."""
+    if not isinstance(value, str) or "\n" not in value:
+        return None
+    bad = next((c for c in value if unicodedata.category(c) == "Cc" and c not in "\t\n\r"), None)
+    named = problem[len("text uses "):].split(":", 1)[0] if problem.startswith("text uses ") else bad
+    at = value.find(named) if named else -1
+    return value.count("\n", 0, at) + 1 if at >= 0 else None

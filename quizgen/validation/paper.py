@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from quizgen.generation.quiz import Question
 from quizgen.generation.views import question_view
-from quizgen.validation.leaks import question_leaks, targets_of
+from quizgen.text.render import ROUNDING_RULE
+from quizgen.validation.leak_lines import first_line_showing
+from quizgen.validation.leaks import question_leaks, targets_of, text_leaks
 from quizgen.validation.problems import problem_at
 from quizgen.validation.recompute import recompute_view
 from quizgen.validation.referee import referee_instance
@@ -41,9 +43,21 @@ def leak_problems(inst, views: dict) -> list:
         for leak in question_leaks(view, targets, fmt):
             key = _leak_key(leak)
             name = "problem text" if leak.where == "text" else f"problem figure ({_FORMAT_NAMES[fmt]})"
+            line = leak_line(inst, key, fmt, leak) if leak.where == "text" else None
             problems.append(problem_at(path, key, f"the {name} gives an answer away: {leak} "
-                                                  f"(seed {inst.seed_label})"))
+                                                  f"(seed {inst.seed_label})", line))
     return problems
+
+
+def leak_line(inst, key: tuple, fmt: str, leak):
+    """The line inside the stem's (or an ask's) text that prints ``leak``'s number, or None
+    (review 46a F6: a leak on a stem's sixth line was told at ``stem: |``)."""
+    source = inst.template.stem if key == ("stem",) else inst.template.parts[key[1]].ask
+    if "\n" not in source.strip():
+        return None
+    hit = (lambda text: any(found.target == leak.target and found.shown == leak.shown
+                            for found in text_leaks(text.replace(ROUNDING_RULE, ""), [leak.target])))
+    return first_line_showing(source, inst.context, fmt, hit)
 
 
 def _leak_key(leak) -> tuple:
