@@ -137,7 +137,7 @@ def test_a_yes_no_part_with_one_answer_in_every_draw_is_warned_of(tmp_path):
 
 def test_a_part_without_a_name_beside_tests_is_refused_in_one_line(tmp_path):
     found = _problems_of(tmp_path, "c22_perplexity_bits.yaml", ("  - name: mean_loss\n", "  - namee: mean_loss\n"))
-    assert "parts.0: missing required key 'name'" in " ".join(found)
+    assert "parts.0.namee: unknown key 'namee' (did you mean 'name'?): 'name' is required" in " ".join(found)
 
 
 def test_a_tests_answer_that_no_student_writes_is_refused_with_the_others(tmp_path):

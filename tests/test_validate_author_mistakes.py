@@ -127,10 +127,11 @@ def test_two_traps_with_one_code_in_a_part_are_refused_naming_both(tmp_path, inv
     assert result.exit_code == 1
     test = next(n for n, row in enumerate(text.splitlines(), 1) if "misconception: temperature_multiplied" in row)
     assert _problems(result) == [f"{path}:{second}: parts.0.traps.1.code: trap code 'temperature_ignored' is also "
-                                 f"the code of parts.0.traps.0 (line {first}): give each trap of a part its own code",
-                                 # the test naming the code now gone, in the same run (review 42b F4)
-                                 f"{path}:{test}: tests.2.misconception: part top has no trap "
-                                 "'temperature_multiplied' (did you mean 'temperature_ignored'?)"]
+                                 f"the code of parts.0.traps.0 (line {first}): give each trap of a part its own code; "
+                                 # the test naming the code now gone, in the same run (review 42b F4), on the
+                                 # code's own line: one mistake, one problem (review 46a F7)
+                                 f"the test at line {test} names 'temperature_multiplied', which no trap of the "
+                                 "part has now"]
 
 
 @pytest.mark.parametrize("tolerance", ["    tolerance:", "    tolerance: {}"])

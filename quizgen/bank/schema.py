@@ -12,6 +12,7 @@ from quizgen.bank.param_bounds import check_bounds, unknown_kind
 from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
                                       repeated_codes, unit_words, value_range)
 from quizgen.bank.canonical_schema import canonical_section
+from quizgen.bank.echoes import key_problems, merged
 from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
@@ -64,12 +65,10 @@ class _Checker:
     def keys(self, mapping, allowed, required, *where):
         if not isinstance(mapping, dict):
             self.fail("expected a mapping", *where)
-        for key in mapping:
-            if key not in allowed:
-                self.problems.append(self.problem(f"unknown key {key!r}{did_you_mean(key, allowed)}", *where, key))
-        for key in required:
-            if key not in mapping:
-                self.fail(f"missing required key {key!r}", *where)
+        unknown, fatal = key_problems(mapping, allowed, required)
+        self.problems += [self.problem(message, *where, key) for key, message in unknown]
+        if fatal:
+            self.fail(fatal[0], *where, *fatal[1:])
 
     def text(self, value, *where, optional=False):
         if value is None and optional:
@@ -134,7 +133,7 @@ def build_template(data: dict, path) -> Template:
     distinct_on_paper = field("distinct_on_paper", _distinct_on_paper, params, default=())
     ecf_credit = field("ecf_credit", _ecf_credit, default=1.0)
     if check.problems:
-        raise TemplateProblems(check.problems)
+        raise TemplateProblems(merged(check.problems, data.get("parts")))
     return Template(id=template_id, cls=cls, title=title, points=points,
                     params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
                     solution=solution, canonical=canonical, path=str(path), tests=tests,

@@ -21,6 +21,7 @@ from quizgen.validation.problems import Problem, Report, from_error, problem_at,
 from quizgen.validation.samples import check_samples
 from quizgen.validation.text import text_problems, yaml_word_problems
 from quizgen.generation.variants import WARN_BELOW, template_variants
+from quizgen.text.words import counted
 from quizgen.ui import progress_bar
 
 __all__ = ["validate", "validate_file", "report_validation", "Report", "Problem", "yaml_word_problems"]
@@ -124,7 +125,8 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
     except BankLimitError:
         raise  # ends this template's checks (validate_file)
     except TemplateError as exc:
-        report.problems = words + [from_error(e, path) for e in getattr(exc, "problems", [exc])]
+        echoed = {p.key for p in words if p.key} | {p.key.rsplit(".", 1)[0] for p in words if p.key}   # units: [nats, on]: 'true is not one'
+        report.problems = words + [from_error(e, path) for e in getattr(exc, "problems", [exc]) if e.key not in echoed]
         return report
     report.template = template
     report.warnings += [problem_at(template.path, keys, message) for keys, message in unnamed_traps(template)]
@@ -152,7 +154,7 @@ def _count_variants(template, report: Report, samples: int) -> None:
     report.variants = count.distinct
     if count.few and count.draws >= WARN_BELOW:  # fewer draws cannot tell
         report.warnings.append(problem_at(template.path, ("params",), (
-            f"warning: only {count.distinct} distinct variants in {count.draws} draws (fewer than "
+            f"warning: only {counted(count.distinct, 'distinct variant')} in {count.draws} draws (fewer than "
             f"{WARN_BELOW}): students may share answers; widen the parameters' ranges if the maths allows")))
 
 
