@@ -64,3 +64,10 @@ def test_one_variant_is_said_in_the_singular(tmp_path, invoke):
                                  (TESTS, ""), ('  - {part: p_true, answer: "0.665", status: correct}\n', ""),
                                  ('  - {part: p_true, answer: "0.666", status: correct}\n', ""), samples=100)
     assert any("warning: only 1 distinct variant in 100 draws" in p for p in problems), result.output
+
+
+def test_a_key_indented_under_the_wrong_mapping_is_one_indentation_problem(tmp_path, invoke):
+    old = '        feedback: "The softmax exponentiates every logit before dividing."'
+    result, problems = _problems(tmp_path, invoke, (old, old[4:]))
+    assert problems == ["59: parts.0.traps.0: missing required key 'feedback': the 'feedback' at line 59 is indented "
+                        "as a key of parts.0: indent it under parts.0.traps.0"], problems

@@ -2,7 +2,9 @@
 alone (``key_problems``), not also as missing. A parameter renamed, or a part renamed to another's
 name, leaves every expression reading the old name and every test or ``expect`` naming the old
 part with a problem of its own, the same name each time. Those problems are told as one, at the
-first place, with the lines of the others."""
+first place, with the lines of the others; a test naming a trap code that a malformed or repeated
+code replaced is told on that code's line; a key indented under the mapping above its own is one
+indentation slip."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def merged(problems: list, parts=None) -> list:
     test's misconception that a part lacks folded into the refusal of that part's trap code
     (``parts``: the template's raw parts, for their names)."""
     echoes, kept = {}, []
-    for problem in _codes_told(problems, parts):
+    for problem in _indents_told(_codes_told(problems, parts)):
         found = _NAMED.search(problem.reason)
         name = found.group(0) if found else None
         if name in echoes:
@@ -54,6 +56,35 @@ def _codes_told(problems: list, parts) -> list:
         else:
             kept.append((k, problem))
     return [_also(problem, told.get(k)) for k, problem in kept]
+
+
+_MISSING = re.compile(r"missing required key ('[^']*')")
+_UNKNOWN = re.compile(r"unknown key ('[^']*')")
+
+
+def _indents_told(problems: list) -> list:
+    """``problems`` with a required key missing from a mapping and the same key unknown in a
+    mapping holding it (a trap's ``feedback:`` indented as the part's) told as one indentation
+    slip, at the key as written."""
+    unknown = {}
+    for problem in problems:
+        found = _UNKNOWN.match(problem.reason)
+        if found and "." in str(problem.key):
+            unknown.setdefault((found[1], str(problem.key).rsplit(".", 1)[0]), problem)
+    slips, kept = set(), []
+    for problem in problems:
+        found = _MISSING.match(problem.reason)
+        where = str(problem.key).split(".")
+        ancestors = [".".join(where[:n]) for n in range(len(where) - 1, 0, -1)] if found else []
+        up = next((unknown[(found[1], above)] for above in ancestors if (found[1], above) in unknown), None)
+        if up is None:
+            kept.append(problem)
+            continue
+        slips.add(id(up))
+        reason = (f"missing required key {found[1]}: the {found[1]} at line {up.line} is indented as a key of "
+                  f"{up.key.rsplit('.', 1)[0]}: indent it under {problem.key}")
+        kept.append(type(problem)(reason, path=problem.path, line=up.line, key=problem.key))
+    return [problem for problem in kept if id(problem) not in slips]
 
 
 def _also(problem, tests):
