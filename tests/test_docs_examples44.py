@@ -38,16 +38,16 @@ def worked_key(tmp_path_factory):
 
 
 def test_marking_md_window_and_carried_examples(tmp_path, seed1_key):
-    """Q5 (c) 0.15171: 0.1513 is 0.79^8 carried at 3 figures, 0.1511 and 0.1512 no
-    carrying reaches; Q1 (a) 0.715664: 0.7152-0.7154 round to 0.715 and are carried
+    """Q5 (c) 0.15171: 0.1513, 0.1511 and 0.1512 (0.151 at 3 figures) no carrying of the
+    recipe reaches; Q1 (a) 0.715664: 0.7152-0.7154 round to 0.715 and are carried
     rounding, 0.7155-0.7161 plain correct (the window), 0.7165 never correct."""
     answers = {"c1": ("Q5", "c", "0.1513"), "c2": ("Q5", "c", "0.1511"), "c3": ("Q5", "c", "0.1512"),
                "a1": ("Q1", "a", "0.7152"), "a2": ("Q1", "a", "0.7154"), "a3": ("Q1", "a", "0.7155"),
                "a4": ("Q1", "a", "0.7161"), "a5": ("Q1", "a", "0.7165")}
     graded = _graded(tmp_path, seed1_key, [(s, *answer) for s, answer in answers.items()], tmp_path / "results")
     status = {s: graded[(s, answer[1])] for s, answer in answers.items()}
-    assert status["c1"] == status["a1"] == status["a2"] == ("correct", "carried_rounding")
-    assert status["c2"] == status["c3"] == ("incorrect", "")
+    assert status["a1"] == status["a2"] == ("correct", "carried_rounding")
+    assert status["c1"] == status["c2"] == status["c3"] == ("incorrect", "")
     assert status["a3"] == status["a4"] == ("correct", "")
     assert status["a5"][0] != "correct"
 

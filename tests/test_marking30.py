@@ -126,9 +126,10 @@ def test_a_trap_worked_from_a_carried_earlier_answer_is_that_trap_not_cut_off(gr
 
 def test_more_figures_than_asked_wrong_at_those_asked_is_not_plainly_correct(grade):
     """Q5 (c), 0.15171 (0.152): 0.1513 rounds to 0.151 and was plainly correct, while 0.151
-    was 'cut off'; now it is accepted only as carried rounding, which reaches it."""
+    was 'cut off'; then carried rounding took it for lying in the unrounded value's window
+    (review 47b F12): (1 - r)^n is one step of the recipe, and no carrying reaches 0.151."""
     rows = grade([("s1", "Q5", "c", "0.1513"), ("s2", "Q5", "c", "0.1517"), ("s3", "Q5", "c", "0.151")])
-    assert rows["s1", "Q5", "c"]["note"] == "carried_rounding"
+    assert (rows["s1", "Q5", "c"]["status"], rows["s1", "Q5", "c"]["note"]) == ("incorrect", "")
     assert (rows["s2", "Q5", "c"]["status"], rows["s2", "Q5", "c"]["note"]) == ("correct", "")
     assert rows["s3", "Q5", "c"]["status"] == "imprecise"
 

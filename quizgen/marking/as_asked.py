@@ -61,6 +61,36 @@ def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | No
         and written != to_figures(key, figures)
 
 
+def carried_accepts(value: float, figures: int | None, spans, kind: str, spec: dict, traps=()) -> bool:
+    """True when carried rounding accepts ``value`` written to ``figures``
+    significant figures: within ``spans`` (the part's carried spans) when
+    written to the figures asked or fewer (or unknown), else judged at the
+    figures asked (``carried_as_asked``). The spans hold the unrounded value's
+    own window, so a more-figured answer inside it that rounds at the figures
+    asked to what no carrying reaches is no carried rounding (review 47b F12:
+    ``6.8290`` for ln 920 = 6.8244 is 6.83, reached by no rounding of 1/920)."""
+    asked = figures_asked(kind, spec)
+    if asked is None or figures is None or figures <= asked or not math.isfinite(value):
+        return inside(value, spans)
+    traps = tuple(t for t in traps if t is not None)
+    return carried_as_asked(value, figures, spans, kind, spec, traps) or inside(value, spans) \
+        and reached_as_written(value, figures, spans) and not any(matches(value, t, spec, kind) for t in traps)
+
+
+def reached_as_written(value: float, figures: int, spans) -> bool:
+    """True when ``value`` is a value carried rounding reaches written to the
+    ``figures`` it shows (``spans.values()``, the carried set; False for spans
+    that keep none): q1's Q1 (a) 0.66943, ``0.6695`` is the carried 0.669463
+    to 4 figures, right as written though 0.670 at the 3 asked, as ``0.7155``
+    stays right for 0.71549 (``rounds_otherwise``)."""
+    values = getattr(spans, "values", None)
+    if values is None or not value:
+        return False
+    written = _as_written(value)
+    unit = 10.0 ** (math.floor(math.log10(abs(value))) - figures + 1)
+    return any(to_figures(_as_written(v), figures) == written for v in values() if abs(v - value) <= unit)
+
+
 def carried_as_asked(value: float, figures: int | None, spans, kind: str, spec: dict, traps=()) -> bool:
     """True when ``value``, written to more significant figures than the part
     asks, rounds at the figures asked to an answer carried rounding accepts

@@ -7,20 +7,24 @@ they recompute plainly to it. A pure helper of rules.py."""
 from __future__ import annotations
 
 from quizgen.maths.tolerance import matches
-from quizgen.marking.carry import LEVELS, inside, reachable
+from quizgen.marking.as_asked import carried_accepts
+from quizgen.marking.carry import LEVELS, reachable
 from quizgen.marking.early import expected
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.rule_model import Credits, PartRule, tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 
 
-def carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
-    """Feedback when ``x`` is carried rounding only from intermediates kept to
-    fewer figures than the policy's ``carried_figures`` (the right method,
-    carried too short), else "". Names the earlier answers when the student's
-    own, written to fewer figures, recompute plainly to ``x``."""
+def carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict,
+                  figures: int | None = None) -> str:
+    """Feedback when ``x`` (written to ``figures``) is carried rounding only from
+    intermediates kept to fewer figures than the policy's ``carried_figures``
+    (the right method, carried too short), judged at the figures asked as
+    carried rounding is (as_asked.carried_accepts), else "". Names the earlier
+    answers when the student's own, written to fewer figures, recompute plainly to ``x``."""
     keep = credits.carried_figures
-    if keep <= LEVELS[0] or not inside(x, rule.short_carried):
+    if keep <= LEVELS[0] or not carried_accepts(x, figures, rule.short_carried, rule.kind, rule.spec,
+                                                tuple(t.value for t in rule.traps)):
         return ""
     paper = keep <= (figures_asked(rule.kind, rule.spec) or 0) + 1   # the paper asks a figure more than the answers
     asks = f"this {'paper' if paper else 'course'} asks you to keep at least {keep} in intermediate steps " \

@@ -93,6 +93,12 @@ class CarriedSpans:
                 self._spans = intervals(found, self.spec, self.kind)
         return self._spans
 
+    def values(self) -> tuple:
+        """The carried set the spans are the windows of (() when the recipes do
+        not evaluate): as_asked.reached_as_written reads an answer written to
+        more figures than asked against them."""
+        return carried_set(self.paths, self.env, self.name, self.sets, self.levels) if self.spans() else ()
+
     def _reach(self):
         """``(low, high)`` beyond which no span reaches, or None."""
         try:

@@ -34,7 +34,7 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 from quizgen.marking.percent import STRAY_PERCENT, percent_unread, scale_slip, stray_percent
-from quizgen.marking.as_asked import carried_as_asked, rounds_as_asked, rounds_otherwise
+from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -169,7 +169,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
                        feedback=feedback, value=x)
     traps = tuple(t.value for t in rule.traps)   # more figures than asked: carried at those asked (as_asked.py)
-    if inside(x, rule.carried) or carried_as_asked(x, shown, rule.carried, rule.kind, rule.spec, traps):
+    if carried_accepts(x, shown, rule.carried, rule.kind, rule.spec, traps):
         feedback = CARRIED_ACCEPTED + unrounded_clause(rule.written or key_answer(stated(rule), 'numeric', 0))
         verdict = precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
         own = worked_from_early(rule, reading, earlier, env, written) if earlier else None
@@ -180,7 +180,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     early_note = too_early(rule, x, reading.figures)
     # an answer written to fewer figures than asked is that, whatever carrying also reaches it
     short = "" if early_note and shown_too_few(rule, reading) else \
-        carried_short(rule, x, earlier, env, credits, written)
+        carried_short(rule, x, earlier, env, credits, written, reading.figures)
     if short or early_note:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early_note, value=x)
     return _slip(rule, x, reading.figures, credits, lambda: _own_early(rule, reading, earlier, env, carried,
