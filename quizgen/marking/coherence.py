@@ -17,6 +17,9 @@ template has code of its own here.
   sums 4 terms, not the paper's 5. ECF there comes only from a misconception
   carried on (above: (a) 3, the masked positions, then their mean; (a) 6, the
   first word counted, then the sum over 6), never from the recipe (``uncounted``).
+  Where the recipe worked from the trap's value is the misconception's method
+  (the sum over 6), its carried rounding counts as the right method's does
+  (``_carried_route``), and ``uncounted`` is not asked.
 - **Ranges.** A part may say where every correct answer lies (key.json's
   ``"range"``, a template's ``range:``). ECF is withheld when an earlier
   answer it would be worked from lies outside its part's range (a
@@ -40,6 +43,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Call, Neg
 from quizgen.marking.carry import inside, reachable
+from quizgen.marking.hull import given_reach
 from quizgen.marking.recipes import fixed_over_part
 from quizgen.marking.quotes import MARKED_FROM, from_own_answers, marked_from, quoted
 from quizgen.marking.rule_model import EARLY, ECF, NEAR, tolerance_kind
@@ -75,11 +79,15 @@ def withheld(feedback: str) -> bool:
 
 class Carried(NamedTuple):
     """A misconception carried on from earlier answers: its code, its value in
-    this part, and the labels of the earlier parts whose answers stand for it."""
+    this part, the labels of the earlier parts whose answers stand for it, and
+    ``given`` ({name: (value,)}, the traps' exact values and the right answers)
+    when the recipe worked from them gives that value (the recipe is then the
+    misconception's method, and its carried rounding that method's), else None."""
 
     code: str
     value: float
     labels: tuple
+    given: dict | None = None
 
 
 def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written, mark, ecf_verdict):
@@ -95,12 +103,15 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     named = from_named_traps(rule, behind)   # a misconception named at (a): ECF from it stands
     reason = "" if named else impossible_source(rule, earlier, written)
     method = None if reason else carried_misconception(rule, earlier, env, behind)
-    if method is not None and _reaches(rule, reading, method.value):
+    if method is not None and (_reaches(rule, reading, method.value)
+                               or _carried_route(rule, reading.value, env, method, credits.levels)):
         return ecf_verdict(rule, reading, _carried_on(rule, earlier, written, method), method.value, credits)
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
     if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
         return verdict
-    reason = reason or uncounted(rule, earlier, env, written) \
+    # the recipe is the misconception's own method there (C10's (a) 6, then the sum over 6): never "not from (a)"
+    counted = "" if method is not None and method.given is not None else uncounted(rule, earlier, env, written)
+    reason = reason or counted \
         or impossible_result(rule, reading.value, earlier, env, written)   # a trap's too: -ln 54.6
     if not reason:
         return verdict
@@ -239,10 +250,11 @@ def carried_misconception(rule, earlier: dict, env: dict, behind: dict) -> Carri
         return None
     # a count's trap that is a fraction (10% of one sequence's 45, 4.5) is no answer to credit: the recipe's
     # anyway, unless the recipe is no method from a count (``uncounted``): then the misconception is the route
-    if counted_by(rule) is None and any(matches(here[code], v, rule.spec, tolerance_kind(rule)) for v in (*as_counted(rule, here[code], plain),
-                                                                              *plain)):
+    same = any(matches(here[code], v, rule.spec, tolerance_kind(rule)) for v in (*as_counted(rule, here[code], plain),
+                                                                              *plain))
+    if same and counted_by(rule) is None:
         return None
-    return Carried(code, here[code], tuple(labels))
+    return Carried(code, here[code], tuple(labels), given if same else None)
 
 
 def _reaches(rule, reading, value: float) -> bool:
@@ -253,6 +265,26 @@ def _reaches(rule, reading, value: float) -> bool:
     asked, shown = figures_asked(rule.kind, rule.spec), reading.figures
     return asked is not None and shown is not None and shown < asked and rounded_or_cut(reading.value, value, asked,
                                                                                           shown)
+
+
+def _carried_route(rule, x: float, env: dict, method: Carried, levels) -> bool:
+    """True when the answer ``x`` is what the misconception's method gives with
+    its intermediates carried rounded (to ``levels`` figures or unrounded), as
+    the right method's carried rounding is accepted: C10's (a) 6 (the first word
+    counted), then the 5 losses each carried to 3 figures, summed and divided by
+    6 (0.668 where the exact sum over 6 is 0.66749). Only where the recipe is
+    that method (``Carried.given``); no carried set is worked out for an answer
+    the recipe's hull does not reach."""
+    if method.given is None:
+        return False
+    kind = tolerance_kind(rule)
+    try:
+        reach = given_reach(rule.recipe, env, method.given, rule.spec, kind, None, levels)
+        if reach is not None and not reach[0] <= x <= reach[1]:
+            return False
+        return any(matches(x, v, rule.spec, kind) for v in reachable(rule.recipe, env, method.given, levels))
+    except OWN_RECIPE_ERRORS:
+        return False
 
 
 def _carried_on(rule, earlier: dict, written: dict, method: Carried) -> str:
