@@ -77,11 +77,13 @@ def test_a_wrong_earlier_answer_feeds_the_recipe():
 def test_each_trap_recipe_worked_from_the_right_earlier_answers_is_the_keys_trap_value(cls):
     """The stored trap recipes (key/recipes.py "traps") worked from the exact
     earlier answers name every trap value of many draws as its own trap, so a
-    trap worked from a student's own wrong (a) is the same slip."""
+    trap worked from a student's own wrong (a) is the same slip; one that reads
+    no part (a misconception's working, kept for its carried rounding) is no
+    slip from an earlier answer, and gives the trap's value."""
     from quizgen.generation.quiz import Question
     from quizgen.grading.careful import QuestionRules
     from quizgen.key.entries import key_entry
-    from quizgen.marking.recipes import trap_recipes
+    from quizgen.marking.recipes import recipe_parts, trap_recipes
     from quizgen.marking.rules import Credits
 
     stored = trap_recipes(BANK[cls])
@@ -97,6 +99,10 @@ def test_each_trap_recipe_worked_from_the_right_earlier_answers_is_the_keys_trap
                 if value is None:
                     continue
                 found = rules.own_trap(part.letter, value, values, part.tolerance, part.kind)
+                if not recipe_parts(text):
+                    assert found is None or found[0].code != code, (k, part.name, code)
+                    assert rules._trap_value(part.name, code, text, values) == pytest.approx(value, rel=1e-12)
+                    continue
                 assert found is not None and found[0].code == code, (k, part.name, code)
                 checked += 1
     assert checked or not stored

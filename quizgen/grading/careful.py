@@ -159,8 +159,8 @@ class QuestionRules:
         present = {t.code: t for t, v in zip(part.traps, part.trap_values) if v is not None}
         earlier, part_kinds = self._earlier(position), {p.name: (p.kind, p.value) for p in self.question.parts}
         for code, text in stored.traps:
-            reads = recipe_parts(text)
-            if code in present and all(d in earlier and answers.get(d) is not None for d in reads) \
+            reads = recipe_parts(text)   # none: a misconception's working kept for its carried rounding alone
+            if code in present and reads and all(d in earlier and answers.get(d) is not None for d in reads) \
                     and not over_wrong_count(parsed_recipe_text(text, frozenset(self._params)), part_kinds, answers):
                 trap_value = self._trap_value(part.name, code, text, answers)
                 if trap_value is not None and matches(value, trap_value, spec, kind):

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from quizgen.errors import QuizgenError
 from quizgen.maths.evaluate import ground
-from quizgen.marking.recipes import Recipe, parse_recipe, recipe_parts
+from quizgen.marking.recipes import Recipe, parse_recipe, recipe_parts, shape, written_steps
 
 
 def exact_params(params: dict) -> dict:
@@ -109,7 +109,14 @@ def trap_recipes(recipe: Recipe, traps: tuple, names: frozenset) -> tuple:
     token = (traps, names)
     made = found[1].get(token)
     if made is None:
-        made = found[1][token] = tuple(
-            (code, Recipe(code, parsed_recipe_text(text, names), text, recipe_parts(text), recipe.intermediates))
-            for code, text in traps)
+        made = found[1][token] = tuple((code, _trap_recipe(recipe, code, parsed_recipe_text(text, names), text))
+                                       for code, text in traps)
     return made
+
+
+def _trap_recipe(recipe: Recipe, code: str, node, text: str) -> Recipe:
+    """A trap's Recipe: the part's own steps, then each sum the trap's working
+    writes once (``written_steps``: C10's sum over the masked positions), so its
+    carried rounding is what a student carrying that working to 3 figures reaches."""
+    own = written_steps(node, {shape(step) for _, step in recipe.intermediates})
+    return Recipe(code, node, text, recipe_parts(text), (*recipe.intermediates, *own))

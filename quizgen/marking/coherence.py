@@ -272,11 +272,13 @@ def _carried_route(rule, x: float, env: dict, method: Carried, levels) -> bool:
     its intermediates carried rounded (to ``levels`` figures or unrounded), as
     the right method's carried rounding is accepted: C10's (a) 6 (the first word
     counted), then the 5 losses each carried to 3 figures, summed and divided by
-    6 (0.668 where the exact sum over 6 is 0.66749). Only where the recipe is
-    that method (``Carried.given``); no carried set is worked out for an answer
-    the recipe's hull does not reach."""
-    if method.given is None:
-        return False
+    6 (0.668 where the exact sum over 6 is 0.66749), where the recipe is that
+    method (``Carried.given``; no carried set is worked out for an answer the
+    recipe's hull does not reach); else the carried rounding of the part's trap
+    of that code (its working kept with the recipes: C10's (a) 3, the masked
+    positions, then their losses carried to 3 figures over 3)."""
+    if method.given is None:   # the misconception's own working, when the key keeps it (key/recipes.py)
+        return any(inside(x, t.carried) for t in rule.traps if t.code == method.code)
     kind = tolerance_kind(rule)
     try:
         reach = given_reach(rule.recipe, env, method.given, rule.spec, kind, None, levels)

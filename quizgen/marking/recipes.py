@@ -191,9 +191,17 @@ def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
         if key != top and key not in seen and node.__class__ is not Name and _contains(expression, key):
             found.append((name, node))
             seen.add(key)
-    written = _totals_written(expression)
+    return (*found, *written_steps(expression, seen))
+
+
+def written_steps(expression, seen=frozenset()) -> tuple:
+    """``(text, node)`` for each sum or mean ``expression`` writes once below
+    its top, with the list it adds up (``_totals_written``), whose shape is not
+    in ``seen``: steps a student rounds on the way whether or not a let names
+    them (a part's, and a trap's own working: C10's sum over the masked positions)."""
+    found, seen, top = [], set(seen), shape(expression)
     uses = Counter(shape(node) for node in _subtrees(expression))
-    for node in written:
+    for node in _totals_written(expression):
         key = shape(node)
         if key != top and key not in seen and uses[key] == 1:
             found.append((recipe_text(node), node))
@@ -267,16 +275,21 @@ def trap_recipes(template) -> dict:
     part that reads earlier parts, written over them as ``part_paths`` writes
     answers (C2's log10 slip is ``-log10(part:p)``; a trap that repeats an
     earlier answer is that ``part:`` variable), so the grader can name the
-    slip a student made from their own wrong earlier answer."""
-    found = {}
+    slip a student made from their own wrong earlier answer; and each trap
+    whose code an earlier part's trap has, reading no part (C10 (b)'s mean over
+    the masked positions, after (a)'s count of them): its working, whose
+    carried rounding the grader accepts from a student who carries that
+    misconception on (coherence.py)."""
+    found, before = {}, set()
     for part, _, lets, earlier in _answered_parts(template):
         traps = []
         for trap in part.traps:
             node = _substitute(_inline(trap.value, lets), earlier) if trap.value is not None and earlier else None
-            if node is not None and _parts_read(node):
+            if node is not None and (_parts_read(node) or trap.code in before):
                 traps.append((trap.code, recipe_text(node)))
         if traps:
             found[part.name] = tuple(traps)
+        before.update(trap.code for trap in part.traps)
     return found
 
 
