@@ -3,8 +3,9 @@ built ``-answers.csv`` "keeps decimal points in its score/points columns").
 It has no such columns: it is the long answers file grade reads (student_id,
 name, question_id, part, answer), each answer as the student typed it. Every
 number quizgen works out goes to the graded, students, questions and items
-CSVs, which write it with a decimal comma; the gradebook keeps a decimal
-point on purpose (docs/grading.md, LMS imports). This pins that."""
+CSVs, which write it with a decimal comma, and so does the plain gradebook, which
+no LMS imports (review 47b F7); a Moodle or Canvas gradebook keeps its LMS's decimal
+point (docs/grading.md, LMS imports). This pins that."""
 
 import pytest
 import csv
@@ -55,4 +56,5 @@ def test_a_decimal_comma_moodle_grade_writes_no_quizgen_number_with_a_point_but_
         assert pointed == [], name
         assert any(re.fullmatch(r"-?\d+,\d+%?", cell) for row in rows[1:] for cell in row), name
     gradebook = _cells(tmp_path / "responses-graded-gradebook-plain.csv")
-    assert any("." in row[2] for row in gradebook[1:])   # the LMS import's decimal point, documented
+    assert not [cell for row in gradebook[1:] for cell in row[2:] if POINT_DECIMAL.match(cell)]
+    assert any(re.fullmatch(r"\d+,\d+", cell) for row in gradebook[1:] for cell in row[2:])

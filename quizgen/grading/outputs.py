@@ -314,11 +314,12 @@ def _was_zero(cell: str) -> bool:
 
 def gradebook_text(outputs: GradeOutputs, result):
     """The gradebook asked for, as a FilledGradebook (its text, unmatched ids,
-    grades kept and changed); decimal point always."""
+    grades kept and changed): a Moodle or Canvas one with decimal points always (its LMS's
+    import format), the plain one as the class's answers file was written (its delimiter and decimal mark)."""
     grades, held, absent = gradebook_students(outputs, result)
     item = outputs.gradebook_item or result.answers_path.stem
     if outputs.gradebook == "plain":
-        return FilledGradebook("\ufeff" + plain_gradebook(grades), [])   # a CSV for a spreadsheet: a BOM, as the others
+        return FilledGradebook("\ufeff" + plain_gradebook(grades, result.delimiter, result.decimal_comma), [])   # a CSV for a spreadsheet: a BOM, as the others
     lms = outputs.gradebook.capitalize()
     path = Path(outputs.gradebook_template) if outputs.gradebook_template else None
     template = _read_template(path, lms) if path is not None else None

@@ -136,9 +136,10 @@ def _written_by_quizgen(path: Path, kind: str) -> bool:
         return False
     if kind == "html":
         return GENERATOR_MARK in head
-    header = next(csv.reader(head.removeprefix("\ufeff").splitlines()[:1]), [])
-    if kind == "plain":
-        return header == list(PLAIN_COLUMNS)
+    line = head.removeprefix("\ufeff").splitlines()[:1]
+    header = next(csv.reader(line), [])
+    if kind == "plain":   # written with the answers file's delimiter
+        return any(next(csv.reader(line, delimiter=d), []) == list(PLAIN_COLUMNS) for d in ",;\t")
     return kind == "moodle" and len(header) == 3 and header[0] in MOODLE_KEYS.values() and header[1] == "Full name"
 
 

@@ -81,13 +81,19 @@ class FilledGradebook(NamedTuple):
     from_export: bool = False   # Moodle: the template is Moodle's own grade export, whose grades are not written back
 
 
-def plain_gradebook(grades: list) -> str:
-    """One row per student: student_id, name, score, max, percent."""
+def plain_gradebook(grades: list, delimiter: str = ",", comma: bool = False) -> str:
+    """One row per student: student_id, name, score, max, percent, separated by ``delimiter``
+    and with decimal commas when ``comma``: no LMS reads it, so it is written as the class's
+    answers file was, for their spreadsheet (review 47b F7)."""
+    def shown(value) -> str:
+        text = number_text(value)
+        return text.replace(".", ",") if comma else text
+
     rows = [PLAIN_COLUMNS]
     for g in grades:
-        percent = number_text(100 * g.score / g.max) if g.max else ""
-        rows.append((g.student_id, g.name, number_text(g.score), number_text(g.max), percent))
-    return _csv(rows)
+        percent = shown(100 * g.score / g.max) if g.max else ""
+        rows.append((g.student_id, g.name, shown(g.score), shown(g.max), percent))
+    return _csv(rows, delimiter)
 
 
 def moodle_gradebook(grades: list, item: str, key: str = "idnumber", held=frozenset()) -> str:
