@@ -38,7 +38,7 @@ def _graded(folder, data: dict) -> dict:
                                        "--decimal-comma"])
     assert result.exit_code == 0, result.output
     return {kind: (folder / f"answers-graded-{kind}").read_text(encoding="utf-8-sig")
-            for kind in ("report.md", "report.html")}
+            for kind in ("report.md", "report.html", "items.csv")}
 
 
 def test_a_comma_class_report_keeps_a_trap_name_as_written(c7_key, tmp_path):
@@ -47,6 +47,8 @@ def test_a_comma_class_report_keeps_a_trap_name_as_written(c7_key, tmp_path):
     assert OWN.replace("_", "\\_") in out["report.md"]
     assert OWN in out["report.html"]
     assert "0,20 read as p" not in out["report.md"] + out["report.html"]
+    note = next(row for row in csv.DictReader(out["items.csv"].splitlines()) if row["level"] == "part")["note"]
+    assert "facility below 0,20" in note and NAME in note   # the items CSV's note too (review 47b F8)
 
 
 def test_only_the_flags_own_words_are_marked():

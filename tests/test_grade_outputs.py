@@ -83,7 +83,9 @@ def test_no_html_skips_the_page_only(tmp_path):
 
 
 @pytest.mark.slow
-def test_gradebooks_use_a_decimal_point_whatever_the_answers_used(tmp_path):
+def test_lms_gradebooks_use_a_decimal_point_whatever_the_answers_used(tmp_path):
+    """Moodle's and Canvas's keep their import format; the plain one, which no LMS reads, is written
+    as the answers file was (its ; here; review 47b F7)."""
     rows = [r[:4] + (r[4].replace(".", ","),) for r in ANSWERS]
     answers = write(tmp_path, small_key(), rows, delimiter=";")
     (tmp_path / "canvas.csv").write_text(
@@ -95,7 +97,7 @@ def test_gradebooks_use_a_decimal_point_whatever_the_answers_used(tmp_path):
                        ("canvas", ["--gradebook-template", str(tmp_path / "canvas.csv"), "--gradebook-item", "Quiz 1"])):
         result = runner.invoke(main, ["grade", str(answers), "--gradebook", lms, *extra, "--out", f"{tmp_path / lms}/"])
         assert result.exit_code == 0, result.output   # each in its folder: a run removes another gradebook (misc26)
-    plain = read_csv(tmp_path / "plain" / "answers-graded-gradebook-plain.csv")
+    plain = read_csv(tmp_path / "plain" / "answers-graded-gradebook-plain.csv", delimiter=";")
     assert plain[0] == ["student_id", "name", "score", "max", "percent"]
     assert plain[1] == ["s1", "Ada", "5", "5", "100"] and plain[3][2:] == ["0", "5", "0"]
     moodle = read_csv(tmp_path / "moodle" / "answers-graded-gradebook-moodle.csv")

@@ -117,26 +117,27 @@ FLAGGED_NOTE = ("Each flag is a short tag, explained once here; a question is fl
                 "scores added up.")
 
 
-def _item_row(level: str, item: ItemStats) -> list:
+def _item_row(level: str, item: ItemStats, comma: bool = False) -> list:
     c = item.counts
     return [level, item.question_id, item.part, item.cls, item.template, "", number_text(item.points),
             str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
-            "", "", "", "yes" if item.flagged else "", "; ".join(filter(None, (why(item), *rounding_notes(item)))),
+            "", "", "", "yes" if item.flagged else "",   # the note: quizgen's words, their figures marked as the class's
+            "; ".join(filter(None, (why(item, comma), *(decimal_mark(n, comma) for n in rounding_notes(item))))),
             *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
             number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER), ""]
 
 
-def item_rows(analysis: Analysis):
+def item_rows(analysis: Analysis, comma: bool = False):
     """The rows of the items CSV (header first): a ``part`` row per part followed
     by a ``trap`` row per trap of it (``students``: those who fell into it;
     ``reached``: those its share is over; ``name``: the trap's name in words, "" when
-    the key gives none), then a ``question`` row per question. Figures
+    the key gives none), then a ``question`` row per question (``comma``: the notes' figures with a decimal comma). Figures
     that cannot be computed are empty cells; every text from the key is
     spreadsheet-safe."""
     yield list(ITEM_COLUMNS)
     for item in analysis.parts:
-        yield safe_cells(_item_row("part", item))
+        yield safe_cells(_item_row("part", item, comma))
         for trap in item.traps:
             yield safe_cells(["trap", item.question_id, item.part, item.cls, item.template, trap.code, "",
                               str(trap.count), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
@@ -144,7 +145,7 @@ def item_rows(analysis: Analysis):
                               str(trap.of), "", number_text(trap.lower_places),
                               number_text(trap.upper_places), "", analysis.names.get(trap.code, "")])
     for item in analysis.questions:
-        yield safe_cells(_item_row("question", item))
+        yield safe_cells(_item_row("question", item, comma))
 
 
 NUMBER_COLUMNS = tuple(ITEM_COLUMNS.index(name) for name in (
@@ -167,7 +168,7 @@ def items_csv(analysis: Analysis, delimiter: str = ",", comma: bool = False) -> 
     that the spreadsheet that opened the answers reads them as numbers. It
     starts with a byte-order mark and ends its lines with CRLF, as the students
     and questions CSVs do, so that a spreadsheet reads the key's accents as UTF-8."""
-    rows = item_rows(analysis)
+    rows = item_rows(analysis, comma)
     if comma:
         rows = map(_decimal_comma, rows)
     out = io.StringIO()
