@@ -23,7 +23,6 @@ def test_a_semicolon_decimal_comma_class_gets_a_plain_gradebook_like_its_other_c
     assert graded.exit_code == 0, graded.output
     book = _rows(tmp_path / "g" / "dc-graded-gradebook-plain.csv", ";")
     assert book[0] == ["student_id", "name", "score", "max", "percent"]
-    numbers = [cell for row in book[1:] for cell in row[2:] if cell]
     assert book[1][2:] == ["2", "12", "16,6667"]
     students = _rows(tmp_path / "g" / "dc-graded-students.csv", ";")
     assert students[0][0] == "student_id" and len(students[0]) > 3   # the students CSV is ; too
