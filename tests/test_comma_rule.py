@@ -1,6 +1,6 @@
 """One rule for a comma (or point) in a numeric answer, the same for every
 reader: the plain path and answers as people write them (``L = ...``,
-``... tokens``, ``≈...``), grade and drill (the same PartChecker), and ECF's
+``... tokens``, ``... nats``, ``≈...``), grade and drill (the same PartChecker), and ECF's
 reading of earlier answers. The table is docs/marking.md's."""
 
 import math
@@ -12,7 +12,7 @@ from quizgen.grading.part_checker import PartChecker
 from quizgen.key.model import KeyPart
 from quizgen.marking.forms import read_marks, read_number
 
-DECORATIONS = ("{}", "  {} ", "L = {}", "{} tokens", "≈{}")
+DECORATIONS = ("{}", "  {} ", "L = {}", "{} UNIT", "≈{}")   # UNIT: tokens on a count, nats on a decimal (review 47b F3)
 LN = -math.log(0.7573)
 
 # text, whole-number part, decimal commas, the value it reads, a rival reading it must not be
@@ -51,7 +51,7 @@ def checker(value, whole, decimal_comma):
 @pytest.mark.parametrize("decoration", DECORATIONS)
 @pytest.mark.parametrize("text, whole, decimal_comma, value, rival", RULE)
 def test_every_form_of_an_answer_reads_its_comma_by_one_rule(text, whole, decimal_comma, value, rival, decoration):
-    answer = decoration.format(text)
+    answer = decoration.replace("UNIT", "tokens" if whole else "nats").format(text)
     assert checker(value, whole, decimal_comma)(answer).status == "correct", answer
     if rival is not None:
         assert checker(rival, whole, decimal_comma)(answer).status != "correct", answer

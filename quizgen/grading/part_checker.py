@@ -33,6 +33,7 @@ from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.as_asked import shown_right
 from quizgen.marking.bits import bits_trap
 from quizgen.marking.spreadsheet import leftover_reason
+from quizgen.marking.units import unit_against_part
 from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, misread_count, plain_characters, read_marks, read_number,
                                    significant_figures, unread_reason, with_log_note)
@@ -247,6 +248,9 @@ class PartChecker:
             return self._long(text)
         reading = (_reading if len(text) <= KEPT_READING else read_number)(
             text, self.part.spec.percent, self.decimal_comma, self.kind == "integer", units=self.part.spec.units)
+        if reading.status == NUMBER and not (self.part.spec.units or self.part.spec.percent) and (
+                against := unit_against_part(text, self.kind == "integer")):   # 2220 nats, 0.401 tokens (review 47b F3)
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=against)
         if reading.status == NUMBER and none_may_say_no_value(text, (w for trap in self.part.traps for w in trap.words)):
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=NONE_OR_ZERO_REASON)   # C5 (a): 0, or no value?
         if reading.status == NUMBER and not self.figures_shown:

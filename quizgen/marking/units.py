@@ -36,3 +36,23 @@ def declared_unit(units: tuple):
     said = r"(?:in\s+)?(?:" + words + r")" + _PER
     return re.compile(r"(?<!\s)\s*(?<![^\W\d_])(?:" + said + r"|\(\s*" + said + r"\s*\)|\[\s*" + said + r"\s*\])"
                       r"\s*(?:\.\s*)?$", re.IGNORECASE)
+
+
+_COUNT_NOUNS = ("token", "word", "position", "masked position", "target", "prediction")
+
+
+def unit_against_part(text: str, whole: bool) -> str:
+    """A reason for a person when ``text`` ends with a built-in unit no answer of the part
+    has (review 47b F3): a count in nats (``2220 nats``), or a value that is no count in a
+    count's noun (``0.401 tokens``: a loss, or a probability, is no number of tokens; ``1.52
+    nats per token`` is a loss); else ''. A part whose template declares its units reads those."""
+    found = UNIT.search(text.strip())
+    if found is None:
+        return ""
+    said = found.group(0).strip(" .()[]\t").lower()
+    base, per = re.split(r"\s*(?:/|\bper\b)\s*", said, maxsplit=1)[0], bool(re.search(r"/|\bper\b", said))
+    if whole and base.startswith("nat"):
+        return f"this part asks for a count, and '{said}' is a loss's unit: a person reads it"
+    if not whole and not per and base.rstrip("s") in _COUNT_NOUNS:
+        return f"'{said}' names a count, and this part's answer is no count: a person reads it"
+    return ""
