@@ -17,6 +17,7 @@ from quizgen.maths.numerals import latex_commas
 _COMMA_GROUPED_POINT_DECIMAL = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")   # 1,234.5
 _POINT_GROUPED_COMMA_DECIMAL = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")   # 1.234,5
 _THOUSANDS_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}( \d{3})+([.,]\d+)?")
+_THOUSANDS_APOSTROPHE = re.compile(r"[+-]?[1-9]\d{0,2}(['\u2019]\d{3})+([.,]\d+)?")   # Swiss: 2'220, 1’234.5
 _GROUPED = {",": re.compile(r"[1-9]\d{0,2}(?:,\d{3})+"), ".": re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")}
 NUMERAL = re.compile(r"(?<![\w.,])\d(?:[\d,.]*\d)?")
 # an exponent after a numeral (1.512e3, 1.512E+3, 1.512 × 10^3, 1,512·10³): it is a decimal's, never grouped
@@ -36,6 +37,8 @@ def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> s
     text = latex_commas(text.strip())   # 1{,}440 is LaTeX's 1,440
     if _THOUSANDS_SPACE.fullmatch(text):
         text = text.replace(" ", "")
+    elif _THOUSANDS_APOSTROPHE.fullmatch(text):   # groups of three only: nothing else reads so (review 47b F10)
+        text = text.replace("'", "").replace("\u2019", "")
     if len(text) > MAX_LENGTH:   # to_number refuses it; scanning it for brackets would cost
         return text
     shown = decimal_marks(text, decimal_comma)
