@@ -246,8 +246,9 @@ def _c8_as_then(data: dict) -> dict:
 def _c9_as_then(papers, then):
     """``papers`` (a key's papers, or its questions) with C9's parts as the bank wrote them in the key
     ``then``: no trap that key's C9 (a) lacks, and each word list only its words that ``then`` has too
-    (the lists gained words since; every word of ``then`` must still be there), and its ECF recipes as
-    ``then`` has them (the NSP loss takes the log of a let, q_true, since review 47a F1)."""
+    (the lists gained words since; every word of ``then`` must still be there), and every template's ECF
+    recipes as ``then`` has them (C9's NSP loss takes the log of a let, q_true, since review 47a F1; C8's
+    and C10's recipes keep the workings of traps an earlier part shares, since review 47b F6)."""
     from dataclasses import replace
 
     then_parts = [p for paper in then.papers for q in paper.questions if q.cls == "C9" for p in q.parts]
@@ -263,10 +264,11 @@ def _c9_as_then(papers, then):
         values = tuple(p.trap_values[k] for k in kept) if len(p.trap_values) == len(p.spec.traps) else p.trap_values
         return replace(p, spec=spec, trap_values=values)
 
-    recipes = next(q.recipes for paper in then.papers for q in paper.questions if q.cls == "C9")
+    recipes = {q.template: q.recipes for paper in then.papers for q in paper.questions}
 
     def question(q):
-        return replace(q, parts=tuple(map(part, q.parts)), recipes=recipes) if q.cls == "C9" else q
+        q = replace(q, recipes=recipes.get(q.template, q.recipes))
+        return replace(q, parts=tuple(map(part, q.parts))) if q.cls == "C9" else q
 
     if papers and hasattr(papers[0], "questions"):
         return [replace(paper, questions=[question(q) for q in paper.questions]) for paper in papers]
