@@ -47,3 +47,14 @@ def test_validate_takes_the_whole_part_of_a_log_that_is_whole(tmp_path, invoke):
     result = invoke("validate", "--bank", bank, "--samples", 5)
     assert result.exit_code == 0, result.output
     assert "canonical" not in result.output or "gives 0.249" not in result.output
+
+
+def test_a_form_sympy_cannot_take_falls_back_to_the_float(monkeypatch):
+    """No traceback where SymPy gives no number: the float decides, as before settle.py."""
+    from quizgen.maths import settle
+
+    def refuse(node):
+        raise settle.ExpressionError("cannot convert this expression")
+
+    monkeypatch.setattr(settle, "to_sympy", refuse)
+    assert value("floor(exp(40))") == Fraction(235385266837020000)

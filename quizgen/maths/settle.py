@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from quizgen.errors import ExpressionError
 from quizgen.maths.exact import Exact
 from quizgen.maths.printing import to_sympy
 
@@ -56,8 +57,12 @@ def near_tie(x: float, places: int) -> bool:
 
 def precise(value: Exact) -> Fraction:
     """``value`` to DIGITS significant digits from SymPy, as a fraction; an exact rational
-    (within SNAP of a fraction whose denominator is at most 10**9) as that rational."""
-    approximation = Fraction(str(to_sympy(value.node).evalf(DIGITS)))
+    (within SNAP of a fraction whose denominator is at most 10**9) as that rational; its float's own
+    value where SymPy gives no number (a form it cannot take), as before this module."""
+    try:
+        approximation = Fraction(str(to_sympy(value.node).evalf(DIGITS)))
+    except (ExpressionError, ValueError, TypeError, ZeroDivisionError):
+        return Fraction(value.value)
     simple = approximation.limit_denominator(10 ** 9)
     return simple if abs(approximation - simple) < SNAP * max(1, abs(simple)) else approximation
 
