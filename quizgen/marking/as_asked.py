@@ -108,6 +108,28 @@ def carried_as_asked(value: float, figures: int | None, spans, kind: str, spec: 
     return inside(rounded, spans) and not any(matches(rounded, t, spec, kind) for t in traps)
 
 
+def ecf_as_asked(value: float, figures: int | None, values, kind: str, spec: dict) -> bool | None:
+    """For an answer written to more figures than asked (else None: the plain
+    windows judge it), whether ECF's carried ``values`` (worked from the
+    student's own answers) reach it as carried rounding does the key's
+    (``carried_accepts``): its rounding at the figures asked within one's
+    window, or one of them written to the figures it shows. (a) 0.0800 for
+    C7, -ln 0.08 = 2.5257: ``2.5210`` is 2.52 there and is reached by none."""
+    asked = figures_asked(kind, spec)
+    if asked is None or figures is None or figures <= asked or not math.isfinite(value) or not value:
+        return None
+    rounded, written = float(to_figures(_as_written(value), asked)), _as_written(value)
+    return any(matches(rounded, v, spec, kind) or to_figures(_as_written(v), figures) == written for v in values)
+
+
+def at_asked(value: float, figures: int | None, kind: str, spec: dict) -> float:
+    """``value`` rounded at the figures the part asks when written to more, else ``value``."""
+    asked = figures_asked(kind, spec)
+    if asked is None or figures is None or figures <= asked or not math.isfinite(value) or not value:
+        return value
+    return float(to_figures(_as_written(value), asked))
+
+
 def shown_right(part, value: float, figures: int | None, asked: int, kind: str, spec: dict) -> bool:
     """Whether ``value``, within the plain window of key ``part``'s answer and
     written to ``figures`` (None: unknown), shows the ``asked`` figures or more

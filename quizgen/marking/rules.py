@@ -34,7 +34,7 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 from quizgen.marking.percent import STRAY_PERCENT, percent_unread, scale_slip, stray_percent
-from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
+from quizgen.marking.as_asked import at_asked, carried_accepts, ecf_as_asked, rounds_as_asked, rounds_otherwise
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -327,7 +327,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
     figures than asked, else ``("", None)``. The plain value is what the figures
     are judged against, as the key's value is without ECF. The carried-rounding
     set of those answers is looked up in ``carried`` first."""
-    x, kind = reading.value, tolerance_kind(rule)
+    x, kind, rk, shown = reading.value, tolerance_kind(rule), (rule.kind, rule.spec), reading.figures
     own = _own_wrong(rule, earlier, env)
     if own is None or (kind == "integer" and not float(x).is_integer()):
         return "", None   # a count is never a fraction (as_counted): _fraction_from_own works that recipe out
@@ -336,14 +336,19 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         plain = as_counted(rule, x, reachable(rule.recipe, env, given, levels=()))   # a count: 67 or 68
         if not any(near_plain(x, v, rule.spec, kind) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
-        as_asked = any(rounds_as_asked(x, v, rule.kind, rule.spec, reading.figures, (t.value for t in rule.traps))
+        as_asked = any(rounds_as_asked(x, v, *rk, shown, (t.value for t in rule.traps))
                        for v in plain)   # 2.532 for their 2.5257: 2.53 at the 3 figures asked, as without ECF
-        hit = as_asked or any(matches(x, v, rule.spec, kind) for v in plain)
-        short = reading.figures if shown_too_few(rule, reading) else None
-        values = plain if hit or kind == "integer" else _carried(carried, rule, env, given, levels, (x, short))
-        target = min(values, key=lambda v: abs(x - v), default=None)
-        if (target is None or abs(x - target) > half_width(target, rule.spec, kind)) and not as_asked \
-                and not _rounded_early_from(rule, reading, (*plain, *values)) and not unrounded_fits(rule, x, env, own):
+        # more figures than asked: judged at those asked, or a value as written (as_asked.py), as without ECF
+        hit = as_asked or any(matches(x, v, rule.spec, kind) and not rounds_otherwise(x, v, *rk, shown) for v in plain)
+        short, y = shown if shown_too_few(rule, reading) else None, at_asked(x, shown, *rk)
+        values = plain if hit or kind == "integer" else \
+            _carried(carried, rule, env, given, levels, (x, short)) or \
+            y != x and _carried(carried, rule, env, given, levels, (y, short)) or ()
+        target, fits = min(values, key=lambda v: abs(x - v), default=None), ecf_as_asked(x, shown, values, *rk)
+        fits = target is not None and abs(x - target) <= half_width(target, rule.spec, kind) \
+            if fits is None else fits or hit
+        if not fits and not as_asked and not _rounded_early_from(rule, reading, (*plain, *values)) \
+                and not unrounded_fits(rule, y, env, own):
             return "", None
     except OWN_RECIPE_ERRORS:
         return "", None
