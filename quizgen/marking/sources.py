@@ -105,19 +105,24 @@ def whole_numbers(values) -> tuple:
     return tuple(found)
 
 
-def unrounded_fits(rule, x: float, env: dict, own: dict) -> bool:
+def unrounded_fits(rule, x: float, env: dict, own: dict, written: dict | None = None) -> bool:
     """True when ``x`` is right (within tolerance) for some unrounded earlier
     values that the student's written ones are roundings of: a student who
     writes (a) 0.153 but carries 0.1535 on to (b) = -ln(0.1535) = 1.87 is
     right given their own (a), though -ln(0.153) = 1.877 misses 1.87. Each
     earlier answer stands for the values within its part's tolerance of it
-    (none for a whole number); the recipe is evaluated at the corners of
-    that box (it is monotone over so small a box)."""
+    (none for a whole number), or, written to more figures (``written``: the
+    figures each showed), within half a unit of its last one: 0.8808 stands for
+    0.88075 to 0.88085, not 0.8803 to 0.8813; the recipe is evaluated at the
+    corners of that box (it is monotone over so small a box)."""
     if len(rule.sources) > 4:
         return False
     corners = [{}]
     for s in rule.sources:
         v, spread = own[s.name], half_width(own[s.name], s.spec, s.kind)
+        shown = (written or {}).get(s.name)
+        if shown and v and math.isfinite(v):
+            spread = min(spread, 0.5 * 10.0 ** (math.floor(math.log10(abs(v))) - shown + 1))
         corners = [{**c, s.name: (v + d,)} for c in corners for d in (-spread, spread)]
     values = [w for c in corners for w in reachable(rule.recipe, env, c, levels=())]
     low, high = min(values), max(values)
