@@ -52,8 +52,8 @@ def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | No
     wrong at the figures asked though within the plain window, which is
     centred on the exact value. ``0.7155`` for 0.71549 is that value to 4
     figures, and stays right."""
-    asked = figures_asked(kind, spec)
-    if asked is None or figures is None or figures <= asked or not math.isfinite(value):
+    asked = _asked_if_more_written(value, figures, kind, spec)
+    if asked is None:
         return False
     written, key = _as_written(value), Fraction(key) if not isinstance(key, Fraction) else key
     nudge = key * Fraction(1, 10 ** 12)   # a tie's other neighbour (1230 for 1235: half to even)
@@ -69,8 +69,7 @@ def carried_accepts(value: float, figures: int | None, spans, kind: str, spec: d
     own window, so a more-figured answer inside it that rounds at the figures
     asked to what no carrying reaches is no carried rounding (review 47b F12:
     ``6.8290`` for ln 920 = 6.8244 is 6.83, reached by no rounding of 1/920)."""
-    asked = figures_asked(kind, spec)
-    if asked is None or figures is None or figures <= asked or not math.isfinite(value):
+    if _asked_if_more_written(value, figures, kind, spec) is None:
         return inside(value, spans)
     traps = tuple(t for t in traps if t is not None)
     return carried_as_asked(value, figures, spans, kind, spec, traps) or inside(value, spans) \
@@ -98,13 +97,13 @@ def carried_as_asked(value: float, figures: int | None, spans, kind: str, spec: 
     in a trap's window: seed 3's Q4 (0.8311), ``0.8319`` is 0.832 at the 3
     figures asked, as carried as ``0.832``, so more figures never mark lower.
     A tie written rounds away from zero, as the paper rounds (``0.7165`` is 0.717)."""
-    asked = figures_asked(kind, spec)
-    if asked is None or figures is None or figures <= asked or not math.isfinite(value):
+    asked = _asked_if_more_written(value, figures, kind, spec)
+    if asked is None:
         return False
     traps = tuple(t for t in traps if t is not None)
     if any(matches(value, t, spec, kind) for t in traps):
         return False
-    rounded = float(to_figures(_as_written(value), asked))
+    rounded = _at(value, asked)
     return inside(rounded, spans) and not any(matches(rounded, t, spec, kind) for t in traps)
 
 
@@ -115,18 +114,29 @@ def ecf_as_asked(value: float, figures: int | None, values, kind: str, spec: dic
     (``carried_accepts``): its rounding at the figures asked within one's
     window, or one of them written to the figures it shows. (a) 0.0800 for
     C7, -ln 0.08 = 2.5257: ``2.5210`` is 2.52 there and is reached by none."""
-    asked = figures_asked(kind, spec)
-    if asked is None or figures is None or figures <= asked or not math.isfinite(value) or not value:
+    asked = _asked_if_more_written(value, figures, kind, spec)
+    if asked is None or not value:
         return None
-    rounded, written = float(to_figures(_as_written(value), asked)), _as_written(value)
+    rounded, written = _at(value, asked), _as_written(value)
     return any(matches(rounded, v, spec, kind) or to_figures(_as_written(v), figures) == written for v in values)
 
 
 def at_asked(value: float, figures: int | None, kind: str, spec: dict) -> float:
     """``value`` rounded at the figures the part asks when written to more, else ``value``."""
+    asked = _asked_if_more_written(value, figures, kind, spec)
+    return value if asked is None or not value else _at(value, asked)
+
+
+def _asked_if_more_written(value: float, figures: int | None, kind: str, spec: dict) -> int | None:
+    """The figures the part asks when ``value`` (finite) is written to more of them, ``figures``; else None."""
     asked = figures_asked(kind, spec)
-    if asked is None or figures is None or figures <= asked or not math.isfinite(value) or not value:
-        return value
+    if asked is None or figures is None or figures <= asked or not math.isfinite(value):
+        return None
+    return asked
+
+
+def _at(value: float, asked: int) -> float:
+    """``value`` as written, rounded at the ``asked`` figures the paper's way (a tie away from zero)."""
     return float(to_figures(_as_written(value), asked))
 
 
