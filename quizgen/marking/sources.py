@@ -121,8 +121,8 @@ def unrounded_fits(rule, x: float, env: dict, own: dict, written: dict | None = 
     for s in rule.sources:
         v, spread = own[s.name], half_width(own[s.name], s.spec, s.kind)
         shown = (written or {}).get(s.name)
-        if shown and v and math.isfinite(v):
-            spread = min(spread, 0.5 * 10.0 ** (math.floor(math.log10(abs(v))) - shown + 1))
+        if shown and v and math.isfinite(v):   # the tolerance rule at the figures written
+            spread = min(spread, half_width(v, {"sigfigs": shown}))
         corners = [{**c, s.name: (v + d,)} for c in corners for d in (-spread, spread)]
     values = [w for c in corners for w in reachable(rule.recipe, env, c, levels=())]
     low, high = min(values), max(values)
