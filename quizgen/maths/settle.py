@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.exact import Exact
-from quizgen.maths.printing import to_sympy
+from quizgen.maths.printing import to_sympy, to_text
 
 DIGITS = 60
 """Significant digits SymPy works an unsettled value to."""
@@ -58,7 +58,27 @@ def near_tie(x: float, places: int) -> bool:
 def precise(value: Exact) -> Fraction:
     """``value`` to DIGITS significant digits from SymPy, as a fraction; an exact rational
     (within SNAP of a fraction whose denominator is at most 10**9) as that rational; its float's own
-    value where SymPy gives no number (a form it cannot take), as before this module."""
+    value where SymPy gives no number (a form it cannot take), as before this module. Worked out
+    once per printed exact form in a process: C1's and C8's e^4 sits 6e-10 from a tie at 4
+    decimals, and SymPy took a millisecond on each of its draws (docs/performance.md)."""
+    try:
+        form = to_text(value.node)
+    except ExpressionError:
+        return _precise(value)
+    known = _PRECISE.get(form)
+    if known is None:
+        if len(_PRECISE) >= KEEP:
+            _PRECISE.clear()
+        known = _PRECISE[form] = _precise(value)
+    return known
+
+
+_PRECISE: dict[str, Fraction] = {}
+"""precise's results by the value's printed exact form (the same form is the same number)."""
+KEEP = 4096
+
+
+def _precise(value: Exact) -> Fraction:
     try:
         approximation = Fraction(str(to_sympy(value.node).evalf(DIGITS)))
     except (ExpressionError, ValueError, TypeError, ZeroDivisionError):

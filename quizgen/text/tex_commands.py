@@ -91,6 +91,8 @@ def unlisted_tex(text: str, filled: bool = False) -> str | None:
     backslash can build no command it would not see."""
     if "\\" not in text and "^^" not in text:
         return None
+    if filled and _only_listed_commands(text):
+        return None
     refused = refused_tex(text)
     if refused is not None:
         return refused
@@ -110,6 +112,21 @@ def unlisted_tex(text: str, filled: bool = False) -> str | None:
         elif name is None and found.group(0)[1] > "\x7f":   # \é, \א: a name of letters to LuaLaTeX, none listed
             return found.group(0)
     return None
+
+
+def _only_listed_commands(text: str) -> bool:
+    """True when every command in ``text`` is plainly on the list: no ``^^``, no
+    ``\\begin`` or ``\\end`` anywhere, no backslash before a non-ASCII character,
+    and every name _COMMAND reads listed. Then neither _REFUSED nor unlisted_tex's
+    walk can find anything (a refused name is never listed, and _REFUSED reads a
+    run of backslashes as _COMMAND does), so the filled text of every render skips
+    both (docs/performance.md, the forty-eighth round)."""
+    return ("^^" not in text and "\\begin" not in text and "\\end" not in text
+            and _NON_ASCII_COMMAND.search(text) is None
+            and BANK_COMMANDS.issuperset(filter(None, _COMMAND.findall(text))))
+
+
+_NON_ASCII_COMMAND = re.compile(r"\\[^\x00-\x7f]")
 
 
 MAX_LENGTH_CM = 30.0
@@ -144,7 +161,7 @@ def oversized_length(text: str) -> str | None:
     """The first length in a bank's ``text`` (``\\hspace{99999999pt}``) longer than
     a page, MAX_LENGTH_CM, or a ``fil`` beyond TeX's MAX_STRETCH, in a message's
     words; else None. Every length TeX reads there is checked, whatever its form."""
-    if "{" not in text and "[" not in text:
+    if "{" not in text and "[" not in text or not _may_hold_length(text):
         return None
     for argument in _ARGUMENT.finditer(text):
         for found in _LENGTH.finditer(next(group for group in argument.groups() if group is not None)):
@@ -152,6 +169,18 @@ def oversized_length(text: str) -> str | None:
             if problem is not None:
                 return problem
     return None
+
+
+_LONE_COLUMN_LETTER = re.compile(r"[pmbw](?<!\w[pmbw])[ \t\r\n]*\{")
+"""_ARGUMENT's last branch, ``\\b[pmbw]...``, with the letter first so that the
+search skips to candidate letters (three times faster on the bank's texts)."""
+
+
+def _may_hold_length(text: str) -> bool:
+    """Whether ``text`` holds anything _ARGUMENT could match: a word each of its
+    first three branches needs, or a lone column letter before a brace."""
+    return ("space" in text or "\\\\" in text or "tabular*" in text
+            or _LONE_COLUMN_LETTER.search(text) is not None)
 
 
 def _too_long(found: re.Match) -> str | None:

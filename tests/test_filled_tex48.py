@@ -1,0 +1,67 @@
+"""The filled-text TeX check's quick paths (docs/performance.md, the forty-eighth round): a text
+whose every command is plainly listed skips _REFUSED and the walk, and one that can hold no length
+argument skips _ARGUMENT. Both must answer exactly as the full checks do, on any text."""
+
+from hypothesis import given, settings, strategies as st
+
+from quizgen.text import tex_commands
+from quizgen.text.tex_commands import (_ARGUMENT, _COMMAND, _ENVIRONMENT, BANK_COMMANDS, BANK_ENVIRONMENTS,
+                                       oversized_length, refused_tex, tex_problem, unlisted_tex)
+from tests.property_sizes import many_copy, quick
+
+PIECES = ["\\", "\\\\", "^^", "^", "{", "}", "[", "]", "begin", "end", "{aligned}", "{tabular*}", "{x y}",
+          "input", "alpha", "href", "lua", "csname", "hspace", "space", "99999pt", "1cm", " ", "\n", "p", "m",
+          "b", "w", "x", "é", "_", "1", "p{", " m {", "string", "readline", "frac", "*", "20000fil", "em", "`a"]
+
+
+def walked(text: str) -> str | None:
+    """unlisted_tex's answer for filled text without its quick path: the refused commands, then the walk."""
+    if "\\" not in text and "^^" not in text:
+        return None
+    refused = refused_tex(text)
+    if refused is not None:
+        return refused
+    for found in _COMMAND.finditer(text):
+        name = found.group(1)
+        if name in ("begin", "end"):
+            environment = _ENVIRONMENT.match(text, found.end())
+            if environment is None or environment.group(1).rstrip("*") not in BANK_ENVIRONMENTS:
+                return f"\\{name}" + (f"{{{environment.group(1)}}}" if environment else "")
+        elif name is not None and name not in BANK_COMMANDS:
+            return f"\\{name}"
+        elif name is None and found.group(0)[1] > "\x7f":
+            return found.group(0)
+    return None
+
+
+MANY = settings(deadline=None, max_examples=3000)
+TEXTS = given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+
+
+@quick(MANY)
+@TEXTS
+def test_the_quick_path_answers_as_the_full_check(text):
+    assert unlisted_tex(text, filled=True) == walked(text)
+
+
+@quick(MANY)
+@TEXTS
+def test_a_text_that_may_hold_no_length_has_no_length_argument(text):
+    if not tex_commands._may_hold_length(text):
+        assert _ARGUMENT.search(text) is None
+
+
+test_the_quick_path_answers_as_the_full_check_many = many_copy(test_the_quick_path_answers_as_the_full_check,
+                                                               TEXTS, MANY)
+test_a_text_that_may_hold_no_length_many = many_copy(test_a_text_that_may_hold_no_length_has_no_length_argument,
+                                                     TEXTS, MANY)
+
+
+def test_the_quick_paths_still_refuse():
+    assert tex_problem("$\\alpha$ \\href{x}", filled=True).startswith("uses \\href")
+    assert tex_problem("$\\alpha$ \\\\\\input{x}", filled=True).startswith("uses \\input")
+    assert tex_problem("$\\frac{1}{2}$ ^^5c", filled=True).startswith("uses ^^")
+    assert tex_problem("\\begin{x y} $\\alpha$", filled=True).startswith("uses \\begin")
+    assert oversized_length("a p {99999cm} b") is not None
+    assert oversized_length("a\\hspace{99cm}") is not None
+    assert tex_problem("$\\alpha + \\beta$ and a \\\\ line", filled=True) is None
