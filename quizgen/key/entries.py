@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from quizgen.bank.budget import NESTING, limit_error
 from quizgen.bank.texts import located_error
+from quizgen.bank.yamlfile import locate_line
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import BankLimitError, InputFileError, QuizgenError, TemplateError
 from quizgen.key.checks import Where
@@ -30,7 +31,7 @@ from quizgen.key.compact import instance_record, template_record
 from quizgen.key.recipes import RECIPE_LIMIT, KeyRecipe
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
 from quizgen.marking.percent import asks_percent
-from quizgen.marking.recipes import part_paths, recipe_text, trap_recipes
+from quizgen.marking.recipes import part_paths, recipe_text, record_field_read, trap_recipes
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
@@ -323,11 +324,17 @@ def template_recipes(template) -> dict:
     carries rounding through every part, so each numeric part has one; with
     the trap values that read earlier parts (``trap_recipes``)."""
     try:
-        return _recipes(template, part_paths(template), trap_recipes(template))
+        paths, traps = part_paths(template), trap_recipes(template)
     except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
         return {}
     except RecursionError:   # lets chained deeper than Python prints (review 46c F10): the template's limit
         raise limit_error(template, ("parts",), *NESTING) from None
+    field = record_field_read(template, paths, traps)
+    if field is not None:
+        where = ("parts", field[0], "answer")
+        raise TemplateError(field[1], path=template.path, line=locate_line(template.path, where),
+                            key=".".join(map(str, where)))
+    return _recipes(template, paths, traps)
 
 
 def _recipes(template, paths: dict, traps: dict) -> dict:
