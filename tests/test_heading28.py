@@ -2,7 +2,7 @@
 points and the numbers of its title (plan.heading_numbers). C6 keeps every
 printed number off its counts, so its ``printed`` list holds the heading's
 "5 points"; for every class, an answer that is not a whole number must not
-read as a heading number (separation.check_heading)."""
+read as a heading number (separation.check_printed)."""
 
 from fractions import Fraction
 
@@ -55,7 +55,7 @@ def test_a_fractional_answer_reading_as_a_title_number_is_redrawn(tmp_path):
                                        f'title: "Masked-token loss: {number} nats"'), encoding="utf-8")
         template = load_template(path)
         if fails:
-            with pytest.raises(TemplateError, match="heading prints"):
+            with pytest.raises(TemplateError, match="question prints"):
                 canonical_instance(template)
         else:
             canonical_instance(template)

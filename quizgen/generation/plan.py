@@ -17,6 +17,7 @@ from quizgen.maths.evaluate import ExactArithmetic, compile_tree, ground
 from quizgen.maths.parser import ANSWER_POLICY, parse
 from quizgen.maths.subexpressions import SharedValues, shared_values
 from quizgen.maths.tree import names_in
+from quizgen.text.tex_markdown import tags_as_spaces
 
 GRID_CACHE_LIMIT = 10_000
 PLANS_LIMIT = 1024
@@ -36,7 +37,8 @@ class SamplingPlan:
     ``sizes`` are the node counts of the lets' and constraints' trees and
     ``parts_size`` that of every part's trees together: the work of evaluating
     each, per item of the widest list in the draw (``budget.Work``).
-    ``heading`` are the numbers the question's heading prints (``heading_numbers``)."""
+    ``printed`` are the numbers the question prints in every draw: its heading's
+    (``heading_numbers``) and its text's (``text_numbers``)."""
 
     steps: tuple
     options: dict
@@ -46,7 +48,7 @@ class SamplingPlan:
     constant_answers: frozenset = frozenset()
     sizes: dict = None
     parts_size: int = 0
-    heading: tuple = ()
+    printed: tuple = ()
 
 
 _PLANS: dict = {}
@@ -79,7 +81,8 @@ def _new_plan(template: Template) -> SamplingPlan:
     sizes = {node: budget.expression_size(node, budget.MAX_NODES) for node in trees}
     return SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared,
                         _constant_answers(template), sizes,
-                        sum(size for node, size in sizes.items() if node not in lets), heading_numbers(template))
+                        sum(size for node, size in sizes.items() if node not in lets),
+                        heading_numbers(template) + text_numbers(template))
 
 
 _HEADING_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)")
@@ -90,6 +93,22 @@ def heading_numbers(template: Template) -> tuple:
     points ("5 points") and any number in its title ("80/10/10"); its place
     and class labels (Q6, C6) name the question, they do not count anything."""
     return (float(template.points),) + tuple(float(n) for n in _HEADING_NUMBER.findall(template.title))
+
+
+_TEXT_NUMBER = re.compile(r"(?<![\w.])([-\u2212]?)(\d+(?:\.\d+)?)(?![\w.]*\d)")
+_POWER = re.compile(r"\^\s*(?:\{\s*[-\u2212]?\s*\d+\s*\}|\d)")
+
+
+def text_numbers(template: Template) -> tuple:
+    """The numbers the stem and the parts' questions write outside Jinja2's tags, which
+    print in every draw that reaches them (C9's masking rate 0.15), read as the leak
+    check reads a paper (validation/leaks.py: a whole-number exponent is notation, a
+    minus before a number its sign). Review 48a F6: one C9 draw in 10,000 had (a) = 0.1500."""
+    found = []
+    for text in [template.stem, *(part.ask for part in template.parts)]:
+        for sign, digits in _TEXT_NUMBER.findall(_POWER.sub("^{}", tags_as_spaces(text or ""))):
+            found.append(-float(digits) if sign else float(digits))
+    return tuple(dict.fromkeys(found))
 
 
 def _steps(template: Template) -> tuple:

@@ -230,7 +230,7 @@ def _value_part(part: Part, place: int, instance: Instance, plan: SamplingPlan) 
     result = PartValue(part, letter_of(place), value, accept, traps, choices)
     if instance.seed_label == CANONICAL:
         drop_near_traps(result)
-    check_separation(result, () if place in plan.constant_answers else plan.heading)   # constants: as written
+    check_separation(result, () if place in plan.constant_answers else plan.printed)   # constants: as written
     return result
 
 

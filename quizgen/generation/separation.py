@@ -47,17 +47,17 @@ def expression_failed(exc: Exception) -> str:
     return f"an expression failed: {_OUT_OF_RANGE if reason in ('value out of range', 'number out of range') else reason}"
 
 
-def check_separation(pv, heading: tuple = ()) -> None:
+def check_separation(pv, printed: tuple = ()) -> None:
     """Reject a draw where one answer could match two of the part's values (the answer and its traps) or words,
-    or where the answer reads as one of the ``heading`` numbers (``check_heading``)."""
+    or where the answer reads as one of the ``printed`` numbers (``check_printed``)."""
     try:
-        _check_separation(pv, heading)
+        _check_separation(pv, printed)
     except Rejected as exc:
         exc.part = pv
         raise
 
 
-def _check_separation(pv, heading: tuple) -> None:
+def _check_separation(pv, printed: tuple) -> None:
     spec, kind = pv.part.tolerance, pv.part.kind
     values = [to_float(pv.value)] if pv.value is not None else []
     values += [to_float(t.value) for t in pv.traps if t.value is not None]
@@ -74,26 +74,27 @@ def _check_separation(pv, heading: tuple) -> None:
         _check_early_roundings(pv, spec, values[0])
     if any(trap.words for trap in pv.traps):
         _check_words(pv)
-    check_heading(pv, heading)
+    check_printed(pv, printed)
 
 
-def check_heading(pv, heading: tuple) -> None:
+def check_printed(pv, printed: tuple) -> None:
     """Reject a draw where a numeric part's answer that is not a whole number
-    lies within tolerance of a number the question's heading prints (its
-    points, a number in its title: plan.heading_numbers), which the student
+    lies within tolerance of a number the question prints in every draw (its
+    heading's points and title numbers, plan.heading_numbers, and the numbers its
+    stem and questions write outside Jinja2's tags, plan.text_numbers), which the student
     could then read as the answer, as the leak check reads the stem
-    (validation/leaks.py). A whole answer equal to a whole heading number (4
+    (validation/leaks.py). A whole answer equal to a whole printed number (4
     predictions under "4 points") gives nothing away, as there: a template
     that keeps its counts off every printed number lists the heading's among
-    them (C6's ``printed``). Sampling passes no heading for an answer that
+    them (C6's ``printed``). Sampling passes no printed numbers for an answer that
     reads no parameter: the same in every draw, no redraw could move it."""
     if pv.value is None or pv.part.kind != "numeric" or whole_value(pv.value):
         return
     answer = to_float(pv.value)
-    for number in heading:
+    for number in printed:
         if matches(number, answer, pv.part.tolerance):
             raise Rejected(f"part {pv.part.name}: the answer ({answer:.6g}) reads as the {number:g} the "
-                           f"question's heading prints", ("answer",))
+                           f"question prints", ("answer",))
 
 
 def whole_value(value) -> bool:
