@@ -29,6 +29,7 @@ from quizgen.maths.numbers import fixed, key_answer, significant
 from quizgen.maths.rounding import figure_places
 from quizgen.generation.figure_names import ascii_markup, name_runs, plain_name, plain_text, svg_text
 from quizgen.text.answers import in_ascii, in_maths, in_plain
+from quizgen.text.render import escape_tex
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
@@ -244,8 +245,10 @@ def _tikz_at(p: float, loss: float, top: int, decades: int = 0, x: float | None 
 
 
 def _tikz_axis(point: LossPoint) -> str:
-    """The p axis's name as TikZ text: the symbol in maths, then the words (plain: unsafe_words)."""
-    return f"${axis_symbol(point)}$, {point.axis}"
+    """The p axis's name as TikZ text: the symbol in maths, then the words TeX-escaped as every
+    filled value is, so that the PDF prints what the SVG does (a ``--``, a backtick or a ``"``
+    as typed, not as TeX's dash or quotes)."""
+    return f"${axis_symbol(point)}$, {escape_tex(point.axis)}"
 
 
 @lru_cache(maxsize=256)
