@@ -26,10 +26,13 @@ _ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe7
 ARABIC_FONT = "Noto Naskh Arabic"
 # a fallback font gets no Arabic shaping (letters unjoined, in reverse): Arabic runs get their own family
 _ARABIC_FAMILY = f"\\newfontfamily\\qzarabic{{{ARABIC_FONT}}}[Renderer=HarfBuzz,Script=Arabic]\n"
-_FALLBACK_FEATURES = ",".join(f"{shape}Features={{RawFeature={{fallback=quizgenfallback{weight}}}}}" for shape, weight in
-                              (("Upright", ""), ("Italic", ""), ("Bold", "bold"), ("BoldItalic", "bold")))
-"""The main font's fallbacks by shape: a bold letter the main font lacks (a Greek name in a sheet's heading)
-from the fallback family's bold face (``/B``; a family with none gives its regular), not its regular."""
+_SHAPES = (("Upright", "", ""), ("Italic", "italic", "/I"), ("Bold", "bold", "/B"), ("BoldItalic", "bolditalic", "/BI"))
+"""(fontspec's shape, the suffix of its fallback list's name, luaotfload's style of the list's faces)."""
+_FALLBACK_FEATURES = ",".join(f"{shape}Features={{RawFeature={{fallback=quizgenfallback{suffix}}}}}"
+                              for shape, suffix, _ in _SHAPES)
+"""The main font's fallbacks by shape: a bold or italic letter the main font lacks (a Greek name in a
+sheet's heading, Greek in a stem's \\textit) from the fallback family's face of that shape (``/B``, ``/I``,
+``/BI``; a family with none gives its regular), not its regular."""
 _PREAMBLE = re.compile(r"\\usepackage\[utf8\]\{inputenc\}\n\\usepackage\[T1\]\{fontenc\}\n"
                        r"(?:\\IfFileExists\{lmodern\.sty\}\{\\usepackage\{lmodern\}\}\{\}\n)?")
 
@@ -89,9 +92,11 @@ def for_lualatex(source: str) -> str:
     bytes every time), right-to-left runs set right to left (Arabic in an
     Arabic font of its own, shaped as Arabic)."""
     families = [family for family, _ in fonts()[1:]]
+    shaped = _first_families(source) or families[:1]
     preamble = ("\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
                 + _fallback_list("quizgenfallback", families, "")
-                + _fallback_list("quizgenfallbackbold", _first_families(source) or families[:1], "/B")
+                + "".join(_fallback_list(f"quizgenfallback{suffix}", shaped, style)
+                          for _, suffix, style in _SHAPES[1:])
                 + f"\\setmainfont{{{MAIN_FONT}}}[{_FALLBACK_FEATURES}]\n")
     if not families:
         preamble = "\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
@@ -104,7 +109,7 @@ def for_lualatex(source: str) -> str:
 
 def _first_families(source: str) -> list:
     """The fallback families that set ``source``'s characters beyond pdflatex's, each the first
-    to hold one: the bold list's, whose faces (CJK's above all) are slow to load."""
+    to hold one: the bold and italic lists', whose faces (CJK's above all) are slow to load."""
     wanted = {c for c in source if ord(c) > PDFLATEX_LIMIT}
     found = []
     for family, ranges in fonts()[1:]:
