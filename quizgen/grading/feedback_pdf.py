@@ -29,7 +29,6 @@ from quizgen.text.answers import plain_in_tex
 from quizgen.text.pdf_strings import pdf_string
 from quizgen.text.render import escape_tex
 
-_LIGATURE = re.compile(r"([-<>,`'!?])(?=[-<>,`'])")
 _LONG_WORD = 16   # a word longer than this may break every _BREAK_EVERY characters: a narrow table column holds ~20
 _BREAK_EVERY = 8
 WORD_BREAK = r"\penalty5000{}"   # a break TeX takes only when no space will do
@@ -201,7 +200,7 @@ def tex_text(text, greek: str = "text") -> str:
     with ``greek`` "maths" each is pdflatex's maths symbol (an answer's σ is
     ``$\\sigma$``), with "symbols" each that stands alone (σ(s), not Καλή)."""
     return _GREEK_PATTERNS[greek].sub(lambda m: TEX_CHARS[m.group()],
-                                      _LIGATURE.sub(r"\1{}", escape_tex(plain(text))))
+                                      escape_tex(plain(text)))
 
 
 _GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi o pi rho varsigma sigma "

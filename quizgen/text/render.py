@@ -29,9 +29,9 @@ _TEX_SPECIALS = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     "*": "{*}", '"': "{\\textquotedbl}", "`": r"\textasciigrave{}",
-    "-": LIGATURE_BREAK % "-", ",": LIGATURE_BREAK % ",", "'": r"\textquotesingle{}",   # see LIGATURE_BREAK
+    "'": r"\textquotesingle{}", **{c: LIGATURE_BREAK % c for c in "-,<>"},   # see LIGATURE_BREAK
 }
-_TEX_PATTERN = re.compile("|".join(re.escape(k) for k in _TEX_SPECIALS if k not in "-,'") + "|" + LIGATURES)
+_TEX_PATTERN = re.compile("|".join(re.escape(k) for k in _TEX_SPECIALS if k not in "-,'<>") + "|" + LIGATURES)
 _MD_PATTERN = re.compile(r"([\\`*_<>|\[\]$])")   # a $ too: viewers with maths would open maths
 
 

@@ -25,8 +25,9 @@ _LOOSE_SPECIALS = re.compile(r"(?<!\\)([%&#])")
 _TABLE_SPECIALS = re.compile(r"(?<!\\)([%#])")   # in a tabular, & separates columns
 LIGATURE_BREAK = r"%s\/"
 """A ``-`` or ``,`` kept apart from the next: ``-{}-`` still makes a dash under LuaLaTeX."""
-LIGATURES = r"-(?=-)|,(?=,)|'(?=')|(?<=')'"
-"""The characters of TeX's ligatures ``--``, ``,,`` (a low quote) and ``''`` (a closing quote)."""
+LIGATURES = r"-(?=-)|,(?=,)|'(?=')|(?<=')'|<(?=<)|>(?=>)"
+"""The characters of TeX's ligatures ``--``, ``,,`` (a low quote), ``''`` (a closing quote) and ``<<``, ``>>``
+(guillemets, in T1's fonts and LuaLaTeX's alike)."""
 _AS_WRITTEN = {"_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}", "<": r"\textless{}",
                ">": r"\textgreater{}", "`": r"\textasciigrave{}", '"': r"\textquotedbl{}", "-": LIGATURE_BREAK % "-",
                ",": LIGATURE_BREAK % ",", "'": r"\textquotesingle{}"}
