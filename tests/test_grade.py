@@ -376,7 +376,7 @@ def test_markdown_report_escapes_student_text(tmp_path, key_file):
     answers = write_answers(tmp_path / "answers.csv", [["<b>x|y</b> [a](http://e)", "Q1", "a", "0.5"]])
     quizgen.grade(answers, key=key_file)
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
-    assert "\\<b\\>x\\|y\\</b\\> \\[a\\](http://e)" in report
+    assert "\\<b\\>x\\|y\\</b\\> \\[a\\](http\\://e)" in report   # the URL too: GitHub would link it
     assert "<b>" not in report
 
 

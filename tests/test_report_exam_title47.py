@@ -9,10 +9,11 @@ import json
 import pytest
 
 
-def _grade(tmp_path, invoke, *options, students: bool = True) -> str:
-    """The report page's text after grading s1's right answer to Q1 (a) of a C1 paper made with ``options``."""
+def _grade(tmp_path, invoke, *options, students: bool = True, names=("Ann", "Bo"), page: str = "report.html") -> str:
+    """The report page's text (or report.md's: ``page``) after grading s1's right answer to Q1 (a) of a C1
+    paper made with ``options`` (for s1 and s2 named ``names``, with ``students``)."""
     roster = tmp_path / "roster.csv"
-    roster.write_text("student_id,name\ns1,Ann\ns2,Bo\n", encoding="utf-8")
+    roster.write_text("student_id,name\n" + "".join(f"s{n},{name}\n" for n, name in enumerate(names, 1)), encoding="utf-8")
     made = invoke("generate", "--classes", "C1", "--seed", 47, *(["--students", roster] if students else []),
                   *options, "--out", tmp_path / "quiz")
     assert made.exit_code == 0, made.output
@@ -22,7 +23,7 @@ def _grade(tmp_path, invoke, *options, students: bool = True) -> str:
         csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), ("s1", "Q1", "a", f"{value:.4g}")])
     graded = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "quiz" / "key.json")
     assert graded.exit_code == 0, graded.output
-    return (tmp_path / "answers-graded-report.html").read_text(encoding="utf-8")
+    return (tmp_path / f"answers-graded-{page}").read_text(encoding="utf-8")
 
 
 def _title(page: str) -> tuple:

@@ -56,6 +56,7 @@ class GradeResult:
     zeros_lost: dict = field(default_factory=dict)   # {LMS download's id: the roster's, its leading zeros kept}
     settings: str = ""   # "Marked with: ..." (run_settings.marked_with), at the top of the reports
     names: dict = field(default_factory=dict)   # {code: name}: the key's names of its traps (key.parts.trap_names)
+    exam: str = ""   # the exam's title and course as the key records them (report.title.exam_words): report.md's heading
 
 
 def add_warnings(result: GradeResult, source, index: KeyIndex, students: Students, decisions, data, override,

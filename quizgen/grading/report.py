@@ -1,7 +1,6 @@
-"""What grading reports, from the totals (tally.py): per-student totals and
-per-question statistics, the per-student and per-question CSVs, the Markdown
-report and the short summary printed on stdout (its figures written by
-quizgen/report/formatting.py)."""
+"""What grading reports, from the totals (tally.py): per-student totals and per-question statistics, the
+per-student and per-question CSVs, the Markdown report (its heading naming the exam where the key records it)
+and the short summary printed on stdout (its figures written by quizgen/report/formatting.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ from quizgen.report.formatting import (counted_name, decimal_mark, md_cell, numb
                                        said, said_counts, whole_number)
 from quizgen.report.model import absent_words
 from quizgen.report.tables import roster_centre
+from quizgen.report.title import markdown_heading
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
 
@@ -227,7 +227,7 @@ def report_markdown(result) -> str:
     """The readable report: class summary, questions, misconceptions, students;
     every figure with a decimal comma when the class wrote them (``result.decimal_comma``)."""
     comma = result.decimal_comma
-    lines = ["# Grading report", "",
+    lines = [markdown_heading(result.exam), "",
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
              f"{_answers_text(result, comma)} from {_students_text(result, comma)}.", ""]
     lines += [md_cell(result.settings), ""] if result.settings else []

@@ -46,7 +46,7 @@ from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse
 from quizgen.grading.report import question_rows, report_markdown, roster_order, student_rows, student_sections
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.run_options import download_outputs, forced_by, key_named, run_options
-from quizgen.report.title import report_title
+from quizgen.report.title import exam_words, report_title
 from quizgen.grading.run_settings import ecf_credit_note, marked_with, version_one_note
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
@@ -284,7 +284,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
                            people.roster_notes, people.marked, people.off, people.no_id_at, (matrix, names_of_traps))
         lms, key_path = run.given.built, run.key_path
         result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(people.clashed)], run.written.taken
-        result.settings = settings
+        result.settings, result.exam = settings, exam_words(index.key.printed)
         result.zeros_lost = lost_zeros(students) if students.lms else {}
         result.held = still_open_ids(index.key, run.class_roster, unmarked_absent(result))
         result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()

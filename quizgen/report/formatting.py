@@ -7,6 +7,7 @@ gradebooks all write numbers through these, so they agree."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from quizgen.cells import BIDI_CONTROLS, SHOWN_CONTROLS   # the one list of controls (CSV cells too)
@@ -68,14 +69,19 @@ def display_text(text: str) -> str:
 
 def md_cell(text) -> str:
     """Text made literal inside a Markdown table cell: one line, every character
-    Markdown (or its HTML) would act on escaped."""
+    Markdown (or its HTML) would act on escaped, and a bare URL's (_AUTOLINK)."""
     text = " ".join(str(text).translate(_CONTROLS).split())
     if not text or text.isalnum():
         return text
     for char in _MD_SPECIAL:
         if char in text:
             text = text.replace(char, "\\" + char)
-    return text
+    return _AUTOLINK.sub(r"\\\g<0>", text)
+
+
+_AUTOLINK = re.compile(r"(?<=[A-Za-z]):(?=//)|(?<=\bwww)\.", re.IGNORECASE)
+"""What makes GitHub's Markdown link a bare URL (``https://``, ``www.``), escaped by md_cell (``https\\://``,
+``www\\.``: shown as typed, never a link); an e-mail address stays a mailto link, as no escape stops it."""
 
 
 def named(code: str, names: dict) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from quizgen.errors import printable, shortened
 from quizgen.key.papercode import display_code
+from quizgen.report.formatting import md_cell
 
 EXAM_WORDS = 80
 """The most characters of the exam's title, and of its course, that the report's title shows."""
@@ -30,3 +31,12 @@ def exam_words(printed) -> str:
         return ""
     words = (printed.get(name) for name in ("title", "course"))
     return ", ".join(shortened(printable(" ".join(w.split())), EXAM_WORDS) for w in words if isinstance(w, str) and w.strip())
+
+
+def markdown_heading(exam: str) -> str:
+    """report.md's heading: ``# Grading report: Midterm, NLP 101``, naming the exam as the HTML
+    page's title does (``exam``: exam_words), or ``# Grading report`` when the key records none;
+    Markdown-escaped, a closing ``#`` too (a heading would drop it)."""
+    words = md_cell(exam)
+    return f"# Grading report: {words[:-1]}\\#" if words.endswith("#") else (
+        f"# Grading report: {words}" if words else "# Grading report")
