@@ -46,11 +46,30 @@ def did_you_mean(name, known) -> str:
     """`` (did you mean 'tau'?)`` naming the entry of ``known`` nearest ``name``,
     or "" when none is near: one hint for every message that refuses a name. A
     name that differs only in case comes first (``t`` for ``T``: one-letter maths
-    names are too short for a near spelling to find)."""
+    names are too short for a near spelling to find); else the most alike by difflib
+    among those a slip of the keys away (``_slips``), so that ``eps`` is never pointed at ``p_s``."""
+    name = str(name)
     names = sorted(map(str, known))
-    same = [k for k in names if k.casefold() == str(name).casefold()]
-    close = same or difflib.get_close_matches(str(name), names, n=1)
+    same = [k for k in names if k.casefold() == name.casefold()]
+    near = max(1, (len(name) + 1) // 3)   # the slips allowed (_slips)
+    close = same or [k for k in difflib.get_close_matches(name, names, n=5) if _slips(name, k) <= near]
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _slips(typed: str, meant: str) -> int:
+    """How many letters typed wrong, left out, added or swapped with the next make ``typed`` of ``meant``
+    (the optimal string alignment distance, case aside): one in a name of up to 4 characters, two in one
+    of 5 to 7 (``halfd`` for ``halved``), a third of a longer one, are slips."""
+    a, b = typed.casefold(), meant.casefold()
+    before, row = None, list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, row = row, current
+    return row[-1]
 
 
 WARNINGS_SHOWN = 10

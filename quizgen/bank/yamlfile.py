@@ -51,7 +51,8 @@ _YAML_HINTS = (
                                         "text holding ': ' in quotes"),
     ("expected <block end>", "check this line's indentation against the lines above, and that the quotes "
                              "on the lines above are closed"),
-    ("could not find expected ':'", "a line needs 'key: value', or a quote on the line above is not closed"),
+    ("could not find expected ':'", "a line needs 'key: value' (a line indented less than the text above it "
+                                    "ends that text), or a quote on the line above is not closed"),
     ("expected ',' or ']'", "a [ list is not closed with ]"),
     ("expected ',' or '}'", "a { mapping is not closed with }"),
     ("found character '\\t'", "YAML indents with spaces only: replace the tab on this line with spaces"),
@@ -77,15 +78,25 @@ def read_yaml(path) -> dict:
         raise BankLimitError(f"{TOO_MANY_VALUES} exceeds the limit of {MAX_VALUES:,} (see docs/authoring.md)",
                              path=path, line=exc.line, key=exc.key) from None
     except yaml.YAMLError as exc:
-        line = error_line(exc, text)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         context, start = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+        line = _mistake_line(exc, problem, text)
         if context and start and start.line + 1 != line:
             problem += f" ({context} that starts on line {start.line + 1})"
         raise TemplateError(f"invalid YAML: {problem}{_yaml_hint(problem)}", path=path, line=line) from exc
     if not isinstance(data, dict):
         raise TemplateError("a template must be a YAML mapping", path=path, line=1)
     return data
+
+
+def _mistake_line(exc, problem: str, text: str):
+    """The line of the mistake a YAML error names: where it was noticed, but for a line with no
+    ``key:`` the line itself (the simple key's start), as YAML notices it only where the plain text
+    the line starts ends (a stem's line indented less than the text above it and the lines after it)."""
+    start = getattr(exc, "context_mark", None)
+    if start is not None and problem.startswith("could not find expected ':'"):
+        return start.line + 1
+    return error_line(exc, text)
 
 
 def locate_line(path, keys: tuple, text_line=None):
