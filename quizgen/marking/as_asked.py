@@ -14,7 +14,7 @@ from fractions import Fraction
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import matches
 from quizgen.marking.carry import inside
-from quizgen.marking.sources import figures_asked
+from quizgen.marking.rule_model import figures_asked
 
 
 def rounds_as_asked(value: float, key, kind: str, spec: dict, figures: int | None, traps=()) -> bool:
@@ -105,6 +105,16 @@ def carried_as_asked(value: float, figures: int | None, spans, kind: str, spec: 
         return False
     rounded = _at(value, asked)
     return inside(rounded, spans) and not any(matches(rounded, t, spec, kind) for t in traps)
+
+
+def matched_as_asked(value: float, target: float, kind: str, spec: dict, figures: int | None, traps=()) -> bool:
+    """True when ``value``, written to ``figures``, counts as ``target`` (a value
+    worked from the student's own answers: ECF's recomputation, a misconception
+    carried on) as the key's answer counts: within its window and not rounding
+    otherwise at the figures asked (``rounds_otherwise``), or outside it but
+    rounding there to ``target`` so rounded in no trap's window (``rounds_as_asked``)."""
+    return matches(value, target, spec, kind) and not rounds_otherwise(value, target, kind, spec, figures) \
+        or rounds_as_asked(value, target, kind, spec, figures, traps)
 
 
 def ecf_as_asked(value: float, figures: int | None, values, kind: str, spec: dict) -> bool | None:

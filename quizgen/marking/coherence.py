@@ -10,7 +10,9 @@ template has code of its own here.
   the coherent consequence: ECF, the misconception named once, at (a). The
   recipe worked from the student's (a) stays ECF too: it is the later part's
   formula applied to their own earlier answer, which is what error carried
-  forward credits (issue 12), whatever led to that answer.
+  forward credits (issue 12), whatever led to that answer. An answer written
+  to more figures than asked is judged at those asked, as ECF's are
+  (as_asked.py): (a) 4, then (b) 1.1440 for their 1.1482 is 1.14, no ECF.
 - **A fixed sum over the student's count.** A recipe that divides what the
   paper fixes by an earlier count alone (C10's ``sum(-log(p))/part:targets``)
   is no method worked from a wrong count: a student who counts 4 positions
@@ -42,6 +44,7 @@ from typing import NamedTuple
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Call, Neg
+from quizgen.marking.as_asked import at_asked, carried_accepts, ecf_as_asked, matched_as_asked
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.hull import given_reach
 from quizgen.marking.recipes import fixed_over_part
@@ -103,8 +106,8 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     named = from_named_traps(rule, behind)   # a misconception named at (a): ECF from it stands
     reason = "" if named else impossible_source(rule, earlier, written)
     method = None if reason else carried_misconception(rule, earlier, env, behind)
-    if method is not None and (_reaches(rule, reading, method.value)
-                               or _carried_route(rule, reading.value, env, method, credits.levels)):
+    if method is not None and (_reaches(rule, reading, method)
+                               or _carried_route(rule, reading, env, method, credits.levels)):
         return ecf_verdict(rule, reading, _carried_on(rule, earlier, written, method), method.value, credits)
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
     if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
@@ -257,18 +260,21 @@ def carried_misconception(rule, earlier: dict, env: dict, behind: dict) -> Carri
     return Carried(code, here[code], tuple(labels), given if same else None)
 
 
-def _reaches(rule, reading, value: float) -> bool:
-    """True when the answer read is ``value``, within tolerance or rounded to
-    fewer figures than asked (then ``ecf_verdict`` calls it rounded too early)."""
-    if matches(reading.value, value, rule.spec, tolerance_kind(rule)):
+def _reaches(rule, reading, method: Carried) -> bool:
+    """True when the answer read is the misconception's value here, judged as
+    ECF judges a recomputation (``as_asked.matched_as_asked``: written to more
+    figures than asked, at those asked), or it rounded to fewer figures than
+    asked (then ``ecf_verdict`` calls it rounded too early)."""
+    x, shown, value = reading.value, reading.figures, method.value
+    others = tuple(t.value for t in rule.traps if t.code != method.code)
+    if matched_as_asked(x, value, rule.kind, rule.spec, shown, others):
         return True
-    asked, shown = figures_asked(rule.kind, rule.spec), reading.figures
-    return asked is not None and shown is not None and shown < asked and rounded_or_cut(reading.value, value, asked,
-                                                                                          shown)
+    asked = figures_asked(rule.kind, rule.spec)
+    return asked is not None and shown is not None and shown < asked and rounded_or_cut(x, value, asked, shown)
 
 
-def _carried_route(rule, x: float, env: dict, method: Carried, levels) -> bool:
-    """True when the answer ``x`` is what the misconception's method gives with
+def _carried_route(rule, reading, env: dict, method: Carried, levels) -> bool:
+    """True when the answer read is what the misconception's method gives with
     its intermediates carried rounded (to ``levels`` figures or unrounded), as
     the right method's carried rounding is accepted: C10's (a) 6 (the first word
     counted), then the 5 losses each carried to 3 figures, summed and divided by
@@ -276,17 +282,23 @@ def _carried_route(rule, x: float, env: dict, method: Carried, levels) -> bool:
     method (``Carried.given``; no carried set is worked out for an answer the
     recipe's hull does not reach); else the carried rounding of the part's trap
     of that code (its working kept with the recipes: C10's (a) 3, the masked
-    positions, then their losses carried to 3 figures over 3)."""
+    positions, then their losses carried to 3 figures over 3). An answer written
+    to more figures than asked is judged at those asked, as ECF's carried values
+    (``as_asked.ecf_as_asked``) and the key's (``as_asked.carried_accepts``) are."""
+    x, shown, kind = reading.value, reading.figures, tolerance_kind(rule)
     if method.given is None:   # the misconception's own working, when the key keeps it (key/recipes.py)
-        return any(inside(x, t.carried) for t in rule.traps if t.code == method.code)
-    kind = tolerance_kind(rule)
+        return any(carried_accepts(x, shown, t.carried, rule.kind, rule.spec)
+                   for t in rule.traps if t.code == method.code)
     try:
         reach = given_reach(rule.recipe, env, method.given, rule.spec, kind, None, levels)
-        if reach is not None and not reach[0] <= x <= reach[1]:
+        if reach is not None and not any(reach[0] <= v <= reach[1] for v in (x, at_asked(x, shown, rule.kind,
+                                                                                         rule.spec))):
             return False
-        return any(matches(x, v, rule.spec, kind) for v in reachable(rule.recipe, env, method.given, levels))
+        values = reachable(rule.recipe, env, method.given, levels)
     except OWN_RECIPE_ERRORS:
         return False
+    fits = ecf_as_asked(x, shown, values, rule.kind, rule.spec)
+    return any(matches(x, v, rule.spec, kind) for v in values) if fits is None else fits
 
 
 def _carried_on(rule, earlier: dict, written: dict, method: Carried) -> str:

@@ -12,7 +12,7 @@ from functools import cached_property
 import math
 
 from quizgen.key.status import Status
-from quizgen.maths.tolerance import half_width
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width
 from quizgen.marking.carry import LEVELS
 
 CORRECT, IMPRECISE, INCORRECT = Status.CORRECT.value, Status.IMPRECISE.value, Status.INCORRECT.value
@@ -96,6 +96,14 @@ class PartRule:
     bounds: tuple | None = None     # where every correct answer lies, (low, high): ECF's sense check (coherence.py)
     offered: tuple = ()             # answers a word part offers that no list names (marking/offered.py)
     units: tuple = ()               # the part's own unit words, read after a number (marking/units.py)
+
+
+def figures_asked(kind: str, spec: dict) -> int | None:
+    """The significant figures a part of this kind and tolerance rule asks for
+    (None: integers, rtol/atol)."""
+    if kind == "integer" or "atol" in spec or "rtol" in spec:
+        return None
+    return spec.get("sigfigs", DEFAULT_SIGFIGS)
 
 
 def tolerance_kind(rule) -> str:

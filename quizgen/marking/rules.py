@@ -34,7 +34,8 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 from quizgen.marking.percent import STRAY_PERCENT, percent_unread, scale_slip, stray_percent
-from quizgen.marking.as_asked import at_asked, carried_accepts, ecf_as_asked, rounds_as_asked, rounds_otherwise
+from quizgen.marking.as_asked import (at_asked, carried_accepts, ecf_as_asked, matched_as_asked, rounds_as_asked,
+                                     rounds_otherwise)
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -336,10 +337,9 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         plain = as_counted(rule, x, reachable(rule.recipe, env, given, levels=()))   # a count: 67 or 68
         if not any(near_plain(x, v, rule.spec, kind) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
-        as_asked = any(rounds_as_asked(x, v, *rk, shown, (t.value for t in rule.traps))
-                       for v in plain)   # 2.532 for their 2.5257: 2.53 at the 3 figures asked, as without ECF
-        # more figures than asked: judged at those asked, or a value as written (as_asked.py), as without ECF
-        hit = as_asked or any(matches(x, v, rule.spec, kind) and not rounds_otherwise(x, v, *rk, shown) for v in plain)
+        # more figures than asked: judged at those asked (2.532 for their 2.5257 is 2.53), as without ECF
+        traps = tuple(t.value for t in rule.traps)
+        hit = any(matched_as_asked(x, v, *rk, shown, traps) for v in plain)
         short, y = shown if shown_too_few(rule, reading) else None, at_asked(x, shown, *rk)
         values = plain if hit or kind == "integer" else \
             _carried(carried, rule, env, given, levels, (x, short)) or \
@@ -347,7 +347,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         target, fits = min(values, key=lambda v: abs(x - v), default=None), ecf_as_asked(x, shown, values, *rk)
         fits = target is not None and abs(x - target) <= half_width(target, rule.spec, kind) \
             if fits is None else fits or hit
-        if not fits and not as_asked and not _rounded_early_from(rule, reading, (*plain, *values)) \
+        if not fits and not hit and not _rounded_early_from(rule, reading, (*plain, *values)) \
                 and not unrounded_fits(rule, y, env, own, written):
             return "", None
     except OWN_RECIPE_ERRORS:

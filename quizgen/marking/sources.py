@@ -12,23 +12,16 @@ import math
 from functools import lru_cache
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
+from quizgen.maths.tolerance import half_width, matches
+from quizgen.marking.as_asked import matched_as_asked
 from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.recipes import recipe_parts
-from quizgen.marking.rule_model import tolerance_kind
+from quizgen.marking.rule_model import figures_asked, tolerance_kind   # figures_asked: many modules read it here
 from quizgen.marking.slips import right_rounded_or_cut, rounded_or_cut, same, whole_neighbour
 
 OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 """What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
-
-
-def figures_asked(kind: str, spec: dict) -> int | None:
-    """The significant figures a part of this kind and tolerance rule asks for
-    (None: integers, rtol/atol)."""
-    if kind == "integer" or "atol" in spec or "rtol" in spec:
-        return None
-    return spec.get("sigfigs", DEFAULT_SIGFIGS)
 
 
 def trap_behind(value: float, figures: int | None, right: float, traps, spec: dict, kind: str) -> float | None:
@@ -69,7 +62,8 @@ def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
     try:
         given = {name: (behind.get(name, v),) for name, v in own.items()}
         values = as_counted(rule, reading.value, reachable(rule.recipe, env, given, levels=()))
-        hits = [v for v in values if matches(reading.value, v, rule.spec, tolerance_kind(rule))]
+        traps = tuple(t.value for t in rule.traps)   # more figures than asked: judged at those asked, as ECF is
+        hits = [v for v in values if matched_as_asked(reading.value, v, rule.kind, rule.spec, reading.figures, traps)]
     except OWN_RECIPE_ERRORS:
         return None
     if not hits:
