@@ -28,8 +28,8 @@ from quizgen.marking.rules import figures_asked, mark_part
 from tests.grading_support import paper_grader
 from tests.paper_support import mark_paper, part_rules
 
-EARLY = ("your answer is what the working gives with an intermediate result rounded to 2 significant figures: "
-         "keep at least 4 significant figures in intermediate results (expected {})")
+EARLY = ("your answer is what the working gives with a value on the way kept to too few figures{}: this paper "
+         "asks you to keep at least 4 significant figures in intermediate results (expected {})")
 
 
 def _sig(x: float, figures: int) -> float:
@@ -112,14 +112,18 @@ def test_the_keys_are_the_ones_the_students_were_built_for(graded):
     assert [float(v) for v in params["Q10"]["p"]] == [0.4, 0.65, 0.95, 0.2, 0.95]
 
 
-@pytest.mark.parametrize("student, expected", [("c1_total2", "0.716"), ("c1_top2", "0.716"),
-                                               ("c7_neg2", "0.934"), ("c10_one2", "0.612"),
-                                               ("c10_total2", "0.612"), ("c10_count_worked", "0.612")])
-def test_an_intermediate_rounded_to_2_figures_is_rounded_too_early(graded, student, expected):
+@pytest.mark.parametrize("student, step, expected", [
+    ("c1_total2", " (sum(exp(z)) = 76.3 as 76)", "0.716"), ("c1_top2", "", "0.716"),   # 0.6065 + 20.09 + 1 + 54.60
+    ("c7_neg2", " (-s = -2.65 as -2.7)", "0.934"), ("c10_one2", "", "0.612"),
+    ("c10_total2", " (sum(-log(p)) = 3.06 as 3.1)", "0.612"),   # 0.9163 + 0.4308 + 0.0513 + 1.6094 + 0.0513
+    ("c10_count_worked", "", "0.612")])
+def test_an_intermediate_rounded_to_2_figures_is_rounded_too_early(graded, student, step, expected):
+    """The one step whose rounding alone reaches the answer is named; where none does
+    (an element of the softmax's list, or two steps together), only the figures asked."""
     row = graded[0][student]
     where = (student, row["answer"], row["feedback"])
     assert (row["status"], row["note"], row["misconception"]) == ("imprecise", "rounded_too_early", ""), where
-    assert row["feedback"] == EARLY.format(expected), where
+    assert row["feedback"] == EARLY.format(step, expected), where
     assert float(row["score"]) == 0.0, where   # the policy's imprecise credit, 0 by default
 
 

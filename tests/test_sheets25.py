@@ -133,8 +133,8 @@ def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_rounded_be
                           "significant figures (0.96), not with (a) as written: keep at least 4 significant figures in intermediate results "
                           "(expected 3.24)", "", "rounded_too_early"))
     work = work_list([Question()], [lines], "awaiting your marker").lines
-    assert work[0] == ("rounded before use: Q2 (b) is what the working gives with a step of it rounded to 2 "
-                       "significant figures; Q2 (c) is what Q2 (a) rounded to 2 significant figures gives: keep "
+    assert work[0] == ("rounded before use: Q2 (b) is what the working gives with a value on the way kept to too "
+                       "few figures; Q2 (c) is what Q2 (a) rounded to 2 significant figures gives: keep "
                        "at least 4 significant figures (or as many as the question asks) in any value you go on to "
                        "use, and give each answer to the figures asked.")
 
@@ -142,8 +142,8 @@ def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_rounded_be
 def test_a_first_part_from_a_step_of_its_own_working_rounded_short_names_the_step(sheets):
     """early25's first parts: the final answer 0.718 has its 3 figures; a step of its working had 2."""
     work = _work(sheets["s4"])
-    assert any(line.startswith("- rounded before use: Q1 (a) is what the working gives with a step of it "
-                               "rounded to 2 significant figures") for line in work), work
+    assert any(line.startswith("- rounded before use: Q1 (a) is what the working gives with a value on the way "
+                               "kept to too few figures") for line in work), work
     assert not any(line.startswith("- rounded too early or cut off") for line in work), work
 
 

@@ -181,13 +181,15 @@ def _itself_short(question, line) -> bool:
 
 def _used_early(question_id: str, label: str, figures: int, later: list) -> str:
     """``Q7 (c) is what Q7 (a) rounded to 2 significant figures gives``; a step
-    of the working when ``label`` is "": what the answers show, not a guess at
+    of the working when ``label`` is "" (no count of figures: 1 + e^-s = 1.741 carried
+    to 3 figures is e^-s to 2, review 47b F1): what the answers show, not a guess at
     what the student did (their (a) may show 4 figures: review 34 read "you
     rounded Q3 (a) to 2 significant figures" against a paper showing 0.03229)."""
     to, parts = f" to {figures} significant figure{'s' * (figures > 1)}", f"{question_id} {and_list(later)}"
     one = len(later) == 1
-    if not label:
-        return f"{parts} {'is' if one else 'are'} what the working gives with a step of it rounded{to}"
+    if not label:   # which step, and so to how many figures, the part's feedback says (early_carry._key_steps)
+        return f"{parts} {'is' if one else 'are'} what the working gives with a value on the way kept to too few " \
+               "figures"
     return f"{parts} {'is' if one else 'are'} what {question_id} {label} rounded{to} gives"
 
 

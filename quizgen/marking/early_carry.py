@@ -45,13 +45,13 @@ from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early import expected, stated
 from quizgen.marking.hull import CarriedSpans, given_reach
-from quizgen.marking.quotes import OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
+from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
 from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value
-from quizgen.marking.rule_model import Credits, tolerance_kind
+from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice, same
 
-EARLY_FIGURES = 2   # rounded to this many figures on the way where the part asks for more: too early
+EARLY_FIGURES = OWN_STEP_FIGURES   # rounded to this many figures on the way where the part asks for more: too early
 EARLY_LEVELS = (EARLY_FIGURES, 3, 4)
 """The figures a part's own step may be rounded to here: 2 for one (or more),
 3 or 4 (or unrounded) for the others. 5 or 6 figures move a step by at most
@@ -190,30 +190,73 @@ def own_step_rounded(rule, x: float) -> bool:
     values with a step of the part's own working rounded to ``EARLY_FIGURES``."""
     asked = figures_asked(rule.kind, rule.spec)
     return asked is not None and asked > EARLY_FIGURES and not rule.sources \
-        and bool(_key_steps(rule, x, Credits(), asked))
+        and _key_recipe(rule, x, asked) is not None
 
 
 def _key_steps(rule, x: float, credits, asked: int) -> str:
-    """The feedback when ``x``, not carried rounding, is reached by the
-    part's recipe from the key's parameters (and the key's counts, the
-    only earlier parts it may read here) with some intermediate rounded to
-    ``EARLY_FIGURES`` figures (the others to 3 or 4, or unrounded: ``EARLY_LEVELS``); else "".
+    """The feedback when ``x`` is reached from the key's values with a step
+    of the part's own working rounded short (``_key_recipe``), else "": which
+    value (``_step_named``) and what the paper asks, never a count of figures
+    the student is said to have rounded to (1 + e^-s = 1.741 carried to 3
+    figures, 1.74, is e^-s = 0.741 to 2: review 47b F1)."""
+    recipe = _key_recipe(rule, x, asked)
+    if recipe is None:
+        return ""
+    named = _step_named(rule, recipe, x, asked)
+    return f"{OWN_STEP_ROUNDED}{f' ({named})' if named else ''}: this paper asks you to {_keep(credits, rule)}"
+
+
+def _key_recipe(rule, x: float, asked: int):
+    """The part's recipe when ``x``, not carried rounding, is reached by it
+    from the key's parameters (and the key's counts, the only earlier parts
+    it may read here) with some intermediate rounded to ``EARLY_FIGURES``
+    figures (the others to 3 or 4, or unrounded: ``EARLY_LEVELS``); else None.
     The rule's carried spans (hull.py) give the recipe and the parameters;
-    none (no recipe, or a tolerance overridden): "". The right value cut off
+    none (no recipe, or a tolerance overridden): None. The right value cut off
     at fewer figures than ``asked`` (0.69 for 0.6952), or rounded twice, is
     told so instead (rules.py: it stays incorrect), whatever steps reach it."""
     spans = rule.carried
     if spans.__class__ is not CarriedSpans or inside(x, spans):
-        return ""
+        return None
     recipe = spans.paths.get(spans.name)
     if recipe is None or not recipe.intermediates or set(recipe.depends) != {s.name for s in rule.sources}:
-        return ""
+        return None
     try:
-        if not _early_covers(rule, recipe, {s.name: (float(s.value),) for s in rule.sources}, x, asked):
-            return ""
+        return recipe if _early_covers(rule, recipe, _key_given(rule), x, asked) else None
     except OWN_RECIPE_ERRORS:
-        return ""
-    return f"{OWN_STEP_ROUNDED.format(EARLY_FIGURES)}: {_keep(credits, rule)}"
+        return None
+
+
+def _key_given(rule) -> dict:
+    """The key's values of the earlier parts (counts) a first part's recipe reads."""
+    return {s.name: (float(s.value),) for s in rule.sources}
+
+
+def _step_named(rule, recipe, x: float, asked: int) -> str:
+    """``exp(-s) = 0.741 as 0.74``: each step of ``recipe`` (a number, not a
+    list) whose rounding to ``EARLY_FIGURES`` figures (a tie away from zero,
+    as the paper rounds), the other steps unrounded, reaches ``x`` from the
+    key's values; "" when none does alone."""
+    env, given, kind, named = rule.carried.env, _key_given(rule), tolerance_kind(rule), []
+    for step in recipe.intermediates:
+        try:
+            values = reachable(replace(recipe, expression=step[1], intermediates=()), env, given, levels=())
+            alone = replace(recipe, intermediates=(step,))
+            if len(values) != 1 or not isinstance(values[0], float) or not any(
+                    matches(x, v, rule.spec, kind) for v in reachable(alone, env, given, (EARLY_FIGURES,))):
+                continue
+        except OWN_RECIPE_ERRORS:
+            continue
+        short = quoted(max(sig_roundings(values[0], EARLY_FIGURES), key=abs), EARLY_FIGURES)   # 2 as 2.0
+        text = recipe_text(step[1])
+        shown = f"{text} = " if len(text) <= STEP_TEXT else ""   # a long one: its value alone says which
+        named.append(f"{shown}{significant(values[0], asked)} as {short}")
+    return " or ".join(named)
+
+
+STEP_TEXT = 24
+"""The longest step written out in that feedback (``sum(exp(z))``, ``exp(-s)``); C9's -ln of its
+probability of the true label, written from the parameters, is named by its value alone."""
 
 
 def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> bool:

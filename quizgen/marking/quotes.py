@@ -113,9 +113,11 @@ WORKED_WITH = "your answer is what the working gives with "
 """How the feedback on a later part that a rounding to too few figures reaches
 says so (early_carry.py): what the answers show (``with (a) rounded to 2
 significant figures (0.74)``), never a guess at what the student did."""
-OWN_STEP_ROUNDED = WORKED_WITH + "an intermediate result rounded to {} significant figures"
-"""The start of the feedback on a part right from a step of its own working rounded short (early_carry.py)."""
-_OWN_STEP = re.compile(re.escape(OWN_STEP_ROUNDED).replace(r"\{\}", r"(\d+)"))
+OWN_STEP_ROUNDED = WORKED_WITH + "a value on the way kept to too few figures"
+"""The start of the feedback on a part right from a step of its own working rounded short (early_carry.py):
+which value, not a number of figures (1 + e^-s = 1.741 to 3 figures is 1.74, as e^-s = 0.741 to 2 is)."""
+_OWN_STEP = re.compile(re.escape(OWN_STEP_ROUNDED))
+OWN_STEP_FIGURES = 2   # the figures such a step was rounded to (early_carry.EARLY_FIGURES)
 _ROUNDED_ON = re.compile(r"(\(\w+\)|an intermediate result) rounded to (\d+) significant figures")
 _CARRIED_AS_WRITTEN = re.compile(r": right if ((?:\(\w+\)(?: and )?)+) (?:is|are) carried as written, to (\d+) "
                                  r"significant figure")
@@ -133,7 +135,7 @@ def rounded_before_use(feedback: str) -> tuple:
     its rounding is marked at its own part (early_sources.py)."""
     own_step = _OWN_STEP.match(feedback)
     if own_step:   # a step of this part's own working (early_carry.py's first parts)
-        return (("", int(own_step[1])),)
+        return (("", OWN_STEP_FIGURES),)
     if not feedback.startswith(MARKED_FROM):
         return ()
     carried = _CARRIED_AS_WRITTEN.search(feedback)
