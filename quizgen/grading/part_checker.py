@@ -32,6 +32,7 @@ from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.as_asked import shown_right
 from quizgen.marking.bits import bits_trap
+from quizgen.marking.count_trap import count_trap
 from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.units import unit_against_part
 from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
@@ -203,10 +204,11 @@ class PartChecker:
     def _careful(self, reading: Reading, text: str = "") -> Verdict:
         """The careful marker's verdict on a number that is not plainly correct, with no earlier answers yet (ECF
         comes after the pass, from ``remark``: no parameters are read, so none are passed); a person's for a
-        count's ``2.000`` that is the answer read the other way (``text``: ``misread_count``)."""
+        count's ``2.000`` that is the answer read the other way (``text``: ``misread_count``), or a trap."""
         why = misread_count(text, self.value, self.tolerance, self.decimal_comma, whole=self.kind == "integer",
                             units=self.part.spec.units)
-        found = Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=why) if why else self._named_trap(reading)
+        found = Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=why) if why else \
+            self._named_trap(reading) or count_trap(self, text, reading)   # 7.500 for a trap's 7.5: that trap
         if found is not None:
             return found
         rule, question = self.rule, self.question

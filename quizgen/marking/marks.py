@@ -164,9 +164,8 @@ def count_read_otherwise(text: str, decimal_comma: bool, whole_part: bool = True
     for a decimal part's (not ``whole_part``), a lone group of three in the
     mark that is not the file's decimal mark, read as a decimal (``1.250`` in
     a ';' file: 1.25, or 1250?); else None."""
-    numerals = list(NUMERAL.finditer(text)) if len(text) <= MAX_LENGTH else []
-    if len(numerals) != 1 or not (found := _ONE_GROUP.fullmatch(numerals[0].group())) or \
-            not numerals[0].group().endswith("000") and whole_part or has_exponent(numerals[0]):   # 2.000e3: a decimal
+    found = _lone_group(text)
+    if found is None or not found.group().endswith("000") and whole_part:
         return None
     written, mark = found.group(), found.group(1)
     whole, point = written.replace(mark, ""), written.split(mark)[0]
@@ -179,5 +178,32 @@ def count_read_otherwise(text: str, decimal_comma: bool, whole_part: bool = True
     how = (f"a decimal {_MARK_NAME[mark]}, as a decimal part reads one group of three" if not whole_part else
            f"a decimal {_MARK_NAME[mark]}, the file's decimal mark" if decimal else
            f"a thousands {_MARK_NAME[mark]}, as the file's decimal mark is a {_MARK_NAME['.' if mark == ',' else ',']}")
-    start, end = numerals[0].span()
+    start, end = found.span()
     return written, read, other, how, text[:start] + other + text[end:]
+
+
+def count_other_reading(text: str, decimal_comma: bool):
+    """For a count's answer whose one number is one group of three digits:
+    ``(written, the number the other reading gives)``, a plain numeral.
+    ``2.000`` as ``count_read_otherwise`` says (2000 in a '.' file, 2 in a ','
+    file); ``7.500``, which a count reads as 7500 (a group after a point is
+    thousands there), is 7.5 read by the file's decimal point. None for any
+    other answer, and for a group after the file's thousands mark (``7,500``
+    in a '.' file: 7500 to any reader of it)."""
+    found = count_read_otherwise(text, decimal_comma)
+    if found is not None:
+        return found[0], found[2]
+    group = _lone_group(text)
+    if group is None or decimal_comma != (group.group(1) == ","):
+        return None
+    return group.group(), group.group().replace(group.group(1), ".")
+
+
+def _lone_group(text: str):
+    """The match of ``_ONE_GROUP`` on ``text``'s one number, in place (its span
+    is the number's), when that number is one group of three digits and no
+    exponent follows (``2.000e3`` is a decimal); else None."""
+    numerals = list(NUMERAL.finditer(text)) if len(text) <= MAX_LENGTH else []
+    if len(numerals) != 1 or has_exponent(numerals[0]):
+        return None
+    return _ONE_GROUP.fullmatch(text, *numerals[0].span())
