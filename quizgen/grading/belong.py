@@ -23,7 +23,8 @@ ECF on every dependent part), so it says nothing either way. Of the rest:
   trap's value.
 
 Grade stops when more than half of at least 10 numeric answers are far.
-When fewer than MATCH_LEAST of at least MATCH_SAMPLE are matched, the answers
+When fewer than MATCH_LEAST of at least MATCH_SAMPLE (or, for a small class,
+FAR_LEAST: then only a better key found stops grade) are matched, the answers
 may be another key's of the same templates (another seed, the class paper for
 per-student answers: many answers lie within 25%, but only 8-18% match), or a
 real class that is weak (a pre-test, slips): the key.json files near the
@@ -56,7 +57,7 @@ from quizgen.marking.student_ids import normalise_id
 SAMPLE_CELLS = 20_000   # (student, part) cells read at most: students spread evenly over the class
 CLOSENESS = 0.25   # an answer further than this (relative) from every known value is "far"
 MATCH_LEAST = 0.3   # fewer matched than this share (of MATCH_SAMPLE or more answers): maybe another key
-MATCH_SAMPLE = 60   # numeric answers (ECF aside) needed before the match rule applies: about 3 papers
+MATCH_SAMPLE = 60   # numeric answers (ECF, right counts aside) needed before the match rule applies: 4 papers or more
 MATCH_OTHER = 0.5   # another key.json near the answers matching at least this share of the sample ...
 BETTER = 2          # ... and this many times this key's share is the key they were written for
 FAR_LEAST = 10      # numeric answers needed before the far rule (and the look for a better key) applies
@@ -165,18 +166,22 @@ def check_belong(index, students, grid, answers_path: Path, forced_by: str = "",
     """Stop (InputFileError, exit 2) when the answers look like another key's:
     a key.json near them (not ``used``) fits them far better, when most are far
     from every value this key knows or few match; or most are far and none
-    fits better (then --force-key grades a very weak class). With ``forced_by``
+    fits better (then --force-key grades a very weak class); a small class (FAR_LEAST to
+    MATCH_SAMPLE answers) few of which match, when a key.json near them fits far better. With ``forced_by``
     (the option that lets such answers through, "" for none) the line is a warning instead. Few matched and no better key found: a warning
     line (a weak class is graded). "" when they belong. ``key_name`` names the
     key (default: the index's name)."""
     sample = Sample(index, students, grid)
     source, name = answers_path.name, key_name or index.name
     far = looks_foreign(sample.far, sample.numeric)
-    if not far and not few_match(sample.matched, sample.numeric):
+    small = sample.numeric < MATCH_SAMPLE and few_match(sample.matched, sample.numeric, FAR_LEAST)
+    if not far and not small and not few_match(sample.matched, sample.numeric):
         return ""
     better = better_key(index, sample.answers, answers_path, used)
     if far or better is not None:
         return stop_line(sample, better, source, name, forced_by)
+    if small:   # a small class that few match, and no key near fits better: too few to warn of (belong_note.py)
+        return ""
     return (f"{source}: only {sample.matched} of {sample.numeric} numeric answers "
             f"({100 * sample.matched / sample.numeric:.0f}%) match, within tolerance, a value {name} knows for "
             "their part (its answer, a trap or carried rounding; ecf answers left out): a weak class, or "

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from quizgen.grading.belong_note import KeyCheckNote
 from quizgen.grading.file_warnings import file_warnings
 from quizgen.grading.key_index import KeyIndex, found_key_note, traps_covered
 from quizgen.grading.look_at import look_at_lines, unanswered_lines
@@ -57,6 +58,8 @@ class GradeResult:
     settings: str = ""   # "Marked with: ..." (run_settings.marked_with), at the top of the reports
     names: dict = field(default_factory=dict)   # {code: name}: the key's names of its traps (key.parts.trap_names)
     exam: str = ""   # the exam's title and course as the key records them (report.title.exam_words): report.md's heading
+    key_check: str = ""   # the note that too few answers were given to check they are this key's (belong_note.py)
+    read_as: str = ""     # an LMS download's kind, delimiter and encoding, as the summary names the file read
 
 
 def add_warnings(result: GradeResult, source, index: KeyIndex, students: Students, decisions, data, override,
@@ -64,9 +67,12 @@ def add_warnings(result: GradeResult, source, index: KeyIndex, students: Student
     """``result.warnings``, what a person should check, in order: overrides that matched no
     answer, the paper-code and belonging ``checks`` (those that found something), traps the
     tolerance override marks right, the answers file's (file_warnings: a download's
-    ``unnamed`` first), ids two people share, and roster entries that look alike."""
+    ``unnamed`` first), ids two people share, and roster entries that look alike; a check
+    that is a note (KeyCheckNote: too few answers to check the key) goes to the notes."""
     result.warnings = ((decisions.unmatched if decisions is not None else [])
-                       + [line for line in checks if line])
+                       + [line for line in checks if line and not isinstance(line, KeyCheckNote)])
+    result.key_check = next((line for line in checks if isinstance(line, KeyCheckNote)), "")
+    result.notes += [result.key_check] if result.key_check else []   # too few answers to check the key
     result.warnings += traps_covered(data, override) + file_warnings(result, source, index, students,
                                                                       unnamed) + clash_warnings
     result.warnings += roster_twins_warnings(students)

@@ -30,6 +30,7 @@ from quizgen.grading.download_warnings import (absent_warning, canvas_cut, cut_w
 from quizgen.grading.export_key_found import export_key_for, export_keys_found, found_key_refusal
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key
+from quizgen.grading.read_as import download_read_as
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, lms_kind
 from quizgen.lms.untagged import graded_untagged
@@ -42,11 +43,11 @@ def download_header(path, encoding=None, delimiter=None) -> list:
 
 
 def _download_start(path, encoding=None, delimiter=None) -> tuple:
-    """``(header cells, delimiter)`` of the CSV file at ``path``, read as an
+    """``(header cells, delimiter, encoding)`` of the CSV file at ``path``, read as an
     answers file's are (the delimiter: ``delimiter``, else the ``sep=`` line's,
     else the header's most used); one line when it is no text."""
     start = csv_start(Path(path), Path(path), encoding, delimiter, EXPECTED)
-    return header_row(Path(path), start.lines, start.delimiter, start.skip)[0], start.delimiter
+    return header_row(Path(path), start.lines, start.delimiter, start.skip)[0], start.delimiter, start.encoding
 
 
 def in_dialect(answers: str, delimiter: str) -> str:
@@ -65,7 +66,7 @@ def in_dialect(answers: str, delimiter: str) -> str:
 def moodle_maximum(path, encoding=None, delimiter=None) -> float | None:
     """The quiz's maximum grade in Moodle (its grade item's), from the
     ``Grade/10.00`` column of the download at ``path``; None without one (or 0)."""
-    header, _ = _start_if_file(path, encoding, delimiter)
+    header, *_ = _start_if_file(path, encoding, delimiter)
     found = next(filter(None, (MOODLE_MAXIMUM.fullmatch(cell.strip()) for cell in header or ())), None)
     value = float(found.group(1).replace(",", ".")) if found else 0.0
     return value or None
@@ -73,20 +74,20 @@ def moodle_maximum(path, encoding=None, delimiter=None) -> float | None:
 
 def lms_kind_of(path, encoding=None, delimiter=None) -> str | None:
     """``"moodle"`` or ``"canvas"`` when the file at ``path`` is an LMS export, else None."""
-    header, _ = _start_if_file(path, encoding, delimiter)
+    header, *_ = _start_if_file(path, encoding, delimiter)
     return lms_kind(header) if header is not None else None
 
 
 def _start_if_file(path, encoding, delimiter) -> tuple:
-    """``(header cells, delimiter)`` of the regular file at ``path``, or
-    ``(None, None)`` for a pipe (read once, as an answers file) or a file
+    """``(header cells, delimiter, encoding)`` of the regular file at ``path``, or
+    ``(None, None, None)`` for a pipe (read once, as an answers file) or a file
     open_answers will report."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return None, None
+            return None, None, None
         return _download_start(path, encoding, delimiter)
     except (OSError, InputFileError):
-        return None, None
+        return None, None, None
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ class LmsInput:
     canvas_ids: tuple = ()  # a Canvas download's students named by Canvas's user id, for want of a sis_id
     untagged: tuple = ()    # ((download, kind, cells),): question cells with no tag, warned of once marked
     key_banks: tuple = ()   # the bank folders the export key named, loaded for want of --bank
+    read_as: str = ""   # the download's kind, delimiter and encoding, as the summary names the file read
 
 
 @contextmanager
@@ -124,7 +126,7 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
     download, and ``id_key`` email for one that is no Moodle download unless
     ``gradebook`` is moodle. ``key_forced``: the option (--force-key) that grades a
     download of seed labels with an export key of another seed, with a warning."""
-    header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
+    header, dialect, read_encoding = _start_if_file(path, encoding, delimiter)   # read once: kind, refusal, dialect
     kind = lms_kind(header) if header is not None else None
     if not kind:
         _check_not_export_key(path, key, header, encoding, delimiter)
@@ -142,7 +144,8 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
                        warnings=_download_warnings(read, path, kind, choice, header), notes=read.notes,
                        found_key=read.found_key, unkeyed=fallback if kind == "moodle" else (),
                        canvas_ids=fallback if kind == "canvas" else (),
-                       untagged=((Path(path).name, kind, read.untagged),), key_banks=tuple(read.key_banks))
+                       untagged=((Path(path).name, kind, read.untagged),), key_banks=tuple(read.key_banks),
+                       read_as=download_read_as(kind, dialect, read_encoding))
 
 
 def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> list:

@@ -12,6 +12,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
 from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
+from quizgen.grading.read_as import answers_read_as
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import (counted_name, decimal_mark, md_cell, number_text, one_place,
@@ -231,6 +232,7 @@ def report_markdown(result) -> str:
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
              f"{_answers_text(result, comma)} from {_students_text(result, comma)}.", ""]
     lines += [md_cell(result.settings), ""] if result.settings else []
+    lines += [f"Note: {md_cell(result.key_check)}", ""] if result.key_check else []   # too few answers to check
     lines += _class_section(result, comma) + _question_section(result, comma) + _misconception_section(result, comma)
     lines += _student_section(result, comma) + _roster_section(result)
     return "\n".join(lines)
@@ -340,10 +342,9 @@ def _student_section(result, comma: bool = False) -> list:
 
 def summary_text(result) -> str:
     """The short summary printed by ``quizgen grade``."""
-    separator = {",": "','", ";": "';'", "\t": "tab"}.get(result.delimiter, repr(result.delimiter))
-    comma = result.decimal_comma
+    comma, read_as = result.decimal_comma, result.read_as or answers_read_as(result)
     lines = [f"Graded {_answers_text(result, comma)} from {_students_text(result, comma)} "
-             f"against {result.key_name} ({result.form} form, {separator}-separated, {result.encoding}).", ""]
+             f"against {result.key_name} ({read_as}).", ""]
     lines += [f"  {status.value:<24}{whole_number(result.counts[status], comma):>8}" for status in Status
               if result.counts[status] or status in (Status.CORRECT, Status.INCORRECT)]
     missing = _missing_parts(result)

@@ -2,11 +2,10 @@
 are read, graded and written one at a time, so memory grows with the number of
 students and question parts, never with the number of rows), then the reports.
 
-Where each piece lives: key_index.py the key made ready for lookups,
-students.py the student registry, rows.py the one pass over the rows,
-outcome.py what a row earned, writer.py graded.csv's rows, tally.py the
-totals, matrix.py the final verdicts per student and part, report.py the
-reports."""
+Where each piece lives: key_index.py the key made ready for lookups, students.py the
+student registry, rows.py the one pass over the rows, outcome.py what a row earned, writer.py
+graded.csv's rows, tally.py the totals, matrix.py the final verdicts per student and part,
+report.py the reports."""
 
 from __future__ import annotations
 
@@ -23,6 +22,7 @@ from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong, check_codes
 from quizgen.grading.belong_early import check_early
+from quizgen.grading.belong_note import too_few_note
 from quizgen.grading.unknown_labels import unknown_labels_line
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
@@ -229,14 +229,14 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inpu
 
 def _grade_rows(asked: _Asked, run: _Inputs, graded_handle, progress: bool, jobs: int, folder: Path) -> tuple:
     """``(graded, checks)``: the pass and ECF over every row (rows.grade_file), then the checks that
-    need it done: rows whose labels name no part, and answers that belong to another key."""
+    need it done: rows whose labels name no part, answers that belong to another key (or too few to tell)."""
     source, index, grid, tally = run.source, run.index, run.grid, run.tally
     graded = _graded_rows(source, index, run.students, grid, tally, graded_handle, progress, run.decisions, jobs,
                           folder, prepare_page if run.outputs.html else None)
     labels = "" if run.given.built else unknown_labels_line(tally, grid, source, run.shown, graded.rows,
                                                             asked.key_forced)   # C1 for Q1
     foreign = check_belong(index, run.students, grid, source.path, asked.key_forced, run.shown, run.key_path)
-    return graded, (run.code_warning, labels, foreign)
+    return graded, (run.code_warning, labels, foreign, too_few_note(index, run.students, grid, foreign, run.shown))
 
 
 def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
@@ -284,7 +284,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
                            people.roster_notes, people.marked, people.off, people.no_id_at, (matrix, names_of_traps))
         lms, key_path = run.given.built, run.key_path
         result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(people.clashed)], run.written.taken
-        result.settings, result.exam = settings, exam_words(index.key.printed)
+        result.settings, result.exam, result.read_as = settings, exam_words(index.key.printed), run.given.read_as
         result.zeros_lost = lost_zeros(students) if students.lms else {}
         result.held = still_open_ids(index.key, run.class_roster, unmarked_absent(result))
         result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
