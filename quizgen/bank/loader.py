@@ -89,8 +89,9 @@ def load_template(path) -> Template:
     return build_template(read_yaml(path), path)
 
 
-def select(templates: list, classes: str = "all") -> list:
-    """The templates of the given classes (``"C1,C4"`` or ``"all"``), in bank order."""
+def select(templates: list, classes: str = "all", banks=()) -> list:
+    """The templates of the given classes (``"C1,C4"`` or ``"all"``), in bank order;
+    ``banks``: the --bank folders given, named when they hold no templates."""
     if classes is None or classes.strip().lower() == "all":
         return list(templates)
     given = [c.strip() for c in classes.split(",") if c.strip()]
@@ -102,7 +103,17 @@ def select(templates: list, classes: str = "all") -> list:
         raise UsageError(f"--classes {classes.strip()!r}: 'all' stands alone (every class); {choices}")
     if unknown or not wanted:
         named = ", ".join(unknown) or repr(classes)
-        own = " (a class of a bank of your own needs --bank and its folder)" if unknown and \
-            any(_CLASS_NAME.fullmatch(name) for name in unknown) and all(shipped(t) for t in templates) else ""
+        own = _own_bank_hint(unknown, templates, banks)
         raise UsageError(f"unknown class{'es' * (len(unknown) > 1)} {named}{own}; {choices}")
     return [t for t in templates if t.cls in wanted]
+
+
+def _own_bank_hint(unknown: list, templates: list, banks) -> str:
+    """Why a class named like C11 is unknown when only the shipped bank was loaded: no
+    --bank given, or the --bank folders given hold no templates (an empty new folder)."""
+    if not unknown or not any(_CLASS_NAME.fullmatch(name) for name in unknown) or \
+            not all(shipped(t) for t in templates):
+        return ""
+    if banks:
+        return f" (--bank {', '.join(map(str, banks))}: no templates there, *.yaml or *.yml)"
+    return " (a class of a bank of your own needs --bank and its folder)"

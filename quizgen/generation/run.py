@@ -57,7 +57,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     _check_options(split, students, printed["paper"], printed["layout"], only, force, fmt)
     roster = read_roster(students, "--students") if isinstance(students, (str, os.PathLike)) else list(students or ())
     bank = load_bank(banks)
-    templates = select(bank, classes)
+    templates = select(bank, classes, banks)
     earlier = earlier_key(out_dir, force)
     roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
     notes += guessable_seed_warning(seed, roster) if only is None else []

@@ -109,7 +109,7 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=(), rounding_rule
     variant of a template is the k-th question ``--count`` would give);
     ``rounding_rule``: the LMS's own ``{{ rounding_rule }}`` (None: the paper's)."""
     check_count(count, "variants per slot")
-    templates = select(load_bank(banks), classes)
+    templates = select(load_bank(banks), classes, banks)
     check_labels(seed, [t.id for t in templates], count)   # a seed label grade would refuse: before any sampling
     return [Slot(n, t.id, t.cls, t.title, t.points,
                  tuple(variant(t, inst.seed_label, rounding_rule) for inst in
