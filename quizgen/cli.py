@@ -267,7 +267,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark
 @click.argument("graded", type=click.Path(dir_okay=False))
 @click.option("--out", default=None, type=click.Path(),
               help="The file to write, or a folder (one that exists, ends in '/', or a new name with no .csv, .tsv, "
-                   ".txt or .tab extension; default: <graded stem>-review.csv beside GRADED); never replaced.")
+                   ".txt or .tab extension; default: <graded stem>-review.csv beside GRADED); never replaced: "
+                   "run again onto it, the answers it does not list yet are added below its lines.")
 @click.option("--also", multiple=True, type=click.Choice(["invalid", "imprecise", "ecf"]),
               help="Also list these answers besides needs_review: unreadable, right to too few figures, or marked by "
                    "error carried forward (repeatable).")

@@ -94,7 +94,7 @@ def test_one_pass_and_parts_write_the_same_files(tmp_path, cut_small):
     assert one["counts"]["superseded"] >= 2 and one["rows"] == len(rows)
     # the notes too (compared above): rows not read as a row and superseded answers, of students in both parts
     assert one["notes"][0].startswith("1 line(s) of answers have no student id")   # the roster note, first
-    assert ("4 row(s) not read as a row, so graded against no part: s2, s5, s29, s58; "
+    assert ("4 row(s) graded against no part (not read as a row, or an answer too long to read after one that stands): s2, s5, s29, s58; "
             "1 row(s) with no student id: line ") in one["notes"][2]
     assert one["notes"][3].endswith("(the earlier ones are superseded): s3, s59")
 
@@ -115,7 +115,7 @@ def test_wide_form_semicolons_and_a_byte_order_mark(tmp_path, cut_small):
         rows[at + 1].append("extra")
     answers = write_rows(tmp_path / "wide.csv", rows, encoding="utf-8-sig", delimiter=";", header=header)
     one = assert_same_in_parts(answers, KEY, tmp_path)
-    assert ("6 answer(s) on 2 line(s) not read as a row, so graded against no part: s11, s201; 6 answer(s) on 2 "
+    assert ("6 answer(s) on 2 line(s) graded against no part (not read as a row, or an answer too long to read after one that stands): s11, s201; 6 answer(s) on 2 "
             "line(s) with no student id") in one["notes"][-2]   # the last: KEY is a version-1 key, said so
 
 

@@ -26,8 +26,8 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
     assert result.exit_code == 0, result.output
     assert "Graded 3 answers from 2 students" in result.output
     assert "1 student on the roster gave no answer (missing, scored 0): t03\n" in result.output
-    assert ("Note: 2 answer(s) could not be read (invalid, 0; the reason column says why): 2 row(s) not read "
-            "as a row, so graded against no part: t01, t02\n") in result.output
+    assert ("Note: 2 answer(s) could not be read (invalid, 0; the reason column says why): 2 row(s) "
+            "graded against no part (not read as a row, or an answer too long to read after one that stands): t01, t02\n") in result.output
     students = _students(tmp_path / "b4-graded-students.csv")
     assert [(s["invalid"], s["incorrect"], s["missing"]) for s in students.values()] == \
         [("1", "1", "25"), ("1", "0", "26"), ("0", "0", "27")]   # each of the 27 parts counted once
@@ -68,8 +68,8 @@ def test_the_invalid_note_counts_unread_rows_and_rows_with_no_id_apart(invoke, t
                                     encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", q1_key, "--force")
     assert result.exit_code == 0, result.output
-    assert ("could not be read (invalid, 0; the reason column says why): t02 Q1 (a); 1 row(s) not read as a "
-            "row, so graded against no part: t01; 1 row(s) not read as a row, whose student id could not be read "
+    assert ("could not be read (invalid, 0; the reason column says why): t02 Q1 (a); 1 row(s) "
+            "graded against no part (not read as a row, or an answer too long to read after one that stands): t01; 1 row(s) not read as a row, whose student id could not be read "
             "either; 1 row(s) with no student id: line 3\n") in result.output
     assert list(_students(tmp_path / "a-graded-students.csv")) == ["t01", "t02"]
 
@@ -132,7 +132,7 @@ def test_in_wide_form_the_invalid_note_counts_answers_and_the_lines_they_are_on(
     result = invoke("grade", tmp_path / "w.csv", "--key", q1_key, "--force")
     assert result.exit_code == 0, result.output
     assert ("Note: 16 answer(s) could not be read (invalid, 0; the reason column says why): 4 answer(s) on 1 "
-            "line(s) not read as a row, so graded against no part: s2; 4 answer(s) on 1 line(s) not read as a row, "
+            "line(s) graded against no part (not read as a row, or an answer too long to read after one that stands): s2; 4 answer(s) on 1 line(s) not read as a row, "
             "whose student id could not be read either; 8 answer(s) on 2 line(s) with no student id: "
             "line 3, line 6\n") in result.output
     with open(tmp_path / "w-graded.csv", encoding="utf-8-sig", newline="") as handle:

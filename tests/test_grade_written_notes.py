@@ -92,11 +92,11 @@ def test_the_invalid_note_counts_rows_it_cannot_name_apart(tmp_path):
     result = grade(tmp_path / "answers.csv", "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert ("Note: 3 answer(s) could not be read (invalid, 0; the reason column says why): s2 Q1 (a); "
-            "1 row(s) not read as a row, so graded against no part: s1; 1 row(s) with no student id: line 3\n"
+            "1 row(s) graded against no part (not read as a row, or an answer too long to read after one that stands): s1; 1 row(s) with no student id: line 3\n"
             ) in result.output
     (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0,5\n", encoding="utf-8")
-    assert ("could not be read (invalid, 0; the reason column says why): 1 row(s) not read as a row, so graded "
-            "against no part: s1\n") in grade(tmp_path / "answers.csv", "--jobs", "1").output
+    assert ("could not be read (invalid, 0; the reason column says why): 1 row(s) "
+            "graded against no part (not read as a row, or an answer too long to read after one that stands): s1\n") in grade(tmp_path / "answers.csv", "--jobs", "1").output
 
 
 def test_the_drill_reads_the_notes_as_grade_does():

@@ -10,7 +10,6 @@ from quizgen.errors import named_few, named_first, shortened, thousands
 from quizgen.grading.matrix import VerdictMatrix
 from quizgen.grading.timestamps import SHOWN
 from quizgen.key.status import Status
-from quizgen.report.attention import NO_ANSWERS_LEAD
 
 
 _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 until an override)"),
@@ -54,7 +53,8 @@ def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None =
     owners = [n for n in sorted(unread) if n >= 0]
     of_students = sum(unread[n] for n in owners)
     if of_students:
-        places.append(f"{many(of_students, 'named')} not read as a row, so graded against no part: "
+        places.append(f"{many(of_students, 'named')} graded against no part (not read as a row, or an answer too "
+                      "long to read after one that stands): "
                       + named_few([shortened(ids[n]) for n in owners], SHOWN))
     if unread.get(-1):
         places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either"
@@ -72,12 +72,16 @@ UNANSWERED_SHOWN = 5
 
 def unanswered_lines(stats: list) -> list:
     """The note naming the parts on some student's paper that no student answered
-    (``stats``: grading/report.question_stats): a column lost from the answer form or
-    its export scores 0 for everyone, so the marks, not only the report, are at stake."""
+    (``stats``: grading/report.question_stats), for a long-form file (a wide file's header
+    warning names its missing columns): rows lost from the file or its export score 0 for
+    everyone, so the marks, not only the report, are at stake."""
     labels = [f"{s.question_id} ({s.part})" for s in stats if s.students and not sum(s.counts.values())]
     if not labels:
         return []
     shown = ", ".join(labels[:UNANSWERED_SHOWN]) + (
         f" and {len(labels) - UNANSWERED_SHOWN} more" if len(labels) > UNANSWERED_SHOWN else "")
-    return [NO_ANSWERS_LEAD.format(shown) + "; every student's total counts "
-            f"{'it' if len(labels) == 1 else 'them'} as 0 (and so does any gradebook file this run writes)"]
+    one = len(labels) == 1
+    return [f"No student answered {shown}: no row of the answers file names {'it' if one else 'them'} (rows left "
+            f"out of the file or its export, or {'the part was' if one else 'the parts were'} not on the paper "
+            f"handed out); every student's total counts {'it' if one else 'them'} as 0 (and so does any gradebook "
+            "file this run writes)"]
