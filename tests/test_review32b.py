@@ -4,7 +4,7 @@ in; grade's summary, when answers await a person, ends by naming ``quizgen revie
 import pytest
 
 from quizgen.errors import InputFileError
-from quizgen.grading.report import review_hint
+from quizgen.grading.look_at import review_hint
 from quizgen.marking.overrides import parse_overrides
 
 

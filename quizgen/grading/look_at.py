@@ -2,9 +2,12 @@
 person (needs_review) and those that could not be read (invalid), each naming
 where they are (student and part), and the invalid rows graded against no part
 counted apart by why (not read as a row, no student id), and the parts no
-student answered (a column lost from the export), which every total scores 0."""
+student answered (a column lost from the export), which every total scores 0; and
+the line after them naming ``quizgen review`` when answers await a person."""
 
 from __future__ import annotations
+
+import shlex
 
 from quizgen.errors import named_few, named_first, shortened, thousands
 from quizgen.grading.matrix import VerdictMatrix
@@ -85,3 +88,9 @@ def unanswered_lines(stats: list) -> list:
             f"out of the file or its export, or {'the part was' if one else 'the parts were'} not on the paper "
             f"handed out); every student's total counts {'it' if one else 'them'} as 0 (and so does any gradebook "
             "file this run writes)"]
+
+
+def review_hint(graded) -> str:
+    """The line after the notes when answers await a person: the command that lists them to decide."""
+    return (f"Next: quizgen review {shlex.quote(str(graded))} writes the answers that need a person into an "
+            "overrides file to fill in, then grade again with --overrides that file")   # ids, names and labels from the files: no escape reaches the terminal

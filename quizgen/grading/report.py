@@ -4,7 +4,6 @@ and the short summary printed on stdout (its figures written by quizgen/report/f
 
 from __future__ import annotations
 
-import shlex
 import statistics
 from dataclasses import dataclass, field
 
@@ -12,6 +11,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
 from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
+from quizgen.grading.look_at import review_hint
 from quizgen.grading.read_as import answers_read_as
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
@@ -370,12 +370,6 @@ def summary_text(result) -> str:
     if result.counts[Status.NEEDS_REVIEW] and "graded" in result.paths:
         lines.append(review_hint(result.paths["graded"]))
     return "\n".join(map(printable, lines))
-
-
-def review_hint(graded) -> str:
-    """The line after the notes when answers await a person: the command that lists them to decide."""
-    return (f"Next: quizgen review {shlex.quote(str(graded))} writes the answers that need a person into an "
-            "overrides file to fill in, then grade again with --overrides that file")   # ids, names and labels from the files: no escape reaches the terminal
 
 
 def _percent_legend(result, comma: bool = False) -> list:
