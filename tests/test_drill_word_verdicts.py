@@ -126,12 +126,12 @@ def _drill(invoke, cls, lines, seed=5):
     return " ".join(result.output.split())
 
 
-def test_a_stray_word_at_a_yes_no_part_is_marked_wrong_with_the_options_named(invoke):
-    """C9 (c): 'sum' was asked again; grade marks it incorrect ('median' now: 'sum' is the trap's word, bank25)."""
+def test_a_stray_word_at_a_yes_no_part_is_asked_again_with_the_options_named(invoke):
+    """C9 (c): 'median' names neither yes nor no; grade leaves it to a person (round 48: it was
+    incorrect, as 'bigger' at a larger-or-smaller part was), so the drill asks again, naming both."""
     said = _drill(invoke, "C9", ["2.06", "yes", "median", "no"])
-    assert ("(Part (c) asks for yes or no, and 'median' is neither: it is marked wrong as written.) "
-            "Incorrect: the answer is no.") in said
-    assert "Correct: no." not in said and "was not counted" not in said
+    assert "Part (c) asks for yes or no: 'median' was not counted; try again" in said
+    assert "Correct: no." in said and "Incorrect: the answer is no." not in said
 
 
 @pytest.mark.slow

@@ -6,24 +6,23 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.other_part import ANOTHER_PART, other_part_letter
 from quizgen.grading.outcome import comma_number, decimal_commas
 from quizgen.key.status import Status
-from quizgen.drill.options import names_option, wanted
+from quizgen.drill.options import wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.carried_words import without_unrounded
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT, reads_hundredths
 from quizgen.marking.marks import EXPONENT
-from quizgen.marking.offered import NONE_OFFERED
+from quizgen.marking.offered import NONE_OFFERED, is_number
 from quizgen.marking.spreadsheet import ERROR_VALUE, REASON as SPREADSHEET_REASON
 from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.drill.slips import nearest_offered
-from quizgen.maths.answers import normalise_word, to_number
+from quizgen.maths.answers import normalise_word
 from quizgen.maths.functions import ANSWER_FUNCTIONS
 from quizgen.maths.numbers import key_answer
 from quizgen.text.plain import math_to_plain, to_plain
@@ -218,7 +217,7 @@ def not_markable(record, text: str, verdict, options=NONE_OFFERED, decimal_comma
     if verdict.status != Status.NEEDS_REVIEW:
         return ""
     shown, words = options
-    asked = ("the word or short phrase asked for" if record.kind == "word" else
+    asked = ((wanted(shown) if shown else "the word or short phrase asked for") if record.kind == "word" else
               f"a number such as {comma_number('14.3', decimal_comma)} or an expression such as 100/7")
     again = "It was not counted; try again, or ? for help."
     if verdict.reason in _ASKED_AGAIN:   # "maybe 14.3", a ± tolerance, "none" at C5 (b)
@@ -226,7 +225,7 @@ def not_markable(record, text: str, verdict, options=NONE_OFFERED, decimal_comma
     if leftover := SPREADSHEET_REASON.fullmatch(verdict.reason):   # #NAME?, 4-Mar: as a spreadsheet writes them
         what = "a spreadsheet's error value" if leftover["what"] == ERROR_VALUE else "a date as a spreadsheet writes it"
         return f"I cannot mark {quoted(text)}: it is {what}, not an answer; type just the answer, {asked}. {again}"
-    if record.kind == "word" and len(text.split()) == 1 and not _is_number(text):
+    if record.kind == "word" and len(text.split()) == 1 and not is_number(text):
         near = nearest_offered(record, text, words)
         if near or not words:
             check = f"did you mean '{near}'?" if near else "check its spelling."
@@ -256,22 +255,17 @@ def _working_said(verdict) -> str:
 
 
 def offered_note(record, text: str, verdict, options=NONE_OFFERED) -> str:
-    """The help said before a word part's wrong answer that is a number, or
-    names none of the answers the part offers (``options``): grade marks it
-    wrong, and so does the drill (one verdict, grade's), adding what the part
-    asks for (``sum`` at a yes/no part, ``1.2``); '' otherwise. A near
-    spelling of an offered word is asked again, never marked (drill/slips.py)."""
-    shown, words = options
+    """The help said before a word part's wrong answer that is a number: grade
+    marks it wrong, and so does the drill (one verdict, grade's), adding what
+    the part asks for (``1.2`` at a yes/no part); '' otherwise. A word that
+    names none of the answers the part offers (``options``) grade leaves to a
+    person (marking/offered.py ``unoffered_reason``), so it is asked again."""
     if record.kind != "word" or verdict.status != Status.INCORRECT or verdict.misconception:
         return ""
-    if _is_number(text):
-        return (f"(Part ({record.letter}) asks for {_words_wanted(record, shown)}, not a number: {quoted(text)} is "
-                "marked wrong.)")
-    if not words or names_option(text, words):
-        return ""
-    none = "neither" if len(shown) == 2 else "none of them"
-    return (f"(Part ({record.letter}) asks for {_words_wanted(record, shown)}, and {quoted(text)} is {none}: "
-            "it is marked wrong as written.)")
+    if is_number(text):
+        return (f"(Part ({record.letter}) asks for {_words_wanted(record, options.shown)}, not a number: "
+                f"{quoted(text)} is marked wrong.)")
+    return ""
 
 
 def worked_from_notes(entry) -> dict:
@@ -295,14 +289,6 @@ def _worked_from(part, later: list) -> str:
     wanted = "the word asked for" if part.kind == "word" else "a number"
     return (f" Part{'' if one else 's'} {names} {'is' if one else 'are'} worked out from {a}: give {a} as {wanted}, "
             f"and {names if one else 'they'} {'is' if one else 'are'} then checked against your own {a}.")
-
-
-def _is_number(text: str) -> bool:
-    try:
-        to_number(text)
-    except ExpressionError:
-        return False
-    return True
 
 
 def _words_wanted(record, shown=()) -> str:

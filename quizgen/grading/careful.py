@@ -20,7 +20,7 @@ from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.grading.key_recipes import exact_params, key_paths, parsed_recipe_text, trap_recipes
 from quizgen.marking.carry import LEVELS, carried_sets
 from quizgen.marking.hull import CarriedSpans
-from quizgen.marking.offered import unlisted_offered
+from quizgen.marking.offered import offered_answers, unlisted_offered
 from quizgen.maths.tolerance import matches
 from quizgen.marking.quotes import in_own_numbers, quoted
 from quizgen.marking.coherence import over_wrong_count
@@ -284,10 +284,12 @@ class QuestionRules:
                                      self.usable, LEVELS)
         offered = unlisted_offered(self.question.params, part.kind, part.accept,
                                    [w for trap in traps for w in trap.words], part.spec.choices)
+        shown = offered_answers(self.question.params, part.kind, part.accept, [w for trap in traps for w in trap.words],
+                                part.spec.choices, [trap.words for trap in traps]).shown
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources, part.rational,
                         part.answer if part.value is not None else "", short, part.spec.choices, part.spec.bounds,
-                        offered, part.spec.units)
+                        offered, part.spec.units, shown)
 
     def _carried_spans(self, position: int):
         """The carried-rounding spans of the part at ``position`` (() when it has

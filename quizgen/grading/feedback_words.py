@@ -262,7 +262,7 @@ def spelling_hint(question, part, answer: str) -> str:
     (the marker decides what was meant). '' otherwise."""
     traps = [w for trap in part.traps for w in trap.words]
     shown, words = offered_answers(getattr(question, "params", None) or {}, part.kind, part.accept, traps,
-                                   getattr(part.spec, "choices", None))
+                                   getattr(part.spec, "choices", None), [trap.words for trap in part.traps])
     said = normalise_word(answer)
     listed = {normalise_word(w) for w in words if len(normalise_word(w)) >= 4}
     if not listed or " " in said or said in listed or not difflib.get_close_matches(

@@ -96,6 +96,7 @@ class PartRule:
     bounds: tuple | None = None     # where every correct answer lies, (low, high): ECF's sense check (coherence.py)
     offered: tuple = ()             # answers a word part offers that no list names (marking/offered.py)
     units: tuple = ()               # the part's own unit words, read after a number (marking/units.py)
+    shown: tuple = ()               # the answers a closed word part offers, by name (offered.Offered.shown)
 
 
 def figures_asked(kind: str, spec: dict) -> int | None:

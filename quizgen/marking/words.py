@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, no_value_words, non_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
-from quizgen.marking.offered import OFFERED
+from quizgen.marking.offered import OFFERED, unoffered_reason
 from quizgen.marking.student_ids import edit_distance
 from quizgen.marking.unlisted import UNLISTED_REASON, as_listed, unlisted_change, unlisted_reason
 from quizgen.maths.answers import normalise_word
@@ -48,10 +48,9 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
         return _trap_verdict(next(t for t in rule.traps if t.code == reading.code), credits)
     if reading.status in (BLANK, NEEDS_REVIEW):
         return Verdict(reading.status, feedback=reading.reason)
-    return Verdict(INCORRECT)
+    why = reading.status == "unknown" and not _DOUBT.search(_as_read(text)) and unoffered_reason(str(text), rule.shown)
+    return Verdict(NEEDS_REVIEW, feedback=why) if why else Verdict(INCORRECT)   # "bigger" for larger; "not sure": wrong
 
-
-# ------------------------------------------------------------------ reading words on meaning
 
 _NEGATIONS = {"not", "no", "never", "nor", "neither"}   # "isnt", "cannot" are read as "is not", "can not"
 _CONTRACTED = re.compile(r"\b(\w+?)n\s+t\b|\b(is|was|are|were|do|does|did|has|have|had|would|could|should|must"
