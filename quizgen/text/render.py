@@ -13,12 +13,13 @@ from jinja2 import meta
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import SandboxedEnvironment
 
-from quizgen.errors import QuizgenError, TemplateError, did_you_mean
+from quizgen.errors import QuizgenError, TemplateError
 from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.md_maths import checked_markdown, markdown_maths
 from quizgen.text.pdf_strings import pdf_string
 from quizgen.text.sandbox import CappedSandbox, failure_words
 from quizgen.text.tex_markdown import LIGATURE_BREAK, LIGATURES, markdown_to_tex
+from quizgen.text.undefined_names import undefined_words
 from quizgen.text.unprintable import refuse_filled
 from quizgen.maths.exact import Exact
 from quizgen.text.answers import answer_in_maths, bold_answer
@@ -319,22 +320,13 @@ def _plain(filled: str) -> str:
     return to_plain(filled)
 
 
-def _close_name(message: str, context: dict) -> str:
-    """' (did you mean 'tau'?)' for Jinja2's "'taus' is undefined", as validate says it."""
-    name = _UNDEFINED.fullmatch(message or "")
-    return did_you_mean(name[1], [k for k in context if isinstance(k, str)]) if name else ""
-
-
-_UNDEFINED = re.compile(r"'([^']+)' is undefined")
-
-
 def _fill(source: str, context: dict, fmt: str) -> str:
     if "{" not in source:
         return source
     try:
         return _compiled(fmt, source).render(context)
     except jinja2.UndefinedError as exc:
-        raise TemplateError(f"undefined name in template text: {exc.message}{_close_name(exc.message, context)}") \
+        raise TemplateError(f"undefined name in template text: {undefined_words(exc.message, context, source)}") \
             from exc
     except jinja2.TemplateError as exc:
         raise TemplateError(f"template text failed: {exc}") from exc

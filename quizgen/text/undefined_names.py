@@ -1,0 +1,36 @@
+"""What a template's text names that its draw does not have, said in the
+author's terms: a top-level name with the nearest known one (``'taus' is
+undefined (did you mean 'tau'?)``), and a record's field with the record's
+fields (``scene has no field 'word' in this draw (its fields: sentence, t, words; did you
+mean 'words'?)``) instead of Jinja2's "'dict object' has no attribute"."""
+
+from __future__ import annotations
+
+import re
+
+from quizgen.errors import did_you_mean
+
+_UNDEFINED = re.compile(r"'([^']+)' is undefined")
+_NO_FIELD = re.compile(r"'dict object' has no attribute '([^']+)'")
+
+
+def undefined_words(message: str, context: dict, source: str) -> str:
+    """Jinja2's ``message`` on a name of ``source`` that ``context`` lacks, in the author's terms."""
+    name = _UNDEFINED.fullmatch(message or "")
+    if name:
+        return message + did_you_mean(name[1], [k for k in context if isinstance(k, str)])
+    field = _NO_FIELD.fullmatch(message or "")
+    record = _record_lacking(field[1], context, source) if field else ""
+    if not record:
+        return message
+    fields = sorted(k for k in context[record] if isinstance(k, str))
+    hint = did_you_mean(field[1], fields).strip()[1:-1]
+    return f"{record} has no field {field[1]!r} in this draw (its fields: {', '.join(fields)}{'; ' + hint if hint else ''})"
+
+
+def _record_lacking(field: str, context: dict, source: str) -> str:
+    """The first name written ``name.field`` in ``source`` whose record in ``context`` has no ``field``, or ''."""
+    for name in re.findall(rf"([A-Za-z_]\w*)\s*\.\s*{re.escape(field)}\b", source):
+        if isinstance(context.get(name), dict) and field not in context[name]:
+            return name
+    return ""

@@ -1,0 +1,35 @@
+"""Review 48b's findings on an author's one-YAML class (tests/data/words48,
+C14): a record's field the text names but the draw lacks is said in the
+author's terms (F4)."""
+
+from pathlib import Path
+
+import pytest
+
+BANK = Path(__file__).parent / "data" / "words48" / "c14_label_smoothing.yaml"
+
+
+def _copy(tmp_path, old: str, new: str, count: int = -1) -> Path:
+    """The class with ``old`` written ``new`` (``count`` times), in a bank folder of its own."""
+    text = BANK.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "bank").mkdir()
+    path = tmp_path / "bank" / "c14.yaml"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("old, new, count, said", [
+    ("{{ scene.words[t] }}", "{{ scene.word[t] }}", -1,
+     "scene has no field 'word' in this draw (its fields: sentence, t, words; did you mean 'words'?)"),
+    ('{sentence: "The chef', '{sentense: "The chef', 1,
+     "scene has no field 'sentence' in this draw (its fields: sentense, t, words; did you mean 'sentense'?)"),
+])
+def test_a_records_missing_field_is_named_with_the_records_fields(tmp_path, invoke, old, new, count, said):
+    """'dict object' has no attribute 'word' named Jinja2's internals and no field of the record."""
+    path = _copy(tmp_path, old, new, count)
+    result = invoke("validate", path, "--samples", "20")
+    assert result.exit_code == 1
+    assert f"stem: undefined name in template text: {said}" in result.output
+    assert "dict object" not in result.output
+
