@@ -33,3 +33,16 @@ def test_a_records_missing_field_is_named_with_the_records_fields(tmp_path, invo
     assert f"stem: undefined name in template text: {said}" in result.output
     assert "dict object" not in result.output
 
+
+def test_a_template_whose_later_draw_fails_is_left_out_and_the_drill_ends_with_its_summary(tmp_path, invoke):
+    """F10: the one option of a choice spelling ``sentense:`` rendered question 1 (seed 4 draws another
+    option) and ended the drill at question 2 with an error, exit 2, and no summary."""
+    path = _copy(tmp_path, '{sentence: "The chef', '{sentense: "The chef', 1)
+    result = invoke("drill", "--bank", path.parent, "--classes", "C14", "--seed", "4", "--no-save",
+                    input="s\ns\ns\n")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 0
+    assert said.count("Question ") == 1 and "Summary (1 question, stopped: no template left to draw from)" in said
+    assert ("quizgen: warning: " in said and "scene has no field 'sentence' in this draw" in said
+            and "this drill leaves C14's template label-smoothed-mlm-loss out from now on" in said)
+    assert "from a bank not loaded now" not in said and "try: quizgen drill --classes C14" in said

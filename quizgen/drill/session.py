@@ -15,7 +15,7 @@ from quizgen.drill.terminal import isatty, line_editing, read_line
 from quizgen.drill.hints import all_hints, no_more_hints
 from quizgen.drill.turn import Turn
 from quizgen.bank.loader import load_bank, select
-from quizgen.errors import OutputError, UsageError
+from quizgen.errors import BankLimitError, OutputError, QuizgenError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.outcome import decimal_commas
@@ -115,7 +115,7 @@ class Drill:
         try:
             while count is None or self.result.questions < count:
                 prepared, first = first, None
-                self.question(self.result.questions, prepared)
+                self.question(self.result.questions, prepared or self.drawn(self.result.questions))
         except _Stop as stop:
             self.result.stopped = str(stop)
         except KeyboardInterrupt:
@@ -123,24 +123,45 @@ class Drill:
             self.result.stopped = "quit"
         return self.result
 
-    def next_instance(self, index: int):
-        """The next question: the class the repetition rule picks, freshly sampled.
+    def next_template(self):
+        """The template of the next question: of the class the repetition rule picks."""
+        cls = learner.choose_class(self.progress, self.classes, self.traps)
+        card = self.progress.classes.get(cls)
+        return learner.choose_template(self.progress, [t for t in self.templates if t.cls == cls],
+                                       card.seen if card else 0)
+
+    def next_instance(self, index: int, template=None):
+        """The next question (of ``template``, else ``next_template``'s), freshly sampled.
         Its numbers come from the seed and the question's place on the learner's
         clock, so a returning learner who reuses a seed still gets new numbers
         (a practice run starts the clock at 0: the same seed, the same drill)."""
-        cls = learner.choose_class(self.progress, self.classes, self.traps)
-        card = self.progress.classes.get(cls)
-        template = learner.choose_template(self.progress, [t for t in self.templates if t.cls == cls],
-                                           card.seen if card else 0)
+        template = template or self.next_template()
         ledger = self.ledgers.setdefault(template.id, DrawLedger(template))   # the session's draws share one budget
         return sample_instance(template, seed_label(self.seed, template.id, self.start_clock + index), ledger=ledger)
 
-    def prepare(self, index: int) -> tuple:
+    def prepare(self, index: int, template=None) -> tuple:
         """The next question drawn and rendered: (instance, text view, key entry);
         a template whose text cannot render fails here."""
-        inst = self.next_instance(index)
+        inst = self.next_instance(index, template)
         question = Question(f"Q{index + 1}", inst)
         return inst, question_view(question, "text"), key_entry(question)   # the key: grade's own path
+
+    def drawn(self, index: int) -> tuple:
+        """The next question (:meth:`prepare`); a template whose later draw fails (a record lacking a field
+        its text names) is left out with one warning, so the drill goes on, or ends with its summary."""
+        while True:
+            template = self.next_template()
+            try:
+                return self.prepare(index, template)
+            except QuizgenError as exc:
+                if isinstance(exc, BankLimitError):   # the session's draws over budget: stops, as documented
+                    raise
+                self.err.write(f"quizgen: warning: {exc}; this drill leaves {template.cls}'s template "
+                               f"{template.id} out from now on (quizgen validate finds such problems)\n")
+                self.templates = [t for t in self.templates if t is not template]
+                self.classes = [c for c in self.classes if any(t.cls == c for t in self.templates)]
+                if not self.classes:
+                    raise _Stop("no template left to draw from") from None
 
     def question(self, index: int, prepared=None) -> None:
         """Ask one question (``prepared`` by :meth:`prepare`, or drawn now) part by part; record how it went."""
@@ -359,7 +380,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         drill.store = path if loaded.writable else None
         drill.decimal_comma = decimal_comma
         first = drill.prepare(0)   # before anything is printed: a question that cannot render is an error alone
-        chosen = ",".join(drill.classes)
+        asked, chosen = list(drill.classes), ",".join(drill.classes)   # asked: before any template is left out
         drill.say(f"quizgen drill: seed {seed}, classes {chosen}"
                   + (f", {count} question{'s' * (count != 1)}" if count else "") + ".")
         drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
@@ -369,7 +390,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         if result.again:   # the command that asks the question left unfinished again
             result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None, own_state,
                                           decimal_comma)
-        offered = drill.classes if drill.store is None else {t.cls for t in bank}   # practice: this run's alone
+        offered = asked if drill.store is None else {t.cls for t in bank}   # practice: this run's alone
         out.write(summary(result, loaded.progress, sorted(offered, key=class_key), banks=banks,
                           names=trap_names(templates + bank), practice=drill.store is None, state=own_state,
                           decimal_comma=decimal_comma) + "\n")
