@@ -46,3 +46,15 @@ def test_a_template_whose_later_draw_fails_is_left_out_and_the_drill_ends_with_i
     assert ("quizgen: warning: " in said and "scene has no field 'sentence' in this draw" in said
             and "this drill leaves C14's template label-smoothed-mlm-loss out from now on" in said)
     assert "from a bank not loaded now" not in said and "try: quizgen drill --classes C14" in said
+
+
+def test_the_variant_count_says_its_draws_and_warns_in_proportion_to_them(invoke):
+    """F9: at --samples 100 a class with 185 distinct variants in 200 draws got 'only 96 distinct
+    variants in 100 draws (fewer than 100)' (one pair alike trips it), and '113 distinct variants'
+    after 300 samples read as 113 of 300 (they are counted over 200 draws)."""
+    from quizgen.generation.variants import VariantCount
+    assert [VariantCount("t", draws, distinct).few for draws, distinct in
+            ((100, 96), (100, 50), (100, 49), (200, 100), (200, 99))] == [False, False, True, False, True]
+    result = invoke("validate", BANK, "--samples", "100")
+    assert result.exit_code == 0, result.output
+    assert "distinct variants in 100 draws\n" in result.output and "warning: only" not in result.output

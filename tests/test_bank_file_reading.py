@@ -140,4 +140,4 @@ def test_a_template_file_name_with_a_line_break_stays_on_its_report_line(invoke,
     folder.mkdir()
     (folder / "odd\nname.yaml").write_text(BASE, encoding="utf-8")
     lines = invoke("validate", "--bank", folder, "--samples", 2).output.splitlines()
-    assert lines[0].startswith("ok C11 ") and lines[0].endswith("distinct variants") and "odd?name.yaml" in lines[0]
+    assert lines[0].startswith("ok C11 ") and lines[0].endswith("distinct variants in 2 draws") and "odd?name.yaml" in lines[0]

@@ -80,8 +80,9 @@ class VariantCount:
 
     @property
     def few(self) -> bool:
-        """True when validate should warn (fewer than WARN_BELOW distinct variants)."""
-        return self.distinct < WARN_BELOW
+        """True when validate should warn: fewer than WARN_BELOW distinct variants
+        in PROBE_DRAWS draws, or as many in proportion to fewer draws (50 in 100)."""
+        return self.distinct * PROBE_DRAWS < WARN_BELOW * self.draws
 
 
 def template_variants(template, draws: int = PROBE_DRAWS, seed: str = "variants") -> VariantCount:

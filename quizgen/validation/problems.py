@@ -44,6 +44,7 @@ class Report:
     expected: int = 0
     tests: int = 0
     variants: int | None = None
+    variant_draws: int = 0   # the draws the variants were counted over
     warnings: list = field(default_factory=list)
 
     @property
@@ -69,7 +70,8 @@ class Report:
         return (f"ok {t.cls} {t.id} ({self.path}): {sampled}, "
                 f"{counted(len(t.parts), 'part')}, {counted(traps, 'trap')}, "
                 f"{counted(self.expected, 'canonical number')} matched, {counted(self.tests, 'test')} passed"
-                + (f", {counted(self.variants, 'distinct variant')}" if self.variants is not None else ""))
+                + (f", {counted(self.variants, 'distinct variant')} in {counted(self.variant_draws, 'draw')}"
+                   if self.variants is not None else ""))
 
 
 PROBLEMS_SHOWN = 100

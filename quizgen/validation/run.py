@@ -150,14 +150,15 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
 
 def _count_variants(template, report: Report, samples: int) -> None:
     """How many distinct variants the template produces over (at most 200)
-    draws; fewer than WARN_BELOW is a warning, not a failure (given at least
-    WARN_BELOW draws)."""
+    draws; fewer than WARN_BELOW in 200 (in proportion in fewer: 50 in 100) is a
+    warning, not a failure (given at least WARN_BELOW draws)."""
     count = template_variants(template, draws=min(samples, VARIANT_DRAWS))
-    report.variants = count.distinct
+    report.variants, report.variant_draws = count.distinct, count.draws
     if count.few and count.draws >= WARN_BELOW:  # fewer draws cannot tell
+        least = -(-WARN_BELOW * count.draws // VARIANT_DRAWS)
         report.warnings.append(problem_at(template.path, ("params",), (
             f"warning: only {counted(count.distinct, 'distinct variant')} in {count.draws} draws (fewer than "
-            f"{WARN_BELOW}): students may share answers; widen the parameters' ranges if the maths allows")))
+            f"{least}): students may share answers; widen the parameters' ranges if the maths allows")))
 
 
 class _Found:
