@@ -58,3 +58,17 @@ def test_the_variant_count_says_its_draws_and_warns_in_proportion_to_them(invoke
     result = invoke("validate", BANK, "--samples", "100")
     assert result.exit_code == 0, result.output
     assert "distinct variants in 100 draws\n" in result.output and "warning: only" not in result.output
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("    accept: [", "    acept: [", "parts.3.acept: unknown key 'acept' (did you mean 'accept'?)"),
+    ('    answer: "exp(z[t]) / sum(exp(z))"', '    anwser: "exp(z[t]) / sum(exp(z))"',
+     "parts.0.anwser: unknown key 'anwser' (did you mean 'answer'?)"),
+])
+def test_a_misspelt_accept_or_answer_is_one_problem_at_the_misspelling(tmp_path, invoke, old, new, said):
+    """F5: 'acept:' was told twice, also as 'parts.3.accept: expected a non-empty list of words'
+    (and 'anwser:' as 'a numeric or integer part needs an 'answer' expression')."""
+    path = _copy(tmp_path, old, new, 1)
+    result = invoke("validate", path, "--samples", "10")
+    assert result.exit_code == 1
+    assert f": {said}\n" in result.output and "(1 problem)" in result.output

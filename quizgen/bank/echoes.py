@@ -114,3 +114,10 @@ def key_problems(mapping: dict, allowed, required) -> tuple:
     if meant:
         return listed, (f"unknown key {meant[0]!r}{unknown[meant[0]]}: {meant[1]!r} is required", meant[0])
     return listed, (f"missing required key {missing[0]!r}",) if missing else None
+
+
+def misspelt(mapping: dict, key: str, allowed) -> bool:
+    """True when ``mapping`` lacks ``key`` but has an unknown key near it (``acept:``): the unknown
+    key's problem tells it, with did-you-mean, so a second ("expected a list of words") would repeat it."""
+    return key not in mapping and any(did_you_mean(k, allowed) == f" (did you mean {key!r}?)"
+                                      for k in mapping if k not in allowed)

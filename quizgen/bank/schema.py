@@ -12,7 +12,7 @@ from quizgen.bank.param_bounds import check_bounds, unknown_kind
 from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
                                       repeated_codes, unit_words, value_range)
 from quizgen.bank.canonical_schema import canonical_section
-from quizgen.bank.echoes import key_problems, merged
+from quizgen.bank.echoes import key_problems, merged, misspelt
 from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
@@ -326,16 +326,17 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     guard = check.guard   # the part's fields apart: a problem in one hides none in another
     guard(check.jinja_text, part["ask"], "parts", i, "ask")
     answer, accept, choices = None, (), None
-    if kind == "word":
-        accept = guard(word_list, check, part.get("accept"), "parts", i, "accept", default=())
+    if kind == "word":   # "acept:" is told once, at the misspelling
+        accept = () if misspelt(part, "accept", PART_KEYS) else guard(word_list, check, part.get("accept"), "parts",
+                                                                         i, "accept", default=())
         if "choices" in part:
             choices = guard(check.expression, part["choices"], names, "parts", i, "choices")
     elif "choices" in part:
         check.problems.append(check.problem("choices: is for word parts (how many answers the question offers)",
                                             "parts", i, "choices"))
-    elif "answer" not in part:
+    elif "answer" not in part and not misspelt(part, "answer", PART_KEYS):
         check.problems.append(check.problem("a numeric or integer part needs an 'answer' expression", "parts", i))
-    else:
+    elif "answer" in part:
         answer = guard(check.expression, part["answer"], names, "parts", i, "answer")
     decimals = guard(_decimals, check, part.get("decimals", 4), i, default=4)
     if "tolerance" in part:
