@@ -150,6 +150,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
     from quizgen.drill.session import run_drill
     from quizgen.drill.summary import stats_report
 
+    if stats and no_save:   # --no-save promises no progress file is read
+        raise UsageError("--stats shows the progress file, which --no-save reads and writes none of: leave one out")
     if stats:
         report, note = stats_report(state_path, banks)
         for line in note.splitlines() if note else ():

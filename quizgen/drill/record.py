@@ -289,7 +289,7 @@ def _read(path: Path, read_only: bool) -> Loaded:
                                       "FILE or --no-save)", writable=False)
         text = data.decode("utf-8-sig")   # Notepad saves a hand-edited record with a byte-order mark
     except UnicodeDecodeError:
-        return _bad(path, "is not a quizgen progress file (it is not UTF-8 text)", read_only, data)
+        return _bad(path, "is a damaged quizgen progress record (it is not UTF-8 text)", read_only, data)
     except OSError as exc:
         return Loaded(Progress(), f"cannot read progress file {path}: {exc.strerror or exc}; "
                                   "progress will not be saved", writable=False)
@@ -305,11 +305,11 @@ def _read(path: Path, read_only: bool) -> Loaded:
 
 def _unusable(exc: BadProgressFile) -> str:
     """What a file that is no record is, for the warning: ``could not be read
-    as JSON (...)`` for a file cut short or not JSON at all, else ``is not a
-    quizgen progress file (...)``."""
+    as JSON (...)`` for a file cut short or not JSON at all, else ``is a
+    damaged quizgen progress record (...)`` (it holds the marker: ``state_file.is_ours``)."""
     if exc.not_json:
         return f"could not be read as JSON ({exc})"
-    return f"is not a quizgen progress file ({exc})"
+    return f"is a damaged quizgen progress record ({exc})"
 
 
 def _dropped_lines(path: Path, dropped: list) -> tuple:

@@ -11,6 +11,7 @@ ever moved aside (drill/record.py)."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -44,8 +45,16 @@ def refuse_link(path: Path) -> None:
 
 def is_ours(data: bytes) -> bool:
     """Whether a file's bytes look like a quizgen progress record, whole or damaged: they
-    hold the quoted marker (a record cut short keeps it, as it comes first)."""
-    return MARKER in data
+    hold the quoted marker (a record cut short keeps it, as it comes first), and when they
+    are whole JSON it is an object whose "format" is the marker (``["quizgen-progress"]``
+    only mentions it: another file, never moved aside)."""
+    if MARKER not in data:
+        return False
+    try:
+        whole = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return True   # cut short or garbled: the marker it kept says whose it is
+    return isinstance(whole, dict) and f'"{whole.get("format")}"'.encode() == MARKER
 
 
 def refuse_foreign(path: Path, data: bytes) -> None:

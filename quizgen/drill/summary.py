@@ -134,6 +134,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     weak = sorted((outcomes.get(cls) not in learner.MISSES, card.due, card.box, cls)
                   for cls, card in progress.classes.items() if card.box <= learner.OPEN_BOX)
     weak = [(box, due, cls) for _, due, box, cls in weak if not (practice and box > 1)]   # practice: right is done
+    elsewhere = [cls for _, _, cls in weak if cls not in bank_classes]   # named apart: no review it can be drilled at
+    weak = [entry for entry in weak if entry[2] in bank_classes]
     lines = [_unfinished_text(unfinished, bool(again))] if unfinished else []
     lines += [f"same question: {again}"] if unfinished and again else []
     lines += [f"{cls}: {_practice_text(outcomes.get(cls))}." if practice else
@@ -150,11 +152,12 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     new = [cls for cls in bank_classes if cls not in progress.classes and cls not in answered]
     if new:
         lines.append(f"{'not answered this run' if practice else 'not tried yet'}: {', '.join(new)}.")
-    elsewhere = [cls for _, _, cls in weak[:SHOWN] if cls not in bank_classes]
     if elsewhere:
-        lines.append(f"{', '.join(elsewhere)}: from a bank not loaded now; add its --bank DIR to practise it.")
+        more = f" and {len(elsewhere) - SHOWN} more" if len(elsewhere) > SHOWN else ""
+        lines.append(f"{', '.join(elsewhere[:SHOWN])}{more}: from a bank not loaded now; add its --bank DIR to "
+                     "practise it.")
     left = [unfinished[0].cls] if unfinished else []
-    focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN] if cls in bank_classes])) or new[:3]
+    focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN]])) or new[:3]
     if focus:
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
                      + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks)
