@@ -56,3 +56,18 @@ def test_stats_names_a_weak_class_of_a_bank_not_loaded_once(invoke, tmp_path):
     assert said.count("C99") == 2   # its row of the class table, and the one advice line
     assert "- C99: from a bank not loaded now; add its --bank DIR to practise it." in said
     assert "- C2: missed last time" in said and f"try: quizgen drill --classes C2 --state {state}" in said
+
+
+@pytest.mark.parametrize("typed, shown, why", [
+    ("0.04\udce953", "'0.04\\xe953'", "it holds a byte that is not UTF-8 text; check the keyboard layout or the "
+                                      "terminal's encoding"),
+    ("\x1b[A0.716", "'\\x1b[A0.716'", "it holds a control character, such as an arrow or function key sends"),
+])
+def test_an_answer_with_a_character_that_cannot_be_shown_is_quoted_once_as_typed(typed, shown, why):
+    """F1: a non-UTF-8 byte (read as Python's surrogate escape) was echoed '\\udce9' and quoted twice,
+    and an ESC quoted once as '\\x1b' and once as a replacement character; the byte is shown as
+    it was typed, once, with why it cannot be read."""
+    from tests.test_drill21 import drill
+    _, said = drill("C1", typed, "q", seed=1)
+    assert f"I cannot read {shown} as an answer: {why}. It was not counted" in said
+    assert "\\udc" not in said and "\ufffd" not in said and said.count(shown) == 1

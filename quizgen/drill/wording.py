@@ -53,8 +53,23 @@ def echo(line: str, width: int = 200) -> str:
     piped escape sequence must not recolour or clear the terminal), and a very
     long line cut (it is answered in one line anyway)."""
     if any(not c.isprintable() for c in line):
-        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+        line = "".join(c if c.isprintable() else _escaped(c) for c in line)
     return cut(line, width)
+
+
+def _escaped(char: str) -> str:
+    """A character that cannot be shown, escaped: ``\\x1b``; a byte that was no UTF-8 text
+    (read as Python's surrogate escape, U+DC80 to U+DCFF) as the byte it was, ``\\xe9``."""
+    return f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF else repr(char)[1:-1]
+
+
+def _unshown(text: str) -> str:
+    """Why ``text`` cannot be read when it holds a character that cannot be shown, or ''."""
+    if any(0xDC80 <= ord(c) <= 0xDCFF for c in text):
+        return "it holds a byte that is not UTF-8 text; check the keyboard layout or the terminal's encoding"
+    if any(not c.isprintable() for c in text):
+        return "it holds a control character, such as an arrow or function key sends"
+    return ""
 
 
 def as_read(value: float) -> str:
@@ -103,7 +118,11 @@ def unreadable(text: str, reason: str, decimal_comma: bool) -> str:
     """The reply to an answer that cannot be read (``reason``, the parser's).
     With a comma and decimal commas off, the comma is the likely cause, so its
     advice comes first: inside log(0,71) the comma parts log's two arguments,
-    and what that reading gives (a log of 0) would only puzzle."""
+    and what that reading gives (a log of 0) would only puzzle. A character that
+    cannot be shown (``_unshown``) is said instead of the parser's words, which quote it otherwise."""
+    if why := _unshown(text):
+        return (f"I cannot read {quoted(text)} as an answer: {why}. It was not counted; try again, e.g. "
+                f"{comma_number('14.3', decimal_comma)} or 100/7, or ? for help.")
     if "," in text and not decimal_comma:
         return (f"I cannot read {quoted(text)} as an answer. If the comma is a decimal comma, write a point "
                 f"(14.3) or start the drill with --decimal-comma (as written: {reason}). It was not counted; "
