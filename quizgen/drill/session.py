@@ -367,7 +367,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     if count is not None and count < 1:
         raise UsageError(f"--count must be 1 or more, got {count}")
     bank = load_bank(banks)
-    templates = select(bank, classes)
+    templates = select(bank, classes, banks)
     check_texts(templates)   # a name no template defines fails now, not when its question is drawn
     seed = new_seed() if seed is None else seed
     if state and save:
