@@ -6,14 +6,13 @@ neither, silently per student; validate says so once, at the part."""
 
 from __future__ import annotations
 
-from quizgen.errors import ExpressionError, QuizgenError, TemplateError
+from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.generation.quiz import Question
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.key_recipes import exact_params, key_paths
 from quizgen.key.entries import key_entry
 from quizgen.marking.carry import carried_sets
 from quizgen.marking.recipe_floats import float_recipe
-from quizgen.marking.recipes import part_paths, record_field_read, trap_recipes
 from quizgen.validation.problems import problem_at
 
 _FAILS = (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError)
@@ -50,17 +49,6 @@ def ecf_warnings(instance) -> list:
                 f"warning: part '{part.name}' is worked from earlier answers as {recipe}, which quizgen cannot "
                 f"rework from a student's own earlier answers ({reason}): ECF will not be given for it")))
     return found
-
-
-def record_field_problems(template) -> list:
-    """The problem of a part worked from a record's field through a let (``t: "scene.t"``),
-    which generate refuses too (key/entries.py): a key keeps no records, so grade could
-    not read its recipe (review 48b F3: validate blamed the careful student instead)."""
-    try:
-        field = record_field_read(template, part_paths(template), trap_recipes(template))
-    except (TemplateError, RecursionError):
-        return []   # no recipes to store: the other checks say why
-    return [] if field is None else [problem_at(template.path, ("parts", field[0], "answer"), field[1])]
 
 
 def _float_failure(recipe, env: dict, reads: tuple, values: dict):

@@ -15,7 +15,6 @@ from quizgen.bank.trap_schema import unnamed_traps
 from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError, ValidationFailed
 from quizgen.validation.canonical import check_canonical
 from quizgen.validation.clashes import NOT_RECHECKED, builtin_checked, check_builtin_clashes
-from quizgen.validation.ecf_check import record_field_problems
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
@@ -136,7 +135,6 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
     found = _Found(report)
     found.add_all(words)
     found.add_all(text_problems(template))
-    found.add_all(record_field_problems(template))
     found.guard(check_samples, template, samples, report, found, referee)
     canonical = found.guard(check_canonical, template, report, found)
     if canonical is not None:
