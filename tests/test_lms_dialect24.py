@@ -40,7 +40,8 @@ def test_a_download_resaved_with_semicolons_gives_outputs_in_that_dialect(tmp_pa
     path = _resave(DATA / download, tmp_path / "fr.csv", ";")
     result = invoke("grade", path, "--gradebook", gradebook)
     assert result.exit_code == 0, result.output
-    assert "(long form, ';'-separated, utf-8)" in result.output
+    kind = "a Moodle Responses" if download.startswith("moodle") else "a Canvas Student Analysis"
+    assert f"({kind} download, ';'-separated, utf-8-sig)" in result.output   # the download, not the long file built
     for name in ("graded", "graded-students", "graded-questions", "graded-items", "answers"):
         assert ";" in _first_line(tmp_path / f"fr-{name}.csv") and "," not in _first_line(tmp_path / f"fr-{name}.csv"), name
     graded = _rows(tmp_path / "fr-graded.csv", ";")

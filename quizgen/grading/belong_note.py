@@ -13,9 +13,10 @@ class KeyCheckNote(str):
 
 
 def too_few_note(index, students, grid, found: str, key_name: str) -> str:
-    """A KeyCheckNote when the belonging check found nothing (``found`` "") on fewer
-    than MATCH_SAMPLE numeric answers (ecf answers and right counts aside), so it
-    could not tell a small class's answers written for another key; else ""."""
+    """A KeyCheckNote when the belonging check found nothing (``found`` "": no stop or
+    warning line, and no --force or --force-key, which skip it) on fewer than
+    MATCH_SAMPLE numeric answers (ecf answers and right counts aside), so it could
+    not tell a small class's answers written for another key; else ""."""
     if found:
         return ""
     numeric = Sample(index, students, grid).numeric

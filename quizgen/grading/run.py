@@ -2,10 +2,9 @@
 are read, graded and written one at a time, so memory grows with the number of
 students and question parts, never with the number of rows), then the reports.
 
-Where each piece lives: key_index.py the key made ready for lookups, students.py the
-student registry, rows.py the one pass over the rows, outcome.py what a row earned, writer.py
-graded.csv's rows, tally.py the totals, matrix.py the final verdicts per student and part,
-report.py the reports."""
+Where each piece lives: key_index.py the key made ready for lookups, students.py the student registry,
+rows.py the one pass over the rows, outcome.py what a row earned, writer.py graded.csv's rows, tally.py
+the totals, matrix.py the final verdicts per student and part, report.py the reports."""
 
 from __future__ import annotations
 
@@ -236,7 +235,8 @@ def _grade_rows(asked: _Asked, run: _Inputs, graded_handle, progress: bool, jobs
     labels = "" if run.given.built else unknown_labels_line(tally, grid, source, run.shown, graded.rows,
                                                             asked.key_forced)   # C1 for Q1
     foreign = check_belong(index, run.students, grid, source.path, asked.key_forced, run.shown, run.key_path)
-    return graded, (run.code_warning, labels, foreign, too_few_note(index, run.students, grid, foreign, run.shown))
+    few = too_few_note(index, run.students, grid, foreign or asked.key_forced, run.shown)   # forced: not checked
+    return graded, (run.code_warning, labels, foreign, few)
 
 
 def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
