@@ -25,6 +25,7 @@ def _copy(tmp_path, old: str, new: str, count: int = -1) -> Path:
     ('{sentence: "The chef', '{sentense: "The chef', 1,
      "scene has no field 'sentence' in this draw (its fields: sentense, t, words; did you mean 'sentense'?)"),
 ])
+@pytest.mark.slow
 def test_a_records_missing_field_is_named_with_the_records_fields(tmp_path, invoke, old, new, count, said):
     """'dict object' has no attribute 'word' named Jinja2's internals and no field of the record."""
     path = _copy(tmp_path, old, new, count)
@@ -48,6 +49,7 @@ def test_a_template_whose_later_draw_fails_is_left_out_and_the_drill_ends_with_i
     assert "from a bank not loaded now" not in said and "try: quizgen drill --classes C14" in said
 
 
+@pytest.mark.slow
 def test_the_variant_count_says_its_draws_and_warns_in_proportion_to_them(invoke):
     """F9: at --samples 100 a class with 185 distinct variants in 200 draws got 'only 96 distinct
     variants in 100 draws (fewer than 100)' (one pair alike trips it), and '113 distinct variants'

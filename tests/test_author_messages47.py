@@ -45,6 +45,7 @@ def test_a_comparison_of_irrational_lets_in_text_says_to_compare_in_a_let(tmp_pa
     assert "do it in a let" in result.output and "Exact" not in result.output
 
 
+@pytest.mark.slow
 def test_a_comparison_in_a_let_read_by_the_text_validates(tmp_path, invoke):
     ask = '    ask: "What is the smoothed target $q$ for the true class?"'
     bank = bank_with(tmp_path, SOFTMAX, ('  others: "V - 1"', '  others: "V - 1"\n  higher: "Lx > losses[t]"'),

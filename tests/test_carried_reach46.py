@@ -14,6 +14,7 @@ from bank_support import bank_with
 
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["shared_sums46.yaml", "shared_lets46.yaml"])
 def test_six_values_used_twice_each_validate_in_seconds(tmp_path, invoke, name):
     started = time.monotonic()

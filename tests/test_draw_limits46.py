@@ -17,6 +17,7 @@ def test_a_sum_of_hundreds_of_irrational_terms_is_refused_once_as_a_nesting_limi
     assert "tries" not in line and "out of range" not in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["generate", "validate"])
 def test_a_value_out_of_range_says_what_range(tmp_path, invoke, kind):
     bank = bank_with(tmp_path, SOFTMAX, ("z: {vector: {size: V, min: -1, max: 3, step: 0.5}}",

@@ -56,6 +56,7 @@ def test_a_stated_value_that_is_no_number_does_not_blame_the_answer(tmp_path, in
                         "write the number the reference states"], problems
 
 
+@pytest.mark.slow
 def test_one_variant_is_said_in_the_singular(tmp_path, invoke):
     result, problems = _problems(tmp_path, invoke, ("V: {integer: [3, 5]}", "V: {integer: [3, 3]}"),
                                  ("min: -1, max: 3, step: 0.5}", "min: 0, max: 2, step: 1, distinct: true}"),

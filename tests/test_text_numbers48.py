@@ -24,6 +24,7 @@ def test_a_draw_whose_answer_the_stem_prints_is_drawn_again(templates_by_class, 
     assert not matches(0.15, float(first.value), first.part.tolerance)
 
 
+@pytest.mark.slow
 def test_no_draw_answers_a_number_its_text_prints(bank):
     """200 draws of every class: no answer that is not whole lies within tolerance of a number
     the stem or a question writes outside its tags."""
