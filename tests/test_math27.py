@@ -14,7 +14,8 @@ from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view
 from quizgen.key.entries import key_entry
 from quizgen.text.render import ROUNDING_RULE
-from quizgen.validation.leaks import numbers_in, question_leaks, targets_of
+from quizgen.text.printed_numbers import numbers_in
+from quizgen.validation.leaks import question_leaks, targets_of
 
 DRAWS = 200
 

@@ -8,8 +8,9 @@ from quizgen.generation import figures
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
-from quizgen.validation.leaks import (Axes, Target, figure_leaks, numbers_in, parse_svg, parse_tikz,
-                                      question_leaks, targets_of, text_leaks)
+from quizgen.text.printed_numbers import numbers_in
+from quizgen.validation.leaks import (Axes, Target, figure_leaks, parse_svg, parse_tikz, question_leaks, targets_of,
+                                      text_leaks)
 
 # The figures' mappings written out by hand (generation/figures.py draws them), to
 # compare with the axes the leak check reads off a figure's ticks.

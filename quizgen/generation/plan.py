@@ -17,6 +17,7 @@ from quizgen.maths.evaluate import ExactArithmetic, compile_tree, ground
 from quizgen.maths.parser import ANSWER_POLICY, parse
 from quizgen.maths.subexpressions import SharedValues, shared_values
 from quizgen.maths.tree import names_in
+from quizgen.text.printed_numbers import printed_numbers
 from quizgen.text.tex_markdown import tags_as_spaces
 
 GRID_CACHE_LIMIT = 10_000
@@ -95,20 +96,13 @@ def heading_numbers(template: Template) -> tuple:
     return (float(template.points),) + tuple(float(n) for n in _HEADING_NUMBER.findall(template.title))
 
 
-_TEXT_NUMBER = re.compile(r"(?<![\w.])([-\u2212]?)(\d+(?:\.\d+)?)(?![\w.]*\d)")
-_POWER = re.compile(r"\^\s*(?:\{\s*[-\u2212]?\s*\d+\s*\}|\d)")
-
-
 def text_numbers(template: Template) -> tuple:
     """The numbers the stem and the parts' questions write outside Jinja2's tags, which
     print in every draw that reaches them (C9's masking rate 0.15), read as the leak
     check reads a paper (validation/leaks.py: a whole-number exponent is notation, a
     minus before a number its sign). Review 48a F6: one C9 draw in 10,000 had (a) = 0.1500."""
-    found = []
-    for text in [template.stem, *(part.ask for part in template.parts)]:
-        for sign, digits in _TEXT_NUMBER.findall(_POWER.sub("^{}", tags_as_spaces(text or ""))):
-            found.append(-float(digits) if sign else float(digits))
-    return tuple(dict.fromkeys(found))
+    texts = [template.stem, *(part.ask for part in template.parts)]
+    return tuple(dict.fromkeys(value for text in texts for _, value in printed_numbers(tags_as_spaces(text or ""))))
 
 
 def _steps(template: Template) -> tuple:

@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 
 from quizgen.maths.tolerance import half_width
+from quizgen.text.printed_numbers import printed_numbers
 from quizgen.text.render import ROUNDING_RULE
 
 CURVE_VERTICES = 8                              # a longer run of vertices on -ln p is the curve
@@ -124,32 +125,13 @@ def targets_of(instance) -> list:
     return targets
 
 
-NUMBER = re.compile(r"(?<![\w.])([-\u2212]?)(\d+(?:\.\d+)?)(?![\w.]*\d)")
-
-
-def numbers_in(text: str) -> list:
-    """The numbers written in ``text`` as ``(as printed, value)``; a minus
-    directly before a number is its sign. Digits inside words (Q1) are not numbers."""
-    found = []
-    for match in NUMBER.finditer(text):
-        sign, digits = match.groups()
-        found.append((match.group(0), -float(digits) if sign else float(digits)))
-    return found
-
-
-POWER = re.compile(r"\^\s*(?:\{\s*[-\u2212]?\s*\d+\s*\}|\d)")
-"""A whole-number exponent in LaTeX (``\\sigma^2``, ``x^{2}``, ``e^{-1}``; a bare ``^``
-takes one digit): notation for a power, not a number the text prints, so the leak
-check reads past it (a decimal exponent, ``e^{1.225}``, is a printed value and is read)."""
-
-
 def text_leaks(text: str, targets: list, where: str = "text", whole_numbers: bool = True) -> list:
     """Every number in ``text`` within tolerance of one of ``targets``, a
-    whole-number exponent left out (``POWER``); with
+    whole-number exponent left out (``printed_numbers``); with
     ``whole_numbers`` False, a whole number written without decimals that
     equals a whole-number target is let pass (see ``question_leaks``)."""
     return [Leak(where, shown, value, target)
-            for shown, value in numbers_in(POWER.sub("^{}", text)) for target in targets
+            for shown, value in printed_numbers(text) for target in targets
             if target.hit_by(value) and (whole_numbers or not _whole_coincidence(shown, target))]
 
 
