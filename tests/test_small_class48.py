@@ -60,8 +60,8 @@ def test_a_small_class_of_another_seed_is_stopped_when_its_key_lies_near(seeds, 
 
 
 def test_too_few_answers_to_check_the_key_is_said_in_the_summary_and_report(seeds, tmp_path, monkeypatch):
-    """With no key near the answers to compare, the class is graded, and the summary
-    and report.md say that the check could not run on its 24 numeric answers."""
+    """With no key near the answers to compare, the class is graded, and the summary,
+    report.md and the HTML page say that the check could not run on its 24 numeric answers."""
     folder, one, forty_two = seeds
     answers = seed_one_answers(tmp_path / "alone", one / "key.json")
     monkeypatch.chdir(tmp_path / "alone")
@@ -72,6 +72,8 @@ def test_too_few_answers_to_check_the_key_is_said_in_the_summary_and_report(seed
     assert f"({forty_two / 'key.json'}): the check needs 60 numeric answers" in said[0]
     report = (tmp_path / "alone" / "other" / "answers-graded-report.md").read_text(encoding="utf-8")
     assert TOO_FEW.format(24) in report
+    page = (tmp_path / "alone" / "other" / "answers-graded-report.html").read_text(encoding="utf-8")
+    assert f'<p id="key-check"><strong>Note: {TOO_FEW.format(24)}' in page   # the page said nothing (review 48)
 
 
 def test_a_class_big_enough_for_the_check_gets_no_such_note(seeds, tmp_path, monkeypatch):
@@ -82,6 +84,7 @@ def test_a_class_big_enough_for_the_check_gets_no_such_note(seeds, tmp_path, mon
     result = invoke("grade", answers.name, "--key", one / "key.json", "--out", "out/")
     assert result.exit_code == 0, result.output
     assert "too few answers" not in result.output
+    assert 'id="key-check"' not in (tmp_path / "big" / "out" / "answers-graded-report.html").read_text(encoding="utf-8")
 
 
 def test_a_moodle_download_saved_again_is_described_as_the_download(tmp_path):

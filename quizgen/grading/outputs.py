@@ -152,7 +152,7 @@ def class_report_input(inputs: ReportInputs) -> tuple:
 
 
 def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: str = ",", comma: bool = False,
-                       roster_notes=(), review_reasons=None, settings: str = "") -> dict:
+                       roster_notes=(), review_reasons=None, settings: str = "", key_check: str = "") -> dict:
     """The class report's texts from ``inputs`` (ReportInputs, made plain here, in
     the report's own process when grade forks one, while the other reports are written: docs/performance.md):
     the item-analysis sections of the Markdown report ("markdown"), the items
@@ -161,7 +161,8 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     ("html"); the Markdown and the page then write their figures with a decimal
     comma too; the page shows ``roster_notes`` (grading/students.reconciliation_lines)
     at its top, and each "To act on" line says why a student's answers wait
-    when ``review_reasons`` ({student id: reason}) knows, ``settings`` (run_settings.py) under its title. Plain strings, so that grade can compute them in a forked
+    when ``review_reasons`` ({student id: reason}) knows, ``settings`` (run_settings.py) under its title and ``key_check`` (belong_note.py: too few answers to check
+    they are this key's) below it. Plain strings, so that grade can compute them in a forked
     process (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
     from quizgen.report.attention import add_reasons
@@ -174,7 +175,7 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:
-        texts["html"] = report_html(analysis, title, comma, roster_notes, settings)
+        texts["html"] = report_html(analysis, title, comma, roster_notes, settings, key_check)
     return texts
 
 

@@ -273,7 +273,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
     key_name = key_named(index, source, run.key_path, found=False, lms=bool(run.given.built))
     title = report_title(index.key.codes, source.path.name, key_name, index.key.printed)   # exam and files (46)
     with Background(class_report_texts, report_data, title, outputs.html,
-                    source.delimiter, source.writes_comma, people.roster_notes, run.written.review_reasons(), settings,
+                    source.delimiter, source.writes_comma, people.roster_notes, run.written.review_reasons(), settings, checks[3],
                     parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
         count_latest(grid, tally)
         try:

@@ -169,21 +169,22 @@ def histogram_who(test, comma: bool = False) -> str:
 
 
 def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False, roster_notes=(),
-                settings: str = "") -> str:
+                settings: str = "", key_check: str = "") -> str:
     """The whole page as text; with ``comma`` (a class that writes decimal
     commas) every figure shown has one, in the tables, the charts' labels and
     tooltips and the student rows, while the embedded JSON, the CSS and every
     attribute keep their points. ``roster_notes``: what reconciling the students
     with the roster and key found (absent, unknown ids, ids matched by leading
     zeros), one line each, shown at the top as report.md's Roster section; ``settings``:
-    what the run was marked with (grading/run_settings.py), under the title."""
+    what the run was marked with (grading/run_settings.py), under the title; ``key_check``: the note that
+    too few answers were given to check they belong to this key (grading/belong_note.py), below it."""
     codes = _codes(analysis)
     questions = [q.question_id for q in analysis.questions]
     flagged = flagged_items(analysis)
     histogram, who = analysis.test.histogram, histogram_who(analysis.test, comma)
     rows = student_rows(analysis, HTML_STUDENTS)
     context = dict(
-        title=title, settings=settings, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
+        title=title, settings=settings, key_check=key_check, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
         summary=test_lines(analysis, comma)[1:], spread_note=spread_note(comma), items=analysis.parts + analysis.questions,
         flagged=flagged, flag_legend=flag_legend(flagged, comma), flagged_note=FLAGGED_NOTE,
         flagged_label=flagged_label, tags_only=tags_only, flag_tags=flag_tags,
