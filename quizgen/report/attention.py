@@ -172,8 +172,8 @@ LISTS = (("to-review", REVIEW_INTRO, review_list, "review"),
 """The "To act on" lists, in order: (the page's element id, the intro, the rows' filter, the ToAct field)."""
 
 
-NO_ANSWERS_LEAD = ("No student answered {}: a column is likely missing from the answer form or its export (or the "
-                   "part was not on the paper handed out)")
+NO_ANSWERS_LEAD = ("No student answered {}: the answer form or its export likely lost it (a wide file's column, "
+                   "or a long file's every row naming it), or the part was not on the paper handed out")
 """How the report and grade's summary begin the sentence on parts nobody answered."""
 
 

@@ -35,8 +35,9 @@ does not correlate at all (docs/report.md, *Small classes*)."""
 CHANCE_REASON = (f"low r (small class): may be chance ({WEAK_TEXT}, or below 0, but not beyond the 5% critical "
                  "value of r for so few students); a hint to read the part, not a sign that its key is wrong")
 UNIFORM_REASON = "every student scored the same; discrimination cannot be measured"
-NO_ANSWER_REASON = ("no student answered it: a column is likely missing from the answer form or its export "
-                    "(or the part was not on the paper handed out); its figures are n/a")
+NO_ANSWER_REASON = ("no student answered it: the answer form or its export likely lost it (a wide file's column, "
+                    "or a long file's every row naming it), or the part was not on the paper handed out; its "
+                    "figures are n/a")
 FEW = 3   # below this many students in a figure, D and r are n/a: two points always lie on a line (r = ±1)
 HARD_REASON = f"very hard: few students scored ({HARD_TEXT})"   # then what explains it, the item's own words
 EASY_REASON = f"very easy: almost everyone scored ({EASY_TEXT}), so it tells students apart little"
