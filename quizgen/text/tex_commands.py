@@ -56,10 +56,12 @@ BANK_COMMANDS = frozenset("""
     newline linebreak par noindent centering
     checkmark dagger ddagger S P copyright pounds euro textbackslash textasciitilde textasciicircum textdegree
     textendash textemdash textellipsis ldots dotsc dotsb textquotedbl textless textgreater textbar textunderscore
+    textasciigrave textquotesingle
     item hline cline multicolumn
     limits nolimits bigcup bigcap bmod pmod lbrace rbrace leqslant geqslant backslash colon
     """.split())
-"""The commands a bank's text may use (docs/authoring.md lists them)."""
+"""The commands a bank's text may use (docs/authoring.md lists them), those quizgen's own escape of a
+parameter string writes among them (a backtick, a doubled quote: text/render.py)."""
 
 BANK_ENVIRONMENTS = frozenset("""
     aligned alignedat gathered split cases dcases array matrix pmatrix bmatrix Bmatrix vmatrix Vmatrix
