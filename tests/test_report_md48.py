@@ -29,7 +29,9 @@ def test_a_class_papers_heading_is_as_before(tmp_path, invoke):
 
 
 @pytest.mark.parametrize("text, cell", [("see http://a.b and FTP://c.d", "see http\\://a.b and FTP\\://c.d"),
-                                        ("WWW.a.b, awww.c", "WWW\\.a.b, awww.c"), ("a:b 1.5 //x", "a:b 1.5 //x")])
+                                        ("WWW.a.b, awww.c", "WWW\\.a.b, awww.c"),
+                                        ("anna_www.e.com (www.f.org", "anna\\_www\\.e.com (www\\.f.org"),
+                                        ("*www.a ~www.b", "\\*www\\.a \\~www\\.b"), ("a:b 1.5 //x", "a:b 1.5 //x")])
 def test_md_cell_escapes_what_github_links(text, cell):
     assert md_cell(text) == cell
 
@@ -44,3 +46,11 @@ def test_github_shows_the_report_without_links(tmp_path, invoke):
     html = cmarkgfm.github_flavored_markdown_to_html(_report(tmp_path, invoke, "--title", "See www.x.example"))
     assert "<a " not in html and "<h1>Grading report: See www.x.example</h1>" in html
     assert "<td>Ann https://evil.example/x</td>" in html
+
+
+@pytest.mark.parametrize("text", ["anna_www.evil.com", "_www.x.org", "(www.a.b)", "~www.c.d", "*www.e.f"])
+def test_github_links_no_www_after_a_mark(text):
+    """GitHub links ``www.`` after ``_``, ``(``, ``~`` and ``*`` too (review 49a F3: after ``_`` it did)."""
+    cmarkgfm = pytest.importorskip("cmarkgfm", reason="cmarkgfm (GitHub's Markdown) not installed")
+    html = cmarkgfm.github_flavored_markdown_to_html(f"| name |\n| --- |\n| {md_cell(text)} |\n")
+    assert "<a " not in html and f"<td>{text}</td>" in html, html

@@ -79,9 +79,11 @@ def md_cell(text) -> str:
     return _AUTOLINK.sub(r"\\\g<0>", text)
 
 
-_AUTOLINK = re.compile(r"(?<=[A-Za-z]):(?=//)|(?<=\bwww)\.", re.IGNORECASE)
-"""What makes GitHub's Markdown link a bare URL (``https://``, ``www.``), escaped by md_cell (``https\\://``,
-``www\\.``: shown as typed, never a link); an e-mail address stays a mailto link, as no escape stops it."""
+_AUTOLINK = re.compile(r"(?<=[A-Za-z]):(?=//)|(?:(?<=^www)|(?<=[\s*_~(]www))\.", re.IGNORECASE)
+"""What makes GitHub's Markdown link a bare URL (``https://``, and ``www.`` at a line's start or after a
+space, ``*``, ``_``, ``~`` or ``(``, as GitHub's autolink rule reads it: ``anna_www.x`` links too),
+escaped by md_cell (``https\\://``, ``www\\.``: shown as typed, never a link); an e-mail address stays a
+mailto link, as no escape stops it."""
 
 
 def named(code: str, names: dict) -> str:
