@@ -15,7 +15,7 @@ from quizgen.key.load import load_key_file
 # Seed 1's answers to parts whose seed-42 answer (or a trap's) lies within 25% of
 # them but outside tolerance: near seed 42's values, none of them matching.
 PARTS = ("Q1a", "Q3b", "Q4a", "Q8a", "Q9a", "Q10b")
-TOO_FEW = "too few answers ({}) to check they were written for this key"
+TOO_FEW = "too few answers to check they were written for this key"
 
 
 def invoke(*args):
@@ -67,13 +67,14 @@ def test_too_few_answers_to_check_the_key_is_said_in_the_summary_and_report(seed
     monkeypatch.chdir(tmp_path / "alone")
     result = invoke("grade", answers.name, "--key", forty_two / "key.json", "--out", "other/")
     assert result.exit_code == 0, result.output
-    said = [line for line in result.output.splitlines() if TOO_FEW.format(24) in line]
+    said = [line for line in result.output.splitlines() if TOO_FEW in line]
     assert len(said) == 1 and said[0].startswith("Note: "), result.output
-    assert f"({forty_two / 'key.json'}): the check needs 60 numeric answers" in said[0]
+    assert f"({forty_two / 'key.json'}): 24 numeric answers beside ecf answers, right counts and words, where the " \
+           "check needs 60" in said[0]
     report = (tmp_path / "alone" / "other" / "answers-graded-report.md").read_text(encoding="utf-8")
-    assert TOO_FEW.format(24) in report
+    assert TOO_FEW in report
     page = (tmp_path / "alone" / "other" / "answers-graded-report.html").read_text(encoding="utf-8")
-    assert f'<p id="key-check"><strong>Note: {TOO_FEW.format(24)}' in page   # the page said nothing (review 48)
+    assert f'<p id="key-check"><strong>Note: {TOO_FEW}' in page   # the page said nothing (review 48)
 
 
 def test_a_class_big_enough_for_the_check_gets_no_such_note(seeds, tmp_path, monkeypatch):
@@ -116,3 +117,21 @@ def test_a_canvas_student_analysis_is_described_as_the_download(tmp_path):
     assert result.exit_code == 0, result.output
     first = result.output.splitlines()[0]
     assert first.endswith("(a Canvas Student Analysis download, ','-separated, utf-8)."), first
+
+
+def test_a_paper_of_counts_all_right_says_what_the_zero_counts(tmp_path, monkeypatch):
+    """A counts-only paper (C6) answered right by 100 students said "too few answers (0)" of
+    1,000 answers (review 49a F4): the note now says the 0 leaves out right counts and words."""
+    assert invoke("generate", "--seed", 5, "--classes", "C6", "--count", 2, "--out", tmp_path / "q6").exit_code == 0
+    key = load_key_file(tmp_path / "q6" / "key.json")
+    rows = ["student_id,question_id,part,answer"]
+    for question in key.questions:
+        for n in range(100):
+            rows += [f"s{n:03},{question.id},{part.letter},{part.answer}" for part in question.parts]
+    (tmp_path / "a.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("grade", "a.csv", "--key", Path("q6") / "key.json", "--out", "g/")
+    assert result.exit_code == 0, result.output
+    assert "Class: mean 100.0%" in result.output, result.output
+    assert ": 0 numeric answers beside ecf answers, right counts and words, where the check needs 60;" in result.output
+    assert "too few answers (0)" not in result.output
