@@ -18,6 +18,15 @@ LOST_TAG_SOLUTION = ("No worked solution can be shown for this question: the rec
                      "given was lost from the quiz's download, so your marker marks your answers by hand.")
 """What a sheet says of a question of unknown variant (quizgen.grading.lost_tag), whose numbers no one knows."""
 
+NOT_IN_BANK, NO_SEED = "not in the bank", "the key has no seed label"
+REDRAWN = "its seed label now draws other numbers than the key holds"
+ADVICE = {NOT_IN_BANK: "grade again with the --bank the paper was made from",
+          REDRAWN: "the template was edited since, or the key was made by another version of quizgen, which drew "
+                   "that seed label otherwise (the marks are unaffected: they come from the key)",
+          NO_SEED: "a key without seed labels cannot regenerate its questions"}
+"""Why a template's questions show no worked solution, and what the instructor can do (review 49a F6: a paper
+made before round 48's printed-number redraw was told to pass the --bank it was made from, which cannot help)."""
+
 
 class Solutions:
     """Worked solutions regenerated from (template, seed label), kept per pair;
@@ -42,7 +51,8 @@ class Solutions:
             by_reason.setdefault(why, []).append(template)
         said = "; ".join(f"{'template' if len(t) == 1 else 'templates'} {first_few(t)} ({why})"
                          for why, t in by_reason.items())
-        return [f"feedback sheets: no worked solution for {said}: grade again with the --bank the paper was made from"]
+        advice = [ADVICE[why] for why in ADVICE if why in by_reason]
+        return [f"feedback sheets: no worked solution for {said}: {'; '.join(advice)}"]
 
     def drill_classes(self) -> frozenset:
         """The classes a student's own ``quizgen drill`` knows: the built-in
@@ -112,11 +122,11 @@ class Solutions:
         if self.lms and not question.seed:
             return LOST_TAG_SOLUTION
         if template is None or not question.seed:
-            why = "not in the bank" if template is None else "the key has no seed label"
+            why = NOT_IN_BANK if template is None else NO_SEED
             self.unavailable.setdefault(question.template or "?", why)
             return NO_WORKED_SOLUTION
         instance = canonical_instance(template) if question.seed == CANONICAL else sample_instance(template, question.seed)
         if question.params and json_params(instance.params) != question.params:
-            self.unavailable.setdefault(question.template, "it draws other numbers since the key was made")
+            self.unavailable.setdefault(question.template, REDRAWN)
             return NO_WORKED_SOLUTION
         return question_view(Question(question.id, instance), fmt, self.rounding_rule)
