@@ -125,7 +125,8 @@ def test_c3_writes_its_size_once_and_a_tiny_probability_in_scientific_form(invok
     assert "28,996" not in block and "vocabulary of BERT-base (cased), $V = 28996$ entries." in block
     assert "**$3.449 \\times 10^{-5}$** (exactly" in block
     assert "= 1/28996 = 0.00003449$, that is $3.449 \\times 10^{-5}$;" in block
-    assert "p = 3.449 &#215; 10&#8315;&#8309;" in block   # the figure's label: the answer, as the text prints it
+    assert "p = 3.4488 &#215; 10&#8315;&#8309;" in block   # the figure's label: p to the figures whose -ln is the
+    assert "= 10.2749" in block                             # loss it prints (-ln 3.449e-5 = 10.2748: review 49c F6)
     assert "Q3,a,C3,0.00003449," in (tmp_path / "q" / "key.csv").read_text(encoding="utf-8")
     from quizgen.grading.part_checker import question_checkers
     from quizgen.key.entries import key_entry

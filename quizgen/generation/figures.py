@@ -186,14 +186,12 @@ def shown_pair(point: LossPoint) -> tuple:
     p = 0.01747, -ln p = 4.0474), else beside p to the fewest more figures whose -ln does (C1's
     p = 0.78907, -ln p = 0.2368, where -ln 0.7891 = 0.2369 disagreed with the answer 0.2368),
     so the label both recomputes and agrees with the answer. Otherwise (C3, whose working
-    takes the loss from the exact p = 1/V) both as the answers print them (``key_answer``:
-    9.35454e-4 and 6.9745)."""
-    if point.shown is None:
-        return key_answer(point.p, "numeric", 4), key_answer(point.loss, "numeric", 4)
+    takes the loss from the exact p = 1/V) p to the fewest figures from 4 whose -ln does (C3's
+    1/89: p = 0.011236, -ln p = 4.4886, where -ln 0.01124 = 4.4883: review 49c F6)."""
     loss = key_answer(point.loss, "numeric", 4)
-    if _loss_text(point.shown) == loss:
+    if point.shown is not None and _loss_text(point.shown) == loss:
         return probability_text(point.shown), loss
-    for figures in range(5, 13):
+    for figures in range(4 if point.shown is None else 5, 13):
         shown = probability_text(point.p, figures)
         if _loss_text(float(shown)) == loss:
             return shown, loss
