@@ -100,6 +100,9 @@ def test_a_moodle_download_saved_again_is_described_as_the_download(tmp_path):
     assert result.exit_code == 0, result.output
     first = result.output.splitlines()[0]
     assert first.endswith("(a Moodle Responses download, ';'-separated, cp1252)."), first
+    report, = tmp_path.rglob("*report.md")   # it named the long file alone (review 49a F5)
+    assert report.read_text(encoding="utf-8").splitlines()[2].startswith(
+        "Answers: responses.csv (a Moodle Responses download, ';'-separated, cp1252; graded as responses-answers.csv)")
 
 
 def test_a_canvas_student_analysis_is_described_as_the_download(tmp_path):

@@ -69,6 +69,10 @@ BUILT_FROM = "built from"
 """How a role names the answers and key files built from an LMS download (``files_read``)."""
 
 
+ANSWERS_ROLE = "the answers file"
+"""The role files_read gives the answers file as given (an LMS download, not the file built from it)."""
+
+
 def files_read(answers, key, *, roster=None, overrides=None, policy=None, outputs: GradeOutputs | None = None,
                 built=None, built_key=None) -> dict:
     """``{path: role}`` of every file ``grade`` reads: ``answers`` and ``key``
@@ -76,7 +80,7 @@ def files_read(answers, key, *, roster=None, overrides=None, policy=None, output
     and gradebook template, each file of the ``--bank`` folders, and, for an
     LMS download, the answers and key files built from it (``built``, ``built_key``)."""
     reads = {}
-    named = [(answers, "the answers file"), (key, "the key"), (roster, "the --roster file"),
+    named = [(answers, ANSWERS_ROLE), (key, "the key"), (roster, "the --roster file"),
              (overrides, "the --overrides file"), (policy, "the --policy file"),
              (getattr(outputs, "gradebook_template", None), "the --gradebook-template file"),
              (built, f"the answers file {BUILT_FROM} {Path(answers).name}"),

@@ -5,6 +5,10 @@ file quizgen built from it (lms_input.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from quizgen.grading.paths import ANSWERS_ROLE
+
 DOWNLOAD_KINDS = {"moodle": "a Moodle Responses download", "canvas": "a Canvas Student Analysis download"}
 
 
@@ -24,3 +28,14 @@ def download_read_as(kind: str, delimiter: str | None, encoding: str | None) -> 
     said = [DOWNLOAD_KINDS.get(kind, "an LMS download")]
     said += [f"{separator_named(delimiter)}-separated"] if delimiter else []
     return ", ".join(said + ([encoding] if encoding else []))
+
+
+def answers_named(result, cell) -> str:
+    """How report.md names the answers a GradeResult graded, each name made a cell by ``cell``: the
+    file and its form, or for an LMS download the download as the summary names it and the
+    long file built from it (review 49a F5: it named the built file alone)."""
+    download = next((path for path, role in result.files.items() if role == ANSWERS_ROLE), None)
+    if result.read_as and download is not None:
+        return (f"{cell(Path(download).name)} ({cell(result.read_as)}; graded as "
+                f"{cell(result.answers_path.name)})")
+    return f"{cell(result.answers_path.name)} ({result.form} form)"

@@ -12,7 +12,7 @@ from quizgen.errors import printable
 from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.grading.look_at import review_hint
-from quizgen.grading.read_as import answers_read_as
+from quizgen.grading.read_as import answers_named, answers_read_as
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import (counted_name, decimal_mark, md_cell, number_text, one_place,
@@ -229,7 +229,7 @@ def report_markdown(result) -> str:
     every figure with a decimal comma when the class wrote them (``result.decimal_comma``)."""
     comma = result.decimal_comma
     lines = [markdown_heading(result.exam), "",
-             f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
+             f"Answers: {answers_named(result, md_cell)}; key: {md_cell(result.key_name)}; "
              f"{_answers_text(result, comma)} from {_students_text(result, comma)}.", ""]
     lines += [md_cell(result.settings), ""] if result.settings else []
     lines += [f"Note: {md_cell(result.key_check)}", ""] if result.key_check else []   # too few answers to check
