@@ -9,12 +9,14 @@ showing fewer figures than asked (a 2 s.f. answer is never correct)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import matches
 from quizgen.marking.carry import inside
-from quizgen.marking.rule_model import figures_asked
+from quizgen.marking.quotes import quoted
+from quizgen.marking.rule_model import INCORRECT, figures_asked
 
 
 def rounds_as_asked(value: float, key, kind: str, spec: dict, figures: int | None, traps=()) -> bool:
@@ -135,6 +137,30 @@ def at_asked(value: float, figures: int | None, kind: str, spec: dict) -> float:
     """``value`` rounded at the figures the part asks when written to more, else ``value``."""
     asked = _asked_if_more_written(value, figures, kind, spec)
     return value if asked is None or not value else _at(value, asked)
+
+
+def named_as_asked(rule, reading, verdict, mark):
+    """``verdict`` on ``reading``, an answer written to more figures than
+    asked, when it names nothing (a bare incorrect); else, when its rounding
+    at the figures asked is a trap's (``mark``, rules.py's ``_mark_value``,
+    on that rounding: the trap's value, rounded or cut off), that trap's
+    verdict, saying how it was judged: C10 (b) ``0.6348`` is 0.635 at the 3
+    figures asked, which is the masked_positions_only trap's 0.6357 cut off
+    (review 49a F7). More figures never name less than their rounding does;
+    a rounding that is correct, carried or ECF leaves the answer as it was."""
+    x, shown = reading.value, reading.figures
+    asked = _asked_if_more_written(x, shown, rule.kind, rule.spec)
+    if asked is None or not x or verdict.status != INCORRECT or verdict.misconception:
+        return verdict
+    rounded = _at(x, asked)
+    named = mark(replace(reading, value=rounded, figures=asked))
+    if named.status != INCORRECT or not named.misconception or named.note:
+        return verdict
+    said = f"(Your answer, {quoted(x, shown)}, is {quoted(rounded, asked)} at the {asked} significant figures " \
+           "asked, and is marked as that.)"
+    head, how, tail = named.feedback.rpartition(" (That value, ")   # said before the slip on "that value"
+    feedback = f"{head} {said}{how}{tail}" if how else f"{named.feedback} {said}".strip()
+    return replace(named, value=x, feedback=feedback)
 
 
 def _asked_if_more_written(value: float, figures: int | None, kind: str, spec: dict) -> int | None:

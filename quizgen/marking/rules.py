@@ -34,8 +34,8 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 from quizgen.marking.percent import STRAY_PERCENT, percent_unread, scale_slip, stray_percent
-from quizgen.marking.as_asked import (at_asked, carried_accepts, ecf_as_asked, matched_as_asked, rounds_as_asked,
-                                     rounds_otherwise)
+from quizgen.marking.as_asked import (at_asked, carried_accepts, ecf_as_asked, matched_as_asked, named_as_asked,
+                                     rounds_as_asked, rounds_otherwise)
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -184,8 +184,9 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         carried_short(rule, x, earlier, env, credits, written, reading.figures)
     if short or early_note:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early_note, value=x)
-    return _slip(rule, x, reading.figures, credits, lambda: _own_early(rule, reading, earlier, env, carried,
-                                                                        credits, written))
+    slip = _slip(rule, x, reading.figures, credits, lambda: _own_early(rule, reading, earlier, env, carried, credits,
+                                                                        written))   # 0.6348: 0.635's trap, if any
+    return named_as_asked(rule, reading, slip, lambda r: _mark_value(rule, r, earlier, env, credits, carried, written))
 
 
 def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, credits: Credits,
