@@ -9,7 +9,6 @@ import click
 
 from quizgen import __version__
 from quizgen.cli_group import QuizgenGroup
-from quizgen.errors import Unfinished, UsageError, printable
 from quizgen.files import install_signal_cleanup
 
 
@@ -109,7 +108,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
     """
     from quizgen.generation.run import generate as generate_quiz, summary_line
 
-    quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
+    quiz = generate_quiz(out_dir, classes=classes, count=count, seed=seed, fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
                          title=title, course=course, date=date, students=students, split=split,
                          progress=True, jobs=jobs, paper=paper_size, force=force,
@@ -147,19 +146,10 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
     \b
     Example: printf '0.716\\n0.145\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
     """
-    from quizgen.drill.session import run_drill
-    from quizgen.drill.summary import stats_report
+    from quizgen.drill.entry import drill as drill_or_stats
 
-    if stats and no_save:   # --no-save promises no progress file is read
-        raise UsageError("--stats shows the progress file, which --no-save reads and writes none of: leave one out")
-    if stats:
-        report, note = stats_report(state_path, banks)
-        for line in note.splitlines() if note else ():
-            click.echo(f"quizgen: warning: {line}", err=True)
-        click.echo(report)
-        return
-    run_drill(sys.stdin, sys.stdout, sys.stderr, classes=classes, count=count, seed=_seed(seed),
-              banks=banks, state=state_path, save=not no_save, decimal_comma=decimal_comma)
+    drill_or_stats(sys.stdin, sys.stdout, sys.stderr, stats=stats, save=not no_save, state=state_path, banks=banks,
+                   classes=classes, count=count, seed=seed, decimal_comma=decimal_comma)
 
 
 @main.command("grade", short_help="Grade a class's answers (CSV or LMS download) against a key.")
@@ -225,9 +215,10 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
               help="Paper size of the PDF feedback sheets.")
 @bank_option
 @jobs_option
-def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark, rtol, atol, encoding, policy, ecf_credit,
-                  overrides, roster, force_key, replace_outputs, force, zero_absent, paper_as_written, attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
-                  feedback_dir, feedback_format, paper_size, banks, jobs):
+def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark, rtol, atol, encoding, policy,
+                  ecf_credit, overrides, roster, force_key, replace_outputs, force, zero_absent, paper_as_written,
+                  attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key, feedback_dir,
+                  feedback_format, paper_size, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
     and an HTML class report; optionally a gradebook file and feedback sheets.
@@ -243,26 +234,20 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark
     \b
     Example: quizgen grade answers.csv --key quiz/key.json --gradebook plain --feedback sheets/
     """
-    from quizgen.grading.collector import left_at_exit
-    from quizgen.grading.output_options import GradeOutputs
-    from quizgen.grading.run import grade
-    from quizgen.grading.report import summary_text
+    from quizgen.grading.command import grade_command as graded
 
-    outputs = GradeOutputs(html=not no_html, gradebook=gradebook, gradebook_template=gradebook_template,
-                           gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
-                           feedback_format=feedback_format, paper=paper_size, banks=banks, zero_absent=zero_absent)
-    result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
-                   decimal_mark=decimal_mark,
-                   rtol=rtol, atol=atol, encoding=encoding, progress=True, outputs=outputs,
-                   policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,
-                   jobs=jobs, paper_as_written=paper_as_written, attempt=attempt, force_key=force_key,
-                   replace_outputs=replace_outputs)
-    left_at_exit()   # every output is written: the key's objects are the OS's to reclaim, not the last collection's
-    for line in result.warnings:
-        click.echo(f"quizgen: warning: {printable(line)}", err=True)
-    click.echo(summary_text(result))
-    if any(isinstance(line, Unfinished) for line in result.warnings):
-        click.get_current_context().exit(1)   # e.g. --format pdf made no PDF sheet: every output is written
+    done = graded(answers, html=not no_html, gradebook=gradebook, gradebook_template=gradebook_template,
+                  gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
+                  feedback_format=feedback_format, paper=paper_size, banks=banks, zero_absent=zero_absent,
+                  key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma, decimal_mark=decimal_mark,
+                  rtol=rtol, atol=atol, encoding=encoding, progress=True, policy=policy, ecf_credit=ecf_credit,
+                  overrides=overrides, roster=roster, force=force, jobs=jobs, paper_as_written=paper_as_written,
+                  attempt=attempt, force_key=force_key, replace_outputs=replace_outputs)
+    for line in done.warnings:
+        click.echo(f"quizgen: warning: {line}", err=True)
+    click.echo(done.summary)
+    if done.exit_code:
+        click.get_current_context().exit(done.exit_code)   # e.g. --format pdf made no PDF sheet: every output is written
 
 
 @main.command("review", short_help="An overrides file to fill in: the answers a person must decide.")
@@ -354,7 +339,7 @@ def export_moodle(out, classes, count, seed, force, banks):
     """
     from quizgen.lms.export import write_moodle
 
-    done = write_moodle(out, classes=classes, count=count, seed=_seed(seed), banks=banks, force=force)
+    done = write_moodle(out, classes=classes, count=count, seed=seed, banks=banks, force=force)
     click.echo(done.summary(out, "question", "category"))
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
@@ -373,19 +358,8 @@ def export_canvas(out, title, classes, count, seed, force, banks):
     """
     from quizgen.lms.export import write_canvas
 
-    done = write_canvas(out, title=title, classes=classes, count=count, seed=_seed(seed), banks=banks,
+    done = write_canvas(out, title=title, classes=classes, count=count, seed=seed, banks=banks,
                         force=force)
     click.echo(done.summary(out, "variant", "slot"))
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
-
-
-
-def _seed(text):
-    """The ``--seed`` option read (generation.quiz.read_seed); None when not given."""
-    if text is None:
-        return None
-    if not text.strip():
-        raise UsageError("--seed is empty: give a whole number or a word, or leave --seed out for a fresh one")
-    from quizgen.generation.quiz import read_seed
-    return read_seed(text)

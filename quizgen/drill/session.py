@@ -16,7 +16,7 @@ from quizgen.drill.hints import all_hints, no_more_hints
 from quizgen.drill.turn import Turn
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import BankLimitError, OutputError, QuizgenError, UsageError
-from quizgen.generation.quiz import Question, new_seed, seed_label
+from quizgen.generation.quiz import Question, given_seed, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.outcome import decimal_commas
 from quizgen.grading.part_checker import carried_forward, question_checkers
@@ -364,12 +364,12 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     :func:`progress.default_path`; nothing read or written when ``save`` is
     false), and end with a summary. ``decimal_comma`` reads answers as grade
     --decimal-comma does (3,45e-05 and ln(0,71) too)."""
+    seed = new_seed() if seed is None else given_seed(seed)   # as --seed reads it
     if count is not None and count < 1:
         raise UsageError(f"--count must be 1 or more, got {count}")
     bank = load_bank(banks)
     templates = select(bank, classes, banks)
     check_texts(templates)   # a name no template defines fails now, not when its question is drawn
-    seed = new_seed() if seed is None else seed
     if state and save:
         refuse_folder_name(state)
     path = Path(state) if state else learner.default_path()

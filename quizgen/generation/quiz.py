@@ -83,12 +83,22 @@ _WHOLE_SEED = re.compile(r"-?[0-9]{1,100}")
 def read_seed(text: str):
     """A ``--seed`` as given: a whole number (ASCII digits, up to 100 of them)
     when it is one, else the text itself, a word seed (``--5``, ``²`` and
-    ``exam-2026`` are words). Spaces around it are not part of it."""
+    ``exam-2026`` are words). Spaces around it are not part of it, and a seed of
+    spaces alone (or none) is refused."""
     text = text.strip()
+    if not text:
+        raise UsageError("--seed is empty: give a whole number or a word, or leave --seed out for a fresh one")
     refuse_unprintable_seed(text)
     if len(text) > MAX_SEED:
         raise UsageError(f"--seed {quoted(text)} is too long: key.json keeps seeds of at most {MAX_SEED} characters")
     return int(text) if _WHOLE_SEED.fullmatch(text) else text
+
+
+def given_seed(seed):
+    """A seed as a caller gives it, read as ``--seed`` is so that the library and the CLI
+    agree: text through :func:`read_seed` (``"42"`` is 42, blank refused), anything
+    else (None for a fresh one, a number) as it is."""
+    return read_seed(seed) if isinstance(seed, str) else seed
 
 
 GUESSABLE_SEED = 12

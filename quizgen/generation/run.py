@@ -19,7 +19,7 @@ from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, re
                                        refuse_remaking_another)
 from quizgen.generation.redraws import refuse_other_draws
 from quizgen.generation.printed import LAYOUTS, PAPER_SIZES, as_printed, given, read_record, resolved, to_record
-from quizgen.generation.quiz import Quiz, check_labels, guessable_seed_warning
+from quizgen.generation.quiz import Quiz, check_labels, given_seed, guessable_seed_warning
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 from quizgen.key.papercode import new_secret
@@ -50,6 +50,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
 
+    seed = given_seed(seed)   # "42" is 42 and a blank seed refused, as --seed reads them
     refuse_empty_out(out_dir, "generate")
     check_count(count)   # every option checked before the folder is looked at
     options = given(title=title, course=course, date=date, paper=paper, layout=layout)

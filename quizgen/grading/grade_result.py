@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from quizgen.errors import Unfinished
 from quizgen.grading.belong_note import KeyCheckNote
 from quizgen.grading.file_warnings import file_warnings
 from quizgen.grading.key_index import KeyIndex, found_key_note, traps_covered
@@ -60,6 +61,12 @@ class GradeResult:
     exam: str = ""   # the exam's title and course as the key records them (report.title.exam_words): report.md's heading
     key_check: str = ""   # the note that too few answers were given to check they are this key's (belong_note.py)
     read_as: str = ""     # an LMS download's kind, delimiter and encoding, as the summary names the file read
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether an output was not made as asked though every other was written (a warning
+        that is ``errors.Unfinished``: no PDF feedback sheet made), so the command exits 1."""
+        return any(isinstance(line, Unfinished) for line in self.warnings)
 
 
 def add_warnings(result: GradeResult, source, index: KeyIndex, students: Students, decisions, data, override,

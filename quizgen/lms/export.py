@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from quizgen.errors import UsageError, named_few, printable
 from quizgen.files import out_is_folder, write_files
-from quizgen.generation.quiz import guessable_seed_warning
+from quizgen.generation.quiz import given_seed, guessable_seed_warning
 from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
@@ -98,6 +98,7 @@ def canvas_decimals_warnings(slots: list, name: str) -> tuple:
 def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_rule=None) -> Export:
     """Sample (the stems printing the LMS's ``rounding_rule``, None: the paper's), code the
     variants with the key's secret, and write export and key together."""
+    seed = given_seed(seed)   # as --seed reads it
     refuse_empty_out(out, f"export {lms}")
     guessable = guessable_seed_warning(seed, made="this export, every variant's answer with it", kept="its key file")
     seed = high_entropy_seed() if seed is None else seed

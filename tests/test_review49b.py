@@ -1,0 +1,93 @@
+"""Review 49b F2: the rules the CLI used to apply itself now live in the library, so a
+library caller meets them too: a blank seed refused and "42" read as the number 42,
+drill's --stats with --no-save refused, and grade's "unfinished" run (exit 1) told by
+the result itself."""
+
+import io
+import json
+
+import pytest
+
+import quizgen
+from quizgen.drill.entry import drill
+from quizgen.errors import UsageError
+from quizgen.grading.command import grade_command
+from quizgen.lms.export import write_moodle
+import test_feedback_pdf26
+from test_grade_outputs import small_key, write
+
+fake_pdflatex = test_feedback_pdf26.fake_pdflatex   # a broken pdflatex (a fixture)
+EMPTY_SEED = "--seed is empty: give a whole number or a word, or leave --seed out for a fresh one"
+
+
+@pytest.mark.parametrize("seed", ["  ", ""])
+def test_library_generate_refuses_a_blank_seed_with_the_cli_line(tmp_path, seed):
+    """It wrote a paper whose key.json had "seed": "  " and labels "  /mlm-confident-correct/0"."""
+    with pytest.raises(UsageError) as caught:
+        quizgen.generate(tmp_path / "out", classes="C1", seed=seed)
+    assert str(caught.value) == EMPTY_SEED
+    assert not (tmp_path / "out").exists()
+
+
+def test_library_export_and_drill_refuse_a_blank_seed_alike(tmp_path):
+    with pytest.raises(UsageError, match="^--seed is empty: "):
+        write_moodle(tmp_path / "q.xml", classes="C1", seed=" ")
+    with pytest.raises(UsageError, match="^--seed is empty: "):
+        drill(io.StringIO("q\n"), io.StringIO(), io.StringIO(), classes="C1", seed="\t", save=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_library_reads_a_number_seed_as_the_cli_does(invoke, tmp_path):
+    """quizgen.generate(seed="42") kept "seed": "42" in key.json where --seed 42 keeps 42."""
+    quizgen.generate(tmp_path / "lib", classes="C1", seed=" 42", jobs=1)
+    assert invoke("generate", "--classes", "C1", "--seed", "42", "--jobs", 1, "--out", tmp_path / "cli").exit_code == 0
+    seeds = [json.loads((tmp_path / name / "key.json").read_text(encoding="utf-8"))["seed"] for name in ("lib", "cli")]
+    assert seeds == [42, 42]
+
+
+def test_drill_entry_refuses_stats_without_saving():
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(UsageError) as caught:
+        drill(io.StringIO(), out, err, stats=True, save=False)
+    assert str(caught.value) == ("--stats shows the progress file, which --no-save reads and writes none of: "
+                                 "leave one out")
+    assert out.getvalue() == err.getvalue() == ""
+
+
+def test_drill_entry_stats_prints_what_the_command_prints(invoke, tmp_path):
+    """One library call gives the command's output: the record on out, its notes as warnings on err."""
+    state = tmp_path / "p.json"
+    state.write_text(json.dumps({"format": "quizgen-progress", "version": 2, "clock": 3, "sessions": 1,
+                                 "classes": {"C2": {"box": 1, "due": 3, "seen": 1, "right": 0}, "C99": 7},
+                                 "misconceptions": {}}), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert drill(io.StringIO(), out, err, stats=True, state=str(state)) is None
+    command = invoke("drill", "--stats", "--state", state)
+    assert command.exit_code == 0
+    assert out.getvalue().startswith(f"Progress file: {state}\n3 questions over 1 session.\n")
+    assert (out.getvalue(), err.getvalue()) == (command.stdout, command.stderr)
+    assert err.getvalue().startswith("quizgen: warning: ")
+
+
+def test_grade_command_is_the_cli_run(invoke, tmp_path):
+    """Warnings, summary and exit code come from the library; the CLI only prints them."""
+    answers = write(tmp_path, small_key(), [("s1", "Ada", "Q1", "a", "0.5"), ("s9", "", "Q7", "a", "1")])
+    done = grade_command(answers, key=tmp_path / "key.json", html=False)
+    assert not done.result.unfinished and done.exit_code == 0
+    command = invoke("grade", answers, "--key", tmp_path / "key.json", "--no-html")
+    assert command.exit_code == 0
+    assert command.stdout == done.summary + "\n"
+    assert command.stderr == "".join(f"quizgen: warning: {line}\n" for line in done.warnings)
+    assert done.warnings   # Q7 names no question of the key
+
+
+@pytest.mark.usefixtures("fake_pdflatex")
+def test_a_run_with_no_pdf_sheet_is_unfinished_for_a_library_caller(tmp_path, monkeypatch):
+    """A library caller had to type-test the warnings for errors.Unfinished to learn the CLI would exit 1."""
+    monkeypatch.setenv("FAIL_ALL", "1")
+    answers = write(tmp_path, small_key(), [("s1", "Ada", "Q1", "a", "0.5")])
+    result = quizgen.grade(answers, key=tmp_path / "key.json", outputs=None)
+    assert not result.unfinished   # no sheets asked
+    done = grade_command(answers, key=tmp_path / "key.json", feedback=tmp_path / "sheets", feedback_format="pdf")
+    assert done.result.unfinished and done.exit_code == 1
+    assert [line for line in done.warnings if "no PDF sheet was made" in line]
