@@ -10,6 +10,7 @@ import os
 
 import pytest
 
+import quizgen.grading.class_files as class_files
 import quizgen.grading.run as run
 from quizgen.background import Background
 from quizgen.errors import InputFileError
@@ -125,7 +126,7 @@ def test_a_small_class_has_its_report_computed_without_a_process(invoke, tmp_pat
     result = invoke("grade", answers, "--key", key, "--out", tmp_path / "out" / "graded.csv", "--jobs", 2)
     assert result.exit_code == 0, result.output
     assert asked == [False]
-    monkeypatch.setattr(run, "REPORT_PROCESS_CELLS", 30 * 8)
+    monkeypatch.setattr(class_files, "REPORT_PROCESS_CELLS", 30 * 8)
     invoke("grade", answers, "--key", key, "--out", tmp_path / "out" / "graded.csv", "--jobs", 2)
     assert asked == [False, True]
 
@@ -135,7 +136,7 @@ def test_grade_writes_the_same_bytes_with_one_job_or_two(invoke, tmp_path, monke
     """With two jobs the item analysis is computed in a child process while the
     totals are written: every output file is byte for byte that of one job."""
     answers, key = _thirty_students_answers(invoke, tmp_path)
-    monkeypatch.setattr(run, "REPORT_PROCESS_CELLS", 0)   # the class is small: fork all the same
+    monkeypatch.setattr(class_files, "REPORT_PROCESS_CELLS", 0)   # the class is small: fork all the same
     asked = _forks_asked(monkeypatch)
     outputs = {}
     for jobs in (1, 2):

@@ -423,12 +423,12 @@ def test_the_answers_file_is_never_modified_nor_overwritten(tmp_path, key_file):
 
 def test_an_error_leaves_no_output_and_no_temporary_file(tmp_path, key_file, monkeypatch):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.5"]])
-    import quizgen.grading.run as grader
+    import quizgen.grading.class_files as class_files
 
     def broken(*args):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(grader, "report_markdown", broken)
+    monkeypatch.setattr(class_files, "report_markdown", broken)
     with pytest.raises(RuntimeError):
         quizgen.grade(answers, key=key_file, out=tmp_path / "out" / "graded.csv")
     assert not (tmp_path / "out").exists()   # the folder the run made is removed with its temporary files

@@ -91,3 +91,14 @@ def test_a_run_with_no_pdf_sheet_is_unfinished_for_a_library_caller(tmp_path, mo
     done = grade_command(answers, key=tmp_path / "key.json", feedback=tmp_path / "sheets", feedback_format="pdf")
     assert done.result.unfinished and done.exit_code == 1
     assert [line for line in done.warnings if "no PDF sheet was made" in line]
+
+
+def test_result_of_takes_its_lists_by_name():
+    """F8: grade called result_of with 13 arguments in a row, where two lists swapped would pass unseen."""
+    import inspect
+
+    from quizgen.grading.grade_result import result_of
+
+    kinds = {name: p.kind for name, p in inspect.signature(result_of).parameters.items()}
+    named = [name for name, kind in kinds.items() if kind is inspect.Parameter.KEYWORD_ONLY]
+    assert named == ["rows", "paths", "absent", "roster_notes", "marked", "off", "no_id_at", "made"]

@@ -95,7 +95,7 @@ def add_notes(result: GradeResult, decisions, source, found_key: Path | None, at
     result.notes += attempt_notes
 
 
-def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int, paths: dict,
+def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, *, rows: int, paths: dict,
               absent: list, roster_notes: list, marked: list, off: tuple, no_id_at: str, made: tuple) -> GradeResult:
     """What grade did (``made``: the VerdictMatrix and the key's trap names, made once for the class
     report too); a part's class size counts the students who answered something and have it on their

@@ -8,7 +8,6 @@ the totals, matrix.py the final verdicts per student and part, report.py the rep
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -34,15 +33,15 @@ from quizgen.grading.attempt_choice import AttemptChoice
 from quizgen.grading.lms_input import LmsInput, lms_inputs, moodle_maximum
 from quizgen.grading.lost_tag import untagged_lines
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
-from quizgen.grading.outcome import localised
-from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
+from quizgen.grading.class_files import report_pays_for_a_process, verdict_matrix, write_reports
+from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.outputs import ReportInputs, class_report_texts, write_extra_outputs
 from quizgen.grading.paper_written import PapersWritten
 from quizgen.out_option import refuse_empty_out
 from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_missing_banks,
                                    refuse_sheet_clashes, run_files)
-from quizgen.grading.report import question_rows, report_markdown, roster_order, student_rows, student_sections
+from quizgen.grading.report import roster_order, student_sections
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.run_options import download_outputs, forced_by, key_named, run_options
 from quizgen.report.title import exam_words, report_title
@@ -106,6 +105,17 @@ class _Inputs:
     grid: AnswerGrid
     written: PapersWritten
     tally: Tally
+
+
+class _Checks(NamedTuple):
+    """The checks made once every row is graded, each a line or "": the paper codes' (made before
+    the pass), long-form labels that name no part, answers another key's, and the note (belong_note's
+    KeyCheckNote) that too few answers were given to check the key."""
+
+    codes: str
+    labels: str
+    foreign: str
+    few: str
 
 
 class _Reconciled(NamedTuple):
@@ -236,7 +246,7 @@ def _grade_rows(asked: _Asked, run: _Inputs, graded_handle, progress: bool, jobs
                                                             asked.key_forced)   # C1 for Q1
     foreign = check_belong(index, run.students, grid, source.path, asked.key_forced, run.shown, run.key_path)
     few = too_few_note(index, run.students, grid, foreign or asked.key_forced, run.shown)   # forced: not checked
-    return graded, (run.code_warning, labels, foreign, few)
+    return graded, _Checks(codes=run.code_warning, labels=labels, foreign=foreign, few=few)
 
 
 def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
@@ -259,13 +269,13 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
                        roster_notes=roster_notes, no_id_at=no_id_at)
 
 
-def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, checks: tuple, settings: str,
+def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, checks: _Checks, settings: str,
                    handles: dict, names: dict, jobs: int) -> GradeResult:
     """The class report started (in its own process when it pays), graded.csv finished, the
     result made with its warnings and notes, and every report and extra output written."""
     source, index, students, grid, tally = run.source, run.index, run.students, run.grid, run.tally
     outputs = run.outputs
-    matrix, names_of_traps = _matrix(index, students, grid), trap_names(index.key)   # the reports' both
+    matrix, names_of_traps = verdict_matrix(index, students, grid), trap_names(index.key)   # the reports' both
     report_data = ReportInputs(matrix=matrix, names=list(students.names), key=run.data, order=roster_order(students),
                                absent=frozenset(people.marked), sections=student_sections(students),
                                named=names_of_traps)   # made plain in the report's process
@@ -273,15 +283,17 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
     key_name = key_named(index, source, run.key_path, found=False, lms=bool(run.given.built))
     title = report_title(index.key.codes, source.path.name, key_name, index.key.printed)   # exam and files (46)
     with Background(class_report_texts, report_data, title, outputs.html,
-                    source.delimiter, source.writes_comma, people.roster_notes, run.written.review_reasons(), settings, checks[3],
+                    source.delimiter, source.writes_comma, people.roster_notes, run.written.review_reasons(), settings, checks.few,
                     parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
         count_latest(grid, tally)
         try:
             finish_graded(graded, graded_handle, source, students)
         except OSError as exc:
             raise _output_error(source, run.paths["graded"].parent, exc) from exc
-        result = result_of(source, index, students, grid, tally, graded.rows, run.paths, people.absent + people.marked,
-                           people.roster_notes, people.marked, people.off, people.no_id_at, (matrix, names_of_traps))
+        result = result_of(source, index, students, grid, tally, rows=graded.rows, paths=run.paths,
+                           absent=people.absent + people.marked, roster_notes=people.roster_notes,
+                           marked=people.marked, off=people.off, no_id_at=people.no_id_at,
+                           made=(matrix, names_of_traps))
         lms, key_path = run.given.built, run.key_path
         result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(people.clashed)], run.written.taken
         result.settings, result.exam, result.read_as = settings, exam_words(index.key.printed), run.given.read_as
@@ -296,7 +308,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
         result.warnings += run.replaced
         add_notes(result, run.decisions, source, key_path if run.key is None and not lms else None, run.given.notes)
         result.notes += _key_notes(run, asked.marking)   # and the summary's notes
-        _write_reports(result, handles, names)
+        write_reports(result, handles, names)
         extra = {role: handles[names[role]] for role in extra_roles(run.paths) + ["report"]}
         write_extra_outputs(result, outputs, extra, report.result())
     return result
@@ -369,32 +381,3 @@ def _add_roster(students: Students, grid: AnswerGrid, tally: Tally, decisions, a
     grid.grow(len(students))
     tally.grow(len(students))
     return absent, zero_marked(grid, tally.unread, absent) if decisions is not None and decisions.made else []
-
-
-REPORT_PROCESS_CELLS = 5_000
-"""Below this many student-part cells the class report is computed in the main
-process: for 40 students x 27 parts it takes about 6 ms, less than forking
-(docs/performance.md, "Fourteenth round")."""
-
-
-def report_pays_for_a_process(students: Students, index: KeyIndex) -> bool:
-    """True when the class report is big enough to compute in a forked process."""
-    return len(students.names) * len(index.slots) >= REPORT_PROCESS_CELLS
-
-
-def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:
-    """The public view of the grid: slot metadata, and each student's paper as a
-    row of booleans (shared by the students of one paper)."""
-    slots = [Slot(s["question_id"], s["part"], s["class"], s["template"], s["points"]) for s in index.slots]
-    masks = [tuple(part is not None for part in paper.parts) for paper in index.papers]
-    return VerdictMatrix(grid, list(students.ids), slots, [masks[n] for n in students.paper_numbers],
-                         list(students.paper_numbers))
-
-
-def _write_reports(result: GradeResult, handles: dict, names: dict) -> None:
-    """The students and questions CSVs (the answers' separator and decimal mark) and report.md."""
-    for role, rows in (("students", student_rows(result.students)), ("questions", question_rows(result.questions))):
-        handle = handles[names[role]]
-        handle.write("\ufeff")
-        csv.writer(handle, delimiter=result.delimiter).writerows(localised(rows, result.decimal_comma))
-    handles[names["report"]].write(report_markdown(result))
