@@ -185,7 +185,7 @@ def test_the_html_page_rounds_a_percentage_tie_as_the_other_outputs_do(tmp_path,
 # ---------------------------------------------------------------- 7. a repeated override differing only in its comment
 
 def test_a_repeated_override_says_when_only_its_comment_differs():
-    from quizgen.grading.decisions import describe_repeat
+    from quizgen.grading.override_warnings import describe_repeat
     from quizgen.marking.overrides import Override
 
     first = Override("s0013", "Q3", "a", 0.5, line=6)

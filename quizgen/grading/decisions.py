@@ -15,16 +15,18 @@ At most ten warnings are shown."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.errors import WARNINGS_SHOWN, first_few, printable, shortened
+from quizgen.errors import first_few, shortened
 from quizgen.grading.ecf_at_once import decided_reason
 from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, make_outcome
 from quizgen.key.status import Status
 from quizgen.grading.override_answers import (again_warning, changed_warning, held_outcome, same_answer,
                                               other_answer)
-from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
-                                       read_overrides)
+from quizgen.grading.override_warnings import (describe_full, describe_repeat, describe_short, loose_id_warning,
+                                               marks_of, one_meant_as_points, without_paper)
+from quizgen.marking.overrides import capped_warnings, decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.student_ids import IdMatcher, normalise_id, zeros_stripped
 
@@ -131,78 +133,120 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     than the one graded now is not applied."""
     find = graded_student_finder(students)
     answers, again = _graded_answers(overrides, index, students, grid, graded, find)
-    unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
-    short = {}   # {grid cell: [(line, warning)]}: the warnings of the line that counts
-    loose = {}   # {normal id: (line, warning)}: the first line of an id matched not exactly (its leading zeros)
+    warned, decided = _Warned(), {}   # decided: {grid cell: the override that set it}
     for override in overrides:
-        number = find(override.student_id)
-        if number is None and made is not None:
-            number = made.known_student(students, grid, override.student_id)
-            if number is None and elsewhere is not None and students.listed(override.student_id):
-                elsewhere.append(override)
-                continue
-        slot = index.slot(override.question_id, override.part)
-        k = number * grid.width + slot if number is not None and isinstance(slot, int) else None
-        checker = index.papers[students.paper_numbers[number]].checkers[slot] if k is not None else None
-        row = grid.rows[k] if checker is not None else -1
-        if checker is None or (row < 0 and made is None):
-            unmatched.append(override)
-            if isinstance(slot, str):   # no such question or part, or no part named on a question with several
-                reasons[override.line] = slot
-            elif number is None and len(twins := _zero_twins(students, override.student_id)) > 1:
-                reasons[override.line] = (f"it matches {' and '.join(map(shortened, twins[:3]))} only by leading "
-                                          "zeros: write the id as one of them is graded")
+        target = _target(override, index, students, grid, find, made, elsewhere, warned, source)
+        if target is None:
             continue
-        info = index.slots[slot]
-        part = f"{students.ids[number]} {info['question_id']} ({info['part']})"
-        loose.setdefault(normalise_id(override.student_id), (override.line, loose_id_warning(
-            override, students.ids[number], source)))
+        k, row = target.cell, target.row
+        warned.loose.setdefault(normalise_id(override.student_id), (override.line, loose_id_warning(
+            override, students.ids[target.number], source)))
         if k in decided:
-            repeated.append((override.line, describe_repeat(decided[k], override, part, source)))
+            warned.repeated.append((override.line, describe_repeat(decided[k], override, target.part, source)))
         decided[k] = override
-        old = grid.outcomes[k]
-        fresh = row < 0 or (made is not None and row >= made.first)
-        full = float(info["points"])
-        score, share = marks_of(override, full, f"{info['question_id']} ({info['part']})", source)
-        short[k] = []   # only the line that counts is warned about
-        graded_answer = None if fresh else answers.get(row)
+        graded_answer = None if target.fresh else answers.get(row)
         if graded_answer is not None and override.answer is not None \
                 and not same_answer(override.answer, graded_answer):   # decided for another answer
-            grid.outcomes[k] = patched[row] = held_outcome(override, checker, old, source)
-            short[k].append((override.line, changed_warning(override, part, graded_answer, source)))
+            grid.outcomes[k] = patched[row] = held_outcome(override, target.checker, grid.outcomes[k], source)
+            warned.short[k] = [(override.line, changed_warning(override, target.part, graded_answer, source))]
             continue
         earlier = other_answer(again.get(k, ()), graded_answer) if graded_answer is not None else None
-        if earlier is not None and override.answer is None:
-            short[k].append((override.line, again_warning(override, part, earlier, graded_answer, source)))
-        reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
-        machine = "blank" if row < 0 else old.status.value
-        status = Status(decided_status(override.status, machine, share, row >= 0 and score == old.score))
-        if machine == Status.CORRECT and status is Status.PARTIAL and not (override.percent or override.status
-                                                                       or override.plainly_share()):
-            # 50% cannot be points; a status named says part marks were meant
-            short[k].append((override.line, describe_short(override, part, score, full, source)))
-        elif machine != Status.CORRECT and status is Status.CORRECT and one_meant_as_points(override, full):
-            short[k].append((override.line, describe_full(override, part, machine, full, source)))
-        # the grader's misconception and words stay only while the marker keeps the grader's verdict; its words
-        # also when, with no comment, the marker gives part marks to an answer it found wrong or imprecise:
-        # they still say what is missing (review 41b F3: "partly correct 1 / 2" and no reason on the sheet)
-        kept = status is old.status and score == old.score
-        said = kept or status is Status.PARTIAL and old.status in (Status.INCORRECT, Status.IMPRECISE)
-        outcome = make_outcome(status, score, checker.expected, old.misconception if kept else "",
-                               override.comment or (old.feedback if said else ""), reason, OVERRIDE, old.value,
-                               old.figures, checker.writes_comma)
-        grid.outcomes[k] = outcome
+        warned.short[k] = [(override.line, again_warning(override, target.part, earlier, graded_answer, source))] \
+            if earlier is not None and override.answer is None else []   # only the line that counts is warned about
+        grid.outcomes[k], short = _decided_outcome(override, grid.outcomes[k], target, source)
+        warned.short[k] += [(override.line, text) for text in short]
         if row < 0:
-            grid.rows[k] = made.write(students, index, number, slot, outcome)
+            grid.rows[k] = made.write(students, index, target.number, target.slot, grid.outcomes[k])
         else:
-            patched[row] = outcome
+            patched[row] = grid.outcomes[k]
     _say_earlier_decided(decided, index, grid, patched, source)
-    papers = without_paper(unmatched, students, source)
-    lines = [(o.line, papers.get(o.line, text))
-             for o, text in zip(unmatched, describe_unmatched(unmatched, source, reasons))]
-    warned = lines + repeated + [warning for found in short.values() for warning in found]
-    warned += [(line, text) for line, text in loose.values() if text]
-    return capped_warnings(sorted(warned, key=lambda pair: pair[0]), source)
+    return warned.in_order(students, source)
+
+
+class _Warned:
+    """What apply_decisions has to say, gathered by kind until it is put in the file's line order."""
+
+    def __init__(self):
+        self.unmatched, self.repeated, self.reasons = [], [], {}   # reasons: {line: why it matched nothing}
+        self.short = {}   # {grid cell: [(line, warning)]}: the warnings of the line that counts
+        self.loose = {}   # {normal id: (line, warning)}: the first line of an id matched not exactly (its leading zeros)
+
+    def in_order(self, students, source: str) -> list:
+        """Every warning in the order of the file's lines, capped (capped_warnings)."""
+        papers = without_paper(self.unmatched, students, source)
+        lines = [(o.line, papers.get(o.line, text))
+                 for o, text in zip(self.unmatched, describe_unmatched(self.unmatched, source, self.reasons))]
+        warned = lines + self.repeated + [warning for found in self.short.values() for warning in found]
+        warned += [(line, text) for line, text in self.loose.values() if text]
+        return capped_warnings(sorted(warned, key=lambda pair: pair[0]), source)
+
+
+class _Target(NamedTuple):
+    """The graded part an override decides: its student's number, its slot and grid cell, its checker and key
+    record, its graded.csv row (-1: none yet), whether the override makes that row (``fresh``), how warnings
+    name the part, and the points and share the override gives it (marks_of)."""
+
+    number: int
+    slot: int
+    cell: int
+    checker: object
+    row: int
+    info: dict
+    fresh: bool
+    part: str
+    score: float
+    share: float | None
+
+
+def _target(override, index, students, grid, find, made, elsewhere, warned: _Warned, source: str):
+    """The part ``override`` decides (a _Target), or None when it decides none here: one for another section's
+    student goes to ``elsewhere``, one that matches no part to ``warned`` (with its reason when one is known)."""
+    number = find(override.student_id)
+    if number is None and made is not None:
+        number = made.known_student(students, grid, override.student_id)
+        if number is None and elsewhere is not None and students.listed(override.student_id):
+            elsewhere.append(override)
+            return None
+    slot = index.slot(override.question_id, override.part)
+    k = number * grid.width + slot if number is not None and isinstance(slot, int) else None
+    checker = index.papers[students.paper_numbers[number]].checkers[slot] if k is not None else None
+    row = grid.rows[k] if checker is not None else -1
+    if checker is None or (row < 0 and made is None):
+        warned.unmatched.append(override)
+        if isinstance(slot, str):   # no such question or part, or no part named on a question with several
+            warned.reasons[override.line] = slot
+        elif number is None and len(twins := _zero_twins(students, override.student_id)) > 1:
+            warned.reasons[override.line] = (f"it matches {' and '.join(map(shortened, twins[:3]))} only by "
+                                             "leading zeros: write the id as one of them is graded")
+        return None
+    info = index.slots[slot]
+    score, share = marks_of(override, float(info["points"]), f"{info['question_id']} ({info['part']})", source)
+    return _Target(number, slot, k, checker, row, info, row < 0 or (made is not None and row >= made.first),
+                   f"{students.ids[number]} {info['question_id']} ({info['part']})", score, share)
+
+
+def _decided_outcome(override, old: Outcome, target: _Target, source: str) -> tuple:
+    """``(outcome, warnings)``: the part's outcome as ``override`` decides it over the grader's ``old`` one
+    (its status by decided_status, note ``override``), and the warnings that its marks look like points
+    written as a share or the other way round (describe_short, describe_full)."""
+    score, full, row, warnings = target.score, float(target.info["points"]), target.row, []
+    reason = f"{MADE_REASON} {source} line {override.line}" if target.fresh else ""
+    machine = "blank" if row < 0 else old.status.value
+    status = Status(decided_status(override.status, machine, target.share, row >= 0 and score == old.score))
+    if machine == Status.CORRECT and status is Status.PARTIAL and not (override.percent or override.status
+                                                                   or override.plainly_share()):
+        # 50% cannot be points; a status named says part marks were meant
+        warnings.append(describe_short(override, target.part, score, full, source))
+    elif machine != Status.CORRECT and status is Status.CORRECT and one_meant_as_points(override, full):
+        warnings.append(describe_full(override, target.part, machine, full, source))
+    # the grader's misconception and words stay only while the marker keeps the grader's verdict; its words
+    # also when, with no comment, the marker gives part marks to an answer it found wrong or imprecise:
+    # they still say what is missing (review 41b F3: "partly correct 1 / 2" and no reason on the sheet)
+    kept = status is old.status and score == old.score
+    said = kept or status is Status.PARTIAL and old.status in (Status.INCORRECT, Status.IMPRECISE)
+    return make_outcome(status, score, target.checker.expected, old.misconception if kept else "",
+                        override.comment or (old.feedback if said else ""), reason, OVERRIDE, old.value,
+                        old.figures, target.checker.writes_comma), warnings
 
 
 def graded_student_finder(students):
@@ -244,96 +288,6 @@ def _graded_answers(overrides: list, index, students, grid, graded, find) -> tup
     blind = any(o.answer is None for o in overrides)
     again = graded.answered_again(students, index, grid.width) if blind and graded.superseded else {}
     return graded.answers(rows), again
-
-
-def loose_id_warning(override, graded_id: str, source: str) -> str:
-    """The warning for an override whose id is ``graded_id``'s only by leading
-    zeros or a spreadsheet's ``.0`` (``s12`` for roster id ``s012``), else "":
-    it is applied to that student, as an answer row of that id is graded as
-    them (IdMatcher: the one known id so matched, never two), and said, as
-    the answers' such ids are (absent_notes.matched_lines)."""
-    written, graded = normalise_id(override.student_id), normalise_id(graded_id)
-    if written == graded:
-        return ""
-    how = "only by leading zeros" if normalise_id(written, "strip") == normalise_id(graded, "strip") else \
-        "once the '.0' a spreadsheet adds to a number-like id was taken off"
-    shown, known = (shortened(printable(i.strip())) for i in (override.student_id, graded_id))
-    return (f"{source}: line {override.line}: student id '{shown}' matched {known} {how}, and the override is "
-            f"applied to {known}, as an answer row of that id is graded (check for a typo)")
-
-
-def without_paper(unmatched: list, students, source: str) -> dict:
-    """``{line: warning}`` for the ``unmatched`` overrides of an id the
-    per-student key has no paper for (its answer rows ``unknown_student``, or
-    it has none): no override can grade them, so the warning says why and what
-    to do, with the unknown_student note's "did you mean"."""
-    seen = {normalise_id(text.strip()): outcome.feedback for text, (outcome, _) in students.unknown.items()}
-    lines, rowless, hinted = {}, {}, 0   # rowless: {normal id: hint} of ids with no answer row, each looked at once
-    for override in unmatched:
-        written, normal = override.student_id.strip(), normalise_id(override.student_id)
-        hint = seen.get(normal) if seen else None
-        if hint is None:   # no answer rows: a hint for the first few ids only (the warnings shown)
-            if normal not in rowless:
-                rowless[normal] = students.paperless_hint(written, hinted < WARNINGS_SHOWN)
-                hinted += rowless[normal] is not None
-            hint = rowless[normal]
-        if hint is None:
-            continue
-        said, advice = (students.rostered_without_paper(written)
-                        or (f"has no paper in {students.index.name}{f' ({hint})' if hint else ''}", "correct the id"))
-        part = f"{override.question_id}{f' ({override.part})' if override.part else ''}"
-        lines[override.line] = (f"{source}: line {override.line}: {shortened(printable(written))} {said}, so the "
-                                f"override for {shortened(printable(part))} cannot grade it; {advice}")
-    return lines
-
-
-def marks_of(override, full: float, part: str, source: str) -> tuple:
-    """``(points, share)`` an override gives a part worth ``full`` points
-    (``part`` names it in an error): a points column's points are checked
-    against ``full``; share None (points on a part worth none) leaves the status to the marker."""
-    if override.unit != POINTS:
-        return override.score * full, override.score
-    check_points(override, full, part, f"{source}: line {override.line}")
-    return override.score, (override.score / full if full > 0 else None)
-
-
-def describe_short(override, part: str, score: float, full: float, source: str) -> str:
-    """The warning for an override that makes a ``correct`` ``part`` ``partial``
-    (less than its ``full`` points): most likely points written where a share
-    was meant, or the other way round, so it says how the mark was read."""
-    if override.unit == POINTS:
-        read = f"{override.shown()} is read as points; if it was meant as a share of the marks, head the column score"
-    else:
-        read = (f"{override.shown()} is read as a share of the part's marks, {override.score:g} x {full:g} points; "
-                f"if it was meant as points, head the column points")
-    return (f"{source}: line {override.line}: {part} was correct and is now partial with {score:g} of its "
-            f"{full:g} point(s) ({read})")
-
-
-def one_meant_as_points(override, full: float) -> bool:
-    """Whether ``override`` is a share column's plain ``1``, with no status, on a
-    part worth more than 1 point: full marks, where 1 point may have been meant
-    (graded.csv's ``score`` column is points); not under a column headed ``share``."""
-    return (override.unit != POINTS and override.score == 1 and full > 1
-            and not (override.percent or override.status or override.plainly_share()))
-
-
-def describe_full(override, part: str, machine: str, full: float, source: str) -> str:
-    """The warning for a share of 1 that gives a part not ``correct`` (``machine``) its ``full`` marks."""
-    return (f"{source}: line {override.line}: {part} was {machine} and is now correct with all {full:g} of its "
-            f"points ({override.shown()} is read as a share of the part's marks: 1 is all of them; if 1 point was "
-            f"meant, head the column points, or write the share {1 / full:.4g})")
-
-
-def describe_repeat(earlier, later, part: str, source: str) -> str:
-    """The warning for two overrides of one ``part`` (student, question and part
-    as the key names them): a copy-paste slip or a changed mind, so the marker
-    should see which line counts: the same marks and comment, the same marks
-    with another comment (only the comment differs), or other marks."""
-    marks = (earlier.score, earlier.unit, earlier.status) == (later.score, later.unit, later.status)
-    said = ("did the same" if earlier.comment == later.comment else
-            "gave the same marks; only the comment differs") if marks else "decided it otherwise"
-    return f"{source}: line {later.line} decides {part} again (line {earlier.line} {said}); line {later.line} is used"
 
 
 def made_by_override(outcome) -> bool:
