@@ -37,7 +37,8 @@ from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.units import unit_against_part
 from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, misread_count, plain_characters, read_marks, read_number,
-                                   significant_figures, unread_reason, with_log_note)
+                                   significant_figures, with_log_note)
+from quizgen.marking.unread import unread_reason
 from quizgen.maths.parser import MAX_LENGTH
 
 __all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words", "carried_forward",

@@ -11,7 +11,6 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from quizgen.cells import quoted_as_shown
 from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
@@ -24,6 +23,7 @@ from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, g
 from quizgen.marking.percent import percent_of
 from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.unclear import unclear_number
+from quizgen.marking.unread import unread_reason
 from quizgen.marking.units import QUANTITY, UNIT, declared_unit
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
@@ -248,8 +248,11 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
                      or guessed_group(raw, whole, decimal_comma))
     if odd:   # 0.6952 ≈ 0.9, 0.5 ≈ 7/10: which is the answer? 5 = 5,000: which number?
         return Reading(REVIEW, reason=odd)
+    # not ``again``: read_marks has settled the chain's marks into points, which read with the file's marks a
+    # second time could change (on a count, ``again`` reads a settled 1.250 as 1250)
+    settled = partial(read_number, percent=percent, typeset=False, units=units)
     if (worked := _working_value(core)) != core and (finer := most_precise_in_chain(
-            _CHAIN.match(core), factor == 100.0, lambda value: read_number(value, percent, typeset=False, units=units))):
+            _CHAIN.match(core), factor == 100.0, settled)):
         return finer   # 0.6999 ≈ 0.7: the more precise value
     core = worked
     if whole and core.casefold() in _NUMBER_WORDS:
@@ -257,33 +260,41 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     try:
         value = to_number(core, decimal_comma, typeset=False)
     except ExpressionError as exc:
-        if (number := in_bits(core)) is not None and not _IN_BITS.intersection(u.casefold() for u in units):
-            # 0.4826 bits on a part in nats: a person reads it (bits.py: or the log-2 trap); a part in bits read it above
-            bits = again(number) if number else Reading(REVIEW)
-            return Reading(REVIEW, bits.value, bits.figures, reason=BITS_REASON)
-        if _BOUND.search(core):
-            return Reading(REVIEW, reason=BOUND_REASON)
-        head = bracketed_note(text)   # 1950 (25% of 7800), 0.6999 (7/10): a number, then a note
-        head = head if head and again(head).status == NUMBER else None
-        if working := percent_of(core):   # 15% of 17200: working, its value named for the person
-            return Reading(REVIEW, reason=working)
-        if _HEDGE.search(head or core) is not None:   # "0.83 or 0.84", "between 0.59 and 0.60"
-            return Reading(REVIEW, reason=TWO_VALUES_REASON)
-        if beside := non_answer_beside(text, again):
-            return Reading(REVIEW, reason=beside)   # n/a 0.6999, 0.6999 -
-        noted = _NUMBER_THEN_WORDS.search(core)
-        if (noted and not _product(noted)) or head:   # 0.768 (mean): words after it; 1950 (25% of 7800): a note
-            return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
-        if str(exc) in (DEPTH_REASON, "number out of range"):   # nine \frac in each other, exp(exp(exp(9))): said so
-            return Reading(INVALID, reason=unread_reason(exc, written))
-        if unclear := unclear_number(core):   # O.168, 0.l68: a letter for a digit; 0.168 0.169: two values
-            return Reading(REVIEW, reason=unclear)
-        if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(NUMERAL.findall(core)) > 1):
-            return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
-        if _WORDS_ONLY.fullmatch(core):
-            return Reading(INVALID, reason=WORD_REASON)
-        return Reading(INVALID, reason=unread_reason(exc, written))
+        return _unread(core, text, written, exc, again, units)
     return Reading(NUMBER, value / factor, significant_figures(core, typeset=False), hundredths=factor == 100.0)
+
+
+def _unread(core: str, text: str, written: str, exc: ExpressionError, again, units: tuple) -> Reading:
+    """The reading of an answer whose ``core`` is no number (to_number raised ``exc``): for a person when it may
+    say one (bits on a part in nats, a bound, working, two values, a number with words or a note, a letter for a
+    digit, a sentence), else invalid, saying why. ``text``: the answer, its typesetting read; ``written``: as
+    given; ``again``: read_number as this answer was read, for a piece of it."""
+    if (number := in_bits(core)) is not None and not _IN_BITS.intersection(u.casefold() for u in units):
+        # 0.4826 bits on a part in nats: a person reads it (bits.py: or the log-2 trap); a part in bits read it above
+        bits = again(number) if number else Reading(REVIEW)
+        return Reading(REVIEW, bits.value, bits.figures, reason=BITS_REASON)
+    if _BOUND.search(core):
+        return Reading(REVIEW, reason=BOUND_REASON)
+    head = bracketed_note(text)   # 1950 (25% of 7800), 0.6999 (7/10): a number, then a note
+    head = head if head and again(head).status == NUMBER else None
+    if working := percent_of(core):   # 15% of 17200: working, its value named for the person
+        return Reading(REVIEW, reason=working)
+    if _HEDGE.search(head or core) is not None:   # "0.83 or 0.84", "between 0.59 and 0.60"
+        return Reading(REVIEW, reason=TWO_VALUES_REASON)
+    if beside := non_answer_beside(text, again):
+        return Reading(REVIEW, reason=beside)   # n/a 0.6999, 0.6999 -
+    noted = _NUMBER_THEN_WORDS.search(core)
+    if (noted and not _product(noted)) or head:   # 0.768 (mean): words after it; 1950 (25% of 7800): a note
+        return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
+    if str(exc) in (DEPTH_REASON, "number out of range"):   # nine \frac in each other, exp(exp(exp(9))): said so
+        return Reading(INVALID, reason=unread_reason(exc, written))
+    if unclear := unclear_number(core):   # O.168, 0.l68: a letter for a digit; 0.168 0.169: two values
+        return Reading(REVIEW, reason=unclear)
+    if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(NUMERAL.findall(core)) > 1):
+        return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
+    if _WORDS_ONLY.fullmatch(core):
+        return Reading(INVALID, reason=WORD_REASON)
+    return Reading(INVALID, reason=unread_reason(exc, written))
 
 
 def misread_count(text: str, expected: float, tolerance: float, decimal_comma: bool = False,
@@ -367,32 +378,3 @@ def said_with_doubt(text: str) -> bool:
     or a closing question mark (``0.716?``). One rule for every part: a person
     reads such an answer (needs_review), right or wrong."""
     return HEDGED.search(text) is not None or QUESTION_MARK.search(text) is not None
-
-
-_UNPARSED = "not a valid expression: "   # the parser's words for text it cannot read (maths/parser.py)
-
-
-_QUOTED = re.compile(r"(?P<quoted>'.*'|\".*\")(?P<tail>[^'\"]*)", re.DOTALL)   # the parser's quote, then "; a bracket ..."
-
-
-def unread_reason(exc: ExpressionError, written: str = "") -> str:
-    """Why an answer is no number, said once: the parser's "not a valid
-    expression: '0.71o'" becomes "not a number or an expression quizgen reads:
-    '0.71o'", not "not a number: not a valid expression: ..."; quoting
-    ``written``, the student's own text, when given, never the parser's
-    rewriting of it (``10**{-5}`` for ``10^{-5}``), as the answer column shows
-    it (a NUL as U+FFFD: cells.quoted_as_shown). An ``lg`` is refused saying why:
-    its base may be 10 or 2 (``logs.LG_REASON``)."""
-    message = str(exc)
-    if _logs.ambiguous_base(written):   # lg(178): base 10 or base 2?
-        return _logs.LG_REASON
-    if message.startswith(_UNPARSED):
-        quoted = _QUOTED.fullmatch(message[len(_UNPARSED):])
-        if written and quoted:
-            return f"not a number or an expression quizgen reads: {quoted_as_shown(written.strip())}{quoted['tail']}"
-        return "not a number or an expression quizgen reads: " + message[len(_UNPARSED):]
-    if message.endswith(" is not a number"):
-        return "not a number: " + message[:-len(" is not a number")]
-    if " is not a number: " in message:   # what was written, then what to write instead
-        return "not a number: " + message.replace(" is not a number: ", ": ", 1)
-    return f"not a number: {message}"
