@@ -77,6 +77,13 @@ WARNINGS_SHOWN = 10
 policy); one more line counts the rest, so a file of 20,000 mistakes is no flood."""
 
 
+def lines_shown(lines: list, rest, limit: int = WARNINGS_SHOWN) -> list:
+    """The first ``limit`` of ``lines``, then, when there are more, the one line ``rest(more)`` says
+    of them, ``more`` their count grouped by ``thousands``: 20,000 mistakes are ``limit`` + 1 lines."""
+    lines = list(lines)
+    return lines if len(lines) <= limit else lines[:limit] + [rest(thousands(len(lines) - limit))]
+
+
 def first_few(items: list, limit: int = 5) -> str:
     """The first ``limit`` of ``items`` for a one-line message, with ", ..."
     after them when there are more."""

@@ -102,3 +102,44 @@ def test_result_of_takes_its_lists_by_name():
     kinds = {name: p.kind for name, p in inspect.signature(result_of).parameters.items()}
     named = [name for name, kind in kinds.items() if kind is inspect.Parameter.KEYWORD_ONLY]
     assert named == ["rows", "paths", "absent", "roster_notes", "marked", "off", "no_id_at", "made"]
+
+
+def _in_a_decimal_comma_run(make):
+    """What ``make()`` says inside a run whose outputs write decimal commas (as grade's, commas_written)."""
+    from quizgen.errors import commas_written, thousands_kept
+
+    with thousands_kept():
+        commas_written(True)
+        return make()
+
+
+def test_counts_after_the_names_shown_are_grouped_as_the_run_writes_them():
+    """F6: the hand-built "and N more" wrote 1205 raw where named_first writes 1,205 (1 205 for a decimal-comma
+    class); the report's lists of parts, and a feedback sheet's count of answers not listed, now go through it."""
+    from quizgen.errors import NARROW_SPACE
+    from quizgen.grading.feedback_stray import stray_sections
+    from quizgen.report.attention import ToAct, parts_text, unanswered_text
+
+    labels = [f"Q{n}a" for n in range(1, 1211)]
+    row = ToAct("s1", "Ada", [], [], unmarked=labels)
+    assert parts_text(row, "unmarked") == "Q1a, Q2a, Q3a, Q4a, Q5a and 1,205 more"
+    assert _in_a_decimal_comma_run(lambda: parts_text(row, "unmarked")).endswith(f" and 1{NARROW_SPACE}205 more")
+    assert _in_a_decimal_comma_run(lambda: unanswered_text(labels)).startswith(
+        f"No student answered Q1a, Q2a, Q3a, Q4a, Q5a and 1{NARROW_SPACE}205 more parts")
+    sections = _in_a_decimal_comma_run(lambda: stray_sections([], 1200, 0, [], False, [], str))
+    assert sections[0][1] == [f"... and 1{NARROW_SPACE}200 more such answer(s), not listed here."]
+
+
+def test_the_line_counting_the_warnings_not_shown_groups_its_count():
+    """F6: the overrides file's, the policy's and the progress file's "and N more" lines each counted by hand,
+    ungrouped; they share errors.lines_shown now, its count grouped as the run writes counts."""
+    from quizgen.errors import NARROW_SPACE
+    from quizgen.marking.overrides import capped_warnings
+
+    lines = [(n, f"ov.csv: line {n}: something") for n in range(2, 1212)]
+    said = capped_warnings(lines, "ov.csv")
+    assert said[:10] == [text for _, text in lines[:10]] and len(said) == 11
+    assert said[10] == "ov.csv: and 1,200 more warning(s) like these, on lines 12, 13, 14, 15, 16, ..."
+    assert _in_a_decimal_comma_run(lambda: capped_warnings(lines, "ov.csv"))[10].startswith(
+        f"ov.csv: and 1{NARROW_SPACE}200 more warning(s)")
+    assert capped_warnings(lines[:10], "ov.csv") == [text for _, text in lines[:10]]

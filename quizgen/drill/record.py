@@ -26,7 +26,7 @@ from pathlib import Path
 from quizgen.drill.state_file import check_existing, no_link, read_no_link, refuse_foreign
 from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
-from quizgen.errors import WARNINGS_SHOWN, InputFileError
+from quizgen.errors import InputFileError, lines_shown
 from quizgen.files import write_file
 
 ENV_PATH = "QUIZGEN_PROGRESS"
@@ -315,11 +315,8 @@ def _unusable(exc: BadProgressFile) -> str:
 def _dropped_lines(path: Path, dropped: list) -> tuple:
     """The warnings for the entries left out of the record, the first
     WARNINGS_SHOWN of them and then how many more."""
-    lines = [f"progress file {path}: {line}" for line in dropped[:WARNINGS_SHOWN]]
-    if len(dropped) > WARNINGS_SHOWN:
-        lines.append(f"progress file {path}: and {len(dropped) - WARNINGS_SHOWN} more entries that make no sense, "
-                     "each starting afresh")
-    return tuple(lines)
+    return tuple(lines_shown([f"progress file {path}: {line}" for line in dropped], lambda more: (
+        f"progress file {path}: and {more} more entries that make no sense, each starting afresh")))
 
 
 def _bad(path: Path, problem: str, read_only: bool, data: bytes) -> Loaded:

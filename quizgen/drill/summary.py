@@ -11,7 +11,7 @@ from quizgen.drill import record as learner
 from quizgen.drill.state_file import refuse_folder_name
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
-from quizgen.errors import UsageError
+from quizgen.errors import UsageError, named_few
 from quizgen.key.status import Status
 from quizgen.marking.quotes import rounded_before_use, trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
@@ -153,8 +153,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     if new:
         lines.append(f"{'not answered this run' if practice else 'not tried yet'}: {', '.join(new)}.")
     if elsewhere:
-        more = f" and {len(elsewhere) - SHOWN} more" if len(elsewhere) > SHOWN else ""
-        lines.append(f"{', '.join(elsewhere[:SHOWN])}{more}: from a bank not loaded now; add its --bank DIR to "
+        lines.append(f"{named_few(elsewhere, SHOWN)}: from a bank not loaded now; add its --bank DIR to "
                      "practise it.")
     left = [unfinished[0].cls] if unfinished else []
     focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN]])) or new[:3]

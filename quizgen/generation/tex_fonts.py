@@ -15,6 +15,8 @@ import sys
 from dataclasses import replace
 from functools import lru_cache
 
+from quizgen.errors import named_few
+
 PDFLATEX_LIMIT = 0x17F    # pdflatex with T1 fonts: ASCII, Latin-1 and Latin Extended-A
 MAIN_FONT = "Latin Modern Roman"
 FALLBACK_FONTS = ("Noto Serif", "Noto Sans", "DejaVu Serif", "Noto Serif Hebrew", "Noto Sans Hebrew",
@@ -142,7 +144,7 @@ def typeset_names(students: list, err=None) -> list:
             kept.append(replace(student, name=student.student_id))
             replaced.append(student.student_id)
     if replaced:
-        shown = ", ".join(replaced[:5]) + (f" and {len(replaced) - 5} more" if len(replaced) > 5 else "")
+        shown = named_few(replaced)   # the first five
         hint = "" if lualatex() else "lualatex (Debian: texlive-luatex) is not installed; "
         (err or sys.stderr).write(f"quizgen: warning: {hint}no installed font can print the names of "
                                   f"{shown}: their papers show the student ID instead (install "

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from quizgen.cells import unguard
+from quizgen.errors import thousands
 from quizgen.question_ids import norm_part, norm_question
 from quizgen.grading.feedback_words import shown_answer
 from quizgen.marking.student_ids import IdMatcher, normalise_id
@@ -116,7 +117,7 @@ def stray_sections(strays: list, more: int, blanks: int, repeated: list, shared:
     parts_of = {norm_question(q.id): (q.id, [p.letter for p in q.parts]) for q in questions}
     lost = [stray_sentence(stray, parts_of, esc) for stray in strays]
     if more:
-        lost.append(f"... and {more} more such answer(s), not listed here.")
+        lost.append(f"... and {thousands(more)} more such answer(s), not listed here.")
     changed = [SHARED_ID] if shared else [repeated_sentence(repeated, esc)] if repeated else []
     if (lost or changed) and blanks:
         counted = "One of your blank answers was" if blanks == 1 else f"{blanks} of your blank answers were"

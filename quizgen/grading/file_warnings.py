@@ -4,7 +4,7 @@ part, parts no column is labelled for, and the reader's and policy's own."""
 
 from __future__ import annotations
 
-from quizgen.errors import printable, shortened
+from quizgen.errors import printable, shortened, thousands
 from quizgen.grading.comma_cells import split_decimal_warnings
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.students import Students
@@ -54,7 +54,7 @@ def unknown_columns(source, index: KeyIndex) -> list:
     if not unknown:
         return []
     shown = "; ".join(f"{shortened(printable(label))!r}: {reason}" for label, reason in unknown[:SHOWN])
-    more = f"; and {len(unknown) - SHOWN} more" if len(unknown) > SHOWN else ""
+    more = f"; and {thousands(len(unknown) - SHOWN)} more" if len(unknown) > SHOWN else ""
     return [f"{source.path.name}: {len(unknown)} column(s) name no part of {index.name}, so their answers are "
             f"unknown_question in graded.csv: {shown}{more}"]
 

@@ -17,7 +17,7 @@ import os
 from operator import itemgetter
 
 from quizgen.csv_input import norm_header
-from quizgen.errors import shortened
+from quizgen.errors import shortened, thousands
 from quizgen.grading.csv_rows import Records
 from quizgen.marking.student_ids import nearest_ids, normalise_id
 
@@ -66,7 +66,7 @@ def clashing_ids(source, students, absent: list, state=None) -> tuple:
         return set(), [], []
     shown = list(clashes.items())[:SHOWN]   # only these are worded (each looks through the roster)
     entries = [_entry(students, absent, number, *told) for number, told in shown]
-    more = f"; and {len(clashes) - SHOWN} more" if len(clashes) > SHOWN else ""
+    more = f"; and {thousands(len(clashes) - SHOWN)} more" if len(clashes) > SHOWN else ""
     return set(clashes), [f"{len(clashes)} student id(s) are on rows that name different people (another email or "
                           "name), yet each was graded as one student (for each part the last row's answer counts, the "
                           "earlier are superseded): correct the id on the wrong rows in the answers file and grade "

@@ -105,7 +105,7 @@ def swapped_notes(index, students, grid, absent: list, covered=(), source=None) 
         if best is not None:
             lines.append(_paperless_line(shortened(who), shortened(best[0]), best[1], fits, index.name))
     if len(lines) > SHOWN:
-        lines[SHOWN:] = [f"and {len(lines) - SHOWN} more id(s) whose answers fit the paper of a student with no "
+        lines[SHOWN:] = [f"and {thousands(len(lines) - SHOWN)} more id(s) whose answers fit the paper of a student with no "
                          "answers here far better than their own paper, or with no paper of their own: check their "
                          "ids in the answers file"]
     if len(poor) > POOR_MOST or len(away) > ABSENT_MOST:

@@ -16,7 +16,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from quizgen.errors import InputFileError, UsageError, printable, shortened
+from quizgen.errors import InputFileError, UsageError, named_first, printable, shortened
 from quizgen.files import TooLarge, read_json
 from quizgen.input_files import read_capped
 from quizgen.key import checks
@@ -285,7 +285,7 @@ def seeds_beside(rows: list, data: dict, key, responses) -> list:
         return []
     others = sorted(set(rows_of) - {seed}, key=lambda s: (-len(rows_of[s]), s))
     said = [f"seed {shortened(printable(s), 40)} on {len(rows_of[s])} row{'s'[:len(rows_of[s]) > 1]}" for s in others]
-    shown = ", ".join(said[:3]) + (f" and {len(said) - 3} more seeds" if len(said) > 3 else "")
+    shown = named_first(said[:3], len(said)) + " seeds" * (len(said) > 3)
     return [f"{Path(responses).name}: its questions name their variants by {'code and by ' * coded}seed label of "
             "more than one export: "
             f"seed {shortened(printable(seed), 40)} (--key {key}'s) on {len(rows_of[seed])} "

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from quizgen.csv_input import (ALIASES, csv_problem, first_lines, header_shown, norm_header, one_column_each_at,
                                read_csv_text, sniffed_reader)
-from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, printable, shortened
+from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, lines_shown, printable, shortened
 from quizgen.key.checks import MAX_POINTS
 from quizgen.key.status import VERDICTS, Status
 from quizgen.maths.shares import RULE as SHARE_RULE, plain_number, read_share
@@ -262,12 +262,8 @@ def capped_warnings(lines: list, source: str) -> list:
     """The overrides file's warnings, ``lines`` of (file line, text) in file
     order: at most WARNINGS_SHOWN, then one counting the rest and naming their
     lines (200,000 repeats of one line must not print 199,999 warnings)."""
-    texts = [text for _, text in lines]
-    if len(texts) <= WARNINGS_SHOWN:
-        return texts
-    rest = [number for number, _ in lines[WARNINGS_SHOWN:]]
-    return texts[:WARNINGS_SHOWN] + [f"{source}: and {len(rest)} more warning(s) like these, on lines "
-                                     f"{first_few(rest)}"]
+    return lines_shown([text for _, text in lines], lambda more: f"{source}: and {more} more warning(s) like these, "
+                       f"on lines {first_few([number for number, _ in lines[WARNINGS_SHOWN:]])}")
 
 
 def _cell(text: str) -> str:

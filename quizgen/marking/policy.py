@@ -22,7 +22,7 @@ import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizgen.errors import WARNINGS_SHOWN, InputFileError, did_you_mean, first_few, printable, shortened
+from quizgen.errors import WARNINGS_SHOWN, InputFileError, did_you_mean, first_few, lines_shown, printable, shortened
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
@@ -137,8 +137,7 @@ class Policy:
             if hint:
                 lines.append(f"{self.where(('ecf_credit', name))}: ecf_credit.{_shown(name)}: no template on this "
                              f"paper has that id or class{hint}, so it sets the ECF credit of none of its questions")
-        more = len(lines) - WARNINGS_SHOWN
-        return lines[:WARNINGS_SHOWN] + [f"{self.source}: and {more} more ecf_credit name(s) as above"] * (more > 0)
+        return lines_shown(lines, lambda more: f"{self.source}: and {more} more ecf_credit name(s) as above")
 
     def check_overlaps(self, templates: dict) -> list:
         """One warning line per setting given twice for one template under two
@@ -166,8 +165,7 @@ class Policy:
                                  + f" set {template}'s part {letter} differently: "
                                    f"points.{used[0]}.{used[1]} ({self.points[used[0]][used[1]]:g}) is used")
         lines = list(dict.fromkeys(lines))
-        more = len(lines) - WARNINGS_SHOWN
-        return lines[:WARNINGS_SHOWN] + [f"{self.source}: and {more} more setting(s) given twice as above"] * (more > 0)
+        return lines_shown(lines, lambda more: f"{self.source}: and {more} more setting(s) given twice as above")
 
 
 def _first_unknown(table: dict, known_of: dict):

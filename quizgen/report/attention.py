@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter
 
-from quizgen.errors import shortened
+from quizgen.errors import named_first, named_few, shortened
 from quizgen.key.status import Status
 from quizgen.report.formatting import md_cell, whole_number
 
@@ -119,8 +119,7 @@ def parts_text(row: ToAct, key: str) -> str:
         return _review_text(row)
     if key == "unmarked":
         parts = row.unmarked
-        shown = ", ".join(parts[:UNMARKED_SHOWN])
-        return shown if len(parts) <= UNMARKED_SHOWN else f"{shown} and {len(parts) - UNMARKED_SHOWN} more"
+        return named_few(parts, UNMARKED_SHOWN)
     parts = row.unreached
     return parts[0] if len(parts) == 1 else f"from {parts[0]} on ({len(parts)} parts)"
 
@@ -183,7 +182,7 @@ def unanswered_text(labels: list) -> str:
         return ""
     shown = labels[:UNMARKED_SHOWN]
     named = labels[0] if len(labels) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1] \
-        if len(labels) <= UNMARKED_SHOWN else f"{', '.join(shown)} and {len(labels) - len(shown)} more parts"
+        if len(labels) <= UNMARKED_SHOWN else f"{named_first(shown, len(labels))} parts"
     return (NO_ANSWERS_LEAD.format(named) + ", not a class that ran out of time; "
             f"{'its' if len(labels) == 1 else 'their'} figures are n/a, and no student is listed as "
             f"stopping early for {'it' if len(labels) == 1 else 'them'}.")
