@@ -49,16 +49,57 @@ def test_validate_takes_the_whole_part_of_a_log_that_is_whole(tmp_path, invoke):
     assert "canonical" not in result.output or "gives 0.249" not in result.output
 
 
-def test_a_form_sympy_cannot_take_falls_back_to_the_float(monkeypatch):
-    """No traceback where SymPy gives no number: the float decides, as before settle.py."""
+def test_a_value_sympy_finds_no_real_number_fails_its_draw(monkeypatch):
+    """1/(sqrt(2)**2 - 2) divides by an exact zero its float misses (2**51 from 4.4e-16): its floor
+    was the float's, 2251799813685248, without a word (review 49b F1); now the expression fails."""
+    from quizgen.errors import ExpressionError
     from quizgen.maths import settle
 
-    def refuse(node):
-        raise settle.ExpressionError("cannot convert this expression")
-
-    monkeypatch.setattr(settle, "to_sympy", refuse)
     monkeypatch.setattr(settle, "_PRECISE", {})   # nothing worked out by an earlier test
-    assert value("floor(exp(40))") == Fraction(235385266837020000)
+    with pytest.raises(ExpressionError, match=r"1/\(sqrt\(2\)\*\*2 - 2\) is no real number \(SymPy gives zoo\)"):
+        value("floor(1/(sqrt(2)**2 - 2))")
+
+
+def test_a_template_whose_floor_has_no_real_value_is_named_by_generate(tmp_path, invoke):
+    """The user sees a one-line error naming the template, its let and the form, not a paper
+    whose number the float made up."""
+    source = (builtin_bank_dir() / "c3_uniform_logits.yaml").read_text(encoding="utf-8")
+    old = 'let:\n  p: "1 / V"'
+    source = source.replace(old, 'let:\n  kk: "floor(1/(sqrt(2)**2 - 2))"\n  p: "1 / V + (kk - kk) / 1000"', 1)
+    source = source.replace("id: mlm-uniform-logits", "id: floored").replace("class: C3", "class: C14")
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "c14.yaml").write_text(source, encoding="utf-8")
+    result = invoke("generate", "--bank", bank, "--classes", "C14", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "template floored" in result.output and "let.kk" in result.output
+    assert "1/(sqrt(2)**2 - 2) is no real number" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.slow
+def test_no_shipped_template_asks_sympy_for_a_value_that_is_no_number(tmp_path, invoke, monkeypatch):
+    """Every value of the built-in bank that reaches SymPy (a tie or whole part its float cannot
+    decide) gets a real number back: none is refused, so none redraws on SymPy's word, and the
+    check is not empty (C1's and C8's e^4 lies 6e-10 from a tie at 4 decimals)."""
+    from quizgen.maths import settle
+
+    asked, refused = [], []
+    real = settle._precise
+
+    def watched(value, form):
+        asked.append(form)
+        try:
+            return real(value, form)
+        except Exception:
+            refused.append(form)
+            raise
+
+    monkeypatch.setattr(settle, "_precise", watched)
+    monkeypatch.setattr(settle, "_PRECISE", {})
+    for args in (["--worked-examples"], ["--count", 100, "--seed", 49], ["--count", 100, "--seed", "words"]):
+        result = invoke("generate", "--jobs", 1, "--out", tmp_path / str(args[-1]), *args)
+        assert result.exit_code == 0, result.output
+    assert "exp(4)" in asked and refused == []
 
 
 def test_sympy_works_out_each_exact_form_once(monkeypatch):

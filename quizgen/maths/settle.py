@@ -57,19 +57,15 @@ def near_tie(x: float, places: int) -> bool:
 
 def precise(value: Exact) -> Fraction:
     """``value`` to DIGITS significant digits from SymPy, as a fraction; an exact rational
-    (within SNAP of a fraction whose denominator is at most 10**9) as that rational; its float's own
-    value where SymPy gives no number (a form it cannot take), as before this module. Worked out
+    (within SNAP of a fraction whose denominator is at most 10**9) as that rational. Worked out
     once per printed exact form in a process: C1's and C8's e^4 sits 6e-10 from a tie at 4
     decimals, and SymPy took a millisecond on each of its draws (docs/performance.md)."""
-    try:
-        form = to_text(value.node)
-    except ExpressionError:
-        return _precise(value)
+    form = to_text(value.node)
     known = _PRECISE.get(form)
     if known is None:
         if len(_PRECISE) >= KEEP:
             _PRECISE.clear()
-        known = _PRECISE[form] = _precise(value)
+        known = _PRECISE[form] = _precise(value, form)
     return known
 
 
@@ -78,11 +74,17 @@ _PRECISE: dict[str, Fraction] = {}
 KEEP = 4096
 
 
-def _precise(value: Exact) -> Fraction:
-    try:
-        approximation = Fraction(str(to_sympy(value.node).evalf(DIGITS)))
-    except (ExpressionError, ValueError, TypeError, ZeroDivisionError):
-        return Fraction(value.value)
+def _precise(value: Exact, form: str) -> Fraction:
+    """SymPy's value of ``value``, or an ExpressionError where it is no real number: the float
+    missed an exact zero the value divides by (``1/(sqrt(2)**2 - 2)``) or takes a root of, so
+    the float's digits would decide a whole part or tie of a number that is not there. Every
+    node of an Exact (its calls are exp, log, log10, log2 and sqrt) has a SymPy form, so no
+    other failure is expected; one from SymPy itself is a bug to see, not a float to trust."""
+    number = to_sympy(value.node).evalf(DIGITS)
+    if not (number.is_Number and number.is_finite):
+        raise ExpressionError(f"{form} is no real number (SymPy gives {number}), though its float "
+                              f"is {value.value!r}: an exact zero divides it or lies under a root")
+    approximation = Fraction(str(number))
     simple = approximation.limit_denominator(10 ** 9)
     return simple if abs(approximation - simple) < SNAP * max(1, abs(simple)) else approximation
 
