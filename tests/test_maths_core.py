@@ -147,21 +147,6 @@ def test_the_math_core_imports_nothing_of_quizgen_but_errors():
     assert {name: above for name, above in outside.items() if above} == {}
 
 
-KEY_MODEL = ("model.py", "parts.py", "checks.py", "compact.py", "status.py", "load.py", "recipes.py")
-
-
-@pytest.mark.slow
-def test_the_key_model_imports_nothing_above_errors_and_maths():   # and input_files and byte_order, which read key.json
-    """key/entries.py and key/writer.py make keys and sit beside generation; the rest only model them."""
-    found = imported_by(Path(quizgen.maths.__file__).parent.parent / "key", KEY_MODEL)
-    assert sorted(found) == sorted(KEY_MODEL)
-    allowed = ("quizgen.errors", "quizgen.input_files", "quizgen.byte_order", "quizgen.maths", "quizgen.key")
-    outside = {name: sorted(m for m in modules if not _within(m, *allowed)
-                            or m in ("quizgen.key.entries", "quizgen.key.writer"))
-               for name, modules in found.items()}
-    assert {name: above for name, above in outside.items() if above} == {}
-
-
 def test_exp_and_log_cancel_keeping_the_inner_value_exact():
     env = {"a": Fraction(3, 2)}
     assert ground(parse("exp(log(a))", template_policy(["a"])), env) == Fraction(3, 2)
