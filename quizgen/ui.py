@@ -30,7 +30,7 @@ class _SilentBar:
         return False
 
     def update(self, n: int, current_item=None) -> None:
-        """Nothing to show."""
+        """Nothing to show (``current_item`` as click's progress bar takes it, so either serves)."""
 
 
 WAIT_SLICE = 0.5   # seconds: how soon a Ctrl-C is honoured at the latest

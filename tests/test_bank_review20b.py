@@ -12,7 +12,7 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.figures import figure_point
-from quizgen.generation.problem_figure import FIGURE_PROBES, problem_top
+from quizgen.generation.problem_figure import FIGURE_PROBES, problem_axes
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view
@@ -147,4 +147,4 @@ def test_the_problem_figure_is_the_same_for_every_draw_and_leaks_nothing(cls, fm
         assert _curve_top(markup, fmt) >= figure_point(instance).loss
     assert len(drawings) == 1
     probes = [figure_point(sample_instance(template, probe_label(template, k, "figure"))) for k in range(FIGURE_PROBES)]
-    assert problem_top(template) >= max(4, *(point.top for point in probes))
+    assert problem_axes(template)[0] >= max(4, *(point.top for point in probes))

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from quizgen.drill import record as learner
+from drill_support import strict_parse
 from quizgen.drill.session import run_drill
 from quizgen.generation.quiz import seed_label
 from quizgen.key.entries import key_part
@@ -344,7 +345,7 @@ def test_progress_json_round_trips():
     progress = learner.Progress(clock=3, sessions=2, classes={"C10": learner.Card(1, 4, 2, 0), "C2": learner.Card()},
                                 misconceptions={"x": learner.Card(2, 9, 1, 1)})
     text = progress.to_json()
-    assert learner.parse(text) == progress
+    assert strict_parse(text) == progress
     assert list(json.loads(text)["classes"]) == ["C2", "C10"]
 
 
@@ -357,7 +358,7 @@ def test_progress_json_round_trips():
 ])
 def test_parse_rejects_bad_records(data):
     with pytest.raises(learner.BadProgressFile):
-        learner.parse(json.dumps(data))
+        strict_parse(json.dumps(data))
 
 
 @pytest.mark.parametrize("version, shown", [(2.0, "2.0"), (1.0, "1.0"), (True, "true"), ("2", '"2"'),
@@ -365,12 +366,12 @@ def test_parse_rejects_bad_records(data):
 def test_a_progress_file_version_must_be_a_json_integer(version, shown):
     """Round 41: 2.0 (== 2) and 1.0 were read as versions 2 and 1; the version is quoted as the file writes it."""
     with pytest.raises(learner.BadProgressFile, match=rf"^version {re.escape(shown)}, expected 1 or 2$"):
-        learner.parse(json.dumps({"format": "quizgen-progress", "version": version, "clock": 0, "sessions": 0}))
+        strict_parse(json.dumps({"format": "quizgen-progress", "version": version, "clock": 0, "sessions": 0}))
 
 
 def test_a_progress_file_with_no_version_says_it_is_missing():
     with pytest.raises(learner.BadProgressFile, match=r"^version missing, expected 1 or 2$"):
-        learner.parse(json.dumps({"format": "quizgen-progress", "clock": 0, "sessions": 0}))
+        strict_parse(json.dumps({"format": "quizgen-progress", "clock": 0, "sessions": 0}))
 
 
 def test_default_path_follows_the_environment(monkeypatch, tmp_path):
@@ -450,7 +451,8 @@ def test_an_undefined_name_in_any_chosen_template_fails_before_the_drill_starts(
 
 def test_a_progress_file_with_an_integer_too_long_to_read_says_so():
     """rev-hostile20: Python's limit on an integer's digits came out as "invalid JSON at line ?"."""
-    from quizgen.drill.record import BadProgressFile, parse
+    from quizgen.drill.record import BadProgressFile
+    from drill_support import strict_parse as parse
 
     with pytest.raises(BadProgressFile, match="^it holds an integer too long to read$"):
         parse('{"format": "quizgen-progress", "n": ' + "9" * 100_000 + "}")
@@ -463,7 +465,7 @@ def test_a_misconception_avoided_more_often_than_met_keeps_the_record():
     met, so right may pass seen; the check meant for class cards threw the learner's record away."""
     progress = learner.Progress(clock=5, misconceptions={"log10_instead_of_ln": learner.Card(box=3, due=9, seen=1,
                                                                                             right=2)})
-    read = learner.parse(progress.to_json())
+    read = strict_parse(progress.to_json())
     assert read.misconceptions["log10_instead_of_ln"] == learner.Card(box=3, due=9, seen=1, right=2)
     with pytest.raises(learner.BadProgressFile, match=r"classes\.C1\.right is 2, more than its seen, 1"):
-        learner.parse(learner.Progress(classes={"C1": learner.Card(box=3, due=9, seen=1, right=2)}).to_json())
+        strict_parse(learner.Progress(classes={"C1": learner.Card(box=3, due=9, seen=1, right=2)}).to_json())

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from quizgen.drill import record as learner
+from drill_support import strict_parse
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.quiz import seed_label
 from quizgen.key.entries import key_part
@@ -92,7 +93,7 @@ def test_the_record_stays_small_a_count_of_0_is_not_written():
     assert data["classes"] == {"C1": {"box": 2, "due": 5, "seen": 1, "right": 1, "last": "clean"},
                                "C2": {"box": 1, "due": 3, "seen": 2, "right": 0, "missed": 2, "last": "missed"}}
     assert data["misconceptions"] == {"x": {"box": 1, "due": 3, "seen": 1, "right": 0}}
-    assert learner.parse(progress.to_json()) == progress
+    assert strict_parse(progress.to_json()) == progress
 
 
 @pytest.mark.parametrize("fields, said", [
@@ -124,7 +125,7 @@ def test_counts_at_the_limit_are_read_back_after_the_drill_writes_them():
     limit = learner.MAX_COUNT
     progress = learner.Progress(classes={"C1": learner.Card(box=1, due=0, seen=limit, right=limit, helped=limit)})
     progress.record_question("C1", learner.SKIPPED)
-    read = learner.parse(progress.to_json()).classes["C1"]
+    read = strict_parse(progress.to_json()).classes["C1"]
     assert (read.seen, read.right, read.helped, read.skipped, read.last) == (limit, limit, limit, 1, "skipped")
 
 

@@ -10,6 +10,7 @@ import pytest
 from pathlib import Path
 
 from quizgen.drill import record as learner
+from drill_support import strict_parse
 from quizgen.drill.session import run_drill
 from quizgen.drill.summary import _score_table, advice
 
@@ -31,7 +32,7 @@ def test_an_open_misconception_does_not_starve_the_other_classes(tmp_path):
     result, _ = long_drill(state, 30)   # "0" is wrong, and never this trap's answer
     asked = Counter(p.cls for p in result.parts if p.letter == "a")
     assert asked["C2"] >= 8 and asked["C3"] >= 8, asked   # it was C1 every time
-    card = learner.parse(state.read_text()).misconceptions["logit_as_probability"]
+    card = strict_parse(state.read_text()).misconceptions["logit_as_probability"]
     assert card.box == 1 and card.due > 20
 
 
@@ -51,7 +52,7 @@ def test_a_very_long_session_keeps_turns_fair_and_saves(tmp_path):
     asked = Counter(p.cls for p in result.parts if p.letter == "a")
     assert result.questions == 300 and result.stopped == "count"
     assert min(asked.values()) >= 60, asked
-    assert learner.parse(state.read_text()).clock == 300
+    assert strict_parse(state.read_text()).clock == 300
     assert out.count("Summary (300 questions, stopped: count)") == 1
 
 
@@ -112,7 +113,7 @@ def test_a_question_moves_a_misconception_at_most_once_and_not_where_it_was_met(
     state = tmp_path / "progress.json"
     answers = "1950\n6240\n195\n195\n1950\n600\n480\n60\n60\n600\n"
     run_drill(io.StringIO(answers), io.StringIO(), io.StringIO(), classes="C6", count=2, seed=5, state=state)
-    card = learner.parse(state.read_text()).misconceptions["split_applied_to_all_tokens"]
+    card = strict_parse(state.read_text()).misconceptions["split_applied_to_all_tokens"]
     assert (card.box, card.seen, card.right, card.due) == (2, 1, 1, 1 + learner.interval(2))
 
 
@@ -131,7 +132,7 @@ def test_an_abandoned_question_moves_no_misconception_and_the_summary_says_what_
     state = tmp_path / "progress.json"
     out = io.StringIO()
     run_drill(io.StringIO("0.772\ns\n0.0159\nq\n"), out, io.StringIO(), classes="C2", seed=3, state=state)
-    saved = learner.parse(state.read_text())
+    saved = strict_parse(state.read_text())
     card = saved.misconceptions["favoured_word_probability"]
     assert (saved.clock, card.box, card.due - saved.clock) == (1, 1, 2)
     assert "misconception \"the probability of the favoured word, not the true one\": met 1x; next review after 2 more questions." in " ".join(out.getvalue().split())

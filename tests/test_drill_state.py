@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from quizgen.drill import record as learner
+from drill_support import strict_parse
 
 
 def drill(state, answers="0.5\nq\n"):
@@ -87,7 +88,7 @@ def test_a_name_that_cannot_be_shown_is_dropped_with_one_warning(invoke, tmp_pat
     session = invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="0.5\nq\n")
     assert session.exit_code == 0 and session.stderr.strip().splitlines() == [warning]
     assert not (tmp_path / "p.json.bad").exists()
-    saved = learner.parse(state.read_text(encoding="utf-8"))
+    saved = strict_parse(state.read_text(encoding="utf-8"))
     assert name not in session.output and name not in saved.misconceptions and saved.classes["C4"] == learner.Card(**kept)
 
 
@@ -111,7 +112,7 @@ def test_one_bad_entry_starts_afresh_and_the_rest_of_the_record_is_kept(invoke, 
     assert session.stderr.strip().splitlines() == [
         f"quizgen: warning: progress file {state}: {said}: that class starts afresh"]
     assert not list(tmp_path.glob("p.json.bad*"))
-    saved = learner.parse(state.read_text(encoding="utf-8"))
+    saved = strict_parse(state.read_text(encoding="utf-8"))
     assert saved.clock == 8 and saved.sessions == 3 and saved.classes["C1"].seen == 1   # C1 afresh: this question only
     assert saved.classes["C2"] == learner.Card(box=3, due=12, seen=4, right=4)
     assert saved.misconceptions["log10_instead_of_ln"].seen == 1

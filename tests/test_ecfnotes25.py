@@ -114,9 +114,10 @@ def test_the_advice_keeps_the_figures_the_policy_carried_rounding_asks(tmp_path,
 
 
 def test_the_default_advice_is_the_papers():
-    assert kept_figures(Credits().carried_figures) == 4
-    assert "keep at least 4 significant figures in the working" in ROUNDED_EARLY
-    assert "keep at least 4 significant figures (or as many" in ROUNDED_BEFORE_USE
+    keep = kept_figures(Credits().carried_figures)
+    assert keep == 4
+    assert "keep at least 4 significant figures in the working" in ROUNDED_EARLY.format(keep=keep, answers="Q1 (a)")
+    assert "keep at least 4 significant figures (or as many" in ROUNDED_BEFORE_USE.format(keep=keep, answers="Q1 (a)")
 
 
 def test_a_short_carry_past_the_papers_figures_is_what_the_course_asks():

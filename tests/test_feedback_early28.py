@@ -39,7 +39,7 @@ def test_a_later_answer_itself_short_is_rounded_too_early(c, own, before):
     it is ECF (issue 12), so it no longer gives a "rounded before use" line."""
     right = PartLine("a", "0.0724", "correct", "1", "1", "", "", "", "", "")
     work = work_list([QUESTION], [[right, _line("c", c, FROM_A)]], "awaiting").lines
-    assert [line for line in work if line.startswith("rounded too early")] == [ROUNDED_EARLY.format(own)] * bool(own)
+    assert [line for line in work if line.startswith("rounded too early")] == [ROUNDED_EARLY.format(keep=4, answers=own)] * bool(own)
     assert any(line.startswith("rounded before use: Q7 (c) is what Q7 (a)") for line in work) == before, work
 
 
@@ -55,5 +55,5 @@ def test_the_sheet_names_the_later_answer_rounded_short(tmp_path):
                                       ("r02", "Q7", "c", "0.075")])
     quizgen.grade(answers, key=tmp_path / "paper" / "key.json", outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     r01, r02 = ((tmp_path / "sheets" / f"{sid}.md").read_text(encoding="utf-8") for sid in ("r01", "r02"))
-    assert "- " + ROUNDED_EARLY.format("Q7 (a), Q7 (c)") in r01 and "- rounded before use" not in r01, r01
-    assert "- " + ROUNDED_EARLY.format("Q7 (c)") in r02 and "- rounded before use" not in r02, r02
+    assert "- " + ROUNDED_EARLY.format(keep=4, answers="Q7 (a), Q7 (c)") in r01 and "- rounded before use" not in r01, r01
+    assert "- " + ROUNDED_EARLY.format(keep=4, answers="Q7 (c)") in r02 and "- rounded before use" not in r02, r02

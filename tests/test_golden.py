@@ -11,7 +11,7 @@ from quizgen.maths.printing import to_sympy
 from quizgen.generation.make import make_quiz
 from quizgen.grading.part_checker import check_answer, question_checkers
 from quizgen.key.model import Key
-from quizgen.key.writer import key_data
+from key_support import key_data
 from quizgen.generation.sampling import canonical_instance
 
 E = sympy.E
@@ -255,7 +255,7 @@ def paper_digest(path) -> str:
 # All four again (bank20b): C10's table prints position 1's q alone, without saying why it
 # has no p (that answered (a)); C10 (b)'s new traps change the key, not the papers' numbers.
 # Both problems.md again (bank20b): the problem figure's loss axis reaches its template's
-# losses (figures.problem_top: C2 to 7, C3 to 13, C7 to 5, C8 to 6), the same for every draw.
+# losses (problem_figure.problem_axes: C2 to 7, C3 to 13, C7 to 5, C8 to 6), the same for every draw.
 # All four again (bank20c): C5 (c) asks the probability before the masking step ran, and its
 # exact value prints as (1 - r)^n in the draw's numbers, not a long decimal; C5's last step says
 # NaN is IEEE 754's 0/0; seed 2's C9 claim is the bank's own words, not the reference's Ex 8.

@@ -5,7 +5,7 @@ import csv
 
 import pytest
 
-from quizgen.grading.report import STATUSES
+from quizgen.key.status import Status
 
 
 @pytest.fixture
@@ -87,7 +87,7 @@ def test_summary_counts_add_up(invoke, quiz, tmp_path):
     counts = {}
     for line in result.output.splitlines():
         words = line.split()
-        if len(words) == 2 and words[0] in STATUSES:
+        if len(words) == 2 and words[0] in {s.value for s in Status}:
             counts[words[0]] = int(words[1])
     assert sum(counts.values()) == n_rows
 

@@ -18,7 +18,7 @@ from quizgen.maths.answers import to_number
 from quizgen.grading.answers_file import open_answers
 from quizgen.errors import ExpressionError, InputFileError, QuizgenError
 from quizgen.grading.part_checker import check_answer
-from quizgen.grading.report import STATUSES
+from quizgen.key.status import Status
 from quizgen.cells import spreadsheet_safe
 from quizgen.key.status import SCORED
 
@@ -134,7 +134,7 @@ def test_every_written_row_is_graded_exactly_once(rows, delimiter):
     status = 5 if len(graded[0]) == 12 else 4   # after the graded_as column, written when some id was written otherwise
     for row, out_row in zip(expected, graded):
         assert out_row[:4] == [spreadsheet_safe(c) for c in row]
-        assert out_row[status] in STATUSES
+        assert out_row[status] in {s.value for s in Status}
 
 
 @FILES

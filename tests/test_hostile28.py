@@ -142,7 +142,8 @@ def _progress(cards: dict) -> str:
 def test_long_misconception_names_are_cut_in_messages(name, fields):
     """A 100,000-character name was echoed whole by the progress file's errors;
     now a name over MAX_ID (a key's longest trap code) is refused, shown cut."""
-    from quizgen.drill.record import BadProgressFile, parse
+    from quizgen.drill.record import BadProgressFile
+    from drill_support import strict_parse as parse
 
     with pytest.raises(BadProgressFile) as caught:
         parse(_progress({name: fields}))
@@ -152,7 +153,7 @@ def test_long_misconception_names_are_cut_in_messages(name, fields):
 
 
 def test_a_name_at_the_limit_is_read():
-    from quizgen.drill.record import parse
+    from drill_support import strict_parse as parse
 
     progress = parse(_progress({"y" * MAX_ID: {"box": 1, "due": 1, "seen": 1, "right": 0}}))
     assert "y" * MAX_ID in progress.misconceptions

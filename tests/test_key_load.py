@@ -16,7 +16,7 @@ VERSION1 = json.loads((Path(__file__).parent / "data" / "keys" / "version1.json"
 
 def version2(bank):
     from quizgen.generation.make import make_quiz
-    from quizgen.key.writer import key_data
+    from key_support import key_data
 
     return key_data(make_quiz([t for t in bank if t.cls in ("C1", "C8")], seed=2))
 

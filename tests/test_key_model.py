@@ -15,7 +15,7 @@ from quizgen.generation.make import make_quiz
 from quizgen.grading.part_checker import check_answer
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key, KeyPart
-from quizgen.key.writer import key_data
+from key_support import key_data
 from quizgen.roster import Student
 
 VERSION1 = Path(__file__).parent / "data" / "keys" / "version1.json"

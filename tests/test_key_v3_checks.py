@@ -13,7 +13,7 @@ import pytest
 import quizgen
 from quizgen.generation.make import make_quiz
 from quizgen.key.model import Key
-from quizgen.key.writer import key_data
+from key_support import key_data
 
 TEMPLATE = "nsp-sigmoid-loss"   # C7: a sentence pair chosen by place; recipes p -> loss_y1, loss_y0
 

@@ -13,7 +13,7 @@ import quizgen
 from quizgen.generation.make import make_quiz
 from quizgen.key.entries import key_entry
 from quizgen.key.model import Key, KeyPaper
-from quizgen.key.writer import key_data
+from key_support import key_data
 from quizgen.roster import Student
 
 C9 = "bert-total-loss-twist"

@@ -19,7 +19,7 @@ from quizgen.generation.make import make_quiz
 from quizgen.grading.key_index import KeyIndex
 from quizgen.key import parts as key_parts
 from quizgen.key.model import Key
-from quizgen.key.writer import key_data
+from key_support import key_data
 from quizgen.maths import numbers
 from quizgen.maths.rounding import decimal_text
 from quizgen.roster import Student

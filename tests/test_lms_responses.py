@@ -11,7 +11,7 @@ import pytest
 from lms_support import moodle_csv, moodle_download
 from quizgen.errors import InputFileError
 from quizgen.lms.moodle import moodle_xml
-from quizgen.lms.responses import ResponseRow, canvas_responses, cloze_parts, moodle_responses, read_responses
+from quizgen.lms.responses import ResponseRow, cloze_parts, read_responses
 from quizgen.lms.variants import slots as make_slots
 
 DATA = Path(__file__).parent / "data" / "lms"
@@ -76,34 +76,42 @@ def test_cloze_summaries_split_into_parts(summary, parts):
     assert cloze_parts(summary) == parts
 
 
-def test_missing_question_text_says_what_to_tick():
+def _read(folder, text: str):
+    """What read_responses reads of a download holding ``text``."""
+    path = folder / "download.csv"
+    path.write_text(text, encoding="utf-8")
+    return read_responses(path)
+
+
+def test_missing_question_text_says_what_to_tick(tmp_path):
     text = moodle_csv(["Last name", "First name", "ID number", "Response 1"], [["A", "B", "s1", "1"]])
-    with pytest.raises(InputFileError, match="'Show the' tick 'question text'"):
-        moodle_responses(text)
+    with pytest.raises(InputFileError, match="download.csv: .*'Show the' tick 'question text'"):
+        _read(tmp_path, text)
 
 
-def test_missing_identity_says_what_to_show():
+def test_missing_identity_says_what_to_show(tmp_path):
     text = moodle_csv(["Last name", "First name", "Question 1", "Response 1"], [["A", "B", "x", "1"]])
-    with pytest.raises(InputFileError, match="Show user identity"):
-        moodle_responses(text)
+    with pytest.raises(InputFileError, match="download.csv: .*Show user identity"):
+        _read(tmp_path, text)
 
 
-def test_a_moodle_download_with_no_attempt_says_so_not_that_ids_are_missing():
+def test_a_moodle_download_with_no_attempt_says_so_not_that_ids_are_missing(tmp_path):
     text = moodle_csv(["Last name", "First name", "ID number", "State", "Question 1", "Response 1"], [])
-    with pytest.raises(InputFileError, match=r"^the Moodle export has its header and no attempt \(downloaded "
-                                             r"before anyone answered\?\)"):
-        moodle_responses(text)
+    with pytest.raises(InputFileError, match=r"download.csv: the Moodle export has its header and no attempt "
+                                             r"\(downloaded before anyone answered\?\)"):
+        _read(tmp_path, text)
 
 
-def test_a_canvas_download_with_no_attempt_says_so():
-    text = "name,id,sis_id,1001: What is p? [quizgen:mlm-confident-correct:7KQ2M9XD:a],1001\n"
-    with pytest.raises(InputFileError, match=r"^the Canvas student analysis has its header and no attempt"):
-        canvas_responses(text)
+def test_a_canvas_download_with_no_attempt_says_so(tmp_path):
+    text = "name,id,sis_id,section_id,1001: What is p? [quizgen:mlm-confident-correct:7KQ2M9XD:a],1001\n"
+    with pytest.raises(InputFileError, match=r"download.csv: the Canvas student analysis has its header and no attempt"):
+        _read(tmp_path, text)
 
 
-def test_missing_responses_says_what_to_tick():
-    with pytest.raises(InputFileError, match="'Show the' tick 'response'"):
-        moodle_responses(moodle_csv(["Last name", "First name", "ID number", "Question 1"], [["A", "B", "s", "x"]]))
+def test_missing_responses_says_what_to_tick(tmp_path):
+    with pytest.raises(InputFileError, match="download.csv: .*'Show the' tick 'response'"):
+        _read(tmp_path, moodle_csv(["Last name", "First name", "ID number", "State", "Started on", "Question 1"],
+                                   [["A", "B", "s", "Finished", "1 May 2026  9:00 AM", "x"]]))
 
 
 def test_unknown_file_is_refused(tmp_path):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import quizgen
 from lms_support import moodle_csv
-from quizgen.lms.responses import ResponseRow, moodle_responses, read_responses
+from quizgen.lms.responses import ResponseRow, read_responses
 
 DATA = Path(__file__).parent / "data" / "lms"
 MLM, CLS = "mlm-mean-over-masked", "cls-classifier-head"
@@ -60,12 +60,13 @@ def test_canvas_blank_is_graded_and_a_group_not_given_is_off_the_paper_with_a_wa
     assert row[header.index("missing")] == "0" and row[header.index("blank")] == "1"
 
 
-def test_moodle_dash_and_empty_responses_leave_the_question_unanswered():
+def test_moodle_dash_and_empty_responses_leave_the_question_unanswered(tmp_path):
     tag = "Q [quizgen:nsp-sigmoid-loss:1/nsp-sigmoid-loss/0]"
     text = moodle_csv(["Last name", "First name", "ID number", "Question 1", "Response 1"],
                       [["A", "B", "s1", tag, "-"], ["C", "D", "s2", tag, ""], ["E", "F", "s3", tag, "  "],
                        ["G", "H", "s4", tag, "part 1: ; part 2: 1.2; part 3: "]])
-    rows = moodle_responses(text)
+    (tmp_path / "responses.csv").write_text(text, encoding="utf-8")
+    rows = read_responses(tmp_path / "responses.csv").rows
     assert [(r.student_id, r.part, r.answer, r.answered) for r in rows] == [
         ("s1", "", "", False), ("s2", "", "", False), ("s3", "", "", False),
         ("s4", "a", "", True), ("s4", "b", "1.2", True), ("s4", "c", "", True)]

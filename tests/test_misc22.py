@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from quizgen.cli import main
 from quizgen.grading import csv_rows
 from quizgen.drill import record as learner
+from drill_support import strict_parse
 from quizgen.marking.student_ids import id_hint, nearest_ids, normalise_id
 
 
@@ -31,7 +32,7 @@ def test_a_clock_too_large_to_save_again_is_moved_aside_with_one_line(tmp_path):
     warnings = result.stderr.strip().splitlines()
     assert len(warnings) == 1 and "moved it to work.json.bad" in warnings[0]
     assert "from 0 to 1,000,000,000,000,000" in warnings[0]
-    assert learner.parse(state.read_text()).clock == 1   # a fresh record, saved
+    assert strict_parse(state.read_text()).clock == 1   # a fresh record, saved
     assert (tmp_path / "work.json.bad").exists()
 
 
@@ -42,7 +43,7 @@ def test_every_counter_is_capped_and_stats_only_reports_it(tmp_path):
     assert stats.stderr.strip() == (f"quizgen: warning: progress file {state}: classes.C1.seen is 1000000000000001, "
                                     "expected a whole number from 0 to 1,000,000,000,000,000: that class starts afresh")
     assert state.read_text() == progress_text(seen=learner.MAX_COUNT + 1) and not (tmp_path / "work.json.bad").exists()
-    assert learner.parse(progress_text(clock=learner.MAX_COUNT, seen=learner.MAX_COUNT)).clock == learner.MAX_COUNT
+    assert strict_parse(progress_text(clock=learner.MAX_COUNT, seen=learner.MAX_COUNT)).clock == learner.MAX_COUNT
 
 
 def test_a_fullwidth_id_is_the_ascii_one():

@@ -65,16 +65,18 @@ def test_a_deleted_id_number_column_warns_as_an_empty_one_does(tmp_path):
     assert not any("every student id is an email address" in line for line in said["deleted"])
 
 
-def test_a_response_numbered_twice_is_refused_in_one_line_not_a_traceback():
+def test_a_response_numbered_twice_is_refused_in_one_line_not_a_traceback(tmp_path):
     """A header with 'Response 1' and 'Response 001' (the same number written twice, as the
     LMS fuzz test found): the new 'Response N without Question N' message looked for the
     missing question and raised StopIteration; now the two columns are named."""
     from quizgen.errors import InputFileError
-    from quizgen.lms.responses import moodle_responses
+    from quizgen.lms.responses import read_responses
 
     header = ("Last name,First name,ID number,Email address,State,Started on,Completed,Duration,Grade/6.00,"
               "Question 1,Response 1,Right answer 1,Question 2,Response 001\n")
+    path = tmp_path / "responses.csv"
+    path.write_text(header + "L,A,s1,a@b.org,Finished,x,y,z,4.00,q,1,2,q2,3\n", encoding="utf-8")
     with pytest.raises(InputFileError) as refused:
-        moodle_responses(header + "L,A,s1,a@b.org,Finished,x,y,z,4.00,q,1,2,q2,3\n")
-    assert str(refused.value) == ("the Moodle export has two columns for response 1 ('Response 1' and "
+        read_responses(path)
+    assert str(refused.value) == (f"{path}: the Moodle export has two columns for response 1 ('Response 1' and "
                                   "'Response 001'); keep the one Moodle wrote and delete the other")

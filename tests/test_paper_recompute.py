@@ -6,7 +6,7 @@ from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
-from quizgen.validation.recompute import Unreadable, chains, latex_value, recompute_text, recompute_view
+from quizgen.validation.recompute import Unreadable, latex_value, linked_chains, recompute_text, recompute_view
 
 
 @pytest.mark.parametrize("latex, value", [
@@ -91,7 +91,7 @@ def test_an_allowance_in_units_of_the_last_digit():
 
 
 def test_chains_split_at_relations():
-    assert chains(r"L = 0.3423 < \ln 4 = 1.3863") == [["L", "0.3423"], [r"\ln 4", "1.3863"]]
+    assert linked_chains(r"L = 0.3423 < \ln 4 = 1.3863") == [[("L", ""), ("0.3423", "=")], [(r"\ln 4", ""), ("1.3863", "=")]]
 
 
 @pytest.mark.slow

@@ -63,7 +63,7 @@ def test_an_earlier_part_written_short_is_named_at_itself_alone(sheets):
     work = _work(sheets["s1"])
     # (a) itself short; its later parts are not named. Q8 (a) 0.92, the sigmoid trap rounded to 2 figures,
     # is named too (sheets33: every answer whose feedback says it was rounded short, whatever its status)
-    assert "- " + ROUNDED_EARLY.format("Q7 (a), Q8 (a)") in work
+    assert "- " + ROUNDED_EARLY.format(keep=4, answers="Q7 (a), Q8 (a)") in work
     assert not any(line.startswith("- rounded before use") for line in work), work
 
 
@@ -76,7 +76,7 @@ def test_an_earlier_answer_carried_on_rounded_to_2_figures_is_named_too(sheets):
 
 def test_a_final_answer_itself_short_is_still_told_to_give_the_figures_asked(sheets):
     work = _work(sheets["s3"])
-    assert "- " + ROUNDED_EARLY.format("Q1 (a)") in work
+    assert "- " + ROUNDED_EARLY.format(keep=4, answers="Q1 (a)") in work
     assert not any(line.startswith("- rounded before use") for line in work), work
 
 

@@ -72,7 +72,7 @@ def test_answers_cut_off_or_rounded_short_and_marked_incorrect_are_named_with_th
     assert graded["s003", "Q2", "a"]["status"] == "incorrect" and graded["s003", "Q2", "a"]["note"] == ""
     assert graded["s003", "Q1", "a"]["feedback"].startswith("cut off instead of rounded, and to too few figures")
     work = sheets["s003"].split("## What to work on", 1)[1].split("**About the answers.**", 1)[0]
-    assert "- " + ROUNDED_EARLY.format("Q1 (a), Q2 (a), Q3 (a)") in work.splitlines(), work
+    assert "- " + ROUNDED_EARLY.format(keep=4, answers="Q1 (a), Q2 (a), Q3 (a)") in work.splitlines(), work
 
 
 def _line(letter, status, feedback, note=""):
@@ -89,7 +89,7 @@ def test_a_cut_off_answer_is_named_whether_marked_incorrect_or_imprecise(status,
     lines = [_line("a", status, cut, note), _line("b", "correct", "marked from your (a) = 1.5: correct given that "
                                                   "value (error carried forward)", "ecf"),
              _line("c", "incorrect", "cut off instead of rounded, said my marker", "override")]
-    assert ROUNDED_EARLY.format("Q1 (a)") in work_list([question], [lines], "awaiting").lines
+    assert ROUNDED_EARLY.format(keep=4, answers="Q1 (a)") in work_list([question], [lines], "awaiting").lines
 
 
 # ---------------------------------------------------------------- 2. About the answers, for a student

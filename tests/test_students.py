@@ -7,10 +7,10 @@ import json
 import pytest
 
 from quizgen.bank.loader import select
-from quizgen.generation.documents import render_documents
+from quizgen.generation.documents import document_streams
 from quizgen.generation.make import make_quiz
 from quizgen.grading.part_checker import check_answer
-from quizgen.key.writer import key_data
+from key_support import key_data
 from quizgen.text.render import escape_md, escape_tex
 from quizgen.roster import Student, parse_roster, read_roster
 from quizgen.generation.sampling import sample_instance
@@ -18,6 +18,11 @@ from quizgen.key.model import Key
 
 HOSTILE = r"}\immediate\write18{id}"
 ROSTER = f'student_id,name\ns001,Ada Lovelace\ns002,"{HOSTILE}"\ns/3,\\input{{/etc/passwd}}\n'
+
+
+def documents(quiz, fmt, **options) -> dict:
+    """The documents generate writes for ``quiz``, each as one text."""
+    return {name: "".join(pieces) for name, pieces in document_streams(quiz, fmt, **options).items()}
 
 
 @pytest.fixture
@@ -166,7 +171,7 @@ def test_option_combinations_that_make_no_sense(invoke, roster, tmp_path, args, 
 
 def test_layouts_without_students_keep_the_old_single_paper(bank):
     quiz = make_quiz(select(bank, "C1"), seed=3)
-    docs = render_documents(quiz, "md")
+    docs = documents(quiz, "md")
     assert list(docs) == ["problems.md", "solutions.md"]
     assert "page-break" not in docs["problems.md"] and "Seed" not in docs["problems.md"]
     assert "students" not in key_data(quiz)

@@ -14,7 +14,7 @@ from quizgen.errors import did_you_mean
 from quizgen.key.status import MARKER_VERDICTS
 
 TEST_KEYS = {"part", "answer", "status", "misconception", "earlier"}
-STATUSES = tuple(s.value for s in MARKER_VERDICTS)
+MARKER_STATUSES = tuple(s.value for s in MARKER_VERDICTS)
 """The statuses a test may expect: the marker's own verdicts."""
 
 
@@ -69,8 +69,8 @@ def _answer(check, answer, where: tuple) -> None:
 
 
 def _status(check, status, i: int) -> None:
-    if not isinstance(status, Hashable) or status not in STATUSES:
-        check.fail(f"status must be one of {', '.join(STATUSES)}{did_you_mean(str(status), STATUSES)}",
+    if not isinstance(status, Hashable) or status not in MARKER_STATUSES:
+        check.fail(f"status must be one of {', '.join(MARKER_STATUSES)}{did_you_mean(str(status), MARKER_STATUSES)}",
                    "tests", i, "status")
 
 

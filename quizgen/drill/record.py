@@ -129,7 +129,7 @@ class Progress:
         return [code for _, code in sorted(open_cards)]
 
     def to_json(self) -> str:
-        """The progress file's text, every count capped at MAX_COUNT so that parse reads back all it writes;
+        """The progress file's text, every count capped at MAX_COUNT so that parse_kept reads back all it writes;
         a class card's counts by how its questions went, and ``last``, only when set (absent is 0, or '')."""
         def capped(cards: dict, order=None, only=False) -> dict:   # only: FIELDS alone (a misconception's)
             return {k: {f: min(n, MAX_COUNT) if f != "last" else n for f, n in asdict(v).items()
@@ -367,15 +367,6 @@ def _set_aside(path: Path, problem: str) -> Loaded:
         return Loaded(Progress(), f"progress file {path} {problem} and cannot be moved "
                                   f"aside: {exc.strerror or exc}; progress will not be saved", writable=False)
     return Loaded(Progress(), f"progress file {path} {problem}; moved it to {aside.name} and started a fresh record")
-
-
-def parse(text: str) -> Progress:
-    """A progress file's text as Progress; BadProgressFile says what is wrong
-    with it, or with its first entry that makes no sense."""
-    progress, dropped = parse_kept(text)
-    if dropped:
-        raise BadProgressFile(dropped[0])
-    return progress
 
 
 def parse_kept(text: str) -> tuple:

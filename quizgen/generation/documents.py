@@ -18,19 +18,11 @@ from quizgen.text.render import stream_layout
 OUTPUT_FORMATS = ("md", "tex", "pdf")
 
 
-def render_documents(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
-                     split: bool = False) -> dict:
-    """The problem (and solution) documents of ``quiz`` as {file name: text}; for
-    ``pdf``, the LaTeX sources to compile. With student papers, one document holds
-    them all (a page break between students), or with ``split`` one document each."""
-    return {name: "".join(pieces)
-            for name, pieces in document_streams(quiz, fmt, solutions, layouts, split).items()}
-
-
 def document_streams(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
                      split: bool = False) -> dict:
-    """The documents of :func:`render_documents` as {file name: pieces of text},
-    made as they are written."""
+    """The problem (and solution) documents of ``quiz`` as {file name: pieces of text}, made
+    as they are written; for ``pdf``, the LaTeX sources to compile. With student papers, one
+    document holds them all (a page break between students), or with ``split`` one each."""
     if fmt not in OUTPUT_FORMATS:
         raise UsageError(f"--format must be one of {', '.join(OUTPUT_FORMATS)}, got {fmt!r}")
     if split and not quiz.papers:

@@ -46,7 +46,7 @@ NAME_LIMIT = 40   # characters of a figure's name, filled in (TeX maths): the la
 SAMPLES = 40
 # Every loss axis reaches at least this. The problem figure's is never scaled to
 # its own draw's answer, which would tell the student its range (an axis to 9 for
-# -ln p = 7.56): it is the template's problem_top, the same for all its draws.
+# -ln p = 7.56): it is the template's (problem_figure.problem_axes), the same for all its draws.
 BLANK_TOP = 4
 # Below this p the solution figure puts p on a log scale: on the linear axis the dot
 # (C3's p = 1/28996) sat on the loss axis line and showed nothing.

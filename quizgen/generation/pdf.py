@@ -40,7 +40,6 @@ class CompiledPdf(bytes):
     another template on each student's paper."""
 
     overflows: tuple = ()
-    reused: bool = False   # taken from the cache of PDFs compiled before (pdf_cache.py)
 
 
 def install_hint() -> str:
@@ -269,7 +268,7 @@ def _compile_kept(name: str, source: str, latexmk, program: str, engine: str) ->
     found = pdf_cache.kept(folder, entry)
     if found is not None:
         result = CompiledPdf(found[0])
-        result.overflows, result.reused = found[1], True
+        result.overflows = found[1]
         return result
     with lualatex_slots() if engine == "-lualatex" else nullcontext():
         result = _compile_in_folder(name, source, latexmk, program, engine)

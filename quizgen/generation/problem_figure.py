@@ -28,11 +28,6 @@ FIGURE_PROBES = 50
 _PROBLEM_AXES: dict = {}
 
 
-def problem_top(template) -> int:
-    """The top of the problem figure's loss axis for every draw of ``template`` (``problem_axes``)."""
-    return problem_axes(template)[0]
-
-
 def problem_axes(template) -> tuple:
     """(top of the loss axis, decades of a log p axis or 0) of the problem figure
     for every draw of ``template``, from FIGURE_PROBES probe draws (seed labels

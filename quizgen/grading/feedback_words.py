@@ -68,13 +68,11 @@ KEEP = 4
 steps (the bank's stems: "keep at least 4 significant figures in
 intermediate steps"), which the advice below repeats unless the policy's
 carried rounding asked for more (``kept_figures``)."""
-_ROUNDED_EARLY = ("rounded too early or cut off: {{}}: give each final answer to the figures the question asks, "
-                  "rounded (not cut off), and keep at least {} significant figures in the working.")
-_ROUNDED_BEFORE_USE = ("rounded before use: {{}}: keep at least {} significant figures (or as many as the "
-                       "question asks) in any value you go on to use, and give each answer to the figures asked.")
-ROUNDED_EARLY = _ROUNDED_EARLY.format(KEEP)
+ROUNDED_EARLY = ("rounded too early or cut off: {answers}: give each final answer to the figures the question asks, "
+                 "rounded (not cut off), and keep at least {keep} significant figures in the working.")
 """The "What to work on" line naming the answers marked rounded too early (note rounded_too_early)."""
-ROUNDED_BEFORE_USE = _ROUNDED_BEFORE_USE.format(KEEP)
+ROUNDED_BEFORE_USE = ("rounded before use: {answers}: keep at least {keep} significant figures (or as many as the "
+                      "question asks) in any value you go on to use, and give each answer to the figures asked.")
 """The line naming the earlier answers (or steps of a part's own working)
 rounded short and then used, when a part's mark was lost to that rounding,
 not to its own final answer (marking/quotes.rounded_before_use). Both say
@@ -145,8 +143,8 @@ def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> 
             own += [] if sources else [f"{question.id} ({line.letter})"]
             for label, figures in sources:
                 used.setdefault((question.id, label, figures), []).append(f"({line.letter})")
-    said = [_ROUNDED_EARLY.format(keep).format(", ".join(own))] * bool(own)
-    before = _ROUNDED_BEFORE_USE.format(keep).format("; ".join(_used_early(*k, v) for k, v in used.items()))
+    said = [ROUNDED_EARLY.format(keep=keep, answers=", ".join(own))] * bool(own)
+    before = ROUNDED_BEFORE_USE.format(keep=keep, answers="; ".join(_used_early(*k, v) for k, v in used.items()))
     return said + [before] * bool(used)
 
 

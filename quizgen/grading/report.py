@@ -21,8 +21,6 @@ from quizgen.report.model import absent_words
 from quizgen.report.tables import roster_centre
 from quizgen.report.title import markdown_heading
 
-STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
-
 _SCORED_NAMES = tuple(s.value for s in VERDICTS)   # the CSV columns correct, imprecise, incorrect, ... blank
 STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", *_SCORED_NAMES, "missing",
                    "unknown_question", "superseded", "misconceptions")

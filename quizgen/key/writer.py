@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 from quizgen import __version__
 from quizgen.key.entries import csv_text, dump, key_text
@@ -17,11 +16,6 @@ from quizgen.key.papercode import paper_code
 
 KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
 """key.csv's columns; with student papers, ``student_id`` comes first."""
-
-
-def key_data(quiz) -> dict:
-    """The whole key as a JSON-ready dict (what key.json holds)."""
-    return json.loads("".join(_key_json(quiz)))
 
 
 def key_streams(quiz) -> dict:

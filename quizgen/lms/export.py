@@ -11,7 +11,7 @@ from quizgen.files import out_is_folder, write_files
 from quizgen.generation.quiz import given_seed, guessable_seed_warning
 from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
-from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
+from quizgen.lms.exportkey import export_code, export_secret, export_key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
 from quizgen.out_option import refuse_empty_out
 from quizgen.text.words import counted
@@ -113,7 +113,7 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
         slots = with_codes(sampled, secret)
     folder = out.parent if str(out.parent) else Path(".")
     write_files(folder, {out.name: render(slots, seed, secret),
-                         key_path.name: key_json(key_data(lms, seed, secret, classes, count, banks, slots))})
+                         key_path.name: key_json(export_key_data(lms, seed, secret, classes, count, banks, slots))})
     return Export(slots, seed, key_path, (*guessable, *size_warnings(lms, out)), path=out)
 
 

@@ -104,7 +104,7 @@ def with_codes(slots: list, secret: str) -> list:
             for slot in slots]
 
 
-def key_data(lms: str, seed, secret: str, classes: str, count: int, banks, slots: list) -> dict:
+def export_key_data(lms: str, seed, secret: str, classes: str, count: int, banks, slots: list) -> dict:
     """The key file's data. ``redrawn`` lists the variants drawn from another
     seed label than ``seed_label(seed, template, k)`` (a repeat redrawn);
     ``answers`` fingerprints each variant's answers (lms/fingerprints.py)."""

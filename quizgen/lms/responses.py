@@ -82,12 +82,12 @@ class Responses:
     header) of rows that name no student (Moodle: no ID number, no email; Canvas:
     no id, no sis_id, as for a logged-out user of a public quiz), which cannot be
     graded. ``fallback``: the students named by the id column not preferred
-    (moodle_responses), or by Canvas's own user id for want of a sis_id.
+    (_moodle_rows), or by Canvas's own user id for want of a sis_id.
     ``unordered``: the students whose attempts are taken in file order (Moodle:
     start times that do not all read as dates; Canvas: several rows, one with no
     attempt number: quizgen.lms.row_checks.canvas_attempts). ``absent``:
     ``(attempt, (student, template, part))`` for each Canvas question group not
-    given in an attempt (canvas_responses), of which the caller keeps the
+    given in an attempt (_canvas_rows), of which the caller keeps the
     attempt's it grades. ``untagged``: the question cells with no ``[quizgen:...]``
     tag (quizgen.lms.untagged.Untagged); those of a Moodle column other rows tag
     are rows too (``ResponseRow.tag_lost``). ``filled``: the Canvas users with a
@@ -110,7 +110,7 @@ def read_responses(path, encoding: str | None = None, prefer: str = "idnumber",
     file is (quizgen.csv_input): its text by ``csv_text`` (``encoding``, else
     detected; one line when it is no text), and its delimiter (``,`` ``;``
     tab, Excel's ``sep=`` line) unless ``delimiter`` is, so a download re-saved
-    by a spreadsheet reads as the original. ``prefer``: see moodle_responses."""
+    by a spreadsheet reads as the original. ``prefer``: see _moodle_rows."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
     try:
@@ -128,24 +128,6 @@ def read_responses(path, encoding: str | None = None, prefer: str = "idnumber",
     raise InputFileError(f"{path}: {NEITHER}")
 
 
-def _table(text: str, delimiter: str | None = None) -> list:
-    """The rows of an export's text (download_table.table_lines)."""
-    return table_lines(text, delimiter)[0]
-
-
-def moodle_responses(text: str, prefer: str = "idnumber") -> list:
-    """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
-    Last name (Surname in Moodle 3), First name, the identity fields (ID number, Email address, ...),
-    State, ..., then per slot N "Question N" and "Response N" (and "Right
-    answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``.
-    Students are named by their ID number, else their email (``prefer="email"``:
-    the other way round); those named by the other column, whom a grade import
-    keyed on ``prefer`` would not know, are read_responses' ``fallback``. A download
-    of all tries (a row per try) is read as one row per attempt, each
-    question's latest try counting (quizgen.lms.attempts.joined_tries)."""
-    return _moodle_rows(_table(text), prefer).rows
-
-
 def _refuse_unanswerable(header: list, answered: set) -> None:
     """Refuse a Moodle download with a 'Question N' column but no 'Response N' (a column deleted):
     graded, that question would leave every paper and every maximum in silence."""
@@ -157,8 +139,15 @@ def _refuse_unanswerable(header: list, answered: set) -> None:
 
 
 def _moodle_rows(rows: list, prefer: str = "idnumber", file_lines: list | None = None) -> Responses:
-    """The Responses of a Moodle download from its table; ``file_lines``: the
-    file line of each row (``table_lines``; without it, one line a row)."""
+    """The Responses of Moodle's quiz Responses report as downloaded (CSV), from its table:
+    columns Last name (Surname in Moodle 3), First name, the identity fields (ID number,
+    Email address, ...), State, ..., then per slot N "Question N" and "Response N" (and
+    "Right answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``. Students are
+    named by their ID number, else their email (``prefer="email"``: the other way round);
+    those named by the other column, whom a grade import keyed on ``prefer`` would not
+    know, are the ``fallback``. A download of all tries (a row per try) is read as one row
+    per attempt, each question's latest try counting (quizgen.lms.attempts.joined_tries).
+    ``file_lines``: the file line of each row (``table_lines``; without it, one line a row)."""
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
@@ -297,27 +286,21 @@ _CLOZE_FIRST = re.compile(r"part 1:")
 _CLOZE_NEXT = re.compile(r";\s*part (\d+):")
 
 
-def canvas_responses(text: str) -> list:
-    """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
-    Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
-    question a column headed ``<id>: <question text>`` with the answer and a
-    points column, then n correct, n incorrect, score.
-
-    Canvas fills the points cell of every question a student was given, even
-    one left unanswered (its quiz grader scores each question of the
-    submission, an empty answer at 0.0), and leaves both cells empty only for
-    a question the student was not given. So a question group none of whose
-    variant columns is filled for a student (the quiz edited after they took
-    it) is not on their paper: it is one of read_responses' ``absent``, for the
-    caller to report, instead of a variant they never saw standing in. A row
-    naming no student (no id, no sis_id: Canvas writes such a row for a
-    logged-out user of a public quiz) is passed over (read_responses' ``skipped``)."""
-    return _canvas_rows(_table(text)).rows
-
-
 def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
-    """The Responses of a Canvas student analysis from its table; ``file_lines``: as for _moodle_rows
-    (a column with no tag is one Untagged, but one worth no points, as a text-only question)."""
+    """The Responses of Canvas's Student Analysis CSV (Quiz Statistics > Student Analysis),
+    from its table: name, id, sis_id, section, ..., submitted, [attempt], then per question
+    a column headed ``<id>: <question text>`` with the answer and a points column, then
+    n correct, n incorrect, score. ``file_lines``: as for _moodle_rows.
+
+    Canvas fills the points cell of every question a student was given, even one left
+    unanswered (its quiz grader scores each question of the submission, an empty answer at
+    0.0), and leaves both cells empty only for a question the student was not given. So a
+    question group none of whose variant columns is filled for a student (the quiz edited
+    after they took it) is not on their paper: it is one of the ``absent``, for the caller to
+    report, instead of a variant they never saw standing in. A row naming no student (no id,
+    no sis_id: Canvas writes such a row for a logged-out user of a public quiz) is passed
+    over (``skipped``). A column with no tag is one Untagged, but one worth no points (a
+    text-only question) is none."""
     header = rows[0] if rows else []
     if "id" not in header:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "

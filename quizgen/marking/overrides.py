@@ -27,7 +27,8 @@ from quizgen.key.checks import MAX_POINTS
 from quizgen.key.status import VERDICTS, Status
 from quizgen.maths.shares import RULE as SHARE_RULE, plain_number, read_share
 
-STATUSES = tuple(s.value for s in VERDICTS)
+OVERRIDE_STATUSES = tuple(s.value for s in VERDICTS)
+"""The statuses an override may set: the verdicts of a marked answer."""
 SHARE, POINTS = "share", "points"   # what an override's mark column holds: a share of the part's marks, or points
 ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
          SHARE: ("score", "credit", "share"), POINTS: ("points", "mark", "marks"),
@@ -152,8 +153,8 @@ def _override(row: list, columns: dict, where: str, line: int, mark: tuple) -> O
         return row[index].strip() if index is not None and index < len(row) else ""
 
     status = cell("status").lower().replace(" ", "_")
-    if status and status not in STATUSES:
-        raise InputFileError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+    if status and status not in OVERRIDE_STATUSES:
+        raise InputFileError(f"{where}: status {status!r} is not one of {', '.join(OVERRIDE_STATUSES)}")
     if not cell("student"):
         raise InputFileError(f"{where}: student_id is empty")
     unit, heading = mark

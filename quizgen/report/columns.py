@@ -32,7 +32,7 @@ PLAIN_LIMIT = 2.0 ** 37
 """Products of two multiples of 1/256 are multiples of 2**-16; below this bound
 they and every sum of them are whole numbers of 2**-16 below 2**53, which a
 float holds exactly."""
-STATUS, SCORE, CODE = itemgetter(0), itemgetter(1), itemgetter(2)   # a verdict's fields
+SCORE, CODE = itemgetter(1), itemgetter(2)   # a verdict's fields (its status is [0])
 
 
 @dataclass

@@ -98,10 +98,6 @@ def small_groups_note(analysis: Analysis, comma: bool = False) -> str:
             f"{_fixed(1 / least, comma)}), so such a D is rough: read it as a hint, not with the bands for D.")
 
 
-def _fractional(places) -> bool:
-    return any(p != int(p) for p in places)
-
-
 def fraction_note(places, comma: bool = False, shared: bool = False) -> str:
     """Why a group's places can be a fraction (``447.12 / 540``), or why a
     share of a group can be a fraction of a student (``shared``: students tied

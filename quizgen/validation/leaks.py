@@ -43,11 +43,6 @@ class Axes:
     x_log: bool = False
     left: float | None = None
 
-    def to_figure(self, p: float, loss: float) -> tuple:
-        """Figure coordinates of the data point (p, loss)."""
-        along = math.log10(p) if self.x_log else p
-        return self.x0 + along * self.x_scale, self.y0 + loss * self.y_scale
-
     def to_data(self, x: float, y: float) -> tuple:
         """The data point (p, loss) drawn at figure coordinates (x, y)."""
         along = (x - self.x0) / self.x_scale
@@ -241,7 +236,7 @@ def parse_svg(markup: str) -> Figure:
         if _local(element.tag) == "line" and i + 1 < len(elements) and _local(elements[i + 1].tag) == "text":
             value = _svg_tick_value(elements[i + 1])
             if value is not None:
-                x1, y1, x2, y2 = (float(element.get(k)) for k in ("x1", "y1", "x2", "y2"))
+                x1, y1, x2 = (float(element.get(k)) for k in ("x1", "y1", "x2"))
                 axis = 0 if x1 == x2 else 1
                 ticks[axis].append((x1 if axis == 0 else y1, value[0]))
                 powers, left = powers or value[1], left if axis == 0 else max(x1, x2)

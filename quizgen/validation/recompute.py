@@ -231,11 +231,6 @@ def latex_value(segment: str) -> float:
 
 # ------------------------------------------------------------------ checking
 
-def chains(math: str) -> list:
-    """The ``=`` chains of one math span, each a list of segment texts."""
-    return [[segment for segment, _ in chain] for chain in linked_chains(math)]
-
-
 def linked_chains(math: str) -> list:
     """The chains of one math span, each a list of ``(segment, relation)``
     pairs: the relation (``=`` or ``\\approx``) joining a segment to the one
