@@ -8,7 +8,8 @@ import pytest
 from quizgen.bank.loader import load_bank
 from quizgen.generation.sampling import sample_instance
 from quizgen.marking.carry import carried_set, carried_sets, inside, intervals
-from quizgen.marking.hull import CarriedSpans, part_hull
+from quizgen.marking import hull as hull_module
+from quizgen.marking.hull import CarriedSpans, NoHull, given_reach, part_hull
 from quizgen.marking.recipes import part_paths
 
 BANK = {t.cls: t for t in load_bank()}
@@ -103,7 +104,6 @@ def test_the_hull_from_own_answers_bounds_every_ecf_value_and_its_roundings(cls)
 
     from quizgen.marking.carry import reachable
     from quizgen.marking.roundings import sig_roundings
-    from quizgen.marking.hull import given_reach
     from quizgen.maths.tolerance import half_width
 
     rng, spec, checked = random.Random(cls), {"sigfigs": 3}, 0
@@ -146,3 +146,44 @@ def test_ecf_works_out_no_sets_for_an_answer_far_from_every_value_its_own_answer
     kept = {}
     assert _carried(kept, rule, env, given, LEVELS, (10 * near, None)) == () and kept == {}
     assert _carried(kept, rule, env, given, LEVELS, (near, None)) and len(kept) == 1
+
+
+def _log_recipe():
+    """Part ``d`` = ``log(a*b)``, its step ``u = a*b`` rounded as a student carries it."""
+    from fractions import Fraction
+
+    from quizgen.marking.recipes import Recipe, parse_recipe, recipe_parts
+
+    env = {"a": Fraction("0.7351"), "b": Fraction("3.127")}
+    steps = (("u", parse_recipe("a*b", frozenset(env))),)
+    return Recipe("d", parse_recipe("log(a*b)", frozenset(env)), "log(a*b)", recipe_parts("log(a*b)"), steps), env
+
+
+@pytest.mark.parametrize("error", [NoHull("abs"), OverflowError("math range error"), KeyError("c")])
+def test_what_the_hull_cannot_bound_is_left_to_the_sets(monkeypatch, error):
+    recipe, env = _log_recipe()
+    assert given_reach(recipe, env, {}, {"sigfigs": 3}, "numeric") is not None
+
+    def cannot(self):
+        raise error
+
+    monkeypatch.setattr(hull_module._Hull, "top", cannot)
+    assert given_reach(recipe, env, {}, {"sigfigs": 3}, "numeric") is None
+    sets = {}
+    assert CarriedSpans({"d": recipe}, env, "d", sets, {"sigfigs": 3}, "numeric").covers(1e6) is False and sets
+
+
+@pytest.mark.parametrize("error", [AttributeError("'_Hull' object has no attribute 'levels'"), TypeError("bug")])
+def test_a_bug_in_the_hull_surfaces_instead_of_leaving_the_sets_to_decide(monkeypatch, error):
+    """rev49b F5: ``except Exception`` took a refactor's AttributeError for "no hull", so the
+    hull could be dead on every part, the grader slower, and no test would notice."""
+    recipe, env = _log_recipe()
+
+    def broken(self):
+        raise error
+
+    monkeypatch.setattr(hull_module._Hull, "top", broken)
+    with pytest.raises(type(error)):
+        given_reach(recipe, env, {}, {"sigfigs": 3}, "numeric")
+    with pytest.raises(type(error)):
+        CarriedSpans({"d": recipe}, env, "d", {}, {"sigfigs": 3}, "numeric").covers(1e6)

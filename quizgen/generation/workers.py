@@ -2,8 +2,9 @@
 in the order of the inputs, so output never depends on the number of jobs.
 The pool is the standard library's (concurrent.futures); this module adds what
 quizgen needs around it: Ctrl-C left to the main process, worker errors that
-arrive as themselves (or as a QuizgenError with their message), and a worker
-that dies reported as an error rather than a hang."""
+arrive as themselves (one that cannot cross between processes: a QuizgenError
+as one with its message, any other, a bug, as a WorkerBug carrying its
+traceback), and a worker that dies reported as an error rather than a hang."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import gc
 import multiprocessing
 import pickle
 import signal
+import traceback
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -72,9 +74,15 @@ def _start_worker(initializer, initargs) -> None:
         initializer(*initargs)
 
 
+class WorkerBug(RuntimeError):
+    """An error in a worker that is no QuizgenError and cannot cross between processes:
+    a bug, not bad input, so it is reported as one (a traceback, not one line), its
+    own traceback in the message, for the report."""
+
+
 def _run(func, chunk):
     """``func(chunk)`` in a worker; an error that cannot travel between
-    processes becomes a QuizgenError with its message."""
+    processes is sent as one that can (``_travelling``)."""
     try:
         return func(chunk)
     except Exception as exc:
@@ -82,11 +90,21 @@ def _run(func, chunk):
 
 
 def _travelling(exc: Exception) -> Exception:
+    """``exc`` if it crosses between processes intact (its type and message come back); else a
+    QuizgenError with the message and exit code of one (the user's one line), or a WorkerBug
+    with the traceback of any other."""
     try:
-        pickle.loads(pickle.dumps(exc, pickle.HIGHEST_PROTOCOL))
-        return exc
+        back = pickle.loads(pickle.dumps(exc, pickle.HIGHEST_PROTOCOL))
     except Exception:
-        return QuizgenError(f"{type(exc).__name__}: {exc}")
+        back = None
+    if type(back) is type(exc) and str(back) == str(exc):
+        return exc
+    if isinstance(exc, QuizgenError):
+        said = QuizgenError(str(exc))
+        said.exit_code = exc.exit_code
+        return said
+    where = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return WorkerBug(f"internal error in a worker process (a bug: please report it with this text):\n{where}")
 
 
 def _result(future):

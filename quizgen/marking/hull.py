@@ -14,8 +14,9 @@ The hull is only used where it is sure to bound: + - * / ** on intervals by
 their corners (each monotone in each operand; no division by an interval
 holding 0, no power of a base <= 0), the functions of one argument that the
 table of functions marks ``increasing`` (exp, log, ln, log10, log2, sqrt), sum and
-mean of lists, and rounding (non-decreasing). Anything else, or any error,
-gives no hull, and the sets are worked out as before.
+mean of lists, and rounding (non-decreasing). Anything else, or an error the
+evaluation may meet (``CANNOT``), gives no hull, and the sets are worked out as
+before; any other error is a bug and is raised.
 
 It bounds the sets' very floats, not only their exact values: + - * / are
 rounded correctly, so monotone in floats too, and the sets add a list's
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import math
 
+from quizgen.errors import ExpressionError
 from quizgen.maths.tolerance import half_width
 from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _listed, _Sets, carried_set,
                                    earlier_inputs, intervals)
@@ -56,6 +58,13 @@ _CORNER_OPS = {"+": float.__add__, "-": float.__sub__, "*": float.__mul__, "/": 
 
 class NoHull(Exception):
     """The recipe holds something the hull cannot bound."""
+
+
+CANNOT = (NoHull, ExpressionError, KeyError, ArithmeticError, ValueError)
+"""What the hull may meet where the sets decide instead: its own NoHull, what
+the carried evaluation it shares with the sets refuses (ExpressionError, and a
+part not given, KeyError, as carry.carried_set takes them), and float
+arithmetic's overflow and domain errors. Anything else is a bug, and surfaces."""
 
 
 class CarriedSpans:
@@ -103,7 +112,7 @@ class CarriedSpans:
         """``(low, high)`` beyond which no span reaches, or None."""
         try:
             hull = part_hull(self.paths, self.env, self.name, {}, self.levels)
-        except Exception:   # whatever the hull cannot do, the sets decide
+        except CANNOT:   # what the hull cannot bound, the sets decide
             return None
         return _widened(hull, self.spec, self.kind)
 
@@ -116,7 +125,7 @@ def given_reach(recipe, env: dict, given: dict, spec: dict, kind: str, figures=N
     bound the recipe. ECF asks it before working out those sets."""
     try:
         hull = _Hull(recipe, env, {name: (v, v) for name, (v,) in given.items()}, levels).top()
-    except Exception:   # whatever the hull cannot do, the sets decide
+    except CANNOT:   # what the hull cannot bound, the sets decide
         return None
     # a value rounded to f figures moves by at most a unit of its f-th figure (either neighbour at a tie)
     return _widened(hull, spec, kind, 10.0 ** (1 - figures) if figures else 0.0)
