@@ -244,9 +244,11 @@ TOO_MANY_VALUES = "the number of values (each YAML alias counted as its copy)"
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")   # what PyYAML counts as a line break
 
 
-class NotText(ValueError):
+class NotText(Exception):
     """A YAML file's bytes that are not text in its encoding: ``line`` is the
-    line of the first bad byte, and the message says what is wrong with it."""
+    line of the first bad byte, and the message says what is wrong with it. A
+    signal each reader turns into its own error (no ValueError, which broad
+    handlers on the way catch as Python's own)."""
 
     def __init__(self, message: str, line: int):
         super().__init__(message)

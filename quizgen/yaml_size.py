@@ -8,9 +8,11 @@ from __future__ import annotations
 import yaml
 
 
-class TooManyValues(ValueError):
+class TooManyValues(Exception):
     """A top-level entry (``key``, None when the document is no mapping) on
-    ``line`` holding more values than allowed, aliases written out."""
+    ``line`` holding more values than allowed, aliases written out. A signal
+    the policy and template readers turn into their limit errors (no ValueError,
+    which broad handlers on the way catch as Python's own)."""
 
     def __init__(self, key, line: int):
         super().__init__(f"line {line}: {key}: too many values")

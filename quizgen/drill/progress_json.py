@@ -25,9 +25,11 @@ CLASS_ONLY = (*SPLIT, "last")       # fields a class card may have beside FIELDS
 _KIND = {"classes": "class", "misconceptions": "misconception"}
 
 
-class BadProgressFile(ValueError):
+class BadProgressFile(Exception):
     """A progress file that cannot be read as a record at all; ``not_json``
-    when its text is no JSON (cut short, or not a record's text)."""
+    when its text is no JSON (cut short, or not a record's text). A signal
+    record.load turns into its warning (no ValueError, so that no
+    broad ``except ValueError`` on the way takes it for Python's own)."""
 
     def __init__(self, reason: str, not_json: bool = False):
         super().__init__(reason)

@@ -24,8 +24,10 @@ _MONTHS = {name: n for n, names in enumerate(
      ("november", "nov"), ("december", "dec")], 1) for name in names}
 
 
-class Unread(ValueError):
-    """A timestamp cell that cannot be read as a time (its message says why)."""
+class Unread(Exception):
+    """A timestamp cell that cannot be read as a time (its message says why): a
+    signal grading/timestamps.py turns into its notes (no ValueError, which broad
+    handlers on the way catch as Python's own)."""
 
 
 def read_time(text: str, day_first=None) -> tuple:

@@ -24,8 +24,9 @@ from quizgen.key.model import Key
 MAX_INT_DIGITS = 4300   # Python's default limit on turning digits into an int; no key comes near it
 
 
-class _LongInteger(ValueError):
-    """An integer in the key's text too long to read; ``digits`` is its text."""
+class _LongInteger(Exception):
+    """An integer in the key's text too long to read; ``digits`` is its text (a
+    signal, no ValueError: the JSON reader's own ValueErrors are told apart from it)."""
 
     def __init__(self, digits: str):
         super().__init__(digits)
@@ -85,13 +86,13 @@ def _name_twice(text: str):
     except _Twice as twice:
         return (f"the name {quoted(twice.name)} is given twice in one object (JSON keeps the second); "
                 "quizgen generate never writes that: regenerate the key (the same --seed and options)")
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError, _LongInteger):
         return None
     return None
 
 
-class _Twice(ValueError):
-    """A JSON object naming ``name`` twice."""
+class _Twice(Exception):
+    """A JSON object naming ``name`` twice (a signal, as _LongInteger)."""
 
     def __init__(self, name: str):
         super().__init__(name)
