@@ -219,7 +219,7 @@ class PartChecker:
         return another_parts_value(self, self._verdict(mark, reading.figures))   # (b)'s value at (a): say so
 
     def _named_trap(self, reading: Reading) -> Verdict | None:
-        """The verdict on a number outside tolerance that falls into a trap, as ``careful.mark_value``
+        """The verdict on a number outside tolerance that falls into a trap, as ``marking.rules.mark_value``
         gives it during the pass (traps come before carried rounding there, and ECF waits for the
         pass's end), without making the part's marking rule: most careful answers are traps."""
         x = reading.value
@@ -289,7 +289,7 @@ class PartChecker:
 
     def _said(self, text: str) -> Verdict | None:
         """The verdict on a text (at most MAX_REVIEW characters: ``_long`` sees to
-        it) that is no number but says a trap's words (``careful.said_trap``),
+        it) that is no number but says a trap's words (``marking.words.said_trap``),
         or None; only parts with trap words make the rule."""
         if not any(trap.words for trap in self.part.traps):
             return None

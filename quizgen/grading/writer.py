@@ -50,7 +50,9 @@ class RowWriter:
 
     def row(self, cells: list, outcome: Outcome) -> None:
         """Write one graded row: input ``cells`` then the outcome's result cells.
-        (The grading loop writes the common case itself: see rows.grade_rows.)"""
+        (The grading loop, answer_pass.pass_rows, writes the common case itself from
+        ``tails`` and ``plain``: it trusts a cell in ``plain`` to need no quotes and no
+        guard, so a change to what ``_learn`` keeps there holds for both.)"""
         tail = self.tails.get(outcome) or self.tail(outcome)
         if self.plain.issuperset(cells):
             self.write(self.join(cells) + tail)

@@ -111,7 +111,7 @@ class _Sets:
         return roundings(self.compute(node), self.levels)
 
     def pin(self, groups: list, choice: tuple) -> None:
-        """Fix each group of shared uses (``_grouped``) at its ``choice``: every use the
+        """Fix each group of shared uses (``shared_uses.grouped``) at its ``choice``: every use the
         same, an element of a list step in the list as well."""
         self.pinned, self.pinned_at = {}, {}
         for group, value in zip(groups, choice):

@@ -1,6 +1,6 @@
 """The list functions of the table (``sum``, ``mean``, ``list``, ...) on
 floats: what a recipe worked from a student's own earlier answers needs
-(``evaluate.recipe_floats``), each result checked finite as float mode checks
+(marking/recipe_floats.py), each result checked finite as float mode checks
 every value. Student answers never reach them: the answer parser allows no
 list function."""
 

@@ -6,7 +6,7 @@ changed catcode), any of which can reach a Lua command in disguise.
 
 So a bank's text (bank/yamlfile.py, when it loads) may use only the commands
 and environments listed here: mathematics, a few text fonts and spacing
-(``allowed_tex``). Every document is checked again before LaTeX sees it
+(``BANK_COMMANDS``, ``BANK_ENVIRONMENTS``; checked by ``unlisted_tex``). Every document is checked again before LaTeX sees it
 (generation/pdf.py, ``refused_tex``): its body holds quizgen's own layout as
 well, so there the known ways to Lua and to a command's name are refused."""
 
