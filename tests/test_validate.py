@@ -212,6 +212,25 @@ def test_unquoted_yes_is_fine_where_quizgen_expects_true_or_false(tmp_path):
     assert [(p.line, p.key) for p in problems] == [(3, "params.w.choice.1")]
 
 
+def test_the_yaml_word_check_reads_the_tree_the_problem_lines_composed(tmp_path, monkeypatch):
+    """review 49b F10: validate composed each template a second time, with the pure-Python
+    composer that takes half a minute on a 1 MiB list; it now reads bank/yamlfile.py's tree,
+    composed once per version of the file (by libyaml where there)."""
+    import yaml
+
+    from quizgen.bank.yamlfile import locate_line
+
+    path = tmp_path / "t.yaml"
+    path.write_text("params:\n  w: {choice: [sat, off, true]}\n")
+    assert locate_line(path, ("params", "w")) == 2   # the problems' lines compose it once
+
+    def composed_again(*args, **kwargs):
+        raise AssertionError("composed again")
+
+    monkeypatch.setattr(yaml, "compose", composed_again)
+    assert [(p.line, p.key) for p in yaml_word_problems(path)] == [(2, "params.w.choice.1")]
+
+
 @pytest.mark.slow
 def test_validate_library_returns_reports_in_class_order(in_data):
     reports = validate(["broken/wrong_type.yaml", "user_bank"], samples=2)

@@ -4,16 +4,15 @@ booleans, and names and filters the Jinja2 text uses that do not exist."""
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import yaml
 from jinja2 import meta, nodes
 
 from quizgen.bank.model import Template
+from quizgen.bank.yamlfile import composed_tree
 from quizgen.text.render import text_environment
 from quizgen.bank.texts import text_sources
 from quizgen.errors import TemplateError, TemplateProblems, did_you_mean
-from quizgen.safe_yaml import NotText, yaml_text
 from quizgen.validation.problems import Problem, problem_at, shown
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -23,9 +22,8 @@ BOOLEAN_SETTINGS = {"distinct", "in_order"}
 def yaml_word_problems(path) -> list:
     """Words YAML silently turns into true/false (unquoted on, off, yes, no):
     ``[sat, on, the]`` would print "yes" for "on"."""
-    try:
-        root = yaml.compose(yaml_text(Path(path).read_bytes()), Loader=yaml.SafeLoader)
-    except (OSError, NotText, yaml.YAMLError, RecursionError):
+    root = composed_tree(path)   # composed once per version of the file, for the problems' lines too
+    if root is None:
         return []
     problems, stack, seen = [], [((), root)], set()
     while stack:
