@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from quizgen.errors import ExpressionError
+from quizgen.errors import ExpressionError, shortened
 from quizgen.maths.exact import Exact
 from quizgen.maths.printing import to_sympy, to_text
 
@@ -82,7 +82,7 @@ def _precise(value: Exact, form: str) -> Fraction:
     other failure is expected; one from SymPy itself is a bug to see, not a float to trust."""
     number = to_sympy(value.node).evalf(DIGITS)
     if not (number.is_Number and number.is_finite):
-        raise ExpressionError(f"{form} is no real number (SymPy gives {number}), though its float "
+        raise ExpressionError(f"{shortened(form, 80)} is no real number (SymPy gives {number}), though its float "
                               f"is {value.value!r}: an exact zero divides it or lies under a root")
     approximation = Fraction(str(number))
     simple = approximation.limit_denominator(10 ** 9)
