@@ -322,7 +322,8 @@ class PartChecker:
             # ECF; rounded too early, or a count left a fraction (rules.FRACTION_FROM_OWN), from their own
             # answers; or ECF withheld: saying why
             if mark.note == careful.ECF or withheld(mark.feedback) or from_own_answers(mark.feedback) and (
-                    mark.note == careful.EARLY or mark.status == careful.INCORRECT and not mark.misconception):
+                    mark.note in (careful.EARLY, careful.CARRIED)
+                    or mark.status == careful.INCORRECT and not mark.misconception):
                 verdict = self._verdict(mark, figures)
         if len(self._remarked) >= REMARK_LIMIT:
             self._remarked.clear()

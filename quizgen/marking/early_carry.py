@@ -41,6 +41,7 @@ from dataclasses import replace
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import half_width, matches
+from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early import expected, stated
@@ -73,7 +74,7 @@ def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: di
     if not env or not own or None in own.values():   # the pass (no earlier answers yet), or one unanswered
         return "", False
     found = _from_own(rule, x, own, env, credits, written or {})
-    return (found, any_wrong(own, rule)) if found else ("", False)
+    return (found, any_wrong(own, rule, written)) if found else ("", False)
 
 
 def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> str:
@@ -146,7 +147,7 @@ def coarse_carry(rule, x: float, shown, own: dict, env: dict, written: dict, cre
     except OWN_RECIPE_ERRORS:
         return ""
     labels = " and ".join(s.label for s in rule.sources)
-    worked = f"from your {labels} as written: {_as_written(rule, env, given, asked)}" if any_wrong(own, rule) else None
+    worked = f"from your {labels} as written: {_as_written(rule, env, given, asked)}" if any_wrong(own, rule, written) else None
     return f"{WORKED_WITH}{' or '.join(named)}, not with {labels} as written: {_keep(credits, rule, worked)}"
 
 
@@ -309,14 +310,27 @@ def _keep(credits, rule, worked: str | None = None) -> str:
     return f"keep at least {keep} significant figures in intermediate results ({worked or f'expected {expected(rule)}'})"
 
 
-def any_wrong(own: dict, rule) -> bool:
-    """True when some earlier answer the recipe reads is outside its own tolerance;
-    a count is wrong when it is another whole number (1205 for 1200: the parts
+def any_wrong(own: dict, rule, written: dict | None = None) -> bool:
+    """True when some earlier answer the recipe reads is not right by its own
+    part's verdict (``source_wrong``; ``written``: the figures each showed); a
+    count is wrong when it is another whole number (1205 for 1200: the parts
     worked from it are ECF), not when an expression gives it as 5.9995 for 6."""
-    return any(source_wrong(s, own[s.name]) for s in rule.sources)
+    written = written or {}
+    return any(source_wrong(s, own[s.name], written.get(s.name)) for s in rule.sources)
 
 
-def source_wrong(s, value: float) -> bool:
-    """``any_wrong`` for one earlier answer ``value`` of the part ``s``."""
-    return (not math.isfinite(value) or round(value) != s.value) if s.kind == "integer" \
-        else not matches(value, s.value, {}, "numeric") and not inside(value, s.carried)
+def source_wrong(s, value: float, figures: int | None = None) -> bool:
+    """``any_wrong`` for one earlier answer ``value`` of the part ``s``, written
+    to ``figures``: wrong when its own part marks it neither correct nor carried
+    rounding (as_asked.py: ``0.9524`` for 0.95257 is 0.952 at the 3 figures
+    asked, incorrect there though inside the window, so the parts worked from
+    it are ECF: review 49c F2). Right to fewer figures than asked (0.95) is no
+    wrong value: its own part marks that rounding (early_sources.py)."""
+    if s.kind == "integer":
+        return not math.isfinite(value) or round(value) != s.value
+    if not math.isfinite(value):
+        return True
+    if matches(value, s.value, {}, "numeric") and not rounds_otherwise(value, s.value, s.kind, s.spec, figures):
+        return False
+    return not rounds_as_asked(value, s.value, s.kind, s.spec, figures, s.traps) \
+        and not carried_accepts(value, figures, s.carried, "numeric", s.spec, s.traps)

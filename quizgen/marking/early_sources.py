@@ -92,7 +92,7 @@ def rounding_alone(rule: PartRule, earlier: dict, written: dict) -> bool:
     the only mistake upstream, so a part worked from them loses nothing for
     it, whatever the ECF credit ("(a)'s early rounding is marked at (a) only";
     the student who wrote (a) in full and rounded it in (b) loses as much)."""
-    wrong = [s for s in rule.sources if source_wrong(s, earlier[s.name])]
+    wrong = [s for s in rule.sources if source_wrong(s, earlier[s.name], written.get(s.name))]
     return bool(wrong) and rounded_only(wrong, earlier, written) is not None
 
 
@@ -108,7 +108,7 @@ def rounded_only(sources, earlier: dict, written: dict) -> tuple | None:
         value, figures = earlier[s.name], written.get(s.name)
         if _right_rounded(s, value, figures):
             labels.append(s.label)
-        elif source_wrong(s, value):
+        elif source_wrong(s, value, figures):
             return None
     return tuple(labels)
 

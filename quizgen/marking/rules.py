@@ -24,6 +24,7 @@ from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
                                    shown_too_few, stated, too_early, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
+from quizgen.marking.own_right import right_from_own
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
     rounding_marked_there, worked_from_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
@@ -116,7 +117,7 @@ def _fraction_from_own(rule: PartRule, x: float, earlier: dict, env: dict, writt
     of them wrong: C6 (a) one sequence's 45, then (c) 10% of it, 4.5), else
     "": the fraction came from their earlier answer, and its neighbours (4 or
     5) are what ECF accepts."""
-    own = _own_wrong(rule, earlier, env)
+    own = _own_wrong(rule, earlier, env, written)
     if own is None:
         return ""
     try:
@@ -132,22 +133,20 @@ def _fraction_from_own(rule: PartRule, x: float, earlier: dict, env: dict, writt
 
 
 def _from_own(rule: PartRule, own: dict, written: dict) -> tuple:
-    """``(marked from your (a) = ..., "that value" or "those values")``: how feedback
-    names the student's own earlier answers a part was worked from."""
+    """``(marked from your (a) = ..., "that value")``: how feedback names the own earlier answers worked from."""
     return marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), those_values(rule.sources)
 
 
 def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
                 carried: dict | None = None, written: dict | None = None) -> Verdict:
-    """Mark a number already read: correct, ECF, trap, carried rounding,
-    rounded too early, or incorrect, in that order (a trap beats carried
-    rounding; a correct consequence of the student's own earlier answer is
-    ECF even when it equals a trap: one mistake is named once). ``carried``,
-    when given, keeps the carried-rounding sets worked out from the earlier
-    answers (one dict per question instance: the sets depend on the part and
-    those answers alone, and many students share them). ``written``: the
-    significant figures each earlier answer showed ({name: figures}), so that
-    feedback quotes it as written (0.0100, not 0.01)."""
+    """Mark a number already read: correct, ECF, trap, carried rounding (from the
+    key's values, then from the student's own right ones: own_right.py), rounded
+    too early, or incorrect, in that order (a trap beats carried rounding; a
+    correct consequence of the student's own earlier answer is ECF even when it
+    equals a trap: one mistake is named once). ``carried``, when given, keeps the
+    carried-rounding sets worked out from the earlier answers (one dict per
+    question instance: many students share them). ``written``: the significant
+    figures each earlier answer showed, so feedback quotes it as written (0.0100)."""
     x, kind, written = reading.value, tolerance_kind(rule), written or {}
     carried = {} if carried is None else carried
     key, shown = stated(rule), reading.figures   # more figures than asked: right at those asked (as_asked.py)
@@ -178,6 +177,10 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
             ecf = _ecf_verdict(rule, reading, *own[:2], replace(credits, ecf=1.0), own[2])
             verdict = ecf if (ecf.status, ecf.score) == (verdict.status, verdict.score) else verdict
         return verdict
+    own = right_from_own(rule, x, shown, earlier, env, written, lambda g: _carried(
+        carried, rule, env, g, credits.levels, (x, None)), credits.carried_figures)
+    if own:   # right given their own right (a) as written, not the key's exact (a): no mistake anywhere
+        return Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=own)
     early_note = too_early(rule, x, reading.figures)
     # an answer written to fewer figures than asked is that, whatever carrying also reaches it
     short = "" if early_note and shown_too_few(rule, reading) else \
@@ -277,7 +280,7 @@ def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict,
         return "", False
     if not any(rounds_to(reading.value, v, shown) for v in values):
         return "", False
-    (mine, those), wrong = _from_own(rule, own, written), _any_wrong(own, rule)
+    (mine, those), wrong = _from_own(rule, own, written), _any_wrong(own, rule, written)
     target = min(plain or values, key=lambda v: abs(reading.value - v))   # the value from their own answers
     return (f"{mine}: right to {shown} significant figure{'s' * (shown > 1)} given {those} as written, but "
             f"rounded too early: this paper asks for at least {asked} "
@@ -292,7 +295,7 @@ def _cut_given_own(rule: PartRule, x: float, plain: tuple, own: dict, written: d
     cut = next((v for v in plain if cut_to(x, v, asked) and not matches(x, v, rule.spec, kind)), None)
     if cut is None:
         return "", False
-    (mine, those), wrong = _from_own(rule, own, written), _any_wrong(own, rule)
+    (mine, those), wrong = _from_own(rule, own, written), _any_wrong(own, rule, written)
     return (f"{mine}: cut off instead of rounded: {significant(cut, asked + 1)}, worked from {those}, rounds to "
             f"{significant(cut, asked)} ({_expected_given(rule, mine, cut, wrong)})"), wrong
 
@@ -305,8 +308,7 @@ def _expected_given(rule: PartRule, mine: str, target: float, wrong: bool) -> st
     return from_own_and_exact(rule, mine, target) if wrong else f"expected {expected(rule)}"
 
 
-NO_MARKS = ", which earns no marks in this course"
-"""Said after the feedback of an answer ECF credit 0 scores nothing (its share of the marks said otherwise)."""
+NO_MARKS = ", which earns no marks in this course"   # after the feedback of an answer ECF credit 0 scores nothing
 
 
 def _no_ecf_marks(feedback: str, credits: Credits) -> str:
@@ -330,7 +332,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
     are judged against, as the key's value is without ECF. The carried-rounding
     set of those answers is looked up in ``carried`` first."""
     x, kind, rk, shown = reading.value, tolerance_kind(rule), (rule.kind, rule.spec), reading.figures
-    own = _own_wrong(rule, earlier, env)
+    own = _own_wrong(rule, earlier, env, written)
     if own is None or (kind == "integer" and not float(x).is_integer()):
         return "", None   # a count is never a fraction (as_counted): _fraction_from_own works that recipe out
     try:
@@ -358,14 +360,13 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
             min(plain, key=lambda v: abs(x - v)))
 
 
-def _own_wrong(rule: PartRule, earlier: dict, env: dict) -> dict | None:
-    """``{name: the student's own answer}`` of every earlier part ``rule``'s
-    recipe reads, when it has one, each was answered and some answer is wrong
-    (what ECF and ``_fraction_from_own`` work from), else None."""
+def _own_wrong(rule: PartRule, earlier: dict, env: dict, written: dict | None) -> dict | None:
+    """``{name: the student's own answer}`` of every earlier part the recipe reads, each answered and
+    some not right at its own part (what ECF and ``_fraction_from_own`` work from), else None."""
     if rule.recipe is None or not env:
         return None
     own = {d: earlier.get(d) for d in rule.recipe.depends}
-    return None if any(v is None for v in own.values()) or not _any_wrong(own, rule) else own
+    return None if any(v is None for v in own.values()) or not _any_wrong(own, rule, written) else own
 
 
 def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:

@@ -1,0 +1,78 @@
+"""A later answer worked from the student's own earlier answers as written,
+every one of them right by its own part's verdict but not the key's exact
+value: C7's (a) ``0.9337`` for 0.93398 (0.934 at the 3 figures asked:
+correct), then (b) ``0.06860`` = -ln 0.9337 (review 49c F3). No mistake was
+made anywhere, so it is right: ``correct``, ``carried_rounding``, full marks
+whatever ECF's credit, its feedback naming the value it was worked from. ECF
+(rules.py's ``_ecf``) covers an earlier answer that is not right; this covers
+the right ones, so a part right given the student's own earlier answers is
+accepted either way (issue 12, point 1). Asked after the traps (a trap's
+value is never accepted so) and only of an answer showing at least the
+figures asked (fewer is rounded too early: rules.py's ``_early_given_own``).
+Pure helpers of rules.py."""
+
+from __future__ import annotations
+
+from quizgen.maths.tolerance import matches
+from quizgen.marking.as_asked import ecf_as_asked, matched_as_asked
+from quizgen.marking.carry import reachable
+from quizgen.marking.early_carry import source_wrong
+from quizgen.marking.quotes import marked_from, those_values
+from quizgen.marking.rule_model import figures_asked, near_plain, tolerance_kind
+from quizgen.marking.slips import same
+from quizgen.marking.sources import OWN_RECIPE_ERRORS
+
+AS_WRITTEN = ": correct given {those} as you wrote {them} (your {labels} {are} right as well)"
+"""The words after ``marked from your (a) = 0.9337`` on such an answer."""
+
+
+def right_from_own(rule, x: float, shown: int | None, earlier: dict, env: dict, written: dict, carried,
+                   least: int) -> str:
+    """The feedback when ``x``, written to ``shown`` figures (at least those
+    asked, or unknown), is right given the student's own earlier answers as
+    written (plain, or with the recipe's steps carried as carried rounding
+    carries them: ``carried(given)``, rules.py's kept sets), each of them right
+    at its own part (``own_right``), one of them other than its part's value
+    and none written to fewer than ``least`` figures (the policy's
+    ``carried_figures``: an earlier answer carried on is an intermediate, and
+    one kept shorter is carried_short.py's); else ""."""
+    own = own_right(rule, earlier, env, written)
+    if own is not None and any(written.get(d) is not None and written[d] < least for d in own):
+        return ""
+    asked = figures_asked(rule.kind, rule.spec)
+    if own is None or asked is not None and shown is not None and shown < asked:
+        return ""
+    kind, traps = tolerance_kind(rule), tuple(t.value for t in rule.traps)
+    given = {d: (v,) for d, v in own.items()}
+    try:
+        plain = reachable(rule.recipe, env, given, levels=())
+        if not any(near_plain(x, v, rule.spec, kind) for v in plain):
+            return ""
+        if not any(matched_as_asked(x, v, kind, rule.spec, shown, traps) for v in plain):
+            values = carried(given)
+            fits = ecf_as_asked(x, shown, values, kind, rule.spec)
+            if not (any(matches(x, v, rule.spec, kind) for v in values) if fits is None else fits):
+                return ""
+    except OWN_RECIPE_ERRORS:
+        return ""
+    many = len(rule.sources) > 1
+    words = AS_WRITTEN.format(those=those_values(rule.sources), them="them" if many else "it",
+                              labels=" and ".join(s.label for s in rule.sources), are="are" if many else "is")
+    return marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources) + words
+
+
+def own_right(rule, earlier: dict, env: dict, written: dict) -> dict | None:
+    """``{name: the student's own answer}`` of every earlier part the recipe
+    reads, when each was answered, is right at its own part (neither wrong,
+    ``early_carry.source_wrong``, nor shown to fewer figures than asked) and
+    one is not its part's value; else None."""
+    if rule.recipe is None or not env or not rule.sources:
+        return None
+    own = {d: earlier.get(d) for d in rule.recipe.depends}
+    if any(v is None for v in own.values()) or set(own) != {s.name for s in rule.sources}:
+        return None
+    for s in rule.sources:
+        asked, figures = figures_asked(s.kind, s.spec), written.get(s.name)
+        if source_wrong(s, own[s.name], figures) or asked is not None and figures is not None and figures < asked:
+            return None
+    return own if any(not same(own[s.name], s.value) for s in rule.sources) else None

@@ -1,0 +1,132 @@
+"""One notion of a wrong earlier answer, and a later part right given the
+student's own earlier answers as written (review 49c F2, F3; issue 12, point 1).
+Seed 1's paper (``generate --count 30 --seed 1``), C7:
+
+- Q191, s = 3.00: (a) 0.95257, (b) = ln(1 + e^-3) = 0.048587. An (a) of
+  ``0.9524`` or ``0.9523`` is 0.952 at the 3 figures asked, marked incorrect
+  there (its own verdict), though inside (a)'s carried span; (b) = -ln of it
+  was a bare ``incorrect`` (0 of 4), while the farther ``0.9510`` kept ECF.
+- Q181, s = 2.65: (a) 0.93398. ``0.9337`` is 0.934 at 3 figures: correct;
+  (b) ``0.06860`` = -ln 0.9337 and (c) ``2.7135`` = -ln 0.0663 were incorrect.
+
+Values worked by hand: -ln(1 - u) = u + u^2/2 + u^3/3 + u^4/4 ...:
+-ln 0.9524 = 0.0476 + 0.0011329 + 0.0000360 + 0.0000013 = 0.048770 (0.0488);
+-ln 0.9523 = 0.048875 (0.0489); -ln 0.9510 = 0.050241 (0.0502);
+-ln 0.9337 = 0.0663 + 0.0021978 + 0.0000971 + 0.0000048 = 0.068600;
+-ln 0.0663 = ln 100 - ln 6.63 = 4.60517 - 1.89160 = 2.71357."""
+
+import csv
+
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
+from quizgen.grading.part_checker import carried_forward, question_checkers
+from quizgen.key.load import load_key_file
+from quizgen.marking.early_carry import source_wrong
+from quizgen.marking.rule_model import Source
+
+ROWS = [
+    # F2: (a) marked incorrect at the figures asked, (b) = -ln of it
+    ("w4", "Q191", "a", "0.9524"), ("w4", "Q191", "b", "0.0488"),
+    ("w3", "Q191", "a", "0.9523"), ("w3", "Q191", "b", "0.04888"),
+    ("w7", "Q191", "a", "0.9510"), ("w7", "Q191", "b", "0.0502"),
+    # F3: (a) correct (0.934 at 3 figures), later parts worked from it as written
+    ("u5", "Q181", "a", "0.9337"), ("u5", "Q181", "b", "0.06860"), ("u5", "Q181", "c", "2.7135"),
+    ("u3", "Q181", "a", "0.9337"), ("u3", "Q181", "b", "0.0686"), ("u3", "Q181", "c", "2.71"),
+    # ... shown to 2 figures: never correct; a trap's value: still that trap
+    ("u2", "Q181", "a", "0.9337"), ("u2", "Q181", "b", "0.069"),
+    ("ut", "Q181", "a", "0.9337"), ("ut", "Q181", "b", "2.72"),
+    # the key's own (a): unchanged
+    ("k", "Q181", "a", "0.9340"), ("k", "Q181", "b", "0.0683"),
+]
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("seed1")
+    made = CliRunner().invoke(main, ["generate", "--count", "30", "--seed", "1", "--out", str(folder / "s1"),
+                                     "--jobs", "1", "--no-solutions"])
+    assert made.exit_code == 0, made.output
+    with open(folder / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *ROWS])
+    return folder
+
+
+def _graded(folder, jobs: str) -> tuple:
+    out = folder / f"out{jobs}"
+    result = CliRunner().invoke(main, ["grade", str(folder / "answers.csv"), "--key", str(folder / "s1" / "key.json"),
+                                       "--out", str(out), "--jobs", jobs])
+    assert result.exit_code == 0, result.output
+    text = (out / "answers-graded.csv").read_text(encoding="utf-8-sig")
+    return text, {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(text.splitlines())}
+
+
+@pytest.fixture(scope="module")
+def graded(paper):
+    return _graded(paper, "1")[1]
+
+
+def _mark(graded, student, question, part) -> tuple:
+    row = graded[(student, question, part)]
+    return row["status"], row["note"], row["score"], row["misconception"]
+
+
+def test_the_paper_is_the_reviewers(graded):
+    assert graded[("w4", "Q191", "a")]["expected"] == "0.9526"
+    assert graded[("u5", "Q181", "a")]["expected"] == "0.9340"
+    assert graded[("u5", "Q181", "c")]["expected"] == "2.7183"
+
+
+@pytest.mark.parametrize("student", ["w4", "w3", "w7"])
+def test_a_later_part_worked_from_an_a_marked_incorrect_is_ecf(graded, student):
+    """(a) keeps its own verdict; (b), -ln of it, is ECF: 0.9524 (nearer the answer) scores as 0.9510 does."""
+    assert _mark(graded, student, "Q191", "a") == ("incorrect", "", "0", "")
+    assert _mark(graded, student, "Q191", "b") == ("correct", "ecf", "2", "")
+    a = graded[(student, "Q191", "a")]["answer"]
+    assert graded[(student, "Q191", "b")]["feedback"] == (f"marked from your (a) = {a}: correct given that value "
+                                                          "(error carried forward)")
+
+
+@pytest.mark.parametrize("student", ["u5", "u3"])
+def test_a_later_part_worked_from_a_right_a_as_written_is_correct(graded, student):
+    """(a) 0.9337 is correct; (b) and (c) worked from it as written are correct, full marks, saying so."""
+    assert _mark(graded, student, "Q181", "a") == ("correct", "", "2", "")
+    for part in "bc":
+        assert _mark(graded, student, "Q181", part) == ("correct", "carried_rounding", "2", "")
+        assert graded[(student, "Q181", part)]["feedback"] == (
+            "marked from your (a) = 0.9337: correct given that value as you wrote it (your (a) is right as well)")
+
+
+def test_two_figures_and_traps_are_not_accepted_from_a_right_a(graded):
+    """0.069 shows 2 figures: never correct. 2.72 is (b)'s wrong-label trap: named as before."""
+    status, _, score, _ = _mark(graded, "u2", "Q181", "b")
+    assert (status, score) != ("correct", "2") and status in ("imprecise", "incorrect")
+    assert _mark(graded, "ut", "Q181", "b")[0] == "incorrect"
+    assert _mark(graded, "ut", "Q181", "b")[3] == "wrong_label_branch"
+    assert _mark(graded, "k", "Q181", "b") == ("correct", "", "2", "")
+
+
+def test_the_verdicts_are_the_same_for_any_jobs(paper, graded):
+    assert _graded(paper, "2")[0] == _graded(paper, "1")[0]
+
+
+def test_the_drills_path_gives_the_same_verdicts(paper):
+    """``carried_forward`` (the drill's and validate's ECF path) from the answers already given."""
+    key = load_key_file(paper / "s1" / "key.json")
+    questions = {q.id: q for q in key.questions}
+    for question, a, b, note in (("Q191", "0.9524", "0.0488", "ecf"), ("Q181", "0.9337", "0.06860", "carried_rounding")):
+        checkers = question_checkers(questions[question])
+        first = checkers["a"](a)
+        name = questions[question].parts[0].name
+        verdict = carried_forward(checkers["b"], checkers["b"](b), {name: first.value}, {name: first.figures})
+        assert (verdict.status.value, verdict.note) == ("correct", note), verdict
+
+
+def test_a_source_is_wrong_as_its_own_part_marks_it():
+    """0.9524 to 4 figures is 0.952 at the 3 asked: wrong; 0.9526 and 0.953 are right; unknown figures
+    (an expression) fall back to the window, as before."""
+    s = Source("a", "(a)", 0.95257, (), (), {"sigfigs": 3})
+    assert source_wrong(s, 0.9524, 4) and source_wrong(s, 0.9510, 4)
+    assert not source_wrong(s, 0.9526, 4) and not source_wrong(s, 0.953, 3)
+    assert not source_wrong(s, 0.9524, None)
