@@ -113,9 +113,10 @@ def test_the_keys_are_the_ones_the_students_were_built_for(graded):
 
 
 @pytest.mark.parametrize("student, step, expected", [
-    ("c1_total2", " (sum(exp(z)) = 76.3 as 76)", "0.716"), ("c1_top2", "", "0.716"),   # 0.6065 + 20.09 + 1 + 54.60
-    ("c7_neg2", " (-s = -2.65 as -2.7)", "0.934"), ("c10_one2", "", "0.612"),
-    ("c10_total2", " (sum(-log(p)) = 3.06 as 3.1)", "0.612"),   # 0.9163 + 0.4308 + 0.0513 + 1.6094 + 0.0513
+    ("c1_total2", " (the sum of e^(z) = 76.3 as 76)", "0.716"), ("c1_top2", "", "0.716"),   # 0.6065 + 20.09 + 1 + 54.60
+    # -s is a number the paper prints (s = 2.65): never named as kept short (review 49c F4)
+    ("c7_neg2", "", "0.934"), ("c10_one2", "", "0.612"),
+    ("c10_total2", " (the sum of -ln(p) = 3.06 as 3.1)", "0.612"),   # 0.9163 + 0.4308 + 0.0513 + 1.6094 + 0.0513
     ("c10_count_worked", "", "0.612")])
 def test_an_intermediate_rounded_to_2_figures_is_rounded_too_early(graded, student, step, expected):
     """The one step whose rounding alone reaches the answer is named; where none does
@@ -127,7 +128,18 @@ def test_an_intermediate_rounded_to_2_figures_is_rounded_too_early(graded, stude
     assert float(row["score"]) == 0.0, where   # the policy's imprecise credit, 0 by default
 
 
-@pytest.mark.parametrize("student", ["c1_total1", "c7_exp1", "c10_one1"])
+def test_1_plus_e_to_the_minus_s_kept_to_3_figures_is_named(graded):
+    """C7's 0.935 (s = 2.65) is e^-s to 1 figure, 0.07, and also 1 + e^-s = 1.070651 kept as 1.07, which
+    the stem now asks to keep to 4 figures of its difference from 1: rounded too early, saying so
+    (review 49c F9: it was a bare incorrect)."""
+    row = graded[0]["c7_exp1"]
+    assert (row["answer"], row["status"], row["note"]) == ("0.935", "imprecise", "rounded_too_early"), row
+    assert row["feedback"] == ("your answer is what the working gives with a value kept to too few figures of its difference from 1 "
+                               "(1 + e^(-s) = 1.07065 as 1.07): keep 1 + e^(-s), and a probability near 1, to at "
+                               "least 4 significant figures of their difference from 1 (expected 0.934)")
+
+
+@pytest.mark.parametrize("student", ["c1_total1", "c10_one1"])
 def test_an_intermediate_rounded_to_1_figure_stays_incorrect(graded, student):
     row = graded[0][student]
     assert (row["status"], row["note"]) == ("incorrect", ""), (student, row["answer"], row["feedback"])

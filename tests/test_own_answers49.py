@@ -1,5 +1,7 @@
 """One notion of a wrong earlier answer, and a later part right given the
-student's own earlier answers as written (review 49c F2, F3; issue 12, point 1).
+student's own earlier answers as written (review 49c F2, F3; issue 12, point 1);
+a value near 1 kept short of its difference from 1, told so (F1, F9), naming
+no number the paper prints and no template code (F4).
 Seed 1's paper (``generate --count 30 --seed 1``), C7:
 
 - Q191, s = 3.00: (a) 0.95257, (b) = ln(1 + e^-3) = 0.048587. An (a) of
@@ -39,6 +41,9 @@ ROWS = [
     ("ut", "Q181", "a", "0.9337"), ("ut", "Q181", "b", "2.72"),
     # the key's own (a): unchanged
     ("k", "Q181", "a", "0.9340"), ("k", "Q181", "b", "0.0683"),
+    # F1: 1 + e^-s kept to 4 figures, then p-hat to 4; F4/F9: kept to 3
+    ("k4", "Q181", "a", "0.934"), ("k4", "Q181", "b", "0.0686"), ("k4", "Q181", "c", "2.71"),
+    ("x", "Q183", "a", "0.917"),
 ]
 
 
@@ -78,14 +83,62 @@ def test_the_paper_is_the_reviewers(graded):
     assert graded[("u5", "Q181", "c")]["expected"] == "2.7183"
 
 
-@pytest.mark.parametrize("student", ["w4", "w3", "w7"])
-def test_a_later_part_worked_from_an_a_marked_incorrect_is_ecf(graded, student):
-    """(a) keeps its own verdict; (b), -ln of it, is ECF: 0.9524 (nearer the answer) scores as 0.9510 does."""
-    assert _mark(graded, student, "Q191", "a") == ("incorrect", "", "0", "")
+NEAR_ONE = ("keep 1 + e^(-s), and a probability near 1, to at least 4 significant figures of their difference "
+            "from 1 (expected {})")
+
+
+@pytest.mark.parametrize("student", ["w4", "w3"])
+def test_an_a_kept_short_of_its_difference_from_1_is_rounded_too_early_and_b_is_ecf(graded, student):
+    """0.9524 and 0.9523 are 0.952 at 3 figures: 1/1.050, 1 + e^-3 = 1.049787 kept to 4 figures, which keep
+    3 of e^-3. (a) is rounded too early, saying which value; (b) = -ln of (a) is ECF, the rounding marked
+    at (a) only (before: (a) a bare incorrect, (b) 0 of 2, while a farther 0.9510 kept ECF)."""
+    assert _mark(graded, student, "Q191", "a") == ("imprecise", "rounded_too_early", "0", "")
+    assert graded[(student, "Q191", "a")]["feedback"] == (
+        "your answer is what the working gives with a value kept to too few figures of its difference from 1 "
+        "(1 + e^(-s) = 1.04979 as 1.05): " + NEAR_ONE.format("0.953"))
     assert _mark(graded, student, "Q191", "b") == ("correct", "ecf", "2", "")
     a = graded[(student, "Q191", "a")]["answer"]
     assert graded[(student, "Q191", "b")]["feedback"] == (f"marked from your (a) = {a}: correct given that value "
-                                                          "(error carried forward)")
+                                                          "(error carried forward; (a)'s early rounding is marked "
+                                                          "at (a) only)")
+
+
+def test_a_later_part_worked_from_an_a_marked_incorrect_is_ecf(graded):
+    assert _mark(graded, "w7", "Q191", "a") == ("incorrect", "", "0", "")
+    assert _mark(graded, "w7", "Q191", "b") == ("correct", "ecf", "2", "")
+    assert graded[("w7", "Q191", "b")]["feedback"] == ("marked from your (a) = 0.9510: correct given that value "
+                                                       "(error carried forward)")
+
+
+def test_p_hat_from_1_plus_e_to_the_minus_s_kept_to_4_figures_is_told(graded):
+    """k4 kept 1 + e^-2.65 = 1.070651 as 1.071, so p-hat as 0.93371 (0.9337), and wrote (a) 0.934 (right);
+    (b) -ln 0.9337 = 0.0686 was a bare incorrect, (c) 2.71 = -ln 0.0663 'cut off' (review 49c F1)."""
+    assert _mark(graded, "k4", "Q181", "a") == ("correct", "", "2", "")
+    why = ("marked from your (a) = 0.934: your answer is what the working gives with a value kept to too few "
+           "figures of its difference from 1 ((a) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.934011): ")
+    assert _mark(graded, "k4", "Q181", "b") == ("imprecise", "rounded_too_early", "0", "")
+    assert graded[("k4", "Q181", "b")]["feedback"] == why + NEAR_ONE.format("0.0683")
+    assert _mark(graded, "k4", "Q181", "c") == ("imprecise", "rounded_too_early", "0", "")
+    assert graded[("k4", "Q181", "c")]["feedback"] == (why + NEAR_ONE.format("2.72") + "; or it is the answer cut "
+                                                       "off instead of rounded: 2.718 rounds to 2.72")
+
+
+def test_a_3_figure_carrier_is_told_which_value_and_no_given_number(graded):
+    """Q183 (s = 2.45): 0.917 = 1/1.09, 1 + e^-2.45 = 1.086294 kept to 3 figures. It was told
+    '(-s = -2.45 as -2.5)', a number the paper prints, whose rounding gives 0.924 (review 49c F4)."""
+    row = graded[("x", "Q183", "a")]
+    assert (row["status"], row["note"]) == ("imprecise", "rounded_too_early")
+    assert row["feedback"] == ("your answer is what the working gives with a value kept to too few figures of its difference from 1 "
+                               "(1 + e^(-s) = 1.08629 as 1.09): " + NEAR_ONE.format("0.921"))
+
+
+def test_the_stems_say_how_to_keep_a_value_near_1(paper):
+    """C7's and C9's conventions sentence states the rule the answers need (review 49c F1)."""
+    text = (paper / "s1" / "problems.md").read_text(encoding="utf-8")
+    rule = ("keep at least 4 significant figures in intermediate steps; keep $1 + e^{-s}$, and a probability "
+            "near 1, to at least 4 significant figures of their difference from 1.")
+    assert text.count(rule) == 60   # seed 1's 30 C7 and 30 C9 questions
+    assert "exp(-s)" not in text
 
 
 @pytest.mark.parametrize("student", ["u5", "u3"])
@@ -115,7 +168,8 @@ def test_the_drills_path_gives_the_same_verdicts(paper):
     """``carried_forward`` (the drill's and validate's ECF path) from the answers already given."""
     key = load_key_file(paper / "s1" / "key.json")
     questions = {q.id: q for q in key.questions}
-    for question, a, b, note in (("Q191", "0.9524", "0.0488", "ecf"), ("Q181", "0.9337", "0.06860", "carried_rounding")):
+    for question, a, b, note in (("Q191", "0.9510", "0.0502", "ecf"), ("Q191", "0.9524", "0.0488", "ecf"),
+                                 ("Q181", "0.9337", "0.06860", "carried_rounding")):
         checkers = question_checkers(questions[question])
         first = checkers["a"](a)
         name = questions[question].parts[0].name

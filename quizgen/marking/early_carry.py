@@ -44,13 +44,15 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
-from quizgen.marking.early import expected, stated
+from quizgen.marking.early import expected, stated, too_early
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
+from quizgen.marking.near_one import near_one
 from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice, same
+from quizgen.marking.step_words import as_solutions_write, given_only
 
 EARLY_FIGURES = OWN_STEP_FIGURES   # rounded to this many figures on the way where the part asks for more: too early
 EARLY_LEVELS = (EARLY_FIGURES, 3, 4)
@@ -70,11 +72,14 @@ def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: di
         return "", False
     own = {d: earlier.get(d) for d in rule.recipe.depends} if rule.recipe is not None and rule.sources else {}
     if not rule.sources or all(s.kind == "integer" for s in rule.sources) and (not env or None in own.values()):
-        return _key_steps(rule, x, credits, asked), False   # a step of its own working rounded, from the key
+        # a step of its own working rounded, from the key; or 1 + e^(-s) kept short (near_one.py)
+        return near_one(rule, x) or _key_steps(rule, x, credits, asked), False
     if not env or not own or None in own.values():   # the pass (no earlier answers yet), or one unanswered
         return "", False
     found = _from_own(rule, x, own, env, credits, written or {})
-    return (found, any_wrong(own, rule, written)) if found else ("", False)
+    if found:
+        return found, any_wrong(own, rule, written)
+    return ("", False) if any_wrong(own, rule, written) else (near_one(rule, x, own, written), False)
 
 
 def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> str:
@@ -188,10 +193,11 @@ def _step_rounded(rule, step, x: float, env: dict, given: dict) -> list:
 def own_step_rounded(rule, x: float) -> bool:
     """Whether ``x``, answering a part that reads no earlier part, is what
     ``carried_early`` marks rounded too early there: reached from the key's
-    values with a step of the part's own working rounded to ``EARLY_FIGURES``."""
+    values with a step of the part's own working rounded to ``EARLY_FIGURES``,
+    or with 1 + e^(-s) kept short (near_one.py: C7's (a) 0.9524 from 1.050)."""
     asked = figures_asked(rule.kind, rule.spec)
     return asked is not None and asked > EARLY_FIGURES and not rule.sources \
-        and _key_recipe(rule, x, asked) is not None
+        and (_key_recipe(rule, x, asked) is not None or bool(near_one(rule, x)))
 
 
 def _key_steps(rule, x: float, credits, asked: int) -> str:
@@ -234,12 +240,13 @@ def _key_given(rule) -> dict:
 
 
 def _step_named(rule, recipe, x: float, asked: int) -> str:
-    """``exp(-s) = 0.741 as 0.74``: each step of ``recipe`` (a number, not a
-    list) whose rounding to ``EARLY_FIGURES`` figures (a tie away from zero,
-    as the paper rounds), the other steps unrounded, reaches ``x`` from the
-    key's values; "" when none does alone."""
+    """``e^(-s) = 0.741 as 0.74``: each step of ``recipe`` (a number, not a
+    list, nor a number the paper prints, ``-s``: review 49c F4) whose rounding
+    to ``EARLY_FIGURES`` figures (a tie away from zero, as the paper rounds),
+    the other steps unrounded, reaches ``x`` from the key's values, written as
+    the solutions write it (step_words.py); "" when none does alone."""
     env, given, kind, named = rule.carried.env, _key_given(rule), tolerance_kind(rule), []
-    for step in recipe.intermediates:
+    for step in (s for s in recipe.intermediates if not given_only(s[1])):   # -s: a number the paper prints
         try:
             values = reachable(replace(recipe, expression=step[1], intermediates=()), env, given, levels=())
             alone = replace(recipe, intermediates=(step,))
@@ -249,14 +256,14 @@ def _step_named(rule, recipe, x: float, asked: int) -> str:
         except OWN_RECIPE_ERRORS:
             continue
         short = quoted(max(sig_roundings(values[0], EARLY_FIGURES), key=abs), EARLY_FIGURES)   # 2 as 2.0
-        text = recipe_text(step[1])
+        text = as_solutions_write(recipe_text(step[1]))   # e^(-s), as the solutions write it, not exp(-s)
         shown = f"{text} = " if len(text) <= STEP_TEXT else ""   # a long one: its value alone says which
         named.append(f"{shown}{significant(values[0], asked)} as {short}")
     return " or ".join(named)
 
 
 STEP_TEXT = 24
-"""The longest step written out in that feedback (``sum(exp(z))``, ``exp(-s)``); C9's -ln of its
+"""The longest step written out in that feedback (``the sum of e^(z)``, ``e^(-s)``); C9's -ln of its
 probability of the true label, written from the parameters, is named by its value alone."""
 
 
@@ -334,3 +341,27 @@ def source_wrong(s, value: float, figures: int | None = None) -> bool:
         return False
     return not rounds_as_asked(value, s.value, s.kind, s.spec, figures, s.traps) \
         and not carried_accepts(value, figures, s.carried, "numeric", s.spec, s.traps)
+
+
+CUT_OFF = "cut off instead of rounded: "
+
+
+def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:
+    """``early.too_early``'s note on ``x``, and when it says the answer was cut
+    off and the working with a value near 1 kept short gives it too (``near_one``;
+    for a later part, from the student's own earlier answers, every one right),
+    both: C7's (c) ``2.71`` after (a) ``0.934`` is 2.7183 cut off, and also
+    -ln(1 - 0.9337), p-hat from 1 + e^(-s) kept as 1.071 (review 49c F1), so it
+    is not said to be a cut-off alone."""
+    note = too_early(rule, x, shown)
+    if not note.startswith(CUT_OFF):
+        return note
+    own = None
+    if rule.sources:
+        own = {s.name: earlier.get(s.name) for s in rule.sources}
+        if None in own.values() or any_wrong(own, rule, written):
+            return note
+    near = near_one(rule, x, own, written)
+    if not near:
+        return note
+    return f"{near}; or it is the answer {note}"

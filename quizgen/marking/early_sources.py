@@ -48,8 +48,8 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
     if figures is not None and figures < asked and not same(value, s.value) and \
             (matches(value, s.value, s.spec, kind) or inside(value, s.carried)):
         return True   # right to the figures it shows, too few: (a) marks it rounded too early
-    if inside(value, s.carried) or any(matches(value, v, s.spec, kind) for v in (s.value, *s.traps)):
-        return False   # right, carried rounding or a trap's value: no rounding to name
+    if not source_wrong(s, value, figures) or any(matches(value, v, s.spec, kind) for v in s.traps):
+        return False   # right (or carried rounding) at its own part, or a trap's value: no rounding to name
     part = _as_rule(s)
     return bool(too_early(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)
                 or rounded_twice(s.value, asked, value) or short_slip(part, value, figures)) \

@@ -20,9 +20,9 @@ from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted, those_values
-from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
+from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early, cut_or_near_one
 from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
-                                   shown_too_few, stated, too_early, zeros_left_off)
+                                   shown_too_few, stated, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
 from quizgen.marking.own_right import right_from_own
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
@@ -181,7 +181,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         carried, rule, env, g, credits.levels, (x, None)), credits.carried_figures)
     if own:   # right given their own right (a) as written, not the key's exact (a): no mistake anywhere
         return Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=own)
-    early_note = too_early(rule, x, reading.figures)
+    early_note = cut_or_near_one(rule, x, reading.figures, earlier, written)   # cut off, or 1 + e^(-s) kept short
     # an answer written to fewer figures than asked is that, whatever carrying also reaches it
     short = "" if early_note and shown_too_few(rule, reading) else \
         carried_short(rule, x, earlier, env, credits, written, reading.figures)

@@ -1,0 +1,133 @@
+"""A value near 1 kept to too few figures of its difference from 1: the
+sigmoid's 1 + e^(-s) (C7, C9), or a probability near 1 worked from it. With
+p-hat over 0.9 a loss is about 1 - p-hat, so 4 significant figures of
+1 + e^(-s) = 1.0707 (1.071) or of p-hat = 0.93371 (0.9337) carry only 1 or 2
+of the loss (review 49c F1, F9). The C7 and C9 stems say so ("keep
+1 + e^{-s}, and a probability near 1, to at least 4 significant figures of
+their difference from 1"); an answer reached only by keeping such a value
+shorter is rounded too early, and this says which value, truthfully: its
+value, as the solutions write it, and as kept. Asked last, of an answer no
+other rule explains (early_carry.carried_early): it changes only a bare
+``incorrect``."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from quizgen.maths.numbers import significant
+from quizgen.maths.tolerance import matches
+from quizgen.maths.tree import Bin, Call, Index, Neg, Num
+from quizgen.marking.carry import reachable
+from quizgen.marking.quotes import marked_from
+from quizgen.marking.early import expected
+from quizgen.marking.recipes import recipe_text, with_value
+from quizgen.marking.roundings import sig_roundings
+from quizgen.marking.rule_model import figures_asked, tolerance_kind
+from quizgen.marking.slips import same
+from quizgen.marking.sources import OWN_RECIPE_ERRORS
+from quizgen.marking.step_words import as_solutions_write
+
+KEPT = (3, 4)   # the figures such a value may have been kept to (to 2 it is early_carry's)
+
+
+def near_one(rule, x: float, own: dict | None = None, written: dict | None = None) -> str:
+    """The feedback when ``x`` is what the part's working gives from the key's
+    parameters with a sum ``1 + X`` of it near 1 (``1 + e^(-s)``) kept to 3 or
+    4 significant figures, or, for a part reading an earlier probability near 1,
+    with that probability worked so (or from the exact one) and kept to 4; else "".
+    ``own`` (and the figures ``written``): the student's earlier answers, right,
+    which the feedback names first ("marked from your (a) = 0.934: ...")."""
+    spans = rule.carried
+    paths, env = getattr(spans, "paths", None), getattr(spans, "env", None)
+    if not paths or not env or figures_asked(rule.kind, rule.spec) is None:
+        return ""
+    try:
+        if not rule.sources:
+            named = _ones(paths.get(spans.name), env, {}, lambda v: _hits(rule, x, v))
+            return _said(rule, (named[0][0], named[0][2])) if named else ""
+        found = _from_probability(rule, x, paths, env)
+        if not found or own is None:
+            return found
+        return f"{marked_from((s.label, own[s.name], (written or {}).get(s.name)) for s in rule.sources)}: {found}"
+    except OWN_RECIPE_ERRORS:
+        return ""
+
+
+def _from_probability(rule, x: float, paths: dict, env: dict) -> str:
+    """``near_one`` for a part whose recipe reads earlier parts: one of them a
+    probability near 1 (over 0.9) the student worked (``1 + e^(-s)`` kept short,
+    or not) and kept to 4 significant figures, where 4 of its difference from 1 are asked."""
+    key = {o.name: (float(o.value),) for o in rule.sources}
+    for s in rule.sources:
+        source = paths.get(s.name)
+        if source is None or s.kind == "integer" or not 0.9 < s.value < 1:
+            continue
+        for step, p, text in [(None, s.value, None), *_ones(source, env, {}, lambda v: True)]:
+            for kept in sig_roundings(p, 4):
+                if same(kept, s.value) or same(kept, 1 - float(significant(1 - s.value, 4))):
+                    continue   # the exact value, or kept as the paper asks
+                if any(_hits(rule, x, v) for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=())):
+                    how = f"{s.label} = {significant(s.value, 6)} as {significant(kept, 4)}" if step is None else \
+                        f"{s.label} as {significant(kept, 4)} from {step}, where it is {significant(s.value, 6)}"
+                    return _said(rule, (how, text))
+    return ""
+
+
+def _ones(recipe, env: dict, given: dict, keep) -> list:
+    """``[(named step, value, step's text)]``: for each sum ``1 + X`` in ``recipe`` with X
+    between 0 and 1, its value kept to ``KEPT`` figures where that keeps fewer
+    than 4 of X, and the value the recipe then gives, when ``keep(value)``."""
+    if recipe is None:
+        return []
+    found = []
+    for node in _sums_with_one(recipe.expression):
+        plain = reachable(replace(recipe, expression=node, intermediates=()), env, given, levels=())
+        if len(plain) != 1 or not isinstance(plain[0], float):
+            continue
+        value = plain[0]
+        if not 1 < value < 2:   # X in (0, 1): 4 figures of 1 + X are fewer of X (at 1 + X = 15.15, as many)
+            continue
+        half = 5 * 10.0 ** (math.floor(math.log10(value - 1)) - 4)   # half a unit of X's 4th figure
+        for figures in KEPT:
+            for kept in sig_roundings(value, figures):
+                if same(kept, value) or abs(kept - value) <= half:
+                    continue   # 4 figures of X kept: the paper's rule
+                worked = replace(recipe, expression=with_value(recipe.expression, node, kept), intermediates=())
+                for v in reachable(worked, env, given, levels=()):
+                    if keep(v):
+                        text = as_solutions_write(recipe_text(node))
+                        found.append((f"{text} = {significant(value, 6)} as {significant(kept, figures)}", v, text))
+    return found
+
+
+def _hits(rule, x: float, value: float) -> bool:
+    """Whether ``x`` is within the part's tolerance of ``value``."""
+    return matches(x, value, rule.spec, tolerance_kind(rule))
+
+
+def _sums_with_one(node) -> list:
+    """Every ``1 + X`` (or ``X + 1``) in ``node``."""
+    found = []
+    if node.__class__ is Bin:
+        if node.op == "+" and any(n.__class__ is Num and n.value == 1 for n in (node.left, node.right)):
+            found.append(node)
+        found += _sums_with_one(node.left) + _sums_with_one(node.right)
+    elif node.__class__ is Neg:
+        found += _sums_with_one(node.operand)
+    elif node.__class__ is Call:
+        for a in node.args:
+            found += _sums_with_one(a)
+    elif node.__class__ is Index:
+        found += _sums_with_one(node.base)
+    return found
+
+
+def _said(rule, named) -> str:
+    """The feedback naming the value kept short (``named``: (text, step) or
+    (text, value), the step as the solutions write it, ``1 + e^(-s)``, or None)."""
+    text, step = named
+    keep = f"{step}, and a probability near 1," if isinstance(step, str) else "a probability near 1"
+    return (f"your answer is what the working gives with a value kept to too few figures of its difference from 1 ({text}): "
+            f"keep {keep} to at least 4 significant figures of {'their' if isinstance(step, str) else 'its'} "
+            f"difference from 1 (expected {expected(rule)})")
