@@ -13,7 +13,7 @@ import math
 from dataclasses import replace
 
 from quizgen.maths.tolerance import matches
-from quizgen.marking.as_asked import rounds_as_asked
+from quizgen.marking.as_asked import rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.early import answer_as_asked, expected, short_slip, too_early
 from quizgen.marking.early_carry import own_step_rounded, source_wrong
@@ -48,7 +48,8 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
     if figures is not None and figures < asked and not same(value, s.value) and \
             (matches(value, s.value, s.spec, kind) or inside(value, s.carried)):
         return True   # right to the figures it shows, too few: (a) marks it rounded too early
-    if not source_wrong(s, value, figures) or any(matches(value, v, s.spec, kind) for v in s.traps):
+    if not source_wrong(s, value, figures) or any(matches(value, v, s.spec, kind) for v in s.traps) \
+            or matches(value, s.value, s.spec, kind) and not rounds_otherwise(value, s.value, s.kind, s.spec, figures):
         return False   # right (or carried rounding) at its own part, or a trap's value: no rounding to name
     part = _as_rule(s)
     return bool(too_early(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)

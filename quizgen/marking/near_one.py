@@ -7,8 +7,10 @@ of the loss (review 49c F1, F9). The C7 and C9 stems say so ("keep
 their difference from 1"); an answer reached only by keeping such a value
 shorter is rounded too early, and this says which value, truthfully: its
 value, as the solutions write it, and as kept. Asked last, of an answer no
-other rule explains (early_carry.carried_early): it changes only a bare
-``incorrect``."""
+other rule explains (early_carry.carried_early, where it is named before a
+2-figure step of the key's working that reaches the answer too), so it turns
+only a bare ``incorrect`` into ``imprecise``, or words another early rounding,
+or a cut-off that gives the same answer (``early_carry.cut_or_near_one``)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ Pure helpers of rules.py."""
 from __future__ import annotations
 
 from quizgen.maths.tolerance import matches
-from quizgen.marking.as_asked import ecf_as_asked, matched_as_asked
+from quizgen.marking.as_asked import at_asked, ecf_as_asked, matched_as_asked
 from quizgen.marking.carry import reachable
 from quizgen.marking.early_carry import source_wrong
 from quizgen.marking.quotes import marked_from, those_values
@@ -31,7 +31,7 @@ def right_from_own(rule, x: float, shown: int | None, earlier: dict, env: dict, 
     """The feedback when ``x``, written to ``shown`` figures (at least those
     asked, or unknown), is right given the student's own earlier answers as
     written (plain, or with the recipe's steps carried as carried rounding
-    carries them: ``carried(given)``, rules.py's kept sets), each of them right
+    carries them: ``carried(given, near)``, rules.py's kept sets near an answer), each of them right
     at its own part (``own_right``), one of them other than its part's value
     and none written to fewer than ``least`` figures (the policy's
     ``carried_figures``: an earlier answer carried on is an intermediate, and
@@ -49,7 +49,8 @@ def right_from_own(rule, x: float, shown: int | None, earlier: dict, env: dict, 
         if not any(near_plain(x, v, rule.spec, kind) for v in plain):
             return ""
         if not any(matched_as_asked(x, v, kind, rule.spec, shown, traps) for v in plain):
-            values = carried(given)
+            y = at_asked(x, shown, kind, rule.spec)   # more figures than asked: the hull asked at those too, as _ecf
+            values = carried(given, x) or y != x and carried(given, y) or ()
             fits = ecf_as_asked(x, shown, values, kind, rule.spec)
             if not (any(matches(x, v, rule.spec, kind) for v in values) if fits is None else fits):
                 return ""

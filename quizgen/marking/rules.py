@@ -177,8 +177,8 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
             ecf = _ecf_verdict(rule, reading, *own[:2], replace(credits, ecf=1.0), own[2])
             verdict = ecf if (ecf.status, ecf.score) == (verdict.status, verdict.score) else verdict
         return verdict
-    own = right_from_own(rule, x, shown, earlier, env, written, lambda g: _carried(
-        carried, rule, env, g, credits.levels, (x, None)), credits.carried_figures)
+    own = right_from_own(rule, x, shown, earlier, env, written, lambda g, near: _carried(
+        carried, rule, env, g, credits.levels, (near, None)), credits.carried_figures)
     if own:   # right given their own right (a) as written, not the key's exact (a): no mistake anywhere
         return Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=own)
     early_note = cut_or_near_one(rule, x, reading.figures, earlier, written)   # cut off, or 1 + e^(-s) kept short
