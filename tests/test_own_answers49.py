@@ -18,6 +18,9 @@ Values worked by hand: -ln(1 - u) = u + u^2/2 + u^3/3 + u^4/4 ...:
 -ln 0.0663 = ln 100 - ln 6.63 = 4.60517 - 1.89160 = 2.71357."""
 
 import csv
+import json
+import math
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from click.testing import CliRunner
@@ -53,9 +56,37 @@ def paper(tmp_path_factory):
     made = CliRunner().invoke(main, ["generate", "--count", "30", "--seed", "1", "--out", str(folder / "s1"),
                                      "--jobs", "1", "--no-solutions"])
     assert made.exit_code == 0, made.output
+    key = json.loads((folder / "s1" / "key.json").read_text(encoding="utf-8"))
     with open(folder / "answers.csv", "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *ROWS])
+        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *ROWS, *_carriers(key)])
     return folder
+
+
+def _figures(x: float, n: int) -> Decimal:
+    """``x`` to ``n`` significant figures, a half away from zero, as the paper rounds."""
+    d = Decimal(repr(x))
+    return d.quantize(Decimal(1).scaleb(d.adjusted() - n + 1), rounding=ROUND_HALF_UP)
+
+
+def _carriers(key) -> list:
+    """On each C7 question: ``rule``, who keeps what the stem asks (e^-s to 4 figures, 1 + e^-s from it,
+    p-hat to 4 figures, of 1 - p-hat when over 0.9), and ``carry4`` and ``carry3``, who keep every step
+    (1 + e^-s and p-hat too) to 4 or 3 figures; each writes 3 figures."""
+    rows = []
+    for q in (q for q in key["questions"] if q["template"] == "nsp-sigmoid-loss"):
+        s = float(q["params"]["s"])
+        e = float(_figures(math.exp(-s), 4))
+        p = 1 / (1 + e)
+        p = 1 - float(_figures(1 - p, 4)) if p > 0.9 else float(_figures(p, 4))
+        q0 = 1 - p if 1 - p <= 0.9 else 1 - float(_figures(p, 4))
+        students = [("rule", p, q0)]
+        for n in (4, 3):
+            pn = float(_figures(1 / float(_figures(1 + float(_figures(math.exp(-s), n)), n)), n))
+            students.append((f"carry{n}", pn, float(_figures(1 - pn, n))))
+        for name, pp, qq in students:
+            rows += [(name, q["id"], part, str(_figures(v, 3)))
+                     for part, v in (("a", pp), ("b", -math.log(pp)), ("c", -math.log(qq)))]
+    return rows
 
 
 def _graded(folder, jobs: str) -> tuple:
@@ -184,3 +215,15 @@ def test_a_source_is_wrong_as_its_own_part_marks_it():
     assert source_wrong(s, 0.9524, 4) and source_wrong(s, 0.9510, 4)
     assert not source_wrong(s, 0.9526, 4) and not source_wrong(s, 0.953, 3)
     assert not source_wrong(s, 0.9524, None)
+
+
+def test_a_student_who_keeps_what_the_stem_asks_is_right_on_every_c7_part(graded):
+    """Seed 1's 30 C7 questions: the stem's rule gives every part; a student who keeps 1 + e^-s or p-hat
+    shorter is never a bare incorrect (F1, F9: 4-figure and 3-figure carriers were, on about one part in
+    five and one in eight)."""
+    rows = {k: r for k, r in graded.items() if k[0] in ("rule", "carry4", "carry3")}
+    assert len(rows) == 3 * 90
+    assert {r["status"] for k, r in rows.items() if k[0] == "rule"} == {"correct"}
+    bare = [(k, r["answer"]) for k, r in rows.items() if r["status"] == "incorrect" and not r["feedback"]]
+    assert bare == []
+    assert all(r["status"] in ("correct", "imprecise") for r in rows.values())
