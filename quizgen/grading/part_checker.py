@@ -1,7 +1,6 @@
 """Grading one answer against one part of the key: correct within tolerance,
-or the misconception whose trap value (or words) it matches. ``PartChecker``
-works a part's tolerances out once so that many answers grade fast;
-``check_answer`` grades a single answer. Both follow the same rule.
+or the misconception whose trap value (or words) it matches. ``PartChecker`` works a part's
+tolerances out once so that many answers grade fast; ``check_answer`` grades one. Both follow one rule.
 
 An answer within tolerance that shows enough figures is correct at once (the common path). Anything
 else goes through the careful marker (quizgen/marking/rules.py, the rules made from the key by careful.py):

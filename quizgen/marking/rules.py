@@ -1,9 +1,8 @@
 """Marking one part like a careful human marker: error carried forward
 (``ecf``), carried rounding, rounded too early, traps with partial credit.
 
-A ``PartRule`` holds everything a part is marked against (its value,
-tolerance, traps, recipe and the carried-rounding intervals; made from the
-key by quizgen/grading/careful.py, or from a sampled instance by paper.py);
+A ``PartRule`` holds everything a part is marked against (its value, tolerance, traps, recipe and
+the carried-rounding intervals; made from the key by grading/careful.py, or from an instance by paper.py);
 ``mark_part`` marks one answer given the student's final answers to the
 earlier parts. Both are pure."""
 
