@@ -47,6 +47,8 @@ ROWS = [
     # F1: 1 + e^-s kept to 4 figures, then p-hat to 4; F4/F9: kept to 3
     ("k4", "Q181", "a", "0.934"), ("k4", "Q181", "b", "0.0686"), ("k4", "Q181", "c", "2.71"),
     ("x", "Q183", "a", "0.917"),
+    # F3 away from 1 (C1, p = 0.7634): (a) 0.7626 is 0.763 at 3 figures, (b) -ln 0.7626 = 0.27102 (key 0.2699)
+    ("c1", "Q4", "a", "0.7626"), ("c1", "Q4", "b", "0.2710"),
 ]
 
 
@@ -172,14 +174,24 @@ def test_the_stems_say_how_to_keep_a_value_near_1(paper):
     assert "exp(-s)" not in text
 
 
-@pytest.mark.parametrize("student", ["u5", "u3"])
-def test_a_later_part_worked_from_a_right_a_as_written_is_correct(graded, student):
-    """(a) 0.9337 is correct; (b) and (c) worked from it as written are correct, full marks, saying so."""
-    assert _mark(graded, student, "Q181", "a") == ("correct", "", "2", "")
+def test_a_later_part_worked_from_a_right_a_as_written_is_correct(graded):
+    """C1's (a) 0.7626 is correct (0.763); (b) -ln 0.7626 = 0.2710 worked from it as written is correct,
+    full marks, saying so (it was incorrect: review 49c F3)."""
+    assert round(-math.log(0.7626), 4) == 0.2710
+    assert _mark(graded, "c1", "Q4", "a") == ("correct", "", "2", "")
+    assert _mark(graded, "c1", "Q4", "b") == ("correct", "carried_rounding", "2", "")
+    assert graded[("c1", "Q4", "b")]["feedback"] == (
+        "marked from your (a) = 0.7626: correct given that value as you wrote it (your (a) is right as well)")
+
+
+@pytest.mark.parametrize("student", ["u5", "u3", "k4"])
+def test_a_near_1_a_that_keeps_too_few_figures_of_1_minus_it_is_no_help(graded, student):
+    """C7's (a) 0.9337 is correct (0.934), but keeps 0.0663 of 1 - p-hat = 0.066020, which the stem asks
+    to keep to 4 figures: (b) and (c) worked from it are rounded too early, whether (a) was written as
+    0.9337 or 0.934 (review 49d F5: the same working scored 6/6 or 2/6)."""
     for part in "bc":
-        assert _mark(graded, student, "Q181", part) == ("correct", "carried_rounding", "2", "")
-        assert graded[(student, "Q181", part)]["feedback"] == (
-            "marked from your (a) = 0.9337: correct given that value as you wrote it (your (a) is right as well)")
+        assert _mark(graded, student, "Q181", part) == ("imprecise", "rounded_too_early", "0", "")
+        assert "(a) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071" in graded[(student, "Q181", part)]["feedback"]
 
 
 def test_two_figures_and_traps_are_not_accepted_from_a_right_a(graded):
@@ -200,7 +212,7 @@ def test_the_drills_path_gives_the_same_verdicts(paper):
     key = load_key_file(paper / "s1" / "key.json")
     questions = {q.id: q for q in key.questions}
     for question, a, b, note in (("Q191", "0.9510", "0.0502", "ecf"), ("Q191", "0.9524", "0.0488", "ecf"),
-                                 ("Q181", "0.9337", "0.06860", "carried_rounding")):
+                                 ("Q4", "0.7626", "0.2710", "carried_rounding")):
         checkers = question_checkers(questions[question])
         first = checkers["a"](a)
         name = questions[question].parts[0].name

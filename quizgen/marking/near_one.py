@@ -46,7 +46,7 @@ def near_one(rule, x: float, own: dict | None = None, written: dict | None = Non
         return ""
     try:
         if not rule.sources:
-            named = _ones(paths.get(spans.name), env, {}, lambda v: _hits(rule, x, v))
+            named = _ones(paths.get(spans.name), env, {}, lambda v: _explains(rule, x, v))
             return _said(rule, (named[0][0], named[0][2])) if named else ""
         found = _from_probability(rule, x, paths, env)
         if not found or own is None:
@@ -69,7 +69,7 @@ def _from_probability(rule, x: float, paths: dict, env: dict) -> str:
             for kept in sig_roundings(p, 4):
                 if same(kept, s.value) or same(kept, 1 - float(significant(1 - s.value, 4))):
                     continue   # the exact value, or kept as the paper asks
-                if any(_hits(rule, x, v) for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=())):
+                if any(_explains(rule, x, v) for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=())):
                     how = f"{s.label} = {significant(s.value, 6)} as {significant(kept, 4)}" if step is None else \
                         f"{s.label} as {significant(kept, 4)} from {step}, where it is {significant(s.value, 6)}"
                     return _said(rule, (how, text))
@@ -106,6 +106,15 @@ def _ones(recipe, env: dict, given: dict, keep) -> list:
 def _hits(rule, x: float, value: float) -> bool:
     """Whether ``x`` is within the part's tolerance of ``value``."""
     return matches(x, value, rule.spec, tolerance_kind(rule))
+
+
+def _explains(rule, x: float, value: float) -> bool:
+    """Whether ``value``, what a value kept short gives, explains ``x``: ``x`` lies within the part's
+    tolerance of it, and it does not round at the figures asked to the key's answer (-ln(1 - 0.9526) = 3.0491 is 3.05, the key's: a
+    student who kept 0.9526 would have been right, so it explains no 3.0445: review 49d F3)."""
+    asked = figures_asked(rule.kind, rule.spec)
+    right = rule.value is not None and significant(value, asked) == significant(rule.value, asked)
+    return _hits(rule, x, value) and not right
 
 
 def _sums_with_one(node) -> list:

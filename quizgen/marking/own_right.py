@@ -1,7 +1,7 @@
 """A later answer worked from the student's own earlier answers as written,
 every one of them right by its own part's verdict but not the key's exact
-value: C7's (a) ``0.9337`` for 0.93398 (0.934 at the 3 figures asked:
-correct), then (b) ``0.06860`` = -ln 0.9337 (review 49c F3). No mistake was
+value: C1's (a) ``0.7626`` for 0.7634 (0.763 at the 3 figures asked:
+correct), then (b) ``0.2710`` = -ln 0.7626 (review 49c F3). No mistake was
 made anywhere, so it is right: ``correct``, ``carried_rounding``, full marks
 whatever ECF's credit, its feedback naming the value it was worked from. ECF
 (rules.py's ``_ecf``) covers an earlier answer that is not right; this covers
@@ -13,6 +13,8 @@ Pure helpers of rules.py."""
 
 from __future__ import annotations
 
+import math
+
 from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import at_asked, ecf_as_asked, matched_as_asked
 from quizgen.marking.carry import reachable
@@ -23,7 +25,7 @@ from quizgen.marking.slips import same
 from quizgen.marking.sources import OWN_RECIPE_ERRORS
 
 AS_WRITTEN = ": correct given {those} as you wrote {them} (your {labels} {are} right as well)"
-"""The words after ``marked from your (a) = 0.9337`` on such an answer."""
+"""The words after ``marked from your (a) = 0.7626`` on such an answer."""
 
 
 def right_from_own(rule, x: float, shown: int | None, earlier: dict, env: dict, written: dict, carried,
@@ -76,4 +78,17 @@ def own_right(rule, earlier: dict, env: dict, written: dict) -> dict | None:
         asked, figures = figures_asked(s.kind, s.spec), written.get(s.name)
         if source_wrong(s, own[s.name], figures) or asked is not None and figures is not None and figures < asked:
             return None
+        if not difference_kept(own[s.name], s.value):
+            return None
     return own if any(not same(own[s.name], s.value) for s in rule.sources) else None
+
+
+def difference_kept(own: float, value: float) -> bool:
+    """Whether ``own``, an earlier answer, keeps what C7's and C9's stems ask of a probability
+    near 1 (over 0.9): 4 significant figures of its difference from 1 (0.9337 for 0.93398
+    keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one.py names it
+    rounded too early, with or without the (a) written out: review 49d F2, F5). Any other
+    value keeps it."""
+    if not 0.9 < value < 1:
+        return True
+    return abs(own - value) <= 5 * 10.0 ** (math.floor(math.log10(1 - value)) - 4) * (1 + 1e-9)
