@@ -20,7 +20,6 @@ from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_view
 from quizgen.maths.numbers import key_answer
-from quizgen.text.answers import in_ascii
 
 BANK = {t.cls: t for t in load_bank(())}
 # class: the parts whose answers the Check quotes
