@@ -228,8 +228,12 @@ def count_rounded(rule: PartRule, x: float) -> str:
             "significant figures)") if figures else ""
 
 
+CUT_OFF = "cut off instead of rounded: "
+"""How the note on an answer cut off at the figures asked begins (early_carry.cut_or_near_one reads it)."""
+
+
 def _cut_off(rule: PartRule, asked: int, right) -> str:
-    return f"cut off instead of rounded: {significant(stated(rule), asked + 1)} rounds to {right}"
+    return f"{CUT_OFF}{significant(stated(rule), asked + 1)} rounds to {right}"
 
 
 def expected(rule: PartRule) -> str:

@@ -44,7 +44,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
-from quizgen.marking.early import expected, stated, too_early
+from quizgen.marking.early import CUT_OFF, expected, stated, too_early
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
@@ -341,9 +341,6 @@ def source_wrong(s, value: float, figures: int | None = None) -> bool:
         return False
     return not rounds_as_asked(value, s.value, s.kind, s.spec, figures, s.traps) \
         and not carried_accepts(value, figures, s.carried, "numeric", s.spec, s.traps)
-
-
-CUT_OFF = "cut off instead of rounded: "
 
 
 def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:

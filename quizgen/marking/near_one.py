@@ -31,6 +31,14 @@ from quizgen.marking.sources import OWN_RECIPE_ERRORS
 from quizgen.marking.step_words import as_solutions_write
 
 KEPT = (3, 4)   # the figures such a value may have been kept to (to 2 it is early_carry's)
+NEAR_ONE = 0.9
+"""A probability over this is near 1: its loss is about its difference from 1, whose 4 figures the stems ask."""
+
+
+def difference_half_unit(difference: float) -> float:
+    """Half a unit of the 4th significant figure of ``difference``, a value's distance from 1:
+    what C7's and C9's stems ask to keep of 1 + e^(-s) and of a probability near 1."""
+    return 5 * 10.0 ** (math.floor(math.log10(difference)) - 4)
 
 
 def near_one(rule, x: float, own: dict | None = None, written: dict | None = None) -> str:
@@ -63,7 +71,7 @@ def _from_probability(rule, x: float, paths: dict, env: dict) -> str:
     key = {o.name: (float(o.value),) for o in rule.sources}
     for s in rule.sources:
         source = paths.get(s.name)
-        if source is None or s.kind == "integer" or not 0.9 < s.value < 1:
+        if source is None or s.kind == "integer" or not NEAR_ONE < s.value < 1:
             continue
         for step, p, text in [(None, s.value, None), *_ones(source, env, {}, lambda v: True)]:
             for kept in sig_roundings(p, 4):
@@ -90,7 +98,7 @@ def _ones(recipe, env: dict, given: dict, keep) -> list:
         value = plain[0]
         if not 1 < value < 2:   # X in (0, 1): 4 figures of 1 + X are fewer of X (at 1 + X = 15.15, as many)
             continue
-        half = 5 * 10.0 ** (math.floor(math.log10(value - 1)) - 4)   # half a unit of X's 4th figure
+        half = difference_half_unit(value - 1)   # half a unit of X's 4th figure
         for figures in KEPT:
             for kept in sig_roundings(value, figures):
                 if same(kept, value) or abs(kept - value) <= half:

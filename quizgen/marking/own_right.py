@@ -13,12 +13,11 @@ Pure helpers of rules.py."""
 
 from __future__ import annotations
 
-import math
-
 from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import at_asked, ecf_as_asked, matched_as_asked
 from quizgen.marking.carry import reachable
 from quizgen.marking.early_carry import source_wrong
+from quizgen.marking.near_one import NEAR_ONE, difference_half_unit
 from quizgen.marking.quotes import marked_from, those_values
 from quizgen.marking.rule_model import figures_asked, near_plain, tolerance_kind
 from quizgen.marking.slips import same
@@ -89,6 +88,6 @@ def difference_kept(own: float, value: float) -> bool:
     keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one.py names it
     rounded too early, with or without the (a) written out: review 49d F2, F5). Any other
     value keeps it."""
-    if not 0.9 < value < 1:
+    if not NEAR_ONE < value < 1:
         return True
-    return abs(own - value) <= 5 * 10.0 ** (math.floor(math.log10(1 - value)) - 4) * (1 + 1e-9)
+    return abs(own - value) <= difference_half_unit(1 - value) * (1 + 1e-9)
