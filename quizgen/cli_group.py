@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import click
 
-from quizgen.errors import QuizgenError, printable
+from quizgen.errors import QuizgenError
+from quizgen.wording import printable
 from quizgen.ui import tolerant_console
 
 

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.byte_order import bom_encoding
-from quizgen.errors import InputFileError, UsageError, printable, shortened, thousands
+from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import printable, shortened, thousands
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.text_lines import text_lines
 

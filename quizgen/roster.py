@@ -34,7 +34,8 @@ from typing import NamedTuple
 
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, first_lines, header_shown, norm_header,
                                one_column_each_at, read_csv_text, sniffed_reader)
-from quizgen.errors import InputFileError, shortened, thousands
+from quizgen.errors import InputFileError
+from quizgen.wording import shortened, thousands
 from quizgen.key.checks import MAX_ID, MAX_NAME   # characters of a student id, of a name (key.json's)
 from quizgen.marking.student_ids import normalise_id
 

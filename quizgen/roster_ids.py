@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from quizgen.errors import UsageError, printable, shortened
+from quizgen.errors import UsageError
+from quizgen.wording import printable, shortened
 from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id, spreadsheet_decimal, zero_twins
 from quizgen.text.words import counted
 

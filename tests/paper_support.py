@@ -12,7 +12,8 @@ import re
 
 from quizgen.generation.quiz import Question
 from quizgen.grading.careful import QuestionRules
-from quizgen.grading.part_checker import carried_forward, question_checkers
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rules import Credits, Verdict
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from quizgen.errors import did_you_mean
+from quizgen.wording import did_you_mean
 
 C3 = (Path(__file__).resolve().parent.parent / "question_bank" / "c3_uniform_logits.yaml").read_text(encoding="utf-8")
 

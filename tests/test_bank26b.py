@@ -12,7 +12,8 @@ import pytest
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import build_instance, canonical_instance, sample_instance
 from quizgen.generation.views import question_view
-from quizgen.grading.part_checker import carried_forward, check_answer, question_checkers
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import check_answer, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rule_model import TrapRule
 from quizgen.marking.slips import trap_matched

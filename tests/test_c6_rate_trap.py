@@ -8,7 +8,8 @@ from pathlib import Path
 
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance, sample_instance
-from quizgen.grading.part_checker import carried_forward, check_answer, question_checkers
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import check_answer, question_checkers
 from quizgen.key.entries import key_entry
 
 CODE = "used_bert_15_percent"

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from property_sizes import many_copy, quick
 
 from quizgen.generation.sampling import canonical_instance, sample_instance
-from quizgen.grading.part_checker import carried_forward, question_checkers
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.load import load_key_file
 from quizgen.maths.numbers import significant
 from quizgen.marking.rule_model import Credits

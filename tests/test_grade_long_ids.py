@@ -1,13 +1,13 @@
 """``quizgen grade`` on student ids (and roster ids) far longer than any real
 one: the notes printed after grading and report.md's roster notes show each
-id cut short with ``...`` (errors.shortened), so one id of 10,000 characters
+id cut short with ``...`` (wording.shortened), so one id of 10,000 characters
 makes no note of 10,000; graded.csv and the students CSV keep it whole."""
 
 import pytest
 import csv
 
 LONG = "Y" * 10_000
-SHOWN = "Y" * 57 + "..."   # errors.SHOWN_CHARS, the last three the ellipsis
+SHOWN = "Y" * 57 + "..."   # wording.SHOWN_CHARS, the last three the ellipsis
 
 
 def _notes(output: str) -> list:

@@ -50,7 +50,7 @@ def test_a_wide_files_column_note_is_grouped_as_the_outputs_write(tmp_path):
 
 
 def test_thousands_follows_the_run_and_is_undone_after_it():
-    from quizgen.errors import commas_written, thousands, thousands_kept   # here: the older errors.py lacks them
+    from quizgen.wording import commas_written, thousands, thousands_kept   # here: the older errors.py lacked them
     assert thousands(1200) == "1,200" and thousands(1200, comma=True) == f"1{NARROW}200"
     with thousands_kept():
         commas_written(True)

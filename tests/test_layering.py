@@ -12,7 +12,7 @@ import pytest
 
 from test_module_structure import imports, modules
 
-LAYERS = [{"errors"}, {"maths"}, {"text"}, {"bank"}, {"generation"}, {"marking"}, {"report", "lms"}, {"grading"},
+LAYERS = [{"wording"}, {"errors"}, {"maths"}, {"text"}, {"bank"}, {"generation"}, {"marking"}, {"report", "lms"}, {"grading"},
           {"validation"}, {"drill"}, {"cli"}]
 LEVEL = {name: level for level, names in enumerate(LAYERS) for name in names}
 EXCEPTIONS = {
@@ -78,9 +78,12 @@ def test_no_module_reaches_a_package_above_its_own_layer():
 
 
 @pytest.mark.slow
-def test_errors_the_bottom_layer_imports_nothing_of_quizgen():
-    """Round 39: errors.py imported quizgen.text.words (named_first) below the layer it sits at."""
-    assert import_graph()["quizgen.errors"] == set()
+def test_wording_the_bottom_layer_imports_nothing_of_quizgen_and_errors_only_it():
+    """Round 39: errors.py imported quizgen.text.words (named_first) below the layer it sits at;
+    round 50 moved the message pieces out of errors.py into wording.py (rev49b F7), beneath it."""
+    graph = import_graph()
+    assert graph["quizgen.wording"] == set()
+    assert graph["quizgen.errors"] == {"quizgen.wording"}
 
 
 def test_the_check_sees_every_form_of_import(tmp_path):
@@ -121,7 +124,7 @@ def test_the_key_makers_sit_at_the_generation_layer():
     graph.update({f"quizgen.generation.{name}": {name} for name in KEY_MAKERS})
     assert reaching_up(graph) == []
     for name in ("quizgen.marking.recipes", "quizgen.marking.percent"):   # maths and errors only: the layer stays sound
-        assert {owner(m) for m in graph[name]} <= {"errors", "maths"}, name
+        assert {owner(m) for m in graph[name]} <= {"wording", "errors", "maths"}, name
 
 
 KEY_MODEL = tuple(f"quizgen.key.{name}" for name in ("model", "parts", "choices", "checks", "compact", "status",
@@ -130,7 +133,7 @@ KEY_MODEL = tuple(f"quizgen.key.{name}" for name in ("model", "parts", "choices"
 
 
 @pytest.mark.slow
-def test_the_key_model_reaches_only_errors_input_files_byte_order_maths_and_itself():
+def test_the_key_model_reaches_only_wording_errors_input_files_byte_order_maths_and_itself():
     """Through every chain of imports (rev49b F3: load.py's byte_order was missing from the doc's
     list, and the old check read direct imports of part of the model only)."""
     graph = import_graph()
@@ -138,5 +141,5 @@ def test_the_key_model_reaches_only_errors_input_files_byte_order_maths_and_itse
     while todo:
         todo += [target for target in graph[todo.pop()] - seen if not seen.add(target)]
     assert "quizgen.key.exact_check" in seen and "quizgen.byte_order" in seen   # the chains were followed
-    assert sorted(m for m in seen if owner(m) not in ("errors", "input_files", "byte_order", "maths", "key")
+    assert sorted(m for m in seen if owner(m) not in ("wording", "errors", "input_files", "byte_order", "maths", "key")
                   or m in ("quizgen.key.entries", "quizgen.key.writer")) == []

@@ -1,6 +1,6 @@
 """Session 29, left29c: direction controls refused in a bank's text and in
 filled text, key.json read in UTF-16/UTF-32 by generate's look at an earlier
-output, and the notes naming a few students through errors.named_few."""
+output, and the notes naming a few students through wording.named_few."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ roster id): naming only the first few keeps that to a few searches."""
 
 def _hand_sliced(module: str) -> list:
     """``(function, line)`` of each named_first call in grading/``module``.py
-    whose first argument slices a list itself (``x[:limit]``), as errors.named_few does."""
+    whose first argument slices a list itself (``x[:limit]``), as wording.named_few does."""
     import ast
 
     tree = ast.parse((BANK.parent.parent / "quizgen" / "grading" / f"{module}.py").read_text(encoding="utf-8"))
@@ -137,7 +137,7 @@ def _hand_sliced(module: str) -> list:
 
 @pytest.mark.parametrize("module", _ONE_HELPER)
 def test_grading_names_a_few_through_the_one_helper(module):
-    """The notes naming a few students call errors.named_few, not named_first(x[:limit], len(x))."""
+    """The notes naming a few students call wording.named_few, not named_first(x[:limit], len(x))."""
     assert _hand_sliced(module) == []
 
 

@@ -8,7 +8,8 @@ import pytest
 import math
 
 from quizgen.generation.quiz import Question
-from quizgen.grading.part_checker import carried_forward, question_checkers
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.numbers import significant
 from quizgen.marking.rules import Credits

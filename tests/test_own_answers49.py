@@ -26,7 +26,8 @@ import pytest
 from click.testing import CliRunner
 
 from quizgen.cli import main
-from quizgen.grading.part_checker import carried_forward, question_checkers
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.load import load_key_file
 from quizgen.marking.early_carry import source_wrong
 from quizgen.marking.rule_model import Source

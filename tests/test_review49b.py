@@ -106,7 +106,7 @@ def test_result_of_takes_its_lists_by_name():
 
 def _in_a_decimal_comma_run(make):
     """What ``make()`` says inside a run whose outputs write decimal commas (as grade's, commas_written)."""
-    from quizgen.errors import commas_written, thousands_kept
+    from quizgen.wording import commas_written, thousands_kept
 
     with thousands_kept():
         commas_written(True)
@@ -116,7 +116,7 @@ def _in_a_decimal_comma_run(make):
 def test_counts_after_the_names_shown_are_grouped_as_the_run_writes_them():
     """F6: the hand-built "and N more" wrote 1205 raw where named_first writes 1,205 (1 205 for a decimal-comma
     class); the report's lists of parts, and a feedback sheet's count of answers not listed, now go through it."""
-    from quizgen.errors import NARROW_SPACE
+    from quizgen.wording import NARROW_SPACE
     from quizgen.grading.feedback_stray import stray_sections
     from quizgen.report.attention import ToAct, parts_text, unanswered_text
 
@@ -132,8 +132,8 @@ def test_counts_after_the_names_shown_are_grouped_as_the_run_writes_them():
 
 def test_the_line_counting_the_warnings_not_shown_groups_its_count():
     """F6: the overrides file's, the policy's and the progress file's "and N more" lines each counted by hand,
-    ungrouped; they share errors.lines_shown now, its count grouped as the run writes counts."""
-    from quizgen.errors import NARROW_SPACE
+    ungrouped; they share wording.lines_shown now, its count grouped as the run writes counts."""
+    from quizgen.wording import NARROW_SPACE
     from quizgen.marking.overrides import capped_warnings
 
     lines = [(n, f"ov.csv: line {n}: something") for n in range(2, 1212)]

@@ -155,7 +155,7 @@ def test_the_open_attempts_note_counts_the_students_it_does_not_name():
 
 
 def test_named_few_names_the_first_then_counts_the_rest():
-    from quizgen.errors import named_few
+    from quizgen.wording import named_few
     from quizgen.grading import off_roster
 
     assert named_few(list("abcdefg")) == "a, b, c, d, e and 2 more" == off_roster.named_few(list("abcdefg"))

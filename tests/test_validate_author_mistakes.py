@@ -253,7 +253,7 @@ def test_the_reserved_names_docs_templates_lists_are_the_parsers():
 ])
 def test_a_name_that_differs_only_in_case_gets_its_did_you_mean(name, known, hint):
     """Review 41b F4: `{{ t }}` for the parameter T, the commonest slip with one-letter maths names, had no hint."""
-    from quizgen.errors import did_you_mean
+    from quizgen.wording import did_you_mean
 
     assert did_you_mean(name, known) == hint
 

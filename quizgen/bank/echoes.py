@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from quizgen.errors import did_you_mean
+from quizgen.wording import did_you_mean
 
 _NAMED = re.compile(r"no part named '[^']*'|unknown name '[^']*'")
 """The words that name what is missing, the same at every place that reads it."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from quizgen.bank import budget
 from quizgen.bank.yamlfile import locate_line
-from quizgen.errors import ExpressionError, cut_repr
+from quizgen.errors import ExpressionError
+from quizgen.wording import cut_repr
 from quizgen.maths.parser import parse, reserved_name_reason, template_policy
 from quizgen.maths.tree import names_in
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from quizgen.errors import ExpressionError, did_you_mean
+from quizgen.errors import ExpressionError
+from quizgen.wording import did_you_mean
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tree import names_in
 

@@ -16,7 +16,8 @@ from quizgen.bank.echoes import key_problems, merged, misspelt
 from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
-from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean, shortened
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
+from quizgen.wording import did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
 from quizgen.maths.shares import RULE as SHARE_RULE, read_share

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from quizgen.errors import did_you_mean
+from quizgen.wording import did_you_mean
 from quizgen.key.status import MARKER_VERDICTS
 
 TEST_KEYS = {"part", "answer", "status", "misconception", "earlier"}

@@ -18,7 +18,7 @@ from __future__ import annotations
 import jinja2
 from jinja2 import nodes
 
-from quizgen.errors import did_you_mean
+from quizgen.wording import did_you_mean
 from quizgen.text.render import text_environment
 
 ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Mod, nodes.Pow,

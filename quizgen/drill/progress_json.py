@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from quizgen.errors import printable, quoted, shortened
+from quizgen.wording import printable, quoted, shortened
 from quizgen.key.checks import MAX_ID as MAX_NAME   # a trap code's length in a key
 
 FORMAT = "quizgen-progress"

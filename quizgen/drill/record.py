@@ -26,7 +26,8 @@ from pathlib import Path
 from quizgen.drill.state_file import check_existing, no_link, read_no_link, refuse_foreign
 from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
-from quizgen.errors import InputFileError, lines_shown
+from quizgen.errors import InputFileError
+from quizgen.wording import lines_shown
 from quizgen.files import write_file
 
 ENV_PATH = "QUIZGEN_PROGRESS"

@@ -19,7 +19,8 @@ from quizgen.errors import BankLimitError, OutputError, QuizgenError, UsageError
 from quizgen.generation.quiz import Question, given_seed, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.outcome import decimal_commas
-from quizgen.grading.part_checker import carried_forward, question_checkers
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex

@@ -11,7 +11,8 @@ from quizgen.drill import record as learner
 from quizgen.drill.state_file import refuse_folder_name
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
-from quizgen.errors import UsageError, named_few
+from quizgen.errors import UsageError
+from quizgen.wording import named_few
 from quizgen.key.status import Status
 from quizgen.marking.quotes import rounded_before_use, trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from quizgen.errors import LatexError, shortened
+from quizgen.errors import LatexError
+from quizgen.wording import shortened
 
 PACKAGE_OF_FILE = {"tikz.sty": "texlive-pictures", "fancyhdr.sty": "texlive-latex-base",
                    "xcolor.sty": "texlive-latex-recommended"}

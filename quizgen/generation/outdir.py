@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, FileTable
-from quizgen.errors import UsageError, printable, shortened
+from quizgen.errors import UsageError
+from quizgen.wording import printable, shortened
 from quizgen.key.head import KeyHead
 from quizgen.key.papercode import new_secret, secret_problem
 from quizgen.text.words import and_list, counted

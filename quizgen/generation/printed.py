@@ -9,7 +9,8 @@ printed: ``--only`` then takes the options as given, as it always did."""
 
 from __future__ import annotations
 
-from quizgen.errors import UsageError, printable, shortened
+from quizgen.errors import UsageError
+from quizgen.wording import printable, shortened
 from quizgen.key.checks import Where, mapping, text
 
 PAPER_SIZES = ("a4", "letter")   # the first, the default

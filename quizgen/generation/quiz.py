@@ -8,7 +8,8 @@ import re
 
 from dataclasses import dataclass, field
 
-from quizgen.errors import UsageError, cut_repr, quoted
+from quizgen.errors import UsageError
+from quizgen.wording import cut_repr, quoted
 from quizgen.generation.distinct import REDRAWS
 from quizgen.generation.sampling import Instance
 from quizgen.key.checks import MAX_ID

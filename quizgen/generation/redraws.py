@@ -10,7 +10,8 @@ new draws, and such a run is refused before anything is written."""
 
 from __future__ import annotations
 
-from quizgen.errors import UsageError, first_few
+from quizgen.errors import UsageError
+from quizgen.wording import first_few
 from quizgen.key.head import exacts_digest, record_exacts
 
 MAX_NAMED = 5

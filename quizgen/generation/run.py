@@ -10,7 +10,8 @@ from pathlib import Path
 
 from quizgen.background import resolve_jobs
 from quizgen.bank.loader import load_bank, select
-from quizgen.errors import LatexError, TexNotFoundError, UsageError, printable, shortened
+from quizgen.errors import LatexError, TexNotFoundError, UsageError
+from quizgen.wording import printable, shortened
 from quizgen.files import streamed_files, write_files
 from quizgen.generation import pdf_cache
 from quizgen.generation.documents import document_streams

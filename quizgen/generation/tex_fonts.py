@@ -15,7 +15,7 @@ import sys
 from dataclasses import replace
 from functools import lru_cache
 
-from quizgen.errors import named_few
+from quizgen.wording import named_few
 
 PDFLATEX_LIMIT = 0x17F    # pdflatex with T1 fonts: ASCII, Latin-1 and Latin Extended-A
 MAIN_FONT = "Latin Modern Roman"

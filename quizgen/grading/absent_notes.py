@@ -6,7 +6,7 @@ with no ``--roster``, the graded ids that differ only by leading zeros."""
 
 from __future__ import annotations
 
-from quizgen.errors import named_few, shortened
+from quizgen.wording import named_few, shortened
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.marking.student_ids import normalise_id, spreadsheet_decimal, zero_twins
 

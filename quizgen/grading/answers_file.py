@@ -12,7 +12,8 @@ from operator import itemgetter
 from pathlib import Path
 
 from quizgen.csv_input import FALLBACK_ERRORS, given_encoding
-from quizgen.errors import InputFileError, commas_written, thousands, thousands_kept
+from quizgen.errors import InputFileError
+from quizgen.wording import commas_written, thousands, thousands_kept
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, points_only, spooled

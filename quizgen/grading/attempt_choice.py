@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from quizgen.errors import InputFileError, UsageError, named_few
+from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import named_few
 
 RULES = ("highest", "last", "first")
 SHOWN = 5

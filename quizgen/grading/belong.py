@@ -45,7 +45,8 @@ import weakref
 from collections import Counter
 from pathlib import Path
 
-from quizgen.errors import InputFileError, QuizgenError, thousands
+from quizgen.errors import InputFileError, QuizgenError
+from quizgen.wording import thousands
 from quizgen.grading.answer_pass import paper_column
 from quizgen.grading.key_index import KeyIndex, found_keys
 from quizgen.key.load import load_key_file, parse_key_text

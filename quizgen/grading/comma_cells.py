@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from quizgen.errors import InputFileError, first_few
+from quizgen.errors import InputFileError
+from quizgen.wording import first_few
 
 SPLIT_DIGITS = re.compile(r"\d{2,}")
 SHOWN = 5   # rows named in the warning

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from quizgen.errors import printable
+from quizgen.wording import printable
 from quizgen.grading.collector import left_at_exit
 from quizgen.grading.grade_result import GradeResult
 from quizgen.grading.output_options import GradeOutputs

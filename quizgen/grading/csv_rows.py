@@ -18,7 +18,7 @@ import csv
 import io
 
 from quizgen.csv_input import MAX_CELL_CHARS, row_like
-from quizgen.errors import thousands
+from quizgen.wording import thousands
 
 MAX_RECORD_LINES = 20        # lines one record (a quoted cell with line breaks) may span
 BLOCK_CHARS = 1 << 16       # characters of whole lines read at a time by the plain reader

@@ -3,7 +3,7 @@ told from the whole column, and the cell that keeps it from deciding."""
 
 from __future__ import annotations
 
-from quizgen.errors import printable, shortened
+from quizgen.wording import printable, shortened
 from quizgen.grading.time_text import ambiguous, day_month, numeric_match
 
 

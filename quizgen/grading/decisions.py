@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.errors import first_few, shortened
+from quizgen.wording import first_few, shortened
 from quizgen.grading.ecf_at_once import decided_reason
 from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, make_outcome
 from quizgen.key.status import Status

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import first_few, quoted
+from quizgen.wording import first_few, quoted
 from quizgen.key.status import Status
 from quizgen.lms.download_kind import lms_kind
 from quizgen.lms.row_checks import rows_said

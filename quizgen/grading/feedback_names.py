@@ -9,7 +9,7 @@ import os
 import re
 from pathlib import Path
 
-from quizgen.errors import first_few, shortened
+from quizgen.wording import first_few, shortened
 from quizgen.file_names import NAME_LIMIT, plain_letters
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")

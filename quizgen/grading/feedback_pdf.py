@@ -15,7 +15,8 @@ import os
 import re
 import unicodedata
 
-from quizgen.errors import TexNotFoundError, Unfinished, first_few, shortened
+from quizgen.errors import TexNotFoundError, Unfinished
+from quizgen.wording import first_few, shortened
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_files import foreign_stems
 from quizgen.grading.feedback_md import markdown_sheets, sheets_of

@@ -6,7 +6,7 @@ one warning."""
 from __future__ import annotations
 
 
-from quizgen.errors import first_few
+from quizgen.wording import first_few
 from quizgen.grading.feedback_comma import comma_view
 from quizgen.grading.feedback_words import template_trap_names
 from quizgen.text.answers import in_plain

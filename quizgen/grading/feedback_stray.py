@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from quizgen.cells import unguard
-from quizgen.errors import thousands
+from quizgen.wording import thousands
 from quizgen.question_ids import norm_part, norm_question
 from quizgen.grading.feedback_words import shown_answer
 from quizgen.marking.student_ids import IdMatcher, normalise_id

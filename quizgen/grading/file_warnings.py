@@ -4,7 +4,7 @@ part, parts no column is labelled for, and the reader's and policy's own."""
 
 from __future__ import annotations
 
-from quizgen.errors import printable, shortened, thousands
+from quizgen.wording import printable, shortened, thousands
 from quizgen.grading.comma_cells import split_decimal_warnings
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.students import Students

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import named_first, shortened
+from quizgen.wording import named_first, shortened
 from quizgen.grading.download_warnings import fallback_warning
 from quizgen.lms.gradebook import Grade
 from quizgen.lms.import_limits import over_moodle_maximum

@@ -10,7 +10,8 @@ import re
 from pathlib import Path
 
 from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each_at
-from quizgen.errors import InputFileError, printable, shortened, thousands
+from quizgen.errors import InputFileError
+from quizgen.wording import printable, shortened, thousands
 from quizgen.lms.download_kind import MOODLE_ENGLISH, foreign_moodle
 from quizgen.question_ids import compatible
 from quizgen.roster import name_columns

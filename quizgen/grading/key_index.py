@@ -10,7 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from quizgen.question_ids import norm_part, norm_question
-from quizgen.errors import InputFileError, UsageError, named_few
+from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import named_few
 from quizgen.grading.answers_file import split_label
 from quizgen.grading.lost_tag import lost_tag_reasons
 from quizgen.grading.recipe_check import recipe_problem

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shlex
 
-from quizgen.errors import named_few, named_first, shortened, thousands
+from quizgen.wording import named_few, named_first, shortened, thousands
 from quizgen.grading.matrix import VerdictMatrix
 from quizgen.grading.timestamps import SHOWN
 from quizgen.key.status import Status

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from quizgen.errors import thousands
+from quizgen.wording import thousands
 from quizgen.grading.part_checker import PartChecker, Verdict
 from quizgen.key.status import Status
 from quizgen.lms.lost_tag import part_shape

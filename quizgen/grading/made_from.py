@@ -16,7 +16,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizgen.errors import UsageError, printable, shortened
+from quizgen.errors import UsageError
+from quizgen.wording import printable, shortened
 from quizgen.files import TooLarge, read_json
 
 RECORD_BYTES = 1 << 16

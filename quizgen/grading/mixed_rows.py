@@ -11,7 +11,7 @@ a person can check (and decide with --overrides)."""
 
 from __future__ import annotations
 
-from quizgen.errors import named_few, shortened
+from quizgen.wording import named_few, shortened
 from quizgen.grading.timestamps import SHOWN
 
 

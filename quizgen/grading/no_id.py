@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from quizgen.errors import named_first
+from quizgen.wording import named_first
 
 
 def name_words(name: str) -> tuple:

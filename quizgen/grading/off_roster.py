@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from quizgen.errors import FEW_SHOWN, named_few, named_first, shortened
+from quizgen.wording import FEW_SHOWN, named_few, named_first, shortened
 from quizgen.marking.student_ids import id_hint, normalise_id, spreadsheet_decimal
 
 

@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from quizgen.csv_input import csv_text
 from quizgen.question_ids import norm_question
-from quizgen.errors import InputFileError, first_few, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.key.parts import trap_names

@@ -13,7 +13,8 @@ import csv
 import re
 
 from quizgen.cells import unguard
-from quizgen.errors import ExpressionError, printable, shortened
+from quizgen.errors import ExpressionError
+from quizgen.wording import printable, shortened
 from quizgen.grading.outcome import make_outcome
 from quizgen.grading.writer import BOM, record_blocks
 from quizgen.key.status import Status

@@ -5,7 +5,7 @@ other way round."""
 
 from __future__ import annotations
 
-from quizgen.errors import WARNINGS_SHOWN, printable, shortened
+from quizgen.wording import WARNINGS_SHOWN, printable, shortened
 from quizgen.marking.overrides import POINTS, check_points
 from quizgen.marking.student_ids import normalise_id
 

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from quizgen.cells import unguard
-from quizgen.errors import printable, shortened
+from quizgen.wording import printable, shortened
 from quizgen.grading.answer_pass import paper_column
 from quizgen.grading.key_index import OTHER_RUN, CodeReason
 from quizgen.grading.outcome import RESULT_COLUMNS, verdict_outcome

@@ -17,9 +17,9 @@ from quizgen.cells import unguard
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.other_part import another_parts_value
 from quizgen.grading.kept_values import number_or_error
-from quizgen.grading.ecf_at_once import carried_forward, keep_log_note   # where callers have found them
 from quizgen.maths.answers import normalise_word
-from quizgen.errors import ExpressionError, thousands
+from quizgen.errors import ExpressionError
+from quizgen.wording import thousands
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import matches
@@ -40,8 +40,8 @@ from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASO
 from quizgen.marking.unread import unread_reason
 from quizgen.maths.parser import MAX_LENGTH
 
-__all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words", "carried_forward",
-           "keep_log_note", "MAX_REVIEW", "too_long", "LONG_FOR_A_NUMBER"]
+__all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words",
+           "MAX_REVIEW", "too_long", "LONG_FOR_A_NUMBER"]
 
 KEPT_READING = 64       # an answer the plain reader refused, up to this length, is read once (``_reading``)
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh

@@ -8,7 +8,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.errors import printable
+from quizgen.wording import printable
 from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.grading.look_at import review_hint

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe, unguard
 from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, csv_problem, find_column, header_shown, norm_header
-from quizgen.errors import InputFileError, UsageError, printable
+from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import printable
 from quizgen.files import default_output_folder, out_is_folder, write_file
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS

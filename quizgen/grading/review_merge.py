@@ -14,7 +14,8 @@ from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
-from quizgen.errors import InputFileError, UsageError, printable
+from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import printable
 from quizgen.grading.override_answers import answer_key
 from quizgen.marking.student_ids import normalise_id
 from quizgen.question_ids import norm_part, norm_question

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.background import Background
-from quizgen.errors import InputFileError, OutputError, commas_written, thousands_kept
+from quizgen.errors import InputFileError, OutputError
+from quizgen.wording import commas_written, thousands_kept
 from quizgen.commit import one_commit
 from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers

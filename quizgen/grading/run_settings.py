@@ -15,7 +15,7 @@ import shlex
 import stat
 from pathlib import Path
 
-from quizgen.errors import printable, shortened
+from quizgen.wording import printable, shortened
 
 DIGEST_CHARS = 12   # of the SHA-256 in hex: enough to tell two versions of a file apart by eye
 READ_CHUNK = 1 << 20

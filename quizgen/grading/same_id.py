@@ -17,7 +17,7 @@ import os
 from operator import itemgetter
 
 from quizgen.csv_input import norm_header
-from quizgen.errors import shortened, thousands
+from quizgen.wording import shortened, thousands
 from quizgen.grading.csv_rows import Records
 from quizgen.marking.student_ids import nearest_ids, normalise_id
 

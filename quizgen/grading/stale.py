@@ -29,7 +29,8 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from quizgen.errors import InputFileError, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import shortened
 from quizgen.grading.off_roster import named_few
 from quizgen.grading.output_options import GRADEBOOKS, GradeOutputs
 from quizgen.grading.outputs import gradebook_text

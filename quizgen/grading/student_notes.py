@@ -7,7 +7,7 @@ keeps the registry itself."""
 
 from __future__ import annotations
 
-from quizgen.errors import named_few, named_first, shortened
+from quizgen.wording import named_few, named_first, shortened
 from quizgen.grading.absent_notes import matched_lines, silent_lines, zero_twin_lines
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint

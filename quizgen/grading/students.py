@@ -24,7 +24,8 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.roster import unmatched_advice
-from quizgen.errors import InputFileError, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import shortened
 from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, one_paper_each,
                                          shown_id as shown_id_text, zero_twins)
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 
-from quizgen.errors import shortened, thousands
+from quizgen.wording import shortened, thousands
 from quizgen.key.status import Status
 from quizgen.marking.forms import NUMBER, read_number
 from quizgen.marking.rules import ECF

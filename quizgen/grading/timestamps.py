@@ -24,7 +24,7 @@ from array import array
 from dataclasses import dataclass, field
 from itertools import chain, groupby
 
-from quizgen.errors import named_few, printable, shortened
+from quizgen.wording import named_few, printable, shortened
 from quizgen.grading.outcome import Outcome, superseded_cells
 from quizgen.grading.day_order import BadCell as _BadCell, Undecided as _Undecided, day_order as _day_order, line_of_row
 from quizgen.grading.time_text import Unread, has_time_form, read_time

@@ -11,7 +11,8 @@ Moodle or Canvas download's labels are quizgen's own reading of it
 
 from __future__ import annotations
 
-from quizgen.errors import InputFileError, printable, shortened, thousands
+from quizgen.errors import InputFileError
+from quizgen.wording import printable, shortened, thousands
 from quizgen.grading.belong import KEY_OPTION
 from quizgen.grading.tally import LABELS_KEPT, MORE_LABELS, Tally
 from quizgen.key.status import Status

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 import re
 
-from quizgen.errors import InputFileError, printable, shortened, thousands
+from quizgen.errors import InputFileError
+from quizgen.wording import printable, shortened, thousands
 from quizgen.maths.parser import RESERVED_NAMES
 
 KINDS = ("numeric", "integer", "word")

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from quizgen.byte_order import bom_encoding
-from quizgen.errors import InputFileError, printable, quoted, shortened, thousands
+from quizgen.errors import InputFileError
+from quizgen.wording import printable, quoted, shortened, thousands
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
 from quizgen.key import checks
 from quizgen.key.checks import Where

@@ -13,7 +13,7 @@ import hmac
 import secrets
 import unicodedata
 
-from quizgen.errors import printable, shortened
+from quizgen.wording import printable, shortened
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # Crockford's base32
 CODE_LENGTH = 8                                  # 40 bits

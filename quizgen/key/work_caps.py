@@ -14,7 +14,7 @@ recipe is evaluated."""
 
 from __future__ import annotations
 
-from quizgen.errors import thousands
+from quizgen.wording import thousands
 from quizgen.key.checks import Where
 
 MAX_LIST = 10_000            # items in one list of a question's parameters (a bank's MAX_ITEMS)

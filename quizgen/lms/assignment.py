@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shlex
 
-from quizgen.errors import first_few, printable, shortened
+from quizgen.wording import first_few, printable, shortened
 
 
 def name_before_id(text: str):

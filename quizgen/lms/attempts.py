@@ -15,7 +15,8 @@ import re
 from datetime import datetime
 
 from quizgen.csv_input import norm_header
-from quizgen.errors import InputFileError, named_few, printable, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import named_few, printable, shortened
 from quizgen.roster import name_columns
 
 ALL_TRIES_ADVICE = ("download the Responses report again with Display options > 'Which tries' = 'last try'")

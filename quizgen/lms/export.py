@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.errors import UsageError, named_few, printable
+from quizgen.errors import UsageError
+from quizgen.wording import named_few, printable
 from quizgen.files import out_is_folder, write_files
 from quizgen.generation.quiz import given_seed, guessable_seed_warning
 from quizgen.key.papercode import high_entropy_seed, new_secret

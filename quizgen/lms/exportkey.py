@@ -16,7 +16,8 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from quizgen.errors import InputFileError, UsageError, named_first, printable, shortened
+from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import named_first, printable, shortened
 from quizgen.files import TooLarge, read_json
 from quizgen.input_files import read_capped
 from quizgen.key import checks

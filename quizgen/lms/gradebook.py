@@ -24,7 +24,8 @@ import csv
 import io
 from typing import NamedTuple
 
-from quizgen.errors import InputFileError, UsageError, printable, shortened
+from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import printable, shortened
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import one_column_each, sniffed_reader
 from quizgen.lms.assignment import added_warning, assignment_column, names_assignment

@@ -12,7 +12,8 @@ from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.question_ids import norm_part
-from quizgen.errors import InputFileError, UsageError, named_few
+from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import named_few
 from quizgen.key.model import NO_ATTEMPT, Key, KeyPaper, KeyQuestion
 
 DOWNLOAD_LINE = "download_line"

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.csv_input import NOT_TEXT, csv_text
-from quizgen.errors import InputFileError, quoted
+from quizgen.errors import InputFileError
+from quizgen.wording import quoted
 from quizgen.key.checks import MAX_NAME
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from quizgen.cells import SHOWN_CONTROLS
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import printable, shortened
 from quizgen.key.checks import MAX_ID
 from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
 from quizgen.marking.student_ids import normalise_id

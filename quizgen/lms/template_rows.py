@@ -12,7 +12,8 @@ from typing import NamedTuple
 
 from quizgen.cells import unguard
 from quizgen.csv_input import first_lines, header_shown, norm_header, one_column_each, sniffed_reader
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import printable, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.roster import name_columns, name_in
 

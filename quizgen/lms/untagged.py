@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from quizgen.errors import named_few, printable, shortened
+from quizgen.wording import named_few, printable, shortened
 from quizgen.text.words import counted
 
 

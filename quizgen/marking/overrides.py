@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from quizgen.csv_input import (ALIASES, csv_problem, first_lines, header_shown, norm_header, one_column_each_at,
                                read_csv_text, sniffed_reader)
-from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, lines_shown, printable, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import WARNINGS_SHOWN, first_few, lines_shown, printable, shortened
 from quizgen.key.checks import MAX_POINTS
 from quizgen.key.status import VERDICTS, Status
 from quizgen.maths.shares import RULE as SHARE_RULE, plain_number, read_share

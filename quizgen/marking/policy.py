@@ -22,7 +22,8 @@ import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizgen.errors import WARNINGS_SHOWN, InputFileError, did_you_mean, first_few, lines_shown, printable, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import WARNINGS_SHOWN, did_you_mean, first_few, lines_shown, printable, shortened
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits

@@ -20,7 +20,8 @@ from collections import Counter
 from functools import lru_cache
 
 from quizgen.cells import unguard
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.errors import InputFileError
+from quizgen.wording import printable, shortened
 
 LEADING_ZEROS = ("keep", "strip")
 _LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")   # the zeros a run of digits starts with, not its last digit
@@ -320,7 +321,7 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     first among equally near ones), after the ids in ``named`` (those whose
     name is the row's, those in ``prefer`` first), "" when none is near. One id differing only by
     look-alike characters is named alone, with the characters and what to do.
-    A name refused in a message gets errors.did_you_mean instead (one, quoted).
+    A name refused in a message gets wording.did_you_mean instead (one, quoted).
     An id in a spreadsheet's scientific notation (``2.02312E+13``) gets
     ``scientific_hint`` instead, naming the ids in ``named``, then those of
     ``prefer``, before the other ids it could be."""

@@ -9,7 +9,8 @@ import re
 import warnings
 from fractions import Fraction
 
-from quizgen.errors import ExpressionError, did_you_mean
+from quizgen.errors import ExpressionError
+from quizgen.wording import did_you_mean
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE, TEMPLATE_FUNCTIONS
 from quizgen.maths.numerals import DECIMAL_DIGITS, normalise_numerals
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from quizgen.errors import ExpressionError, shortened
+from quizgen.errors import ExpressionError
+from quizgen.wording import shortened
 from quizgen.maths.exact import Exact
 from quizgen.maths.printing import to_sympy, to_text
 

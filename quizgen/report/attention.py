@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter
 
-from quizgen.errors import named_first, named_few, shortened
+from quizgen.wording import named_first, named_few, shortened
 from quizgen.key.status import Status
 from quizgen.report.formatting import md_cell, whole_number
 
@@ -107,7 +107,7 @@ def unmarked_list(rows: list) -> list:
 
 def who(row: ToAct) -> str:
     """``s0001 (Ada Lovelace)``, or the id alone with no name; each cut short
-    (errors.shortened) as the roster notes cut them: one id of 10,000 characters is not a line of it."""
+    (wording.shortened) as the roster notes cut them: one id of 10,000 characters is not a line of it."""
     return f"{shortened(row.student_id)} ({shortened(row.name)})" if row.name else shortened(row.student_id)
 
 

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from quizgen.cells import BIDI_CONTROLS, SHOWN_CONTROLS   # the one list of controls (CSV cells too)
-from quizgen.errors import thousands
+from quizgen.wording import thousands
 from quizgen.maths.numbers import fixed
 
 

@@ -3,7 +3,7 @@ two exams' or two sections' pages are told apart in a browser tab, a window list
 
 from __future__ import annotations
 
-from quizgen.errors import printable, shortened
+from quizgen.wording import printable, shortened
 from quizgen.key.papercode import display_code
 from quizgen.report.formatting import md_cell
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from quizgen.errors import did_you_mean
+from quizgen.wording import did_you_mean
 
 _UNDEFINED = re.compile(r"'([^']+)' is undefined")
 _NO_FIELD = re.compile(r"'dict object' has no attribute '([^']+)'")

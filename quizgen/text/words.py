@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from quizgen.errors import thousands
+from quizgen.wording import thousands
 
 
 def counted(count: int, noun: str, grouped: bool = False) -> str:

@@ -8,7 +8,8 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from quizgen.bank.model import Template
-from quizgen.errors import BankLimitError, ExpressionError, TemplateError, did_you_mean
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError
+from quizgen.wording import did_you_mean
 from quizgen.generation.canonical_params import canonical_param_problems
 from quizgen.generation.sampling import canonical_instance, exact_from_yaml
 from quizgen.generation.quiz import Question

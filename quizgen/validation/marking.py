@@ -23,7 +23,8 @@ from fractions import Fraction
 
 from quizgen.errors import QuizgenError
 from quizgen.generation.quiz import Question
-from quizgen.grading.part_checker import carried_forward, question_checkers
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.as_asked import as_asked_span
 from quizgen.marking.forms import significant_figures

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from quizgen.bank.loader import locate_line
 from quizgen.bank.model import Template
-from quizgen.errors import TemplateError, printable
+from quizgen.errors import TemplateError
+from quizgen.wording import printable
 from quizgen.text.words import counted
 
 

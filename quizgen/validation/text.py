@@ -12,7 +12,8 @@ from quizgen.bank.model import Template
 from quizgen.bank.yamlfile import composed_tree
 from quizgen.text.render import text_environment
 from quizgen.bank.texts import text_sources
-from quizgen.errors import TemplateError, TemplateProblems, did_you_mean
+from quizgen.errors import TemplateError, TemplateProblems
+from quizgen.wording import did_you_mean
 from quizgen.validation.problems import Problem, problem_at, shown
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
