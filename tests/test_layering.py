@@ -143,3 +143,14 @@ def test_the_key_model_reaches_only_wording_errors_input_files_byte_order_maths_
     assert "quizgen.key.exact_check" in seen and "quizgen.byte_order" in seen   # the chains were followed
     assert sorted(m for m in seen if owner(m) not in ("wording", "errors", "input_files", "byte_order", "maths", "key")
                   or m in ("quizgen.key.entries", "quizgen.key.writer")) == []
+
+
+def test_the_message_pieces_have_one_home():
+    """rev49b F7: the run's thousands grouping and the note helpers lived in errors.py; they are
+    wording.py's alone now, so a newcomer looking for how 1 200 is written finds one place."""
+    import quizgen.errors
+    import quizgen.wording
+
+    for name in ("thousands", "commas_written", "thousands_kept", "named_few", "shortened", "did_you_mean"):
+        assert callable(getattr(quizgen.wording, name))
+        assert not hasattr(quizgen.errors, name), name
