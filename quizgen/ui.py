@@ -68,7 +68,22 @@ codecs.register_error(CONSOLE_ERRORS, _console_fallback)
 def tolerant_console() -> None:
     """Let stdout and stderr write what their encoding lacks (a cp1252 console on
     Windows, output redirected there): a decimal-comma run's ``1\u202f200`` is
-    ``1 200``, where stdout stopped with a UnicodeEncodeError after the outputs were written."""
+    ``1 200``, where stdout stopped with a UnicodeEncodeError after the outputs were written;
+    under a strict UTF-8 locale a file name that is no UTF-8 (``r\udce9s``) is ``r?s``
+    (review 50a F2). And let stdin read a byte its encoding does not (a cp1252 ``é`` piped
+    to the drill under such a locale) as a C.UTF-8 locale does, escaped (``\udce9``), which the
+    drill names as a byte that is no UTF-8 text (docs/drill.md), never a traceback (50a F1)."""
     for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure") and (stream.encoding or "").lower().replace("-", "") != "utf8":
+        if hasattr(stream, "reconfigure") and (_strict(stream) or not _utf8(stream)):
             stream.reconfigure(errors=CONSOLE_ERRORS)
+    if hasattr(sys.stdin, "reconfigure") and _strict(sys.stdin):
+        sys.stdin.reconfigure(errors="surrogateescape")
+
+
+def _utf8(stream) -> bool:
+    return (getattr(stream, "encoding", None) or "").lower().replace("-", "") == "utf8"
+
+
+def _strict(stream) -> bool:
+    """True when ``stream`` refuses what its encoding cannot say (C.UTF-8 locales escape it instead)."""
+    return getattr(stream, "errors", None) == "strict"

@@ -18,9 +18,10 @@ from itertools import chain
 from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe, unguard
-from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, csv_problem, find_column, header_shown, norm_header
+from quizgen.csv_input import (ALIASES, FALLBACK_ERRORS, GuardedReader, csv_problem, find_column, header_shown,
+                               norm_header)
 from quizgen.errors import InputFileError, UsageError
-from quizgen.wording import printable
+from quizgen.wording import printable, thousands
 from quizgen.files import default_output_folder, out_is_folder, write_file
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
@@ -126,7 +127,7 @@ def review_lines(graded: Path, kinds: set) -> tuple:
     with io.TextIOWrapper(handle, encoding="utf-8-sig", errors=FALLBACK_ERRORS, newline="") as text:
         first = text.readline(HEADER_MOST)
         delimiter, columns = graded_columns(graded, first)
-        reader = csv.reader(chain([first], text), delimiter=delimiter)
+        reader = GuardedReader(chain([first], text), delimiter, 0, f"{graded}: ", skip_spaces=False)   # 50a F4
         lines = []
         try:
             next(reader)
@@ -139,6 +140,21 @@ def review_lines(graded: Path, kinds: set) -> tuple:
     return delimiter, [(KINDS[rank], cells) for rank, _, _, cells in sorted(lines)]
 
 
+def _header_cells(first: str, delimiter: str) -> list:
+    """The cells of header line ``first``, none when it is no CSV line (a cell over the csv
+    module's limit: a 3 MB line of NULs is no graded file's header; review 50a F3)."""
+    try:
+        return next(csv.reader([first], delimiter=delimiter), [])
+    except csv.Error:
+        return []
+
+
+def _found(first: str) -> str:
+    """What a refused header line holds, for its message."""
+    cells = _header_cells(first, ",")
+    return header_shown(cells) if cells or not first.strip() else f"a line of {thousands(len(first))} characters"
+
+
 def graded_columns(graded: Path, first: str) -> tuple:
     """``(delimiter, {role: column})`` of a graded.csv's header line ``first``: its
     last columns are grade's results (RESULT_COLUMNS), after graded_as when it has
@@ -147,12 +163,12 @@ def graded_columns(graded: Path, first: str) -> tuple:
     first and last name columns, as a Moodle download or a roster gives them: the
     ``name`` role is a tuple of columns). Anything else is refused in one line."""
     for delimiter in (",", ";", "\t", "|"):
-        header = next(csv.reader([first], delimiter=delimiter), [])
+        header = _header_cells(first, delimiter)
         if tuple(cell.strip() for cell in header[-len(RESULT_COLUMNS):]) == RESULT_COLUMNS:
             break
     else:
         raise InputFileError(f"{graded}: line 1: expected the header of a graded file quizgen grade wrote, ending "
-                             f"with the columns {', '.join(RESULT_COLUMNS)}; found {header_shown(next(csv.reader([first]), []))}")
+                             f"with the columns {', '.join(RESULT_COLUMNS)}; found {_found(first)}")
     results = len(header) - len(RESULT_COLUMNS)
     given = header[:results]
     columns = {name: results + n for n, name in enumerate(RESULT_COLUMNS)}
