@@ -85,7 +85,14 @@ def panel_flags(item) -> tuple:
     return bool(tags & FACILITY_FLAGS), bool(tags - FACILITY_FLAGS)
 
 
-def item_chart(items: list, comma: bool = False, narrow: bool = False) -> Markup:
+PAGE_ROWS = 34
+"""The most parts a drawing of the item chart holds in one printed piece (18 px each: 34 fit under a
+landscape page's 717 px with the panel titles and both scales); a longer chart shows its scales above
+its rows as well as below (review 50b F3: 540 parts put the only scale 8,000 px under the titles)."""
+
+
+def item_chart(items: list, comma: bool = False, narrow: bool = False, chart_id: str = "chart-items",
+               title: str = "Facility and discrimination per part") -> Markup:
     """One row per part: facility as a bar from 0 to 1, and the corrected
     point-biserial as a bar from -1 to 1 around zero. Flagged parts are marked,
     and each panel's bar is orange for that panel's own flag. Each panel has its
@@ -95,11 +102,12 @@ def item_chart(items: list, comma: bool = False, narrow: bool = False) -> Markup
     decimals with a comma when ``comma``; the drawing's coordinates keep their points.
     ``narrow``: the phone's drawing, NARROW wide, the r panel below the facility
     panel (each with the parts' labels) instead of beside it."""
-    row, top = 18, 22
+    above = len(items) > PAGE_ROWS
+    row, top = 18, 22 + SCALE_ROOM * above
     panel = NARROW - LABEL_WIDTH - 12 if narrow else 300
     rows = row * max(len(items), 1) + 4
     if narrow:   # (left, top) of each panel
-        facility_at, r_at = (LABEL_WIDTH, top), (LABEL_WIDTH, top + rows + 22 + top + 8)
+        facility_at, r_at = (LABEL_WIDTH, top), (LABEL_WIDTH, top + rows + 22 + top + 8)   # 22 + 8: the scale, room
     else:
         facility_at, r_at = (LABEL_WIDTH, top), (LABEL_WIDTH + panel + 80, top)
     width, height = r_at[0] + panel + (12 if narrow else 10), r_at[1] + rows + 22
@@ -108,14 +116,13 @@ def item_chart(items: list, comma: bool = False, narrow: bool = False) -> Markup
         if left == LABEL_WIDTH:
             body += [_text(LABEL_WIDTH - 6, y0 + n * row + 12, ("\u2691 " if item.flagged else "") + item.label, "end")
                      for n, item in enumerate(items)]
-        drawn, no_bars, guide_xs = draw(items, left, y0, panel, comma)
+        drawn, no_bars, guide_xs = draw(items, left, y0, panel, comma, above)
         body, notes = body + drawn, notes + no_bars
         guides += [f'<line x1="{x:g}" y1="{y0 - 4}" x2="{x:g}" y2="{y0 + rows}" class="guide"/>' for x in guide_xs]
     desc = "; ".join(f"{i.label}: facility {fixed(i.facility, comma=comma)}, "
                      f"{R_HEADER} {fixed(i.point_biserial, comma=comma)}"
                      f"{', flagged' if i.flagged else ''}" for i in items)
-    return _svg("chart-items" + "-narrow" * narrow, width, height, "Facility and discrimination per part", desc,
-                body + guides + notes, _class(narrow))   # the guides over the bars, the n/a notes over the guides
+    return _svg(chart_id + "-narrow" * narrow, width, height, title, desc, body + guides + notes, _class(narrow))
 
 
 def _class(narrow: bool) -> str:
@@ -123,11 +130,12 @@ def _class(narrow: bool) -> str:
     return "chart narrow" if narrow else "chart wide"
 
 
-def _facility_panel(items: list, left: float, top: float, panel: float, comma: bool) -> tuple:
-    """The facility panel's title, axis and bars (its rows from ``top``), its n/a notes, and its guides' x."""
-    bottom = top + 18 * max(len(items), 1) + 4
-    body = [_text(left, top - 8, "facility, 0 to 1")]
-    body += _scale(left, panel, bottom, [(k, guide_text(k, comma)) for k in (0, HARD, EASY, 1)])
+def _facility_panel(items: list, left: float, top: float, panel: float, comma: bool, above: bool = False) -> tuple:
+    """The facility panel's title, axis (``above`` the rows too) and bars (its rows from ``top``), its n/a
+    notes, and its guides' x."""
+    bottom, marks = top + 18 * max(len(items), 1) + 4, [(k, guide_text(k, comma)) for k in (0, HARD, EASY, 1)]
+    body = [_text(left, top - 8 - SCALE_ROOM * above, "facility, 0 to 1")]
+    body += _scale(left, panel, bottom, marks) + (_scale(left, panel, top - 4, marks, above=True) if above else [])
     notes = []
     for n, item in enumerate(items):
         y = top + n * 18
@@ -155,13 +163,14 @@ def _no_bar(x: float, y: float, item, right: float) -> str:
             f'{_text(x, y + 12, text, "start", "value")}</g>')
 
 
-def _r_panel(items: list, left: float, top: float, panel: float, comma: bool) -> tuple:
-    """The point-biserial panel's title, zero line, axis and bars (its rows from ``top``), its n/a notes,
-    and its guide's x."""
+def _r_panel(items: list, left: float, top: float, panel: float, comma: bool, above: bool = False) -> tuple:
+    """The point-biserial panel's title, zero line, axis (``above`` the rows too) and bars (its rows from
+    ``top``), its n/a notes, and its guide's x."""
     bottom, zero = top + 18 * max(len(items), 1) + 4, left + panel / 2
-    body = [_text(left, top - 8, f"{R_HEADER}, -1 to 1"),
+    marks = ((0, "-1"), (0.5, "0"), ((1 + WEAK) / 2, guide_text(WEAK, comma)), (1, "+1"))
+    body = [_text(left, top - 8 - SCALE_ROOM * above, f"{R_HEADER}, -1 to 1"),
             f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
-    body += _scale(left, panel, bottom, ((0, "-1"), (0.5, "0"), ((1 + WEAK) / 2, guide_text(WEAK, comma)), (1, "+1")))
+    body += _scale(left, panel, bottom, marks) + (_scale(left, panel, top - 4, marks, above=True) if above else [])
     notes = []
     for n, item in enumerate(items):
         y, r = top + n * 18, item.point_biserial
@@ -175,14 +184,18 @@ def _r_panel(items: list, left: float, top: float, panel: float, comma: bool) ->
     return body, notes, (zero + panel / 2 * WEAK,)
 
 
-def _scale(left: float, panel: float, bottom: float, marks) -> list:
-    """A panel's axis: a line along its foot with a tick and a label at each
-    ``(fraction of its width, text)`` pair."""
-    body = [f'<line x1="{left}" y1="{bottom}" x2="{left + panel}" y2="{bottom}" class="axis"/>']
+SCALE_ROOM = 20   # px above the rows for a scale drawn there too (item_chart's ``above``)
+
+
+def _scale(left: float, panel: float, y: float, marks, above: bool = False) -> list:
+    """A panel's axis: a line at ``y`` (its foot, or its head when ``above``) with a tick and a
+    label at each ``(fraction of its width, text)`` pair, on the side away from the rows."""
+    body = [f'<line x1="{left}" y1="{y}" x2="{left + panel}" y2="{y}" class="axis"/>']
+    tick, label = (y - 4, y - 7) if above else (y + 4, y + 17)
     for at, text in marks:
         x = left + panel * at
-        body.append(f'<line x1="{x:.1f}" y1="{bottom}" x2="{x:.1f}" y2="{bottom + 4}" class="axis"/>')
-        body.append(_text(x, bottom + 17, text, "middle", "value"))
+        body.append(f'<line x1="{x:.1f}" y1="{y}" x2="{x:.1f}" y2="{tick}" class="axis"/>')
+        body.append(_text(x, label, text, "middle", "value"))
     return body
 
 

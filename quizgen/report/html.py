@@ -16,6 +16,7 @@ from markupsafe import Markup
 from quizgen.errors import QuizgenError
 from quizgen.report.formatting import (decimal_mark, display_text, named, number_text, one_place, said, said_counts,
                                        whole_number)
+from quizgen.report.item_pieces import item_pieces
 from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
@@ -196,6 +197,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         heat_svg=charts.heat_map(codes, questions, analysis.heat, analysis.names),
         heat_labels=charts.heat_labels(codes, analysis.names),
         heat_pieces=charts.heat_pieces(codes, questions, analysis.heat, analysis.names),
+        items_pieces=item_pieces(analysis.parts, comma),
         named=partial(named, names=analysis.names), said=partial(said, names=analysis.names),
         said_counts=partial(said_counts, names=analysis.names),
         student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma, analysis.names), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
