@@ -32,7 +32,7 @@ from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key
 from quizgen.grading.read_as import download_read_as
 from quizgen.lms.attempts import retried_note
-from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, lms_kind
+from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, as_written_by_the_lms, lms_kind
 from quizgen.lms.untagged import graded_untagged
 
 
@@ -136,6 +136,7 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
         yield LmsInput(answers=path, key=key, out=out)
         return
     refuse_gradebook_key(id_key, gradebook, path, kind)
+    header = as_written_by_the_lms(header)
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         read = lms_grading_files(path, key, out, encoding, banks, id_key=id_key, delimiter=delimiter, kind=kind,
                                  reads=reads, dialect=dialect, choice=choice, key_forced=key_forced)

@@ -36,10 +36,37 @@ Moodle quiz report's: a download has at least four (the grade column only
 when grades are shown), a class list hardly two."""
 
 
+MOODLE_NAMED = ("ID number", "Email address", "First name", "Last name", "Surname", "Institution", "Department",
+                *MOODLE_ATTEMPT_COLUMNS)
+CANVAS_NAMED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id", "submitted",
+                "attempt", "n correct", "n incorrect", "score")
+_NAMED = {name.casefold(): name for name in (*MOODLE_NAMED, *CANVAS_NAMED)}
+_MOODLE_NUMBERED = re.compile(r"(question|response|right answer)\s*(\d+)", re.IGNORECASE)
+
+
+def as_written_by_the_lms(header: list) -> list:
+    """A download's header with each column Moodle or Canvas names written as the LMS writes it:
+    a name a spreadsheet saved again with spaces around it, or retyped in another case (`` ID number ``,
+    ``Id Number``, `` sis_id ``, ``response 1``), is that column, as an answers file's columns are found
+    whatever their case and spaces (review 50a F10: such a download was read without its ids, Moodle's
+    named by e-mail, Canvas's by its internal user ids). Other cells are kept as written."""
+    return [_as_written(cell) for cell in header]
+
+
+def _as_written(cell: str) -> str:
+    key = " ".join(cell.split()).casefold()
+    numbered = _MOODLE_NUMBERED.fullmatch(key)
+    if numbered:
+        return f"{numbered.group(1).capitalize()} {numbered.group(2)}"
+    return _NAMED.get(key, cell)
+
+
 def lms_kind(header: list):
     """``"moodle"`` for the header of a Moodle quiz report download (its
     Responses report; its Grades report too, which quizgen.lms.responses
-    refuses with advice), ``"canvas"`` for a Canvas student analysis, else None."""
+    refuses with advice), ``"canvas"`` for a Canvas student analysis, else None;
+    its columns named whatever their case and spaces (``as_written_by_the_lms``)."""
+    header = as_written_by_the_lms(header)
     if any(MOODLE_RESPONSE.fullmatch(h) for h in header) or moodle_attempt_columns(header) >= MOODLE_EVIDENCE:
         return "moodle"
     if "n correct" in header or "section_id" in header:

@@ -12,7 +12,7 @@ import csv
 from quizgen.csv_input import csv_problem, sniffed_reader
 from quizgen.errors import InputFileError
 from quizgen.lms.attempts import first_columns
-from quizgen.lms.download_kind import MOODLE_RESPONSE, lms_kind
+from quizgen.lms.download_kind import MOODLE_RESPONSE, as_written_by_the_lms, lms_kind
 from quizgen.lms.tag import TAG
 
 UNTAGGED_TEXT = "(question text with no tag)"
@@ -35,7 +35,8 @@ def table_lines(text: str, delimiter: str | None = None) -> tuple:
                     if column < len(row):
                         row[column] = question_cell(row[column])
             else:
-                questions = moodle_question_columns(row)   # rows[0]: the header, kept as written
+                row = as_written_by_the_lms(row)   # rows[0]: the header, its LMS's names as the LMS writes them
+                questions = moodle_question_columns(row)
             rows.append(row)
             lines.append(end + 1)
             end = reader.line_num + skip
