@@ -124,8 +124,9 @@ NEAR_ONE = ("keep 1 + e^(-s), and a probability near 1, to at least 4 significan
 @pytest.mark.parametrize("student", ["w4", "w3"])
 def test_an_a_kept_short_of_its_difference_from_1_is_rounded_too_early_and_b_is_ecf(graded, student):
     """0.9524 and 0.9523 are 0.952 at 3 figures: 1/1.050, 1 + e^-3 = 1.049787 kept to 4 figures, which keep
-    3 of e^-3. (a) is rounded too early, saying which value; (b) = -ln of (a) is ECF, the rounding marked
-    at (a) only (before: (a) a bare incorrect, (b) 0 of 2, while a farther 0.9510 kept ECF)."""
+    3 of e^-3. (a) is rounded too early, saying which value; (b) = -ln of (a) is ECF as from any wrong (a):
+    0.9524 is another value, not the right one rounded, so no "marked at (a) only" (review 49d F11; before
+    round 49: (a) a bare incorrect, (b) 0 of 2, while a farther 0.9510 kept ECF)."""
     assert _mark(graded, student, "Q191", "a") == ("imprecise", "rounded_too_early", "0", "")
     assert graded[(student, "Q191", "a")]["feedback"] == (
         "your answer is what the working gives with a value kept to too few figures of its difference from 1 "
@@ -133,8 +134,7 @@ def test_an_a_kept_short_of_its_difference_from_1_is_rounded_too_early_and_b_is_
     assert _mark(graded, student, "Q191", "b") == ("correct", "ecf", "2", "")
     a = graded[(student, "Q191", "a")]["answer"]
     assert graded[(student, "Q191", "b")]["feedback"] == (f"marked from your (a) = {a}: correct given that value "
-                                                          "(error carried forward; (a)'s early rounding is marked "
-                                                          "at (a) only)")
+                                                          "(error carried forward)")
 
 
 def test_a_later_part_worked_from_an_a_marked_incorrect_is_ecf(graded):
@@ -146,9 +146,10 @@ def test_a_later_part_worked_from_an_a_marked_incorrect_is_ecf(graded):
 
 def test_p_hat_from_1_plus_e_to_the_minus_s_kept_to_4_figures_is_told(graded):
     """k4 kept 1 + e^-2.65 = 1.070651 as 1.071, so p-hat as 0.93371 (0.9337), and wrote (a) 0.934 (right);
-    (b) -ln 0.9337 = 0.0686 was a bare incorrect, (c) 2.71 = -ln 0.0663 'cut off' (review 49c F1)."""
+    (b) -ln 0.9337 = 0.0686 was a bare incorrect, (c) 2.71 = -ln 0.0663 'cut off' (review 49c F1). The
+    feedback names no (a) = 0.934: that value played no part in them (review 49d F12)."""
     assert _mark(graded, "k4", "Q181", "a") == ("correct", "", "2", "")
-    why = ("marked from your (a) = 0.934: your answer is what the working gives with a value kept to too few "
+    why = ("your answer is what the working gives with a value kept to too few "
            "figures of its difference from 1 ((a) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.934011): ")
     assert _mark(graded, "k4", "Q181", "b") == ("imprecise", "rounded_too_early", "0", "")
     assert graded[("k4", "Q181", "b")]["feedback"] == why + NEAR_ONE.format("0.0683")

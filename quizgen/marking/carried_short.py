@@ -2,7 +2,10 @@
 figures than the policy's ``carried_figures`` (the right method, carried too
 short): rounded too early, saying how many figures the working should keep,
 and naming the student's own earlier answers when, written to fewer figures,
-they recompute plainly to it. A pure helper of rules.py."""
+they recompute plainly to it; or, when a value near 1 kept short of 4 figures
+of its difference from 1 reaches it too, that value (near_one.py: with
+``carried_figures: 4``, C9's 1 + e^(-s) kept as 1.067 keeps 4 figures, and the
+student is not told they kept fewer: review 49d F9). A pure helper of rules.py."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import carried_accepts
 from quizgen.marking.carry import LEVELS, reachable
 from quizgen.marking.early import expected
+from quizgen.marking.near_one import near_one
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.rule_model import Credits, PartRule, tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
@@ -36,8 +40,9 @@ def carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: C
                                           for v in reachable(rule.recipe, env, given, levels=()))
     except OWN_RECIPE_ERRORS:
         own = False
-    if not own:
-        return f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
+    if not own:   # the working's own steps carried short: which value, when one near 1 reaches it
+        return near_one(rule, x, {s.name: earlier.get(s.name) for s in rule.sources}, written, figures) or \
+            f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
     figures = min(written[s.name] for s in short)
     return (f"{marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)}: right if "
             f"{' and '.join(s.label for s in short)} {'are' if len(short) > 1 else 'is'} carried as written, "

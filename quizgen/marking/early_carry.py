@@ -63,23 +63,24 @@ unrounded: they multiplied the values (C1's softmax: 10,585 against 3,146)
 and their cost by three to ten."""
 
 
-def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: dict) -> tuple:
-    """``(feedback, whether an earlier answer read is wrong)`` when ``x``, not
-    right by any other rule, is worked from an intermediate rounded to
-    ``EARLY_FIGURES`` figures; else ``("", False)``."""
+def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: dict, shown=None) -> tuple:
+    """``(feedback, whether an earlier answer read is wrong)`` when ``x`` (written to ``shown``
+    figures), not right by any other rule, is worked from an intermediate rounded to
+    ``EARLY_FIGURES`` figures, or with a value near 1 kept short (near_one.py, from the key's
+    values: an earlier part unanswered too); else ``("", False)``."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None or asked <= EARLY_FIGURES:
         return "", False
     own = {d: earlier.get(d) for d in rule.recipe.depends} if rule.recipe is not None and rule.sources else {}
     if not rule.sources or all(s.kind == "integer" for s in rule.sources) and (not env or None in own.values()):
         # a step of its own working rounded, from the key; or 1 + e^(-s) kept short (near_one.py)
-        return near_one(rule, x) or _key_steps(rule, x, credits, asked), False
+        return near_one(rule, x, shown=shown) or _key_steps(rule, x, credits, asked), False
     if not env or not own or None in own.values():   # the pass (no earlier answers yet), or one unanswered
-        return "", False
+        return (near_one(rule, x, shown=shown) if own else ""), False
     found = _from_own(rule, x, own, env, credits, written or {})
     if found:
         return found, any_wrong(own, rule, written)
-    return ("", False) if any_wrong(own, rule, written) else (near_one(rule, x, own, written), False)
+    return ("", False) if any_wrong(own, rule, written) else (near_one(rule, x, own, written, shown), False)
 
 
 def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> str:
@@ -193,11 +194,12 @@ def _step_rounded(rule, step, x: float, env: dict, given: dict) -> list:
 def own_step_rounded(rule, x: float) -> bool:
     """Whether ``x``, answering a part that reads no earlier part, is what
     ``carried_early`` marks rounded too early there: reached from the key's
-    values with a step of the part's own working rounded to ``EARLY_FIGURES``,
-    or with 1 + e^(-s) kept short (near_one.py: C7's (a) 0.9524 from 1.050)."""
+    values with a step of the part's own working rounded to ``EARLY_FIGURES``.
+    Not 1 + e^(-s) kept short (near_one.py: C7's (a) 0.9524 from 1.050): that
+    is another value, not the right one rounded, so the parts worked from it
+    are ECF at the credit a wrong (a) earns (review 49d F11)."""
     asked = figures_asked(rule.kind, rule.spec)
-    return asked is not None and asked > EARLY_FIGURES and not rule.sources \
-        and (_key_recipe(rule, x, asked) is not None or bool(near_one(rule, x)))
+    return asked is not None and asked > EARLY_FIGURES and not rule.sources and _key_recipe(rule, x, asked) is not None
 
 
 def _key_steps(rule, x: float, credits, asked: int) -> str:
@@ -345,20 +347,18 @@ def source_wrong(s, value: float, figures: int | None = None) -> bool:
 
 def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:
     """``early.too_early``'s note on ``x``, and when it says the answer was cut
-    off and the working with a value near 1 kept short gives it too (``near_one``;
-    for a later part, from the student's own earlier answers, every one right),
+    off and the working with a value near 1 kept short gives it too (``near_one``,
+    from the key's values; for a later part, unless an earlier answer is wrong),
     both: C7's (c) ``2.71`` after (a) ``0.934`` is 2.7183 cut off, and also
     -ln(1 - 0.9337), p-hat from 1 + e^(-s) kept as 1.071 (review 49c F1), so it
     is not said to be a cut-off alone."""
     note = too_early(rule, x, shown)
     if not note.startswith(CUT_OFF):
         return note
-    own = None
-    if rule.sources:
-        own = {s.name: earlier.get(s.name) for s in rule.sources}
-        if None in own.values() or any_wrong(own, rule, written):
-            return note
-    near = near_one(rule, x, own, written)
+    own = {s.name: earlier.get(s.name) for s in rule.sources}
+    if None not in own.values() and any_wrong(own, rule, written):
+        return note   # ECF's to judge; unanswered (or in the pass) near_one reads the key's values alone
+    near = near_one(rule, x, own, written, shown)
     if not near:
         return note
     return f"{near}; or it is the answer {note}"

@@ -74,14 +74,17 @@ class CarriedSpans:
     before the sets: False (the instance's recipes do not evaluate) means
     no spans (an answer beyond the hull is outside them either way).
     ``early``: early_carry.py's reach and values of the part's own steps
-    rounded to 2 figures, ``[bound, values]``, kept here once worked out."""
+    rounded to 2 figures, ``[bound, values]``, kept here once worked out;
+    ``near``: near_one.py's values of the working with a value near 1 kept short."""
 
-    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "levels", "_bound", "_spans", "early")
+    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "levels", "_bound", "_spans", "early",
+                 "near")
 
     def __init__(self, paths: dict, env: dict, name: str, sets: dict, spec: dict, kind: str, usable=None,
                  levels=LEVELS):
         self.paths, self.env, self.name, self.sets, self.spec, self.kind = paths, env, name, sets, spec, kind
         self.usable, self.levels, self._bound, self._spans, self.early = usable, levels, False, None, None
+        self.near = None
 
     def covers(self, x: float) -> bool:
         """True when ``x`` lies in one of the spans."""

@@ -6,11 +6,17 @@ of the loss (review 49c F1, F9). The C7 and C9 stems say so ("keep
 1 + e^{-s}, and a probability near 1, to at least 4 significant figures of
 their difference from 1"); an answer reached only by keeping such a value
 shorter is rounded too early, and this says which value, truthfully: its
-value, as the solutions write it, and as kept. Asked last, of an answer no
-other rule explains (early_carry.carried_early, where it is named before a
-2-figure step of the key's working that reaches the answer too), so it turns
-only a bare ``incorrect`` into ``imprecise``, or words another early rounding,
-or a cut-off that gives the same answer (``early_carry.cut_or_near_one``)."""
+value, as the solutions write it, and as kept; only a keeping whose result
+the answer's written figures are (rounded or cut off), and from the key's
+values alone, so an earlier part left blank changes nothing (review 49d F3,
+F4). Asked last, of an answer no other rule explains (early_carry.carried_early,
+where it is named before a 2-figure step of the key's working that reaches
+the answer too), so it turns only a bare ``incorrect`` into ``imprecise``, or
+words another early rounding: a cut-off that gives the same answer
+(``early_carry.cut_or_near_one``), or intermediates carried shorter than the
+policy's ``carried_figures`` (carried_short.py: 4 figures of 1 + e^(-s) are
+not "fewer than 4", F9). An earlier answer it explains is another value, not
+the right one rounded: the parts worked from it are ECF at ECF's credit (F11)."""
 
 from __future__ import annotations
 
@@ -26,7 +32,7 @@ from quizgen.marking.early import expected
 from quizgen.marking.recipes import recipe_text, with_value
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.rule_model import figures_asked, tolerance_kind
-from quizgen.marking.slips import same
+from quizgen.marking.slips import cut_to, rounds_to, same
 from quizgen.marking.sources import OWN_RECIPE_ERRORS
 from quizgen.marking.step_words import as_solutions_write
 
@@ -41,47 +47,73 @@ def difference_half_unit(difference: float) -> float:
     return 5 * 10.0 ** (math.floor(math.log10(difference)) - 4)
 
 
-def near_one(rule, x: float, own: dict | None = None, written: dict | None = None) -> str:
-    """The feedback when ``x`` is what the part's working gives from the key's
-    parameters with a sum ``1 + X`` of it near 1 (``1 + e^(-s)``) kept to 3 or
-    4 significant figures, or, for a part reading an earlier probability near 1,
-    with that probability worked so (or from the exact one) and kept to 4; else "".
-    ``own`` (and the figures ``written``): the student's earlier answers, right,
-    which the feedback names first ("marked from your (a) = 0.934: ...")."""
+def near_one(rule, x: float, own: dict | None = None, written: dict | None = None, shown: int | None = None) -> str:
+    """The feedback when ``x`` (written to ``shown`` figures) is what the part's
+    working gives from the key's parameters with a sum ``1 + X`` of it near 1
+    (``1 + e^(-s)``) kept to 3 or 4 significant figures, or, for a part reading
+    an earlier probability near 1, with that probability worked so (or from the
+    exact one) and kept to 4; else "". It reads the key's values alone, so it
+    says the same whether the earlier parts are answered or blank (review 50
+    F4). ``own`` (and the figures ``written``): the student's earlier answers,
+    named first ("marked from your (a) = 0.9337: ...") only when the value
+    named is the one written there: no answer that played no part (F12)."""
+    found = next((c for c in kept_short(rule) if _explains(rule, x, c[0], shown)), None)
+    if found is None:
+        return ""
+    _, how, step, name, kept = found
+    said = _said(rule, (how, step))
+    if name is None or not own or own.get(name) is None or not same(own[name], kept):
+        return said
+    return f"{marked_from((s.label, own[s.name], (written or {}).get(s.name)) for s in rule.sources)}: {said}"
+
+
+def kept_short(rule) -> tuple:
+    """``((value, how it was kept, the step as the solutions write it or None,
+    the earlier part kept or None, the value kept), ...)``: what the part's
+    working gives with a value near 1 kept short, in the order they are named;
+    worked out once per part and kept with its carried spans (they depend on
+    the key alone)."""
     spans = rule.carried
     paths, env = getattr(spans, "paths", None), getattr(spans, "env", None)
     if not paths or not env or figures_asked(rule.kind, rule.spec) is None:
-        return ""
-    try:
-        if not rule.sources:
-            named = _ones(paths.get(spans.name), env, {}, lambda v: _explains(rule, x, v))
-            return _said(rule, (named[0][0], named[0][2])) if named else ""
-        found = _from_probability(rule, x, paths, env)
-        if not found or own is None:
-            return found
-        return f"{marked_from((s.label, own[s.name], (written or {}).get(s.name)) for s in rule.sources)}: {found}"
-    except OWN_RECIPE_ERRORS:
-        return ""
+        return ()
+    kept = spans.near = spans.near or {}
+    read = bool(rule.sources)   # a part as an earlier part (early_sources._as_rule) reads none
+    if read not in kept:
+        kept[read] = ()   # if the values cannot be worked out, none the next time either
+        try:
+            kept[read] = tuple(_from_probability(rule, paths, env)) if read else tuple(
+                (v, how, text, None, v) for how, v, text in _ones(paths.get(spans.name), env, {}, _number))
+        except OWN_RECIPE_ERRORS:
+            pass
+    return kept[read]
 
 
-def _from_probability(rule, x: float, paths: dict, env: dict) -> str:
-    """``near_one`` for a part whose recipe reads earlier parts: one of them a
-    probability near 1 (over 0.9) the student worked (``1 + e^(-s)`` kept short,
-    or not) and kept to 4 significant figures, where 4 of its difference from 1 are asked."""
+def _number(value) -> bool:
+    """Whether a value the working gives is one number (a list part's is none an answer is near)."""
+    return isinstance(value, float)
+
+
+def _from_probability(rule, paths: dict, env: dict):
+    """``kept_short`` for a part whose recipe reads earlier parts: one of them a
+    probability near 1 (over 0.9) worked (``1 + e^(-s)`` kept short, or not) and
+    kept to 4 significant figures (or, worked from a sum kept short, unrounded),
+    where 4 of its difference from 1 are asked."""
     key = {o.name: (float(o.value),) for o in rule.sources}
     for s in rule.sources:
         source = paths.get(s.name)
         if source is None or s.kind == "integer" or not NEAR_ONE < s.value < 1:
             continue
-        for step, p, text in [(None, s.value, None), *_ones(source, env, {}, lambda v: True)]:
-            for kept in sig_roundings(p, 4):
+        for step, p, text in [(None, s.value, None), *_ones(source, env, {}, _number)]:
+            for kept, figures in (*((k, 4) for k in sig_roundings(p, 4)), *(() if step is None else ((p, 6),))):
                 if same(kept, s.value) or same(kept, 1 - float(significant(1 - s.value, 4))):
                     continue   # the exact value, or kept as the paper asks
-                if any(_explains(rule, x, v) for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=())):
-                    how = f"{s.label} = {significant(s.value, 6)} as {significant(kept, 4)}" if step is None else \
-                        f"{s.label} as {significant(kept, 4)} from {step}, where it is {significant(s.value, 6)}"
-                    return _said(rule, (how, text))
-    return ""
+                shown = significant(kept, figures)
+                how = f"{s.label} = {significant(s.value, 6)} as {shown}" if step is None else \
+                    f"{s.label} as {shown} from {step}, where it is {significant(s.value, 6)}"
+                for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=()):
+                    if isinstance(v, float):
+                        yield v, how, text, s.name, kept
 
 
 def _ones(recipe, env: dict, given: dict, keep) -> list:
@@ -116,13 +148,21 @@ def _hits(rule, x: float, value: float) -> bool:
     return matches(x, value, rule.spec, tolerance_kind(rule))
 
 
-def _explains(rule, x: float, value: float) -> bool:
-    """Whether ``value``, what a value kept short gives, explains ``x``: ``x`` lies within the part's
-    tolerance of it, and it does not round at the figures asked to the key's answer (-ln(1 - 0.9526) = 3.0491 is 3.05, the key's: a
+def _explains(rule, x: float, value: float, shown: int | None = None) -> bool:
+    """Whether ``value``, what a value kept short gives, explains ``x`` (written to ``shown`` figures):
+    ``x`` lies within the part's tolerance of it, its written figures agree with it (``agrees``), and
+    it does not round at the figures asked to the key's answer (-ln(1 - 0.9526) = 3.0491 is 3.05, the key's: a
     student who kept 0.9526 would have been right, so it explains no 3.0445: review 49d F3)."""
     asked = figures_asked(rule.kind, rule.spec)
     right = rule.value is not None and significant(value, asked) == significant(rule.value, asked)
-    return _hits(rule, x, value) and not right
+    return _hits(rule, x, value) and agrees(x, value, shown) and not right
+
+
+def agrees(x: float, value: float, shown: int | None) -> bool:
+    """Whether ``x``, written to ``shown`` significant figures, is ``value`` rounded or cut off at
+    them (2.7135 is -ln 0.0663 = 2.71357 cut off; 0.93349 is no 0.93371, 1/1.071, nor 2.7135 the 2.7181
+    of 0.9340: review 49d F3). Unknown figures (an expression) say nothing against it."""
+    return shown is None or rounds_to(x, value, shown) or cut_to(x, value, shown)
 
 
 def _sums_with_one(node) -> list:

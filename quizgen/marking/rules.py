@@ -196,7 +196,7 @@ def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carri
     """``_early_given_own``, else ``early_carry.carried_early`` (an earlier answer or a step rounded to 2
     figures, written so or not); no earlier answer counts wrong that is only rounded early, marked there."""
     found = _early_given_own(rule, reading, earlier, env, carried, credits.levels, written)
-    early, wrong = found if found[0] else carried_early(rule, reading.value, earlier, env, credits, written)
+    early, wrong = found if found[0] else carried_early(rule, reading.value, earlier, env, credits, written, reading.figures)
     return early, wrong and not rounding_alone(rule, earlier, written)
 
 
