@@ -34,6 +34,7 @@ ROWS = [
     ("b1", "Q191", "b", "0.04879"), ("b3", "Q191", "c", "3.0445"),
     ("b2", "Q191", "a", "0.953"), ("b2", "Q191", "b", "0.04879"), ("b2", "Q191", "c", "3.0445"),
     ("b4", "Q191", "a", "0.9526"), ("b4", "Q191", "c", "3.0445"),
+    ("r1", "Q191", "a", "0.9510"), ("r1", "Q191", "b", "0.04879"),   # a wrong (a), whose -ln is 0.0502
     # F12: the (a) written is the value kept: named
     ("o1", "Q181", "a", "0.9337"), ("o1", "Q181", "b", "0.0686"),
     # F3 addendum: written figures that exclude the keeping; a cut-off that is it
@@ -92,10 +93,11 @@ def test_the_paper_is_the_one_worked_by_hand(graded):
     assert graded[("q1", "Q248", "a")]["expected"] == "4.1423"
 
 
-@pytest.mark.parametrize("student", ["b1", "b2"])
+@pytest.mark.parametrize("student", ["b1", "b2", "r1"])
 def test_b_kept_short_is_named_whether_a_is_blank_or_not(graded, student):
     """ln 1.05 = 0.04879: named from 1/1.05 unrounded, which its 4 written figures agree with (0.9524 gives
-    0.04877), and never 'marked from your (a) = 0.953', which played no part (F4, F12)."""
+    0.04877), and never 'marked from your (a) = 0.953', which played no part (F4, F12); the same after a
+    wrong (a) it was not worked from (0.9510: it was a bare incorrect there too)."""
     assert _mark(graded, (student, "Q191", "b")) == ("imprecise", "rounded_too_early", "0",
                                                        NAMED.format(FROM_1_05, "0.0486"))
 
