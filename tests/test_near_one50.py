@@ -37,6 +37,7 @@ ROWS = [
     ("r1", "Q191", "a", "0.9510"), ("r1", "Q191", "b", "0.04879"),   # a wrong (a), whose -ln is 0.0502
     # F12: the (a) written is the value kept: named
     ("o1", "Q181", "a", "0.9337"), ("o1", "Q181", "b", "0.0686"),
+    ("o2", "Q181", "a", "0.933707"), ("o2", "Q181", "b", "0.0686"),   # ln 1.071 = 0.068592; -ln 0.9337 = 0.068600
     # F3 addendum: written figures that exclude the keeping; a cut-off that is it
     ("e5", "Q181", "a", "0.93349"), ("g1", "Q181", "a", "0.934"), ("g1", "Q181", "c", "2.7101"),
     ("g2", "Q181", "a", "0.934"), ("g2", "Q181", "c", "2.7135"), ("e1", "Q181", "a", "0.9345"),
@@ -115,6 +116,14 @@ def test_an_a_that_is_the_value_kept_is_named_first(graded):
     status, note, _, feedback = _mark(graded, ("o1", "Q181", "b"))
     assert (status, note) == ("imprecise", "rounded_too_early")
     assert feedback.startswith("marked from your (a) = 0.9337: your answer is what the working gives")
+
+
+def test_the_students_own_a_is_named_before_another_keeping(graded):
+    """(a) 0.933707 is 1/1.071 unrounded; (b) 0.0686 is what it gives, and what 0.9337 gives too: the value
+    the student wrote is the one named (it was '(a) as 0.9337', after 'marked from your (a) = 0.933707')."""
+    assert _mark(graded, ("o2", "Q181", "b")) == ("imprecise", "rounded_too_early", "0", (
+        "marked from your (a) = 0.933707: " + NAMED.format(
+            "(a) as 0.933707 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.934011", "0.0683")))
 
 
 def test_written_figures_that_exclude_the_keeping_name_none(graded):

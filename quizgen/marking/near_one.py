@@ -53,23 +53,34 @@ def near_one(rule, x: float, own: dict | None = None, written: dict | None = Non
     (``1 + e^(-s)``) kept to 3 or 4 significant figures, or, for a part reading
     an earlier probability near 1, with that probability worked so (or from the
     exact one) and kept to 4; else "". It reads the key's values alone, so it
-    says the same whether the earlier parts are answered or blank (review 50
+    says the same whether the earlier parts are answered or blank (review 49d
     F4). ``own`` (and the figures ``written``): the student's earlier answers,
     named first ("marked from your (a) = 0.9337: ...") only when the value
-    named is the one written there: no answer that played no part (F12)."""
-    found = next((c for c in kept_short(rule) if _explains(rule, x, c[0], shown)), None)
-    if found is None:
+    named is the one written there, which is then named before any other
+    keeping that reaches ``x``: no answer that played no part (F12)."""
+    found = [c for c in kept_short(rule) if _explains(rule, x, c[0], shown)]
+    if not found:
         return ""
-    _, how, step, name, kept = found
-    said = _said(rule, (how, step))
-    if name is None or not own or own.get(name) is None or not same(own[name], kept):
+    mine = [c for c in found if _is_own(c, own or {}, written or {})]
+    found = (mine or found)[0]   # the student's own (a), when it is a value kept so: 0.933707 for 1/1.071
+    said = _said(rule, found[1:3])
+    if not mine:
         return said
     return f"{marked_from((s.label, own[s.name], (written or {}).get(s.name)) for s in rule.sources)}: {said}"
 
 
+def _is_own(found: tuple, own: dict, written: dict) -> bool:
+    """Whether the earlier answer ``found`` (``kept_short``'s) names as kept is the student's own as
+    written: the same number, or it to the figures written, at least those it is named with."""
+    name, kept, figures = found[3:]
+    mine, shown = own.get(name), written.get(name)
+    return name is not None and mine is not None and (
+        same(mine, kept) or shown is not None and shown >= figures and rounds_to(mine, kept, shown))
+
+
 def kept_short(rule) -> tuple:
     """``((value, how it was kept, the step as the solutions write it or None,
-    the earlier part kept or None, the value kept), ...)``: what the part's
+    the earlier part kept or None, the value kept, the figures it is named with), ...)``: what the part's
     working gives with a value near 1 kept short, in the order they are named;
     worked out once per part and kept with its carried spans (they depend on
     the key alone)."""
@@ -83,7 +94,7 @@ def kept_short(rule) -> tuple:
         kept[read] = ()   # if the values cannot be worked out, none the next time either
         try:
             kept[read] = tuple(_from_probability(rule, paths, env)) if read else tuple(
-                (v, how, text, None, v) for how, v, text in _ones(paths.get(spans.name), env, {}, _number))
+                (v, how, text, None, v, 0) for how, v, text in _ones(paths.get(spans.name), env, {}, _number))
         except OWN_RECIPE_ERRORS:
             pass
     return kept[read]
@@ -113,7 +124,7 @@ def _from_probability(rule, paths: dict, env: dict):
                     f"{s.label} as {shown} from {step}, where it is {significant(s.value, 6)}"
                 for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=()):
                     if isinstance(v, float):
-                        yield v, how, text, s.name, kept
+                        yield v, how, text, s.name, kept, figures
 
 
 def _ones(recipe, env: dict, given: dict, keep) -> list:
