@@ -86,11 +86,11 @@ def c7_bank_with_figure(folder, field: str, value: str, name: str = "evil"):
     return bank
 
 
-def generated_key(tmp_path_factory, seed: int, count: int = 1):
-    """The key.json of ``quizgen generate --seed SEED --count COUNT`` in a fresh folder."""
+def generated_key(tmp_path_factory, seed: int, count: int = 1, *options):
+    """The key.json of ``quizgen generate --seed SEED --count COUNT`` (and ``options``) in a fresh folder."""
     runner = CliRunner()
     folder = tmp_path_factory.mktemp(f"seed{seed}")
-    result = runner.invoke(main, ["generate", "--seed", str(seed), "--count", str(count), "--out", str(folder)])
+    result = runner.invoke(main, ["generate", "--seed", str(seed), "--count", str(count), "--out", str(folder), *options])
     assert result.exit_code == 0, result.output
     return folder / "key.json"
 

@@ -1,5 +1,5 @@
 """Round 27's speed-ups of grade's pass keep each verdict and do less: a
-refused answer text is read once for every paper (``part_checker._reading``);
+refused answer text is read once for every paper (``kept_values.kept_reading``);
 ECF finds the parts it re-marks once per template layout (``ecf_pass._layout``);
 the careful marker writes the expected answer out only for feedback that says it."""
 
@@ -7,11 +7,12 @@ import pytest
 from click.testing import CliRunner
 
 from quizgen.cli import main
-from quizgen.grading import part_checker
+from quizgen.grading import kept_values
 from quizgen.grading.ecf_pass import _dependents
 from quizgen.grading.key_index import KeyIndex
 from quizgen.key.load import load_key_file
-from quizgen.grading.part_checker import KEPT_READING, PartChecker
+from quizgen.grading.kept_values import KEPT_READING
+from quizgen.grading.part_checker import PartChecker
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.marking import early
@@ -24,9 +25,9 @@ def _numeric(value: float) -> KeyPart:
 
 
 def test_a_refused_short_text_is_read_once_for_every_paper(monkeypatch):
-    read, calls = part_checker.read_number, []
-    monkeypatch.setattr(part_checker, "read_number", lambda *args, **kw: calls.append(args) or read(*args, **kw))
-    part_checker._reading.cache_clear()
+    read, calls = kept_values.read_number, []
+    monkeypatch.setattr(kept_values, "read_number", lambda *args, **kw: calls.append(args) or read(*args, **kw))
+    kept_values._kept_reading.cache_clear()
     papers = [PartChecker(_numeric(value)) for value in (0.716, 0.0523, 12.5)]
     verdicts = [checker("((1+2)") for checker in papers]
     assert len(calls) == 1   # the reading is the text's, whatever the instance
@@ -35,9 +36,9 @@ def test_a_refused_short_text_is_read_once_for_every_paper(monkeypatch):
 
 
 def test_a_long_refused_text_is_read_each_time_and_alike(monkeypatch):
-    read, calls = part_checker.read_number, []
-    monkeypatch.setattr(part_checker, "read_number", lambda *args, **kw: calls.append(args) or read(*args, **kw))
-    part_checker._reading.cache_clear()
+    read, calls = kept_values.read_number, []
+    monkeypatch.setattr(kept_values, "read_number", lambda *args, **kw: calls.append(args) or read(*args, **kw))
+    kept_values._kept_reading.cache_clear()
     text = "I worked it out from the mean of the losses, " * 2
     assert KEPT_READING < len(text)
     checker = PartChecker(_numeric(0.716))

@@ -3,7 +3,8 @@ value depends on the text (and whether the class writes decimal commas)
 alone, and a class repeats what is no plain decimal (``idk``, ``-``,
 ``((1+2)``, ``9**9**9**9``, a word, a formula) on paper after paper, each
 costing the expression parser a parse (``to_number``). With per-student
-papers the part checkers' own caches never see a text twice; this one does."""
+papers the part checkers' own caches never see a text twice; this one does.
+So is the reading of an answer the plain reader refused (``kept_reading``)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.answers import to_number
+from quizgen.marking.forms import Reading, read_number
 
 KEPT_TEXT = 64   # longer texts are read each time, never kept
+KEPT_READING = 64   # an answer the plain reader refused, up to this length, is read once (``kept_reading``)
 
 
 def number_or_error(text: str, decimal_comma: bool):
@@ -36,3 +39,17 @@ def _kept(text: str, decimal_comma: bool):
         return to_number(text, decimal_comma)
     except ExpressionError as exc:
         return ExpressionError(str(exc))
+
+
+def kept_reading(text: str, percent: bool, decimal_comma: bool, whole: bool, units: tuple = ()) -> Reading:
+    """``read_number`` of an answer text, kept when of at most ``KEPT_READING`` characters: the reading
+    depends on the text and the part's reading options alone, not on the instance, and a class repeats its
+    non-answers (``-``, ``idk``) and junk on paper after paper."""
+    if len(text) <= KEPT_READING:
+        return _kept_reading(text, percent, decimal_comma, whole, units)
+    return read_number(text, percent, decimal_comma, whole, units=units)
+
+
+@lru_cache(maxsize=8192)
+def _kept_reading(text: str, percent: bool, decimal_comma: bool, whole: bool, units: tuple) -> Reading:
+    return read_number(text, percent, decimal_comma, whole, units=units)

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from quizgen.cells import unguard
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.other_part import another_parts_value
-from quizgen.grading.kept_values import number_or_error
+from quizgen.grading.kept_values import kept_reading, number_or_error
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError
 from quizgen.wording import thousands
@@ -30,12 +30,13 @@ from quizgen.marking.quotes import from_own_answers
 from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.as_asked import shown_right
+from quizgen.marking.expression_value import value_figures
 from quizgen.marking.bits import bits_trap
 from quizgen.marking.count_trap import count_trap
 from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.units import unit_against_part
 from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
-                                   looks_like_prose, misread_count, plain_characters, read_marks, read_number,
+                                   looks_like_prose, misread_count, plain_characters, read_marks,
                                    significant_figures, with_log_note)
 from quizgen.marking.unread import unread_reason
 from quizgen.maths.parser import MAX_LENGTH
@@ -43,7 +44,6 @@ from quizgen.maths.parser import MAX_LENGTH
 __all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words",
            "MAX_REVIEW", "too_long", "LONG_FOR_A_NUMBER"]
 
-KEPT_READING = 64       # an answer the plain reader refused, up to this length, is read once (``_reading``)
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
 LONG_FOR_A_NUMBER = f"not a number: over {MAX_LENGTH} characters, and no sentence"
@@ -174,14 +174,17 @@ class PartChecker:
         value = number_or_error(read, self.decimal_comma)
         if isinstance(value, ExpressionError):
             return self._written(text, unread_reason(value, text))
-        if abs(value - self.value) <= self.tolerance:
-            if self.asked is None and not self.override:   # a count, or figures an LMS rewrote
-                return self.correct._replace(value=value)   # the value kept: a later part's ECF reads it
-            figures = significant_figures(read) if self.figures_shown else None   # --rtol/--atol: the value kept
-            if self.asked is None or shown_right(self.part, value, figures, self.asked, self.kind, self._spec()):
-                return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
-            return self._careful(Reading(NUMBER, value, figures))
-        return self._careful(Reading(NUMBER, value, significant_figures(read) if self.figures_shown else None), text)
+        near = abs(value - self.value) <= self.tolerance
+        if near and self.asked is None and not self.override:   # a count, or figures an LMS rewrote
+            return self.correct._replace(value=value)   # the value kept: a later part's ECF reads it
+        figures = self._figures(significant_figures(read), value)   # --rtol/--atol: the value kept
+        if near and (self.asked is None or shown_right(self.part, value, figures, self.asked, self.kind, self._spec())):
+            return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
+        return self._careful(Reading(NUMBER, value, figures), "" if near else text)
+
+    def _figures(self, shown, value: float):
+        """The figures an answer is judged at: none an LMS rewrote (Canvas), an expression's value's (expression_value.py)."""
+        return value_figures(shown, value, self.value, self.asked) if self.figures_shown else None
 
     @property
     def rule(self) -> careful.PartRule:
@@ -248,15 +251,15 @@ class PartChecker:
         a sentence: reading it as a number cost milliseconds a row."""
         if len(text) > MAX_LENGTH:
             return self._long(text)
-        reading = (_reading if len(text) <= KEPT_READING else read_number)(
-            text, self.part.spec.percent, self.decimal_comma, self.kind == "integer", units=self.part.spec.units)
+        reading = kept_reading(text, self.part.spec.percent, self.decimal_comma, self.kind == "integer",
+                               self.part.spec.units)
         if reading.status == NUMBER and not (self.part.spec.units or self.part.spec.percent) and (
                 against := unit_against_part(text, self.kind == "integer")):   # 2220 nats, 0.401 tokens (review 47b F3)
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=against)
         if reading.status == NUMBER and none_may_say_no_value(text, (w for trap in self.part.traps for w in trap.words)):
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=NONE_OR_ZERO_REASON)   # C5 (a): 0, or no value?
-        if reading.status == NUMBER and not self.figures_shown:
-            reading = Reading(NUMBER, reading.value, hundredths=reading.hundredths)
+        if reading.status == NUMBER:   # an LMS's figures are no student's; an expression's, its value's
+            reading = replace(reading, figures=self._figures(reading.figures, reading.value))
         if reading.status == NUMBER:
             if abs(reading.value - self.value) <= self.tolerance and not reading.hundredths and (
                     self.asked is None or shown_right(self.part, reading.value, reading.figures, self.asked, self.kind, self._spec())):
@@ -370,14 +373,6 @@ class PartChecker:
         if mark.status in (careful.NEEDS_REVIEW, BLANK):   # BLANK: "n/a", "-", "idk" said for no answer
             return Verdict(Status(mark.status), 0.0, self.expected, reason=mark.feedback or REVIEW_REASON)
         return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
-
-
-@lru_cache(maxsize=8192)
-def _reading(text: str, percent: bool, decimal_comma: bool, whole: bool, units: tuple = ()) -> Reading:
-    """``read_number`` of an answer text of at most ``KEPT_READING`` characters, kept: the reading depends on
-    the text and the part's reading options alone, not on the instance, and a class repeats its non-answers
-    (``-``, ``idk``) and junk on paper after paper."""
-    return read_number(text, percent, decimal_comma, whole, units=units)
 
 
 @lru_cache(maxsize=1024)

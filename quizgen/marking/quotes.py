@@ -9,6 +9,7 @@ import re
 from fractions import Fraction
 
 from quizgen.maths.numbers import significant
+from quizgen.marking.expression_value import shown_figures
 
 MARKED_FROM = "marked from your "   # how feedback worked from the student's own earlier answers starts
 _MOST_FIGURES = 15   # beyond this a float no longer holds the digits written: quote its short form
@@ -31,7 +32,8 @@ def those_values(sources) -> str:
 def quoted(value: float, figures: int | None = None) -> str:
     """A student's earlier answer quoted back: to the ``figures`` they wrote
     (0.0100 stays 0.0100), else up to 6 figures; as a plain decimal
-    (0.000039, never 3.9e-05)."""
+    (0.000039, never 3.9e-05); an expression's value (``ValueFigures``) as one whose figures are unknown."""
+    figures = shown_figures(figures)
     plain_range = value == 0 or 1e-6 <= abs(value) < 1e7
     large = not plain_range and abs(value) < 1e15   # a large count as written: 46881792, never 4.68818e+07
     if large and value.is_integer():

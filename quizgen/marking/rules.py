@@ -3,8 +3,7 @@
 
 A ``PartRule`` holds everything a part is marked against (its value, tolerance, traps, recipe and
 the carried-rounding intervals; made from the key by grading/careful.py, or from an instance by paper.py);
-``mark_part`` marks one answer given the student's final answers to the
-earlier parts. Both are pure."""
+``mark_part`` marks one answer given the student's final answers to the earlier parts. Both are pure."""
 
 from __future__ import annotations
 
@@ -24,6 +23,7 @@ from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, exp
                                    shown_too_few, stated, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
 from quizgen.marking.own_right import right_from_own
+from quizgen.marking.expression_value import told_value, value_figures
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
     rounding_marked_there, worked_from_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
@@ -65,16 +65,16 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
             return said
         status = {REVIEW: NEEDS_REVIEW, BLANK: BLANK, INFINITE: INCORRECT}.get(reading.status, INVALID)
         return Verdict(status, feedback=reading.reason)
-    return mark_value(rule, reading, earlier, env, credits, written=written)
+    figures = value_figures(reading.figures, reading.value, rule.value, figures_asked(rule.kind, rule.spec))
+    return mark_value(rule, replace(reading, figures=figures), earlier, env, credits, written=written)
 
 
 def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
                carried: dict | None = None, written: dict | None = None) -> Verdict:
-    """Mark a number already read (``_mark_value``); an answer rounded too early
-    that the policy gives part marks says how many, as ECF's part marks do, and
-    one wrong only by a stray % sign, or read as hundredths on a part whose
-    answer is no share, goes to a person (percent.py); ECF
-    is checked for sense (coherence.py: a misconception carried on, ranges)."""
+    """Mark a number already read (``_mark_value``); an answer rounded too early that the policy gives part marks
+    says how many, as ECF's part marks do, and one wrong only by a stray % sign, or read as hundredths on a part
+    whose answer is no share, goes to a person (percent.py); ECF is checked for sense (coherence.py: a
+    misconception carried on, ranges); an expression near the answer that nothing names is told its value."""
     unread = percent_unread(reading, rule.value, rule.spec, tolerance_kind(rule), rule.bounds)
     if unread:   # a % on a part whose answer is no share (a loss, a count): hundredths are no reading of it
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=unread)
@@ -99,7 +99,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
-    return verdict
+    return told_value(verdict, reading, rule, lambda: expected(rule))   # -ln(0.0663): 2.71357 is 2.71 at 3 figures
 
 
 FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "

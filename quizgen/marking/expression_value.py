@@ -1,0 +1,82 @@
+"""An answer written as an expression that shows no figures (``-ln(0.0663)``,
+``ln(1/0.0663)``, ``1/(1+exp(3.9))``) judged as the decimal of its value, to
+every figure a float holds: as if the student had written 2.71357 and its
+other digits (review 49d F7). A demanding marker works the expression out and
+judges that number, so it is right when it rounds to the key's answer at the
+figures asked, and else wrong there and explained by the rules a decimal gets
+(rounded too early, a value near 1 kept short, carried rounding, ECF, traps):
+one working, one verdict, however it is written. Until round 50 it was judged
+by the plain window around the exact value alone, so ``-ln(0.0663)`` (2.71357:
+2.71 at the 3 figures asked) was `correct` beside a key of 2.72 where
+``2.7136`` was not.
+
+An expression whose value is the part's exact answer, up to a float's working
+(``EXACT_DRIFT``), keeps no figures (``None``): it is the answer, judged by
+its value alone, as before. So is one whose value is a decimal of no more
+figures than the part asks (``sqrt(0.1849)``, 0.43): it is told its value.
+Arithmetic on decimals that states a terminating decimal (``7/10``) has
+figures of its own (maths/stated.py) and is not read here. An expression near
+the answer that nothing else names is told its value at the figures asked
+(``told_value``), which the student cannot see in what they wrote."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from decimal import Decimal
+
+from quizgen.maths.numbers import significant
+from quizgen.marking.rule_model import INCORRECT, figures_asked
+from quizgen.text.answers import in_plain
+
+EXACT_DRIFT = 1e-9
+"""How far (relative) an expression's float may lie from the part's answer and
+still be that answer: ``1/(1+exp(3.9))`` worked in floats lies within a few
+units of the float's last place of the key, a millionth of this."""
+
+
+class ValueFigures(int):
+    """The significant figures of an expression's value, which the student did
+    not write: the answer is judged at them, and quoted as a value, never
+    as digits written (``quotes.quoted``)."""
+
+
+def value_figures(figures, value: float, key: float | None, asked: int | None):
+    """The figures an answer (``value``, read with ``figures`` shown: None for
+    an expression) is judged at on a part of answer ``key`` asking ``asked``
+    significant figures (None: none, a count): ``figures`` when it shows some,
+    else the ``ValueFigures`` of ``value``'s shortest decimal when those are
+    more than asked and ``value`` is not ``key`` (see the module's docstring);
+    else None."""
+    if figures is not None or asked is None or key is None or not value or not math.isfinite(value):
+        return figures
+    if abs(value - key) <= EXACT_DRIFT * abs(key):
+        return None
+    own = len(Decimal(repr(float(value))).normalize().as_tuple().digits)
+    return ValueFigures(own) if own > asked else None
+
+
+def shown_figures(figures):
+    """``figures`` as the student showed them: None for an expression's ``ValueFigures``."""
+    return None if isinstance(figures, ValueFigures) else figures
+
+
+TOLD = "its value, {value}, is {rounded} at the {asked} significant figures asked (expected {right})"
+"""The feedback on an expression near the answer that nothing names: the number it was judged as."""
+
+
+def told_value(verdict, reading, rule, right):
+    """``verdict`` on the answer ``reading`` to the part of ``rule`` (a PartRule),
+    told ``TOLD`` when it is a bare incorrect (no misconception, no feedback) on an
+    expression's value (``ValueFigures``) within ten units of the last figure
+    asked of the part's answer (the ones a plain window once took:
+    ``-ln(0.0663)`` is 2.71 where 2.72 is asked); ``right()``: the right answer
+    as feedback quotes it."""
+    value, figures, key, asked = reading.value, reading.figures, rule.value, figures_asked(rule.kind, rule.spec)
+    if not isinstance(figures, ValueFigures) or verdict.status != INCORRECT or verdict.misconception \
+            or verdict.feedback or abs(value - key) > abs(key) * 10.0 ** (1 - asked):
+        return verdict
+    text = significant(value, 6)
+    text = text.rstrip("0").rstrip(".") if "." in text and "e" not in text else text
+    return replace(verdict, feedback=TOLD.format(value=in_plain(text), rounded=in_plain(significant(value, asked)),
+                                                 asked=asked, right=right()))
