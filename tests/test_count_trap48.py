@@ -82,6 +82,7 @@ def test_the_traps_credit_is_given_as_to_the_trap_written_plainly(paper):
 @pytest.mark.parametrize("text, decimal_comma, found", [
     ("7.500", False, ("7.500", "7.500")), ("7,500", True, ("7,500", "7.500")), ("7,500", False, None),
     ("7.500", True, None), ("2.000", False, ("2.000", "2000")), ("2,000", True, ("2,000", "2000")),
+    ("2.000", True, None), ("2,000", False, None), ("75.000", True, None),   # the thousands mark: review 49d F10
     ("7.500e0", False, None), ("7.5", False, None), ("7.500 + 1", False, None), ("x = 7.500", False, ("7.500", "7.500"))])
 def test_the_other_reading_of_a_counts_group(text, decimal_comma, found):
     assert count_other_reading(text, decimal_comma) == found

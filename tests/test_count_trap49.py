@@ -83,13 +83,17 @@ def test_a_count_of_thousands_read_as_such_is_the_number_alone_too(papers):
         assert (rows[answer]["status"], rows[answer]["misconception"]) == ("incorrect", ""), rows[answer]
 
 
-def test_a_decimal_comma_files_thousands_point_read_as_a_decimal_is_the_number_alone_too(papers):
-    """In a ';' file ``75.000`` is 75000 to a count; 75 is Q2 (a)'s per_sequence_count."""
-    rows = _graded(papers, "q6", "Q2", "a", ["75.000", "-75.000", "ln(75.000)"], delimiter=";", policy=False)
-    assert rows["75.000"]["misconception"] == "per_sequence_count"
-    assert rows["75.000"]["feedback"].endswith("(75.000 is read here as 75, not as 75000.)")
-    for answer in ("-75.000", "ln(75.000)"):
+def test_a_decimal_comma_files_thousands_point_is_never_read_as_a_decimal(papers):
+    """In a ';' file with decimal commas ``75.000`` is 75000, as a German or French
+    reader writes thousands, and as ``7.500`` there is 7500: 75, Q2 (a)'s
+    per_sequence_count, is no reading of it (review 49d F10, round 50: it was named
+    that trap, "read here as 75", against docs/marking.md's "only the file's decimal
+    mark is read so"). ``75,000`` there is 75 as read: that trap, no note."""
+    rows = _graded(papers, "q6", "Q2", "a", ["75.000", "-75.000", "ln(75.000)", "75,000"], delimiter=";",
+                   policy=False)
+    for answer in ("75.000", "-75.000", "ln(75.000)"):
         assert (rows[answer]["status"], rows[answer]["misconception"]) == ("incorrect", ""), rows[answer]
+    assert rows["75,000"]["misconception"] == "per_sequence_count" and "read here" not in rows["75,000"]["feedback"]
 
 
 @pytest.mark.parametrize("text, alone", [

@@ -185,14 +185,17 @@ def count_read_otherwise(text: str, decimal_comma: bool, whole_part: bool = True
 def count_other_reading(text: str, decimal_comma: bool):
     """For a count's answer whose one number is one group of three digits:
     ``(written, the number the other reading gives)``, a plain numeral.
-    ``2.000`` as ``count_read_otherwise`` says (2000 in a '.' file, 2 in a ','
-    file); ``7.500``, which a count reads as 7500 (a group after a point is
-    thousands there), is 7.5 read by the file's decimal point. None for any
-    other answer, and for a group after the file's thousands mark (``7,500``
-    in a '.' file: 7500 to any reader of it)."""
+    ``2.000`` in a '.' file, read 2, is 2000 read the other way, as ``2,000``
+    in a decimal-comma file is (``count_read_otherwise``); ``7.500``, which a
+    count reads as 7500 (a group after a point is thousands there), is 7.5 read
+    by the file's decimal point. Only the file's decimal mark is read as a
+    decimal so: None for a group after the file's thousands mark (``7,500`` in a
+    '.' file, ``75.000`` in a ';' file with decimal commas: 7500 and 75000 to any
+    reader of it, as a German or French one writes thousands; review 49d F10),
+    and for any other answer."""
     found = count_read_otherwise(text, decimal_comma)
-    if found is not None:
-        return found[0], found[2]
+    if found is not None:   # the other reading a decimal only by the file's own decimal mark
+        return (found[0], found[2]) if decimal_comma == ("," in found[0]) else None
     group = _lone_group(text)
     if group is None or decimal_comma != (group.group(1) == ","):
         return None
