@@ -17,6 +17,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.marking.carry import inside
 from quizgen.marking.quotes import quoted
 from quizgen.marking.rule_model import INCORRECT, figures_asked
+from quizgen.marking.slips import cut_to
 
 
 def rounds_as_asked(value: float, key, kind: str, spec: dict, figures: int | None, traps=()) -> bool:
@@ -142,25 +143,38 @@ def at_asked(value: float, figures: int | None, kind: str, spec: dict) -> float:
 def named_as_asked(rule, reading, verdict, mark):
     """``verdict`` on ``reading``, an answer written to more figures than
     asked, when it names nothing (a bare incorrect); else, when its rounding
-    at the figures asked is a trap's (``mark``, rules.py's ``_mark_value``,
-    on that rounding: the trap's value, rounded or cut off), that trap's
-    verdict, saying how it was judged: C10 (b) ``0.6348`` is 0.635 at the 3
-    figures asked, which is the masked_positions_only trap's 0.6357 cut off
-    (review 49a F7). More figures never name less than their rounding does;
-    a rounding that is correct, carried or ECF leaves the answer as it was."""
+    at the figures asked is a trap's value so rounded (``mark``, rules.py's
+    ``_mark_value``, on that rounding), that trap's verdict, saying how it was
+    judged: seed 3's C10 (b) ``0.6844`` is 0.684 at the 3 figures asked, the
+    first_token_predicted trap's 0.68369 (review 49a F7). One rounding only:
+    a rounding that is the trap's value cut off (``_cut_trap``) names nothing,
+    for that stacks the trap's cut-off on the answer's own rounding: ``0.6825``
+    is 0.683, 0.68369 cut off, and its 4th figure says it is no cut-off of
+    0.68369 (review 49d F6; as C10's ``0.6348`` beside the masked_positions_only
+    trap's 0.6357 is not named). A rounding that is correct, carried or ECF
+    leaves the answer as it was."""
     x, shown = reading.value, reading.figures
     asked = _asked_if_more_written(x, shown, rule.kind, rule.spec)
     if asked is None or not x or verdict.status != INCORRECT or verdict.misconception:
         return verdict
     rounded = _at(x, asked)
     named = mark(replace(reading, value=rounded, figures=asked))
-    if named.status != INCORRECT or not named.misconception or named.note:
+    if named.status != INCORRECT or not named.misconception or named.note or _cut_trap(rule, rounded, asked, named):
         return verdict
     said = f"(Your answer, {quoted(x, shown)}, is {quoted(rounded, asked)} at the {asked} significant figures " \
            "asked, and is marked as that.)"
-    head, how, tail = named.feedback.rpartition(" (That value, ")   # said before the slip on "that value"
-    feedback = f"{head} {said}{how}{tail}" if how else f"{named.feedback} {said}".strip()
-    return replace(named, value=x, feedback=feedback)
+    return replace(named, value=x, feedback=f"{named.feedback} {said}".strip())
+
+
+
+def _cut_trap(rule, rounded: float, asked: int, named) -> bool:
+    """Whether ``rounded``, an answer's rounding at the ``asked`` figures, is the
+    trap ``named`` names only as that trap's value cut off there (told so, or
+    excused as what its working carried at 3 figures reaches), outside its
+    window: a second rounding beside the answer's own, which names nothing."""
+    kind = "integer" if rule.kind == "integer" else "numeric"
+    return any(t.code == named.misconception and t.value is not None and cut_to(rounded, t.value, asked)
+               and not matches(rounded, t.value, rule.spec, kind) for t in rule.traps)
 
 
 def _asked_if_more_written(value: float, figures: int | None, kind: str, spec: dict) -> int | None:
