@@ -1,5 +1,5 @@
 """Review 49d F7: an answer written as an expression is judged as the decimal
-of its value, as if the student had written that value to every figure
+of its value, as if the student had written that value to 15 figures
 (marking/expression_value.py). ``-ln(1 - 0.9337)`` is 2.71357, which is 2.71 at
 the 3 figures C7 (c) asks, where the answer 2.71827 is 2.72: it was `correct`
 (the plain window around 2.71827 holds it) while the decimal ``2.7136`` was
@@ -105,3 +105,12 @@ def test_the_drill_agrees():
                                 input="0.934\n0.0683\n-ln(1-0.9337)\nq\n")
     turn = result.output.split("> -ln(1-0.9337)", 1)[1].split("Worked solution", 1)[0]
     assert "Not precise enough" in turn and "keep 1 + e^(-s)" in " ".join(turn.split())
+
+
+def test_a_floats_working_is_no_figure_of_the_value():
+    """``exp(ln(0.001255))`` is 0.0012550000000000003 in floats, the decimal 0.001255: the
+    answer 0.0012547 to 4 figures, right as that decimal written is (the benchmark's per-student
+    answers held two such); judged at 17 figures it was 0.00126 at the 3 asked."""
+    rule = _rule(0.0012547)
+    assert mark_part(rule, "0.001255", {}, {}).status == "correct"
+    assert mark_part(rule, "exp(ln(0.001255))", {}, {}).status == "correct"

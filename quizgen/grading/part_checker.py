@@ -30,7 +30,7 @@ from quizgen.marking.quotes import from_own_answers
 from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.as_asked import shown_right
-from quizgen.marking.expression_value import value_figures
+from quizgen.marking.expression_value import judged
 from quizgen.marking.bits import bits_trap
 from quizgen.marking.count_trap import count_trap
 from quizgen.marking.spreadsheet import leftover_reason
@@ -177,14 +177,15 @@ class PartChecker:
         near = abs(value - self.value) <= self.tolerance
         if near and self.asked is None and not self.override:   # a count, or figures an LMS rewrote
             return self.correct._replace(value=value)   # the value kept: a later part's ECF reads it
-        figures = self._figures(significant_figures(read), value)   # --rtol/--atol: the value kept
+        value, figures = self._judged(significant_figures(read), value)   # --rtol/--atol: the value kept
         if near and (self.asked is None or shown_right(self.part, value, figures, self.asked, self.kind, self._spec())):
             return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
         return self._careful(Reading(NUMBER, value, figures), "" if near else text)
 
-    def _figures(self, shown, value: float):
-        """The figures an answer is judged at: none an LMS rewrote (Canvas), an expression's value's (expression_value.py)."""
-        return value_figures(shown, value, self.value, self.asked) if self.figures_shown else None
+    def _judged(self, shown, value: float) -> tuple:
+        """``(value, figures)`` an answer is judged at: no figures an LMS rewrote (Canvas), an expression's value's
+        decimal and its figures (expression_value.py)."""
+        return judged(shown, value, self.value, self.asked) if self.figures_shown else (value, None)
 
     @property
     def rule(self) -> careful.PartRule:
@@ -259,7 +260,8 @@ class PartChecker:
         if reading.status == NUMBER and none_may_say_no_value(text, (w for trap in self.part.traps for w in trap.words)):
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=NONE_OR_ZERO_REASON)   # C5 (a): 0, or no value?
         if reading.status == NUMBER:   # an LMS's figures are no student's; an expression's, its value's
-            reading = replace(reading, figures=self._figures(reading.figures, reading.value))
+            value, figures = self._judged(reading.figures, reading.value)
+            reading = replace(reading, value=value, figures=figures)
         if reading.status == NUMBER:
             if abs(reading.value - self.value) <= self.tolerance and not reading.hundredths and (
                     self.asked is None or shown_right(self.part, reading.value, reading.figures, self.asked, self.kind, self._spec())):

@@ -1,7 +1,7 @@
 """An answer written as an expression that shows no figures (``-ln(0.0663)``,
 ``ln(1/0.0663)``, ``1/(1+exp(3.9))``) judged as the decimal of its value, to
-every figure a float holds: as if the student had written 2.71357 and its
-other digits (review 49d F7). A demanding marker works the expression out and
+15 significant figures (``WORKED_FIGURES``): as if the student had written
+2.71357 and its other digits (review 49d F7). A demanding marker works the expression out and
 judges that number, so it is right when it rounds to the key's answer at the
 figures asked, and else wrong there and explained by the rules a decimal gets
 (rounded too early, a value near 1 kept short, carried rounding, ECF, traps):
@@ -41,19 +41,26 @@ class ValueFigures(int):
     as digits written (``quotes.quoted``)."""
 
 
-def value_figures(figures, value: float, key: float | None, asked: int | None):
-    """The figures an answer (``value``, read with ``figures`` shown: None for
-    an expression) is judged at on a part of answer ``key`` asking ``asked``
-    significant figures (None: none, a count): ``figures`` when it shows some,
-    else the ``ValueFigures`` of ``value``'s shortest decimal when those are
-    more than asked and ``value`` is not ``key`` (see the module's docstring);
-    else None."""
+WORKED_FIGURES = 15
+"""The significant figures of an expression's float that are its value's: the
+rest are the float's working (``exp(ln(0.001255))`` is 0.0012550000000000003,
+the decimal 0.001255, which is the key's 0.0012547 to 4 figures, as written)."""
+
+
+def judged(figures, value: float, key: float | None, asked: int | None) -> tuple:
+    """``(value, figures)`` an answer (``value``, read with ``figures`` shown:
+    None for an expression) is judged at on a part of answer ``key`` asking
+    ``asked`` significant figures (None: none, a count): as read when it shows
+    figures; else, when ``value`` is not ``key`` and its decimal (to
+    ``WORKED_FIGURES``) shows more figures than asked, that decimal and its
+    ``ValueFigures`` (see the module's docstring); else ``(value, None)``."""
     if figures is not None or asked is None or key is None or not value or not math.isfinite(value):
-        return figures
+        return value, figures
     if abs(value - key) <= EXACT_DRIFT * abs(key):
-        return None
-    own = len(Decimal(repr(float(value))).normalize().as_tuple().digits)
-    return ValueFigures(own) if own > asked else None
+        return value, None
+    decimal = Decimal(f"{value:.{WORKED_FIGURES}g}").normalize()
+    own = len(decimal.as_tuple().digits)
+    return (float(decimal), ValueFigures(own)) if own > asked else (value, None)
 
 
 def shown_figures(figures):

@@ -23,7 +23,7 @@ from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, exp
                                    shown_too_few, stated, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
 from quizgen.marking.own_right import right_from_own
-from quizgen.marking.expression_value import told_value, value_figures
+from quizgen.marking.expression_value import judged, told_value
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
     rounding_marked_there, worked_from_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
@@ -65,8 +65,8 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
             return said
         status = {REVIEW: NEEDS_REVIEW, BLANK: BLANK, INFINITE: INCORRECT}.get(reading.status, INVALID)
         return Verdict(status, feedback=reading.reason)
-    figures = value_figures(reading.figures, reading.value, rule.value, figures_asked(rule.kind, rule.spec))
-    return mark_value(rule, replace(reading, figures=figures), earlier, env, credits, written=written)
+    value, figures = judged(reading.figures, reading.value, rule.value, figures_asked(rule.kind, rule.spec))
+    return mark_value(rule, replace(reading, value=value, figures=figures), earlier, env, credits, written=written)
 
 
 def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
