@@ -29,8 +29,10 @@ ANSWERS = {
     "decimal": {"a": "0.934", "c": repr(KEPT)},          # the same value written out: 2.7135653817903203
     "ratio": {"a": "0.934", "c": "ln(1/0.0663)"},
     "both": {"a": "0.934", "b": "-ln(0.9337)", "c": "-ln(1-0.9337)"},
-    "alone_expr": {"c": "-ln(0.0663)"},
-    "alone_decimal": {"c": "2.71357"},
+    "alone_expr": {"c": "-ln(0.0664)"},                   # 2.71206: no keeping of p gives it
+    "alone_decimal": {"c": "2.71206"},
+    "kept_alone_expr": {"c": "-ln(0.0663)"},              # (a) blank: near_one reads the key's values alone
+    "kept_alone_decimal": {"c": "2.71357"},
     "exact": {"a": "1/(1+exp(-2.65))", "b": "ln(1+exp(-2.65))", "c": "-ln(1-1/(1+exp(-2.65)))"},
     "close": {"c": "-ln(0.066)"},                         # 2.71810: 2.72 at 3 figures, right
 }
@@ -71,7 +73,14 @@ def test_one_working_one_verdict_within_a_question(graded):
 def test_an_expression_wrong_at_the_figures_asked_is_told_its_value(graded):
     alone, decimal = graded[("alone_expr", "c")], graded[("alone_decimal", "c")]
     assert _verdict(alone) == _verdict(decimal) == ("incorrect", "0", "", "")
-    assert alone["feedback"] == "its value, 2.71357, is 2.71 at the 3 significant figures asked (expected 2.72)"
+    assert alone["feedback"] == "its value, 2.71206, is 2.71 at the 3 significant figures asked (expected 2.72)"
+
+
+def test_an_expression_kept_short_with_the_earlier_part_blank_is_what_its_decimal_is(graded):
+    """With (a) blank the near-1 rule still names the keeping (review 49d F4), for the expression as for its decimal."""
+    expr, decimal = graded[("kept_alone_expr", "c")], graded[("kept_alone_decimal", "c")]
+    assert _verdict(expr) == _verdict(decimal) == ("imprecise", "0", "rounded_too_early", "")
+    assert expr["feedback"] == decimal["feedback"] and "as 0.9337" in expr["feedback"]
 
 
 def test_an_expression_that_is_the_answer_stays_correct(graded):
