@@ -183,7 +183,8 @@ def test_the_class_report_of_students_who_stop_is_as_before():
          [(8, 0.22857142857142856, 0.6785714285714285, 0.0, 6.0, 11.0)])
     assert figures == [(40, 40, 0.8051948051948052, 0.5647254349883531, 0.7,
                         [(12, 0.3, 0.8051948051948052, 0.0, 11.0, 11.0)]), b, b,
-                       (40, 40, 0.6666666666666667, None, 0.7454545454545455, [(22, 0.55, None, None, 0.0, 0.0)])]
+                       (40, 40, None, None, 0.7454545454545455, [(22, 0.55, None, None, 0.0, 0.0)])]
+    assert found.questions[0].no_dr == columns.FIXED_REST   # Q1 is the whole paper: it ranks itself (review 50b F2)
 
 
 class LookedAt(list):

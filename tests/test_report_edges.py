@@ -70,10 +70,12 @@ def test_one_student():
 
 def test_zero_variance_in_the_rest_score():
     """Two parts; the second is right for everyone, so the rest score of the first
-    is constant: its r is undefined (n/a) while its D is 1 - 0."""
+    is constant: its r is undefined (n/a), and its D (1 - 0, the part ranking the students by
+    itself) n/a too (review 50b F2)."""
     analysis, texts = _outputs(*_class([[1, 1], [0, 1], [1, 1], [0, 1]]))
     first = analysis.parts[0]
-    assert first.point_biserial is None and first.discrimination == 1.0 and first.facility == 0.5
+    assert first.point_biserial is None and first.discrimination is None and first.facility == 0.5
+    assert "rest of the paper does not vary" in _csv_part(texts)["note"]
     assert analysis.test.kr20 == pytest.approx(2 * (1 - 0.25 / 0.25))    # = 0: item variance is all the variance
     assert _csv_part(texts)["point_biserial"] == ""
 

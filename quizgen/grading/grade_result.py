@@ -50,6 +50,7 @@ class GradeResult:
     files: dict = field(default_factory=dict)   # {path: role} of every file read or written but the sheets
     off_roster: tuple = ()   # ids graded though not on --roster; ``roster_ids``: the roster's (for hints)
     zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
+    unplaced: list = field(default_factory=list)   # ids in ``absent`` whose rows answer no part of their paper
     roster_ids: tuple = ()
     papered: frozenset = frozenset()   # the ids of ``off_roster`` with a paper of their own in the key: no hint
     papers_used: dict = field(default_factory=dict)   # {student id: paper_written.Written}: graded on the code they wrote
@@ -107,6 +108,7 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
     class_sizes = [sum(n for mask, n in per_mask.items() if mask[slot]) for slot in range(len(index.slots))]
     totals = student_totals(tally, students)
     stats = question_stats(tally, index.slots, class_sizes)
+    _left_out(stats, [grid.row(n) for n in marked])
     result = GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows,
                          dict(tally.status), totals, stats, dict(tally.feedback), paths, matrix)
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
@@ -123,3 +125,14 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
     result.notes.extend(mixed_lines(source, index, students, grid, tally.resubmitted))
     result.notes.extend(unread_time_lines(tally.time_order))
     return result
+
+
+def _left_out(stats: list, rows: list) -> None:
+    """The questions CSV's counts without the verdicts of the students it leaves out of its
+    ``students`` (``rows``: marked only by overrides scoring 0, counted absent), so that a
+    part's counts add up to its students and its ``missing`` is its own students' (review 50b F9)."""
+    for row in rows:
+        for stat, outcome in zip(stats, row):
+            if outcome.status is not None:
+                stat.counts[outcome.status] -= 1
+                stat.score -= outcome.score

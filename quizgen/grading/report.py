@@ -177,10 +177,13 @@ def class_percentages(result) -> list:
 
 def _students_text(result, comma: bool = False) -> str:
     """"12 students", not counting the roster's absentees, who are named apart."""
-    absent = len(result.absent)
-    text = _count(len(result.students) - absent, "student", comma)
+    unplaced = len(result.unplaced)   # their rows answer no part of their paper: absent, named apart
+    absent = len(result.absent) - unplaced
+    text = _count(len(result.students) - absent - unplaced, "student", comma)
     listed = " on the roster" if result.roster_ids else ""   # else the key's papers (an LMS download's attempts)
-    return f"{text} (and {whole_number(absent, comma)}{listed} who gave none)" if absent else text
+    gone = [f"{whole_number(absent, comma)}{listed} who gave none"] * bool(absent) + [
+        f"{whole_number(unplaced, comma)} whose rows answer no part of their paper"] * bool(unplaced)
+    return f"{text} (and {' and '.join(gone)})" if gone else text
 
 
 def class_figures(result, comma: bool = False, median: bool = True) -> str:
@@ -282,7 +285,7 @@ def _question_section(result, comma: bool = False) -> list:
     rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), whole_number(q.students, comma),
              whole_number(q.counts[Status.CORRECT], comma),
              _percent_text(q.percent_correct, comma) or "-",
-             md_cell(said_counts(q.misconceptions[:3], result.names)) or "-"] for q in result.questions]
+             md_cell(said_counts(q.misconceptions[:3], result.names, comma)) or "-"] for q in result.questions]
     header = ["question", "part", "class", "students", "correct", "% correct", "most common misconceptions"]
     return ["## Questions", "", QUESTIONS_NOTE, ""] + _table(header, rows)
 

@@ -59,10 +59,11 @@ def still_open_ids(key, roster=(), absent=()) -> frozenset:
 
 def unmarked_absent(result) -> list:
     """The ids of who gave no answer (``result.absent``, a GradeResult's) but
-    those an override marked 0 (``result.zero_marked``), in their order: the
+    those an override marked 0 (``result.zero_marked``) and those whose rows answer no part of
+    their paper (``result.unplaced``), in their order: the
     absent whose grade in the LMS is kept, never replaced by a 0. The one
     definition, for grading's run and gradebook warnings and for this layer."""
-    marked = set(result.zero_marked)
+    marked = set(result.zero_marked) | set(getattr(result, "unplaced", ()))   # graded: their 0 is written
     return [i for i in result.absent if i not in marked]
 
 

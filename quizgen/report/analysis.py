@@ -98,14 +98,14 @@ def _no_answers(item: ItemStats) -> None:
     item.facility = item.discrimination = item.point_biserial = None
     item.dr_students, item.group_lower, item.group_upper = 0, 0.0, 0.0
     item.traps = [TrapShare(t.code, t.feedback, t.count, None, None, None, name=t.name) for t in item.traps]
-    item.uniform, item.reasons = False, [NO_ANSWER_REASON]
+    item.uniform, item.no_dr, item.reasons = False, "", [NO_ANSWER_REASON]
 
 
 def _one_student(item: ItemStats) -> None:
     """With one student no item statistic describes the class (each would be that student's
     own score): none is computed, and nothing is flagged (docs/report.md)."""
     item.facility = item.discrimination = item.point_biserial = None
-    item.uniform, item.reasons = False, []
+    item.uniform, item.no_dr, item.reasons = False, "", []
 
 
 def _student_rows(students, found, cohort: Roster) -> list:

@@ -147,9 +147,9 @@ def fold_text(students: int, comma: bool = False) -> str:
     return f"Show the {whole_number(students, comma)} students" if students > FOLDED_OVER else ""
 
 
-def more_text(listed: int, total: int) -> str:
-    """The line under a list cut at SHOWN: how many more, and where they are."""
-    return (f"The first {listed} of {total} are listed; the graded CSV has every answer "
+def more_text(listed: int, total: int, comma: bool = False) -> str:
+    """The line under a list cut at SHOWN: how many more, and where they are (counts grouped: whole_number)."""
+    return (f"The first {whole_number(listed, comma)} of {whole_number(total, comma)} are listed; the graded CSV has every answer "
             "with its status.") if total > listed else ""
 
 
@@ -188,9 +188,10 @@ def unanswered_text(labels: list) -> str:
             f"stopping early for {'it' if len(labels) == 1 else 'them'}.")
 
 
-def markdown(rows: list, unanswered: list = ()) -> list:
+def markdown(rows: list, unanswered: list = (), comma: bool = False) -> list:
     """The "To act on" section of report.md as lines ([] when nobody is to act on
-    and every part was answered by someone: ``unanswered``, the labels of those that were not)."""
+    and every part was answered by someone: ``unanswered``, the labels of those that were not;
+    ``comma``: counts grouped for a decimal-comma class)."""
     if not rows and not unanswered:
         return []
     said = unanswered_text([md_cell(label) for label in unanswered])   # a key's part letters are any text
@@ -201,6 +202,6 @@ def markdown(rows: list, unanswered: list = ()) -> list:
             continue
         lines += [intro, ""] + [f"- {md_cell(who(r))}: {md_cell(parts_text(r, parts))}"
                                 for r in listed[:SHOWN]]
-        more = more_text(min(len(listed), SHOWN), len(listed))
+        more = more_text(min(len(listed), SHOWN), len(listed), comma)
         lines += ["", more] * bool(more) + [""]
     return lines

@@ -9,7 +9,7 @@ from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, named
+from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, named, whole_number
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
 from quizgen.report.tables import R_HEADER, fixed, flag_parts, whole_percent
@@ -43,12 +43,13 @@ NARROW = 360
 (12-px text) and shrinks it little on a narrower one; a wider screen shows the wide drawing."""
 
 
-def histogram(counts: list, narrow: bool = False, who: str = "") -> Markup:
+def histogram(counts: list, narrow: bool = False, who: str = "", comma: bool = False) -> Markup:
     """Students per 10-point band of percentage score. The x axis is labelled
     at the bands' edges (0, 10, ..., 100: a bar lies between two labels, the
     last band includes 100) and both axes are named. ``narrow``: the phone's
     drawing, NARROW wide (the bands narrower, the text the same size); ``who``:
-    whom it counts, when not every student (html.histogram_who)."""
+    whom it counts, when not every student (html.histogram_who); ``comma``: counts grouped for a
+    decimal-comma class (whole_number)."""
     width, height, left, bottom, top = NARROW if narrow else 600, 256, 40, 46, 20   # top: room for the tallest bar's count
     plot_w, plot_h = width - left - 10, height - bottom - top
     base = top + plot_h
@@ -59,9 +60,9 @@ def histogram(counts: list, narrow: bool = False, who: str = "") -> Markup:
         h = plot_h * n / peak
         x = left + band * step
         body.append(f'<rect x="{x + 2:.1f}" y="{base - h:.1f}" width="{step - 4:.1f}" height="{h:.1f}" '
-                    f'class="bar"><title>{band_label(band, len(counts))}: {n} student{"" if n == 1 else "s"}</title></rect>')
+                    f'class="bar"><title>{band_label(band, len(counts))}: {whole_number(n, comma)} student{"" if n == 1 else "s"}</title></rect>')
         if n:
-            body.append(_text(x + step / 2, base - h - 3, str(n), "middle", "value"))
+            body.append(_text(x + step / 2, base - h - 3, whole_number(n, comma), "middle", "value"))
     for edge in range(len(counts) + 1):
         x = left + edge * step
         body.append(f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{base + 4}" class="axis"/>')
@@ -70,7 +71,7 @@ def histogram(counts: list, narrow: bool = False, who: str = "") -> Markup:
     body.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" class="label" '
                 f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">students</text>')
     desc = f"Students per band of percentage score{', of ' + who if who else ''}: " + ", ".join(
-        f"{band_label(b, len(counts))}: {n}" for b, n in enumerate(counts))
+        f"{band_label(b, len(counts))}: {whole_number(n, comma)}" for b, n in enumerate(counts))
     return _svg("chart-histogram" + "-narrow" * narrow, width, height, "Score histogram", desc, body, _class(narrow))
 
 

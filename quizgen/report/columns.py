@@ -323,6 +323,22 @@ def rest_correlation(s: Sums) -> Optional[float]:
     return correlation(s.n, s.x, r_sum, s.xx, r_squares, products)
 
 
+SAME_TOTAL, FIXED_REST = "same total", "fixed rest"
+"""Why a column that varies has no D and r (:func:`no_comparison`)."""
+
+
+def no_comparison(s: Sums) -> str:
+    """Why D and r would say nothing of a column that varies: SAME_TOTAL when every
+    student in it has the same total (r is then -1 by algebra, D 0 by construction),
+    FIXED_REST when the rest of the paper does not vary (the part ranks the students
+    by itself: D its own maximum); "" when they mean something."""
+    if s.n < 2 or _flat(s.n, s.x, s.xx):
+        return ""
+    if _flat(s.n, s.t, s.tt):
+        return SAME_TOTAL
+    return FIXED_REST if _flat(s.n, s.t - s.x, s.tt - 2 * s.xt + s.xx) else ""
+
+
 def uniform(s: Sums) -> bool:
     """Whether every student who sat the column scored the same (its variance
     zero, to the same tolerance as :func:`correlation`): nothing to discriminate with."""

@@ -69,8 +69,9 @@ def display_text(text: str) -> str:
 
 def md_cell(text) -> str:
     """Text made literal inside a Markdown table cell: one line, every character
-    Markdown (or its HTML) would act on escaped, and a bare URL's (_AUTOLINK)."""
-    text = " ".join(str(text).translate(_CONTROLS).split())
+    Markdown (or its HTML) would act on escaped, and a bare URL's (_AUTOLINK). A narrow no-break
+    space (a decimal-comma class's thousands: ``4\u202f000``) stays: it breaks no line."""
+    text = " ".join(str(text).translate(_CONTROLS).replace("\u202f", "\0").split()).replace("\0", "\u202f")
     if not text or text.isalnum():
         return text
     for char in _MD_SPECIAL:
@@ -101,10 +102,11 @@ def said(code: str, names: dict) -> str:
     return names.get(code) or code
 
 
-def said_counts(pairs, names: dict) -> str:
+def said_counts(pairs, names: dict, comma: bool = False) -> str:
     """``(code, count)`` pairs as a cell says them: ``dividing logits without exponentiating
-    them (6); sum instead of mean (2)``, "" for none; "; " between them, since a name may hold a comma."""
-    return "; ".join(f"{said(code, names)} ({count})" for code, count in pairs)
+    them (6); sum instead of mean (2)``, "" for none; "; " between them, since a name may hold a comma;
+    each count grouped (``whole_number``: ``(4,251)``, a decimal-comma class's with a narrow space)."""
+    return "; ".join(f"{said(code, names)} ({whole_number(count, comma)})" for code, count in pairs)
 
 
 def cut_at_word(text: str, limit: int, ellipsis: str = "\u2026") -> str:
@@ -124,6 +126,6 @@ def counted_name(code: str, count: int, names: dict, width: int) -> str:
     """A misconception and its count as grade's summary writes them in ``width``
     characters: ``the wrong sign inside the sigmoid (15)``, its name cut short
     (``cut_at_word``) to leave room for the count; the code for a trap without a name."""
-    tail = f" ({count})"
+    tail = f" ({thousands(count)})"
     name = names.get(code)
     return (cut_at_word(name, max(width - len(tail), 20), "...") if name else code) + tail

@@ -23,7 +23,7 @@ from quizgen.report.model import Analysis
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places, negative_alpha_note,
                                   provisional_note, small_class_note, small_groups_note, trap_notes,
-                                  zero_points_note)
+                                  no_dr_note, zero_points_note)
 from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE,
                                    GROUPS_HEADER, NOT_REACHED_NOTE, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
                                    answer_columns, d_note, fixed, flag_legend, flag_parts, flagged_items,
@@ -155,7 +155,8 @@ def _to_act(rows: list) -> list:
 def _table_notes(analysis: Analysis, comma: bool) -> list:
     """The item table's caveats that apply (D over small groups, fractional places, 0-point parts)."""
     places = item_places(analysis) if shrunk(analysis) else ()
-    notes = [small_groups_note(analysis, comma), fraction_note(places, comma), zero_points_note(analysis)]
+    notes = [small_groups_note(analysis, comma), fraction_note(places, comma), zero_points_note(analysis),
+             no_dr_note(analysis)]
     return [note for note in notes if note]
 
 
@@ -191,7 +192,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         flagged_label=flagged_label, tags_only=tags_only, flag_tags=flag_tags,
         traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,
         bands=[(charts.band_label(b, len(histogram)), n) for b, n in enumerate(histogram)],
-        histogram_svg=charts.histogram(histogram, who=who) + charts.histogram(histogram, narrow=True, who=who),
+        histogram_svg=charts.histogram(histogram, who=who, comma=comma) + charts.histogram(histogram, True, who, comma),
         histogram_who=who,
         items_svg=charts.item_chart(analysis.parts, comma) + charts.item_chart(analysis.parts, comma, narrow=True),
         heat_svg=charts.heat_map(codes, questions, analysis.heat, analysis.names),
@@ -199,13 +200,14 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         heat_pieces=charts.heat_pieces(codes, questions, analysis.heat, analysis.names),
         items_pieces=item_pieces(analysis.parts, comma),
         named=partial(named, names=analysis.names), said=partial(said, names=analysis.names),
-        said_counts=partial(said_counts, names=analysis.names),
+        said_counts=partial(said_counts, names=analysis.names, comma=comma), count=partial(whole_number, comma=comma),
+        apart=whole_number(1000, comma)[1],
         student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma, analysis.names), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=answer_columns(analysis), answers_note=ANSWERS_NOTE, class_facility=CLASS_FACILITY,
         not_reached_note=NOT_REACHED_NOTE if len(answer_columns(analysis)) > len(ANSWER_COLUMNS) else "",
-        provisional=provisional_note(analysis), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
-        to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows)),
+        provisional=provisional_note(analysis, comma), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
+        to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows), comma),
         fold=lambda rows: attention.fold_text(len(rows), comma),
         small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
         negative_alpha=negative_alpha_note(analysis, comma), d_note=d_note(comma), groups_header=GROUPS_HEADER,

@@ -113,6 +113,7 @@ class ItemStats:
     #                                              who reached every part of it on their paper
     group_lower: float = 0.0                     # the places of the lower 27% group among those students (D's)
     group_upper: float = 0.0                     # ... and of the upper group
+    no_dr: str = ""                              # why D and r are n/a for an item that varies (columns.no_comparison)
 
     @property
     def label(self) -> str:

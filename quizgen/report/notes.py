@@ -7,9 +7,11 @@ group, a facility n/a because the part is worth 0 points)."""
 from __future__ import annotations
 
 from quizgen.maths import numbers
+from quizgen.report.columns import FIXED_REST, SAME_TOTAL
 from quizgen.report.flags import FEW, SMALL, chance_limit
-from quizgen.report.formatting import decimal_mark, number_text
+from quizgen.report.formatting import decimal_mark, number_text, whole_number
 from quizgen.report.model import Analysis, ItemStats
+from quizgen.wording import named_few
 
 NA = "n/a"
 
@@ -19,14 +21,14 @@ def _fixed(value, comma: bool = False) -> str:
     return NA if value is None else decimal_mark(numbers.fixed(value, 2), comma)
 
 
-def provisional_note(analysis: Analysis) -> str:
+def provisional_note(analysis: Analysis, comma: bool = False) -> str:
     """The sentence saying the figures are provisional while answers await a
     person (``needs_review``, 0 until an override), or "" when none does."""
     waiting = sum(item.counts.get("needs_review", 0) for item in analysis.parts)
     if not waiting:
         return ""
     noun, verb = ("answer", "s") if waiting == 1 else ("answers", "")
-    return (f"{waiting} {noun} await{verb} a person (needs_review) and count{verb} as 0 here until an override; "
+    return (f"{whole_number(waiting, comma)} {noun} await{verb} a person (needs_review) and count{verb} as 0 here until an override; "
             "these figures are provisional.")
 
 
@@ -167,3 +169,28 @@ def trap_notes(analysis: Analysis, comma: bool = False) -> list:
     notes = [small_trap_groups_note(analysis, comma),
              fraction_note(trap_places(analysis), comma, analysis.test.shared_places)]
     return [note for note in notes if note]
+
+
+NO_DR = {SAME_TOTAL: ("every student has the same total, so no part can be set against the rest of the "
+                      "paper (r would be -1 and D 0 by arithmetic alone, saying nothing of the part or its key)"),
+         FIXED_REST: ("the rest of the paper does not vary (every student scored the same on "
+                      "every other part, or those carry no points), so the part could be compared only with "
+                      "itself (D would be its own maximum)")}
+"""Why an item that varies has no D and r (ItemStats.no_dr), in words a head of department reads."""
+
+
+def no_dr_text(item: ItemStats) -> str:
+    """The items CSV's note on an item whose D and r are n/a though it varies; "" otherwise."""
+    return f"D and r n/a: {NO_DR[item.no_dr]}" if item.no_dr else ""
+
+
+def no_dr_note(analysis: Analysis) -> str:
+    """The item tables' sentence naming the items whose D and r are n/a though they vary, and why; "" when none."""
+    items = analysis.parts + analysis.questions
+    notes = []
+    for kind, words in NO_DR.items():
+        found = [i.label for i in items if i.no_dr == kind]
+        if found:
+            who = "every part and question" if len(found) == len(items) else named_few(found)
+            notes.append(f"D and r are n/a for {who}: {words}.")
+    return " ".join(notes)

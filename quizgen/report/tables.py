@@ -19,7 +19,7 @@ from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, I
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
-                                  trap_notes, zero_points_note)
+                                  no_dr_note, no_dr_text, trap_notes, zero_points_note)
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
@@ -123,7 +123,8 @@ def _item_row(level: str, item: ItemStats, comma: bool = False) -> list:
             str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
             "", "", "", "yes" if item.flagged else "",   # the note: quizgen's words, their figures marked as the class's
-            "; ".join(filter(None, (why(item, comma), *(decimal_mark(n, comma) for n in rounding_notes(item))))),
+            "; ".join(filter(None, (why(item, comma), no_dr_text(item),
+                                    *(decimal_mark(n, comma) for n in rounding_notes(item))))),
             *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
             number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER), ""]
 
@@ -196,7 +197,7 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
         return fixed(value, places, comma=comma) + ("" if value is None else unit)
 
     of = f" over the {whole_number(t.students, comma)} who answered" if t.absent else ""
-    groups = f"{t.group} student{'' if t.group == 1 else 's'} each" if t.students > 1 else "n/a (one student)"
+    groups = f"{whole_number(t.group, comma)} student{'' if t.group == 1 else 's'} each" if t.students > 1 else "n/a (one student)"
     return [("students", whole_number(t.students, comma)), ("upper and lower groups (27%)", groups),
             *_everyone_lines(analysis, figure, comma),
             (f"mean{of}", figure(t.mean, 1, "%")),
@@ -308,10 +309,10 @@ TRAP_STUDENTS = "students in the trap"
 def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     """Markdown sections for the grading report: whole test, items, flagged
     items, traps, classes of scenario; decimal commas when ``comma``."""
-    lines = to_act_lines(analysis.to_act, analysis.unanswered)
+    lines = to_act_lines(analysis.to_act, analysis.unanswered, comma)
     lines += ["## Item analysis", "", "Figures that cannot be computed are shown as n/a; "
              "docs/report.md defines each one.", ""]
-    notes = [provisional_note(analysis), small_class_note(analysis, comma), negative_alpha_note(analysis, comma)]
+    notes = [provisional_note(analysis, comma), small_class_note(analysis, comma), negative_alpha_note(analysis, comma)]
     lines += [line for note in notes if note for line in (note, "")]
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
     lines += [spread_note(comma), ""]
@@ -328,7 +329,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
             for i in analysis.parts + analysis.questions]
     notes = [ANSWERS_NOTE, d_note(comma)] + [NOT_REACHED_NOTE] * stopped + [
         small_groups_note(analysis, comma), fraction_note(item_places(analysis) if groups else (), comma),
-        zero_points_note(analysis)]
+        zero_points_note(analysis), no_dr_note(analysis)]
     lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
     lines += _table(header, rows) + _flagged_lines(analysis, comma)
     size = analysis.test.group
@@ -339,7 +340,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]
     classes = [[md_cell(c.cls or "-"), count(c.parts), fixed(c.facility, comma=comma),
-                md_cell(said_counts(c.misconceptions, analysis.names)) or "-"] for c in analysis.classes]
+                md_cell(said_counts(c.misconceptions, analysis.names, comma)) or "-"] for c in analysis.classes]
     lines += ["### Classes of scenario", ""] + _table(["class", "parts", CLASS_FACILITY, "misconceptions met"],
                                                       classes)
     return "\n".join(lines)
