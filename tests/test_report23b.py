@@ -103,7 +103,7 @@ def test_a_d_over_a_group_of_fewer_than_ten_places_is_marked_and_explained():
     least = min(late.group_lower, late.group_upper)
     for text in (md, page):
         assert "\u2020 D over a group of fewer than 10 places" in text
-        written = f"{least:.4f}".rstrip("0").rstrip(".")
+        written = f"{least:.1f}" if least != int(least) else f"{least:.0f}"   # one decimal (review 50b F11)
         assert f"by up to 1/places (here as few as {written} places: {1 / least:.2f})" in text
         assert "not with the bands for D" in text
     # a class whose groups all have 10 places or more: no mark, no note

@@ -218,3 +218,58 @@ def test_the_page_script_groups_counts_as_python_does(tmp_path, comma):
         assert status == f"Students 1\u201350 of 4{sep}000, page 1 of 80.", status
     finally:
         driver.quit()
+
+
+def test_a_hard_part_that_discriminates_is_not_blamed_on_its_key(tmp_path):
+    """F12: Q1a is right for s1 alone, the student with the best rest (6 of 6 on Q1b, Q2a, Q2b);
+    the rests are 6, 6, 4, 4, 2, 2, 2, 0, 0, 0, so by hand r = (6 - 2.6) / 2.2 · √(0.1 / 0.9)
+    = 0.52: very hard (facility 0.10) but discriminating, so no "check that the key is right"."""
+    parts = key_of(tmp_path, "C1,C2")
+    labels = [f"{q}{letter}" for q, letter, _ in parts]
+    rest = [3, 3, 2, 2, 1, 1, 1, 0, 0, 0]   # right answers among Q1b, Q2a, Q2b
+    rows = [["student_id", *labels]]
+    for n, k in enumerate(rest):
+        cells = [answer(parts[0][2]) if n == 0 else "9"]
+        cells += [answer(p) if j < k else "9" for j, (_, _, p) in enumerate(parts[1:])]
+        rows.append([f"s{n + 1}", *cells])
+    write(tmp_path / "w.csv", rows)
+    run(["grade", "w.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
+    q1a = next(r for r in read_csv(tmp_path / "w-graded-items.csv") if (r["level"], r["part"]) == ("part", "a")
+               and r["question_id"] == "Q1")
+    assert (q1a["facility"], q1a["point_biserial"]) == ("0.100", "0.515")
+    assert "hard but it discriminates" in q1a["note"] and "key is right" not in q1a["note"]
+
+
+
+def test_a_share_of_one_in_many_is_not_zero(tmp_path):
+    """F11: of 250 students one (s1) falls into Q1a's first trap: 1/250 is 0.4%, written "<1%"
+    in the trap table (not "0%", which reads as nobody) and "<1" in the heat map's cell."""
+    parts = key_of(tmp_path, "C1,C2")
+    rows = [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)]]
+    for n in range(1, 251):
+        first = f"{parts[0][2]['trap_values'][0]:.6g}" if n == 1 else answer(parts[0][2])
+        rows.append([f"s{n}", first, *(answer(p) if (n + k) % 3 else "9" for k, (_, _, p) in enumerate(parts[1:]))])
+    write(tmp_path / "w.csv", rows)
+    run(["grade", "w.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
+    md = (tmp_path / "w-graded-report.md").read_text(encoding="utf-8")
+    trap_row = next(line for line in md.splitlines() if line.startswith("| Q1a |") and "| 1 |" in line)
+    assert "| 1 | <1% |" in trap_row, trap_row
+    page = (tmp_path / "w-graded-report.html").read_text(encoding="utf-8")
+    assert "Q1 &lt;1%" in page and ">&lt;1</text>" in page
+
+
+def test_tie_shared_places_are_shown_to_one_decimal(tmp_path):
+    """F11: s1-s7 answer every part wrong (0%), s8-s10 right (100%); s7 stops after Q1a. Each 27%
+    group has round(2.7) = 3 places; the 7 tied at 0% share the lower one, 3/7 of a place each, so a
+    part s7 did not reach has 6 x 3/7 = 18/7 = 2.5714... lower places: shown 2.6, not 2.5714."""
+    parts = key_of(tmp_path, "C1,C2")
+    rows = [["student_id", "question_id", "part", "answer"]]
+    for n in range(1, 11):
+        for k, (q, letter, p) in enumerate(parts):
+            if n != 7 or k == 0:
+                rows.append([f"s{n}", q, letter, answer(p) if n >= 8 else "9"])
+    write(tmp_path / "long.csv", rows)
+    run(["grade", "long.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
+    md = (tmp_path / "long-graded-report.md").read_text(encoding="utf-8")
+    q2b = next(line for line in md.splitlines() if line.startswith("| Q2b |"))
+    assert "| 9 (2.6 / 3) |" in q2b and "2.57" not in md, q2b

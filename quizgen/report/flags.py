@@ -131,7 +131,7 @@ def _hard_reason(item: ItemStats) -> str:
     """Why a part is very hard: students who reached it but gave no answer (left
     it blank, or skipped it: ``missing`` with a later part answered; those who
     never reached it are not in its facility), its most common trap; the key is
-    suspected only when neither explains it."""
+    suspected only when neither explains it and its r is weak or n/a (review 50b F12)."""
     text = HARD_REASON
     unreached = item.counts.get(NOT_REACHED, 0)
     blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached
@@ -144,5 +144,16 @@ def _hard_reason(item: ItemStats) -> str:
     if top is not None and top.share and top.share >= 0.2:
         text += f"; {percent(top.share, 0)}% fell into {named(top.code, {top.code: top.name})}, a widespread misconception"
     if text == HARD_REASON:
-        text += "; check that it was taught and that the key is right"
+        text += DISCRIMINATING if _discriminates(item) else "; check that it was taught and that the key is right"
     return text
+
+
+DISCRIMINATING = ("; hard but it discriminates (its r is not weak): the strongest students got it, so a wrong "
+                  "key is unlikely; check that it was taught")
+"""A very hard item's own words when its r is WEAK or more: a wrong key shows as a weak or negative r."""
+
+
+def _discriminates(item: ItemStats) -> bool:
+    """Whether an item's item-rest r, as the tables show it, is WEAK or more."""
+    r = shown(item.point_biserial)
+    return r is not None and r >= WEAK

@@ -21,6 +21,12 @@ def _fixed(value, comma: bool = False) -> str:
     return NA if value is None else decimal_mark(numbers.fixed(value, 2), comma)
 
 
+def places_text(places: float, comma: bool = False) -> str:
+    """A group's places as a person reads them: whole (``8``), or a tie-shared fraction to one
+    decimal (``61.3``, not 61.3333; the items CSV keeps every figure), with the class's decimal mark."""
+    return decimal_mark(number_text(places) if places == int(places) else numbers.fixed(places, 1), comma)
+
+
 def provisional_note(analysis: Analysis, comma: bool = False) -> str:
     """The sentence saying the figures are provisional while answers await a
     person (``needs_review``, 0 until an override), or "" when none does."""
@@ -96,7 +102,7 @@ def small_groups_note(analysis: Analysis, comma: bool = False) -> str:
     return (f"{SMALL_MARK} D over a group of fewer than {SMALL_GROUP} places (the lower or upper 27% group among "
             "the students in its D: those who stopped before the part, or whose paper lacks it, leave the "
             "groups): one student's answer moves that group's share, and D with it, by up to 1/places "
-            f"(here as few as {decimal_mark(number_text(least), comma)} place{'' if least == 1 else 's'}: "
+            f"(here as few as {places_text(least, comma)} place{'' if least == 1 else 's'}: "
             f"{_fixed(1 / least, comma)}), so such a D is rough: read it as a hint, not with the bands for D.")
 
 
@@ -107,7 +113,7 @@ def fraction_note(places, comma: bool = False, shared: bool = False) -> str:
     odd = next((p for p in places if p != int(p)), None)
     if odd is None and not shared:
         return ""
-    here = f" (here {decimal_mark(number_text(odd), comma)} places)" if odd is not None else ""
+    here = f" (here {places_text(odd, comma)} places)" if odd is not None else ""
     return ("Places can be fractions: students tied on the percentage at a group's edge share its last places "
             "equally (so that the groups do not depend on the order of the rows), so a group's share counts "
             f"such a student by their share of a place, and a part counts only the shares of the members who "
@@ -159,7 +165,7 @@ def small_trap_groups_note(analysis: Analysis, comma: bool = False) -> str:
         return ""
     least = min(marked)
     return (f"{SMALL_MARK} a share of a group of fewer than {SMALL_GROUP} places: one student moves it by up to "
-            f"1/places (here as few as {decimal_mark(number_text(least), comma)} place{'' if least == 1 else 's'}: "
+            f"1/places (here as few as {places_text(least, comma)} place{'' if least == 1 else 's'}: "
             f"{numbers.percent(1 / least, 0)} "
             "percentage points), so such a share is rough: read it as a hint.")
 

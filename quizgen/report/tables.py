@@ -19,7 +19,7 @@ from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, I
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
-                                  no_dr_note, no_dr_text, trap_notes, zero_points_note)
+                                  no_dr_note, no_dr_text, places_text, trap_notes, zero_points_note)
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
@@ -30,23 +30,22 @@ NA = "n/a"
 
 
 def whole_percent(share: float) -> str:
-    """``100 * share`` to a whole number, a tie away from zero (0.125 -> ``13``)."""
-    return numbers.percent(share, 0)
+    """``100 * share`` to a whole number, a tie away from zero (0.125 -> ``13``); ``<1`` for a share
+    above 0 that rounds to 0 (1 of 280: a person reads 0% as nobody)."""
+    text = numbers.percent(share, 0)
+    return "<1" if text == "0" and share > 0 else text
 
 
 def fixed(value, places: int = 2, missing: str = NA, comma: bool = False) -> str:
-    """A figure with ``places`` decimals, a tie away from zero as every other
-    figure of the report (a facility of 1 in 8 is 0.13, beside its 12.5%), or
-    ``missing`` for None; never ``-0.00``; ``0,00`` when ``comma`` (a class
-    that writes decimal commas)."""
+    """A figure with ``places`` decimals, a tie away from zero as every other figure of the report (a facility
+    of 1 in 8 is 0.13, beside its 12.5%), or ``missing`` for None; never ``-0.00``; ``0,00`` when ``comma``."""
     if value is None:
         return missing
     return decimal_mark(numbers.fixed(value, places), comma)
 
 
 def percent(value, missing: str = NA) -> str:
-    """A share (0..1) as a whole-number percentage, a tie away from zero as the
-    papers round (1 of 8 is 13%, as 3 of 8 is 38%), or ``missing`` for None."""
+    """A share (0..1) as a whole percentage (whole_percent: 1 of 8 is 13%), or ``missing`` for None."""
     return missing if value is None else f"{whole_percent(value)}%"
 
 
@@ -276,7 +275,7 @@ def answer_columns(analysis: Analysis) -> list:
 
 def groups_cell(item: ItemStats, comma: bool = False) -> str:
     """``48 (7 / 5)``: the students in an item's D and r and the places of the lower and upper groups among them."""
-    low, high = (decimal_mark(number_text(g), comma) for g in (item.group_lower, item.group_upper))
+    low, high = (places_text(g, comma) for g in (item.group_lower, item.group_upper))
     return f"{whole_number(item.dr_students, comma)} ({low} / {high})"
 
 
@@ -294,7 +293,7 @@ def group_percent(share, places: float, size: int, comma: bool = False) -> str:
     if share is None:
         return text
     text += SMALL_MARK * (places < SMALL_GROUP)
-    return text if places == size else f"{text} of {decimal_mark(number_text(places), comma)}"
+    return text if places == size else f"{text} of {places_text(places, comma)}"
 
 
 R_HEADER = "r (corrected item-rest)"
