@@ -161,7 +161,7 @@ def test_an_r_just_below_zero_shown_as_000_says_why_it_is_not_flagged_r_below_0(
     from quizgen.report.model import ItemStats
 
     item = ItemStats("Q1", "a", "C1", "t", 1.0, 100, facility=0.43, discrimination=0.211, point_biserial=-0.003)
-    item.dr_students = 100
+    item.dr_students = 100_000   # the 5% critical value of r 0.006 (0.01 shown): -0.01 is beyond it (review 50b F6)
     assert [r.split(" (")[0] for r in reasons(item)] == ["correlates weakly with the rest of the paper"]
     assert rounding_notes(item) == ["not r < 0: point_biserial (item-rest r) -0.003 is 0.00 to 2 decimals, the "
                                     "figure the flags compare, so not below 0.00"]

@@ -273,3 +273,36 @@ def test_tie_shared_places_are_shown_to_one_decimal(tmp_path):
     md = (tmp_path / "long-graded-report.md").read_text(encoding="utf-8")
     q2b = next(line for line in md.splitlines() if line.startswith("| Q2b |"))
     assert "| 9 (2.6 / 3) |" in q2b and "2.57" not in md, q2b
+
+
+def test_report_md_says_what_facility_r_and_the_sem_are(flat):
+    """F4: report.md, which has no chart, defines facility and r beside its item table as it
+    defines D, and says how to read the SEM, as the page does."""
+    md = (flat / "flat-graded-report.md").read_text(encoding="utf-8")
+    page = (flat / "flat-graded-report.html").read_text(encoding="utf-8")
+    assert "Facility is the mean score as a share of the points; r (corrected item-rest) correlates" in md
+    for text in (md, page):
+        assert "each percentage is give or take about one SEM (about two for a 95% range)" in text
+
+
+def test_at_thirty_students_a_negative_r_within_chance_is_weak_not_a_key_to_check(tmp_path):
+    """F6: 30 students, rests 0, 2, 4, 6 in turn (Q1b, Q2a, Q2b right for n % 4 of them); Q1a right
+    for 11 chosen so that its r with the rest is -0.295 (statistics.correlation, below): beyond 0 but
+    not beyond 0.361, the 5% critical value of r at 30 students (t 2.0484 on 28 df), so it is chance:
+    "weak r", not "r < 0 ... check the key"."""
+    from statistics import correlation
+
+    parts = key_of(tmp_path, "C1,C2")
+    right = [(n % 4 == 0 and n < 16) or (n % 4 == 3 and n < 8) or (n % 4 == 1 and n < 20) for n in range(30)]
+    rows = [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)]]
+    for n in range(30):
+        cells = [answer(parts[0][2]) if right[n] else "9"]
+        cells += [answer(p) if j < n % 4 else "9" for j, (_, _, p) in enumerate(parts[1:])]
+        rows.append([f"s{n + 1}", *cells])
+    write(tmp_path / "w.csv", rows)
+    run(["grade", "w.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
+    r = correlation([2.0 * k for k in right], [2.0 * (n % 4) for n in range(30)])
+    q1a = next(row for row in read_csv(tmp_path / "w-graded-items.csv") if (row["level"], row["question_id"],
+                                                                             row["part"]) == ("part", "Q1", "a"))
+    assert q1a["point_biserial"] == f"{r:.3f}" == "-0.295"
+    assert q1a["note"].startswith("correlates weakly") and "does not discriminate" not in q1a["note"]

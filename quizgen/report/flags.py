@@ -82,19 +82,37 @@ def chance_limit(n: int):
     return shown(R_CRITICAL[n - 2]) if 3 <= n < SMALL else None
 
 
+Z975 = 1.959963984540054   # the normal distribution's 0.975 quantile
+
+
+def critical_r(n: int) -> float:
+    """The two-sided 5% critical value of Pearson's r over ``n`` students (n - 2 degrees of freedom):
+    R_CRITICAL below SMALL, else t / sqrt(df + t^2) with Student's 0.975 quantile t from its
+    Cornish-Fisher series in 1/df (to 4 decimals from 28 degrees of freedom on: 2.0484 there)."""
+    if n - 2 in R_CRITICAL:
+        return R_CRITICAL[n - 2]
+    df, z = n - 2, Z975
+    t = (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+         + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+    return t / (df + t * t) ** 0.5
+
+
 def reasons(item: ItemStats) -> list:
     """Why an item deserves a look, in words (empty: nothing to flag). An
     item-rest ``r`` below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does.
     Over fewer than SMALL students an ``r`` below WEAK that is not beyond chance_limit
-    below 0 gets CHANCE_REASON instead (at 8 students the standard error of r is about 0.35)."""
+    below 0 gets CHANCE_REASON instead (at 8 students the standard error of r is about 0.35);
+    from SMALL on an ``r`` below 0 not beyond critical_r is WEAK_REASON's, not a key to check
+    (at 30 students the critical value is 0.36: r = -0.15 there is chance)."""
     found = []
     name, r = _discrimination(item)
     r, facility = shown(r), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
     limit = chance_limit(item.dr_students) if name == "r" else None
     if r is not None and r < WEAK and limit is not None and r > -limit:
         found.append(CHANCE_REASON)
-    elif r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
-        found.append(NEGATIVE_REASON.format(name=name))
+    elif r is not None and r < 0 and not (name == "r" and item.dr_students >= FEW and
+                                          r > -shown(critical_r(item.dr_students))):
+        found.append(NEGATIVE_REASON.format(name=name))   # an r below 0 within chance is only weak (review 50b F6)
     elif name == "r" and r is not None and r < WEAK:
         found.append(WEAK_REASON)
     elif item.uniform and item.facility not in (None, 0.0, 1.0):

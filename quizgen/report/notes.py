@@ -21,6 +21,12 @@ def _fixed(value, comma: bool = False) -> str:
     return NA if value is None else decimal_mark(numbers.fixed(value, 2), comma)
 
 
+FACILITY_R_NOTE = ("Facility is the mean score as a share of the points; r (corrected item-rest) correlates "
+                   "the part with the rest of the test (the part left out of the total): how far the students "
+                   "who did well on the rest also did well on this part.")
+"""What facility and r are, said once beside report.md's item table (the page says it under its chart)."""
+
+
 def places_text(places: float, comma: bool = False) -> str:
     """A group's places as a person reads them: whole (``8``), or a tie-shared fraction to one
     decimal (``61.3``, not 61.3333; the items CSV keeps every figure), with the class's decimal mark."""

@@ -76,7 +76,8 @@ def counted_variance(counts: Counter, value=score) -> float:
 SPREAD_NOTE = ("The standard deviation divides by n (STDEV.P in a spreadsheet; STDEV.S, dividing by n − 1, "
                "gives more). Alpha is k/(k − 1) · (1 − Σ part variances / variance of the totals), on the points "
                "of the k parts worth points: 0.7 and above is acceptable for a class test, 0.8 good. The standard "
-               "error of measurement is SD · √(1 − alpha), over the students whose paper has every part. "
+               "error of measurement is SD · √(1 − alpha), over the students whose paper has every part: each "
+               "percentage is give or take about one SEM (about two for a 95% range). "
                "docs/report.md defines every figure.")
 """How the class figures are computed, said under them (a colleague's spreadsheet checks the SD with n − 1)."""
 

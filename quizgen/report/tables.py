@@ -19,7 +19,8 @@ from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, I
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
-                                  no_dr_note, no_dr_text, places_text, trap_notes, zero_points_note)
+                                  FACILITY_R_NOTE, no_dr_note, no_dr_text, places_text, trap_notes,
+                                  zero_points_note)
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
@@ -326,7 +327,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
              facility_cell(i, comma), *(count(i.counts.get(s, 0)) for s, _ in counted), d_cell(i, comma),
              fixed(i.point_biserial, comma=comma), *[groups_cell(i, comma)] * groups, md_cell(tags_only(i))]
             for i in analysis.parts + analysis.questions]
-    notes = [ANSWERS_NOTE, d_note(comma)] + [NOT_REACHED_NOTE] * stopped + [
+    notes = [ANSWERS_NOTE, FACILITY_R_NOTE, d_note(comma)] + [NOT_REACHED_NOTE] * stopped + [
         small_groups_note(analysis, comma), fraction_note(item_places(analysis) if groups else (), comma),
         zero_points_note(analysis), no_dr_note(analysis)]
     lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
