@@ -113,9 +113,9 @@ def test_the_report_names_each_misconception_beside_its_code(c7_key, tmp_path):
     assert f'<th scope="row">{SIGN} (sigmoid_sign_error)</th>' in out["html"]   # the heat map's table
     assert f"{SIGN} (sigmoid_sign_error): Q1 67%" in out["html"]   # the heat map's description
     assert f'<option value="sigmoid_sign_error" data-name="{SIGN}">{SIGN} (sigmoid_sign_error)</option>' in out["html"]
-    assert out["items"][0][-1] == "name" and out["trap"][-1] == SIGN
+    assert out["items"][0][-2:] == ["name", "ecf"] and out["trap"][-2] == SIGN   # ecf last: review 50b F5
     assert out["items"][0].index("code") == 5   # the columns before it keep their places
-    assert all(row[-1] == "" for row in out["items"][1:] if row[0] != "trap")
+    assert all(row[-2] == "" for row in out["items"][1:] if row[0] != "trap")
 
 
 def test_a_key_without_names_reports_codes_alone(c7_key, tmp_path):
@@ -125,7 +125,7 @@ def test_a_key_without_names_reports_codes_alone(c7_key, tmp_path):
     assert "| Q1a | sigmoid\\_sign\\_error | 2 | 67% |" in out["md"]
     assert '<th scope="row">sigmoid_sign_error</th>' in out["html"]
     assert "sigmoid_sign_error: Q1 67%" in out["html"] and SIGN not in out["html"]
-    assert out["trap"][-1] == ""
+    assert out["trap"][-2] == ""
 
 
 def test_a_hostile_name_from_a_key_is_escaped_and_guarded(c7_key, tmp_path):
@@ -133,7 +133,7 @@ def test_a_hostile_name_from_a_key_is_escaped_and_guarded(c7_key, tmp_path):
     assert "<script>alert" not in out["html"]
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out["html"]
     assert "\\<script\\>alert(1)\\</script\\>" in out["md"] and "<script>" not in out["md"]
-    assert out["trap"][-1] == "'" + HOSTILE   # a formula no spreadsheet runs
+    assert out["trap"][-2] == "'" + HOSTILE   # a formula no spreadsheet runs
 
 
 def test_a_feedback_sheet_names_a_misconception_as_the_key_does(c7_key, tmp_path):

@@ -37,7 +37,7 @@ def test_items_csv_splits_other_into_imprecise_needs_review_and_missing(tmp_path
     with open(tmp_path / "answers-graded-items.csv", encoding="utf-8-sig", newline="") as handle:
         table = list(csv.reader(handle))
     assert table[0] == OLD_COLUMNS + ["imprecise", "needs_review", "missing", "not_reached", "reached",
-                        "d_r_students", "group_lower", "group_upper", "partial", "name"]   # name: names33
+                        "d_r_students", "group_lower", "group_upper", "partial", "name", "ecf"]   # name: names33; ecf: review 50b F5
     items = {(r[0], r[2]): dict(zip(table[0], r)) for r in table[1:] if r[0] in ("part", "question")}
     part_a, part_b, question = items["part", "a"], items["part", "b"], items["question", ""]
     assert [part_a[c] for c in ("correct", "other", "imprecise", "needs_review", "missing")] \

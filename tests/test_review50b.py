@@ -306,3 +306,24 @@ def test_at_thirty_students_a_negative_r_within_chance_is_weak_not_a_key_to_chec
                                                                              row["part"]) == ("part", "Q1", "a"))
     assert q1a["point_biserial"] == f"{r:.3f}" == "-0.295"
     assert q1a["note"].startswith("correlates weakly") and "does not discriminate" not in q1a["note"]
+
+
+def test_ecf_answers_are_counted_beside_imprecise(tmp_path):
+    """F5: x2's and x3's (b) are right from their own early-rounded (a) (tests/test_carried_ecf42.py's
+    rows: ``correct`` with note ``ecf``; x4's is carried rounding, not ECF); the questions CSV and the
+    items CSV count them in an ``ecf`` column (Q1b: 2; Q1 as a question: 2; Q1a: 0) and report.md's
+    status table says so."""
+    from quizgen.generation.run import generate
+    from tests.test_carried_ecf42 import ROWS
+
+    generate(tmp_path / "paper", count=1, seed=11)
+    write(tmp_path / "ans.csv", [["student_id", "question_id", "part", "answer"], *ROWS])
+    run(["grade", "ans.csv", "--key", "paper/key.json", "--force-key"], tmp_path)
+    graded = read_csv(tmp_path / "ans-graded.csv")
+    assert sum(r["note"] == "ecf" for r in graded) == 2
+    questions = {(r["question_id"], r["part"]): r["ecf"] for r in read_csv(tmp_path / "ans-graded-questions.csv")}
+    assert (questions[("Q1", "a")], questions[("Q1", "b")]) == ("0", "2")
+    items = {(r["level"], r["question_id"], r["part"]): r["ecf"] for r in read_csv(tmp_path / "ans-graded-items.csv")}
+    assert (items[("part", "Q1", "a")], items[("part", "Q1", "b")], items[("question", "Q1", "")]) == ("0", "2", "2")
+    md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
+    assert "(2 of them by error carried forward) |" in md

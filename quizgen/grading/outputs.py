@@ -31,6 +31,8 @@ from quizgen.lms.gradebook import (FilledGradebook, canvas_gradebook, grade_valu
                                    unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
 from quizgen.report.formatting import number_text
+from quizgen.report.model import ECF_COUNT
+from quizgen.marking.rule_model import ECF
 
 
 def slot_traps(key, slots: list, papers: list, names: dict | None = None) -> list:
@@ -172,12 +174,34 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     (slots, key, papers, names), students, columns = class_report_input(inputs)
     parts = report_parts(slots, slot_traps(key, _slot_dicts(slots), papers, names))
     analysis = analyse(parts, students, columns=columns)
+    add_ecf(analysis, ecf_counts(inputs.matrix))
     add_sections(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:
         texts["html"] = report_html(analysis, title, comma, roster_notes, settings, key_check)
     return texts
+
+
+def ecf_counts(matrix) -> list:
+    """Per part, the final answers marked by error carried forward (note ``ecf``), counted from
+    each column's few distinct ECF outcomes (``list.count`` at C speed)."""
+    found = []
+    for slot in range(len(matrix.slots)):
+        column = matrix.column(slot)
+        found.append(sum(map(column.count, {o for o in set(column) if o.note == ECF})))
+    return found
+
+
+def add_ecf(analysis, counts: list) -> None:
+    """Each part's and question's ECF count in its ItemStats.counts (the items CSV's ``ecf`` column):
+    a question's, its parts' added up. Absent students have none (no answer is carried forward)."""
+    by_question = {}
+    for item, n in zip(analysis.parts, counts):
+        item.counts[ECF_COUNT] = n
+        by_question[item.question_id] = by_question.get(item.question_id, 0) + n
+    for item in analysis.questions:
+        item.counts[ECF_COUNT] = by_question.get(item.question_id, 0)
 
 
 def _slot_dicts(slots: list) -> list:

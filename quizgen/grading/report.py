@@ -25,7 +25,7 @@ _SCORED_NAMES = tuple(s.value for s in VERDICTS)   # the CSV columns correct, im
 STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", *_SCORED_NAMES, "missing",
                    "unknown_question", "superseded", "misconceptions")
 QUESTION_COLUMNS = ("question_id", "part", "class", "template", "points", "students", *_SCORED_NAMES,
-                    "missing", "percent_correct", "mean_score", "misconceptions")
+                    "missing", "percent_correct", "mean_score", "misconceptions", "ecf")   # new columns last
 
 @dataclass
 class StudentTotal:
@@ -58,6 +58,7 @@ class QuestionStats:
     counts: dict
     score: float
     misconceptions: list
+    ecf: int = 0   # its correct (or partial) answers marked by error carried forward
 
     @property
     def missing(self) -> int:
@@ -114,7 +115,8 @@ def question_stats(tally, slot_info: list, class_sizes: list) -> list:
         counts = dict(tally.slot_counts[slot])
         codes = sorted(tally.slot_codes[slot].items(), key=lambda item: (-item[1], item[0]))
         stats.append(QuestionStats(info["question_id"], info["part"], info["class"], info["template"],
-                                   info["points"], class_sizes[slot], counts, tally.slot_score[slot], codes))
+                                   info["points"], class_sizes[slot], counts, tally.slot_score[slot], codes,
+                                   tally.slot_ecf[slot]))
     return stats
 
 
@@ -160,7 +162,7 @@ def question_rows(stats: list):
         mean = "" if q.mean_score is None else number_text(q.mean_score)
         yield [*map(spreadsheet_safe, (q.question_id, q.part, q.cls, q.template)), number_text(q.points),
                q.students, *(c[s] for s in VERDICTS), q.missing,
-               _percent_text(q.percent_correct), mean, spreadsheet_safe(_codes_text(q.misconceptions))]
+               _percent_text(q.percent_correct), mean, spreadsheet_safe(_codes_text(q.misconceptions)), q.ecf]
 
 
 # ------------------------------------------------------------------ Markdown
@@ -251,7 +253,9 @@ def _class_section(result, comma: bool = False) -> list:
     lines = ["## Class", ""]
     figures = class_figures(result, comma)
     lines += [f"{figures[0].upper()}{figures[1:]}.", ""] if figures else []
-    rows = [[status.value, whole_number(result.counts[status], comma)] for status in Status]
+    ecf = sum(q.ecf for q in result.questions)   # said beside correct (review 50b F5)
+    rows = [[status.value, whole_number(result.counts[status], comma) + (f" ({whole_number(ecf, comma)} of them by "
+             "error carried forward)" if status is Status.CORRECT and ecf else "")] for status in Status]
     missing = _missing_parts(result)
     rows += [[MISSING_PARTS, whole_number(missing, comma)]] * bool(missing)
     return lines + _table(["status", "answers"], rows) + _missing_note(result, missing, comma)

@@ -15,6 +15,7 @@ from quizgen.grading.outcome import NO_ANSWER
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
 from quizgen.marking.quotes import from_own_answers
+from quizgen.marking.rule_model import ECF
 from quizgen.scores import adds_exactly, score_total
 
 _STATUS, _SCORE, _MISCONCEPTION = attrgetter("status"), attrgetter("score"), attrgetter("misconception")
@@ -50,6 +51,7 @@ class Tally:
         self.slot_counts = [status_counts() for _ in range(slots)]
         self.slot_score = [0.0] * slots
         self.slot_codes = [{} for _ in range(slots)]
+        self.slot_ecf = [0] * slots   # final answers marked by error carried forward (note ``ecf``), per part
         self.wordings = {}            # {code: {slot: its wording there, or None where answers word it differently}}
         self.overridden = {}          # {code: {slot}}: met in answers worded not as the key (an override, own numbers)
         self.unread = {}              # {student: rows not read as a row}, -1 for rows whose id could not be read
@@ -211,6 +213,8 @@ def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
         for outcome, n in outcomes.items():
             if outcome.status in SCORED:
                 counts[outcome.status] += n
+            if outcome.note == ECF:
+                tally.slot_ecf[slot] += n
             if outcome.misconception:   # in the column's order, as a row-by-row count meets them
                 slot_codes[outcome.misconception] = slot_codes.get(outcome.misconception, 0) + n
         tally.slot_score[slot] = fsum(chain((tally.slot_score[slot],), (o.score * n for o, n in outcomes.items())))

@@ -15,7 +15,7 @@ from quizgen.report.formatting import decimal_mark, md_cell, named, number_text,
 from quizgen.report.reliability import spread_note
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
-from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
+from quizgen.report.model import COUNTED, ECF_COUNT, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
@@ -26,7 +26,7 @@ ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "po
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
                 "point_biserial", "share", "share_lower", "share_upper", "flag", "note",
                 "imprecise", "needs_review", "missing", "not_reached", "reached",
-                "d_r_students", "group_lower", "group_upper", "partial", "name")   # new columns go last: letters keep
+                "d_r_students", "group_lower", "group_upper", "partial", "name", "ecf")   # new columns last: letters keep
 NA = "n/a"
 
 
@@ -126,7 +126,8 @@ def _item_row(level: str, item: ItemStats, comma: bool = False) -> list:
             "; ".join(filter(None, (why(item, comma), no_dr_text(item),
                                     *(decimal_mark(n, comma) for n in rounding_notes(item))))),
             *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
-            number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER), ""]
+            number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER), "",
+            str(c.get(ECF_COUNT, 0))]
 
 
 def item_rows(analysis: Analysis, comma: bool = False):
@@ -144,7 +145,7 @@ def item_rows(analysis: Analysis, comma: bool = False):
                               str(trap.count), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
                               fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", "",
                               str(trap.of), "", number_text(trap.lower_places),
-                              number_text(trap.upper_places), "", analysis.names.get(trap.code, "")])
+                              number_text(trap.upper_places), "", analysis.names.get(trap.code, ""), ""])
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item, comma))
 
@@ -157,10 +158,7 @@ NUMBER_COLUMNS = tuple(ITEM_COLUMNS.index(name) for name in (
 def _decimal_comma(row: list) -> list:
     """A row with its figures written with a decimal comma (``0.667`` -> ``0,667``);
     text from the key (template, code, note) stays as written."""
-    row = list(row)
-    for k in NUMBER_COLUMNS:
-        row[k] = row[k].replace(".", ",")
-    return row
+    return [cell.replace(".", ",") if k in NUMBER_COLUMNS else cell for k, cell in enumerate(row)]
 
 
 def items_csv(analysis: Analysis, delimiter: str = ",", comma: bool = False) -> str:
@@ -179,8 +177,8 @@ def items_csv(analysis: Analysis, delimiter: str = ",", comma: bool = False) -> 
 
 
 def _table(header: list, rows: list) -> list:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
-    return lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows] + [""]
+    return ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"] + [
+        "| " + " | ".join(map(str, row)) + " |" for row in rows] + [""]
 
 
 ALPHA = "reliability of the score (Cronbach's alpha)"
