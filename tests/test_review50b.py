@@ -326,4 +326,4 @@ def test_ecf_answers_are_counted_beside_imprecise(tmp_path):
     items = {(r["level"], r["question_id"], r["part"]): r["ecf"] for r in read_csv(tmp_path / "ans-graded-items.csv")}
     assert (items[("part", "Q1", "a")], items[("part", "Q1", "b")], items[("question", "Q1", "")]) == ("0", "2", "2")
     md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
-    assert "(2 of them by error carried forward) |" in md
+    assert "| correct | 4 (2 of them by error carried forward) |" in md.splitlines()   # the status table's whole row
