@@ -11,7 +11,7 @@ from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
 from quizgen.drill.slips import read_as_offered
 from quizgen.drill.state_file import refuse_folder_name
-from quizgen.drill.terminal import isatty, line_editing, read_line
+from quizgen.drill.terminal import isatty, line_editing, read_line, skip_rest
 from quizgen.drill.hints import all_hints, no_more_hints
 from quizgen.drill.turn import Turn
 from quizgen.bank.loader import load_bank, select
@@ -26,7 +26,7 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.wording import STUCK, capital, carried_sentence, echo, exact_text, \
+from quizgen.drill.wording import COMMANDS, HELP, capital, carried_sentence, echo, exact_text, \
     held_back, misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, unreadable, \
     worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
@@ -35,22 +35,6 @@ from quizgen.bank.budget import DrawLedger
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.text import check_texts
 from quizgen.key.status import Status
-
-HELP = """\
-Type your answer to the part shown: a number (a decimal 14.3, a fraction
-100/7 or an expression exp(2)/(exp(2)+e+1); 3 significant figures unless
-the question asks for more, zeros at the end counting: 5.80, not 5.8) or
-the word a part asks for (yes, no, a term).
-Or type a command:
-  h  hint: the forecast first, then the steps this part needs; the one that
-     works out its answer comes as its method, then as its working
-  s  skip this question and show its worked solution
-  ?  this help
-  q  quit (a summary follows; so does end of input)"""
-
-COMMANDS = {"h": "hint", "hint": "hint", "s": "skip", "skip": "skip", "?": "help", "help": "help",
-            "q": "quit", "quit": "quit", "exit": "quit", **dict.fromkeys(STUCK, "hint")}   # "no idea": a hint
-
 
 @dataclass
 class DrillResult:
@@ -66,6 +50,7 @@ class DrillResult:
     outcomes: dict = field(default_factory=dict)   # {class: its last question's outcome (record.CLEAN, ...)}
     unfinished: list = field(default_factory=list)   # the parts of a question left after only right answers
     again: bool | str = False   # --seed brings it back (Drill.same_next_time); then the command (run_drill)
+    error: QuizgenError | None = None   # input that is no text ended it: raised after the summary (run_drill)
 
 
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
@@ -101,8 +86,13 @@ class Drill:
             self.out.write("\n")
             raise _Stop("end of input")
         too_long = len(line) > MAX_LINE
-        while too_long and line and not line.endswith("\n"):
-            line = self.inp.readline(MAX_LINE)
+        try:
+            if too_long:
+                skip_rest(self.inp, line)
+        except QuizgenError as exc:   # /dev/zero: stops as at end of input, then exit 2
+            self.out.write("\n")
+            self.result.error = exc
+            raise _Stop("end of input") from None
         if self.echo:
             self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else echo(line.rstrip("\r\n")) + "\n")
         if too_long:
@@ -396,5 +386,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
                           names=trap_names(templates + bank), practice=drill.store is None, state=own_state,
                           decimal_comma=decimal_comma) + "\n")
         out.flush()
+        if result.error:
+            raise result.error
         return result
 

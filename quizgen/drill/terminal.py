@@ -8,7 +8,10 @@ import sys
 import threading
 from contextlib import contextmanager
 
+from quizgen.errors import InputFileError
 from quizgen.ui import WAIT_SLICE, wait_for_line
+
+NO_LINE_END = 64 << 20   # characters of one line after which a drill's input is taken to be no text (64 MiB)
 
 
 def isatty(stream) -> bool:
@@ -46,6 +49,22 @@ def read_line(inp, out, prompt: str, limit: int, editing: bool) -> str:
     out.flush()
     wait_for_line(inp)
     return inp.readline(limit)
+
+
+def skip_rest(inp, line: str) -> None:
+    """Read on to the end of an over-long ``line`` (its start already read), so the next answer starts on the
+    next line; a stream with no line end in NO_LINE_END characters (``/dev/zero``, a binary file), or NUL
+    bytes in the line, raises InputFileError rather than reading on forever."""
+    read = len(line)
+    while line and not line.endswith("\n"):
+        if "\0" in line:
+            raise InputFileError("standard input: found binary data (NUL bytes) where a line of text was "
+                                 "expected: is it text?")
+        if read > NO_LINE_END:
+            raise InputFileError(f"standard input: no line end in {NO_LINE_END // (1 << 20)} MiB of input, "
+                                 "where a line of text was expected: is it text?")
+        line = inp.readline(1 << 16)
+        read += len(line)
 
 
 @contextmanager

@@ -183,6 +183,22 @@ STUCK = ("i don't know", "i dont know", "don't know", "dont know", "do not know"
 was a miss for one part and put back for another, by how grade reads it)."""
 
 
+HELP = """\
+Type your answer to the part shown: a number (a decimal 14.3, a fraction
+100/7 or an expression exp(2)/(exp(2)+e+1); 3 significant figures unless
+the question asks for more, zeros at the end counting: 5.80, not 5.8) or
+the word a part asks for (yes, no, a term).
+Or type a command:
+  h  hint: the forecast first, then the steps this part needs; the one that
+     works out its answer comes as its method, then as its working
+  s  skip this question and show its worked solution
+  ?  this help
+  q  quit (a summary follows; so does end of input)"""
+
+COMMANDS = {"h": "hint", "hint": "hint", "s": "skip", "skip": "skip", "?": "help", "help": "help",
+            "q": "quit", "quit": "quit", "exit": "quit", **dict.fromkeys(STUCK, "hint")}   # "no idea": a hint
+
+
 def stuck_words(text: str) -> str:
     """``text`` as a command is looked up: lower case, spaces and a closing
     full stop or question mark aside, curly apostrophes straight."""
