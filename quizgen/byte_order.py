@@ -1,6 +1,7 @@
 """The byte-order-mark rule, written once: which encoding a file's first bytes
 name (safe_yaml.yaml_text for templates and --policy, csv_input.detect_encoding
-for the answers, a roster, overrides and LMS downloads). Imports nothing of quizgen."""
+for the answers, a roster, overrides and LMS downloads), and the look of UTF-16 with
+no mark, which is named, never guessed. Imports nothing of quizgen."""
 
 from __future__ import annotations
 
@@ -16,3 +17,14 @@ def bom_encoding(data: bytes) -> str | None:
     """``utf-8-sig``, ``utf-16`` or ``utf-32`` when ``data`` starts with that
     encoding's byte-order mark, else None."""
     return next((name for bom, name in _BOMS if data.startswith(bom)), None)
+
+
+def unmarked_utf16(sample: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when NULs stand at every other byte of ``sample``'s start and
+    text at the others, as UTF-16 without a byte-order mark writes plain text; else None (all NULs,
+    ``/dev/zero``, is no text). Said in a refusal's advice, as a file is read by its mark alone."""
+    head = sample[:200]
+    for name, zeros, text in (("utf-16-le", head[1::2], head[0::2]), ("utf-16-be", head[0::2], head[1::2])):
+        if len(zeros) >= 4 and zeros.count(0) >= 0.9 * len(zeros) and text.count(0) * 2 < len(text):
+            return name
+    return None

@@ -25,7 +25,7 @@ import warnings
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.byte_order import bom_encoding
+from quizgen.byte_order import bom_encoding, unmarked_utf16
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import printable, shortened, thousands
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
@@ -94,7 +94,7 @@ def read_csv_text(path, what: str) -> str:
     read by ``csv_text``'s rule; one-line errors naming the file and ``what`` it is."""
     path = Path(path)
     return csv_text(path, read_capped(path, SMALL_INPUT_BYTES, what), None,
-                    f"the {what} file is not text; save it as CSV").text
+                    f"the {what} file is not text; save it as CSV", option=False).text
 
 
 def excel_sep_line(lines: list):
@@ -275,15 +275,17 @@ class CsvText(NamedTuple):
     text: str
 
 
-def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: bool = True) -> CsvText:
+def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: bool = True,
+             option: bool = True) -> CsvText:
     """``data`` (the bytes of the CSV input at ``path``, all of them when
     ``final``) as text: in ``encoding`` (``--encoding``) if given, else the
     one detected; refused as ``{path}: {not_text}`` when it is no text. The one
-    rule every CSV input is read by: the answers file, an LMS download, a roster, overrides."""
+    rule every CSV input is read by: the answers file, an LMS download, a roster, overrides
+    (``option`` false: a file --encoding does not apply to, whose advice cannot name it)."""
     given = given_encoding(encoding)
     encoding = given or detect_encoding(data[:SAMPLE_BYTES])
     if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(data[:SAMPLE_BYTES]):
-        raise InputFileError(f"{path}: {not_text}{_utf16_hint(data[:SAMPLE_BYTES])}")
+        raise InputFileError(f"{path}: {not_text}{_utf16_hint(data[:SAMPLE_BYTES], option)}")
     if given and given.startswith("utf-32"):
         _strictly(path, data[:SAMPLE_BYTES], given, final)
     return CsvText(encoding, _decoded(path, data, encoding, final))
@@ -300,14 +302,12 @@ def _strictly(path, sample: bytes, encoding: str, final: bool) -> None:
                              "try another --encoding, or leave it out to detect it") from exc
 
 
-def _utf16_hint(sample: bytes) -> str:
-    """A hint when NULs stand at every other byte, as UTF-16 without a
-    byte-order mark writes plain text: such a file is text, in another encoding."""
-    head = sample[:200]
-    for name, zeros in (("utf-16-le", head[1::2]), ("utf-16-be", head[0::2])):
-        if len(zeros) >= 4 and zeros.count(0) >= 0.9 * len(zeros):
-            return f" (it looks like UTF-16 without a byte-order mark: save it as UTF-8, or give --encoding {name})"
-    return ""
+def _utf16_hint(sample: bytes, option: bool) -> str:
+    """A hint for text in UTF-16 without a byte-order mark: save it so, or, where ``option``
+    (the file --encoding names, the answers file), name the encoding."""
+    name = unmarked_utf16(sample)
+    how = f"give --encoding {name}" if option else "as UTF-16 with its byte-order mark, as Excel's \"Unicode text\" does"
+    return f" (it looks like UTF-16 without a byte-order mark: save it as UTF-8, or {how})" if name else ""
 
 
 def _binary(sample: bytes) -> bool:

@@ -375,5 +375,5 @@ def _read_template(path: Path, lms: str) -> str:
     UTF-16, Windows-1252), a UTF-8 BOM kept for the file written from it."""
     data = read_capped(path, SMALL_INPUT_BYTES, f"{lms} gradebook template")
     text = csv_text(f"--gradebook-template {path}", data, None,
-                    f"found binary data (NUL bytes), not text; export it from {lms} again").text
+                    f"found binary data (NUL bytes), not text; export it from {lms} again", option=False).text
     return ("\ufeff" if data.startswith(codecs.BOM_UTF8) else "") + text

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 
+from quizgen.byte_order import bom_encoding, unmarked_utf16
 from quizgen.cells import spreadsheet_safe, unguard
 from quizgen.csv_input import (ALIASES, FALLBACK_ERRORS, GuardedReader, csv_problem, find_column, header_shown,
                                norm_header)
@@ -124,7 +125,7 @@ def review_lines(graded: Path, kinds: set) -> tuple:
         handle = open_input(graded, "graded")
     except OSError as exc:
         raise InputFileError(f"{graded}: cannot read the graded file: {exc.strerror or exc}") from exc
-    with io.TextIOWrapper(handle, encoding="utf-8-sig", errors=FALLBACK_ERRORS, newline="") as text:
+    with io.TextIOWrapper(handle, encoding=_encoding(graded, handle), errors=FALLBACK_ERRORS, newline="") as text:
         first = text.readline(HEADER_MOST)
         delimiter, columns = graded_columns(graded, first)
         reader = GuardedReader(chain([first], text), delimiter, 0, f"{graded}: ", skip_spaces=False)   # 50a F4
@@ -138,6 +139,17 @@ def review_lines(graded: Path, kinds: set) -> tuple:
         except csv.Error as exc:
             raise InputFileError(f"{graded}: line {reader.line_num}: {csv_problem(exc)}") from exc
     return delimiter, [(KINDS[rank], cells) for rank, _, _, cells in sorted(lines)]
+
+
+def _encoding(graded: Path, handle) -> str:
+    """graded.csv's encoding: UTF-8 as grade writes it, or UTF-16 or UTF-32 by its byte-order mark
+    (saved again as Excel's "Unicode text", which grade and --overrides read too); UTF-16 with no mark is refused naming it."""
+    head = handle.peek(200)[:200]
+    if unmarked_utf16(head) and not bom_encoding(head):
+        handle.close()
+        raise InputFileError(f"{graded}: line 1: it looks like UTF-16 without a byte-order mark; save it as UTF-8, "
+                             "as grade writes it, or as UTF-16 with its byte-order mark")
+    return bom_encoding(head) or "utf-8-sig"
 
 
 def _header_cells(first: str, delimiter: str) -> list:

@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-from quizgen.byte_order import bom_encoding
+from quizgen.byte_order import bom_encoding, unmarked_utf16
 from quizgen.errors import InputFileError
 from quizgen.wording import printable, quoted, shortened, thousands
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
@@ -105,8 +105,11 @@ _JSON_STARTS = frozenset('{["-0123456789tfn')
 
 def _json_start(block: bytes, path) -> None:
     """Refuse a key whose first block cannot start JSON (``/dev/zero``, a PDF) at
-    once, as the answers reader does, rather than after reading MAX_KEY_BYTES."""
+    once, as the answers reader does, rather than after reading MAX_KEY_BYTES; UTF-16 with no mark named."""
     encoding = bom_encoding(block) or "utf-8"
+    if encoding == "utf-8" and unmarked_utf16(block):   # never JSON as UTF-8: a NUL at every other byte
+        raise InputFileError(f"{path}: cannot read the key: it looks like UTF-16 without a byte-order mark; "
+                             "save key.json as UTF-8, as quizgen generate writes it, or as UTF-16 with its byte-order mark")
     start = codecs.getincrementaldecoder(encoding)(errors="replace").decode(block[:4096]).lstrip("\ufeff \t\r\n")
     if start and start[0] not in _JSON_STARTS:
         found = "found binary data (NUL bytes)" if start[0] == "\x00" else _first_line_said(start)
