@@ -5,7 +5,7 @@ key is grading/belong.py's).
 The id rule (docs/grading.md, "Roster reconciliation"): ids are compared
 ignoring case, every space, every invisible format character and every
 control character, and in Unicode's compatibility form (NFKC: a fullwidth ``ｓ０１０``
-is ``s010``; a Cyrillic or Greek letter that looks Latin is not merged, but
+is ``s010``, and so is ``s٠١٠`` in Arabic-Indic digits, as any script's digits; a Cyrillic or Greek letter that looks Latin is not merged, but
 ``nearest_ids`` finds it) (``S 010``, `` s010`` and ``s010`` are one student, and so
 is ``s010`` holding a zero-width space, a bidi control or a NUL byte). Leading zeros are kept (``s012`` and
 ``s12`` may be two students), except that an id matching no roster or key id
@@ -29,14 +29,14 @@ _LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")   # the zeros a run of digits st
 
 def normalise_id(raw, leading_zeros: str = "keep") -> str:
     """A student id as one student: in Unicode's compatibility form (NFKC:
-    fullwidth letters and digits are ASCII ones), case folded, every space,
+    fullwidth letters and digits are ASCII ones), any script's digits ASCII ones, case folded, every space,
     invisible format character and control character (``_visible``) removed; with
     ``leading_zeros="strip"`` each run of digits loses its leading zeros
     (``s012`` and ``s12`` are one student). A leading quote before ``= + - @``
     is a formula guard, not part of the id."""
     text = str(raw)
-    if not text.isascii():   # fullwidth ``ｓ１`` is s1, as an Asian input method types it
-        text = unicodedata.normalize("NFKC", text)
+    if not text.isascii():   # fullwidth ``ｓ１`` is s1, as an Asian input method types it; ``s٠٠٣`` is s003
+        text = _ascii_digits(unicodedata.normalize("NFKC", text))
     text = "".join(unguard(_visible(text).strip()).split()).casefold()
     if not text.isascii():   # case folding can leave a text no longer in NFKC
         text = unicodedata.normalize("NFKC", text)
@@ -45,6 +45,12 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
     elif leading_zeros != "keep":
         raise InputFileError(f"leading zeros policy must be one of {', '.join(LEADING_ZEROS)}, got {leading_zeros!r}")
     return text
+
+
+def _ascii_digits(text: str) -> str:
+    """Every script's decimal digits (Arabic-Indic ``٣``, Devanagari ``३``) as ASCII ones, as the answer
+    reader reads them: a phone's Arabic keyboard types them, and NFKC leaves them as they are."""
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() and not c.isascii() else c for c in text)
 
 
 def one_paper_each(student_ids, source: str) -> InputFileError:
