@@ -232,7 +232,7 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
         raise InputFileError(f"{where}: {_shown(unknown[0])}: unknown key{hint}")
     _refuse_alias_bombs(data, source, text)
     general, per_template = _traps(data.get("traps") or {}, source, text)
-    ecf_credit, template_ecf = _ecf(data.get("ecf_credit"), source, text)
+    ecf_credit, template_ecf = _ecf(data["ecf_credit"], source, text) if "ecf_credit" in data else (None, {})
     return Policy(ecf_credit, _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit", text),
                   general, per_template, _points(data.get("points") or {}, source, text), source,
                   _carried_figures(data.get("carried_figures", Credits.carried_figures), source, text), text,
@@ -242,9 +242,8 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
 
 def _ecf(value, source: str, text: str) -> tuple:
     """``(ECF credit for all or None, {template id or class: credit})`` from
-    ``ecf_credit``: a share, or a mapping of templates (ids or classes) to shares."""
-    if value is None:
-        return None, {}
+    ``ecf_credit``: a share, or a mapping of templates (ids or classes) to shares; the key with no
+    value is refused, as every other setting's (each template's own credit: leave the key out)."""
     if not isinstance(value, dict):
         return _fraction(value, source, "ecf_credit", text), {}
     _refuse_split_comma(value, "ecf_credit", source, text)
@@ -323,7 +322,9 @@ message costs no more than a short one (repr of the whole took gigabytes)."""
 
 def _found(value) -> str:
     """What the file held, for a message: on one line, cut to 80 characters (a
-    date as YAML wrote it, 2001-12-14, not Python's repr), never more of it read."""
+    date as YAML wrote it, 2001-12-14, not Python's repr; ``key:`` alone is no value), never more of it read."""
+    if value is None:
+        return "no value"
     shown = value.isoformat() if hasattr(value, "isoformat") else _BRIEF.repr(value)
     return shortened(printable(shown), 80)
 
