@@ -101,7 +101,7 @@ def _merged_warning(name: str, shown: str, others: tuple) -> str:
     but for a spreadsheet's '.0')``, as written; from a
     --gradebook-template or from a run grading other students, which the file cannot tell."""
     unlisted, zeros, graded, point_zero = others
-    lists = [f"{len(ids)} {what} ({named_few([shortened(sid) for sid in ids], SHOWN)})"
+    lists = [f"{len(ids)} {what} ({named_few([_shown(sid) for sid in ids], SHOWN)})"
              for ids, what in ((unlisted, "student(s) this run does not grade"),
                                (zeros, "id(s) matching this run's only by leading zeros"),
                                (graded, "student(s) this run grades but would not write to it"),
@@ -111,6 +111,11 @@ def _merged_warning(name: str, shown: str, others: tuple) -> str:
             f"or filling a --gradebook-template), listing {' and '.join(lists)}, with grades not all this run's; "
             "to merge this run's grades into it, rename it and grade with --gradebook moodle --gradebook-template "
             "<its new name>; else delete it")
+
+
+def _shown(student_id: str) -> str:
+    """An id as the warning lists it; an empty one named, not shown as nothing."""
+    return shortened(student_id) if student_id.strip() else "a row with no id"
 
 
 def _names(names: list) -> str:
@@ -195,4 +200,5 @@ def _kinds(others: dict, ids: set, graded: set) -> tuple:
 
 
 def _rows(text: str) -> list:
-    return list(csv.reader(io.StringIO(text, newline="")))
+    """The rows of gradebook ``text``, a line of empty cells left out (``,,,``, as a spreadsheet may save)."""
+    return [row for row in csv.reader(io.StringIO(text, newline="")) if any(cell.strip() for cell in row)]
