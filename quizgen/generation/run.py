@@ -71,6 +71,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         refuse_remaking_another(earlier, paper_id, [t.id for t in bank])
         roster = only_students(only, roster, earlier.student_ids)
         printed = as_printed(options, read_record(earlier.printed, str(earlier.path)), out_dir)   # as the others
+    if progress and only is None:
+        _warn_of_a_long_run(students, len(roster))
     folder = prepare_out_dir(out_dir, paper_id, force, earlier, _fresh_secret(out_dir, paper_id, fmt))
     roster = typeset_names(roster) if fmt == "pdf" else roster
     source = "tex" if fmt == "pdf" else fmt
@@ -103,6 +105,21 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     quiz.files = list(files)
     quiz.warnings += folder.remove_stale(quiz.files) if only is None else []
     return quiz
+
+
+LARGE_ROSTER = 10_000   # students: more papers than this are said at the start
+
+
+def _warn_of_a_long_run(students, count: int) -> None:
+    """One warning on stderr as a run for more than LARGE_ROSTER students starts, so that a whole
+    university's export given by mistake is not taken for a hang (the warnings after the run come too late)."""
+    if count > LARGE_ROSTER:
+        import click
+
+        named = printable(str(students)) if isinstance(students, (str, os.PathLike)) else "the roster"
+        click.echo(f"quizgen: warning: {named} lists {count:,} students: making a "
+                   "paper for each takes a long time (a progress bar shows it on a terminal); if it is not the "
+                   "class's roster, stop with Ctrl-C", err=True)
 
 
 def _fresh_secret(out_dir, paper_id, fmt: str):
