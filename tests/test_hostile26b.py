@@ -63,8 +63,18 @@ CLOZE_CELLS = ["", " ", "0.426", " 0.426 ", "part 1:", "part 1: ", "part 1: x", 
 def test_cloze_parts_split_as_before():
     tokens = ("part 1: ", "; part 2: ", "; part 3: ", "x", " ", ";", "part 2:")
     cells = CLOZE_CELLS + list(_texts(tokens, 4))
-    differ = [c for c in cells if cloze_parts(c) != _old_cloze_parts(c)]
+    differ = [c for c in cells if cloze_parts(c) != _as_before(c)]
     assert not differ, differ[:5]
+
+
+def _as_before(summary: str) -> list:
+    """_old_cloze_parts, but a cell naming a part twice (text typed in a box: review 50a F6) gives each part
+    the whole cell, for a person to read."""
+    parts = _old_cloze_parts(summary)
+    if not summary.startswith("part 1:"):
+        return parts
+    named = ["1"] + re.findall(r";\s*part (\d+):", summary[len("part 1:"):])
+    return [(letter, summary.strip()) for letter, _ in parts] if len(set(named)) < len(named) else parts
 
 
 def _texts(tokens, most: int):

@@ -272,15 +272,19 @@ def cloze_parts(summary: str) -> list:
     ``part 3:`` (no space after the colon), and an untouched Cloze is
     ``part 1: ; part 2: ; part 3:``: each part is found by ``; part N:``
     whatever the spaces around it (a spreadsheet may drop them too), a blank
-    part reading ""."""
+    part reading "". A cell naming a part twice (``; part 2:`` typed into box 1) cannot be
+    split as Moodle saw it: every part gets the whole cell, which a person reads (needs_review),
+    as a cell whose parts are out of order is read whole."""
     if not _CLOZE_FIRST.match(summary):
         return [("a", summary.strip())]
-    answers, start, number = [], summary.index(":") + 1, 1   # each part searched for from where the last ended:
-    for marker in _CLOZE_NEXT.finditer(summary, start):     # linear time (slicing off the rest per part was
-        if marker.group(1) == str(number + 1):               # quadratic)
+    answers, start, number, named = [], summary.index(":") + 1, 1, ["1"]   # each part searched for from where
+    for marker in _CLOZE_NEXT.finditer(summary, start):     # the last ended: linear time (slicing off the rest
+        named.append(marker.group(1))                        # per part was quadratic)
+        if marker.group(1) == str(number + 1):
             answers.append((_letter(number - 1), summary[start:marker.start()].strip()))
             start, number = marker.end(), number + 1
-    return answers + [(_letter(number - 1), summary[start:].strip())]
+    answers.append((_letter(number - 1), summary[start:].strip()))
+    return [(letter, summary.strip()) for letter, _ in answers] if len(set(named)) < len(named) else answers
 
 
 _CLOZE_FIRST = re.compile(r"part 1:")
