@@ -166,6 +166,9 @@ def load_export_key(path) -> dict:
     if not (isinstance(answers, dict) and all(isinstance(t, str) and isinstance(d, str) for t, d in answers.items())):
         raise InputFileError(f"{path}: answers: expected each template's variant digests as text, as export "
                              "writes them; the export key was edited")
+    if "lms" in data and data["lms"] not in DEFAULT_KEY_NAMES:
+        raise InputFileError(f"{path}: lms: expected {' or '.join(DEFAULT_KEY_NAMES)}, as export writes it, "
+                             f"found {shortened(json.dumps(data['lms']), 20)}; the export key was edited")
     if not _folder_list(data.get("banks", [])):
         raise InputFileError(f"{path}: banks: expected a list of folder paths, as export writes it; "
                              "the export key was edited")
