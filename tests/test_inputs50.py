@@ -57,23 +57,25 @@ def graded(tmp_path, c1_key):
     return tmp_path / "gr" / "a-graded.csv"
 
 
-def test_review_refuses_a_stray_quote_naming_its_line_and_writes_nothing(graded, tmp_path):
+def _reviewed(graded, tmp_path, row: str):
+    """``(edited graded file, review's result)`` of ``graded`` with ``row`` inserted as its third line."""
     lines = graded.read_text(encoding="utf-8-sig").splitlines()
-    lines.insert(2, 's9,Q1,a,"0.9,needs_review,0,0.9,,,open quote,')
+    lines.insert(2, row)
     edited = tmp_path / "edited.csv"
     edited.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["review", str(edited), "--out", str(tmp_path / "rv.csv")])
+    return edited, CliRunner().invoke(main, ["review", str(edited), "--out", str(tmp_path / "rv.csv")])
+
+
+def test_review_refuses_a_stray_quote_naming_its_line_and_writes_nothing(graded, tmp_path):
+    edited, result = _reviewed(graded, tmp_path, 's9,Q1,a,"0.9,needs_review,0,0.9,,,open quote,')
     assert result.exit_code == 2
     assert f"{edited}: line 3: a quote (\") opened in this row is not closed on its line" in result.output
     assert not (tmp_path / "rv.csv").exists()
 
 
 def test_review_still_reads_an_answer_written_over_two_lines(graded, tmp_path):
-    lines = graded.read_text(encoding="utf-8-sig").splitlines()
-    lines.insert(2, 's8,Q1,a,"first I take the softmax\nthen I guess",needs_review,0,0.7157,,,a person should read this,')
-    edited = tmp_path / "two_lines.csv"
-    edited.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["review", str(edited), "--out", str(tmp_path / "rv.csv")])
+    row = 's8,Q1,a,"first I take the softmax\nthen I guess",needs_review,0,0.7157,,,a person should read this,'
+    _, result = _reviewed(graded, tmp_path, row)
     assert result.exit_code == 0, result.output
     assert "4 answer(s) to decide (4 needs_review)" in result.output
 
