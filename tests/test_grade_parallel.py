@@ -93,10 +93,12 @@ def test_one_pass_and_parts_write_the_same_files(tmp_path, cut_small):
     one = assert_same_in_parts(write_rows(tmp_path / "answers.csv", rows), KEY, tmp_path)
     assert one["counts"]["superseded"] >= 2 and one["rows"] == len(rows)
     # the notes too (compared above): rows not read as a row and superseded answers, of students in both parts
-    assert one["notes"][0].startswith("1 line(s) of answers have no student id")   # the roster note, first
+    assert one["notes"][0].startswith("1 student(s) answered no part of their paper")   # nobody's Q9 (z): absent
+    assert one["notes"][0].endswith(": nobody")                                        # (review 50b F14)
+    assert one["notes"][1].startswith("1 line(s) of answers have no student id")   # the roster notes, first
     assert ("4 row(s) graded against no part (not read as a row, or an answer too long to read after one that stands): s2, s5, s29, s58; "
-            "1 row(s) with no student id: line ") in one["notes"][2]
-    assert one["notes"][3].endswith("(the earlier ones are superseded): s3, s59")
+            "1 row(s) with no student id: line ") in one["notes"][3]
+    assert one["notes"][4].endswith("(the earlier ones are superseded): s3, s59")
 
 
 @pytest.mark.slow
