@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from quizgen.maths.numerals import ascii_digits
+
 _PLAIN_LETTERS = str.maketrans({"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O",
                                 "ø": "o", "Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Þ": "Th",
                                 "þ": "th", "ı": "i"})
@@ -24,10 +26,4 @@ def plain_letters(text: str) -> str:
     if text.isascii():
         return text
     decomposed = unicodedata.normalize("NFKD", text.translate(_PLAIN_LETTERS))
-    return "".join(_ascii_digit(c) for c in decomposed if not unicodedata.combining(c))
-
-
-def _ascii_digit(c: str) -> str:
-    """A decimal digit of any script as its ASCII digit; any other character as it is."""
-    digit = unicodedata.decimal(c, None)
-    return c if digit is None else str(digit)
+    return ascii_digits("".join(c for c in decomposed if not unicodedata.combining(c)))

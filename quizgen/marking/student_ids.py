@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from quizgen.cells import unguard
 from quizgen.errors import InputFileError
+from quizgen.maths.numerals import ascii_digits   # as the answer reader reads them (NFKC leaves ``٣``)
 from quizgen.wording import printable, shortened
 
 LEADING_ZEROS = ("keep", "strip")
@@ -36,7 +37,7 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
     is a formula guard, not part of the id."""
     text = str(raw)
     if not text.isascii():   # fullwidth ``ｓ１`` is s1, as an Asian input method types it; ``s٠٠٣`` is s003
-        text = _ascii_digits(unicodedata.normalize("NFKC", text))
+        text = ascii_digits(unicodedata.normalize("NFKC", text))
     text = "".join(unguard(_visible(text).strip()).split()).casefold()
     if not text.isascii():   # case folding can leave a text no longer in NFKC
         text = unicodedata.normalize("NFKC", text)
@@ -45,12 +46,6 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
     elif leading_zeros != "keep":
         raise InputFileError(f"leading zeros policy must be one of {', '.join(LEADING_ZEROS)}, got {leading_zeros!r}")
     return text
-
-
-def _ascii_digits(text: str) -> str:
-    """Every script's decimal digits (Arabic-Indic ``٣``, Devanagari ``३``) as ASCII ones, as the answer
-    reader reads them: a phone's Arabic keyboard types them, and NFKC leaves them as they are."""
-    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() and not c.isascii() else c for c in text)
 
 
 def one_paper_each(student_ids, source: str) -> InputFileError:

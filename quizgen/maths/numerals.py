@@ -55,6 +55,12 @@ def normalise_numerals(text: str) -> str:
     text = _VULGAR.sub(_bracketed_fraction, text.translate(_DELETE))
     text = decimal_middle_dots(_SUPERSCRIPT_RUN.sub(lambda m: f"**({m.group()})", text))
     text = unicodedata.normalize("NFKC", text).translate(_MARKS)
+    return ascii_digits(text)
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with every script's decimal digits (Arabic-Indic ``٣``, Devanagari ``३``, fullwidth ``３``)
+    as ASCII ones, every other character as it is: the one rule for answers, student ids and file names."""
     if text.isascii():
         return text
     return "".join(_ascii_digit(ch) for ch in text)
