@@ -1,5 +1,5 @@
 """Headless Chromium for the class report's page tests: where it is, why a
-test skips when it is not, and one driver per test module (``browser``)."""
+test skips when it is not, and one driver per test module (the ``browser`` fixture, tests/conftest.py), and which charts a page shows (``charts_shown``)."""
 
 import importlib.util
 import os
@@ -39,3 +39,21 @@ def open_browser(profile):
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.get("about:blank")
     return driver
+
+
+_CHARTS_SHOWN = """var prefix = arguments[0];
+return Array.from(document.querySelectorAll('svg')).filter(function (s) {
+  return s.getBoundingClientRect().height > 0 && s.id.indexOf(prefix) === 0; }).map(function (s) {
+  return [s.id, s.getBoundingClientRect().height, getComputedStyle(s).breakInside]; });"""
+
+
+def charts_shown(driver, prefix: str, media: str = "") -> list:
+    """``[id, height, break-inside]`` of each chart drawn on the open page whose id starts with
+    ``prefix``, as the page shows it under ``media`` (``"print"`` emulated, then put back; "" the screen)."""
+    if not media:
+        return driver.execute_script(_CHARTS_SHOWN, prefix)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": media})
+    try:
+        return driver.execute_script(_CHARTS_SHOWN, prefix)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})

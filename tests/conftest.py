@@ -173,3 +173,14 @@ def _no_pdf_cache(monkeypatch):
     (tests that stub TeX out would otherwise leave their stubs behind); the
     cache's own tests point $QUIZGEN_PDF_CACHE at a folder of theirs."""
     monkeypatch.setenv("QUIZGEN_PDF_CACHE", "off")
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    """One headless Chromium driver for a test module's page tests (browser_support.open_browser),
+    quit when the module's tests are done."""
+    from browser_support import open_browser
+
+    driver = open_browser(tmp_path_factory.mktemp("chromium-profile"))
+    yield driver
+    driver.quit()

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from browser_support import needs_browser, open_browser
+from browser_support import needs_browser
 from quizgen.report import charts
 from test_print44 import _big_class, _words
 
@@ -40,13 +40,6 @@ def test_a_printed_piece_draws_no_caption_only_which_rows_it_holds():
     firsts = [texts[0] for texts in map(_texts, pieces.split("<svg ")[1:])]
     assert firsts == [(14.0, "Misconceptions by question: rows 1 to 20 of 40"),
                       (14.0, "Misconceptions by question, continued: rows 21 to 40 of 40")]
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = open_browser(tmp_path_factory.mktemp("chromium-profile"))
-    yield driver
-    driver.quit()
 
 
 @pytest.mark.slow

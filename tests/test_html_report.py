@@ -22,7 +22,7 @@ from quizgen.report.demo import demo_class
 from quizgen.report import html as html_page
 from quizgen.report.html import csp_hash
 from quizgen.report.model import Part, Student, Verdict
-from browser_support import needs_browser, open_browser
+from browser_support import needs_browser
 
 pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
 
@@ -65,13 +65,6 @@ def test_page_shows_na_for_figures_that_cannot_be_computed():
 
 
 # ------------------------------------------------------------------ in Chromium
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = open_browser(tmp_path_factory.mktemp("chromium-profile"))
-    yield driver
-    driver.quit()
-
 
 @pytest.fixture(scope="module")
 def class_report(tmp_path_factory):

@@ -13,7 +13,7 @@ import pytest
 from quizgen.report import charts, write_class_report
 from quizgen.report.item_pieces import item_pieces
 from quizgen.report.model import ItemStats, Part, Student, Verdict
-from browser_support import needs_browser, open_browser
+from browser_support import charts_shown, needs_browser
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "report.html.j2"
 LANDSCAPE = 717   # px under a landscape A4 page at Chromium's margins (test_print44.py)
@@ -90,18 +90,6 @@ def test_the_r_panels_bars_stay_apart_from_a_flagged_bar_under_red_green_deficie
             assert _apart(alt, flag, matrix) > 150, (alt, flag)   # green 2e8b57 and orange c2410c: 91
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = open_browser(tmp_path_factory.mktemp("chromium-profile"))
-    yield driver
-    driver.quit()
-
-
-SHOWN = """return Array.from(document.querySelectorAll('svg')).filter(function (s) {
-  return s.getBoundingClientRect().height > 0 && /^chart-items/.test(s.id); }).map(function (s) {
-  return [s.id, s.getBoundingClientRect().height, getComputedStyle(s).breakInside]; });"""
-
-
 @pytest.mark.slow
 @needs_browser
 def test_printed_the_long_chart_is_its_pieces_each_within_a_page(browser, tmp_path):
@@ -109,11 +97,7 @@ def test_printed_the_long_chart_is_its_pieces_each_within_a_page(browser, tmp_pa
     students = [Student(f"s{k:02d}", "", [Verdict("correct" if (k + n) % 3 else "incorrect", float((k + n) % 3 > 0))
                                           for n in range(70)]) for k in range(12)]
     browser.get(write_class_report(parts, students, tmp_path / "long", "long")["html"].as_uri())
-    assert [row[0] for row in browser.execute_script(SHOWN)] == ["chart-items"]
-    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
-    try:
-        shown = browser.execute_script(SHOWN)
-    finally:
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert [row[0] for row in charts_shown(browser, "chart-items")] == ["chart-items"]
+    shown = charts_shown(browser, "chart-items", "print")
     assert [row[0] for row in shown] == ["chart-items-print-1", "chart-items-print-2", "chart-items-print-3"]
     assert all(height <= LANDSCAPE and avoid == "avoid" for _, height, avoid in shown)

@@ -14,7 +14,7 @@ import pytest
 
 from quizgen.report import charts, write_class_report
 from quizgen.report.model import ItemStats, Part, Student, Trap, Verdict
-from browser_support import needs_browser, open_browser
+from browser_support import charts_shown, needs_browser
 
 QUESTIONS = ["Q1", "Q2", "Q3"]
 
@@ -97,28 +97,12 @@ def _big_class(path, traps: int):
     return write_class_report(parts, students, path, "big")["html"]
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = open_browser(tmp_path_factory.mktemp("chromium-profile"))
-    yield driver
-    driver.quit()
-
-
-PIECES = """return Array.from(document.querySelectorAll('svg')).filter(function (s) {
-  return s.getBoundingClientRect().height > 0 && /^chart-heat/.test(s.id); }).map(function (s) {
-  return [s.id, s.getBoundingClientRect().height, getComputedStyle(s).breakInside]; });"""
-
-
 @pytest.mark.slow
 @needs_browser
 def test_printed_pieces_fit_a_page_and_the_screen_map_is_not_printed(browser, tmp_path):
     browser.get(_big_class(tmp_path, 120).as_uri())
-    assert [row[0] for row in browser.execute_script(PIECES)] == ["chart-heat"]   # the screen shows one drawing
-    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
-    try:
-        shown = browser.execute_script(PIECES)
-    finally:
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert [row[0] for row in charts_shown(browser, "chart-heat")] == ["chart-heat"]   # the screen shows one drawing
+    shown = charts_shown(browser, "chart-heat", "print")
     assert [row[0] for row in shown] == [f"chart-heat-print-{n}" for n in (1, 2, 3, 4, 5)]
     assert all(height <= LANDSCAPE and avoid == "avoid" for _, height, avoid in shown)
 
