@@ -188,10 +188,10 @@ def test_the_drills_answer_examples_are_no_answer_on_the_worked_examples_paper(i
     """The drill's help and its "try again" line showed 0.408 and -ln(0.665):
     C1 (b)'s answer on the worked-examples paper (0.4076) and its working. No
     decimal the drill's texts show rounds a key value of that paper."""
-    from quizgen.drill import session, wording
+    from quizgen.drill import replies, session
     assert invoke("generate", "--worked-examples", "--no-solutions", "--out", tmp_path).exit_code == 0
     answers = _key_answers(tmp_path)
-    texts = "".join(pathlib.Path(m.__file__).read_text(encoding="utf-8") for m in (session, wording))
+    texts = "".join(pathlib.Path(m.__file__).read_text(encoding="utf-8") for m in (session, replies))
     shown = set(re.findall(r"(?<![\w.(])\d+\.\d+(?![\w.])", texts))
     assert "14.3" in shown and "0.665" not in texts, shown
     for number in shown:

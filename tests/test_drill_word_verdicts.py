@@ -20,7 +20,7 @@ from quizgen.drill.options import part_options
 from quizgen.drill.session import COMMANDS, Drill, _Stop
 from quizgen.drill.turn import Turn
 from quizgen.drill.slips import read_as_offered
-from quizgen.drill.wording import stuck_words
+from quizgen.drill.replies import stuck_words
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_view

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import inspect
 
-import quizgen.drill.wording as wording
+import quizgen.drill.replies as replies
 from quizgen.marking.carried_words import CARRIED_ACCEPTED, FIGURES_UNSEEN, unrounded_clause, without_unrounded
 
 
 def test_the_drill_holds_no_copy_of_grade_s_sentences():
-    source = inspect.getsource(wording)
+    source = inspect.getsource(replies)
     for words in ("from unrounded values", "this is the value of part"):
         assert words not in source, words
 
@@ -28,13 +28,13 @@ def test_the_unrounded_clause_is_left_out_only_when_it_names_the_answer_shown():
 
 def test_carried_sentence_keeps_the_clause_for_another_answer():
     text = CARRIED_ACCEPTED + unrounded_clause("0.08684")
-    assert "the answer is 0.08684" not in wording.carried_sentence(text, "0.08684", None, "0.0866")
-    assert "the answer is 0.08684" in wording.carried_sentence(text, "0.087", None, "0.0866")
+    assert "the answer is 0.08684" not in replies.carried_sentence(text, "0.08684", None, "0.0866")
+    assert "the answer is 0.08684" in replies.carried_sentence(text, "0.087", None, "0.0866")
 
 
 def test_an_answer_written_with_any_answer_function_is_shown_with_its_value():
     """Which typed answers count as expressions comes from the function table (log10, abs too)."""
     text = CARRIED_ACCEPTED + unrounded_clause("0.30103")
     for typed in ("log10 2", "LOG10(2)", "abs(-0.301)", "-ln(0.74)"):
-        assert f"(your {typed} is 0.301" in wording.carried_sentence(text, "0.30103", 0.30103, typed), typed
-    assert "(your" not in wording.carried_sentence(text, "0.30103", 0.30103, "0.301")
+        assert f"(your {typed} is 0.301" in replies.carried_sentence(text, "0.30103", 0.30103, typed), typed
+    assert "(your" not in replies.carried_sentence(text, "0.30103", 0.30103, "0.301")

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from quizgen.drill.wording import not_markable
+from quizgen.drill.replies import not_markable
 from quizgen.grading.feedback_reasons import reason_to_student
 from quizgen.grading.part_checker import PartChecker, check_answer
 from quizgen.marking.forms import TWO_VALUES_REASON, read_number

@@ -26,7 +26,7 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.wording import COMMANDS, HELP, capital, carried_sentence, echo, exact_text, \
+from quizgen.drill.replies import COMMANDS, HELP, capital, carried_sentence, echo, exact_text, \
     held_back, misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, unreadable, \
     worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
