@@ -340,9 +340,9 @@ def export_moodle(out, classes, count, seed, force, banks):
     from quizgen.lms.export import write_moodle
 
     done = write_moodle(out, classes=classes, count=count, seed=seed, banks=banks, force=force)
-    click.echo(done.summary(out, "question", "category"))
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
+    click.echo(done.summary(out, "question", "category"))
 
 
 @export_group.command("canvas")
@@ -360,6 +360,6 @@ def export_canvas(out, title, classes, count, seed, force, banks):
 
     done = write_canvas(out, title=title, classes=classes, count=count, seed=seed, banks=banks,
                         force=force)
-    click.echo(done.summary(out, "variant", "slot"))
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
+    click.echo(done.summary(out, "variant", "slot"))
