@@ -58,7 +58,7 @@ def test_export_counts_in_words_that_agree_with_their_number(invoke, tmp_path, f
     """One class, one variant: it said "1 questions in 1 categories"."""
     result = invoke("export", fmt, "--classes", classes, "--count", count, "--seed", 3, "--out", tmp_path / out)
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(said)
+    assert result.stdout.startswith(said)   # warnings go to stderr, before it
 
 
 def test_an_out_folder_that_is_a_broken_link_says_so(invoke, tmp_path):
