@@ -2,8 +2,12 @@
 passes every test run from the checkout (the tests import the source tree) and is
 missing from every `pip install .` (rev43d F14)."""
 
+import shutil
+import subprocess
 import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,3 +40,15 @@ def test_list_paths_checks_and_names_a_bank_given_with_it(invoke, tmp_path):
     assert invoke("list", "--paths", "--bank", tmp_path / "missing").exit_code != 0
     result = invoke("list", "--paths", "--bank", ROOT / "docs" / "examples" / "bert_bank")
     assert result.exit_code == 0 and result.output.splitlines()[-1] == f"--bank: {ROOT / 'docs/examples/bert_bank'}"
+
+
+def test_the_repository_top_level_holds_only_the_project_layout():
+    """The brief's layout, nothing else committed at the top: round 49 committed a
+    benchmark's log and a timing there by mistake (bm-ps-new.log, t-ps-new.txt)."""
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout (or no git): the tracked files cannot be listed")
+    tracked = subprocess.run([git, "-C", str(ROOT), "ls-files"], capture_output=True, text=True, check=True).stdout
+    top = {name.split("/", 1)[0] for name in tracked.splitlines()}
+    assert top <= {".ci", ".gitignore", "README.md", "pyproject.toml", "quizgen", "question_bank", "templates",
+                   "tests", "docs", "benchmarks"}, sorted(top)
