@@ -20,16 +20,14 @@ guard would change is left out (``unguarded``), as the LMS would not know it."""
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import printable, shortened
-from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import one_column_each, sniffed_reader
 from quizgen.lms.assignment import added_warning, assignment_column, names_assignment
-from quizgen.lms.import_limits import canvas_layout, canvas_unguardable, needs_guard
+from quizgen.lms.gradebook_file import canvas_file, csv_text
+from quizgen.lms.import_limits import needs_guard
 from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbered_rows,
                                        repeated_student)
 from quizgen.marking.student_ids import normalise_id, zero_pairs
@@ -94,7 +92,7 @@ def plain_gradebook(grades: list, delimiter: str = ",", comma: bool = False) -> 
     for g in grades:
         percent = shown(100 * g.score / g.max) if g.max else ""
         rows.append((g.student_id, g.name, shown(g.score), shown(g.max), percent))
-    return _csv(rows, delimiter)
+    return csv_text(rows, delimiter)
 
 
 def moodle_gradebook(grades: list, item: str, key: str = "idnumber", held=frozenset()) -> str:
@@ -112,7 +110,7 @@ def moodle_gradebook(grades: list, item: str, key: str = "idnumber", held=frozen
     rows = [(MOODLE_KEYS[key], "Full name", item)]
     rows += [(g.student_id, g.name, number_text(g.score)) for g in grades
              if normalise_id(g.student_id) not in held and not needs_guard(g.student_id)]
-    return _csv(rows)
+    return csv_text(rows)
 
 
 def unguardable(grades: list, held=frozenset()) -> tuple:
@@ -186,7 +184,7 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
              if r.grade not in NO_GRADE and not exported]
     unguarded = tuple((row[0], row[2]) for row in rows[1:] if needs_guard(row[0]))
     rows = [row for row in rows if not needs_guard(row[0])]
-    return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out, off_roster=off, by_zeros=tuple(by_zeros),
+    return FilledGradebook(csv_text(rows), [], kept, changed, no_id, left_out, off_roster=off, by_zeros=tuple(by_zeros),
                            held=_held(grades, held), unguarded=unguarded, from_export=exported)
 
 
@@ -282,35 +280,12 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
         elif row[0].strip() == POINTS_POSSIBLE and grades and not row[column]:
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
-    text, unguarded, columns = _canvas_file(header, [row for _, row in numbered[1:]], column, graded,
+    text, unguarded, columns = canvas_file(header, [row for _, row in numbered[1:]], column, graded,
                                             reader.dialect.delimiter)
     return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added,
                            by_zeros=tuple(by_zeros), unfilled=_unfilled_ids(header, numbered[1:], graded),
                            other_rows=tuple(others), held=_held(grades, held), unguarded=unguarded,
                            columns_added=columns)
-
-
-def _canvas_file(header: list, rows: list, column: int, graded: dict, delimiter: str) -> tuple:
-    """``(text, unguarded, added)``: the Canvas file of the student columns
-    (import_limits.canvas_layout: in the places Canvas's import reads them,
-    those the template lacks, ``added``, written empty) and the assignment's
-    only, as Canvas's import leaves a column the file lacks (a note, another
-    assignment) as it is; ``;`` between cells when the template had it, else
-    ``,``, the two it reads (gradebook_importer.rb, identify_delimiter). A row
-    whose id cell or assignment cell would need the formula guard is left out
-    (canvas_unguardable), its graded student and grade in ``unguarded``."""
-    layout, added = canvas_layout(header)
-    written, unguarded = [[*layout, header[column]]], []
-    for n, row in enumerate(rows):
-        cells = {}
-        for i, name in enumerate(header):
-            if i != column:
-                cells.setdefault(name, row[i])
-        if not canvas_unguardable(cells) and not needs_guard(row[column]):
-            written.append([*(cells.get(name, "") for name in layout), row[column]])
-        elif n in graded and row[column].strip() not in NO_GRADE:
-            unguarded.append((graded[n].student_id, row[column].strip()))
-    return _csv(written, ";" if delimiter == ";" else ","), tuple(unguarded), added
 
 
 def _canvas_matches(header: list, rows: list, grades: list, user_ids=frozenset()) -> tuple:
@@ -386,10 +361,3 @@ def _points_possible(numbered: list, column: int, name: str):
                                      "10 or 12,50, to scale the scores to")
             return value or None
     return None
-
-
-def _csv(rows, delimiter: str = ",") -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerows([spreadsheet_safe(str(cell)) for cell in row] for row in rows)
-    return out.getvalue()
