@@ -51,12 +51,18 @@ def _download_with_right_answers(invoke, folder, maximum: str) -> None:
     (folder / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
 
 
-@pytest.mark.slow
-def test_the_moodle_gradebook_is_scaled_to_the_quiz_maximum_grade_the_download_names(tmp_path, invoke):
-    _download_with_right_answers(invoke, tmp_path, "10.00")
-    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
+def graded_with_maximum(invoke, folder, maximum: str):
+    """grade --gradebook moodle on _download_with_right_answers's download headed ``Grade/<maximum>``."""
+    _download_with_right_answers(invoke, folder, maximum)
+    result = invoke("grade", folder / "responses.csv", "--key", folder / "questions-key.json",
                     "--gradebook", "moodle")
     assert result.exit_code == 0, result.output
+    return result
+
+
+@pytest.mark.slow
+def test_the_moodle_gradebook_is_scaled_to_the_quiz_maximum_grade_the_download_names(tmp_path, invoke):
+    result = graded_with_maximum(invoke, tmp_path, "10.00")
     book = list(csv.reader((tmp_path / "responses-graded-gradebook-moodle.csv").open(encoding="utf-8")))
     students = list(csv.DictReader((tmp_path / "responses-graded-students.csv").open(encoding="utf-8-sig")))
     assert [s["score"] for s in students] == [s["max_score"] for s in students] == ["4", "4"]   # points kept here

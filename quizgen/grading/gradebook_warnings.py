@@ -62,6 +62,34 @@ def moodle_maximum_warning(outputs, result) -> list:
     return over_moodle_maximum(moodle_grades(outputs, result))
 
 
+EXACT_PLACES = 2
+"""Decimal places from which a Moodle ``Grade/N`` heading is taken as the exact maximum (Moodle's default is 2)."""
+
+
+def moodle_rounded_warning(outputs, result) -> list:
+    """The warning when the Moodle file's grades are scaled to a maximum the
+    download heads with fewer than two decimal places (``Grade/8``): Moodle
+    rounds the heading to the quiz's "Decimal places in grades", so the real
+    maximum may be up to half a unit of the last place less (7.5), and a grade
+    above it makes Moodle's import refuse the whole file (review 51b F5). Only
+    when a grade written could be above it (a full mark, or near)."""
+    most, places = getattr(outputs, "moodle_maximum", None), getattr(outputs, "moodle_places", None)
+    if outputs.gradebook != "moodle" or not most or places is None or places >= EXACT_PLACES:
+        return []
+    low = most - 0.5 * 10 ** -places
+    high = [g for g in moodle_grades(outputs, result) if g.max == most and g.score > low]
+    if not high:
+        return []
+    shown, example = number_text(most), high[0]
+    return [f"the download heads its grade column 'Grade/{most:.{places}f}', the quiz's maximum grade rounded to the quiz's "
+            f"{places} decimal place(s) in grades, so the real maximum may be as low as {number_text(low)}: "
+            f"{len(high)} grade(s) in the Moodle gradebook file, scaled to {shown}, could be above it "
+            f"({shortened(example.student_id)}'s is {number_text(example.score)}), and Moodle's import refuses the "
+            f"whole file at a grade above the maximum; if the quiz's maximum grade (its Questions page) is not "
+            f"exactly {shown}, set the quiz's 'Decimal places in grades' (Settings > Appearance) to 2, download the "
+            "responses again and grade that"]
+
+
 def gradebook_students(outputs, result) -> tuple:
     """``(grades, held, absent)`` of the gradebook file: each student's Grade
     (a Moodle file's scaled: moodle_grades); the normal ids given no grade

@@ -63,13 +63,17 @@ def in_dialect(answers: str, delimiter: str) -> str:
     return out.getvalue()
 
 
-def moodle_maximum(path, encoding=None, delimiter=None) -> float | None:
-    """The quiz's maximum grade in Moodle (its grade item's), from the
-    ``Grade/10.00`` column of the download at ``path``; None without one (or 0)."""
+def moodle_maximum(path, encoding=None, delimiter=None) -> tuple:
+    """``(maximum, places)``: the quiz's maximum grade in Moodle (its grade
+    item's), from the ``Grade/10.00`` column of the download at ``path``, and
+    the decimal places it is shown with (2 there), which are the quiz's
+    "Decimal places in grades": Moodle rounds the heading to them
+    (attemptsreport.php, add_grade_columns: quiz_format_grade), so ``Grade/8``
+    may be a maximum of 7.5; ``(None, None)`` without one (or 0)."""
     header, *_ = _start_if_file(path, encoding, delimiter)
     found = next(filter(None, (MOODLE_MAXIMUM.fullmatch(cell.strip()) for cell in header or ())), None)
-    value = float(found.group(1).replace(",", ".")) if found else 0.0
-    return value or None
+    number = found.group(1).replace(",", ".") if found else "0"
+    return (float(number), len(number.partition(".")[2])) if float(number) else (None, None)
 
 
 def lms_kind_of(path, encoding=None, delimiter=None) -> str | None:

@@ -46,6 +46,8 @@ class GradeOutputs:
     """Give the students with no answer in an answers file 0 in a Moodle or Canvas gradebook (else no grade)."""
     moodle_maximum: float | None = None
     """The quiz's maximum grade in Moodle (a Responses download's ``Grade/10.00``): the Moodle file is scaled to it."""
+    moodle_places: int | None = None
+    """The decimal places ``moodle_maximum`` is shown with (2 in ``Grade/10.00``), to which Moodle rounded it."""
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""

@@ -204,7 +204,7 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inpu
     encoding = asked.encoding
     if lms:   # the download was read with --encoding; quizgen wrote the built answers in UTF-8 and its delimiter
         outputs = download_outputs(outputs, Path(asked.answers), given.unkeyed,
-                                   moodle_maximum(asked.answers, encoding, asked.delimiter))
+                                   *moodle_maximum(asked.answers, encoding, asked.delimiter))
         outputs = replace(outputs, canvas_ids=tuple(dict.fromkeys(given.canvas_ids)),
                           banks=given.key_banks or outputs.banks)
         encoding = None

@@ -26,11 +26,13 @@ def run_options(outputs: GradeOutputs | None, jobs: int | None, rtol, atol, poli
     return outputs, jobs, tolerance_override(rtol, atol), marking_policy(policy, ecf_credit)
 
 
-def download_outputs(outputs: GradeOutputs, download: Path, unkeyed: tuple, maximum=None) -> GradeOutputs:
+def download_outputs(outputs: GradeOutputs, download: Path, unkeyed: tuple, maximum=None,
+                     places=None) -> GradeOutputs:
     """A run's outputs for an LMS download: the gradebook names it, its item (unless given) is named
     after it, and it knows the students named by the other id column and the quiz's maximum grade in
-    Moodle (``maximum``, its Grade/10.00 column; None for none)."""
-    outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed), moodle_maximum=maximum)
+    Moodle (``maximum``, its Grade/10.00 column; None for none) with the decimal places shown (``places``)."""
+    outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed), moodle_maximum=maximum,
+                      moodle_places=places)
     return outputs if outputs.gradebook_item is not None else replace(outputs, gradebook_item=download.stem)
 
 
