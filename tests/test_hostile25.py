@@ -40,13 +40,18 @@ def test_a_cell_of_many_tag_openings_is_read_in_linear_time():
     assert _seconds(TAG.search, "[quizgen: x" * 10_000 + "]") < 3
 
 
+def _last_match(text: str):
+    """The pattern's match at the last place it matches: the tag line ends the question text (review 51b F2)."""
+    return next(filter(None, (OLD_TAG.match(text, start) for start in range(len(text), -1, -1))), None)
+
+
 @pytest.mark.slow
 def test_the_tag_scanner_reads_as_the_pattern_did():
     pieces = ["[quizgen:", "]", ":", "a", "b", "Z", " ", "1", "/", "\u00a0", "[", "x:y", ":ab]"]
     rnd = random.Random(25)
     for _ in range(20_000):
         text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12)))
-        old, new = OLD_TAG.search(text), TAG.search(text)
+        old, new = _last_match(text), TAG.search(text)
         assert (old and old.groups()) == (new and new.groups()), text
     assert TAG.search("Q [quizgen:nsp:42/nsp/0:b]").groups() == ("nsp", "42/nsp/0", "b")
 

@@ -88,12 +88,12 @@ def test_reading_a_download_holds_about_twice_its_size_at_most(tmp_path):
 
 @pytest.mark.parametrize("cell, kept", [
     (PADDING + "[quizgen:nsp-sigmoid-loss:AB12CD34]", "[quizgen:nsp-sigmoid-loss:AB12CD34]"),
-    ("[quizgen:no tag] [quizgen:t:v:ab] and [quizgen:u:w]", "[quizgen:t:v:ab]"),   # the first tag, as TAG reads it
+    ("[quizgen:no tag] [quizgen:t:v:ab] and [quizgen:u:w]", "[quizgen:u:w]"),   # the last tag, as TAG reads it
     ("[quizgen:[quizgen:x y:z]", "[quizgen:[quizgen:x y:z]"),   # template "[quizgen", as the pattern reads it
     ("  -  ", "-"), (" \r\n ", ""), ("", ""), ("A description with no quizgen tag", UNTAGGED_TEXT),
     ("[quizgen:no tag here]", UNTAGGED_TEXT)])
 def test_a_question_cell_keeps_what_the_reading_uses(cell, kept):
-    """A cell is kept as its first tag (which reads back as the same), else as
+    """A cell is kept as its last tag (which reads back as the same), else as
     ``-`` or "" (no question), else as text with no tag."""
     assert question_cell(cell) == kept
     found, read_back = TAG.search(cell), TAG.search(kept)

@@ -56,8 +56,8 @@ def moodle_question_columns(header: list) -> list:
 
 
 def question_cell(text: str) -> str:
-    """What the reading uses of a Moodle question cell ``text``: its first
-    tag as written (``[quizgen:<template>:<seed label>]``, which TAG.search
+    """What the reading uses of a Moodle question cell ``text``: its last
+    tag (the variant's) as written (``[quizgen:<template>:<seed label>]``, which TAG.search
     reads as it read it in the whole cell), else the cell stripped when that
     is "" or ``-`` (no question: Moodle's cell of a slot not attempted), else
     UNTAGGED_TEXT (a question with no tag: one of the teacher's own, or one

@@ -3,9 +3,9 @@
 
 The tag reads as the pattern
 ``\\[quizgen:([^:\\]\\s]+):([^\\]]+?)(?::([a-z]+))?\\]`` would read it (its
-first match), but a regular expression search takes time quadratic in a cell
-holding many ``[quizgen:`` and no ``]`` (a 100 KB Moodle question cell took
-20 s): each start scans to the end again. This scanner looks at each start
+last match: the tag line ends the question text), but a regular expression
+search takes time quadratic in a cell holding many ``[quizgen:`` and no ``]``
+(a 100 KB Moodle question cell took 20 s): each start scans to the end again. This scanner looks at each start
 once and finds each closing bracket once."""
 
 from __future__ import annotations
@@ -35,19 +35,22 @@ class TagMatch:
 
 
 def search(text: str) -> TagMatch | None:
-    """The first tag in ``text``, or None: the first ``[quizgen:`` whose text
-    up to the next ``]`` reads as ``template:label`` or ``template:label:part``."""
-    start, close = text.find(OPEN), -1
+    """The last tag in ``text``, or None: the last ``[quizgen:`` whose text
+    up to the next ``]`` reads as ``template:label`` or ``template:label:part``.
+    The last, as the tag line ends every question text quizgen exports
+    (lms/html.py, TAG_LINE): a tag-shaped text before it (a bank stem quoting
+    one, or a teacher's) is not the variant's (review 51b F2). The starts are
+    looked at from the right, each ``]`` found once: the next ``]`` after a
+    start is searched for only up to the start to its right."""
+    start, close, scanned = text.rfind(OPEN), -1, len(text)
     while start >= 0:
         inner = start + len(OPEN)
-        if close < inner:   # the next "]": the same for every start before it
-            close = text.find("]", inner)
-            if close < 0:
-                return None
-        found = _read(text, inner, close)
+        nearer = text.find("]", inner, scanned)   # a "]" nearer than the start to the right's
+        close, scanned = (nearer if nearer >= 0 else close), inner
+        found = _read(text, inner, close) if close >= 0 else None
         if found is not None:
             return found
-        start = text.find(OPEN, start + 1)
+        start = text.rfind(OPEN, 0, start)
     return None
 
 
