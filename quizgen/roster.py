@@ -36,7 +36,7 @@ from quizgen.csv_input import (ALIASES, csv_problem, find_column, first_lines, h
                                one_column_each_at, read_csv_text, sniffed_reader)
 from quizgen.errors import InputFileError
 from quizgen.wording import shortened, thousands
-from quizgen.key.checks import MAX_ID, MAX_NAME   # characters of a student id, of a name (key.json's)
+from quizgen.key.checks import MAX_NAME, MAX_STUDENT_ID   # characters of a name, of a student id (key.json's)
 from quizgen.marking.student_ids import normalise_id
 
 ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."
@@ -346,8 +346,8 @@ def _student(row: list, columns: Columns, where: str) -> Student:
     if not normalise_id(student_id):   # only invisible characters: it would match no answer row's id
         raise InputFileError(f"{where}: student_id holds only invisible characters "
                              f"({student_id.encode('unicode_escape').decode('ascii')[:40]})")
-    if len(student_id) > MAX_ID:
-        raise InputFileError(f"{where}: {student_id[:40]!r}... is not a student id (over {MAX_ID} characters)")
+    if len(student_id) > MAX_STUDENT_ID:
+        raise InputFileError(f"{where}: {student_id[:40]!r}... is not a student id (over {MAX_STUDENT_ID} characters)")
     full_name = _name(row, columns, where)
     if len(full_name) > MAX_NAME:   # key.json keeps names to this length, so grade could not read the key
         raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {thousands(MAX_NAME)} characters")

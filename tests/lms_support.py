@@ -164,3 +164,11 @@ def exported_download(invoke, folder, classes: str, count: int, students: int, s
     moodle_download(folder / "responses.csv", (folder / "questions.xml").read_text(encoding="utf-8"), slots, students,
                     lambda part, s: "0.5")
     return list(csv.reader(io.StringIO((folder / "responses.csv").read_text(encoding="utf-8"))))
+
+
+def download_with(invoke, folder, column: str, value: str, count: int = 1) -> None:
+    """responses.csv (exported_download: an export of C1, ``count`` variants, 2
+    students) with the second student's ``column`` cell set to ``value``."""
+    header, *rows = exported_download(invoke, folder, "C1", count, 2)
+    rows[1][header.index(column)] = value
+    (folder / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")

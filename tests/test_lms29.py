@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lms_support import exported_download, moodle_csv
+from lms_support import download_with, exported_download, moodle_csv
 from quizgen.errors import InputFileError
 from quizgen.lms.responses import cloze_parts, read_responses
 
@@ -75,9 +75,7 @@ def test_no_feedback_sheet_for_an_attempt_still_open(tmp_path, invoke, state, sh
 # ---------------------------------------------------------------- item 3: a long name is a name
 
 def _long_named(tmp_path, invoke, last: str) -> None:
-    header, *rows = exported_download(invoke, tmp_path, "C1", 2, 2)
-    rows[1][header.index("Last name")] = last
-    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+    download_with(invoke, tmp_path, "Last name", last, count=2)
 
 
 @pytest.mark.slow

@@ -194,7 +194,7 @@ def read_key(data, source: str = "the key") -> Key:
     students = {} if students is None else checks.mapping(students, top / "students")
     for student_id, paper in students.items():
         where = top / "students" / student_id
-        checks.text(student_id, where, checks.MAX_ID, empty=False)
+        checks.text(student_id, where, checks.MAX_STUDENT_ID, empty=False)
         checks.mapping(paper, where)
         own = _questions(paper.get("questions"), where / "questions", templates, cache, shared)
         if not own:   # a paper worth 0 points: no score or percentage for its student
@@ -235,7 +235,7 @@ def _codes(data: dict, top: Where) -> tuple:
         where = top / "papers" / code
         checks.text(code, where, checks.MAX_ID, empty=False)
         checks.mapping(record, where)
-        codes.append((code, checks.text(record.get("student_id", ""), where / "student_id", checks.MAX_ID),
+        codes.append((code, checks.text(record.get("student_id", ""), where / "student_id", checks.MAX_STUDENT_ID),
                       str(checks.label(record.get("seed", "-"), where / "seed"))))
     return secret, tuple(codes)
 

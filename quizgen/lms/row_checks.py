@@ -12,7 +12,7 @@ import re
 from quizgen.cells import SHOWN_CONTROLS
 from quizgen.errors import InputFileError
 from quizgen.wording import printable, shortened
-from quizgen.key.checks import MAX_ID
+from quizgen.key.checks import MAX_STUDENT_ID
 from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
 from quizgen.marking.student_ids import normalise_id
 from quizgen.text.words import and_list
@@ -73,14 +73,18 @@ def check_widths(header: list, rows: list, needed: list) -> None:
 
 
 def check_id(student: str, export: str, line: int) -> None:
-    """Stop at a student id no key can hold, naming its row: one longer than
-    any key may hold, or one holding a control character (ESC, NUL), which no
-    LMS id holds and the built answers file would write as U+FFFD beside the
-    key's id as read, so that the student's answers would match no paper."""
+    """Stop at a student id no LMS writes, naming its row: one longer than
+    the 255 characters of Moodle's ID number and Canvas's SIS id (which a key
+    holds, review 51b F3: 200 stopped a class at a real id), or one holding a
+    control character (ESC, NUL), which no LMS id holds and the built answers
+    file would write as U+FFFD beside the key's id as read, so that the
+    student's answers would match no paper."""
     where = f"{export} row {line} after the header"
-    if len(student) > MAX_ID:
+    if len(student) > MAX_STUDENT_ID:
         raise InputFileError(f"{where}: student id {student[:40]!r}... is {len(student)} characters "
-                             f"long; an id has at most {MAX_ID}")
+                             f"long, and no LMS id is longer than {MAX_STUDENT_ID} (Moodle's ID number, Canvas's "
+                             "SIS id): was the file damaged or edited? Correct the id as the LMS shows it, or "
+                             "download the file again")
     control = "" if student.isprintable() else next((c for c in student if SHOWN_CONTROLS.get(ord(c)) == "\ufffd"), "")
     if control:
         raise InputFileError(f"{where}: student id {shortened(printable(student), 40)!r} contains a control "
