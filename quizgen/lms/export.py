@@ -107,9 +107,11 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     _check_suffix(lms, out)
     key_path = key_path_for(out)
     sampled = make_slots(classes, count, seed, banks, rounding_rule)
-    secret = export_secret(key_path, lms, seed, classes, count, sampled, force)
+    secret, kept = export_secret(key_path, lms, seed, classes, count, sampled, force)
     slots = with_codes(sampled, secret)
-    while not _codes_distinct(slots):   # two variants of a template sharing a code: about 1 in 10^4 at 10,000
+    while (clash := _first_clash(slots)) is not None:   # two variants of a template sharing a code: ~1e-4 at 10,000
+        if kept:   # a new secret would change every code of the earlier export, whose quiz may be in use
+            raise UsageError(_clash_refusal(key_path, *clash))
         secret = new_secret()
         slots = with_codes(sampled, secret)
     folder = out.parent if str(out.parent) else Path(".")
@@ -164,6 +166,22 @@ def _quiz_id(seed, secret: str) -> str:
     return safe_ident(f"quizgen_{export_code(seed, secret)}")
 
 
-def _codes_distinct(slots: list) -> bool:
-    """True when no two variants of one slot share a code (grade reads a code back to one variant)."""
-    return all(len({v.code for v in slot.variants}) == len(slot.variants) for slot in slots)
+def _first_clash(slots: list) -> tuple | None:
+    """``(template, code)`` of the first two variants of one slot sharing a code
+    (grade reads a code back to one variant), or None when every code is its variant's own."""
+    for slot in slots:
+        seen = set()
+        for variant in slot.variants:
+            if variant.code in seen:
+                return slot.template, variant.code
+            seen.add(variant.code)
+    return None
+
+
+def _clash_refusal(key_path: Path, template: str, code: str) -> str:
+    """The one line refusing an export whose kept secret gives two variants one code (review 51b F8): drawing
+    a new secret, as for a fresh export, would silently change every code of the earlier export's quiz."""
+    return (f"{printable(key_path)} keeps the secret of the earlier export of this seed, so that its codes, which may "
+            f"already be in use, stay the same; with it two variants of {template} would share the code {code}, which "
+            "grade could not tell apart; choose another --out for this export (a key and codes of its own), or export "
+            "the earlier classes and --count again")

@@ -41,14 +41,15 @@ def key_path_for(out) -> Path:
 
 
 def export_secret(key_path: Path, lms: str, seed, classes: str, count: int, slots: list,
-                  force: bool = False) -> str:
-    """The secret to key the codes with: the earlier key's when it is this
-    export again (same seed: same codes, same bytes), else a fresh one.
+                  force: bool = False) -> tuple:
+    """``(secret, kept)``: the secret to key the codes with, ``kept`` when it is
+    the earlier key's, as this is that export again (same seed: same codes,
+    same bytes), else a fresh one.
     Another export's key is never replaced without ``force`` (exit 2), nor
     one of the same seed whose variants ``slots`` would lose (other classes,
     a smaller count, another LMS): the quiz made from it could not be graded."""
     if not key_path.exists():
-        return new_secret()
+        return new_secret(), False
     try:
         earlier = read_json(key_path, EXPORT_KEY_BYTES)
     except (RecursionError, TooLarge):   # nested too deeply for the JSON reader, or too big: no export's key
@@ -58,11 +59,11 @@ def export_secret(key_path: Path, lms: str, seed, classes: str, count: int, slot
         if lost:
             raise UsageError(f"{key_path} is the key of {lost}; choose another --out, or pass --force to "
                              "replace that export's key")
-        return earlier["secret"]
+        return earlier["secret"], True
     if not force:
         raise UsageError(f"{key_path} is the key of another export, which may already be in use; "
                          "choose another --out, or pass --force to replace that export's key")
-    return new_secret()
+    return new_secret(), False
 
 
 def _what_is_lost(earlier: dict, lms: str, classes: str, count: int, slots: list) -> str:
