@@ -90,6 +90,25 @@ def moodle_rounded_warning(outputs, result) -> list:
             "responses again and grade that"]
 
 
+def resaved_ids_warning(outputs, result) -> list:
+    """The warning when a Moodle file keyed on ID number is written from a
+    download a spreadsheet saved again (``outputs.download_resaved``) whose ids
+    are all digits with no leading zero (review 51b F6): the spreadsheet may
+    have dropped zeros (``00100`` saved ``100``), and Moodle's import stops the
+    whole file at an ID number it does not know. Not with --roster, whose ids
+    the file then writes (roster_spelling), nor when an id keeps a leading zero."""
+    ids = [t.student_id for t in result.students]
+    if (outputs.gradebook != "moodle" or outputs.gradebook_key != "idnumber" or not outputs.download_resaved
+            or getattr(result, "roster_ids", ()) or not ids
+            or not all(i.isascii() and i.isdigit() and i[0] != "0" for i in ids)):
+        return []
+    return [f"{outputs.download} was saved again by a spreadsheet ({outputs.download_resaved}), and its ID numbers "
+            f"are all digits with no leading zero ({named_few(list(map(shortened, ids)))}): a spreadsheet drops "
+            "leading zeros, and if Moodle's ID numbers have them (00100 for 100), Moodle's import stops the whole "
+            "gradebook file at the first; compare a few with Moodle's, and if they differ, grade the download as "
+            "Moodle wrote it, or give --roster with Moodle's ids"]
+
+
 def gradebook_students(outputs, result) -> tuple:
     """``(grades, held, absent)`` of the gradebook file: each student's Grade
     (a Moodle file's scaled: moodle_grades); the normal ids given no grade

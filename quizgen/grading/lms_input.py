@@ -30,7 +30,7 @@ from quizgen.grading.download_warnings import (absent_warning, canvas_cut, cut_w
 from quizgen.grading.export_key_found import export_key_for, export_keys_found, found_key_refusal
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key
-from quizgen.grading.read_as import download_read_as
+from quizgen.grading.read_as import download_read_as, spreadsheet_signs
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, as_written_by_the_lms, lms_kind
 from quizgen.lms.untagged import graded_untagged
@@ -43,11 +43,12 @@ def download_header(path, encoding=None, delimiter=None) -> list:
 
 
 def _download_start(path, encoding=None, delimiter=None) -> tuple:
-    """``(header cells, delimiter, encoding)`` of the CSV file at ``path``, read as an
+    """``(header cells, delimiter, encoding, sep line)`` of the CSV file at ``path``, read as an
     answers file's are (the delimiter: ``delimiter``, else the ``sep=`` line's,
-    else the header's most used); one line when it is no text."""
+    else the header's most used; ``sep line``: whether it has Excel's); one line when it is no text."""
     start = csv_start(Path(path), Path(path), encoding, delimiter, EXPECTED)
-    return header_row(Path(path), start.lines, start.delimiter, start.skip)[0], start.delimiter, start.encoding
+    header = header_row(Path(path), start.lines, start.delimiter, start.skip)[0]
+    return header, start.delimiter, start.encoding, start.skip > 0
 
 
 def in_dialect(answers: str, delimiter: str) -> str:
@@ -83,15 +84,14 @@ def lms_kind_of(path, encoding=None, delimiter=None) -> str | None:
 
 
 def _start_if_file(path, encoding, delimiter) -> tuple:
-    """``(header cells, delimiter, encoding)`` of the regular file at ``path``, or
-    ``(None, None, None)`` for a pipe (read once, as an answers file) or a file
-    open_answers will report."""
+    """``(header cells, delimiter, encoding, sep line)`` of the regular file at ``path`` (_download_start),
+    or Nones for a pipe (read once, as an answers file) or a file open_answers will report."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return None, None, None
+            return None, None, None, None
         return _download_start(path, encoding, delimiter)
     except (OSError, InputFileError):
-        return None, None, None
+        return None, None, None, None
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,7 @@ class LmsInput:
     untagged: tuple = ()    # ((download, kind, cells),): question cells with no tag, warned of once marked
     key_banks: tuple = ()   # the bank folders the export key named, loaded for want of --bank
     read_as: str = ""   # the download's kind, delimiter and encoding, as the summary names the file read
+    resaved: str = ""   # the signs that a spreadsheet saved the download again (read_as.spreadsheet_signs), or ""
 
 
 @contextmanager
@@ -130,7 +131,7 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
     download, and ``id_key`` email for one that is no Moodle download unless
     ``gradebook`` is moodle. ``key_forced``: the option (--force-key) that grades a
     download of seed labels with an export key of another seed, with a warning."""
-    header, dialect, read_encoding = _start_if_file(path, encoding, delimiter)   # read once: kind, refusal, dialect
+    header, dialect, read_encoding, sep_line = _start_if_file(path, encoding, delimiter)   # read once
     kind = lms_kind(header) if header is not None else None
     if not kind:
         _check_not_export_key(path, key, header, encoding, delimiter)
@@ -150,7 +151,8 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
                        found_key=read.found_key, unkeyed=fallback if kind == "moodle" else (),
                        canvas_ids=fallback if kind == "canvas" else (),
                        untagged=((Path(path).name, kind, read.untagged),), key_banks=tuple(read.key_banks),
-                       read_as=download_read_as(kind, dialect, read_encoding))
+                       read_as=download_read_as(kind, dialect, read_encoding),
+                       resaved=spreadsheet_signs(dialect, read_encoding, sep_line))
 
 
 def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> list:

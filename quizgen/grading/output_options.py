@@ -48,6 +48,8 @@ class GradeOutputs:
     """The quiz's maximum grade in Moodle (a Responses download's ``Grade/10.00``): the Moodle file is scaled to it."""
     moodle_places: int | None = None
     """The decimal places ``moodle_maximum`` is shown with (2 in ``Grade/10.00``), to which Moodle rounded it."""
+    download_resaved: str = ""
+    """The signs that a spreadsheet saved the LMS download again (read_as.spreadsheet_signs), or ""."""
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""

@@ -30,6 +30,15 @@ def download_read_as(kind: str, delimiter: str | None, encoding: str | None) -> 
     return ", ".join(said + ([encoding] if encoding else []))
 
 
+def spreadsheet_signs(delimiter: str | None, encoding: str | None, sep_line: bool | None) -> str:
+    """What shows that a spreadsheet saved an LMS download again (``';'-separated,
+    cp1252, with Excel's sep= line``), or "" for none: Moodle and Canvas write
+    their CSV downloads ``,``-separated in UTF-8, with no ``sep=`` line."""
+    said = [f"{separator_named(delimiter)}-separated"] if delimiter and delimiter != "," else []
+    said += [encoding] if encoding and not encoding.replace("_", "-").lower().startswith("utf-8") else []
+    return ", ".join(said + (["with Excel's sep= line"] if sep_line else []))
+
+
 def answers_named(result, cell) -> str:
     """How report.md names the answers a GradeResult graded, each name made a cell by ``cell``: the
     file and its form, or for an LMS download the download as the summary names it and the

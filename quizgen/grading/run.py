@@ -206,7 +206,7 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inpu
         outputs = download_outputs(outputs, Path(asked.answers), given.unkeyed,
                                    *moodle_maximum(asked.answers, encoding, asked.delimiter))
         outputs = replace(outputs, canvas_ids=tuple(dict.fromkeys(given.canvas_ids)),
-                          banks=given.key_banks or outputs.banks)
+                          banks=given.key_banks or outputs.banks, download_resaved=given.resaved)
         encoding = None
     source = open_answers(given.answers, delimiter=asked.delimiter, decimal_comma=asked.decimal_comma,
                           encoding=encoding, decimal_mark=asked.decimal_mark)
