@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.byte_order import bom_encoding, unmarked_utf16
+from quizgen.encoding_window import telling_window
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import printable, shortened, thousands
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
@@ -283,7 +284,7 @@ def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: 
     rule every CSV input is read by: the answers file, an LMS download, a roster, overrides
     (``option`` false: a file --encoding does not apply to, whose advice cannot name it)."""
     given = given_encoding(encoding)
-    encoding = given or detect_encoding(data[:SAMPLE_BYTES])
+    encoding = given or detect_encoding(telling_window(data, SAMPLE_BYTES) if final else data[:SAMPLE_BYTES])
     if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(data[:SAMPLE_BYTES]):
         raise InputFileError(f"{path}: {not_text}{_utf16_hint(data[:SAMPLE_BYTES], option)}")
     if given and given.startswith("utf-32"):

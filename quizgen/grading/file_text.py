@@ -15,7 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.csv_input import NOT_TEXT, SAMPLE_BYTES, choose_delimiter, csv_text, excel_sep_line
+from quizgen.csv_input import NOT_TEXT, SAMPLE_BYTES, choose_delimiter, csv_text, detect_encoding, excel_sep_line
+from quizgen.encoding_window import file_window
 from quizgen.errors import InputFileError
 from quizgen.input_files import open_input
 
@@ -68,7 +69,12 @@ def points_only(lines: list, delimiter: str) -> bool:
 
 def header_lines(path: Path, readable: Path, sample: bytes, encoding, not_text: str) -> tuple:
     """``(encoding, lines)``: the decoded lines of the file's start, read from
-    ``readable`` until the header line is whole (up to MAX_HEADER_BYTES)."""
+    ``readable`` until the header line is whole (up to MAX_HEADER_BYTES); the
+    encoding ``encoding`` (--encoding), else detected, from the file's first
+    non-ASCII byte on when its start is ASCII (encoding_window), so that the
+    whole file is read, and named, in the encoding of its first letters."""
+    if encoding is None and sample[:SAMPLE_BYTES].isascii() and (later := file_window(readable, SAMPLE_BYTES)):
+        encoding = detect_encoding(later)
     size = SAMPLE_BYTES
     while True:
         whole_file = len(sample) < size
