@@ -26,7 +26,7 @@ from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import printable, shortened
 from quizgen.csv_input import one_column_each, sniffed_reader
 from quizgen.lms.assignment import added_warning, assignment_column, names_assignment
-from quizgen.lms.gradebook_file import canvas_file, csv_text
+from quizgen.lms.gradebook_file import canvas_file, gradebook_csv
 from quizgen.lms.import_limits import needs_guard
 from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbered_rows,
                                        repeated_student)
@@ -92,7 +92,7 @@ def plain_gradebook(grades: list, delimiter: str = ",", comma: bool = False) -> 
     for g in grades:
         percent = shown(100 * g.score / g.max) if g.max else ""
         rows.append((g.student_id, g.name, shown(g.score), shown(g.max), percent))
-    return csv_text(rows, delimiter)
+    return gradebook_csv(rows, delimiter)
 
 
 def moodle_gradebook(grades: list, item: str, key: str = "idnumber", held=frozenset()) -> str:
@@ -110,7 +110,7 @@ def moodle_gradebook(grades: list, item: str, key: str = "idnumber", held=frozen
     rows = [(MOODLE_KEYS[key], "Full name", item)]
     rows += [(g.student_id, g.name, number_text(g.score)) for g in grades
              if normalise_id(g.student_id) not in held and not needs_guard(g.student_id)]
-    return csv_text(rows)
+    return gradebook_csv(rows)
 
 
 def unguardable(grades: list, held=frozenset()) -> tuple:
@@ -184,8 +184,9 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
              if r.grade not in NO_GRADE and not exported]
     unguarded = tuple((row[0], row[2]) for row in rows[1:] if needs_guard(row[0]))
     rows = [row for row in rows if not needs_guard(row[0])]
-    return FilledGradebook(csv_text(rows), [], kept, changed, no_id, left_out, off_roster=off, by_zeros=tuple(by_zeros),
-                           held=_held(grades, held), unguarded=unguarded, from_export=exported)
+    return FilledGradebook(gradebook_csv(rows), [], kept, changed, no_id, left_out, off_roster=off,
+                           by_zeros=tuple(by_zeros), held=_held(grades, held), unguarded=unguarded,
+                           from_export=exported)
 
 
 def _held(grades: list, held) -> tuple:

@@ -13,7 +13,7 @@ from quizgen.lms.import_limits import canvas_layout, canvas_unguardable, needs_g
 from quizgen.lms.template_rows import NO_GRADE
 
 
-def csv_text(rows, delimiter: str = ",") -> str:
+def gradebook_csv(rows, delimiter: str = ",") -> str:
     """``rows`` as CSV text, CRLF line ends, every cell spreadsheet-safe (cells.spreadsheet_safe)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
@@ -43,8 +43,8 @@ def canvas_file(header: list, rows: list, column: int, graded: dict, delimiter: 
         elif n in graded and row[column].strip() not in NO_GRADE:
             unguarded.append((graded[n].student_id, row[column].strip()))
     if delimiter != ";":
-        return csv_text(written, ","), tuple(unguarded), added
-    return _semicolon_header(written[0]) + csv_text(written[1:], ";"), tuple(unguarded), added
+        return gradebook_csv(written, ","), tuple(unguarded), added
+    return _semicolon_header(written[0]) + gradebook_csv(written[1:], ";"), tuple(unguarded), added
 
 
 def _semicolon_header(header: list) -> str:
@@ -61,4 +61,4 @@ def _semicolon_header(header: list) -> str:
     out = io.StringIO()
     csv.writer(out, delimiter=";", lineterminator="\r\n", quoting=csv.QUOTE_ALL).writerow(
         spreadsheet_safe(str(cell)) for cell in header[1:])
-    return csv_text([header[:1]], ";").rstrip("\r\n") + ";" + out.getvalue()
+    return gradebook_csv([header[:1]], ";").rstrip("\r\n") + ";" + out.getvalue()
