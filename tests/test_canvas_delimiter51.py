@@ -6,6 +6,10 @@ a consistent field count. A file whose first three lines hold no comma (the
 template's ``4,50`` columns dropped, a one-word name, ``47`` points) was read
 with ``,``, its header one field, and refused: "Invalid header row"."""
 
+import csv
+import io
+import random
+
 import pytest
 
 from canvas_import_support import canvas_delimiter, first_lines, parse_line
@@ -55,3 +59,24 @@ def test_a_comma_template_still_gives_a_comma_file():
     template = _template().replace(";", ",").replace("4,50", "4.5").replace("5,00", "5").replace("4,5", "4.5")
     book = canvas_gradebook(template, [Grade("s0000", "Zoë", 40, 47)], "Quiz 1")
     assert canvas_delimiter(book.text) == "," and ";" not in book.text
+
+
+def test_random_semicolon_templates_all_give_files_canvas_reads_as_semicolons():
+    """Names with commas, quotes, semicolons and other scripts, any points and grades, a mark or none."""
+    rnd = random.Random(51)
+    pieces = ["Zoë", "Ada", ",", '"', ";", " ", "O'", "Łukasz", "李", "-", "4,5", "47"]
+    for _ in range(300):
+        names = ["".join(rnd.choice(pieces) for _ in range(rnd.randint(1, 4))).strip() or "A" for _ in range(3)]
+        points = rnd.choice(["", "10", "12,50", "47"])
+        quiz = rnd.choice([None, "Quiz 1 (88)"])
+        rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Homework (77)", *([quiz] if quiz else [])],
+                ["    Points Possible", "", "", "", "", "5,00", *([points] if quiz else [])]]
+        rows += [[name, str(500 + n), f"s{n}", f"l{n}", "A", "4,50", *([rnd.choice(["", "3", "4,5"])] if quiz else [])]
+                 for n, name in enumerate(names)]
+        out = io.StringIO()
+        csv.writer(out, delimiter=";", lineterminator="\r\n").writerows(rows)
+        template = rnd.choice(["", "\ufeff"]) + out.getvalue()
+        grades = [Grade(f"s{n}", name, rnd.choice([0, 17, 47, 23.5]), 47) for n, name in enumerate(names)
+                  if rnd.random() < 0.7]
+        book = canvas_gradebook(template, grades, "Quiz 1")
+        assert canvas_delimiter(book.text) == ";", book.text
