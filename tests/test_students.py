@@ -58,7 +58,7 @@ NO_ID = "expected a student id column (student_id, Student ID, Matrikelnummer, e
      "line 3: student_id 's 010' repeats line 2 ('S010': ids are compared ignoring case and spaces)"),
     ("student_id,name\ns1,A\x01nn\n", "line 2: name contains a control character"),
     ("student_id,name\ns\x7f1,Ann\n", "line 2: student_id contains a control character"),
-    (f"student_id\n{'x' * 201}\n", f"line 2: {'x' * 40!r}... is not a student id (over 200 characters)"),
+    (f"student_id\n{'x' * 256}\n", f"line 2: {'x' * 40!r}... is not a student id (over 255 characters)"),   # an LMS's 255 (51b F3)
     ("student_id,name\ns1,A\x00nn\n", "line 2: name contains a control character"),   # a stray NUL: one bad cell
     ("student_id,n\x00ame\ns1,Ann\n", "the roster file is not text; save it as CSV"),   # as the answers file: csv_text
 ])
