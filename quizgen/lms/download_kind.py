@@ -5,9 +5,15 @@ Student Analysis, or neither (an ordinary answers file).
 A file is taken for a Moodle download only on evidence that Moodle wrote it:
 its "Response N" columns, or the columns Moodle's quiz reports write for every
 attempt (mod/quiz/report/attemptsreport.php: State, Started on, Completed,
-the time taken and the ``Grade/10.00`` column). Name columns are no evidence:
-a class list from a student-records system has ``First name`` and ``Last
-name`` (or ``Surname``) too."""
+the time taken and the ``Grade/10.00`` column), two or more of them, one of
+them a column no class sheet has (Started on, Time taken, Grade/10.00). Name
+columns are no evidence: a class list from a student-records system has
+``First name`` and ``Last name`` (or ``Surname``) too. A Canvas analysis is
+known by its ``n correct`` column, or its ``name``, ``id`` and ``section_id``
+together. Evidence counts only in the LMS's own spelling (spaces around a name
+allowed): ``state``, ``completed`` or ``Section_ID`` are a class sheet's
+columns (review 51a F3); once a file is a download its columns are found
+whatever their case (``as_written_by_the_lms``)."""
 
 from __future__ import annotations
 
@@ -34,6 +40,12 @@ MOODLE_EVIDENCE = 2
 """How many of the attempt columns (and the grade column) make a header a
 Moodle quiz report's: a download has at least four (the grade column only
 when grades are shown), a class list hardly two."""
+MOODLE_OWN = ("Started on", "Time taken")
+"""Attempt columns no class sheet is likely to have (with the grade column):
+one of them must be among the evidence, as ``State``, ``Completed`` and
+``Duration`` are ordinary words."""
+CANVAS_TOGETHER = {"name", "id", "section_id"}
+"""Columns a Canvas analysis opens with, which together (or ``n correct``) make one."""
 
 
 MOODLE_NAMED = ("ID number", "Email address", "First name", "Last name", "Surname", "Institution", "Department",
@@ -65,21 +77,22 @@ def lms_kind(header: list):
     """``"moodle"`` for the header of a Moodle quiz report download (its
     Responses report; its Grades report too, which quizgen.lms.responses
     refuses with advice), ``"canvas"`` for a Canvas student analysis, else None;
-    its columns named whatever their case and spaces (``as_written_by_the_lms``)."""
-    header = as_written_by_the_lms(header)
-    if any(MOODLE_RESPONSE.fullmatch(h) for h in header) or moodle_attempt_columns(header) >= MOODLE_EVIDENCE:
+    known by columns in the LMS's own spelling, spaces around them allowed (review 51a F3: a class sheet's
+    ``state`` and ``completed``, or ``Section_ID``, made an answers file a download)."""
+    cells = {cell.strip() for cell in header}
+    if any(MOODLE_RESPONSE.fullmatch(cell) for cell in cells) or _moodle_attempts(cells):
         return "moodle"
-    if "n correct" in header or "section_id" in header:
+    if "n correct" in cells or CANVAS_TOGETHER <= cells:
         return "canvas"
     return None
 
 
-def moodle_attempt_columns(header: list) -> int:
-    """How many of Moodle's attempt columns (MOODLE_ATTEMPT_COLUMNS and the
-    ``Grade/10.00`` column) ``header`` has."""
-    cells = {cell.strip() for cell in header}
-    return (sum(name in cells for name in MOODLE_ATTEMPT_COLUMNS)
-            + any(MOODLE_MAXIMUM.fullmatch(cell) for cell in cells))
+def _moodle_attempts(cells: set) -> bool:
+    """Whether ``cells`` hold MOODLE_EVIDENCE or more of Moodle's attempt columns (MOODLE_ATTEMPT_COLUMNS
+    and the ``Grade/10.00`` column), one of them Moodle's own (MOODLE_OWN or the grade column)."""
+    grade = any(cell.startswith("Grade") and MOODLE_MAXIMUM.fullmatch(cell) for cell in cells)
+    own = grade or any(name in cells for name in MOODLE_OWN)
+    return own and sum(name in cells for name in MOODLE_ATTEMPT_COLUMNS) + grade >= MOODLE_EVIDENCE
 
 
 _NUMBERED = re.compile(r"(\D*[^\W\d])\s+0*(\d{1,4})")
