@@ -161,12 +161,14 @@ def test_an_r_just_below_zero_shown_as_000_says_why_it_is_not_flagged_r_below_0(
     from quizgen.report.model import ItemStats
 
     item = ItemStats("Q1", "a", "C1", "t", 1.0, 100, facility=0.43, discrimination=0.211, point_biserial=-0.003)
-    item.dr_students = 100_000   # the 5% critical value of r 0.006 (0.01 shown): -0.01 is beyond it (review 50b F6)
+    item.dr_students = 100_000   # the 5% critical value of r 0.0062, compared unrounded (review 50b F6, 51a F1)
     assert [r.split(" (")[0] for r in reasons(item)] == ["correlates weakly with the rest of the paper"]
     assert rounding_notes(item) == ["not r < 0: point_biserial (item-rest r) -0.003 is 0.00 to 2 decimals, the "
                                     "figure the flags compare, so not below 0.00"]
-    item.point_biserial = -0.006   # -0.01 shown: flagged, no note
+    item.point_biserial = -0.0065   # -0.01 shown, beyond 0.0062: flagged, no note
     assert rounding_notes(item) == [] and reasons(item)[0].startswith("does not discriminate")
+    item.point_biserial = -0.006   # -0.01 shown, but within 0.0062: weak, not a key to check (review 51a F1)
+    assert rounding_notes(item) == [] and reasons(item)[0].startswith("correlates weakly")
 
 
 def test_in_a_small_class_the_critical_value_not_rounding_keeps_r_below_0_unflagged():

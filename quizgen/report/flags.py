@@ -77,9 +77,9 @@ def shown(value):
 
 
 def chance_limit(n: int):
-    """The 5% critical value of r over ``n`` students, as the tables show it (2 decimals),
-    or None from SMALL students on (there r is read against 0 and WEAK alone)."""
-    return shown(R_CRITICAL[n - 2]) if 3 <= n < SMALL else None
+    """The 5% critical value of r over ``n`` students below SMALL (R_CRITICAL, 3 decimals, unrounded:
+    the small-class caveat quotes it so), or None from SMALL students on (there r below WEAK is weak)."""
+    return R_CRITICAL[n - 2] if 3 <= n < SMALL else None
 
 
 Z975 = 1.959963984540054   # the normal distribution's 0.975 quantile
@@ -103,15 +103,16 @@ def reasons(item: ItemStats) -> list:
     Over fewer than SMALL students an ``r`` below WEAK that is not beyond chance_limit
     below 0 gets CHANCE_REASON instead (at 8 students the standard error of r is about 0.35);
     from SMALL on an ``r`` below 0 not beyond critical_r is WEAK_REASON's, not a key to check
-    (at 30 students the critical value is 0.36: r = -0.15 there is chance)."""
+    (at 30 students the critical value is 0.36: r = -0.15 there is chance). The cuts 0 and WEAK are
+    compared as the tables show r (2 decimals); the critical value, itself 0.014 at 18,519 students, with
+    r unrounded (review 51a F1: cut to 0.01 it flagged an r of -0.006 as a key to check)."""
     found = []
-    name, r = _discrimination(item)
-    r, facility = shown(r), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
-    limit = chance_limit(item.dr_students) if name == "r" else None
-    if r is not None and r < WEAK and limit is not None and r > -limit:
+    name, exact = _discrimination(item)
+    r, facility = shown(exact), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
+    chance = name == "r" and exact is not None and item.dr_students >= FEW and exact > -critical_r(item.dr_students)
+    if r is not None and r < WEAK and chance and chance_limit(item.dr_students) is not None:
         found.append(CHANCE_REASON)
-    elif r is not None and r < 0 and not (name == "r" and item.dr_students >= FEW and
-                                          r > -shown(critical_r(item.dr_students))):
+    elif r is not None and r < 0 and not chance:
         found.append(NEGATIVE_REASON.format(name=name))   # an r below 0 within chance is only weak (review 50b F6)
     elif name == "r" and r is not None and r < WEAK:
         found.append(WEAK_REASON)

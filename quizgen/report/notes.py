@@ -64,7 +64,7 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
             f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
             f"are rough here (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
             "read the flags as hints, not verdicts. An r is flagged \"r < 0\" only at or below "
-            f"-{_fixed(chance_limit(n), comma)}, the 5% critical value of r at {n} students; a lower r closer to 0 "
+            f"-{decimal_mark(numbers.fixed(chance_limit(n), 3), comma)}, the 5% critical value of r at {n} students; a lower r closer to 0 "
             "is tagged \"low r (small class)\": it may be chance.")
 
 
