@@ -13,8 +13,8 @@ def test_lines_cut_short_are_named_once(invoke, three_question_folder):
     assert run.exit_code == 0, run.output
     warnings = [line for line in run.stderr.splitlines() if "cells where the header has" in line]
     assert warnings == ["quizgen: warning: wide.csv: line 3 has 2 cells where the header has 4 (2 such lines: 3, 5): "
-                        "the cells missing at a line's end are graded as blank answers (line 3: its last 2); if the "
-                        "file was cut short (a truncated export), export it again"]
+                        "the answers missing at a line's end are graded as blank (line 3: 2 answers, Q2a, Q3a); if the "
+                        "file was cut short (a truncated export), export it again"]   # since review 51a F4
     rows = list(csv.DictReader(open(folder / "g" / "wide-graded.csv", encoding="utf-8-sig")))
     assert [row["status"] for row in rows if row["student_id"] == "s2"] == ["correct", "blank", "blank"]
 
