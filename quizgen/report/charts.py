@@ -9,10 +9,10 @@ from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, named, whole_number
+from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, named, whole_number, whole_percent
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
-from quizgen.report.tables import R_HEADER, fixed, flag_parts, whole_percent
+from quizgen.report.tables import R_HEADER, fixed, flag_parts
 
 FONT = 12
 LABEL_WIDTH = 90

@@ -3,9 +3,9 @@ why, in words), its cuts (docs/report.md), and when D and r are computed at all.
 
 from __future__ import annotations
 
-from quizgen.maths.numbers import fixed, percent
+from quizgen.maths.numbers import fixed
 from quizgen.report.columns import no_comparison, rest_correlation
-from quizgen.report.formatting import named
+from quizgen.report.formatting import named, whole_percent
 from quizgen.report.model import COUNTED, NOT_REACHED, ItemStats
 from quizgen.scores import ratio
 
@@ -158,10 +158,10 @@ def _hard_reason(item: ItemStats) -> str:
     unanswered = ratio(blank + skipped, answers) or 0.0
     top = max(item.traps, key=lambda t: t.count, default=None)
     if unanswered >= UNANSWERED:
-        text += (f"; {percent(unanswered, 0)}% of its answers are blank or skipped ({blank} blank, "
+        text += (f"; {whole_percent(unanswered)}% of its answers are blank or skipped ({blank} blank, "
                  f"{skipped} skipped): not taught, or no time left?")
     if top is not None and top.share and top.share >= 0.2:
-        text += f"; {percent(top.share, 0)}% fell into {named(top.code, {top.code: top.name})}, a widespread misconception"
+        text += f"; {whole_percent(top.share)}% fell into {named(top.code, {top.code: top.name})}, a widespread misconception"
     if text == HARD_REASON:
         text += DISCRIMINATING if _discriminates(item) else "; check that it was taught and that the key is right"
     return text

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from quizgen.cells import BIDI_CONTROLS, SHOWN_CONTROLS   # the one list of controls (CSV cells too)
 from quizgen.wording import thousands
-from quizgen.maths.numbers import fixed
+from quizgen.maths.numbers import fixed, percent
 
 
 @lru_cache(maxsize=1024)
@@ -34,6 +34,16 @@ def whole_number(n: int, comma: bool = False) -> str:
     class ``1\u202f234`` (a narrow no-break space, as SI and both German and
     French usage allow), since there ``1,234`` reads as one point two three four."""
     return thousands(n, bool(comma))
+
+
+def whole_percent(share: float) -> str:
+    """``100 * share`` to a whole number, a tie away from zero (0.125 -> ``13``); ``<1`` for a share
+    above 0 that rounds to 0 (1 of 280: a person reads 0% as nobody), ``>99`` for a share below 1 that
+    rounds to 100 (279 of 280: 100% reads as everyone; review 51a F8). The report's one way to write a share."""
+    text = percent(share, 0)
+    if text == "0" and share > 0:
+        return "<1"
+    return ">99" if text == "100" and share < 1 else text
 
 
 @lru_cache(maxsize=4096)

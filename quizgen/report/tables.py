@@ -11,7 +11,8 @@ from functools import partial
 
 from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
-from quizgen.report.formatting import decimal_mark, md_cell, named, number_text, said_counts, whole_number
+from quizgen.report.formatting import (decimal_mark, md_cell, named, number_text, said_counts, whole_number,
+                                       whole_percent)
 from quizgen.report.reliability import spread_note
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
@@ -28,13 +29,6 @@ ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "po
                 "imprecise", "needs_review", "missing", "not_reached", "reached",
                 "d_r_students", "group_lower", "group_upper", "partial", "name", "ecf")   # new columns last: letters keep
 NA = "n/a"
-
-
-def whole_percent(share: float) -> str:
-    """``100 * share`` to a whole number, a tie away from zero (0.125 -> ``13``); ``<1`` for a share
-    above 0 that rounds to 0 (1 of 280: a person reads 0% as nobody)."""
-    text = numbers.percent(share, 0)
-    return "<1" if text == "0" and share > 0 else text
 
 
 def fixed(value, places: int = 2, missing: str = NA, comma: bool = False) -> str:
