@@ -64,6 +64,11 @@ class GradeResult:
     read_as: str = ""     # an LMS download's kind, delimiter and encoding, as the summary names the file read
 
     @property
+    def ecf(self) -> int:
+        """The correct answers marked by error carried forward, said beside correct's count (report.md, stdout)."""
+        return sum(q.ecf for q in self.questions)
+
+    @property
     def unfinished(self) -> bool:
         """Whether an output was not made as asked though every other was written (a warning
         that is ``errors.Unfinished``: no PDF feedback sheet made), so the command exits 1."""

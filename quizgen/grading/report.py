@@ -15,7 +15,7 @@ from quizgen.grading.look_at import review_hint
 from quizgen.grading.read_as import answers_named, answers_read_as
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
-from quizgen.report.formatting import (counted_name, decimal_mark, md_cell, number_text, one_place,
+from quizgen.report.formatting import (counted_name, decimal_mark, ecf_said, md_cell, number_text, one_place,
                                        said, said_counts, whole_number)
 from quizgen.report.model import absent_words
 from quizgen.report.tables import roster_centre
@@ -253,9 +253,8 @@ def _class_section(result, comma: bool = False) -> list:
     lines = ["## Class", ""]
     figures = class_figures(result, comma)
     lines += [f"{figures[0].upper()}{figures[1:]}.", ""] if figures else []
-    ecf = sum(q.ecf for q in result.questions)   # said beside correct (review 50b F5)
-    rows = [[status.value, whole_number(result.counts[status], comma) + (f" ({whole_number(ecf, comma)} of them by "
-             "error carried forward)" if status is Status.CORRECT and ecf else "")] for status in Status]
+    rows = [[status.value, whole_number(result.counts[status], comma)   # ECF said beside correct (review 50b F5)
+             + ecf_said(result.ecf * (status is Status.CORRECT), comma)] for status in Status]
     missing = _missing_parts(result)
     rows += [[MISSING_PARTS, whole_number(missing, comma)]] * bool(missing)
     return lines + _table(["status", "answers"], rows) + _missing_note(result, missing, comma)
@@ -350,7 +349,8 @@ def summary_text(result) -> str:
     comma, read_as = result.decimal_comma, result.read_as or answers_read_as(result)
     lines = [f"Graded {_answers_text(result, comma)} from {_students_text(result, comma)} "
              f"against {result.key_name} ({read_as}).", ""]
-    lines += [f"  {status.value:<24}{whole_number(result.counts[status], comma):>8}" for status in Status
+    lines += [f"  {status.value:<24}{whole_number(result.counts[status], comma):>8}"   # ECF as report.md (51a F11)
+              f"{ecf_said(result.ecf * (status is Status.CORRECT), comma)}" for status in Status
               if result.counts[status] or status in (Status.CORRECT, Status.INCORRECT)]
     missing = _missing_parts(result)
     lines += [f"  {MISSING_PARTS:<24}{whole_number(missing, comma):>8}"] * bool(missing)

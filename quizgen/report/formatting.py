@@ -46,6 +46,12 @@ def whole_percent(share: float) -> str:
     return ">99" if text == "100" and share < 1 else text
 
 
+def ecf_said(ecf: int, comma: bool = False) -> str:
+    """`` (3 of them by error carried forward)``, said beside the count of correct answers in report.md's
+    status table and stdout's (review 50b F5, 51a F11); "" for none."""
+    return f" ({whole_number(ecf, comma)} of them by error carried forward)" if ecf else ""
+
+
 @lru_cache(maxsize=4096)
 def one_place(value: float) -> str:
     """A percentage to one decimal, a tie away from zero as the papers round

@@ -24,11 +24,10 @@ from quizgen.report.sections import section_view
 from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places, negative_alpha_note,
                                   provisional_note, small_class_note, small_groups_note, trap_notes,
                                   no_dr_note, zero_points_note)
-from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE,
-                                   GROUPS_HEADER, NOT_REACHED_NOTE, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
-                                   answer_columns, d_note, fixed, flag_legend, flag_parts, flagged_items,
-                                   flagged_label, flagged_over, group_percent, groups_cell, over_cell, percent,
-                                   shrunk, test_lines)
+from quizgen.report.answer_counts import NOT_REACHED_NOTE, answer_columns, answers_note, some_not_reached
+from quizgen.report.tables import (CLASS_FACILITY, FLAGGED_NOTE, GROUPS_HEADER, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
+                                   d_note, fixed, flag_legend, flag_parts, flagged_items, flagged_label,
+                                   flagged_over, group_percent, groups_cell, over_cell, percent, shrunk, test_lines)
 from quizgen.report.reliability import spread_note
 
 PAGE_SIZE = 50
@@ -204,8 +203,8 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         apart=whole_number(1000, comma)[1],
         student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma, analysis.names), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
-        answer_columns=answer_columns(analysis), answers_note=ANSWERS_NOTE, class_facility=CLASS_FACILITY,
-        not_reached_note=NOT_REACHED_NOTE if len(answer_columns(analysis)) > len(ANSWER_COLUMNS) else "",
+        answer_columns=answer_columns(analysis), answers_note=answers_note(analysis), class_facility=CLASS_FACILITY,
+        not_reached_note=NOT_REACHED_NOTE if some_not_reached(analysis) else "",
         provisional=provisional_note(analysis, comma), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
         to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows), comma),
         fold=lambda rows: attention.fold_text(len(rows), comma),

@@ -16,6 +16,7 @@ from quizgen.report.formatting import (decimal_mark, md_cell, named, number_text
 from quizgen.report.reliability import spread_note
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
+from quizgen.report.answer_counts import NOT_REACHED_NOTE, REACHED_HEADER, answer_columns, answers_note, some_not_reached
 from quizgen.report.model import COUNTED, ECF_COUNT, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
@@ -229,19 +230,6 @@ def roster_centre(students, absent: int, comma: bool = False):
     return statistics.fmean(percents), statistics.median(percents), words
 
 
-ANSWER_COLUMNS = ("blank", "missing", "invalid")
-"""The statuses the item tables count, in answers: on a question row its parts' added up."""
-ANSWERS_NOTE = ("blank, missing (no answer to a part on the paper) and invalid count answers: "
-                "a question's row adds up its parts' answers, so one student can count once per part.")
-NOT_REACHED_NOTE = ("Not reached: missing answers after the student's last answer (the rest of the paper "
-                    "left unanswered); they are left out of the part's facility, D and r, which describe "
-                    "the students who reached it (the reached column: their denominator), and count as 0 in "
-                    "the students' scores. A blank answer, or a part skipped before a later answer, counts "
-                    "as answered and wrong. A question's facility pools its parts (the points earned over the "
-                    "points of the parts each student reached); its D and r are over the students who reached "
-                    "every part of it, since a question's score from some of its parts is not comparable with a "
-                    "whole one. The 27% groups shrink with them: the column \"D and r over\" gives the students in D "
-                    "and r and the places of the lower and upper groups among them.")
 GROUPS_HEADER = "D and r over: students (lower / upper group)"
 """The item tables' column of the students in D and r and the places of each 27% group among them."""
 D_NOTE = ("D (27%) is the share of the points earned by the upper 27% of the class less that earned by the "
@@ -255,15 +243,6 @@ D_NOTE = ("D (27%) is the share of the points earned by the upper 27% of the cla
 def d_note(comma: bool = False) -> str:
     """D_NOTE with its figures, with a decimal comma when ``comma``."""
     return re.sub(r"\{(\d\.\d\d)\}", lambda m: decimal_mark(m.group(1), comma), D_NOTE)
-REACHED_HEADER = "reached"
-"""The item tables' column of the students in a part's facility, D and r (students less the not reached)."""
-
-
-def answer_columns(analysis: Analysis) -> list:
-    """``(count key, header)`` of the item tables' answer counts: blank, missing,
-    invalid, and not reached when some student did not reach some part."""
-    columns = [(status, f"{status} answers") for status in ANSWER_COLUMNS]
-    return columns + [(NOT_REACHED, "not reached")] * any(i.counts.get(NOT_REACHED) for i in analysis.parts)
 
 
 def groups_cell(item: ItemStats, comma: bool = False) -> str:
@@ -310,7 +289,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += [spread_note(comma), ""]
     lines += _section_lines(analysis.sections, comma)
     counted = answer_columns(analysis)
-    stopped = len(counted) > len(ANSWER_COLUMNS)   # some student did not reach some part
+    stopped = some_not_reached(analysis)
     groups = shrunk(analysis)
     header = ["item", "class", "students", *[REACHED_HEADER] * stopped, "facility", *(name for _, name in counted),
               "D (27%)", R_HEADER, *[GROUPS_HEADER] * groups, "flag"]
@@ -319,7 +298,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
              facility_cell(i, comma), *(count(i.counts.get(s, 0)) for s, _ in counted), d_cell(i, comma),
              fixed(i.point_biserial, comma=comma), *[groups_cell(i, comma)] * groups, md_cell(tags_only(i))]
             for i in analysis.parts + analysis.questions]
-    notes = [ANSWERS_NOTE, FACILITY_R_NOTE, d_note(comma)] + [NOT_REACHED_NOTE] * stopped + [
+    notes = [answers_note(analysis), FACILITY_R_NOTE, d_note(comma)] + [NOT_REACHED_NOTE] * stopped + [
         small_groups_note(analysis, comma), fraction_note(item_places(analysis) if groups else (), comma),
         zero_points_note(analysis), no_dr_note(analysis)]
     lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
