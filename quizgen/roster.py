@@ -292,11 +292,15 @@ def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
 
 
 def _repeat(first: tuple, student_id: str) -> str:
-    """Which earlier line an id repeats, with its spelling when that differs."""
+    """Which earlier line an id repeats, with its spelling when that differs and why the two are one
+    (normalise_id): beyond case and spaces, named with the id both are read as (review 51a F5: s٠٠١ is s001)."""
     line, spelled = first
     if spelled == student_id:
         return str(line)
-    return f"{line} ({spelled!r}: ids are compared ignoring case and spaces)"
+    if spelled.isascii() and student_id.isascii():
+        return f"{line} ({spelled!r}: ids are compared ignoring case and spaces)"
+    return (f"{line} ({spelled!r}: ids are compared ignoring case, spaces, invisible characters and the script and "
+            f"width of digits and letters: both are {normalise_id(student_id)!r})")
 
 
 def _not_a_student(row: list, columns: Columns) -> bool:
