@@ -11,7 +11,7 @@ from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
 from quizgen.drill.slips import read_as_offered
 from quizgen.drill.state_file import refuse_folder_name
-from quizgen.drill.terminal import isatty, line_editing, read_line, skip_rest
+from quizgen.drill.terminal import isatty, line_editing, read_line, refuse_binary, skip_rest
 from quizgen.drill.hints import all_hints, no_more_hints
 from quizgen.drill.turn import Turn
 from quizgen.bank.loader import load_bank, select
@@ -87,9 +87,10 @@ class Drill:
             raise _Stop("end of input")
         too_long = len(line) > MAX_LINE
         try:
+            refuse_binary(line)
             if too_long:
                 skip_rest(self.inp, line)
-        except QuizgenError as exc:   # /dev/zero: stops as at end of input, then exit 2
+        except QuizgenError as exc:   # /dev/zero, NUL bytes: stops as at end of input, then exit 2
             self.out.write("\n")
             self.result.error = exc
             raise _Stop("end of input") from None

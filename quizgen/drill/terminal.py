@@ -51,15 +51,21 @@ def read_line(inp, out, prompt: str, limit: int, editing: bool) -> str:
     return inp.readline(limit)
 
 
+def refuse_binary(line: str) -> None:
+    """InputFileError for a line holding a NUL byte, which typed text never holds: binary data (``/dev/zero``,
+    a random file whose lines are short: review 51a F7, its lines were marked as answers), not answers."""
+    if "\0" in line:
+        raise InputFileError("standard input: found binary data (NUL bytes) where a line of text was "
+                             "expected: is it text?")
+
+
 def skip_rest(inp, line: str) -> None:
     """Read on to the end of an over-long ``line`` (its start already read), so the next answer starts on the
     next line; a stream with no line end in NO_LINE_END characters (``/dev/zero``, a binary file), or NUL
     bytes in the line, raises InputFileError rather than reading on forever."""
     read = len(line)
     while line and not line.endswith("\n"):
-        if "\0" in line:
-            raise InputFileError("standard input: found binary data (NUL bytes) where a line of text was "
-                                 "expected: is it text?")
+        refuse_binary(line)
         if read > NO_LINE_END:
             raise InputFileError(f"standard input: no line end in {NO_LINE_END // (1 << 20)} MiB of input, "
                                  "where a line of text was expected: is it text?")
