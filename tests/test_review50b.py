@@ -241,20 +241,26 @@ def test_a_hard_part_that_discriminates_is_not_blamed_on_its_key(tmp_path):
 
 
 
-def test_a_share_of_one_in_many_is_not_zero(tmp_path):
-    """F11: of 250 students one (s1) falls into Q1a's first trap: 1/250 is 0.4%, written "<1%"
-    in the trap table (not "0%", which reads as nobody) and "<1" in the heat map's cell."""
+def trapped_class(tmp_path, trapped) -> tuple:
+    """250 students of a C1,C2 paper graded, those ``trapped(n)`` picks (s1 to s250) in Q1a's first trap,
+    the rest right there, the other parts right or 9 in turn: report.md's text and the page's."""
     parts = key_of(tmp_path, "C1,C2")
     rows = [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)]]
     for n in range(1, 251):
-        first = f"{parts[0][2]['trap_values'][0]:.6g}" if n == 1 else answer(parts[0][2])
+        first = f"{parts[0][2]['trap_values'][0]:.6g}" if trapped(n) else answer(parts[0][2])
         rows.append([f"s{n}", first, *(answer(p) if (n + k) % 3 else "9" for k, (_, _, p) in enumerate(parts[1:]))])
     write(tmp_path / "w.csv", rows)
     run(["grade", "w.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
-    md = (tmp_path / "w-graded-report.md").read_text(encoding="utf-8")
+    return ((tmp_path / "w-graded-report.md").read_text(encoding="utf-8"),
+            (tmp_path / "w-graded-report.html").read_text(encoding="utf-8"))
+
+
+def test_a_share_of_one_in_many_is_not_zero(tmp_path):
+    """F11: of 250 students one (s1) falls into Q1a's first trap: 1/250 is 0.4%, written "<1%"
+    in the trap table (not "0%", which reads as nobody) and "<1" in the heat map's cell."""
+    md, page = trapped_class(tmp_path, lambda n: n == 1)
     trap_row = next(line for line in md.splitlines() if line.startswith("| Q1a |") and "| 1 |" in line)
     assert "| 1 | <1% |" in trap_row, trap_row
-    page = (tmp_path / "w-graded-report.html").read_text(encoding="utf-8")
     assert "Q1 &lt;1%" in page and ">&lt;1</text>" in page
 
 

@@ -3,7 +3,7 @@ but a share that rounds to 100 but is not all, 249 of 250, still read ``100%`` (
 table, the heat map and a very hard part's reason. It is ``>99%`` now, wherever the report writes a share."""
 
 from quizgen.report.formatting import whole_percent
-from tests.test_review50b import answer, key_of, run, write
+from tests.test_review50b import trapped_class
 
 
 def test_whole_percent_keeps_none_and_all_for_none_and_all():
@@ -13,16 +13,8 @@ def test_whole_percent_keeps_none_and_all_for_none_and_all():
 
 def test_a_share_of_all_but_one_is_not_everyone(tmp_path):
     """Of 250 students all but s1 fall into Q1a's first trap: 249/250 is 99.6%, ">99%"."""
-    parts = key_of(tmp_path, "C1,C2")
-    rows = [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)]]
-    for n in range(1, 251):
-        first = f"{parts[0][2]['trap_values'][0]:.6g}" if n > 1 else answer(parts[0][2])
-        rows.append([f"s{n}", first, *(answer(p) if (n + k) % 3 else "9" for k, (_, _, p) in enumerate(parts[1:]))])
-    write(tmp_path / "w.csv", rows)
-    run(["grade", "w.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
-    md = (tmp_path / "w-graded-report.md").read_text(encoding="utf-8")
+    md, page = trapped_class(tmp_path, lambda n: n > 1)
     trap_row = next(line for line in md.splitlines() if line.startswith("| Q1a |") and "| 249 |" in line)
     assert "| 249 | >99% |" in trap_row, trap_row
     assert ">99% fell into" in md and "100% fell into" not in md
-    page = (tmp_path / "w-graded-report.html").read_text(encoding="utf-8")
     assert "Q1 &gt;99%" in page and ">&gt;99</text>" in page and "&gt;99% fell into" in page
