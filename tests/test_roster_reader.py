@@ -148,13 +148,15 @@ def quizgen_imports(path: Path) -> set:
 @pytest.mark.slow
 def test_small_csv_reading_sits_below_grading_and_marking():
     assert quizgen_imports(PACKAGE / "csv_input.py") == {"quizgen.errors", "quizgen.wording", "quizgen.input_files",
-                                                         "quizgen.byte_order", "quizgen.text_lines"}
+                                                         "quizgen.byte_order", "quizgen.text_lines",
+                                                         "quizgen.encoding_window"}
     assert quizgen_imports(PACKAGE / "input_files.py") == {"quizgen.errors"}
     # the bank and the policy share safe_yaml; its value count (yaml_size) imports nothing of quizgen
     assert quizgen_imports(PACKAGE / "safe_yaml.py") == {"quizgen.byte_order", "quizgen.yaml_size"}
     assert quizgen_imports(PACKAGE / "yaml_size.py") == set()
     assert quizgen_imports(PACKAGE / "byte_order.py") == set()
     assert quizgen_imports(PACKAGE / "text_lines.py") == set()
+    assert quizgen_imports(PACKAGE / "encoding_window.py") == set()
     assert quizgen_imports(PACKAGE / "question_ids.py") == set()
     assert not {m for m in quizgen_imports(PACKAGE / "roster.py")
                 if m.startswith(("quizgen.grading", "quizgen.generation"))}
