@@ -191,15 +191,18 @@ def _step_rounded(rule, step, x: float, env: dict, given: dict) -> list:
     return named
 
 
-def own_step_rounded(rule, x: float) -> bool:
-    """Whether ``x``, answering a part that reads no earlier part, is what
-    ``carried_early`` marks rounded too early there: reached from the key's
+def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
+    """Whether ``x`` (written to ``shown`` figures), answering a part that reads no earlier part,
+    is what ``carried_early`` marks rounded too early there: reached from the key's
     values with a step of the part's own working rounded to ``EARLY_FIGURES``.
-    Not 1 + e^(-s) kept short (near_one.py: C7's (a) 0.9524 from 1.050): that
-    is another value, not the right one rounded, so the parts worked from it
-    are ECF at the credit a wrong (a) earns (review 49d F11)."""
+    Not 1 + e^(-s) kept short (near_one.py: C7's (a) 0.9524 from 1.050), which
+    ``carried_early`` names first, even where e^(-s) to 2 figures reaches it too
+    (0.855 = 1/1.17, e^-1.8 = 0.1653 as 0.17): that is another value, not the right
+    one rounded, so the parts worked from it are ECF at the credit a wrong (a)
+    earns, whatever p-hat is (review 49d F11, 51a F12)."""
     asked = figures_asked(rule.kind, rule.spec)
-    return asked is not None and asked > EARLY_FIGURES and not rule.sources and _key_recipe(rule, x, asked) is not None
+    return asked is not None and asked > EARLY_FIGURES and not rule.sources \
+        and _key_recipe(rule, x, asked) is not None and not near_one(rule, x, shown=shown)
 
 
 def _key_steps(rule, x: float, credits, asked: int) -> str:

@@ -54,7 +54,7 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
     part = _as_rule(s)
     return bool(too_early(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)
                 or rounded_twice(s.value, asked, value) or short_slip(part, value, figures)) \
-        or own_step_rounded(part, value)
+        or own_step_rounded(part, value, figures)
 
 
 def worked_from_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, written: dict) -> tuple | None:

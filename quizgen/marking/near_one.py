@@ -16,7 +16,11 @@ words another early rounding: a cut-off that gives the same answer
 (``early_carry.cut_or_near_one``), or intermediates carried shorter than the
 policy's ``carried_figures`` (carried_short.py: 4 figures of 1 + e^(-s) are
 not "fewer than 4", F9). An earlier answer it explains is another value, not
-the right one rounded: the parts worked from it are ECF at ECF's credit (F11)."""
+the right one rounded: the parts worked from it are ECF at ECF's credit (F11).
+One rule at every p-hat (review 51a F12): 1 + e^(-s) between 1 and 2 is short
+whatever p-hat is (1.17 for 1.1653 at p-hat 0.858), and so are the parts worked
+from p-hat so reached; a probability kept to 4 figures of itself is short over
+0.9 alone, where they are fewer than 4 of its difference from 1."""
 
 from __future__ import annotations
 
@@ -107,15 +111,18 @@ def _number(value) -> bool:
 
 def _from_probability(rule, paths: dict, env: dict):
     """``kept_short`` for a part whose recipe reads earlier parts: one of them a
-    probability near 1 (over 0.9) worked (``1 + e^(-s)`` kept short, or not) and
-    kept to 4 significant figures (or, worked from a sum kept short, unrounded),
-    where 4 of its difference from 1 are asked."""
+    probability worked with ``1 + e^(-s)`` kept short, whatever the probability
+    (1/1.17 for 1/1.1653 is as short as 1/1.050 for 1/1.04979: review 51a F12), or,
+    near 1 (over 0.9), worked exactly; then kept to 4 significant figures (or, worked
+    from a sum kept short, unrounded). The probability itself kept to 4 figures is
+    short only near 1: below 0.9, 4 of it are 4 of its difference from 1."""
     key = {o.name: (float(o.value),) for o in rule.sources}
     for s in rule.sources:
         source = paths.get(s.name)
-        if source is None or s.kind == "integer" or not NEAR_ONE < s.value < 1:
+        if source is None or s.kind == "integer" or not 0 < s.value < 1:
             continue
-        for step, p, text in [(None, s.value, None), *_ones(source, env, {}, _number)]:
+        exact = [(None, s.value, None)] if NEAR_ONE < s.value else []
+        for step, p, text in [*exact, *_ones(source, env, {}, _number)]:
             for kept, figures in (*((k, 4) for k in sig_roundings(p, 4)), *(() if step is None else ((p, 6),))):
                 if same(kept, s.value) or same(kept, 1 - float(significant(1 - s.value, 4))):
                     continue   # the exact value, or kept as the paper asks

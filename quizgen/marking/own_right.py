@@ -86,8 +86,9 @@ def difference_kept(own: float, value: float) -> bool:
     """Whether ``own``, an earlier answer, keeps what C7's and C9's stems ask of a probability
     near 1 (over 0.9): 4 significant figures of its difference from 1 (0.9337 for 0.93398
     keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one.py names it
-    rounded too early, with or without the (a) written out: review 49d F2, F5). Any other
-    value keeps it."""
+    rounded too early, with or without the (a) written out: review 49d F2, F5). At 0.9 or
+    below, 4 figures of a probability are 4 of its difference from 1 (1 - p is at least 0.1),
+    so a right answer of 4 figures keeps what the stems ask: any value keeps it there."""
     if not NEAR_ONE < value < 1:
         return True
     return abs(own - value) <= difference_half_unit(1 - value) * (1 + 1e-9)
