@@ -13,6 +13,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.stated import StatedFigures
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS
+from quizgen.marking.expression_value import ValueFigures
 from quizgen.marking.forms import Reading
 from quizgen.marking.quotes import quoted, those_values
 from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Verdict
@@ -42,6 +43,10 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
                        feedback=fraction_stated(rule, reading.value, reading.figures))
     figures = f"{reading.figures} significant figure{'s' * (reading.figures > 1)}"
     right = expected(rule)
+    if target is None and isinstance(reading.figures, ValueFigures):   # sqrt(0.49) for 0.6999: no digits written
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
+                       feedback=f"rounded too early: its value, {in_plain(significant(reading.value, reading.figures))}"
+                                f", is right to {figures}, give at least {asked} (expected {right})")
     if target is not None:   # both values named, in ECF's words (early_sources.from_own_and_exact)
         labels = " and ".join(s.label for s in rule.sources)
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
@@ -118,9 +123,10 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     top = asked - 1 if shown is None else min(shown, asked - 1)
     for figures in range(top, 0, -1):
         if rounds_to(x, rule.value, figures) and (shown is None or figures >= 2 or shown == 1):
-            said = "right" if shown is not None else f"its value, {significant(x, figures)}, is right"
+            written = shown is not None and not isinstance(shown, ValueFigures)   # an expression's value: no digits
+            said = "right" if written else f"its value, {significant(x, figures)}, is right"
             zeros = " only, and the zeros written after them are not the answer's figures;" \
-                if shown is not None and figures < shown else ","
+                if written and figures < shown else ","
             return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{zeros} "
                     f"give at least {asked} (expected {expected(rule)})")
     return _cut_off(rule, asked, expected(rule)) if cut_to(x, rule.value, asked) else ""

@@ -12,9 +12,14 @@ by the plain window around the exact value alone, so ``-ln(0.0663)`` (2.71357:
 
 An expression whose value is the part's exact answer, up to a float's working
 (``EXACT_DRIFT``), keeps no figures (``None``): it is the answer, judged by
-its value alone, as before. So is one whose value is a decimal of no more
-figures than the part asks (``sqrt(0.1849)``, 0.43): it is told its value.
-Arithmetic on decimals that states a terminating decimal (``7/10``) has
+its value alone, as before. Any other is written, in effect, as its value's
+decimal with as many figures as that value needs, however few: ``sqrt(0.49)``
+is 0.7, 1 figure, and is rounded too early where the answer is 0.6999 (0.700),
+as ``0.7`` and ``7/10`` are, told its value ("its value, 0.7, is right to 1
+significant figure"); until round 51 a value of no more figures than asked was
+judged by the plain window, so inside it (0.6999's window holds 0.7) it was
+``correct``, and ``exp(ln(0.7))`` dodged the rule (review 51a F2). Digits written
+inside the expression count for nothing: ``sqrt(0.4900)`` is 0.7 too. Arithmetic on decimals that states a terminating decimal (``7/10``) has
 figures of its own (maths/stated.py) and is not read here. An expression near
 the answer that nothing else names is told its value at the figures asked
 (``told_value``), which the student cannot see in what they wrote."""
@@ -51,16 +56,15 @@ def judged(figures, value: float, key: float | None, asked: int | None) -> tuple
     """``(value, figures)`` an answer (``value``, read with ``figures`` shown:
     None for an expression) is judged at on a part of answer ``key`` asking
     ``asked`` significant figures (None: none, a count): as read when it shows
-    figures; else, when ``value`` is not ``key`` and its decimal (to
-    ``WORKED_FIGURES``) shows more figures than asked, that decimal and its
-    ``ValueFigures`` (see the module's docstring); else ``(value, None)``."""
+    figures; else, when ``value`` is not ``key``, its decimal (to
+    ``WORKED_FIGURES``) and that decimal's ``ValueFigures``, however few (see the
+    module's docstring); else ``(value, None)``."""
     if figures is not None or asked is None or key is None or not value or not math.isfinite(value):
         return value, figures
     if abs(value - key) <= EXACT_DRIFT * abs(key):
         return value, None
     decimal = Decimal(f"{value:.{WORKED_FIGURES}g}").normalize()
-    own = len(decimal.as_tuple().digits)
-    return (float(decimal), ValueFigures(own)) if own > asked else (value, None)
+    return float(decimal), ValueFigures(len(decimal.as_tuple().digits))
 
 
 def shown_figures(figures):
