@@ -4,7 +4,9 @@
   value needs (``sqrt(0.49)`` is 0.7, 1 figure), so a short value inside the window of a key
   that ends in zeros at the figures asked (0.6999: 0.700) is rounded too early, as ``0.7`` and
   ``7/10`` are; it was ``correct`` (``exp(ln(...))`` dodged the rule). One that is the answer stays
-  correct."""
+  correct.
+- F10: with ``trailing_zeros: optional`` a fraction or expression whose exact decimal is the answer
+  with the zeros at its end left off (``1/4`` for 0.250) is accepted as that decimal is."""
 
 import pytest
 
@@ -36,3 +38,17 @@ def test_the_value_told_names_2_figures_when_it_has_2():
     assert _mark(PartRule("p", "(a)", "numeric", 0.4269, {}), "sqrt(0.1849)")[3] == (
         "rounded too early: its value, 0.43, is right to 2 significant figures, give at least 3 (expected 0.427)")
 
+
+ZEROS = Credits(zeros_optional=True)
+QUARTER = PartRule("p", "(a)", "numeric", 0.2497, {})   # seed 1's Q182 (a): 0.250 to 3 figures
+
+
+@pytest.mark.parametrize("text", ["1/4", "1/(4.0)", "0.5/2", "sqrt(0.0625)"])
+def test_optional_zeros_accept_a_fraction_or_expression_as_its_decimal(text):
+    assert _mark(QUARTER, text, ZEROS) == _mark(QUARTER, "0.25", ZEROS)
+    assert _mark(QUARTER, text, ZEROS)[0] == CORRECT
+
+
+@pytest.mark.parametrize("text", ["1/4", "sqrt(0.0625)"])
+def test_required_zeros_keep_them_imprecise(text):
+    assert _mark(QUARTER, text)[0] == IMPRECISE

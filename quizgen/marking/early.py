@@ -76,9 +76,12 @@ def zeros_left_off(rule: PartRule, x: float, shown) -> bool:
     """Whether ``x``, a decimal written to ``shown`` figures (fewer than asked), is
     the right answer to the figures asked with only the zeros at its end left off
     (``0.25`` for 0.250, ``0.00054`` for 0.000540: policy ``trailing_zeros:
-    optional`` takes it as correct); a fraction or other arithmetic (``7/10``) is not."""
+    optional`` takes it as correct); so is a fraction or other arithmetic whose
+    exact decimal that is (``1/4``, StatedFigures) and an expression whose value's
+    decimal is (``sqrt(0.0625)``, ValueFigures): one value, one verdict, however
+    written (review 51a F10: ``1/4`` stayed imprecise beside an accepted ``0.25``)."""
     asked = figures_asked(rule.kind, rule.spec)
-    if asked is None or shown is None or isinstance(shown, StatedFigures) or shown >= asked:
+    if asked is None or shown is None or shown >= asked:
         return False
     right = significant(stated(rule), asked)   # plain, as 0.000540 (expected() writes 5.40 × 10⁻⁴)
     return bool(_zeros_count(right, asked, x, shown))
