@@ -58,3 +58,31 @@ def test_b_and_c_kept_short_below_0_9_are_named_with_a_blank_or_right(draw, a):
         assert (marked[part].status, marked[part].note) == ("imprecise", "rounded_too_early"), marked[part]
         assert marked[part].feedback.startswith(KEPT), marked[part].feedback
         assert marked[part].feedback.endswith(f"(expected {expected})")
+
+
+@pytest.fixture(scope="module")
+def near_draw():
+    """A C7 draw with s = 2.65, y = 1 (seed 1's Q181): p-hat = 0.934011, 1 - p-hat = 0.065989."""
+    for k in range(4000):
+        instance = sample_instance(C7, f"near51b/{k}")
+        if float(instance.params["s"]) == 2.65 and int(instance.params["y"]) == 1:
+            return instance
+    raise AssertionError("no draw with s = 2.65")
+
+
+def test_b_worked_exactly_from_a_right_a_short_of_its_difference_is_told_so(near_draw):
+    """(a) 0.9343 is right at 3 figures (0.934) but keeps 1 - p-hat as 0.0657 of 0.06599, so it lends (b)
+    nothing (review 49d F5); (b) -ln 0.9343 = 0.067958 was a bare incorrect while the same working from
+    the wrong 0.9354 is ECF (review 51a F9): it is told what it is and what the stem asks, and still earns
+    nothing, as with (a) blank, under any policy."""
+    half = Credits(ecf=0.5, imprecise=0.5)
+    marked = mark_paper(near_draw, {"p": "0.9343", "loss_y1": "0.06796"}, half)
+    assert marked["p"].status == "correct"
+    assert (marked["loss_y1"].status, marked["loss_y1"].score) == ("incorrect", 0.0)
+    assert mark_paper(near_draw, {"loss_y1": "0.06796"}, half)["loss_y1"].status == "incorrect"
+    assert marked["loss_y1"].feedback == (
+        "marked from your (a) = 0.9343: your answer is what the working gives from it, but (a) is right only to "
+        "the figures it asks: 1 - (a) is 0.0657 as you wrote it, where it is 0.06599; keep a probability near 1 "
+        "to at least 4 significant figures of its difference from 1 (expected 0.0683)")
+    wrong = mark_paper(near_draw, {"p": "0.9354", "loss_y1": "0.06675"})["loss_y1"]
+    assert (wrong.status, wrong.note) == ("correct", "ecf")

@@ -73,6 +73,49 @@ def near_one(rule, x: float, own: dict | None = None, written: dict | None = Non
     return f"{marked_from((s.label, own[s.name], (written or {}).get(s.name)) for s in rule.sources)}: {said}"
 
 
+def difference_kept(own: float, value: float) -> bool:
+    """Whether ``own``, an earlier answer, keeps what C7's and C9's stems ask of a probability
+    near 1 (over 0.9): 4 significant figures of its difference from 1 (0.9337 for 0.93398
+    keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one names it
+    rounded too early, with or without the (a) written out: review 49d F2, F5). At 0.9 or
+    below, 4 figures of a probability are 4 of its difference from 1 (1 - p is at least 0.1),
+    so a right answer of 4 figures keeps what the stems ask: any value keeps it there."""
+    if not NEAR_ONE < value < 1:
+        return True
+    return abs(own - value) <= difference_half_unit(1 - value) * (1 + 1e-9)
+
+
+OWN_SHORT = ("{marked}: your answer is what the working gives from it, but {label} is right only to the "
+             "figures it asks: 1 - {label} is {kept} as you wrote it, where it is {exact}; keep a probability "
+             "near 1 to at least 4 significant figures of its difference from 1 (expected {right})")
+"""The feedback on a later answer worked exactly from a right earlier probability near 1 that keeps
+too few figures of its difference from 1 (C7's (a) 0.9343 for 0.934011, then (b) -ln 0.9343)."""
+
+
+def own_short_of_difference(rule, x: float, own: dict, env: dict, written: dict, shown: int | None) -> str:
+    """``OWN_SHORT`` when ``x`` (written to ``shown`` figures) is what the part's recipe gives from
+    the student's own earlier answers, every one right at its own part, one of them a probability
+    over 0.9 that keeps fewer than 4 figures of its difference from 1 (``difference_kept``; so it
+    lends a later part nothing, own_right.py) and the answer is not right at the figures asked;
+    else "". It was a bare ``incorrect`` while the same working from a wrong (a) earned ECF
+    (review 51a F9): this says what the answer is and what the stems ask."""
+    short = [s for s in rule.sources if own.get(s.name) is not None and not difference_kept(own[s.name], s.value)]
+    if not short or rule.recipe is None or not env:
+        return ""
+    try:
+        values = reachable(rule.recipe, env, {d: (own[d],) for d in rule.recipe.depends}, levels=())
+    except OWN_RECIPE_ERRORS:
+        return ""
+    if not any(isinstance(v, float) and _explains(rule, x, v, shown) for v in values):
+        return ""
+    s, figures = short[0], written.get(short[0].name)
+    places = 4 if figures is None else figures - 1 - math.floor(math.log10(own[s.name]))   # as written: 0.9343, 4
+    kept = 1 - own[s.name]
+    return OWN_SHORT.format(marked=marked_from((o.label, own[o.name], written.get(o.name)) for o in rule.sources),
+                            label=s.label, exact=significant(1 - s.value, 4), right=expected(rule),
+                            kept=significant(kept, max(1, places + 1 + math.floor(math.log10(kept)))))
+
+
 def _is_own(found: tuple, own: dict, written: dict) -> bool:
     """Whether the earlier answer ``found`` (``kept_short``'s) names as kept is the student's own as
     written: the same number, or it to the figures written, at least those it is named with."""

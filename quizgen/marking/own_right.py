@@ -13,13 +13,16 @@ Pure helpers of rules.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import at_asked, ecf_as_asked, matched_as_asked
 from quizgen.marking.carry import reachable
 from quizgen.marking.early_carry import source_wrong
-from quizgen.marking.near_one import NEAR_ONE, difference_half_unit
+from quizgen.marking.expression_value import shown_figures
+from quizgen.marking.near_one import difference_kept, own_short_of_difference
 from quizgen.marking.quotes import marked_from, those_values
-from quizgen.marking.rule_model import figures_asked, near_plain, tolerance_kind
+from quizgen.marking.rule_model import INCORRECT, figures_asked, near_plain, tolerance_kind
 from quizgen.marking.slips import same
 from quizgen.marking.sources import OWN_RECIPE_ERRORS
 
@@ -82,13 +85,21 @@ def own_right(rule, earlier: dict, env: dict, written: dict) -> dict | None:
     return own if any(not same(own[s.name], s.value) for s in rule.sources) else None
 
 
-def difference_kept(own: float, value: float) -> bool:
-    """Whether ``own``, an earlier answer, keeps what C7's and C9's stems ask of a probability
-    near 1 (over 0.9): 4 significant figures of its difference from 1 (0.9337 for 0.93398
-    keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one.py names it
-    rounded too early, with or without the (a) written out: review 49d F2, F5). At 0.9 or
-    below, 4 figures of a probability are 4 of its difference from 1 (1 - p is at least 0.1),
-    so a right answer of 4 figures keeps what the stems ask: any value keeps it there."""
-    if not NEAR_ONE < value < 1:
-        return True
-    return abs(own - value) <= difference_half_unit(1 - value) * (1 + 1e-9)
+
+def short_own_told(verdict, rule, reading, earlier: dict, env: dict, written: dict):
+    """``verdict``, or, when it is a bare ``incorrect`` (no misconception, no feedback) on the answer ``reading``
+    worked exactly from the student's own earlier answers, each answered and right at its own part
+    (neither wrong nor shown to fewer figures than asked), one a probability near 1 that keeps too few
+    figures of its difference from 1 (``difference_kept``), it with ``near_one.own_short_of_difference``'s
+    words: still ``incorrect``, 0, as with that (a) left blank, since such an (a) lends a later part
+    nothing (review 49d F2, F5), but told why (review 51a F9: C7's (a) 0.9343, then (b) -ln 0.9343)."""
+    if verdict.status != INCORRECT or verdict.misconception or verdict.feedback or not rule.sources or not env:
+        return verdict
+    own = {s.name: earlier.get(s.name) for s in rule.sources}
+    for s in rule.sources:
+        asked, figures = figures_asked(s.kind, s.spec), written.get(s.name)
+        if own[s.name] is None or source_wrong(s, own[s.name], figures) or \
+                asked is not None and figures is not None and figures < asked:
+            return verdict
+    said = own_short_of_difference(rule, reading.value, own, env, written, shown_figures(reading.figures))
+    return replace(verdict, feedback=said) if said else verdict

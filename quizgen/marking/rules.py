@@ -22,7 +22,7 @@ from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early, 
 from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
                                    shown_too_few, stated, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
-from quizgen.marking.own_right import right_from_own
+from quizgen.marking.own_right import right_from_own, short_own_told
 from quizgen.marking.expression_value import judged, told_value
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
     rounding_marked_there, worked_from_early
@@ -52,8 +52,7 @@ def source_of(rule: PartRule) -> Source:
 
 def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits = Credits(),
               decimal_comma: bool = False, written: dict | None = None) -> Verdict:
-    """Mark the answer ``text`` of one part (see the module's docstring);
-    ``written``: the significant figures each earlier answer showed, for quoting it."""
+    """Mark the answer ``text`` of one part (module docstring); ``written``: the figures earlier answers show."""
     if rule.value is None:
         return mark_words(rule, text, credits)
     reading = read_number(text, rule.percent, decimal_comma, rule.kind == "integer", units=rule.units)
@@ -99,7 +98,8 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
-    return told_value(verdict, reading, rule, lambda: expected(rule))   # -ln(0.0663): 2.71357 is 2.71 at 3 figures
+    return told_value(short_own_told(verdict, rule, reading, earlier, env, written or {}), reading, rule,
+                      lambda: expected(rule))   # (a) 0.9343, then -ln 0.9343; -ln(0.0663): 2.71357 is 2.71 at 3 figures
 
 
 FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "
