@@ -114,3 +114,23 @@ def test_c9_a_total_from_1_plus_e_kept_short_is_told_so():
             checked += 1
             assert not _bare(verdict), (instance.seed_label, kept, total)
     assert checked > 50
+
+
+def test_c7_parts_worked_exactly_from_a_right_a_are_never_a_bare_incorrect():
+    """Review 51a F9: (a) right at its 3 figures, written to 4 or 5 with the later figures off (0.9343 for
+    0.934011), then (b) and (c) worked exactly from it: each is correct or told why, never a bare incorrect."""
+    checked = 0
+    for instance in _draws("C7"):
+        p = float(instance.parts[0].value)
+        for shift in (-4e-4, -2e-4, 2e-4, 4e-4):
+            for figures in (4, 5):
+                a = significant(p + shift, figures)
+                later = {"loss_y1": significant(-math.log(float(a)), 3),
+                         "loss_y0": significant(-math.log(1 - float(a)), 3)}
+                marked = mark_paper(instance, {"p": a, **later})
+                if marked["p"].status != "correct":
+                    continue
+                checked += 1
+                for part in later:
+                    assert not _bare(marked[part]), (instance.seed_label, a, part, later[part])
+    assert checked > 300, checked
