@@ -85,9 +85,15 @@ def told_value(verdict, reading, rule, right):
     as feedback quotes it."""
     value, figures, key, asked = reading.value, reading.figures, rule.value, figures_asked(rule.kind, rule.spec)
     if not isinstance(figures, ValueFigures) or verdict.status != INCORRECT or verdict.misconception \
-            or verdict.feedback or abs(value - key) > abs(key) * 10.0 ** (1 - asked):
+            or verdict.feedback or not key or abs(value - key) > 10 * _last_unit(key, asked):
         return verdict
     text = significant(value, 6)
     text = text.rstrip("0").rstrip(".") if "." in text and "e" not in text else text
     return replace(verdict, feedback=TOLD.format(value=in_plain(text), rounded=in_plain(significant(value, asked)),
                                                  asked=asked, right=right()))
+
+
+def _last_unit(key: float, asked: int) -> float:
+    """One unit of the last figure ``asked`` of ``key`` (0.01 for 2.7183 at 3 figures): ten of them
+    bound ``told_value`` (review 51a F6: the bound was ``|key| x 10^(1 - asked)``, 0.027 for 2.7183)."""
+    return 10.0 ** (math.floor(math.log10(abs(key))) - asked + 1)
