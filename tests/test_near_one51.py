@@ -23,14 +23,19 @@ KEPT = ("your answer is what the working gives with a value kept to too few figu
         "((a) as 0.8547 from 1 + e^(-s) = 1.16530 as 1.17, where it is 0.858149)")
 
 
+def _first_draw(label: str, s: float):
+    """The first of C7's draws ``label/k`` with this ``s`` and y = 1."""
+    for k in range(4000):
+        instance = sample_instance(C7, f"{label}/{k}")
+        if float(instance.params["s"]) == s and int(instance.params["y"]) == 1:
+            return instance
+    raise AssertionError(f"no draw with s = {s}")
+
+
 @pytest.fixture(scope="module")
 def draw():
-    """The first of C7's draws ``near51/k`` with s = 1.8 and y = 1 (the review's s001 Q4)."""
-    for k in range(2000):
-        instance = sample_instance(C7, f"near51/{k}")
-        if float(instance.params["s"]) == 1.8 and int(instance.params["y"]) == 1:
-            return instance
-    raise AssertionError("no draw with s = 1.8")
+    """s = 1.8, y = 1: the review's s001 Q4."""
+    return _first_draw("near51", 1.8)
 
 
 def test_the_draw_is_the_one_worked_by_hand(draw):
@@ -62,12 +67,8 @@ def test_b_and_c_kept_short_below_0_9_are_named_with_a_blank_or_right(draw, a):
 
 @pytest.fixture(scope="module")
 def near_draw():
-    """A C7 draw with s = 2.65, y = 1 (seed 1's Q181): p-hat = 0.934011, 1 - p-hat = 0.065989."""
-    for k in range(4000):
-        instance = sample_instance(C7, f"near51b/{k}")
-        if float(instance.params["s"]) == 2.65 and int(instance.params["y"]) == 1:
-            return instance
-    raise AssertionError("no draw with s = 2.65")
+    """s = 2.65, y = 1 (seed 1's Q181): p-hat = 0.934011, 1 - p-hat = 0.065989."""
+    return _first_draw("near51b", 2.65)
 
 
 def test_b_worked_exactly_from_a_right_a_short_of_its_difference_is_told_so(near_draw):
