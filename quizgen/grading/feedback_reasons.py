@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from quizgen.grading.cloze_twice import part_twice_words
 from quizgen.grading.lost_tag import LOST_TAG_REASON
 from quizgen.marking.asides import NO_VALUE_REASON
 from quizgen.marking.forms import NOTE_REASON, TOLERANCE_REVIEW_REASON
@@ -67,6 +68,8 @@ def reason_to_student(reason: str) -> str:
         return STUDENT_REASONS[reason]
     if reason.startswith(LOST_TAG_REASON):
         return LOST_TAG_WORDS
+    if twice := part_twice_words(reason):   # a Moodle Cloze cell naming a part twice
+        return twice
     if leftover := SPREADSHEET_REASON.fullmatch(reason):   # #NAME?, 4-Mar: the cell held no answer of yours
         return _spreadsheet_said(leftover)
     if code := _CODE.match(reason):

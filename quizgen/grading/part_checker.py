@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from quizgen.cells import unguard
 from quizgen.grading.careful import QuestionRules
+from quizgen.grading.cloze_twice import part_twice_reason
 from quizgen.grading.other_part import another_parts_value
 from quizgen.grading.kept_values import kept_reading, number_or_error
 from quizgen.maths.answers import normalise_word
@@ -157,6 +158,8 @@ class PartChecker:
         text = text.strip()   # spaces around an answer are no part of it, nor of its length
         if not text:
             return self.blank
+        if twice := part_twice_reason(text):   # a Moodle Cloze cell naming a part twice: each part a person's
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=twice)
         if self.kind == "word":
             return self._word(text)
         verdict = self._numeric(text)

@@ -277,14 +277,27 @@ def cloze_parts(summary: str) -> list:
     as a cell whose parts are out of order is read whole."""
     if not _CLOZE_FIRST.match(summary):
         return [("a", summary.strip())]
-    answers, start, number, named = [], summary.index(":") + 1, 1, ["1"]   # each part searched for from where
-    for marker in _CLOZE_NEXT.finditer(summary, start):     # the last ended: linear time (slicing off the rest
-        named.append(marker.group(1))                        # per part was quadratic)
-        if marker.group(1) == str(number + 1):
+    answers, start, number = [], summary.index(":") + 1, 1   # each part searched for from where the last ended:
+    for marker in _CLOZE_NEXT.finditer(summary, start):     # linear time (slicing off the rest per part was
+        if marker.group(1) == str(number + 1):               # quadratic)
             answers.append((_letter(number - 1), summary[start:marker.start()].strip()))
             start, number = marker.end(), number + 1
     answers.append((_letter(number - 1), summary[start:].strip()))
-    return [(letter, summary.strip()) for letter, _ in answers] if len(set(named)) < len(named) else answers
+    return [(letter, summary.strip()) for letter, _ in answers] if part_named_twice(summary) else answers
+
+
+def part_named_twice(summary: str) -> str | None:
+    """The number, as written, of the first Cloze part a response cell ``summary``
+    names a second time (``"2"`` for ``part 1: 0.1; part 2: 0.8; part 2: ; part 3:``),
+    for which cloze_parts gives each part the whole cell; None when it names none twice."""
+    if not _CLOZE_FIRST.match(summary):
+        return None
+    named = {"1"}
+    for marker in _CLOZE_NEXT.finditer(summary, summary.index(":") + 1):
+        if marker.group(1) in named:
+            return marker.group(1)
+        named.add(marker.group(1))
+    return None
 
 
 _CLOZE_FIRST = re.compile(r"part 1:")
