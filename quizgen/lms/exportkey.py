@@ -16,6 +16,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from quizgen.bank.schema import CLASS_PATTERN
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import named_first, printable, shortened
 from quizgen.files import TooLarge, read_json
@@ -170,6 +171,9 @@ def load_export_key(path) -> dict:
     if "lms" in data and data["lms"] not in DEFAULT_KEY_NAMES:
         raise InputFileError(f"{path}: lms: expected {' or '.join(DEFAULT_KEY_NAMES)}, as export writes it, "
                              f"found {shortened(json.dumps(data['lms']), 20)}; the export key was edited")
+    if not _classes_written(data.get("classes")):
+        raise InputFileError(f"{path}: classes: expected 'all' or class names such as C1,C7, as export writes it, "
+                             f"found {shortened(json.dumps(data.get('classes')), 20)}; the export key was edited")
     if not _folder_list(data.get("banks", [])):
         raise InputFileError(f"{path}: banks: expected a list of folder paths, as export writes it; "
                              "the export key was edited")
@@ -183,6 +187,18 @@ def load_export_key(path) -> dict:
 def _seed_written(seed) -> bool:
     """Whether an export key's ``seed`` is what export writes: text or a whole number (every variant's label is made from it)."""
     return (isinstance(seed, str) and 0 < len(seed.strip()) and len(seed) <= checks.MAX_ID) or (seed.__class__ is int)
+
+
+def _classes_written(classes) -> bool:
+    """Whether an export key's ``classes`` is what export writes: --classes as given, which export
+    checked (bank/loader.py's select), so 'all' or comma-separated class names (C1, c7: any case,
+    spaces around); null for a library call given None (every class)."""
+    if classes is None:
+        return True
+    if not isinstance(classes, str) or len(classes) > checks.MAX_TEXT:
+        return False
+    names = [name.strip() for name in classes.split(",") if name.strip()]
+    return classes.strip().lower() == "all" or bool(names) and all(CLASS_PATTERN.fullmatch(n.upper()) for n in names)
 
 
 def _folder_list(banks) -> bool:
