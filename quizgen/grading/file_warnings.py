@@ -17,7 +17,7 @@ def file_warnings(result, source, index, students, unnamed: list) -> list:
     download's own notes (``unnamed``), parts and columns grade could not
     place, ids that name no one, answers a decimal comma may have split, wide lines cut short, the policy's and
     the reader's warnings."""
-    return (unnamed + unlabelled_parts(result, source, index)
+    return (unnamed + unlabelled_parts(result, source, index, students)
             + unknown_columns(source, index) + anonymous_ids(source, students) + split_decimal_warnings(source)
             + short_rows_warnings(source) + index.policy_warnings + list(source.warnings))
 
@@ -61,17 +61,20 @@ def unknown_columns(source, index: KeyIndex) -> list:
             f"unknown_question in graded.csv: {shown}{more}"]
 
 
-def unlabelled_parts(result, source, index: KeyIndex) -> list:
+def unlabelled_parts(result, source, index: KeyIndex, students) -> list:
     """Wide form: the question parts no column of the header is labelled for
     (a form's title such as ``Q1 (a) Probability of the true word`` is not a
     label): one warning naming them, since every student would silently be
     missing them. Read from the header, not the answers: a column's answers
-    may all be on rows not read as rows (graded against no part)."""
+    may all be on rows not read as rows (graded against no part), whose students are
+    counted absent (``result.unplaced``) but are named on the paper's parts all the same."""
     if result.form != "wide":
         return []
     labelled = {index.slot(question, part) for _, question, part in source.wide}
+    unplaced, masks = set(result.unplaced), result.matrix.paper_masks()
+    papers = {masks[n] for n, sid in enumerate(students.ids) if sid in unplaced} if unplaced else set()
     lacking = [f"{q.question_id} ({q.part})" for slot, q in enumerate(result.questions)
-               if q.students and slot not in labelled]
+               if (q.students or any(mask[slot] for mask in papers)) and slot not in labelled]
     if not lacking:
         return []
     return [f"{result.answers_path.name}: no column is labelled for {', '.join(lacking)}, so every student is "

@@ -261,8 +261,8 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
     for number in clashed:   # not one student's resubmission: named by clash_notes instead
         tally.resubmitted.pop(number, None)
     off = graded_off_roster(students)   # once: every row read, the roster added
-    unplaced = no_part_answered(grid, absent + marked, tally.unread)
-    roster_notes = reconciliation_lines(students, absent, off, marked) + no_part_line(students, unplaced)
+    unplaced = no_part_answered(grid, absent + marked)
+    roster_notes = reconciliation_lines(students, absent, off, marked) + no_part_line(students, unplaced, tally.unread)
     roster_notes += clash_notes + run.written.notes(grid)
     roster_notes += swapped_notes(run.index, students, grid, absent + marked, [w.student_id for w in run.written.found],
                                   run.source)

@@ -32,25 +32,35 @@ def zero_marked(grid, unread: dict, absent: list) -> list:
     return found
 
 
-def no_part_answered(grid, absent: list, unread: dict) -> list:
+def no_part_answered(grid, absent: list) -> list:
     """The numbers of the students not in ``absent`` with no verdict on any part of their paper:
-    every row of theirs names a part the key lacks (unknown_question). One with a row not read
-    as a row (``unread``, Tally.unread: an invalid answer to some part) sat, as zero_marked says.
+    every row of theirs names a part the key lacks (unknown_question) or was not read as a row
+    (Tally.unread: invalid, graded against no part; one of those with some part read sat).
     They are counted absent, as the class report counts them (every part ``missing``), so that
-    every output says the same "who answered" (review 50b F14); graded, they keep their 0."""
-    skip = set(absent) | set(unread)
+    every output says the same "who answered" (review 50b F14, and 51 for rows not read);
+    graded, they keep their 0."""
+    skip = set(absent)
     return [number for number in range(grid.students)
             if number not in skip and all(outcome.status is None for outcome in grid.row(number))]
 
 
-def no_part_line(students: Students, unplaced: list, limit: int = 20) -> list:
-    """The note naming the students ``no_part_answered`` found ([] when none)."""
-    if not unplaced:
-        return []
-    return [f"{len(unplaced)} student(s) answered no part of their paper: each of their rows names a part the key "
-            "lacks (unknown_question in graded.csv), so they are counted "
-            "absent (left out of the class figures, scored 0); relabel their rows and grade again: "
-            + named_few([shortened(students.ids[n]) for n in unplaced], limit)]
+def no_part_line(students: Students, unplaced: list, unread: dict, limit: int = 20) -> list:
+    """The notes naming the students ``no_part_answered`` found ([] when none): those with a row
+    not read as a row (``unread``: Tally.unread) apart from those whose rows all name no part."""
+    lines = []
+    unlabelled = [n for n in unplaced if n not in unread]
+    if unlabelled:
+        lines.append(f"{len(unlabelled)} student(s) answered no part of their paper: each of their rows names a "
+                     "part the key lacks (unknown_question in graded.csv), so they are counted "
+                     "absent (left out of the class figures, scored 0); relabel their rows and grade again: "
+                     + named_few([shortened(students.ids[n]) for n in unlabelled], limit))
+    broken = [n for n in unplaced if n in unread]
+    if broken:
+        lines.append(f"{len(broken)} student(s) answered no part of their paper that could be read: their rows were "
+                     "not read as rows (invalid, graded against no part in graded.csv), so they are counted absent "
+                     "(left out of the class figures, scored 0); mend their rows and grade again: "
+                     + named_few([shortened(students.ids[n]) for n in broken], limit))
+    return lines
 
 
 def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list:

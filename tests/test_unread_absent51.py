@@ -1,0 +1,27 @@
+"""A student none of whose rows could be read as rows (a cell too many, so no part of their
+paper was read) answered no part, as one whose every row names a part the key lacks (review
+50b F14): every output counts them absent, the summary and the questions CSV as the item
+analysis did already; a note names them, apart from the rows that name no part."""
+
+from tests.test_review50b import answer, key_of, read_csv, run, write
+
+
+def test_a_student_whose_rows_were_not_read_is_absent_everywhere(tmp_path):
+    parts = key_of(tmp_path, "C1,C2")
+    rows = [["student_id", "question_id", "part", "answer"]]
+    rows += [[f"s{n}", q, letter, answer(p)] for n in (1, 2, 3) for q, letter, p in parts]
+    rows += [["s4", "Q1", "a", "0", "84"], ["s4", "Q1", "b", "0", "17"]]   # unquoted decimal commas: a cell too many
+    write(tmp_path / "ans.csv", rows)
+    output = run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
+    assert "from 3 students (and 1 whose rows answer no part of their paper)" in output
+    assert "mean 75.0%, median 100.0% over all 4 students (the 1 absent counted as 0%)" in output
+    assert ("Note: 1 student(s) answered no part of their paper that could be read: their rows were not read as rows "
+            "(invalid, graded against no part in graded.csv), so they are counted absent (left out of the class "
+            "figures, scored 0); mend their rows and grade again: s4\n") in output
+    assert "each of their rows names a part the key lacks" not in output
+    for row in read_csv(tmp_path / "ans-graded-questions.csv"):
+        assert (row["students"], row["correct"], row["missing"]) == ("3", "3", "0")
+    md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
+    assert "| mean over the 3 who answered | 100.0% |" in md
+    students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
+    assert (students["s4"]["score"], students["s4"]["invalid"]) == ("0", "2")   # graded, kept with their 0
