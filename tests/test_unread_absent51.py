@@ -25,3 +25,27 @@ def test_a_student_whose_rows_were_not_read_is_absent_everywhere(tmp_path):
     assert "| mean over the 3 who answered | 100.0% |" in md
     students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
     assert (students["s4"]["score"], students["s4"]["invalid"]) == ("0", "2")   # graded, kept with their 0
+
+
+def test_the_students_table_says_why_a_student_answered_no_part(tmp_path):
+    """report.md's students table said "missing (no answer)" for a student who answered no part of
+    their paper, only a note saying why; it now says so itself, one way for rows naming no part and
+    another for rows not read, and the students CSV keeps its columns (the counts say the same:
+    unknown_question or invalid, every part of the paper missing)."""
+    parts = key_of(tmp_path, "C1,C2")
+    rows = [["student_id", "question_id", "part", "answer"]]
+    rows += [[f"s{n}", q, letter, answer(p)] for n in (1, 2, 3) for q, letter, p in parts]
+    rows += [["s4", "Q9", "z", "1"], ["s5", "Q1", "a", "0", "84"]]   # s4: no such part; s5: a cell too many
+    write(tmp_path / "ans.csv", rows)
+    write(tmp_path / "roster.csv", [["student_id"], *([f"s{n}"] for n in range(1, 7))])
+    run(["grade", "ans.csv", "--key", "quiz/key.json", "--roster", "roster.csv", "--force-key"], tmp_path)
+    md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
+    assert "| s4 |  | 0 | 8 | 0.0 | no part answered (rows name parts the key lacks) |" in md
+    assert "| s5 |  | 0 | 8 | 0.0 | no part answered (rows not read as rows) |" in md
+    assert "| s6 |  | 0 | 8 | 0.0 | missing (no answer) |" in md   # on the roster, no row at all
+    text = (tmp_path / "ans-graded-students.csv").read_text(encoding="utf-8-sig")
+    assert text.splitlines()[0] == ("student_id,name,score,max_score,percent,correct,partial,imprecise,incorrect,"
+                                    "needs_review,invalid,blank,missing,unknown_question,superseded,misconceptions")
+    students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
+    assert [(students[s]["invalid"], students[s]["missing"], students[s]["unknown_question"]) for s in ("s4", "s5")] \
+        == [("0", str(len(parts)), "1"), ("1", str(len(parts) - 1), "0")]

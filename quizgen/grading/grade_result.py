@@ -50,7 +50,7 @@ class GradeResult:
     files: dict = field(default_factory=dict)   # {path: role} of every file read or written but the sheets
     off_roster: tuple = ()   # ids graded though not on --roster; ``roster_ids``: the roster's (for hints)
     zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
-    unplaced: list = field(default_factory=list)   # ids in ``absent`` whose rows answer no part of their paper
+    unplaced: dict = field(default_factory=dict)   # {id in ``absent`` whose rows answer no part of their paper: its table words}
     roster_ids: tuple = ()
     papered: frozenset = frozenset()   # the ids of ``off_roster`` with a paper of their own in the key: no hint
     papers_used: dict = field(default_factory=dict)   # {student id: paper_written.Written}: graded on the code they wrote

@@ -323,15 +323,15 @@ SUMMARY_WIDTH = 80   # the summary's table lines: a misconception's name is cut 
 
 
 def _student_section(result, comma: bool = False) -> list:
-    """The students table; a roster student who gave no answer says so in the
-    last column, and one marked only by overrides scoring 0 (ZERO_MARKED)."""
+    """The students table; in the last column a roster student who gave no answer says so, one marked only by
+    overrides scoring 0 (ZERO_MARKED) and one who answered no part why (student_notes.no_part_words)."""
     shown = result.students[:REPORT_STUDENTS]
-    absent, marked = set(result.absent), set(result.zero_marked)
+    absent, marked, unplaced = set(result.absent), set(result.zero_marked), result.unplaced   # unplaced: {id: words}
     sections = any(t.section for t in result.students)   # a section column only when the roster gives some
     rows = [[md_cell(t.student_id), md_cell(t.name), *[md_cell(t.section) or "-"] * sections,
              *(decimal_mark(text, comma) for text in (number_text(t.score), number_text(t.max_score),
                                                       one_place(t.percent))),
-             absent_words(t.student_id in absent, t.student_id in marked)
+             unplaced.get(t.student_id) or absent_words(t.student_id in absent, t.student_id in marked)
              or md_cell("; ".join(said(code, result.names) for code in t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
     if len(shown) < len(result.students):

@@ -51,7 +51,8 @@ from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros
-from quizgen.grading.student_notes import no_part_answered, no_part_line, reconciliation_lines, zero_marked
+from quizgen.grading.student_notes import (no_part_answered, no_part_line, no_part_words, reconciliation_lines,
+                                           zero_marked)
 from quizgen.grading.students import Students
 from quizgen.grading.swapped_ids import swapped_notes
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
@@ -300,7 +301,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
                            made=(matrix, names_of_traps))
         lms, key_path = run.given.built, run.key_path
         result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(people.clashed)], run.written.taken
-        result.unplaced = [students.ids[n] for n in people.unplaced]
+        result.unplaced = no_part_words(students, people.unplaced, tally.unread)
         result.settings, result.exam, result.read_as = settings, exam_words(index.key.printed), run.given.read_as
         result.zeros_lost = lost_zeros(students) if students.lms else {}
         result.held = still_open_ids(index.key, run.class_roster, unmarked_absent(result))

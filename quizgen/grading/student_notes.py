@@ -63,6 +63,18 @@ def no_part_line(students: Students, unplaced: list, unread: dict, limit: int = 
     return lines
 
 
+NO_PART_NAMED = "no part answered (rows name parts the key lacks)"
+NO_PART_READ = "no part answered (rows not read as rows)"
+"""The students tables' words (report.md, where misconceptions go) for a student no_part_answered
+found, as the note says why: every row names a part the key lacks, or some row was not read."""
+
+
+def no_part_words(students: Students, unplaced: list, unread: dict) -> dict:
+    """{id as shown: the students tables' words} for each student ``no_part_answered`` found,
+    split as no_part_line splits them (``unread``: Tally.unread)."""
+    return {students.ids[n]: NO_PART_READ if n in unread else NO_PART_NAMED for n in unplaced}
+
+
 def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list:
     """The note naming the students ``zero_marked`` found ([] when none)."""
     if not marked:
