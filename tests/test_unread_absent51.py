@@ -49,3 +49,20 @@ def test_the_students_table_says_why_a_student_answered_no_part(tmp_path):
     students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
     assert [(students[s]["invalid"], students[s]["missing"], students[s]["unknown_question"]) for s in ("s4", "s5")] \
         == [("0", str(len(parts)), "1"), ("1", str(len(parts) - 1), "0")]
+
+
+def test_the_page_says_why_a_student_answered_no_part_as_report_md_does(tmp_path):
+    """The HTML page's students table said "missing (no answer)" where report.md (fix51d) says why a
+    student answered no part of their paper: both now take the words from one place (Student.no_part)."""
+    parts = key_of(tmp_path, "C1,C2")
+    rows = [["student_id", "question_id", "part", "answer"]]
+    rows += [[f"s{n}", q, letter, answer(p)] for n in (1, 2, 3) for q, letter, p in parts]
+    rows += [["s4", "Q9", "z", "1"], ["s5", "Q1", "a", "0", "84"]]
+    write(tmp_path / "ans.csv", rows)
+    write(tmp_path / "roster.csv", [["student_id"], *([f"s{n}"] for n in range(1, 7))])
+    run(["grade", "ans.csv", "--key", "quiz/key.json", "--roster", "roster.csv", "--force-key"], tmp_path)
+    page = (tmp_path / "ans-graded-report.html").read_text(encoding="utf-8")
+    cells = {sid: page.split(f">{sid}<", 1)[1].split("</tr>", 1)[0] for sid in ("s4", "s5", "s6")}
+    assert "no part answered (rows name parts the key lacks)" in cells["s4"], cells["s4"]
+    assert "no part answered (rows not read as rows)" in cells["s5"], cells["s5"]
+    assert "missing (no answer)" in cells["s6"] and "no part answered" not in cells["s6"], cells["s6"]

@@ -80,7 +80,7 @@ def report_parts(slots: list, traps: list) -> list:
     return [Part(s.question_id, s.part, s.cls, s.template, s.points, t) for s, t in zip(slots, traps)]
 
 
-def report_students(matrix, names: list, order=None, absent=frozenset(), sections=None) -> tuple:
+def report_students(matrix, names: list, order=None, absent=frozenset(), sections=None, unplaced=None) -> tuple:
     """``(students, columns)``: the report's Student per student of the matrix, in ``order`` (student
     numbers, grading/report.roster_order; None: the matrix's): one Verdict per slot
     (``None`` off the student's paper, ``missing`` for a part on it not
@@ -92,7 +92,8 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     The students numbered in ``absent`` (marked only by overrides scoring 0:
     grading/students.zero_marked) are shown ``missing`` throughout: absent from the figures, and
     ``zero_marked``, which the students tables say (report/model.ZERO_MARKED). ``sections``:
-    {student number: the roster's section} (report.student_sections)."""
+    {student number: the roster's section} (report.student_sections); ``unplaced``: {student
+    number: why they answered no part of their paper}, which the students tables say."""
     missing = Verdict("missing", 0.0, "")
     verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
 
@@ -122,9 +123,9 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
             made.update(n for n, outcome in enumerate(column) if made_by_override(outcome))
     rows = list(zip(*columns)) if columns else [[] for _ in matrix.students]
     only = {n for n in made if n not in absent and all(made_by_override(o) or o.status is None for o in matrix.row(n))}
-    sections = sections or {}
+    sections, unplaced = sections or {}, unplaced or {}
     students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only, n in absent,
-                        sections.get(n, ""))
+                        sections.get(n, ""), unplaced.get(n, ""))
                 for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
     if order is None or order == list(range(len(students))):
         return students, columns
@@ -142,6 +143,7 @@ class ReportInputs(NamedTuple):
     absent: frozenset = frozenset()  # numbers of the students marked only by overrides scoring 0 (zero_marked)
     sections: dict | None = None     # {student number: section} (report.student_sections)
     named: dict | None = None        # {trap code: name} (key.parts.trap_names), when made
+    unplaced: dict | None = None     # {student number: why they answered no part} (student_notes.no_part_words)
 
 
 def class_report_input(inputs: ReportInputs) -> tuple:
@@ -151,7 +153,7 @@ def class_report_input(inputs: ReportInputs) -> tuple:
     walks every paper of the key)."""
     matrix, order = inputs.matrix, inputs.order
     papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
-    students, columns = report_students(matrix, inputs.names, order, inputs.absent, inputs.sections)
+    students, columns = report_students(matrix, inputs.names, order, inputs.absent, inputs.sections, inputs.unplaced)
     return (matrix.slots, inputs.key, papers, inputs.named), students, columns
 
 

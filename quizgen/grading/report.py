@@ -331,7 +331,7 @@ def _student_section(result, comma: bool = False) -> list:
     rows = [[md_cell(t.student_id), md_cell(t.name), *[md_cell(t.section) or "-"] * sections,
              *(decimal_mark(text, comma) for text in (number_text(t.score), number_text(t.max_score),
                                                       one_place(t.percent))),
-             unplaced.get(t.student_id) or absent_words(t.student_id in absent, t.student_id in marked)
+             absent_words(t.student_id in absent, t.student_id in marked, unplaced.get(t.student_id, ""))
              or md_cell("; ".join(said(code, result.names) for code in t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
     if len(shown) < len(result.students):

@@ -281,9 +281,10 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
     source, index, students, grid, tally = run.source, run.index, run.students, run.grid, run.tally
     outputs = run.outputs
     matrix, names_of_traps = verdict_matrix(index, students, grid), trap_names(index.key)   # the reports' both
+    unplaced = no_part_words(people.unplaced, tally.unread)
     report_data = ReportInputs(matrix=matrix, names=list(students.names), key=run.data, order=roster_order(students),
                                absent=frozenset(people.marked), sections=student_sections(students),
-                               named=names_of_traps)   # made plain in the report's process
+                               named=names_of_traps, unplaced=unplaced)   # made plain in the report's process
     graded_handle = handles[names["graded"]]
     key_name = key_named(index, source, run.key_path, found=False, lms=bool(run.given.built))
     title = report_title(index.key.codes, source.path.name, key_name, index.key.printed)   # exam and files (46)
@@ -301,7 +302,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
                            made=(matrix, names_of_traps))
         lms, key_path = run.given.built, run.key_path
         result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(people.clashed)], run.written.taken
-        result.unplaced = no_part_words(students, people.unplaced, tally.unread)
+        result.unplaced = {students.ids[n]: words for n, words in unplaced.items()}
         result.settings, result.exam, result.read_as = settings, exam_words(index.key.printed), run.given.read_as
         result.zeros_lost = lost_zeros(students) if students.lms else {}
         result.held = still_open_ids(index.key, run.class_roster, unmarked_absent(result))

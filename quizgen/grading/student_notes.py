@@ -69,10 +69,10 @@ NO_PART_READ = "no part answered (rows not read as rows)"
 found, as the note says why: every row names a part the key lacks, or some row was not read."""
 
 
-def no_part_words(students: Students, unplaced: list, unread: dict) -> dict:
-    """{id as shown: the students tables' words} for each student ``no_part_answered`` found,
-    split as no_part_line splits them (``unread``: Tally.unread)."""
-    return {students.ids[n]: NO_PART_READ if n in unread else NO_PART_NAMED for n in unplaced}
+def no_part_words(unplaced: list, unread: dict) -> dict:
+    """{student number: the students tables' words} for each student ``no_part_answered`` found,
+    split as no_part_line splits them (``unread``: Tally.unread); report.md and the page both say them."""
+    return {n: NO_PART_READ if n in unread else NO_PART_NAMED for n in unplaced}
 
 
 def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list:

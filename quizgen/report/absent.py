@@ -40,4 +40,5 @@ def absent(verdicts) -> bool:
 def absent_row(parts, student) -> StudentRow:
     """An absent student's line: 0 of their own paper, no misconception, marked absent (and zero_marked)."""
     top = score_total(float(p.points) for p, v in zip(parts, student.verdicts) if v is not None)
-    return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [], True, student.zero_marked)
+    return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [], True, student.zero_marked,
+                      no_part=student.no_part)

@@ -71,6 +71,7 @@ class Student(NamedTuple):
     only_overrides: bool = False
     zero_marked: bool = False
     section: str = ""
+    no_part: str = ""   # why an absent student answered no part of their paper (grading/student_notes.NO_PART_*), else ""
 
 
 @dataclass
@@ -169,16 +170,18 @@ class StudentRow:
     absent: bool = False   # listed but gave no answer at all: shown as missing, not as a zero among the sat
     zero_marked: bool = False   # absent, marked only by overrides scoring 0: shown as ZERO_MARKED
     section: str = ""   # the roster's section (sections.add_sections), shown when some student has one
+    no_part: str = ""   # why an absent student's rows answered no part of their paper (Student.no_part)
 
     def absent_words(self) -> str:
-        """The last column's words for an absent student (MISSING_WORDS or ZERO_MARKED), "" for one who sat."""
-        return absent_words(self.absent, self.zero_marked)
+        """The last column's words for an absent student (MISSING_WORDS, ZERO_MARKED or why no part was answered)."""
+        return absent_words(self.absent, self.zero_marked, self.no_part)
 
 
-def absent_words(absent: bool, zero_marked: bool) -> str:
+def absent_words(absent: bool, zero_marked: bool, no_part: str = "") -> str:
     """How the students tables (HTML and report.md) name a student who gave no
-    answer: ZERO_MARKED when marked only by overrides scoring 0, else MISSING_WORDS; "" for one who sat."""
-    return (ZERO_MARKED if zero_marked else MISSING_WORDS) if absent else ""
+    answer: ZERO_MARKED when marked only by overrides scoring 0, ``no_part`` (why
+    their rows answered no part of their paper) when given, else MISSING_WORDS; "" for one who sat."""
+    return (ZERO_MARKED if zero_marked else no_part or MISSING_WORDS) if absent else ""
 
 
 @dataclass
