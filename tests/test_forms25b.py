@@ -122,7 +122,7 @@ def test_none_on_count_parts(grade):
     rows = [("Q5", "d", "none"), ("Q5", "d", "no masked positions"), ("Q6", "a", "nothing"), ("Q5", "a", "none"),
             ("Q5", "a", "nothing"), ("Q5", "b", "none"), ("Q5", "c", "none"), ("Q5", "a", "zero")]
     found = _found(grade(rows), rows)
-    assert found[rows[0]][::2] == found[rows[1]][::2] == ("incorrect", "loss_defined_with_none_masked"), found
+    assert found[rows[0]][::2] == found[rows[1]][::2] == ("incorrect", "guarantee_of_none"), found
     assert found[rows[2]][0] == "incorrect", found
     assert {found[row][0] for row in rows[3:6]} == {"needs_review"}, found
     assert all("may say that there is no value or that the value is zero" in found[row][1] for row in rows[3:6])

@@ -335,11 +335,14 @@ def paper_digest(path) -> str:
 # smaller than the whole input", not "much smaller"; the only lines that differ. Problems and keys unchanged.
 # Seed 1's solutions again (review 49c F6): C3's figure labels p = 3.4488 x 10^-5, whose -ln is the 10.2749 it
 # prints (3.449 x 10^-5 gave 10.2748); the SVG's title and label the only lines that differ.
-PAPER_DIGESTS = {   # round 49: C7's and C9's stems say how to keep 1 + e^{-s} (review 49c F1)
-    ("1", "problems.md"): "1f872b42ccb5b5c76c340364b758186649553a5f2b523212ab87ea3d0c6746dc",
-    ("1", "solutions.md"): "4bb91a2776af25ca634a37493c74946a54b57463118a90c5209579377bf1278b",
-    ("2", "problems.md"): "bd74458956c5baf751a425f94c2f82589ac4b3644fc718873b0836f6810795a3",
-    ("2", "solutions.md"): "8f349d62302776c75a22d24dbb9e246eec14f16e449325d0fe5942e79382e327",
+# All four again (fix51c, review 51c F1): C5 (d) asks for the smallest number of masked positions a
+# masking step must guarantee to rule out an empty set, and its last-but-one step says so; the only
+# lines that differ. key.csv byte-identical; key.json's (d) trap is guarantee_of_none.
+PAPER_DIGESTS = {   # round 51: C5 (d) asks for the smallest guarantee, not when L_MLM "is defined" (review 51c F1)
+    ("1", "problems.md"): "f623cad13917a9f9a75ad0ac2e82f7f189daa9a41edb140c6c517f0d862ad7d3",
+    ("1", "solutions.md"): "c34982c0161656b30700d91c9bc51906abc34fadf84a05975946259cbe920ca7",
+    ("2", "problems.md"): "758d0d294bdeeb4145e1d05fbc2652bab5e34ddb997143261ff7f8e7892a8085",
+    ("2", "solutions.md"): "ebc4e34621ebddfdfb773d44f12d5a3c201644272a2cdb8ef22e7a0699c7ab39",
 }
 
 

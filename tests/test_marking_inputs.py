@@ -42,7 +42,7 @@ def test_a_count_in_words_is_read_on_a_whole_number_part_only():
 
 @pytest.mark.parametrize("text", ["at least 1", ">= 1", "≥1", "more than 0", "at most 3", "< 0.5"])
 def test_a_bound_goes_to_a_person(text):
-    """"at least 1" for "the smallest |M| for which L is defined" may well be right: not a silent invalid."""
+    """"at least 1" for "the smallest guarantee that rules out an empty M" may well be right: not a silent invalid."""
     reading = read_number(text, whole=True)
     assert reading.status == REVIEW and "a bound" in reading.reason
 
