@@ -128,7 +128,7 @@ def test_the_reviewers_c5_case_gives_d_its_own_step(templates_by_class):
     part_d = hints_by_part(output)["d"]
     # rev-student16: (d)'s own reasoning (the mean needs |M| >= 1) is a step now, its method first;
     # session 17: step 6, on what training does, comes after (d)'s answer and prepares nothing
-    assert [label for label, _ in part_d] == ["Step 5, The smallest masked set", "Step 5 worked out"]
+    assert [label for label, _ in part_d] == ["Step 5, The smallest guarantee", "Step 5 worked out"]
     assert "1" not in part_d[0][1]   # the method does not give the answer
     assert "How likely an empty mask is" not in output.split("Worked solution")[0]
     assert "No more hints: every step towards an answer is shown. Answer it, or type s" in output   # rev-student16: never only "type s"
