@@ -340,9 +340,9 @@ def paper_digest(path) -> str:
 # lines that differ. key.csv byte-identical; key.json's (d) trap is guarantee_of_none.
 PAPER_DIGESTS = {   # round 51: C5 (d) asks for the smallest guarantee, not when L_MLM "is defined" (review 51c F1)
     ("1", "problems.md"): "f623cad13917a9f9a75ad0ac2e82f7f189daa9a41edb140c6c517f0d862ad7d3",
-    ("1", "solutions.md"): "c34982c0161656b30700d91c9bc51906abc34fadf84a05975946259cbe920ca7",
+    ("1", "solutions.md"): "49fae0767ab174a9c3e76d05d06f8e846465d091ba0aeb5981d6b2560bd16baf",
     ("2", "problems.md"): "758d0d294bdeeb4145e1d05fbc2652bab5e34ddb997143261ff7f8e7892a8085",
-    ("2", "solutions.md"): "ebc4e34621ebddfdfb773d44f12d5a3c201644272a2cdb8ef22e7a0699c7ab39",
+    ("2", "solutions.md"): "5e96660bfb23649a512e96dae85843df6939d1d1b612b37ca7d1398797f6af0e",
 }
 
 
