@@ -83,7 +83,7 @@ def test_c10_stem_does_not_say_why_position_one_has_no_p():
 
 def test_c10_worked_example_is_unchanged():
     instance = canonical_instance(BANK["C10"])
-    assert [pv.value for pv in instance.parts][0] == 5
+    assert [pv.value for pv in instance.parts][0] == 7   # (a) asks with [BOS] and [EOS] since review 51c F10: 8 tokens, 7 predicted
     assert float(instance.parts[1].value) == pytest.approx(1.1047, abs=5e-5)
 
 

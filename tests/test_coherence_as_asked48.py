@@ -42,15 +42,21 @@ def _losses(question: dict, route: str) -> list:
 def _routes(question: dict) -> dict:
     """{route: ((a) as the misconception counts, (b) its method's exact mean)} of one C10 draw."""
     first, masked = _losses(question, "first"), _losses(question, "masked")
-    return {"first": (question["params"]["T"], sum(-math.log(v) for v in first) / question["params"]["T"]),
+    words = question["params"]["T"]   # (a) counts the words with [BOS] and [EOS] (review 51c F10): [BOS] counted, T + 2
+    return {"first": (words + 2, sum(-math.log(v) for v in first) / words),
             "masked": (len(masked), sum(-math.log(v) for v in masked) / len(masked))}
+
+
+def _over(question: dict, route: str) -> int:
+    """How many terms the misconception's method averages over: T, or the masked count."""
+    return question["params"]["T"] if route == "first" else len(_losses(question, route))
 
 
 def _carried_as_written(question: dict, route: str, figures: int) -> set:
     """The method's mean with each loss and their sum carried to 3 figures or more (or
     unrounded), written to ``figures``: what a student carrying rounded values writes."""
     losses = [-math.log(v) for v in _losses(question, route)]
-    over = _routes(question)[route][0]
+    over = _over(question, route)
     return {_figures(Decimal(repr(_sig(sum(_sig(v, k) for v, k in zip(losses, ks)), total) / over)), figures)
             for ks in itertools.product(LEVELS, repeat=len(losses)) for total in LEVELS}
 

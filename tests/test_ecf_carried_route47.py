@@ -52,16 +52,17 @@ def _questions(tmp_path, invoke, count: int, seed: str) -> list:
 
 
 def test_first_word_counted_then_the_losses_carried_to_3_figures_is_ecf(tmp_path, invoke):
-    """Every draw: (a) T, then (b) from the losses carried to 3 or 4 figures (the sum to 3, 4
-    figures or unrounded) over T is ECF, the misconception named once, at (a), and never told
+    """Every draw: (a) T + 2 (the first token, [BOS], counted: review 51c F10), then (b) from the
+    losses carried to 3 or 4 figures (the sum to 3, 4 figures or unrounded) over T is ECF, the misconception named once, at (a), and never told
     it was not marked from (a). Before, 12 of these 96 students (on 4 of the 16 draws) were refused."""
     rows = []
     for q in _questions(tmp_path, invoke, 16, "fix47e-route"):
         p, words = q["params"]["p"], q["params"]["T"]
         for losses_to, total_to in itertools.product((3, 4), (3, 4, None)):
             student = f"{q['id']}-{losses_to}-{total_to}"
-            rows += [(student, q["id"], "a", words), (student, q["id"], "b",
-                                                       _shown(_carried(p, losses_to, total_to, words)))]
+            # (a) counts the words with [BOS] and [EOS] (review 51c F10): the first token counted is T + 2
+            rows += [(student, q["id"], "a", words + 2), (student, q["id"], "b",
+                                                           _shown(_carried(p, losses_to, total_to, words)))]
     graded = [r for r in _grade(tmp_path, invoke, rows) if r["part"] == "b"]
     refused = [(r["student_id"], r["answer"], r["status"], r["feedback"]) for r in graded
                if (r["status"], r["note"]) != ("correct", "ecf") or "no error carried forward" in r["feedback"]]
@@ -89,13 +90,13 @@ def test_masked_positions_counted_then_their_losses_carried_to_3_figures_is_ecf(
 
 @pytest.mark.slow   # enumerates every carrying of each draw's losses: a few seconds
 def test_a_misconception_carried_on_with_2_figure_losses_is_correct_only_where_3_figures_reach(tmp_path, invoke):
-    """(a) T or the masked count, then (b) from losses carried to 2 figures: correct (ECF) only
+    """(a) T + 2 or the masked count, then (b) from losses carried to 2 figures: correct (ECF) only
     when some carrying to 3 figures or more reaches the same answer (this file's own
     enumeration), never told it was not marked from (a) (it is worked from (a)), and never
     correct otherwise."""
     rows, reach = [], {}
     for q in _questions(tmp_path, invoke, 16, "fix47e-route-2"):
-        routes = {"first": (q["params"]["p"], q["params"]["T"])}
+        routes = {"first": (q["params"]["p"], q["params"]["T"])}   # (a) T + 2, [BOS] counted (review 51c F10)
         masked = [v for v, m in zip(q["params"]["p"], q["params"]["mask"]) if m]
         routes["masked"] = (masked, len(masked))
         for route, (p, over) in routes.items():
@@ -104,7 +105,8 @@ def test_a_misconception_carried_on_with_2_figure_losses_is_correct_only_where_3
                                      for ks in itertools.product(LEVELS, repeat=len(losses)) for total in LEVELS}
             for total_to in (2, 3, None):
                 student = f"{q['id']}-{route}-{total_to}"
-                rows += [(student, q["id"], "a", over), (student, q["id"], "b", _shown(_carried(p, 2, total_to, over)))]
+                said = over + 2 if route == "first" else over
+                rows += [(student, q["id"], "a", said), (student, q["id"], "b", _shown(_carried(p, 2, total_to, over)))]
     for r in (r for r in _grade(tmp_path, invoke, rows) if r["part"] == "b"):
         assert "no error carried forward" not in r["feedback"], r
         route = r["student_id"].split("-")[1]

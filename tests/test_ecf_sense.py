@@ -19,9 +19,10 @@ from quizgen.marking.coherence import WITHHELD
 from quizgen.validation.run import validate
 from tests.test_drill21 import drill
 
-# seed 3, --count 3: Q28 is C10 (7 words, 4 positions scored: (a) 6, masked_positions_only 4);
+# seed 3, --count 3: Q28 is C10 (7 words, 4 positions scored: (a) 8, the words with [BOS] and [EOS] (review 51c
+# F10), masked_positions_only 4, printed_sentence_count 6, (b)'s divisor (a) - 2);
 # Q7 is C3 (V = 1234, unnormalised_weight e^2.5 = 12.18); Q1 is C1; Q19 is C7
-REVIEWER = [("m1", "Q28", "4", "1.538"), ("m2", "Q28", "4", "1.148"), ("p1", "Q7", "12.18", "-2.5"),
+REVIEWER = [("m1", "Q28", "6", "1.538"), ("m2", "Q28", "4", "1.148"), ("p1", "Q7", "12.18", "-2.5"),
             ("p2", "Q1", "1.5", "-0.405"), ("p3", "Q19", "1.2", "-0.182")]
 
 
@@ -56,15 +57,16 @@ def test_c10_the_masked_positions_misconception_carried_on_is_ecf_named_once(see
 
 
 def test_c10_all_the_losses_over_the_students_count_is_no_ecf(seed3):
-    """(a) 4, then (b) 1.538, all 6 losses summed and divided by 4: no working from a
-    count of 4 positions (which sums 4 terms), so no ECF (rev-maths30; it was ECF, full
-    marks, from the recipe sum(-log(p))/part:targets). Working correctly from the masked
-    count is the masked mean (m2, above)."""
+    """(a) 6, then (b) 1.538, all 6 losses summed and divided by 4 (the recipe's (a) less
+    the two tags' predictions): no working from a count of 4 positions (which sums 4
+    terms), so no ECF (rev-maths30; it was ECF, full marks, from the recipe
+    sum(-log(p))/part:targets, now sum(-log(p))/(part:targets - 2)). Working correctly
+    from the masked count is the masked mean (m2, above)."""
     _, rows = seed3
     recipe = rows["m1", "b"]
     assert (recipe["status"], recipe["note"], recipe["misconception"], recipe["score"]) == ("incorrect", "", "", "0")
     assert recipe["feedback"] == ("(b) is the mean of 6 terms, their sum (6.1534) divided by 6; your answer comes from "
-                                  "dividing that sum by your (a) = 4 (6.1534 / 4 = 1.54), as if there were 4 terms, so "
+                                  "dividing that sum by your (a) = 6 less 2 (6.1534 / 4 = 1.54), as if there were 4 terms, so "
                                   f"(b) was not marked from your (a) {WITHHELD}")   # 6.1534 / 4 = 1.5384
 
 
@@ -118,7 +120,8 @@ def test_the_drill_marks_the_misconception_carried_on_as_ecf():
     _, carried = drill("C10", "2", "0.983", "q", seed=8, count=1)
     assert "Correct from your own earlier answer" in carried
     assert "the misconception named at (a), not counted again" in carried
-    _, recipe = drill("C10", "2", "2.568", "q", seed=8, count=1)   # all 5 losses over their 2: no ECF
+    # all 5 losses over 2, the recipe's (a) - 2 from an (a) of 4 (review 51c F10: (a) counts [BOS] and [EOS]): no ECF
+    _, recipe = drill("C10", "4", "2.568", "q", seed=8, count=1)
     assert "Correct from your own earlier answer" not in recipe and "so (b) was not marked from your (a)" in recipe
 
 

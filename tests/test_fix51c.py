@@ -44,3 +44,20 @@ def test_c5_d_says_nothing_of_whether_the_formula_has_a_value():
     template = next(t for t in load_bank(()) if t.cls == "C5")
     ask = next(p for p in template.parts if p.name == "smallest").ask.lower()
     assert not [word for word in ("defined", "value", "exist", "comput", "finite", "undefined") if word in ask], ask
+
+
+# F10: C10 (a) asked over how many positions the loss averages, and the stem's list showed a
+# causal p at exactly those positions: counting the p's earned the mark.
+
+def test_c10_a_is_not_the_count_of_the_causal_ps_the_stem_prints(invoke, tmp_path):
+    import json
+
+    result = invoke("generate", "--seed", "f10", "--classes", "C10", "--count", 6, "--out", tmp_path / "q")
+    assert result.exit_code == 0, result.output
+    blocks = (tmp_path / "q" / "problems.md").read_text(encoding="utf-8").split("\n## Q")[1:]
+    questions = json.loads((tmp_path / "q" / "key.json").read_text(encoding="utf-8"))["questions"]
+    assert len(blocks) == len(questions) == 6
+    for block, question in zip(blocks, questions):
+        shown = block.count("causal $p")
+        count = question["parts"][0]["value"]
+        assert shown and count != shown, (question["id"], shown, count)

@@ -338,11 +338,14 @@ def paper_digest(path) -> str:
 # All four again (fix51c, review 51c F1): C5 (d) asks for the smallest number of masked positions a
 # masking step must guarantee to rule out an empty set, and its last-but-one step says so; the only
 # lines that differ. key.csv byte-identical; key.json's (d) trap is guarantee_of_none.
-PAPER_DIGESTS = {   # round 51: C5 (d) asks for the smallest guarantee, not when L_MLM "is defined" (review 51c F1)
-    ("1", "problems.md"): "f623cad13917a9f9a75ad0ac2e82f7f189daa9a41edb140c6c517f0d862ad7d3",
-    ("1", "solutions.md"): "49fae0767ab174a9c3e76d05d06f8e846465d091ba0aeb5981d6b2560bd16baf",
-    ("2", "problems.md"): "758d0d294bdeeb4145e1d05fbc2652bab5e34ddb997143261ff7f8e7892a8085",
-    ("2", "solutions.md"): "5e96660bfb23649a512e96dae85843df6939d1d1b612b37ca7d1398797f6af0e",
+# All four again (fix51c, review 51c F10): C10 (a) asks over how many positions the loss on the sentence
+# with [BOS] and [EOS] averages (T + 1; the stem's causal p's, T - 1, are a trap), (b) says "as printed,
+# with no start token", step 1 counts both; the only lines that differ. key.csv changes in C10 (a) alone.
+PAPER_DIGESTS = {   # round 51: C10 (a) asks with [BOS] and [EOS], not countable off the stem's list (review 51c F10)
+    ("1", "problems.md"): "610eba7e421873f172c13f372eecb241c025156b51c2d36d1fd49ae542910b6c",
+    ("1", "solutions.md"): "7a609d072dd967cf897fa8640d4706ef36aa0f20afb1d6d3e36228efcc223c0f",
+    ("2", "problems.md"): "fc929e1a50a91f626bc1eccab9ac330ae74d5e368aabe60fce00b84428058fd9",
+    ("2", "solutions.md"): "817dbce7068a42ed422c0db34b38e129b0f4e5662ed351327b34f77f143e34e1",
 }
 
 

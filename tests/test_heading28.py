@@ -62,11 +62,18 @@ def test_a_fractional_answer_reading_as_a_title_number_is_redrawn(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_whole_answer_may_equal_a_heading_number(templates_by_class):
-    """C10's 5-word scene asks for 4 predictions under "(4 points, C10)": a count gives nothing away."""
-    template = templates_by_class["C10"]
+def test_a_whole_answer_may_equal_a_heading_number(tmp_path):
+    """C10 worth 7 points: its 6-word scenes ask for 7 predictions (with [BOS] and [EOS], review
+    51c F10) under "(7 points, C10)": a count gives nothing away. (The shipped C10, 4 points,
+    asked for 4 predictions of its 5-word scene until round 51.)"""
+    source = (builtin_bank_dir() / "c10_causal_lm.yaml").read_text(encoding="utf-8")
+    assert "\npoints: 4\n" in source
+    path = tmp_path / "c10.yaml"
+    source = source.replace("\npoints: 4\n", "\npoints: 7\n").replace("    points: 3\n    space: 8\n", "    points: 6\n    space: 8\n")
+    path.write_text(source, encoding="utf-8")
+    template = load_template(path)
     found = [sample_instance(template, f"heading28/{k}").parts[0].value for k in range(40)]
-    assert Fraction(4) in found
+    assert Fraction(7) in found
 
 
 _BANK = """id: mask-rate

@@ -92,20 +92,21 @@ def test_infinity_in_a_part_that_lists_it_is_that_trap(grade):
 
 
 def test_c10_the_papers_sum_over_a_wrong_count_is_no_ecf(grade):
-    """Q10 (b) sums 5 losses (3.0591). (a) 4 then 3.0591 / 4 = 0.765, or its
-    missing minus sign, sums no 4 terms: no ECF, no trap credit (they were ECF,
-    3/3, and the trap's credit). (a) 3, the masked positions, then their mean
-    0.859, and (a) 6, the first word counted, then 3.0591 / 6 = 0.510, are the
+    """Q10 (b) sums 5 losses (3.0591). Since review 51c F10 (a) counts the sentence's
+    predictions with [BOS] and [EOS], 7, and (b)'s recipe divides by (a) - 2. (a) 6 then
+    3.0591 / 4 = 0.765, or its missing minus sign, sums no 4 terms: no ECF, no trap credit
+    (they were ECF, 3/3, and the trap's credit). (a) 3, the masked positions, then their mean
+    0.859, and (a) 8, the first token counted, then 3.0591 / 6 = 0.510, are the
     misconception carried on: ECF."""
-    rows = grade([("w4", "Q10", "a", "4"), ("w4", "Q10", "b", "0.765"), ("m4", "Q10", "a", "4"),
-                  ("m4", "Q10", "b", "-0.765"), ("w3", "Q10", "a", "3"), ("w3", "Q10", "b", "1.02"),
-                  ("m3", "Q10", "a", "3"), ("m3", "Q10", "b", "0.859"), ("f6", "Q10", "a", "6"),
+    rows = grade([("w4", "Q10", "a", "6"), ("w4", "Q10", "b", "0.765"), ("m4", "Q10", "a", "6"),
+                  ("m4", "Q10", "b", "-0.765"), ("w3", "Q10", "a", "5"), ("w3", "Q10", "b", "1.02"),
+                  ("m3", "Q10", "a", "3"), ("m3", "Q10", "b", "0.859"), ("f6", "Q10", "a", "8"),
                   ("f6", "Q10", "b", "0.510")], HALF)
-    for sid, own, quotient in (("w4", "4", "0.765"), ("w3", "3", "1.02")):   # 3.0591 / 4 = 0.7648, / 3 = 1.0197
+    for sid, own, divisor, quotient in (("w4", "6", "4", "0.765"), ("w3", "5", "3", "1.02")):   # 3.0591 / 4, / 3
         assert _verdict(rows[sid, "Q10", "b"]) == ("incorrect", "", "", 0.0, (
             f"(b) is the mean of 5 terms, their sum (3.0591) divided by 5; your answer comes from dividing that sum "
-            f"by your (a) = {own} (3.0591 / {own} = {quotient}), as if there were {own} terms, so (b) was not marked "
-            f"from your (a) (no error carried forward)"))
+            f"by your (a) = {own} less 2 (3.0591 / {divisor} = {quotient}), as if there were {divisor} terms, so (b) "
+            f"was not marked from your (a) (no error carried forward)"))
     assert _verdict(rows["m4", "Q10", "b"]) == ("incorrect", "", "", 0.0, "")
     for sid in ("m3", "f6"):
         status, note, misconception, score, feedback = _verdict(rows[sid, "Q10", "b"])

@@ -474,7 +474,9 @@ def test_right_hand_markers_keep_a_gap_from_the_text(invoke, tex, tmp_path):
     result = invoke("generate", "--seed", 7, "--format", "pdf", "--out", tmp_path)
     assert result.exit_code == 0, result.stderr
     problems, solutions = words(tmp_path / "problems.pdf"), words(tmp_path / "solutions.pdf")
-    assert marker_after(problems, "average?") == (None, "[1]")
+    # C10 (a) asks with [BOS] and [EOS] since review 51c F10, and its marker now has room on the line
+    # (384 pt); C7 (c)'s "...(only the label changes)?" fills its line as Q10 (a) did
+    assert marker_after(problems, "changes)?") == (None, "[2]")
     assert marker_after(solutions, "is?") == (None, "0.005618")
     assert marker_after(solutions, "positive?") == (None, "0.02409")
     # a marker with room stays on the line: C6 (d), "...keep the token they had?" (until

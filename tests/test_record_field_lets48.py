@@ -8,16 +8,16 @@ import pytest
 
 from quizgen.bank.loader import builtin_bank_dir
 
-MESSAGE = ("parts.0.answer: part 'targets' is worked from scene.words through the let 'n', a field of the record "
+MESSAGE = ("parts.0.answer: part 'targets' is worked from scene.words through the let 'with_tags', a field of the record "
            "'scene', which a key does not keep (grade would refuse the key): make it a parameter, "
-           '`n: {value: "len(scene.words) - 1"}` under params (docs/authoring.md)')
+           '`with_tags: {value: "len(scene.words) + 1"}` under params (docs/authoring.md)')
 
 
 @pytest.fixture
 def bank(tmp_path):
     source = (builtin_bank_dir() / "c10_causal_lm.yaml").read_text(encoding="utf-8")
-    assert '  n: "T - 1"\n' in source
-    source = source.replace('  n: "T - 1"\n', '  n: "len(scene.words) - 1"\n', 1)
+    assert '  with_tags: "T + 1"\n' in source   # (a)'s count since review 51c F10, (b)'s n worked from it
+    source = source.replace('  with_tags: "T + 1"\n', '  with_tags: "len(scene.words) + 1"\n', 1)
     source = source.replace("id: causal-lm-next-token-loss", "id: counted").replace("class: C10", "class: C14")
     folder = tmp_path / "bank"
     folder.mkdir()

@@ -257,7 +257,7 @@ def test_c10_canonical_numbers(causal):
     expected = (-math.log(0.2) - math.log(0.1) - math.log(0.5) - math.log(0.6)
                 - math.log(math.exp(2) / (math.exp(2) + math.e + 1))) / 5
     traps = {t.code: float(t.value) for t in inst.parts[1].traps}
-    assert targets == 5
+    assert targets == 7   # (a): the sentence with [BOS] and [EOS], 8 tokens, 7 predicted (review 51c F10)
     assert loss == pytest.approx(expected, rel=1e-12)
     assert traps["sum_instead_of_mean"] == pytest.approx(5 * expected)
     assert traps["first_token_predicted"] == pytest.approx(5 * expected / 6)
@@ -273,7 +273,7 @@ def test_c10_loss_is_the_mean_next_token_loss_over_all_but_the_first_word(causal
     words, p, q, mask = (inst.params[k] for k in ("scene", "p", "q", "mask"))
     targets, loss = (float(pv.value) for pv in inst.parts)
     count = len(words["words"])
-    assert targets == count - 1 == len(p)
+    assert targets == count + 1 and count - 1 == len(p)   # (a) with [BOS] and [EOS] (review 51c F10)
     assert loss == pytest.approx(sum(-math.log(float(x)) for x in p) / (count - 1), rel=1e-12)
     assert float(q[-1]) == float(p[-1])
     assert 2 <= sum(int(m) for m in mask) <= count - 2

@@ -317,7 +317,9 @@ class PartChecker:
         question, verdict = self.question_rules(), None
         recipe = question.ecf_recipe(self.part.letter) if None not in earlier.values() else None
         plain = question.plain(self.part.name, recipe, earlier) if recipe is not None else None
-        near = plain is not None and (self._near(value, plain, figures) or may_carry(
+        # a misconception carried on is looked at even where the recipe gives nothing from these answers
+        # (C10: (a) 2, the masked count, and the recipe's (a) - 2 is 0)
+        near = (plain is not None and self._near(value, plain, figures)) or (recipe is not None and may_carry(
             question.question.parts, self.part, value, earlier))
         if plain is not None and not near:   # from the unrounded trap their (a) stands for?
             traps = question.carried_traps(self.part.letter, earlier, written or {})

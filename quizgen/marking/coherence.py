@@ -14,11 +14,13 @@ template has code of its own here.
   to more figures than asked is judged at those asked, as ECF's are
   (as_asked.py): (a) 4, then (b) 1.1440 for their 1.1482 is 1.14, no ECF.
 - **A fixed sum over the student's count.** A recipe that divides what the
-  paper fixes by an earlier count alone (C10's ``sum(-log(p))/part:targets``)
-  is no method worked from a wrong count: a student who counts 4 positions
-  sums 4 terms, not the paper's 5. ECF there comes only from a misconception
-  carried on (above: (a) 3, the masked positions, then their mean; (a) 6, the
-  first word counted, then the sum over 6), never from the recipe (``uncounted``).
+  paper fixes by an earlier count alone, or by it less a whole number (C10's
+  ``sum(-log(p))/(part:targets - 2)``: (a) counts the predictions with [BOS]
+  and [EOS]) is no method worked from a wrong count: a student whose count
+  gives 4 positions sums 4 terms, not the paper's 5. ECF there comes only from
+  a misconception carried on (above: (a) 3, the masked positions, then their
+  mean; (a) 8, the first token counted, then the sum over 6), never from the
+  recipe (``uncounted``).
   Where the recipe worked from the trap's value is the misconception's method
   (the sum over 6), its carried rounding counts as the right method's does
   (``_carried_route``), and ``uncounted`` is not asked.
@@ -47,7 +49,7 @@ from quizgen.maths.tree import Call, Neg
 from quizgen.marking.as_asked import at_asked, carried_accepts, ecf_as_asked, matched_as_asked
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.hull import given_reach
-from quizgen.marking.recipes import fixed_over_part
+from quizgen.marking.recipes import fixed_over_part, part_divisor
 from quizgen.marking.quotes import MARKED_FROM, from_own_answers, marked_from, quoted
 from quizgen.marking.rule_model import EARLY, ECF, NEAR, tolerance_kind
 from quizgen.marking.slips import rounded_or_cut
@@ -112,7 +114,7 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
     if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
         return verdict
-    # the recipe is the misconception's own method there (C10's (a) 6, then the sum over 6): never "not from (a)"
+    # the recipe is the misconception's own method there (C10's (a) 8, then the sum over 6): never "not from (a)"
     counted = "" if method is not None and method.given is not None else uncounted(rule, earlier, env, written)
     reason = reason or counted \
         or impossible_result(rule, reading.value, earlier, env, written)   # a trap's too: -ln 54.6
@@ -172,7 +174,7 @@ def counted_by(rule):
 def over_wrong_count(expression, parts: dict, answers: dict) -> bool:
     """Whether a trap recipe divides a quantity the paper fixes by an earlier
     count (``parts``: {name: (kind, value)}) the student got wrong (C10's
-    ``-(sum(-log(p))/part:targets)``): no slip worked from their count (``uncounted``)."""
+    ``-(sum(-log(p))/(part:targets - 2))``): no slip worked from their count (``uncounted``)."""
     name = fixed_over_part(expression)
     kind, value = parts.get(name, (None, None))
     return kind == "integer" and answers.get(name) != value
@@ -194,13 +196,17 @@ def uncounted(rule, earlier: dict, env: dict, written: dict) -> str:
     except OWN_RECIPE_ERRORS:
         listed = None
     yours = f"your {count.label} = {quoted(own, written.get(count.name))}"
-    if listed is None or own == 0:
+    offset = part_divisor(rule.recipe.expression)[1]
+    divisor = own + float(offset)
+    if listed is None or divisor == 0:
         return f"what {rule.label} divides is fixed by the paper whatever {count.label} says, so {rule.label} was " \
                f"not marked from {yours} {WITHHELD}"
+    if offset:
+        yours += f" {'plus' if offset > 0 else 'less'} {quoted(float(abs(offset)))}"
     terms, whole = len(listed), quoted(float(sum(float(t) for t in listed)), 5)
     return (f"{rule.label} is the mean of {terms} terms, their sum ({whole}) divided by {terms}; your answer comes "
-            f"from dividing that sum by {yours} ({whole} / {quoted(own)} = {quoted(float(whole) / own, 3)}), as if "
-            f"there were {quoted(own)} terms, so {rule.label} was not marked from your {count.label} {WITHHELD}")
+            f"from dividing that sum by {yours} ({whole} / {quoted(divisor)} = {quoted(float(whole) / divisor, 3)}), "
+            f"as if there were {quoted(divisor)} terms, so {rule.label} was not marked from your {count.label} {WITHHELD}")
 
 
 def impossible_result(rule, x: float, earlier: dict, env: dict, written: dict) -> str:
@@ -246,11 +252,11 @@ def carried_misconception(rule, earlier: dict, env: dict, behind: dict) -> Carri
         labels.append(s.label)
     if code is None:
         return None
+    given = {s.name: (exact.get(s.name, earlier[s.name]),) for s in rule.sources}
     try:
-        given = {s.name: (exact.get(s.name, earlier[s.name]),) for s in rule.sources}
         plain = reachable(rule.recipe, env, given, levels=())
-    except OWN_RECIPE_ERRORS:
-        return None
+    except OWN_RECIPE_ERRORS:   # no value from the traps' (C10: (a) 2 masked, the recipe's (a) - 2 is 0):
+        plain = ()              # the misconception's own value here is still its consequence
     # a count's trap that is a fraction (10% of one sequence's 45, 4.5) is no answer to credit: the recipe's
     # anyway, unless the recipe is no method from a count (``uncounted``): then the misconception is the route
     same = any(matches(here[code], v, rule.spec, tolerance_kind(rule)) for v in (*as_counted(rule, here[code], plain),
@@ -276,7 +282,7 @@ def _reaches(rule, reading, method: Carried) -> bool:
 def _carried_route(rule, reading, env: dict, method: Carried, levels) -> bool:
     """True when the answer read is what the misconception's method gives with
     its intermediates carried rounded (to ``levels`` figures or unrounded), as
-    the right method's carried rounding is accepted: C10's (a) 6 (the first word
+    the right method's carried rounding is accepted: C10's (a) 8 (the first token
     counted), then the 5 losses each carried to 3 figures, summed and divided by
     6 (0.668 where the exact sum over 6 is 0.66749), where the recipe is that
     method (``Carried.given``; no carried set is worked out for an answer the

@@ -257,17 +257,30 @@ def _steps_shown(lets: dict):
 
 def fixed_over_part(expression) -> str | None:
     """The earlier part ``expression`` divides a fixed quantity by (one that
-    reads no part) and reads nowhere else, else None: C10's
-    ``sum(-log(p))/part:targets``, the paper's sum over its 5 positions divided
-    by the student's count, whatever that count is (coherence.py)."""
+    reads no part) and reads nowhere else, else None: the paper's sum over its
+    positions divided by the student's count, whatever that count is
+    (coherence.py). ``part_divisor`` says how the count is read."""
+    found = part_divisor(expression)
+    return found[0] if found else None
+
+
+def part_divisor(expression) -> tuple | None:
+    """``(part name, offset)`` when ``expression`` divides a fixed quantity by an
+    earlier part's answer plus a whole offset, else None: C10's
+    ``sum(-log(p))/(part:targets - 2)``, (a) counting the predictions of the
+    sentence with [BOS] and [EOS], two more than (b) averages over; a plain
+    ``/part:name`` has offset 0."""
     if expression.__class__ is Neg:
         expression = expression.operand
-    if expression.__class__ is not Bin or expression.op != "/" or expression.right.__class__ is not Name:
+    if expression.__class__ is not Bin or expression.op != "/" or _parts_read(expression.left):
         return None
-    name = expression.right.name
-    if not name.startswith(PART_PREFIX) or _parts_read(expression.left):
+    right, offset = expression.right, 0
+    if right.__class__ is Bin and right.op in ("+", "-") and right.right.__class__ is Num:
+        offset = right.right.value if right.op == "+" else -right.right.value
+        right = right.left
+    if right.__class__ is not Name or not right.name.startswith(PART_PREFIX):
         return None
-    return name[len(PART_PREFIX):]
+    return right.name[len(PART_PREFIX):], offset
 
 
 def trap_recipes(template) -> dict:
