@@ -89,8 +89,9 @@ class TexNotFoundError(QuizgenError):
 
 
 class LatexError(QuizgenError):
-    """LaTeX failed on a generated document; names the .tex line and the log's message."""
+    """LaTeX failed on a generated document; names the .tex line and the log's message
+    (``template``: the id of the template whose question it failed in, when known)."""
 
-    def __init__(self, message: str, document: str = "", log: str = ""):
-        self.document, self.log = document, log
+    def __init__(self, message: str, document: str = "", log: str = "", template: str = ""):
+        self.document, self.log, self.template = document, log, template
         super().__init__(message)

@@ -61,3 +61,47 @@ def test_c10_a_is_not_the_count_of_the_causal_ps_the_stem_prints(invoke, tmp_pat
         shown = block.count("causal $p")
         count = question["parts"][0]["value"]
         assert shown and count != shown, (question["id"], shown, count)
+
+
+# F5: a LaTeX error in a bank's stem was reported at the question's \end{qzquestion} (TeX reads the
+# question's body whole), naming no question or template.
+
+def _bank_with_stem_line(folder, line: str):
+    """The example bank's C13 with ``line`` at the start of its stem, alone in ``folder``."""
+    from pathlib import Path
+
+    source = (Path(__file__).parent.parent / "docs" / "examples" / "bert_bank" / "c13_perplexity.yaml").read_text(
+        encoding="utf-8")
+    folder.mkdir()
+    (folder / "c13.yaml").write_text(source.replace("stem: |\n", f"stem: |\n  {line}\n", 1), encoding="utf-8")
+    return folder
+
+
+def test_a_latex_error_in_a_stem_names_the_question_its_template_and_the_stems_line(invoke, tex, tmp_path):
+    bank = _bank_with_stem_line(tmp_path / "bank", "Corpus: $x_$ and more.")
+    out = tmp_path / "out"
+    result = invoke("generate", "--bank", bank, "--classes", "C13", "--count", 1, "--format", "pdf",
+                    "--jobs", 1, "--out", out)
+    assert result.exit_code == 1
+    message = result.stderr.strip()
+    assert len(message.splitlines()) == 1, message
+    found = re.match(r"quizgen: error: LaTeX failed on problems\.tex line (\d+) \(Q1's stem, template "
+                     r"perplexity-from-token-losses, (.*)\): Missing \{ inserted\. -- the line reads: (.*)$", message)
+    assert found, message
+    assert found.group(2) == str(bank / "c13.yaml")
+    lines = (out / "problems.tex").read_text(encoding="utf-8").splitlines()
+    assert "$x_$" in lines[int(found.group(1)) - 1] and found.group(3).startswith("Corpus: $x_$")
+
+
+def test_a_latex_error_in_a_part_names_the_part(invoke, tex, tmp_path):
+    bank = tmp_path / "bank"
+    _bank_with_stem_line(bank, "A plain first line.")
+    path = bank / "c13.yaml"
+    text = path.read_text(encoding="utf-8")
+    first_ask = re.search(r'\n    ask: "', text)
+    path.write_text(text[:first_ask.end()] + "Is $\\\\left( x$ it? " + text[first_ask.end():], encoding="utf-8")
+    result = invoke("generate", "--bank", bank, "--classes", "C13", "--count", 1, "--format", "pdf",
+                    "--jobs", 1, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "(Q1 (a), template perplexity-from-token-losses, " in result.stderr, result.stderr
+    assert "the line reads: Is $\\left( x$ it?" in result.stderr, result.stderr

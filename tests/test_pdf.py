@@ -142,8 +142,9 @@ def test_latex_error_names_the_tex_line_and_the_logs_message(invoke, tex, tmp_pa
     assert result.exit_code == 1
     message = result.stderr.strip()
     assert len(message.splitlines()) == 1
-    found = re.match(r"quizgen: error: LaTeX failed on problems\.tex line (\d+): Undefined control sequence\."
-                     r" -- the line reads: (.*)$", message)
+    # the question, its piece and its template named too (review 51c F5)
+    found = re.match(r"quizgen: error: LaTeX failed on problems\.tex line (\d+) \(Q1's stem, template bad-macro, "
+                     r".*bad\.yaml\): Undefined control sequence\. -- the line reads: (.*)$", message)
     assert found, message
     lines = (out / "problems.tex").read_text(encoding="utf-8").splitlines()
     assert r"\notamacro" in lines[int(found.group(1)) - 1] and r"\notamacro" in found.group(2)

@@ -24,8 +24,13 @@ def latex_failure(name: str, source: str, log: str) -> LatexError:
     the line of the .tex it happened on, and that line's text."""
     message, line = first_error(log, Path(name).name)
     lines = source.splitlines()
-    line = body_line(lines, line, log)
+    piece = set_piece(log)
+    line = piece_line(lines, body_line(lines, line, log), piece)
     where = f"{name} line {line}" if line else name
+    if piece and line and _inside(lines, line, piece[0]):
+        qid, template, part = piece
+        where += f" ({qid}'s stem" if part == "stem" else f" ({qid} {part}"
+        where += f", template {template})"
     text = f"LaTeX failed on {where}: {message}"
     missing = _MISSING_FILE.search(message)
     if missing and "/" not in missing.group(1):   # a path is a template's own \input, not a package
@@ -34,7 +39,7 @@ def latex_failure(name: str, source: str, log: str) -> LatexError:
     if line and 0 < line <= len(lines) and lines[line - 1].strip():
         shown = lines[line - 1].strip()
         text += f" -- the line reads: {shown[:100]}{'...' if len(shown) > 100 else ''}"
-    return LatexError(text, document=name, log=log)
+    return LatexError(text, document=name, log=log, template=piece[1] if piece and line else "")
 
 
 _BODY_END = "\\end{qzquestion}"
@@ -59,6 +64,39 @@ def body_line(lines: list, line, log: str):
         if lines[number - 1].startswith("\\begin{qzquestion}"):
             break
     return line
+
+
+_PIECE = re.compile(r"^quizgen-piece: (\S+) (\S+) (stem|\([a-z]+\))$")
+_BEGIN = "\\begin{qzquestion}"
+
+
+def set_piece(log: str):
+    """(question id, template id, "stem" or "(b)") of the last piece of a question TeX began to set
+    before it stopped (problems.tex.j2's ``\\qzwhere``), else None."""
+    lines = log.splitlines()
+    found = [_PIECE.match(_unwrap(raw, lines, i)) for i, raw in enumerate(lines) if raw.startswith("quizgen-piece: ")]
+    found = [match.groups() for match in found if match]
+    return found[-1] if found else None
+
+
+def piece_line(lines: list, line, piece):
+    """The first line of ``piece``'s text where ``line`` is its question's ``\\end{qzquestion}`` (the line
+    TeX names for any error in the question's body, which it reads whole); else ``line``."""
+    if not piece or not line or not 0 < line <= len(lines) or not lines[line - 1].lstrip().startswith(_BODY_END):
+        return line
+    marker = f"\\qzwhere{{{piece[2]}}}%"
+    for number in range(line - 1, 0, -1):
+        if lines[number - 1].startswith(_BEGIN):
+            break
+        if lines[number - 1].endswith(marker) and number < len(lines):
+            return number + 1
+    return line
+
+
+def _inside(lines: list, line: int, qid: str) -> bool:
+    """Whether ``line`` lies in question ``qid``'s block of the .tex."""
+    start = next((n for n in range(min(line, len(lines)), 0, -1) if lines[n - 1].startswith(_BEGIN)), None)
+    return start is not None and lines[start - 1].startswith(f"{_BEGIN}{{{qid}}}")
 
 
 def first_error(log: str, tex_name: str) -> tuple:

@@ -95,7 +95,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         if fmt == "pdf":
             files = {name: "".join(pieces) for name, pieces in files.items()}
             from quizgen.generation.pdf import overflow_warnings
-            pdfs = build_pdfs(out_dir, files, progress, jobs)
+            pdfs = build_pdfs(out_dir, files, progress, jobs, {t.id: t.path for t in templates})
             quiz.warnings.extend(overflow_warnings(pdfs))
             files.update(pdfs)
             write_files(Path(out_dir), files)
@@ -228,10 +228,11 @@ def _write_streams(out_dir: Path, streams: dict) -> None:
             handles[name].writelines(pieces)
 
 
-def build_pdfs(out_dir, files: dict, progress: bool = False, jobs: int = 1) -> dict:
+def build_pdfs(out_dir, files: dict, progress: bool = False, jobs: int = 1, paths: dict | None = None) -> dict:
     """The PDFs of the .tex files among ``files``, ``jobs`` compiled at a time. When
     TeX is missing or fails, the other files (and the failing document's log) are
-    written before the error."""
+    written before the error, which names the failing template's file (``paths``:
+    {template id: its file})."""
     from quizgen.generation.pdf import compile_documents
 
     try:
@@ -242,4 +243,8 @@ def build_pdfs(out_dir, files: dict, progress: bool = False, jobs: int = 1) -> d
     except LatexError as exc:
         log = {str(Path(exc.document).with_suffix(".log")): exc.log} if exc.document else {}
         write_files(Path(out_dir), {**files, **log})
+        named = f"template {exc.template})"
+        if exc.template and (paths or {}).get(exc.template) and named in str(exc):
+            raise LatexError(str(exc).replace(named, f"template {exc.template}, {paths[exc.template]})", 1),
+                             exc.document, exc.log, exc.template) from None
         raise
