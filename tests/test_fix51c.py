@@ -105,3 +105,58 @@ def test_a_latex_error_in_a_part_names_the_part(invoke, tex, tmp_path):
     assert result.exit_code == 1
     assert "(Q1 (a), template perplexity-from-token-losses, " in result.stderr, result.stderr
     assert "the line reads: Is $\\left( x$ it?" in result.stderr, result.stderr
+
+
+# F11: the .tex written for a student with a Greek name was the pdflatex source, which neither
+# engine turns into their paper (pdflatex stops; LuaLaTeX leaves the name box empty), unannounced.
+
+GREEK = "Δημήτρης Παπαδόπουλος"
+
+
+def _lualatex_or_skip():
+    import shutil
+
+    from quizgen.generation.tex_fonts import lualatex
+
+    if lualatex() is None or shutil.which("pdftotext") is None:
+        import pytest
+
+        pytest.skip("lualatex with fontspec, or pdftotext, is not installed (Debian: texlive-luatex poppler-utils)")
+
+
+def test_a_greek_names_tex_is_written_for_lualatex_and_compiles_with_the_name(invoke, tmp_path):
+    import subprocess
+
+    from quizgen.generation.tex_engine import LUALATEX_NOTE
+
+    _lualatex_or_skip()
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"student_id,name\ns001,Ada Lovelace\ns003,{GREEK}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = invoke("generate", "--seed", "greektex-fix51c-f11", "--classes", "C6", "--format", "tex", "--students", roster,
+                    "--split", "--out", out)
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("quizgen: warning:")]
+    assert warnings == ["quizgen: warning: problems-s003.tex and solutions-s003.tex hold text pdflatex cannot set "
+                        "(the names of s003): they are written for LuaLaTeX; compile them with lualatex, not pdflatex"]
+    greek = (out / "problems-s003.tex").read_text(encoding="utf-8")
+    assert greek.startswith(LUALATEX_NOTE) and "\\usepackage{fontspec}" in greek and "inputenc" not in greek
+    assert "inputenc" in (out / "problems-s001.tex").read_text(encoding="utf-8")   # a Latin name: pdflatex's, as before
+    for _ in range(2):
+        subprocess.run(["lualatex", "-interaction=nonstopmode", "-halt-on-error", "problems-s003.tex"], cwd=out,
+                       capture_output=True, check=True, timeout=300)
+    text = subprocess.run(["pdftotext", "problems-s003.pdf", "-"], cwd=out, capture_output=True, text=True,
+                          check=True).stdout
+    assert GREEK in " ".join(text.split())
+
+
+def test_the_tex_kept_beside_a_greek_names_pdf_is_the_one_compiled(invoke, tex, tmp_path):
+    from quizgen.generation.tex_engine import LUALATEX_NOTE
+
+    _lualatex_or_skip()
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"student_id,name\ns003,{GREEK}\n", encoding="utf-8")
+    result = invoke("generate", "--seed", "greektex-fix51c-f11", "--classes", "C6", "--format", "pdf", "--students", roster,
+                    "--no-solutions", "--jobs", 1, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "problems.tex").read_text(encoding="utf-8").startswith(LUALATEX_NOTE)

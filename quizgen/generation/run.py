@@ -48,6 +48,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     files of the paper already in ``out_dir``, as the full run writes them (its printed options, those
     left out taken from its key); its key and other files stay."""
     from quizgen.key.writer import key_streams
+    from quizgen.generation.tex_engine import as_written, written_for_engine
     from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
 
@@ -92,8 +93,9 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         stale = folder.stale if only is None else ()
         refuse_overwriting_inputs(out_dir, _names_written(files, fmt), stale,
                                   {students: "the --students roster"} if isinstance(students, (str, os.PathLike)) else {})
-        if fmt == "pdf":
-            files = {name: "".join(pieces) for name, pieces in files.items()}
+        if fmt == "pdf":   # each .tex kept as it is compiled: for LuaLaTeX where pdflatex cannot set it
+            files = {name: as_written("".join(pieces)) if name.endswith(".tex") else "".join(pieces)
+                     for name, pieces in files.items()}
             from quizgen.generation.pdf import overflow_warnings
             pdfs = build_pdfs(out_dir, files, progress, jobs, {t.id: t.path for t in templates})
             quiz.warnings.extend(overflow_warnings(pdfs))
@@ -101,6 +103,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
             write_files(Path(out_dir), files)
             pdf_cache.finished(out_dir, paper_id)
         else:
+            files, engine = written_for_engine(files, quiz) if fmt == "tex" else (files, [])
+            quiz.warnings.extend(engine)
             _write_streams(Path(out_dir), files)
     quiz.files = list(files)
     quiz.warnings += folder.remove_stale(quiz.files) if only is None else []

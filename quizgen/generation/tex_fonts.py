@@ -92,7 +92,10 @@ def for_lualatex(source: str) -> str:
     """A pdflatex document made ready for LuaLaTeX: fontspec with the installed
     fallback fonts instead of inputenc/fontenc, no date in the PDF (the same
     bytes every time), right-to-left runs set right to left (Arabic in an
-    Arabic font of its own, shaped as Arabic)."""
+    Arabic font of its own, shaped as Arabic). A document made ready already (a .tex
+    kept so, generation/tex_engine.py) is returned as it is."""
+    if "\\usepackage{fontspec}" in source[:20000]:
+        return source
     families = [family for family, _ in fonts()[1:]]
     shaped = _first_families(source) or families[:1]
     preamble = ("\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
