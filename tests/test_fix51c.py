@@ -160,3 +160,27 @@ def test_the_tex_kept_beside_a_greek_names_pdf_is_the_one_compiled(invoke, tex, 
                     "--no-solutions", "--jobs", 1, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "problems.tex").read_text(encoding="utf-8").startswith(LUALATEX_NOTE)
+
+
+# F6: CJK text never broke (a run of CJK characters is one word to TeX): a long Chinese sentence in a
+# stem ran over the figure and off the page, its end lost from the print, with no warning.
+
+CHINESE = "大型语言模型的评测语料库，包含新闻、百科和论坛文本，共计一百万个词元。这一段很长的中文文字用来测试换行是否正确。"
+
+
+def test_a_long_chinese_sentence_in_a_stem_breaks_and_stays_on_the_page(invoke, tex, tmp_path):
+    import subprocess
+
+    _lualatex_or_skip()
+    bank = _bank_with_stem_line(tmp_path / "bank", f"Corpus: {CHINESE}")
+    out = tmp_path / "out"
+    result = invoke("generate", "--bank", bank, "--classes", "C13", "--count", 1, "--format", "pdf",
+                    "--no-solutions", "--jobs", 1, "--out", out)
+    assert result.exit_code == 0, result.output
+    html = subprocess.run(["pdftotext", "-bbox", str(out / "problems.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', html).group(1))
+    words = [(float(x), w) for x, w in re.findall(r'xMax="([\d.]+)"[^>]*>([^<]*)</word>', html)]
+    cjk = [(x, w) for x, w in words if re.search("[\u4e00-\u9fff]", w)]
+    assert cjk and max(x for x, _ in cjk) < width - 50, cjk   # inside the right margin
+    assert "正确。" in "".join(w for _, w in cjk)

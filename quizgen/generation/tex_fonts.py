@@ -109,7 +109,22 @@ def for_lualatex(source: str) -> str:
     if arabic:
         preamble += _ARABIC_FAMILY
     source = _PREAMBLE.sub(lambda _: preamble, source, count=1)
-    return _RTL_RUN.sub(lambda run: _right_to_left(run.group(0), arabic), source)
+    return cjk_breaks(_RTL_RUN.sub(lambda run: _right_to_left(run.group(0), arabic), source))
+
+
+_CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_NO_BREAK_BEFORE = "\u3001\u3002\uff0c\uff0e\uff1a\uff1b\uff1f\uff01\uff09\u300d\u300f\u3011\u3009\u300b\u30fc"
+_NO_BREAK_AFTER = "\uff08\u300c\u300e\u3010\u3008\u300a"
+_CJK_GAP = re.compile(f"(?<=[{_CJK}])(?<![{_NO_BREAK_AFTER}])(?=[{_CJK}])(?![{_NO_BREAK_BEFORE}])")
+CJK_BREAK = "\\hskip0pt plus0.1pt\\relax "
+"""What may break a line between two CJK characters: TeX breaks only at glue, and Chinese and Japanese
+write no spaces, so without it a run of them is one word that runs off the page (review 51c F6)."""
+
+
+def cjk_breaks(source: str) -> str:
+    """``source`` with a place to break the line between each two CJK characters, never before
+    closing punctuation (、。，）」) nor after opening (（「)."""
+    return _CJK_GAP.sub(lambda _: CJK_BREAK, source) if re.search(f"[{_CJK}]", source) else source
 
 
 def _first_families(source: str) -> list:
