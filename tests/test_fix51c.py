@@ -184,3 +184,24 @@ def test_a_long_chinese_sentence_in_a_stem_breaks_and_stays_on_the_page(invoke, 
     cjk = [(x, w) for x, w in words if re.search("[\u4e00-\u9fff]", w)]
     assert cjk and max(x for x, _ in cjk) < width - 50, cjk   # inside the right margin
     assert "正确。" in "".join(w for _, w in cjk)
+
+
+# F9: a LuaLaTeX paper (a Greek name) set its maths in Computer Modern, pdflatex's in Latin Modern.
+
+def test_a_lualatex_papers_maths_is_in_latin_modern_as_pdflatexs(invoke, tex, tmp_path):
+    import shutil
+    import subprocess
+
+    _lualatex_or_skip()
+    if shutil.which("pdffonts") is None:
+        import pytest
+
+        pytest.skip("pdffonts is not installed (Debian: poppler-utils)")
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"student_id,name\ns003,{GREEK}\n", encoding="utf-8")
+    result = invoke("generate", "--seed", "greek-fonts-fix51c-f9", "--classes", "C1", "--format", "pdf",
+                    "--students", roster, "--no-solutions", "--jobs", 1, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    listed = subprocess.run(["pdffonts", str(tmp_path / "out" / "problems.pdf")], capture_output=True, text=True,
+                            check=True).stdout
+    assert "LMMathItalic10" in listed and not re.search(r"\+CM(MI|R|SY)\d", listed), listed

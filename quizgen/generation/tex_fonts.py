@@ -35,6 +35,9 @@ _FALLBACK_FEATURES = ",".join(f"{shape}Features={{RawFeature={{fallback=quizgenf
 """The main font's fallbacks by shape: a bold or italic letter the main font lacks (a Greek name in a
 sheet's heading, Greek in a stem's \\textit) from the fallback family's face of that shape (``/B``, ``/I``,
 ``/BI``; a family with none gives its regular), not its regular."""
+_MATH_FONTS = "\\IfFileExists{lmodern.sty}{\\usepackage{lmodern}}{}\n"
+"""The maths in Latin Modern, as pdflatex's papers set it (lmodern before fontspec, whose main font then
+sets the text): a student's $z = 3.5$ in the same font as their classmates' (review 51c F9)."""
 _PREAMBLE = re.compile(r"\\usepackage\[utf8\]\{inputenc\}\n\\usepackage\[T1\]\{fontenc\}\n"
                        r"(?:\\IfFileExists\{lmodern\.sty\}\{\\usepackage\{lmodern\}\}\{\}\n)?")
 
@@ -98,13 +101,13 @@ def for_lualatex(source: str) -> str:
         return source
     families = [family for family, _ in fonts()[1:]]
     shaped = _first_families(source) or families[:1]
-    preamble = ("\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
+    preamble = (_MATH_FONTS + "\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
                 + _fallback_list("quizgenfallback", families, "")
                 + "".join(_fallback_list(f"quizgenfallback{suffix}", shaped, style)
                           for _, suffix, style in _SHAPES[1:])
                 + f"\\setmainfont{{{MAIN_FONT}}}[{_FALLBACK_FEATURES}]\n")
     if not families:
-        preamble = "\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
+        preamble = _MATH_FONTS + "\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
     arabic = any(family == ARABIC_FONT for family, _ in fonts())
     if arabic:
         preamble += _ARABIC_FAMILY
