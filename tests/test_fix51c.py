@@ -205,3 +205,22 @@ def test_a_lualatex_papers_maths_is_in_latin_modern_as_pdflatexs(invoke, tex, tm
     listed = subprocess.run(["pdffonts", str(tmp_path / "out" / "problems.pdf")], capture_output=True, text=True,
                             check=True).stdout
     assert "LMMathItalic10" in listed and not re.search(r"\+CM(MI|R|SY)\d", listed), listed
+
+
+# F7: with more than 10 questions the marking grid's two rows were two tables, each centred on its
+# own: their columns did not line up and their left edges differed by about 7 mm.
+
+def test_the_marking_grids_rows_share_their_left_edge_and_columns(invoke, tex, tmp_path):
+    import subprocess
+
+    result = invoke("generate", "--seed", 11, "--count", 2, "--format", "pdf", "--no-solutions", "--jobs", 1,
+                    "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    html = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(tmp_path / "out" / "problems.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    at = {}
+    for x, word in re.findall(r'xMin="([\d.]+)"[^>]*>([^<]*)</word>', html):
+        at.setdefault(word, []).append(float(x))
+    assert len(at["Question"]) == 2 and abs(at["Question"][0] - at["Question"][1]) < 0.5, at["Question"]
+    for first, second in (("Q1", "Q11"), ("Q5", "Q15"), ("Q10", "Q20")):   # a column's ids centred alike
+        assert abs(at[first][0] - at[second][0]) < 3, (first, second, at[first], at[second])
