@@ -224,3 +224,21 @@ def test_the_marking_grids_rows_share_their_left_edge_and_columns(invoke, tex, t
     assert len(at["Question"]) == 2 and abs(at["Question"][0] - at["Question"][1]) < 0.5, at["Question"]
     for first, second in (("Q1", "Q11"), ("Q5", "Q15"), ("Q10", "Q20")):   # a column's ids centred alike
         assert abs(at[first][0] - at[second][0]) < 3, (first, second, at[first], at[second])
+
+
+# F3: a part's question started about 1 mm under the previous part's answer box, its "[2]" reading as
+# the box's.
+
+def test_a_parts_question_starts_clear_of_the_answer_box_above(invoke, tex, tmp_path):
+    import subprocess
+
+    result = invoke("generate", "--seed", 11, "--classes", "C1", "--format", "pdf", "--no-solutions",
+                    "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    html = subprocess.run(["pdftotext", "-bbox", str(tmp_path / "out" / "problems.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    words = [(w, float(top), float(bottom))
+             for top, bottom, w in re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', html)]
+    answer = next(bottom for w, _, bottom in words if w == "Answer:")
+    part_b = next(top for w, top, _ in words if w == "(b)")
+    assert part_b - answer >= 10, (answer, part_b)   # 4.9 pt before: the box's frame all but touched (b)
