@@ -242,3 +242,24 @@ def test_a_parts_question_starts_clear_of_the_answer_box_above(invoke, tex, tmp_
     answer = next(bottom for w, _, bottom in words if w == "Answer:")
     part_b = next(top for w, top, _ in words if w == "(b)")
     assert part_b - answer >= 10, (answer, part_b)   # 4.9 pt before: the box's frame all but touched (b)
+
+
+# F2: overfull lines: C8's 3-class step 2 ("... = 0.3679 / 12.9183 = 0.02848", 12 pt into the margin) in
+# the solutions, and C7's sentence B ("By lunchtime my jacket was soaked through.") beside the figure.
+
+def _overfull(folder, name: str) -> list:
+    import subprocess
+
+    subprocess.run(["pdflatex", "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", name],
+                   cwd=folder, capture_output=True, timeout=300)
+    log = (folder / name).with_suffix(".log").read_text(encoding="utf-8", errors="replace")
+    return [line for line in log.splitlines() if line.startswith("Overfull \\hbox")]
+
+
+def test_no_overfull_line_in_the_reviewers_c8_and_c7_papers(invoke, tex, tmp_path):
+    for seed, cls, count, name in (("11", "C8", 2, "solutions.tex"), ("99", "C7", 3, "problems.tex")):
+        out = tmp_path / f"{cls}"
+        result = invoke("generate", "--seed", seed, "--classes", cls, "--count", count, "--format", "tex",
+                        "--out", out)
+        assert result.exit_code == 0, result.output
+        assert _overfull(out, name) == [], (seed, cls, name)
