@@ -17,6 +17,7 @@ from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
+from quizgen.key.checks import CLASS_PATTERN
 from quizgen.wording import did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
@@ -34,7 +35,6 @@ PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "ins
 TOLERANCE_KEYS = {"sigfigs", "rtol", "atol"}
 PART_TYPES = ("numeric", "integer", "word")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-CLASS_PATTERN = re.compile(r"^C[1-9][0-9]{0,5}$")
 
 
 

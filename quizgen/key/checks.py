@@ -153,6 +153,11 @@ def label(value, where: Where) -> str:
     return text(value, where, MAX_ID, empty=False)
 
 
+CLASS_PATTERN = re.compile(r"^C[1-9][0-9]{0,5}$")
+"""A scenario class's name, C1, C2, ..., in a template (bank/schema.py) and an export key's
+``classes`` (lms/exportkey.py) alike: here, below both, so that grade reads it without the bank."""
+
+
 CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
 """A misconception code, in the bank's templates (bank/trap_schema.py) and in a
 key alike: lower_snake_case, so a code is a plain word in every output (no

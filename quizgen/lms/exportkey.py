@@ -16,7 +16,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from quizgen.bank.schema import CLASS_PATTERN
+from quizgen.key.checks import CLASS_PATTERN
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import named_first, printable, shortened
 from quizgen.files import TooLarge, read_json
