@@ -10,7 +10,8 @@ import random
 from hypothesis import given, settings, strategies as st
 
 import quizgen.grading.kept_values as marking   # where the part checker reads a refused answer
-from quizgen.grading.part_checker import LONG_FOR_A_NUMBER, MAX_REVIEW, check_answer, too_long
+from quizgen.grading.part_checker import check_answer
+from quizgen.marking.long_answers import LONG_FOR_A_NUMBER, MAX_REVIEW, too_long
 from quizgen.key.status import Status
 from quizgen.marking import words
 

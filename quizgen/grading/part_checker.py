@@ -20,7 +20,6 @@ from quizgen.grading.other_part import another_parts_value
 from quizgen.grading.kept_values import kept_reading, number_or_error
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError
-from quizgen.wording import thousands
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import matches
@@ -40,21 +39,12 @@ from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASO
                                    looks_like_prose, misread_count, plain_characters, read_marks,
                                    significant_figures, with_log_note)
 from quizgen.marking.unread import unread_reason
+from quizgen.marking.long_answers import LONG_FOR_A_NUMBER, MAX_REVIEW, too_long
 from quizgen.maths.parser import MAX_LENGTH
 
-__all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words",
-           "MAX_REVIEW", "too_long", "LONG_FOR_A_NUMBER"]
+__all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words"]
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
-MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
-LONG_FOR_A_NUMBER = f"not a number: over {MAX_LENGTH} characters, and no sentence"
-
-
-def too_long(number: bool = False) -> str:
-    """The reason of an answer over MAX_REVIEW characters (``number``: at a number part), its count
-    grouped as the run writes counts (``thousands``)."""
-    over = f"over {thousands(MAX_REVIEW)} characters"
-    return f"not a number: {over}" if number else f"{over}: too long to be read as an answer"
 
 
 class Verdict(NamedTuple):
@@ -317,8 +307,7 @@ class PartChecker:
         question, verdict = self.question_rules(), None
         recipe = question.ecf_recipe(self.part.letter) if None not in earlier.values() else None
         plain = question.plain(self.part.name, recipe, earlier) if recipe is not None else None
-        # a misconception carried on is looked at even where the recipe gives nothing from these answers
-        # (C10: (a) 2, the masked count, and the recipe's (a) - 2 is 0)
+        # a carried misconception counts even where the recipe gives nothing (C10: (a) 2 gives (a) - 2 = 0)
         near = (plain is not None and self._near(value, plain, figures)) or (recipe is not None and may_carry(
             question.question.parts, self.part, value, earlier))
         if plain is not None and not near:   # from the unrounded trap their (a) stands for?
