@@ -25,7 +25,7 @@ from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students
                                                 moodle_scaled_note, resaved_ids_warning, no_answer_ids,
                                                 off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
                                                 unmatched_note, zeros_note)
-from quizgen.grading.tally import borrow_wordings, note_wording
+from quizgen.grading.tally import borrow_wordings, correct_by_ecf, note_wording
 from quizgen.lms.papers import STILL_OPEN
 from quizgen.lms.gradebook import (FilledGradebook, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unguardable,
@@ -33,7 +33,6 @@ from quizgen.lms.gradebook import (FilledGradebook, canvas_gradebook, grade_valu
 from quizgen.report import Part, Student, Trap, Verdict
 from quizgen.report.formatting import number_text
 from quizgen.report.model import ECF_COUNT
-from quizgen.marking.rule_model import ECF
 
 
 def slot_traps(key, slots: list, papers: list, names: dict | None = None) -> list:
@@ -187,12 +186,12 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
 
 
 def ecf_counts(matrix) -> list:
-    """Per part, the final answers marked by error carried forward (note ``ecf``), counted from
-    each column's few distinct ECF outcomes (``list.count`` at C speed)."""
+    """Per part, the final answers correct by error carried forward (tally.correct_by_ecf), counted
+    from each column's few distinct such outcomes (``list.count`` at C speed)."""
     found = []
     for slot in range(len(matrix.slots)):
         column = matrix.column(slot)
-        found.append(sum(map(column.count, {o for o in set(column) if o.note == ECF})))
+        found.append(sum(map(column.count, {o for o in set(column) if correct_by_ecf(o)})))
     return found
 
 

@@ -58,7 +58,7 @@ class QuestionStats:
     counts: dict
     score: float
     misconceptions: list
-    ecf: int = 0   # its correct (or partial) answers marked by error carried forward
+    ecf: int = 0   # its answers correct by error carried forward (tally.correct_by_ecf)
 
     @property
     def missing(self) -> int:

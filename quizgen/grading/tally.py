@@ -213,13 +213,20 @@ def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
         for outcome, n in outcomes.items():
             if outcome.status in SCORED:
                 counts[outcome.status] += n
-            if outcome.note == ECF:
+            if correct_by_ecf(outcome):
                 tally.slot_ecf[slot] += n
             if outcome.misconception:   # in the column's order, as a row-by-row count meets them
                 slot_codes[outcome.misconception] = slot_codes.get(outcome.misconception, 0) + n
         tally.slot_score[slot] = fsum(chain((tally.slot_score[slot],), (o.score * n for o, n in outcomes.items())))
         exact = exact and adds_exactly(o.score for o in outcomes)
     return exact
+
+
+def correct_by_ecf(outcome) -> bool:
+    """Whether an outcome counts as "correct by ECF": note ``ecf`` and status ``correct``. With
+    ``ecf_credit: 0`` an answer right from a wrong earlier answer is ``incorrect`` (note ``ecf``,
+    no marks), so it is counted neither as correct nor as correct by ECF (review 51e F14)."""
+    return outcome.note == ECF and outcome.status is Status.CORRECT
 
 
 def _trap_wording(outcome) -> str | None:

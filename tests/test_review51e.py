@@ -1,0 +1,54 @@
+"""Review 51e of round 51's marking changes: the ECF count counts only answers
+whose final status is ``correct`` (F14)."""
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
+from quizgen.generation.run import generate
+
+# seed 11's Q1: p = 0.90876; (a) 0.5 is plainly wrong and (b) 0.693 = -ln 0.5 is right from it
+WRONG_A = [["w", "Q1", "a", "0.5"], ["w", "Q1", "b", "0.693"], ["v", "Q1", "a", "0.5"], ["v", "Q1", "b", "0.693"]]
+
+
+@pytest.fixture(scope="module")
+def key(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("seed11")
+    generate(folder / "paper", count=1, seed=11)
+    return folder / "paper" / "key.json"
+
+
+def _grade(folder: Path, key: Path, rows: list, *options) -> str:
+    answers = folder / "ans.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
+    result = CliRunner().invoke(main, ["grade", str(answers), "--key", str(key), "--out", str(folder / "o"), *options])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _read(path: Path) -> list:
+    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+
+
+@pytest.mark.parametrize("credit, counted", [("0", 0), ("0.5", 2), ("1", 2)])
+def test_ecf_count_holds_only_correct_answers(tmp_path, key, credit, counted):
+    """F14: with ``ecf_credit: 0`` an answer right from a wrong (a) is ``incorrect`` (note ``ecf``);
+    stdout, report.md and the CSVs count it under neither correct nor correct by ECF."""
+    out = _grade(tmp_path, key, WRONG_A, "--ecf-credit", credit)
+    graded = _read(next((tmp_path / "o").glob("*-graded.csv")))
+    assert sum(r["note"] == "ecf" for r in graded) == 2
+    line = next(line for line in out.splitlines() if line.strip().startswith("correct"))
+    assert line.split() == (["correct", "0"] if not counted else
+                            ["correct", "2", "(2", "of", "them", "by", "error", "carried", "forward)"])
+    questions = {(r["question_id"], r["part"]): r["ecf"] for r in _read(next((tmp_path / "o").glob("*-questions.csv")))}
+    assert questions[("Q1", "b")] == str(counted)
+    items = {(r["level"], r["question_id"], r["part"]): r["ecf"] for r in _read(next((tmp_path / "o").glob("*-items.csv")))}
+    assert (items[("part", "Q1", "b")], items[("question", "Q1", "")]) == (str(counted), str(counted))
+    md = next((tmp_path / "o").glob("*-report.md")).read_text(encoding="utf-8")
+    assert ("correct by ECF" in md) == bool(counted)
+    assert ("of them by error carried forward" in md) == bool(counted)
