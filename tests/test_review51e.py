@@ -52,3 +52,26 @@ def test_ecf_count_holds_only_correct_answers(tmp_path, key, credit, counted):
     md = next((tmp_path / "o").glob("*-report.md")).read_text(encoding="utf-8")
     assert ("correct by ECF" in md) == bool(counted)
     assert ("of them by error carried forward" in md) == bool(counted)
+
+
+@pytest.mark.parametrize("text, figures", [("-0.98+1", 1), ("- 0.98 + 1", 1), ("-0.3+1", 1), ("-0.5+0.75", 2),
+                                           ("1-0.98", 1), ("-0.70", 2), ("-3.45e-5", 3), ("-3.45×10^-5", 3),
+                                           ("-0.85+1.003", 3)])
+def test_a_leading_minus_sign_does_not_hide_an_expressions_figures(text, figures):
+    """F3: the figures of ``-0.98+1`` are those of the decimal the whole text states, 0.02 (1),
+    not those of ``0.98+1`` = 1.98 (3), which let it escape rounded-too-early."""
+    from quizgen.marking.forms import read_number
+
+    assert read_number(text).figures == figures
+
+
+def test_an_expression_with_a_leading_minus_is_rounded_too_early_as_its_mirror(tmp_path):
+    """F3: seed 3's Q1 (a), 0.6999 (0.700): ``-0.3+1`` is marked and told as ``1-0.3`` is, never
+    "exactly 0.70" (the figures of 0.3 + 1 = 1.3)."""
+    generate(tmp_path / "paper", count=1, seed=3)
+    rows = [["f", "Q1", "a", "-0.3+1"], ["g", "Q1", "a", "1-0.3"]]
+    _grade(tmp_path, tmp_path / "paper" / "key.json", rows)
+    graded = {r["student_id"]: r for r in _read(next((tmp_path / "o").glob("*-graded.csv")))}
+    assert graded["f"]["status"] == graded["g"]["status"] == "imprecise"
+    assert graded["f"]["feedback"] == graded["g"]["feedback"]
+    assert "exactly 0.7," in graded["f"]["feedback"] and "exactly 0.70" not in graded["f"]["feedback"]

@@ -197,12 +197,12 @@ def significant_figures(text: str, typeset: bool = True) -> int | None:
     ``3.45×10−5``, ``3.45 \\times 10^{-5}``: 3), or None for anything else
     (``ln(2)``, ``1/3``: exact; ``7/10`` and ``1 - 0.3`` state 0.7, 1 figure: ``stated_figures``); ``typeset=False`` for a text ``from_typeset``
     has read already (``to_number``'s)."""
-    text = text.strip().lstrip("+-")
-    if not _PLAIN.fullmatch(text):
-        text = power_of_ten(normalise_numerals((from_typeset if typeset else typeset_shell)(text)).strip())
-        power = _POWER_OF_TEN.fullmatch(text)
-        if not _PLAIN.fullmatch(text := power.group(1).lstrip("+-") if power else text.lstrip("+-")):
-            return stated_figures(text)
+    signed = text.strip()
+    if not _PLAIN.fullmatch(text := signed.lstrip("+-")):
+        signed = power_of_ten(normalise_numerals((from_typeset if typeset else typeset_shell)(signed)).strip())
+        power = _POWER_OF_TEN.fullmatch(signed.lstrip("+-"))
+        if not _PLAIN.fullmatch(text := power.group(1).lstrip("+-") if power else signed.lstrip("+-")):
+            return stated_figures(signed)   # with its sign: -0.98+1 states 0.02 (1), not 0.98+1's 1.98 (3)
     digits = re.split(r"[eE]", text)[0].replace(".", "").lstrip("0")
     return max(len(digits), 1)
 
