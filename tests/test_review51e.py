@@ -75,3 +75,31 @@ def test_an_expression_with_a_leading_minus_is_rounded_too_early_as_its_mirror(t
     assert graded["f"]["status"] == graded["g"]["status"] == "imprecise"
     assert graded["f"]["feedback"] == graded["g"]["feedback"]
     assert "exactly 0.7," in graded["f"]["feedback"] and "exactly 0.70" not in graded["f"]["feedback"]
+
+
+def _near_draw(label: str, s: float):
+    from tests.test_near_one51 import _first_draw
+
+    return _first_draw(label, s)
+
+
+@pytest.mark.parametrize("label, s, short, padded", [("near51", 1.8, "0.855", "0.8550"),
+                                                      ("near51b", 2.65, "0.935", "0.9350"),
+                                                      ("near51b", 2.65, "0.935", "0.93500")])
+def test_zeros_after_an_a_kept_short_change_nothing(label, s, short, padded):
+    """F2: (a) 0.8550 is 0.855 = 1/1.17 as written, and 0.9350 is 0.935 = 1/1.07: the same verdict, credit
+    and feedback at (a), and (b), (c) worked from it ECF at ECF's credit as after 0.855 (0.8550 gave them
+    full marks "marked at (a) only"; 0.9350 was a bare incorrect at (a))."""
+    from quizgen.marking.rules import Credits
+    from tests.paper_support import mark_paper
+
+    draw = _near_draw(label, s)
+    half = Credits(ecf=0.5, imprecise=0.5)
+    marks = []
+    for a in (short, padded):
+        p = float(a)
+        answers = {"p": a, "loss_y1": f"{-__import__('math').log(p):.4g}", "loss_y0": f"{-__import__('math').log(1 - p):.4g}"}
+        marked = mark_paper(draw, answers, half)
+        marks.append({part: (m.status, m.note, m.score, m.feedback.replace(a, "A")) for part, m in marked.items()})
+    assert marks[0]["p"][:2] == ("imprecise", "rounded_too_early"), marks[0]
+    assert marks[0] == marks[1]

@@ -216,7 +216,18 @@ def _explains(rule, x: float, value: float, shown: int | None = None) -> bool:
     student who kept 0.9526 would have been right, so it explains no 3.0445: review 49d F3)."""
     asked = figures_asked(rule.kind, rule.spec)
     right = rule.value is not None and significant(value, asked) == significant(rule.value, asked)
-    return _hits(rule, x, value) and agrees(x, value, shown) and not right
+    return _hits(rule, x, value) and (agrees(x, value, shown) or agrees(x, value, unpadded(x, shown))) and not right
+
+
+def unpadded(x: float, shown: int | None) -> int | None:
+    """The figures of ``x`` written to ``shown`` less the zeros at its end, but not fewer than
+    ``KEPT``'s 3 (or ``shown``): (a) 0.8550 is 0.855 = 1/1.17 as written, and 0.9350 is 0.935 =
+    1/1.07, the same value kept short, named so whatever zeros follow it (review 51e F2: 0.8550 was
+    named e^(-s) kept to 2 figures, and (b), (c) from it earned full marks; 0.9350 was a bare incorrect)."""
+    if shown is None or "e" in (text := significant(x, shown)):
+        return shown
+    zeros = len(text) - len(text.rstrip("0")) if "." in text else 0
+    return max(min(shown, KEPT[0]), shown - zeros)
 
 
 def agrees(x: float, value: float, shown: int | None) -> bool:
