@@ -103,3 +103,26 @@ def test_zeros_after_an_a_kept_short_change_nothing(label, s, short, padded):
         marks.append({part: (m.status, m.note, m.score, m.feedback.replace(a, "A")) for part, m in marked.items()})
     assert marks[0]["p"][:2] == ("imprecise", "rounded_too_early"), marks[0]
     assert marks[0] == marks[1]
+
+
+@pytest.mark.parametrize("s, a, default, strict", [
+    (1.15, "0.7593", "carried_rounding", "(1 + e^(-s) = 1.31664 as 1.317)"),
+    (1.15, "0.759", "carried_rounding", "(1 + e^(-s) = 1.31664 as 1.317)"),
+    (1.15, "1/1.32", "(1 + e^(-s) = 1.31664 as 1.32)", "(1 + e^(-s) = 1.31664 as 1.32)"),
+    (1.8, "0.855", "(1 + e^(-s) = 1.16530 as 1.17)", "(1 + e^(-s) = 1.16530 as 1.17)"),
+    (-2.2, "0.0997", "carried_rounding", "carried to fewer than 4 significant figures")])
+def test_the_docs_examples_of_1_plus_e_minus_s_kept_short(s, a, default, strict):
+    """F5, F6: docs/marking.md's examples: by default 1 + e^-s with 3 figures of e^-s is carried rounding
+    (the course accepts 3-figure carrying) and the rule names what is left; with ``carried_figures: 4``,
+    as the stems ask, the 3-figure keepings are named too (at s < 0 as carried short)."""
+    from quizgen.marking.rules import Credits
+    from tests.paper_support import mark_paper
+
+    draw = _near_draw("doc51e", s)
+    for credits, said in ((Credits(), default), (Credits(carried_figures=4), strict)):
+        marked = mark_paper(draw, {"p": a}, credits)["p"]
+        if said == "carried_rounding":
+            assert (marked.status, marked.note) == ("correct", "carried_rounding"), marked
+        else:
+            assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
+            assert said in marked.feedback, marked
