@@ -126,3 +126,24 @@ def test_the_docs_examples_of_1_plus_e_minus_s_kept_short(s, a, default, strict)
         else:
             assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
             assert said in marked.feedback, marked
+
+
+@pytest.mark.parametrize("ecf, imprecise", [(0.0, 0.5), (0.25, 0.5), (0.5, 0.5), (0.5, 0.25)])
+def test_writing_a_never_costs_a_later_part_marks(ecf, imprecise):
+    """F11: (b) ln 1.17 and (c) ln(1.17/0.17) worked from (a) 0.855 = 1/1.17 earn the larger of ECF's
+    credit and what they earn with (a) blank (imprecise, named near 1): with ``ecf_credit`` below
+    ``imprecise_credit`` the student who showed (a) scored less than the one who left it blank."""
+    from quizgen.marking.rules import Credits
+    from tests.paper_support import mark_paper
+
+    draw = _near_draw("near51", 1.8)
+    credits = Credits(ecf=ecf, imprecise=imprecise)
+    shown = mark_paper(draw, {"p": "0.855", "loss_y1": "0.1570", "loss_y0": "1.929"}, credits)
+    blank = mark_paper(draw, {"loss_y1": "0.1570", "loss_y0": "1.929"}, credits)
+    for part in ("loss_y1", "loss_y0"):
+        assert shown[part].score == max(ecf, imprecise), shown[part]
+        assert shown[part].score >= blank[part].score == imprecise
+        if ecf >= imprecise:   # ECF as before
+            assert (shown[part].status, shown[part].note) == ("correct", "ecf")
+        else:
+            assert (shown[part].status, shown[part].note) == ("imprecise", "rounded_too_early")

@@ -57,7 +57,18 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
     if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
         verdict = rounded_once(checker, verdict or outcome, own_answers)
         verdict = None if verdict is outcome else verdict
+    if verdict is not None and _scores_less(verdict, outcome):
+        return None
     return None if verdict is None else keep_log_note(outcome, verdict)   # "log is read as ln" stays
+
+
+def _scores_less(verdict, outcome) -> bool:
+    """Whether ECF's ``verdict`` would score less than ``outcome``, the answer's own ``imprecise``
+    verdict (a value near 1 kept short, named with the earlier parts blank too): a later part earns
+    the larger of the credits it qualifies for, so writing (a) never costs marks where ``ecf_credit``
+    is below ``imprecise_credit`` (review 51e F11: (b) from (a) 0.855 = 1/1.17 scored 0 under
+    ``ecf_credit: 0``, the same (b) with (a) blank half)."""
+    return outcome.status == Status.IMPRECISE and verdict.score < outcome.score
 
 
 def _as_given(sources) -> tuple:
