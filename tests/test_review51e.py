@@ -147,3 +147,55 @@ def test_writing_a_never_costs_a_later_part_marks(ecf, imprecise):
             assert (shown[part].status, shown[part].note) == ("correct", "ecf")
         else:
             assert (shown[part].status, shown[part].note) == ("imprecise", "rounded_too_early")
+
+
+@pytest.mark.parametrize("a", [None, "0.587", "0.588"])
+def test_the_solutions_own_route_to_1_minus_p_is_named_as_1_minus_1_over_kept(a):
+    """F1: C7 with s = 0.35, y = 1 (p-hat 0.586618, (c) 0.8834): 1 - p-hat worked as the solutions write
+    it, e^(-s)/(1 + e^(-s)) = 0.704688/1.70 (1 + e^(-s) = 1.70469 kept as 1.70), gives (c) 0.881, a bare
+    ``incorrect``; the same keeping through 1 - 1/1.70 gives 0.887, named. Both are named now, with the
+    same verdict and credit, whatever (a) is."""
+    from quizgen.marking.rules import Credits
+    from tests.paper_support import mark_paper
+
+    draw = _near_draw("route51e", 0.35)
+    assert round(float(draw.parts[0].value), 6) == 0.586618
+    half = Credits(ecf=0.5, imprecise=0.5)
+    verdicts = [mark_paper(draw, {"loss_y0": c, **({"p": a} if a else {})}, half)["loss_y0"] for c in ("0.881", "0.887")]
+    assert (verdicts[0].status, verdicts[0].note, verdicts[0].score) == ("imprecise", "rounded_too_early", 0.5)
+    # through 1 - 1/1.70 from an (a) of 1/1.70 as written, (c) is ECF (review 51a F12), at the same credit
+    said = ("correct", "ecf") if a == "0.588" else ("imprecise", "rounded_too_early")
+    assert (verdicts[1].status, verdicts[1].note, verdicts[1].score) == (*said, 0.5), verdicts[1]
+    assert "(1 - (a) as 0.414522 from e^(-s)/(1 + e^(-s)) with 1 + e^(-s) = 1.70469 as 1.70, where it is " \
+           "0.413382)" in verdicts[0].feedback
+
+
+@pytest.mark.slow
+def test_c7_c_through_the_solutions_route_with_1_plus_e_kept_short_is_never_bare():
+    """F1 over 150 C7 draws: (c) = -ln(e^(-s)/kept), 1 + e^(-s) kept to 3 or 4 figures (fewer than 4 of
+    e^(-s)), e^(-s) unrounded, written to 3 or 5 figures, with (a) blank or right: correct, or told
+    the value kept short, never a bare ``incorrect``."""
+    import math
+
+    from quizgen.maths.numbers import significant
+    from tests.test_near_one51_properties import HALF, NAMED, _draws, _kept_short
+
+    checked = kept_named = 0
+    for instance in _draws("C7"):
+        s = float(instance.params["s"])
+        right = significant(float(instance.parts[0].value), 3)
+        for kept, figures in ((k, f) for k in _kept_short(s) for f in (3, 5)):
+            c = significant(-math.log(math.exp(-s) / kept), figures)
+            for a in (None, right):
+                verdict = mark_paper_c(instance, c, a, HALF)
+                checked += 1
+                named = verdict.status == "imprecise" and verdict.feedback   # near 1, or another early rounding
+                assert verdict.status == "correct" or named, (instance.seed_label, kept, a, c, verdict)
+                kept_named += NAMED in verdict.feedback
+    assert checked > 200 and kept_named >= 20, (checked, kept_named)
+
+
+def mark_paper_c(instance, c: str, a, credits):
+    from tests.paper_support import mark_paper
+
+    return mark_paper(instance, {"loss_y0": c, **({"p": a} if a else {})}, credits)["loss_y0"]

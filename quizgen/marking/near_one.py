@@ -19,7 +19,8 @@ not "fewer than 4", F9). An earlier answer it explains is another value, not
 the right one rounded: the parts worked from it are ECF at ECF's credit (F11).
 One rule at every p-hat (review 51a F12): 1 + e^(-s) between 1 and 2 is short
 whatever p-hat is (1.17 for 1.1653 at p-hat 0.858), and so are the parts worked
-from p-hat so reached; a probability kept to 4 figures of itself is short over
+from p-hat so reached, also through 1 - p-hat = e^(-s)/(1 + e^(-s)) as the solutions
+write it (review 51e F1); a probability kept to 4 figures of itself is short over
 0.9 alone, where they are fewer than 4 of its difference from 1."""
 
 from __future__ import annotations
@@ -175,6 +176,45 @@ def _from_probability(rule, paths: dict, env: dict):
                 for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=()):
                     if isinstance(v, float):
                         yield v, how, text, s.name, kept, figures
+        for how, p, text in _complements(s, source, env):
+            for v in reachable(rule.recipe, env, {**key, s.name: (p,)}, levels=()):
+                if isinstance(v, float):
+                    yield v, how, text, None, p, 6
+
+
+def _complements(s, source, env: dict) -> list:
+    """``[(how it was kept, p-hat, step's text)]``: p-hat = 1/(1 + X) worked through its complement
+    as the solutions write it, 1 - p-hat = X/(1 + X), with X unrounded or to 4 figures and the sum
+    kept short as ``_ones`` keeps it, 1 - p-hat then unrounded or to 4 figures (review 51e F1: C7
+    (c) -ln(0.704688/1.70) = 0.881 was a bare ``incorrect`` where -ln(1 - 1/1.70) = 0.887 is named)."""
+    found = []
+    for node in _sums_with_one(source.expression):
+        other = node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
+        plain = reachable(replace(source, expression=node, intermediates=()), env, {}, levels=())
+        part = reachable(replace(source, expression=other, intermediates=()), env, {}, levels=())
+        if len(plain) != 1 or len(part) != 1 or not all(isinstance(v, float) for v in (*plain, *part)):
+            continue
+        total, x = plain[0], part[0]
+        if not (1 < total < 2 and same(s.value, 1 / total)):
+            continue
+        step = as_solutions_write(recipe_text(node))
+        ratio = f"{as_solutions_write(recipe_text(other))}/({step})"
+        for kept, figures in _short_keepings(total):
+            for top in {x, *sig_roundings(x, 4)}:
+                for q in {top / kept, *sig_roundings(top / kept, 4)}:
+                    how = (f"1 - {s.label} as {significant(q, 6)} from {ratio} with {step} = "
+                           f"{significant(total, 6)} as {significant(kept, figures)}, where it is "
+                           f"{significant(1 - s.value, 6)}")
+                    found.append((how, 1 - q, step))
+    return found
+
+
+def _short_keepings(value: float) -> list:
+    """``[(kept, figures)]``: ``value``, a sum 1 + X between 1 and 2, kept to ``KEPT`` figures where
+    that keeps fewer than 4 of X."""
+    half = difference_half_unit(value - 1)
+    return [(kept, figures) for figures in KEPT for kept in sig_roundings(value, figures)
+            if not (same(kept, value) or abs(kept - value) <= half)]
 
 
 def _ones(recipe, env: dict, given: dict, keep) -> list:
@@ -191,16 +231,12 @@ def _ones(recipe, env: dict, given: dict, keep) -> list:
         value = plain[0]
         if not 1 < value < 2:   # X in (0, 1): 4 figures of 1 + X are fewer of X (at 1 + X = 15.15, as many)
             continue
-        half = difference_half_unit(value - 1)   # half a unit of X's 4th figure
-        for figures in KEPT:
-            for kept in sig_roundings(value, figures):
-                if same(kept, value) or abs(kept - value) <= half:
-                    continue   # 4 figures of X kept: the paper's rule
-                worked = replace(recipe, expression=with_value(recipe.expression, node, kept), intermediates=())
-                for v in reachable(worked, env, given, levels=()):
-                    if keep(v):
-                        text = as_solutions_write(recipe_text(node))
-                        found.append((f"{text} = {significant(value, 6)} as {significant(kept, figures)}", v, text))
+        for kept, figures in _short_keepings(value):   # 4 figures of X kept: the paper's rule
+            worked = replace(recipe, expression=with_value(recipe.expression, node, kept), intermediates=())
+            for v in reachable(worked, env, given, levels=()):
+                if keep(v):
+                    text = as_solutions_write(recipe_text(node))
+                    found.append((f"{text} = {significant(value, 6)} as {significant(kept, figures)}", v, text))
     return found
 
 
