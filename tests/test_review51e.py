@@ -199,3 +199,23 @@ def mark_paper_c(instance, c: str, a, credits):
     from tests.paper_support import mark_paper
 
     return mark_paper(instance, {"loss_y0": c, **({"p": a} if a else {})}, credits)["loss_y0"]
+
+
+def test_a_told_value_is_not_said_twice():
+    """F8: ln(14.44) = 2.6700021 was told "its value, 2.67, is 2.67 at ...", which reads as a slip: its
+    value keeps its 6 figures where stripping its zeros would make it its own rounding."""
+    from quizgen.marking.rule_model import PartRule
+    from quizgen.marking.rules import mark_part
+
+    verdict = mark_part(PartRule("c", "(c)", "numeric", 2.7183, {}), "ln(14.44)", {}, {})
+    assert verdict.feedback == "its value, 2.67000, is 2.67 at the 3 significant figures asked (expected 2.72)"
+
+
+@pytest.mark.parametrize("key, asked, unit", [(0.09996, 3, 0.001), (9.9996, 3, 0.1), (2.7183, 3, 0.01),
+                                              (0.0996, 3, 0.0001)])
+def test_the_last_unit_is_the_answers_at_the_figures_asked(key, asked, unit):
+    """F9: 0.09996 is 0.100 at 3 figures, whose last figure is 0.001 (it gave 0.0001, a tenth of it); 9.9996 is
+    10.0, whose last figure is 0.1 (it gave 0.01)."""
+    from quizgen.marking.expression_value import _last_unit
+
+    assert _last_unit(key, asked) == pytest.approx(unit)

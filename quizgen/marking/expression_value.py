@@ -87,13 +87,15 @@ def told_value(verdict, reading, rule, right):
     if not isinstance(figures, ValueFigures) or verdict.status != INCORRECT or verdict.misconception \
             or verdict.feedback or not key or abs(value - key) > 10 * _last_unit(key, asked):
         return verdict
-    text = significant(value, 6)
-    text = text.rstrip("0").rstrip(".") if "." in text and "e" not in text else text
-    return replace(verdict, feedback=TOLD.format(value=in_plain(text), rounded=in_plain(significant(value, asked)),
+    text, rounded = significant(value, 6), significant(value, asked)
+    stripped = text.rstrip("0").rstrip(".") if "." in text and "e" not in text else text
+    text = text if stripped == rounded else stripped   # 2.67000 beside 2.67, never "2.67, is 2.67" (review 51e F8)
+    return replace(verdict, feedback=TOLD.format(value=in_plain(text), rounded=in_plain(rounded),
                                                  asked=asked, right=right()))
 
 
 def _last_unit(key: float, asked: int) -> float:
     """One unit of the last figure ``asked`` of ``key`` (0.01 for 2.7183 at 3 figures): ten of them
-    bound ``told_value`` (review 51a F6: the bound was ``|key| x 10^(1 - asked)``, 0.027 for 2.7183)."""
-    return 10.0 ** (math.floor(math.log10(abs(key))) - asked + 1)
+    bound ``told_value`` (review 51a F6: the bound was ``|key| x 10^(1 - asked)``, 0.027 for 2.7183). The
+    key as rounded at those figures: 0.09996 is 0.100, whose last figure is 0.001 (review 51e F9)."""
+    return 10.0 ** (math.floor(math.log10(abs(float(significant(key, asked))))) - asked + 1)
