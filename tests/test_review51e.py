@@ -219,3 +219,18 @@ def test_the_last_unit_is_the_answers_at_the_figures_asked(key, asked, unit):
     from quizgen.marking.expression_value import _last_unit
 
     assert _last_unit(key, asked) == pytest.approx(unit)
+
+
+@pytest.mark.parametrize("text", ["1-0.98", "0.05-0.03", "3-2.98", "1+(-0.98)", "-0.98+1", "1/50", "0.02"])
+def test_a_difference_states_its_decimal_under_trailing_zeros_optional(text):
+    """F4: ``1-0.98`` is exactly 0.02, the answer 0.0200 with its zeros left off, as ``1/50`` is: correct
+    under ``trailing_zeros: optional`` (its float, 0.020000000000000018, was compared with 0.02), and
+    told the zeros clause under ``required``."""
+    from quizgen.marking.rule_model import Credits, PartRule
+    from quizgen.marking.rules import mark_part
+
+    rule = PartRule("c", "(c)", "numeric", 0.02004, {})   # 0.0200 at the 3 figures asked
+    assert mark_part(rule, text, {}, {}, Credits(zeros_optional=True)).status == "correct"
+    required = mark_part(rule, text, {}, {})
+    assert required.status == "imprecise"
+    assert "zeros at the end of a decimal count" in required.feedback, required.feedback

@@ -66,8 +66,9 @@ def _zeros_count(right: str, asked: int, x: float, shown: int) -> str:
     answer ``right`` (to the ``asked`` figures) ends in zeros after its point and
     ``x``, the answer (``shown``: the figures it shows, or a fraction's decimal
     does), equals it (``0.7`` for 0.700: the answer with those zeros left off);
-    else ''. Such a ``right`` is a plain decimal (3.45 × 10⁻⁵ ends in no zero digit)."""
-    if "." not in right or not right.endswith("0") or float(right) != x:
+    else ''. Such a ``right`` is a plain decimal (3.45 × 10⁻⁵ ends in no zero digit). ``x`` is read as the
+    decimal it shows: ``1-0.98``'s float is 0.020000000000000018, its decimal 0.02 (review 51e F4)."""
+    if "." not in right or not right.endswith("0") or float(right) != float(significant(x, shown)):
         return ""
     return f"; {ZEROS_COUNT}: {right} shows {asked}, {significant(x, shown)} shows only {shown}"
 
