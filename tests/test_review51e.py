@@ -234,3 +234,17 @@ def test_a_difference_states_its_decimal_under_trailing_zeros_optional(text):
     required = mark_part(rule, text, {}, {})
     assert required.status == "imprecise"
     assert "zeros at the end of a decimal count" in required.feedback, required.feedback
+
+
+@pytest.mark.parametrize("a, quoted", [("1/1.0703", "1 - (a) is 0.065683 from its value,"),
+                                       ("0.9343", "1 - (a) is 0.0657 as you wrote it,")])
+def test_1_minus_a_is_quoted_as_a_is(a, quoted):
+    """F12: after (a) ``1/1.0703`` (0.934317..., an expression), (b) ln 1.0703 was told "1 - (a) is
+    0.065682518919929 as you wrote it": 1 - (a) is quoted to the 6 figures (a) is, from its value."""
+    from quizgen.marking.rules import Credits
+    from tests.paper_support import mark_paper
+
+    draw = _near_draw("near51b", 2.65)
+    b = "0.0679" if a.startswith("1/") else "0.06796"
+    marked = mark_paper(draw, {"p": a, "loss_y1": b}, Credits())["loss_y1"]
+    assert quoted in marked.feedback, marked.feedback

@@ -34,6 +34,7 @@ from quizgen.maths.tree import Bin, Call, Index, Neg, Num
 from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
+from quizgen.marking.expression_value import ValueFigures
 from quizgen.marking.recipes import recipe_text, with_value
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.rule_model import figures_asked, tolerance_kind
@@ -87,7 +88,7 @@ def difference_kept(own: float, value: float) -> bool:
 
 
 OWN_SHORT = ("{marked}: your answer is what the working gives from it, but {label} is right only to the "
-             "figures it asks: 1 - {label} is {kept} as you wrote it, where it is {exact}; keep a probability "
+             "figures it asks: 1 - {label} is {kept} {how}, where it is {exact}; keep a probability "
              "near 1 to at least 4 significant figures of its difference from 1 (expected {right})")
 """The feedback on a later answer worked exactly from a right earlier probability near 1 that keeps
 too few figures of its difference from 1 (C7's (a) 0.9343 for 0.934011, then (b) -ln 0.9343)."""
@@ -110,11 +111,14 @@ def own_short_of_difference(rule, x: float, own: dict, env: dict, written: dict,
     if not any(isinstance(v, float) and _explains(rule, x, v, shown) for v in values):
         return ""
     s, figures = short[0], written.get(short[0].name)
-    places = 4 if figures is None else figures - 1 - math.floor(math.log10(own[s.name]))   # as written: 0.9343, 4
+    value_only = isinstance(figures, ValueFigures)   # an expression: quoted to 6 figures, as marked_from quotes (a)
+    shown = 4 if figures is None else 6 if value_only else figures
+    places = shown - 1 - math.floor(math.log10(own[s.name]))   # as written: 0.9343, 4
     kept = 1 - own[s.name]
     return OWN_SHORT.format(marked=marked_from((o.label, own[o.name], written.get(o.name)) for o in rule.sources),
                             label=s.label, exact=significant(1 - s.value, 4), right=expected(rule),
-                            kept=significant(kept, max(1, places + 1 + math.floor(math.log10(kept)))))
+                            kept=significant(kept, max(1, places + 1 + math.floor(math.log10(kept)))),
+                            how="from its value" if value_only else "as you wrote it")   # review 51e F12
 
 
 def _is_own(found: tuple, own: dict, written: dict) -> bool:
