@@ -248,3 +248,16 @@ def test_1_minus_a_is_quoted_as_a_is(a, quoted):
     b = "0.0679" if a.startswith("1/") else "0.06796"
     marked = mark_paper(draw, {"p": a, "loss_y1": b}, Credits())["loss_y1"]
     assert quoted in marked.feedback, marked.feedback
+
+
+def test_a_padded_answer_a_value_near_1_kept_short_explains_is_named_so():
+    """F13: C7 with s = 3.85 (p-hat 0.979164): (a) 0.9804 = 1/1.02 is named "1 + e^(-s) = 1.02128 as 1.02",
+    and 0.980, the same working to the 3 figures asked, was told it padded 0.98 with a zero, which it did not."""
+    from tests.paper_support import mark_paper
+
+    draw = _near_draw("f13", 3.85)
+    said = [mark_paper(draw, {"p": a})["p"] for a in ("0.980", "0.9804")]
+    for marked in said:
+        assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
+        assert "(1 + e^(-s) = 1.02128 as 1.02)" in marked.feedback, marked
+    assert said[0].feedback == said[1].feedback

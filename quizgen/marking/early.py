@@ -109,6 +109,10 @@ def fraction_stated(rule: PartRule, x: float, shown: StatedFigures) -> str:
             f"a decimal to at least {asked} significant figures (expected {right}{_zeros_count(right, asked, x, shown)})")
 
 
+PADDED = "the zeros written after them are not the answer's figures"
+"""too_early's words on a rounding to fewer figures padded with zeros (``0.7700``)."""
+
+
 def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     """Feedback when ``x`` is the answer rounded to fewer figures than asked, or cut
     off instead of rounded, else "". ``shown``: the figures written; zeros written
@@ -129,8 +133,7 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
         if rounds_to(x, rule.value, figures) and (shown is None or figures >= 2 or shown == 1):
             written = shown is not None and not isinstance(shown, ValueFigures)   # an expression's value: no digits
             said = "right" if written else f"its value, {significant(x, figures)}, is right"
-            zeros = " only, and the zeros written after them are not the answer's figures;" \
-                if written and figures < shown else ","
+            zeros = f" only, and {PADDED};" if written and figures < shown else ","
             return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{zeros} "
                     f"give at least {asked} (expected {expected(rule)})")
     return _cut_off(rule, asked, expected(rule)) if cut_to(x, rule.value, asked) else ""

@@ -44,7 +44,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
-from quizgen.marking.early import CUT_OFF, expected, stated, too_early
+from quizgen.marking.early import CUT_OFF, PADDED, expected, stated, too_early
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
@@ -354,9 +354,12 @@ def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:
     from the key's values; for a later part, unless an earlier answer is wrong),
     both: C7's (c) ``2.71`` after (a) ``0.934`` is 2.7183 cut off, and also
     -ln(1 - 0.9337), p-hat from 1 + e^(-s) kept as 1.071 (review 49c F1), so it
-    is not said to be a cut-off alone."""
+    is not said to be a cut-off alone. A rounding to fewer figures then padded with zeros
+    that such a working gives at the figures written is that working, named alone: (a) 0.980
+    is 1/1.02, as 0.9804 is, not 0.98 padded (review 51e F13)."""
     note = too_early(rule, x, shown)
-    if not note.startswith(CUT_OFF):
+    padded = PADDED in note
+    if not (note.startswith(CUT_OFF) or padded):
         return note
     own = {s.name: earlier.get(s.name) for s in rule.sources}
     if None not in own.values() and any_wrong(own, rule, written):
@@ -364,4 +367,4 @@ def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:
     near = near_one(rule, x, own, written, shown)
     if not near:
         return note
-    return f"{near}; or it is the answer {note}"
+    return near if padded else f"{near}; or it is the answer {note}"
