@@ -261,3 +261,14 @@ def test_a_padded_answer_a_value_near_1_kept_short_explains_is_named_so():
         assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
         assert "(1 + e^(-s) = 1.02128 as 1.02)" in marked.feedback, marked
     assert said[0].feedback == said[1].feedback
+
+
+def test_parts_from_a_padded_a_kept_short_are_ecf_at_its_credit():
+    """F13, as 51a F12 for 0.855: (b) -ln 0.980 from (a) 0.980 = 1/1.02, named near 1 at (a), is ECF at
+    ``ecf_credit``, not full marks "(a)'s early rounding is marked at (a) only"."""
+    from quizgen.marking.rules import Credits
+    from tests.paper_support import mark_paper
+
+    draw = _near_draw("f13", 3.85)
+    marked = mark_paper(draw, {"p": "0.980", "loss_y1": "0.0202"}, Credits(ecf=0.5))["loss_y1"]
+    assert (marked.status, marked.note, marked.score) == ("correct", "ecf", 0.5), marked

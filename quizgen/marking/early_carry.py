@@ -191,6 +191,15 @@ def _step_rounded(rule, step, x: float, env: dict, given: dict) -> list:
     return named
 
 
+def rounded_alone(rule, x: float, shown: int | None = None) -> bool:
+    """Whether ``too_early`` marks ``x`` (written to ``shown`` figures) the right value rounded: not
+    a padded rounding that a value near 1 kept short gives at the figures written, which
+    ``cut_or_near_one`` names as that keeping (C7's (a) 0.680 = 1/1.47, 0.679 at 3 figures): another
+    value, so the parts worked from it are ECF at ECF's credit, as after 0.6803 (review 51e F13)."""
+    note = too_early(rule, x, shown)
+    return bool(note) and not (PADDED in note and near_one(rule, x, shown=shown))
+
+
 def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
     """Whether ``x`` (written to ``shown`` figures), answering a part that reads no earlier part,
     is what ``carried_early`` marks rounded too early there: reached from the key's

@@ -16,7 +16,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.early import answer_as_asked, expected, short_slip, too_early
-from quizgen.marking.early_carry import own_step_rounded, source_wrong
+from quizgen.marking.early_carry import own_step_rounded, rounded_alone, source_wrong
 from quizgen.marking.forms import Reading
 from quizgen.marking.quotes import MARKED_FROM, marked_from
 from quizgen.marking.rule_model import Credits, PartRule, Source, TrapRule, tolerance_kind
@@ -52,7 +52,7 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
             or matches(value, s.value, s.spec, kind) and not rounds_otherwise(value, s.value, s.kind, s.spec, figures):
         return False   # right (or carried rounding) at its own part, or a trap's value: no rounding to name
     part = _as_rule(s)
-    return bool(too_early(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)
+    return bool(rounded_alone(part, value, figures) or trap_rounded_or_cut(part.traps, asked, value, figures, s.value)
                 or rounded_twice(s.value, asked, value) or short_slip(part, value, figures)) \
         or own_step_rounded(part, value, figures)
 
