@@ -5,6 +5,8 @@ student, on the same page, that (b)'s word answer is "undefined"."""
 
 import re
 
+import pytest
+
 from quizgen.bank.loader import load_bank
 
 _PREFIXES = ("ill-", "un", "non", "in")
@@ -77,6 +79,7 @@ def _bank_with_stem_line(folder, line: str):
     return folder
 
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_a_latex_error_in_a_stem_names_the_question_its_template_and_the_stems_line(invoke, tex, tmp_path):
     bank = _bank_with_stem_line(tmp_path / "bank", "Corpus: $x_$ and more.")
     out = tmp_path / "out"
@@ -93,6 +96,7 @@ def test_a_latex_error_in_a_stem_names_the_question_its_template_and_the_stems_l
     assert "$x_$" in lines[int(found.group(1)) - 1] and found.group(3).startswith("Corpus: $x_$")
 
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_a_latex_error_in_a_part_names_the_part(invoke, tex, tmp_path):
     bank = tmp_path / "bank"
     _bank_with_stem_line(bank, "A plain first line.")
@@ -124,6 +128,7 @@ def _lualatex_or_skip():
         pytest.skip("lualatex with fontspec, or pdftotext, is not installed (Debian: texlive-luatex poppler-utils)")
 
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_a_greek_names_tex_is_written_for_lualatex_and_compiles_with_the_name(invoke, tmp_path):
     import subprocess
 
@@ -150,6 +155,7 @@ def test_a_greek_names_tex_is_written_for_lualatex_and_compiles_with_the_name(in
     assert GREEK in " ".join(text.split())
 
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_the_tex_kept_beside_a_greek_names_pdf_is_the_one_compiled(invoke, tex, tmp_path):
     from quizgen.generation.tex_engine import LUALATEX_NOTE
 
@@ -168,6 +174,7 @@ def test_the_tex_kept_beside_a_greek_names_pdf_is_the_one_compiled(invoke, tex, 
 CHINESE = "大型语言模型的评测语料库，包含新闻、百科和论坛文本，共计一百万个词元。这一段很长的中文文字用来测试换行是否正确。"
 
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_a_long_chinese_sentence_in_a_stem_breaks_and_stays_on_the_page(invoke, tex, tmp_path):
     import subprocess
 
@@ -188,6 +195,7 @@ def test_a_long_chinese_sentence_in_a_stem_breaks_and_stays_on_the_page(invoke, 
 
 # F9: a LuaLaTeX paper (a Greek name) set its maths in Computer Modern, pdflatex's in Latin Modern.
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_a_lualatex_papers_maths_is_in_latin_modern_as_pdflatexs(invoke, tex, tmp_path):
     import shutil
     import subprocess
@@ -210,6 +218,7 @@ def test_a_lualatex_papers_maths_is_in_latin_modern_as_pdflatexs(invoke, tex, tm
 # F7: with more than 10 questions the marking grid's two rows were two tables, each centred on its
 # own: their columns did not line up and their left edges differed by about 7 mm.
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_the_marking_grids_rows_share_their_left_edge_and_columns(invoke, tex, tmp_path):
     import subprocess
 
@@ -229,6 +238,7 @@ def test_the_marking_grids_rows_share_their_left_edge_and_columns(invoke, tex, t
 # F3: a part's question started about 1 mm under the previous part's answer box, its "[2]" reading as
 # the box's.
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_a_parts_question_starts_clear_of_the_answer_box_above(invoke, tex, tmp_path):
     import subprocess
 
@@ -256,6 +266,7 @@ def _overfull(folder, name: str) -> list:
     return [line for line in log.splitlines() if line.startswith("Overfull \\hbox")]
 
 
+@pytest.mark.slow   # compiles a PDF with TeX
 def test_no_overfull_line_in_the_reviewers_c8_and_c7_papers(invoke, tex, tmp_path):
     for seed, cls, count, name in (("11", "C8", 2, "solutions.tex"), ("99", "C7", 3, "problems.tex")):
         out = tmp_path / f"{cls}"
