@@ -27,8 +27,8 @@ from quizgen.marking.unread import unread_reason
 from quizgen.marking.units import QUANTITY, UNIT, declared_unit
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
-from quizgen.maths.numerals import (DECIMAL_DIGITS, decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten,
-                                    typeset_shell)
+from quizgen.maths.numerals import (DECIMAL_DIGITS, ascii_digits, decimal_middle_dots, from_typeset, normalise_numerals,
+                                    power_of_ten, typeset_shell)
 from quizgen.maths.parser import CONSTANTS
 from quizgen.maths.stated import stated_figures
 
@@ -175,17 +175,16 @@ def plain_characters(text: str) -> str:
     """``text`` with every decimal digit as its ASCII digit (full-width ０, Arabic-Indic ٠),
     full-width signs and letters as ASCII (．, －), and invisible format characters
     (zero-width spaces and joiners, direction marks, variation selectors) dropped:
-    a number reads, and its figures count, as it looks (``０.７０`` shows 2)."""
-    return text if text.isascii() else decimal_middle_dots("".join(map(_plain_character, text)))
+    a number reads, and its figures count, as it looks (``０.７０`` shows 2). The digits are
+    numerals.ascii_digits', the one rule for every script's digits."""
+    return text if text.isascii() else decimal_middle_dots("".join(map(_plain_character, ascii_digits(text))))
 
 
 @lru_cache(maxsize=4096)
 def _plain_character(c: str) -> str:
+    """A character other than a digit (ascii_digits has made those ASCII) as ``plain_characters`` writes it."""
     if c.isascii():
         return c
-    digit = unicodedata.decimal(c, None)
-    if digit is not None:
-        return str(digit)
     if "\uff01" <= c <= "\uff5e":   # the full-width forms of ASCII's printable characters
         return chr(ord(c) - 0xFEE0)
     return "" if unicodedata.category(c) == "Cf" or "\ufe00" <= c <= "\ufe0f" else c
