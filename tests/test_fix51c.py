@@ -142,7 +142,7 @@ def test_a_greek_names_tex_is_written_for_lualatex_and_compiles_with_the_name(in
                     "--split", "--out", out)
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.stderr.splitlines() if line.startswith("quizgen: warning:")]
-    assert warnings == ["quizgen: warning: problems-s003.tex and solutions-s003.tex hold text pdflatex cannot set "
+    assert warnings == ["quizgen: warning: problems-s003.tex, solutions-s003.tex hold text pdflatex cannot set "
                         "(the names of s003): they are written for LuaLaTeX; compile them with lualatex, not pdflatex"]
     greek = (out / "problems-s003.tex").read_text(encoding="utf-8")
     assert greek.startswith(LUALATEX_NOTE) and "\\usepackage{fontspec}" in greek and "inputenc" not in greek

@@ -7,7 +7,10 @@ script"). A document all in pdflatex's Latin is written as before, streamed."""
 from __future__ import annotations
 
 from quizgen.generation.tex_fonts import DEBIAN_PACKAGES, for_lualatex, lualatex, needs_unicode_engine
-from quizgen.text.words import and_list
+from quizgen.wording import named_few
+
+FILES_SHOWN = 4
+"""How many .tex files the LuaLaTeX warning names before "and N more"."""
 
 LUALATEX_NOTE = ("% quizgen: this document holds text pdflatex's fonts cannot set: "
                  "compile it with lualatex (twice), not pdflatex.\n")
@@ -36,10 +39,9 @@ def written_for_engine(files: dict, quiz) -> tuple:
 
 def _warning(names: list, students: list) -> str:
     """One line naming the .tex files that need LuaLaTeX, the students whose names make them
-    need it, and what to do."""
-    who = f" (the names of {and_list([p.student_id for p in students[:5]])}" \
-          f"{' and others' if len(students) > 5 else ''})" if students else ""
-    files = and_list(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    need it, and what to do: the first few of each, then how many more (wording.named_few)."""
+    who = f" (the names of {named_few([p.student_id for p in students])})" if students else ""
+    files = named_few(names, FILES_SHOWN)
     if lualatex() is None:
         return (f"{files} hold text pdflatex cannot set{who}, and lualatex is not installed here, so they were "
                 f"written for pdflatex, which cannot compile them: install {' '.join(DEBIAN_PACKAGES)} and "
