@@ -33,3 +33,30 @@ def test_the_lualatex_warning_names_a_few_files_and_students_by_the_one_helper(m
         "not pdflatex")
     assert tex_engine._warning(files[:1], students[:1]).startswith(
         "problems-s1.tex hold text pdflatex cannot set (the names of s1): ")
+
+
+def test_a_wide_files_split_commas_and_short_lines_are_found_in_one_read(tmp_path):
+    """wide_lines.py reads a graded wide file once more for both warnings (a decimal comma's split
+    and a line cut short); short_rows.py and comma_cells.py read it once each before. Stray columns
+    (Q9a) and an answer over the length limit are as the pass reads them: no split."""
+    from quizgen.grading.answers_file import MAX_ANSWER_CHARS, open_answers
+    from quizgen.grading.wide_lines import wide_line_warnings
+
+    long = "1" * (MAX_ANSWER_CHARS + 1)
+    path = tmp_path / "answers.csv"
+    path.write_text("student_id,Q1a,Q1b,Q2a,Q9a,note\n" "s1,0.6999,0,357,,x\n" "s2,0.5,0.3\n" "s3,1,2,3,,y\n"
+                    f"s4,0,{long},3,,z\n" "s5,0.1,0.2,0,12\n", encoding="utf-8")
+    source = open_answers(path)
+    source.stray = frozenset({4})   # Q9a names no part of the key
+    opened = []
+    real_open = source.open
+    source.open = lambda: opened.append(1) or real_open()
+    warnings = wide_line_warnings(source)
+    assert len(opened) == 1
+    assert warnings == [
+        "answers.csv: 2 row(s) hold 0 and then digits in two answer columns side by side (line 2: '0' and '357'; "
+        "lines 2, 6): each may be one answer written with a decimal comma (0,357) and split by the file's commas, "
+        "which moves every later answer one column on; check those rows, and quote such answers or separate the "
+        "cells with ';'",
+        "answers.csv: line 3 has 3 cells where the header has 6: the answers missing at a line's end are graded as "
+        "blank (line 3: 1 answer, Q2a); if the file was cut short (a truncated export), export it again"]

@@ -5,21 +5,21 @@ part, parts no column is labelled for, and the reader's and policy's own."""
 from __future__ import annotations
 
 from quizgen.wording import printable, shortened, thousands
-from quizgen.grading.comma_cells import split_decimal_warnings
 from quizgen.grading.key_index import KeyIndex
-from quizgen.grading.short_rows import short_rows_warnings
 from quizgen.grading.students import Students
 from quizgen.grading.timestamps import SHOWN   # as many as the summary names
+from quizgen.grading.wide_lines import wide_line_warnings
 
 
 def file_warnings(result, source, index, students, unnamed: list) -> list:
     """What the answers file let through but a person should know: the
     download's own notes (``unnamed``), parts and columns grade could not
-    place, ids that name no one, answers a decimal comma may have split, wide lines cut short, the policy's and
-    the reader's warnings."""
+    place, ids that name no one, answers a decimal comma may have split and wide
+    lines cut short (one read of the file: wide_lines.py), the policy's and the
+    reader's warnings."""
     return (unnamed + unlabelled_parts(result, source, index, students)
-            + unknown_columns(source, index) + anonymous_ids(source, students) + split_decimal_warnings(source)
-            + short_rows_warnings(source) + index.policy_warnings + list(source.warnings))
+            + unknown_columns(source, index) + anonymous_ids(source, students) + wide_line_warnings(source)
+            + index.policy_warnings + list(source.warnings))
 
 
 ANONYMOUS = frozenset({"anonymous", "anonyme", "anonym", "anonimo", "anónimo"})
