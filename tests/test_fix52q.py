@@ -60,3 +60,18 @@ def test_a_wide_files_split_commas_and_short_lines_are_found_in_one_read(tmp_pat
         "cells with ';'",
         "answers.csv: line 3 has 3 cells where the header has 6: the answers missing at a line's end are graded as "
         "blank (line 3: 1 answer, Q2a); if the file was cut short (a truncated export), export it again"]
+
+
+def test_the_reports_ecf_counts_are_the_tallys(tmp_path):
+    """ECF answers are counted once, by the tally (tally.count_columns, before the class report's
+    process starts), and handed to the report (ReportInputs.ecf): the items CSV's ecf column is the
+    questions CSV's, part by part."""
+    from tests.test_carried_ecf42 import ROWS
+    from tests.test_ecf_count51 import _graded
+    from tests.test_review50b import read_csv
+
+    _graded(tmp_path, ROWS)
+    items = {(r["question_id"], r["part"]): r["ecf"] for r in read_csv(tmp_path / "ans-graded-items.csv")
+             if r["level"] == "part"}
+    questions = {(r["question_id"], r["part"]): r["ecf"] for r in read_csv(tmp_path / "ans-graded-questions.csv")}
+    assert items == questions and items[("Q1", "b")] == "2"

@@ -25,7 +25,7 @@ from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students
                                                 moodle_scaled_note, resaved_ids_warning, no_answer_ids,
                                                 off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
                                                 unmatched_note, zeros_note)
-from quizgen.grading.tally import borrow_wordings, correct_by_ecf, note_wording
+from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.papers import STILL_OPEN
 from quizgen.lms.gradebook import (FilledGradebook, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unguardable,
@@ -138,6 +138,7 @@ class ReportInputs(NamedTuple):
     matrix: object        # the final verdicts (matrix.VerdictMatrix)
     names: list           # the students' names, in the matrix's order
     key: dict             # the key's data (key.json as read)
+    ecf: list             # each part's answers correct by ECF: tally.slot_ecf, counted once (tally.count_columns)
     order: list | None = None        # the students in the students CSV's order (report.roster_order)
     absent: frozenset = frozenset()  # numbers of the students marked only by overrides scoring 0 (zero_marked)
     sections: dict | None = None     # {student number: section} (report.student_sections)
@@ -176,23 +177,13 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     (slots, key, papers, names), students, columns = class_report_input(inputs)
     parts = report_parts(slots, slot_traps(key, _slot_dicts(slots), papers, names))
     analysis = analyse(parts, students, columns=columns)
-    add_ecf(analysis, ecf_counts(inputs.matrix))
+    add_ecf(analysis, inputs.ecf)
     add_sections(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:
         texts["html"] = report_html(analysis, title, comma, roster_notes, settings, key_check)
     return texts
-
-
-def ecf_counts(matrix) -> list:
-    """Per part, the final answers correct by error carried forward (tally.correct_by_ecf), counted
-    from each column's few distinct such outcomes (``list.count`` at C speed)."""
-    found = []
-    for slot in range(len(matrix.slots)):
-        column = matrix.column(slot)
-        found.append(sum(map(column.count, {o for o in set(column) if correct_by_ecf(o)})))
-    return found
 
 
 def add_ecf(analysis, counts: list) -> None:

@@ -55,7 +55,7 @@ from quizgen.grading.student_notes import (no_part_answered, no_part_line, no_pa
                                            zero_marked)
 from quizgen.grading.students import Students
 from quizgen.grading.swapped_ids import swapped_notes
-from quizgen.grading.tally import Tally, count_latest, key_trap_wording
+from quizgen.grading.tally import Tally, count_columns, count_rows, key_trap_wording
 from quizgen.key.parts import trap_names
 from quizgen.lms.papers import still_open_ids, unlisted_ids, unmarked_absent
 from quizgen.report.html import prepare_page
@@ -282,16 +282,17 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
     outputs = run.outputs
     matrix, names_of_traps = verdict_matrix(index, students, grid), trap_names(index.key)   # the reports' both
     unplaced = no_part_words(people.unplaced, tally.unread)
+    exact = count_columns(grid, tally)   # each part's counts, its ECF answers' for the report too
     report_data = ReportInputs(matrix=matrix, names=list(students.names), key=run.data, order=roster_order(students),
                                absent=frozenset(people.marked), sections=student_sections(students),
-                               named=names_of_traps, unplaced=unplaced)   # made plain in the report's process
+                               named=names_of_traps, unplaced=unplaced, ecf=tally.slot_ecf)   # made plain there
     graded_handle = handles[names["graded"]]
     key_name = key_named(index, source, run.key_path, found=False, lms=bool(run.given.built))
     title = report_title(index.key.codes, source.path.name, key_name, index.key.printed)   # exam and files (46)
     with Background(class_report_texts, report_data, title, outputs.html,
                     source.delimiter, source.writes_comma, people.roster_notes, run.written.review_reasons(), settings, checks.few,
                     parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
-        count_latest(grid, tally)
+        count_rows(grid, tally, exact)   # while the report is made
         try:
             finish_graded(graded, graded_handle, source, students)
         except OSError as exc:

@@ -1,7 +1,8 @@
 """Running totals of grading: answers per status, and per student and per
 question part the statuses, scores and misconceptions. Rows that cannot be
 graded and superseded answers are counted as they are met; the latest answer of
-every (student, part) is counted once at the end from the grid (``count_latest``)."""
+every (student, part) is counted once at the end from the grid (``count_latest``;
+its ECF count, ``slot_ecf``, is the one the class report gives too)."""
 
 from __future__ import annotations
 
@@ -175,9 +176,15 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
     points: scores.adds_exactly). (A cell with no answer has status None and
     score 0.0, which adds nothing: a row holding any is counted from its
     answered cells alone, which for a key of thousands of parts, each
-    student answering a few, halves the count.)"""
-    tally.grow(grid.students)
-    exact = _count_columns(grid, tally)
+    student answering a few, halves the count.) Grade runs its two steps
+    apart: ``count_columns`` before the class report's process starts, which
+    takes each part's ECF count from it, and ``count_rows`` while that runs."""
+    count_rows(grid, tally, count_columns(grid, tally))
+
+
+def count_rows(grid: AnswerGrid, tally: Tally, exact: bool) -> None:
+    """``count_latest``'s second step: each row (student) counted, its statuses, misconceptions
+    and total score; ``exact`` from ``count_columns``."""
     worded = set()   # (slot, outcome): its wording noted (tally.word), once for every cell sharing it
     for number in range(grid.students):
         row = grid.row(number)
@@ -191,7 +198,7 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
             if status is not None:
                 tally.status[status] += n
                 counts[status] += n
-        for slot, outcome in compress(zip(slots, row), map(_MISCONCEPTION, row)):   # a part's, in _count_columns
+        for slot, outcome in compress(zip(slots, row), map(_MISCONCEPTION, row)):   # a part's, in count_columns
             codes = tally.student_codes.setdefault(number, {})
             codes[outcome.misconception] = codes.get(outcome.misconception, 0) + 1
             if (slot, outcome) not in worded:
@@ -201,10 +208,12 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
         tally.student_score[number] = sum(scores) if exact else score_total(scores)
 
 
-def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
-    """Count each column's statuses and misconceptions and add up its scores,
-    from its few distinct outcomes (shared by many cells); returns whether
-    every score and every total so far adds exactly."""
+def count_columns(grid: AnswerGrid, tally: Tally) -> bool:
+    """``count_latest``'s first step: the tally grown to the grid's students, each column's
+    (part's) statuses, ECF answers and misconceptions counted and its scores added up, from its
+    few distinct outcomes (shared by many cells); returns whether every score and every total
+    so far adds exactly, for ``count_rows``."""
+    tally.grow(grid.students)
     exact = adds_exactly(tally.student_score)
     for slot in range(grid.width):
         outcomes = Counter(grid.column(slot))

@@ -14,7 +14,7 @@ COUNTED = tuple(s.value for s in (Status.CORRECT, Status.INCORRECT, Status.BLANK
 LATER = (Status.PARTIAL.value,)   # a person's part marks: "other" too, the items CSV's last column (letters keep)
 SPLIT = tuple(s.value for s in VERDICTS if s.value not in COUNTED + LATER) + ("missing",)   # imprecise, needs_review
 STATUS_COUNTS = COUNTED + ("other",) + SPLIT + LATER   # the statuses ItemStats.counts counts, in the items CSV's order
-ECF_COUNT = "ecf"   # ItemStats.counts' answers marked by error carried forward (grading/outputs.ecf_counts), if any
+ECF_COUNT = "ecf"   # ItemStats.counts' answers marked by error carried forward (tally.slot_ecf, by grading/outputs.add_ecf), if any
 NOT_REACHED = "not_reached"   # ItemStats.counts' last key: the missing answers after the student's last answer
 MISSING_WORDS = "missing (no answer)"
 """The students tables' last column (report.md, the HTML page) for a listed student who gave no answer."""
