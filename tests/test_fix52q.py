@@ -3,6 +3,8 @@
 import sys
 import unicodedata
 
+import pytest
+
 from quizgen.marking.forms import plain_characters
 from quizgen.maths.numerals import ascii_digits
 
@@ -75,3 +77,38 @@ def test_the_reports_ecf_counts_are_the_tallys(tmp_path):
              if r["level"] == "part"}
     questions = {(r["question_id"], r["part"]): r["ecf"] for r in read_csv(tmp_path / "ans-graded-questions.csv")}
     assert items == questions and items[("Q1", "b")] == "2"
+
+
+FAILING_TEXTS = ["{{ 1/0 }}", "{{ w + 1 }}", "{{ '{a}'.format() }}", "{{ '{0}'.format() }}", "{{ l.index(9) }}",
+                 "{{ w|dec }}", "{{ x|dec('a') }}", "{{ 1e308 * 10 }}"]
+
+
+@pytest.mark.parametrize("text", FAILING_TEXTS)
+def test_a_texts_own_failure_is_one_line(text):
+    """Each of the five kinds render._fill catches is one a user's text raises (ZeroDivisionError,
+    TypeError, KeyError, IndexError, ValueError, OverflowError), some inside quizgen's maths (a
+    filter given a word, an infinite value printed): each is one line naming what failed."""
+    from fractions import Fraction
+
+    from quizgen.errors import TemplateError
+    from quizgen.text.render import render_string
+
+    with pytest.raises(TemplateError) as caught:
+        render_string(text, {"w": "abc", "l": [1, 2], "x": Fraction(1, 3)}, "md")
+    said = str(caught.value)
+    assert said.startswith("template text failed: ") and "\n" not in said and "Traceback" not in said
+
+
+def test_a_programming_error_while_rendering_is_not_swallowed(monkeypatch):
+    """A bug in quizgen's code a render runs (here the printer of a text's number) is not said to be
+    the text's fault: an AttributeError is none of the kinds a text raises, so it propagates."""
+    from fractions import Fraction
+
+    from quizgen.text import render
+
+    def broken(value):
+        raise AttributeError("a bug in the printer")
+
+    monkeypatch.setattr(render, "plain", broken)
+    with pytest.raises(AttributeError, match="a bug in the printer"):
+        render.render_string("p = {{ x }}", {"x": Fraction(1, 3)}, "md")

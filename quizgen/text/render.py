@@ -331,6 +331,9 @@ def _fill(source: str, context: dict, fmt: str) -> str:
     except jinja2.TemplateError as exc:
         raise TemplateError(f"template text failed: {exc}") from exc
     except (TypeError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
+        # what a text's own values and operations raise, in Jinja2, the sandbox or quizgen's maths alike:
+        # 1/0, 'a' + 1, '{0}'.format(), a filter given a word, an infinite value printed (rounding.py);
+        # a bug's AttributeError, NameError or AssertionError is not caught (tests/test_fix52q.py)
         raise TemplateError(f"template text failed: {failure_words(exc)}") from exc
     except (RecursionError, MemoryError) as exc:  # a macro calling itself, deep blocks, a limit missed
         raise limit_error("nesting of macro calls, blocks or brackets" if isinstance(exc, RecursionError) else "memory") from exc
