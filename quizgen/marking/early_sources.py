@@ -18,6 +18,7 @@ from quizgen.marking.carry import inside, reachable
 from quizgen.marking.early import answer_as_asked, expected, short_slip, too_early
 from quizgen.marking.early_carry import own_step_rounded, rounded_alone, source_wrong
 from quizgen.marking.forms import Reading
+from quizgen.marking.near_one import near_one, unpadded
 from quizgen.marking.quotes import MARKED_FROM, marked_from
 from quizgen.marking.rule_model import Credits, PartRule, Source, TrapRule, tolerance_kind
 from quizgen.marking.slips import rounded_twice, same, trap_rounded_or_cut
@@ -153,6 +154,20 @@ def from_own_and_exact(rule: PartRule, own: str, target: float) -> str:
     exact = " and ".join(s.label for s in rule.sources)
     return (f"error carried forward: from your {own.removeprefix(MARKED_FROM)} the answer is "
             f"{answer_as_asked(rule, target)}; from the exact {exact}, expected {expected(rule)}")
+
+
+def kept_figures(sources, own: dict, written: dict | None) -> dict:
+    """``written`` (the figures each earlier answer in ``own`` shows), with an answer that a value near 1
+    kept short explains at its figures less the zeros at its end read at those: zeros after a kept value
+    change nothing, for the values it stands for as at its own part (fix51e's Q45: (a) 0.9350 is 0.935 =
+    1/1.07, and (b) -ln(1/1.07) = 0.0677, carried on, is ECF from it as from 0.935; it was imprecise)."""
+    figures = dict(written or {})
+    for s in sources:
+        shown = figures.get(s.name)
+        fewer = unpadded(own[s.name], shown)
+        if fewer != shown and near_one(_as_rule(s), own[s.name], shown=fewer):
+            figures[s.name] = fewer
+    return figures
 
 
 def _as_rule(source: Source) -> PartRule:

@@ -24,8 +24,8 @@ from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, exp
 from quizgen.marking.carried_short import carried_short
 from quizgen.marking.own_right import right_from_own, short_own_told
 from quizgen.marking.expression_value import judged, told_value
-from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, rounding_alone, \
-    rounding_marked_there, worked_from_early
+from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, kept_figures, \
+    rounding_alone, rounding_marked_there, worked_from_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
@@ -350,7 +350,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         fits = target is not None and abs(x - target) <= half_width(target, rule.spec, kind) \
             if fits is None else fits or hit
         if not fits and not hit and not _rounded_early_from(rule, reading, (*plain, *values)) \
-                and not unrounded_fits(rule, y, env, own, written):
+                and not unrounded_fits(rule, y, env, own, kept_figures(rule.sources, own, written)):
             return "", None
     except OWN_RECIPE_ERRORS:
         return "", None

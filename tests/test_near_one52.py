@@ -1,0 +1,28 @@
+"""Round 52's near-1 marking items left open from round 51 (note 51's "Left" section, review 51e):
+a padded (a) kept short read as written without its zeros on the ECF path too."""
+
+import math
+
+import pytest
+
+from quizgen.marking.rules import Credits
+from tests.paper_support import mark_paper
+from tests.test_near_one51 import _first_draw
+
+
+@pytest.mark.parametrize("label, s, kept", [("near51", 1.8, 1.17), ("near51b", 2.65, 1.07)])
+@pytest.mark.parametrize("zeros", ["", "0", "00"])
+def test_parts_from_a_padded_near_one_a_carried_as_kept_are_ecf(label, s, kept, zeros):
+    """fix51e's Q45: (a) 0.935 = 1/1.07 then (b) -ln(1/1.07) = 0.0677 (the value kept, carried on) is ECF;
+    after (a) 0.9350 the same (b) was imprecise, as with (a) blank. Zeros after a kept value change
+    nothing (review 51e F2), on the ECF path as at (a): the same verdicts, credits and words."""
+    draw = _first_draw(label, s)
+    p = 1 / kept
+    a = f"{p:.3g}" + zeros
+    b, c = f"{math.log(kept):.3g}", f"{-math.log(1 - p):.3g}"
+    marked = mark_paper(draw, {"p": a, "loss_y1": b, "loss_y0": c}, Credits(ecf=0.5, imprecise=0.5))
+    short = mark_paper(draw, {"p": f"{p:.3g}", "loss_y1": b, "loss_y0": c}, Credits(ecf=0.5, imprecise=0.5))
+    for part in ("loss_y1", "loss_y0"):
+        assert (marked[part].status, marked[part].note, marked[part].score) == ("correct", "ecf", 0.5), marked[part]
+        assert marked[part].feedback.replace(a, f"{p:.3g}") == short[part].feedback
+
