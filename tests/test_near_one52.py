@@ -26,3 +26,26 @@ def test_parts_from_a_padded_near_one_a_carried_as_kept_are_ecf(label, s, kept, 
         assert (marked[part].status, marked[part].note, marked[part].score) == ("correct", "ecf", 0.5), marked[part]
         assert marked[part].feedback.replace(a, f"{p:.3g}") == short[part].feedback
 
+
+def _draw(s: float, y: int, cls: str = "C7"):
+    """The first draw ``near52/k`` of class ``cls`` with this ``s`` and ``y``."""
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.sampling import sample_instance
+
+    template = next(t for t in load_bank() if t.cls == cls)
+    for k in range(4000):
+        instance = sample_instance(template, f"near52/{k}")
+        if float(instance.params["s"]) == s and int(instance.params["y"]) == y:
+            return instance
+    raise AssertionError(f"no draw with s = {s}, y = {y}")
+
+
+def test_an_expression_and_its_decimal_get_one_note():
+    """Review 51e F7: C7 at s = -3.9, y = 0 ((a) 0.01984, (c) 0.02004), (c) ``ln(1.02)`` was told its value
+    while the decimal of that value, ``0.0198026272961797``, was ``another_part``: one verdict, however it
+    is written. Both are what a careful marker says of that number at (c): another part's value."""
+    draw = _draw(-3.9, 0)
+    assert [round(float(pv.value), 5) for pv in draw.parts] == [0.01984, 3.92004, 0.02004]
+    marked = [mark_paper(draw, {"loss_y0": c})["loss_y0"] for c in ("ln(1.02)", "0.0198026272961797")]
+    assert (marked[0].status, marked[0].note, marked[0].score, marked[0].feedback) == \
+        (marked[1].status, marked[1].note, marked[1].score, marked[1].feedback), marked

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import matches, overlapping_pair
+from quizgen.marking.expression_value import told
 
 ANOTHER_PART = "another_part"
 """The note of an incorrect answer that is another part's answer."""
@@ -18,8 +19,10 @@ ANOTHER_PART = "another_part"
 def another_parts_value(checker, verdict):
     """``verdict`` (``checker``'s, a PartChecker), told whose answer it is when
     it is a bare incorrect number within ``checker``'s tolerance of another
-    numeric part's answer in the same question (``_other_part``)."""
-    if verdict.status is not Status.INCORRECT or verdict.misconception or verdict.feedback or verdict.note \
+    numeric part's answer in the same question (``_other_part``); so is an expression told only
+    its value, as the decimal of that value is (``told``: one verdict, however it is written)."""
+    if verdict.status is not Status.INCORRECT or verdict.misconception or verdict.feedback and not told(verdict) \
+            or verdict.note \
             or verdict.value is None or checker.question is None:
         return verdict
     other = _other_part(checker, verdict.value)

@@ -94,6 +94,15 @@ def told_value(verdict, reading, rule, right):
                                                  asked=asked, right=right()))
 
 
+def told(verdict) -> bool:
+    """Whether ``verdict``'s feedback is ``told_value``'s alone, on an expression's value: a bare
+    incorrect but for that, which other_part.py names as another part's answer as it names the
+    value's decimal (review 51e F7: C7 (c) ``ln(1.02)`` was told its value, 0.0198026, while
+    ``0.0198026272961797`` was (a)'s value; one verdict, however it is written)."""
+    return isinstance(getattr(verdict, "figures", None), ValueFigures) and verdict.status == INCORRECT \
+        and verdict.feedback.startswith(TOLD[:TOLD.index("{")])
+
+
 def _last_unit(key: float, asked: int) -> float:
     """One unit of the last figure ``asked`` of ``key`` (0.01 for 2.7183 at 3 figures): ten of them
     bound ``told_value`` (review 51a F6: the bound was ``|key| x 10^(1 - asked)``, 0.027 for 2.7183). The
