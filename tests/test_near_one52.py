@@ -49,3 +49,18 @@ def test_an_expression_and_its_decimal_get_one_note():
     marked = [mark_paper(draw, {"loss_y0": c})["loss_y0"] for c in ("ln(1.02)", "0.0198026272961797")]
     assert (marked[0].status, marked[0].note, marked[0].score, marked[0].feedback) == \
         (marked[1].status, marked[1].note, marked[1].score, marked[1].feedback), marked
+
+
+@pytest.mark.parametrize("a", [None, "0.8403"])
+def test_a_4_figure_answer_that_reads_otherwise_at_3_is_named_by_its_keeping(a):
+    """Note 51 (fix51am): C7 at s = 1.65, y = 1 ((c) 1.82567, 1.83): with 1 + e^-s = 1.19205 kept as 1.19,
+    (c) = -ln(1 - 1/1.19) = 1.83468, written to 4 figures 1.835, which is 1.84 at the 3 asked: a bare
+    ``incorrect`` because the working rounds, at 3 figures, to the key's 1.83. A student who kept 1.19 and
+    wrote 4 figures wrote just this, marked wrong at the 3 asked: the keeping explains it, and it is named."""
+    draw = _first_draw("near51", 1.65)
+    assert [round(float(pv.value), 5) for pv in draw.parts] == [0.83889, 0.17567, 1.82567]
+    marked = mark_paper(draw, {"loss_y0": "1.835", **({"p": a} if a else {})})["loss_y0"]
+    assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
+    assert "1 + e^(-s) = 1.19205 as 1.19" in marked.feedback
+    assert mark_paper(draw, {"loss_y0": "1.8347"})["loss_y0"].status == "correct"   # 1.83 at 3: right as before
+

@@ -31,6 +31,7 @@ from dataclasses import replace
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Bin, Call, Index, Neg, Num
+from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
@@ -253,9 +254,12 @@ def _explains(rule, x: float, value: float, shown: int | None = None) -> bool:
     """Whether ``value``, what a value kept short gives, explains ``x`` (written to ``shown`` figures):
     ``x`` lies within the part's tolerance of it, its written figures agree with it (``agrees``), and
     it does not round at the figures asked to the key's answer (-ln(1 - 0.9526) = 3.0491 is 3.05, the key's: a
-    student who kept 0.9526 would have been right, so it explains no 3.0445: review 49d F3)."""
+    student who kept 0.9526 would have been right, so it explains no 3.0445: review 49d F3), unless ``x``,
+    written to more figures than asked, reads otherwise there: C7's (c) 1.835 = -ln(1 - 1/1.19), 1.83468, is
+    1.84 at the 3 asked, where the key is 1.83: the one who kept 1.19 and wrote 4 figures wrote it (note 51)."""
     asked = figures_asked(rule.kind, rule.spec)
-    right = rule.value is not None and significant(value, asked) == significant(rule.value, asked)
+    right = rule.value is not None and significant(value, asked) == significant(rule.value, asked) \
+        and not rounds_otherwise(x, rule.value, rule.kind, rule.spec, shown)
     return _hits(rule, x, value) and (agrees(x, value, shown) or agrees(x, value, unpadded(x, shown))) and not right
 
 
