@@ -64,3 +64,25 @@ def test_a_4_figure_answer_that_reads_otherwise_at_3_is_named_by_its_keeping(a):
     assert "1 + e^(-s) = 1.19205 as 1.19" in marked.feedback
     assert mark_paper(draw, {"loss_y0": "1.8347"})["loss_y0"].status == "correct"   # 1.83 at 3: right as before
 
+
+def _c7_draw(s: float, y: int):
+    from tests.test_near_one51 import C7
+    from quizgen.generation.sampling import sample_instance
+
+    for k in range(4000):
+        instance = sample_instance(C7, f"near52/{k}")
+        if float(instance.params["s"]) == s and int(instance.params["y"]) == y:
+            return instance
+    raise AssertionError(f"no draw with s = {s}, y = {y}")
+
+
+@pytest.mark.parametrize("c", ["1.23", "-ln(1-0.709)"])
+def test_c_from_1_plus_e_kept_short_then_p_hat_to_3_figures_is_named(c):
+    """Review 51e F10: C7 at s = 0.9, y = 0 (p-hat 0.710950, (c) 1.24115): 1 + e^-s = 1.40657 kept as
+    1.41, p-hat = 1/1.41 = 0.70922 carried to 3 figures, 0.709, then (c) = -ln(1 - 0.709) = 1.2344: a bare
+    ``incorrect`` (or told only its value) with (a) blank, where (b) from the same working is named."""
+    draw = _c7_draw(0.9, 0)
+    assert [round(float(pv.value), 5) for pv in draw.parts] == [0.71095, 0.34115, 1.24115]
+    marked = mark_paper(draw, {"loss_y0": c})["loss_y0"]
+    assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
+    assert "(a) as 0.709 from 1 + e^(-s) = 1.40657 as 1.41, where it is 0.710950" in marked.feedback, marked

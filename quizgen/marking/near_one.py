@@ -163,8 +163,10 @@ def _from_probability(rule, paths: dict, env: dict):
     probability worked with ``1 + e^(-s)`` kept short, whatever the probability
     (1/1.17 for 1/1.1653 is as short as 1/1.050 for 1/1.04979: review 51a F12), or,
     near 1 (over 0.9), worked exactly; then kept to 4 significant figures (or, worked
-    from a sum kept short, unrounded). The probability itself kept to 4 figures is
-    short only near 1: below 0.9, 4 of it are 4 of its difference from 1."""
+    from a sum kept short, unrounded or carried to 3, as grade accepts of any value, unless
+    that is the right probability's 3 figures, carried rounding's own: review 51e F10). The
+    probability itself kept to 4 figures is short only near 1: below 0.9, 4 of it are 4 of
+    its difference from 1."""
     key = {o.name: (float(o.value),) for o in rule.sources}
     for s in rule.sources:
         source = paths.get(s.name)
@@ -172,9 +174,11 @@ def _from_probability(rule, paths: dict, env: dict):
             continue
         exact = [(None, s.value, None)] if NEAR_ONE < s.value else []
         for step, p, text in [*exact, *_ones(source, env, {}, _number)]:
-            for kept, figures in (*((k, 4) for k in sig_roundings(p, 4)), *(() if step is None else ((p, 6),))):
-                if same(kept, s.value) or same(kept, 1 - float(significant(1 - s.value, 4))):
-                    continue   # the exact value, or kept as the paper asks
+            for kept, figures in (*((k, 4) for k in sig_roundings(p, 4)), *(() if step is None else (
+                    (p, 6), *((k, 3) for k in sig_roundings(p, 3))))):   # then carried to 3, as grade accepts
+                if same(kept, s.value) or same(kept, 1 - float(significant(1 - s.value, 4))) \
+                        or figures == 3 and any(same(kept, r) for r in sig_roundings(s.value, 3)):
+                    continue   # the exact value, kept as the paper asks, or its 3 figures: carried rounding's
                 shown = significant(kept, figures)
                 how = f"{s.label} = {significant(s.value, 6)} as {shown}" if step is None else \
                     f"{s.label} as {shown} from {step}, where it is {significant(s.value, 6)}"
