@@ -40,13 +40,15 @@ def _draw(s: float, y: int, cls: str = "C7"):
     raise AssertionError(f"no draw with s = {s}, y = {y}")
 
 
-def test_an_expression_and_its_decimal_get_one_note():
-    """Review 51e F7: C7 at s = -3.9, y = 0 ((a) 0.01984, (c) 0.02004), (c) ``ln(1.02)`` was told its value
-    while the decimal of that value, ``0.0198026272961797``, was ``another_part``: one verdict, however it
-    is written. Both are what a careful marker says of that number at (c): another part's value."""
+@pytest.mark.parametrize("expression, decimal", [("1/50.43", "0.0198294665873488"),
+                                                 ("ln(1.02)", "0.0198026272961797")])
+def test_an_expression_and_its_decimal_get_one_note(expression, decimal):
+    """Review 51e F7: C7 at s = -3.9, y = 0 ((a) 0.01984, (c) 0.02004), (c) ``1/50.43`` (and, before
+    1 + e^s kept short was named, ``ln(1.02)``) was told its value while the decimal of that value was
+    ``another_part``: one verdict, however it is written (1/50.43: another part's value, both)."""
     draw = _draw(-3.9, 0)
     assert [round(float(pv.value), 5) for pv in draw.parts] == [0.01984, 3.92004, 0.02004]
-    marked = [mark_paper(draw, {"loss_y0": c})["loss_y0"] for c in ("ln(1.02)", "0.0198026272961797")]
+    marked = [mark_paper(draw, {"loss_y0": c})["loss_y0"] for c in (expression, decimal)]
     assert (marked[0].status, marked[0].note, marked[0].score, marked[0].feedback) == \
         (marked[1].status, marked[1].note, marked[1].score, marked[1].feedback), marked
 
@@ -86,3 +88,34 @@ def test_c_from_1_plus_e_kept_short_then_p_hat_to_3_figures_is_named(c):
     marked = mark_paper(draw, {"loss_y0": c})["loss_y0"]
     assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
     assert "(a) as 0.709 from 1 + e^(-s) = 1.40657 as 1.41, where it is 0.710950" in marked.feedback, marked
+
+
+@pytest.mark.parametrize("part, answer, right", [("loss_y0", "ln(1.02)", "0.0200"), ("loss_y0", "0.0198", "0.0200"),
+                                                 ("p", "0.0196", "0.0198")])
+def test_1_minus_p_hat_through_1_plus_e_to_the_s_kept_short_is_named(part, answer, right):
+    """Review 51e F1's route at s < 0: 1 - p-hat = 1/(1 + e^s), the probability near 1, with 1 + e^s =
+    1.02024 kept as 1.02: (c) ln(1.02) and (a) 1 - 1/1.02 = 0.0196 were a bare ``incorrect`` (or another
+    part's value), as 1 + e^(-s) kept short is named at s > 0."""
+    marked = mark_paper(_draw(-3.9, 0), {part: answer})[part]
+    assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
+    assert "1 + e^(s) = 1.02024 as 1.02" in marked.feedback and marked.feedback.endswith(f"(expected {right})")
+
+
+def test_c9_total_through_1_over_1_plus_e_to_the_s_kept_short_is_named():
+    """Review 51e F1's C9 Q104 (s = -2.5, y = 0, total 0.35995): the stem's probability near 1,
+    1/(1 + e^s), with 1 + e^s = 1.08208 kept as 1.08: totals 0.358 and 0.3580 were a bare ``incorrect``."""
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.sampling import sample_instance
+
+    c9 = next(t for t in load_bank() if t.cls == "C9")
+    def kept(d):
+        return float(d.env["lmlm"]) + math.log(1.08)
+
+    draw = next(d for d in (sample_instance(c9, f"near52/c9/{k}") for k in range(4000))
+                if float(d.params["s"]) == -2.5 and int(d.params["y"]) == 0
+                and f"{kept(d):.3g}" != f"{float(d.parts[0].value):.3g}")
+    kept = kept(draw)
+    for total in (f"{kept:.3g}", f"{kept:.4f}"):
+        marked = mark_paper(draw, {"total": total})["total"]
+        assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), (total, marked)
+        assert "1 + e^(s) = 1.08208 as 1.08" in marked.feedback, marked

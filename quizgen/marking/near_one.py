@@ -20,7 +20,8 @@ the right one rounded: the parts worked from it are ECF at ECF's credit (F11).
 One rule at every p-hat (review 51a F12): 1 + e^(-s) between 1 and 2 is short
 whatever p-hat is (1.17 for 1.1653 at p-hat 0.858), and so are the parts worked
 from p-hat so reached, also through 1 - p-hat = e^(-s)/(1 + e^(-s)) as the solutions
-write it (review 51e F1); a probability kept to 4 figures of itself is short over
+write it (review 51e F1), and at s < 0 the sum near 1 is 1 + e^(s), of 1 - p-hat = 1/(1 + e^(s))
+(``_mirror``); a probability kept to 4 figures of itself is short over
 0.9 alone, where they are fewer than 4 of its difference from 1."""
 
 from __future__ import annotations
@@ -237,16 +238,35 @@ def _ones(recipe, env: dict, given: dict, keep) -> list:
         plain = reachable(replace(recipe, expression=node, intermediates=()), env, given, levels=())
         if len(plain) != 1 or not isinstance(plain[0], float):
             continue
-        value = plain[0]
-        if not 1 < value < 2:   # X in (0, 1): 4 figures of 1 + X are fewer of X (at 1 + X = 15.15, as many)
+        value, mirror = plain[0], _mirror(node)
+        if 1 < value < 2:   # X in (0, 1): 4 figures of 1 + X are fewer of X (at 1 + X = 15.15, as many)
+            sums = [(value, kept, figures, kept) for kept, figures in _short_keepings(value)]
+            text = as_solutions_write(recipe_text(node))
+        elif value > 2 and mirror is not None:   # 1/(1 + e^(-s)) = 1 - 1/(1 + e^(s)), that sum near 1
+            other = value / (value - 1)
+            sums = [(other, kept, figures, kept / (kept - 1)) for kept, figures in _short_keepings(other)]
+            text = as_solutions_write(recipe_text(mirror))
+        else:
             continue
-        for kept, figures in _short_keepings(value):   # 4 figures of X kept: the paper's rule
-            worked = replace(recipe, expression=with_value(recipe.expression, node, kept), intermediates=())
+        for total, kept, figures, worked_as in sums:   # 4 figures of X kept: the paper's rule
+            worked = replace(recipe, expression=with_value(recipe.expression, node, worked_as), intermediates=())
             for v in reachable(worked, env, given, levels=()):
                 if keep(v):
-                    text = as_solutions_write(recipe_text(node))
-                    found.append((f"{text} = {significant(value, 6)} as {significant(kept, figures)}", v, text))
+                    found.append((f"{text} = {significant(total, 6)} as {significant(kept, figures)}", v, text))
     return found
+
+
+def _mirror(node):
+    """``1 + exp(y)`` for ``node``, a sum ``1 + exp(-y)``, else None: at s < 0, 1 + e^(-s) is over 2 and
+    1 - sigma(s) = 1/(1 + e^(s)), the probability near 1 the stems ask to keep to 4 figures of its
+    difference from 1, whose sum is near 1 (review 51e F1: C7 (c) ln(1.02) with 1 + e^(3.9) kept short,
+    C9's total worked from 1/(1.08), were a bare ``incorrect``). Worked in the recipe as 1 + e^(-s) =
+    kept/(kept - 1), which gives 1 - sigma(s) = 1/kept."""
+    other = node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
+    if other.__class__ is not Call or other.func.name != "exp" or len(other.args) != 1 \
+            or other.args[0].__class__ is not Neg:
+        return None
+    return Bin("+", Num(1), Call(other.func, (other.args[0].operand,)))
 
 
 def _hits(rule, x: float, value: float) -> bool:
