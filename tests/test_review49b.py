@@ -101,7 +101,8 @@ def test_result_of_takes_its_lists_by_name():
 
     kinds = {name: p.kind for name, p in inspect.signature(result_of).parameters.items()}
     named = [name for name, kind in kinds.items() if kind is inspect.Parameter.KEYWORD_ONLY]
-    assert named == ["rows", "paths", "absent", "roster_notes", "marked", "off", "no_id_at", "made"]
+    assert named == ["rows", "paths", "absent", "roster_notes", "marked", "blanked", "off", "no_id_at",
+                     "made"]   # blanked: every answer blank (review 52c F2)
 
 
 def _in_a_decimal_comma_run(make):

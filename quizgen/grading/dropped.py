@@ -39,10 +39,14 @@ def blank_outsiders(students, grid, unread: dict) -> list:
     for number, student_id in enumerate(students.ids):
         if students.in_class(student_id) or number in unread:
             continue
-        row = grid.row(number) if number < grid.students else ()
-        if all(o.status is None or (o.status is Status.BLANK and o.note != OVERRIDE) for o in row):
+        if holds_no_answer(grid.row(number) if number < grid.students else ()):
             found.append(number)
     return found
+
+
+def holds_no_answer(row) -> bool:
+    """Whether a student's outcomes (``row``) hold no answer: each blank (no override) or none at all."""
+    return all(o.status is None or (o.status is Status.BLANK and o.note != OVERRIDE) for o in row)
 
 
 def drop_students(students, grid, tally, numbers: list) -> list:

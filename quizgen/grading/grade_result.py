@@ -102,10 +102,12 @@ def add_notes(result: GradeResult, decisions, source, found_key: Path | None, at
 
 
 def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, *, rows: int, paths: dict,
-              absent: list, roster_notes: list, marked: list, off: tuple, no_id_at: str, made: tuple) -> GradeResult:
+              absent: list, roster_notes: list, marked: list, blanked: list, off: tuple, no_id_at: str,
+              made: tuple) -> GradeResult:
     """What grade did (``made``: the VerdictMatrix and the key's trap names, made once for the class
     report too); a part's class size counts the students who answered something and have it on their
-    paper, counted by their papers' masks (a per-student key's 2,000 papers share one)."""
+    paper, counted by their papers' masks (a per-student key's 2,000 papers share one); the questions CSV's
+    counts leave out the answers of those ``marked`` (by overrides scoring 0) and ``blanked`` (every answer blank)."""
     matrix, names = made
     sat = set(range(len(students.paper_numbers))) - set(absent)   # absent: who gave no answer, and ``marked``
     masks = matrix.paper_masks()
@@ -113,7 +115,7 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
     class_sizes = [sum(n for mask, n in per_mask.items() if mask[slot]) for slot in range(len(index.slots))]
     totals = student_totals(tally, students)
     stats = question_stats(tally, index.slots, class_sizes)
-    _left_out(stats, [grid.row(n) for n in marked])
+    _left_out(stats, [grid.row(n) for n in (*marked, *blanked)])
     result = GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows,
                          dict(tally.status), totals, stats, dict(tally.feedback), paths, matrix)
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
@@ -134,7 +136,7 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
 
 def _left_out(stats: list, rows: list) -> None:
     """The questions CSV's counts without the verdicts of the students it leaves out of its
-    ``students`` (``rows``: marked only by overrides scoring 0, counted absent), so that a
+    ``students`` (``rows``: marked only by overrides scoring 0, or every answer blank, counted absent), so that a
     part's counts add up to its students and its ``missing`` is its own students' (review 50b F9)."""
     for row in rows:
         for stat, outcome in zip(stats, row):

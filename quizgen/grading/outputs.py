@@ -92,7 +92,8 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     grading/students.zero_marked) are shown ``missing`` throughout: absent from the figures, and
     ``zero_marked``, which the students tables say (report/model.ZERO_MARKED). ``sections``:
     {student number: the roster's section} (report.student_sections); ``unplaced``: {student
-    number: why they answered no part of their paper}, which the students tables say."""
+    number: why they answered no part of their paper, or that every answer is blank}, which the students
+    tables say; they too are shown ``missing`` throughout (absent from the figures)."""
     missing = Verdict("missing", 0.0, "")
     verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
 
@@ -106,6 +107,7 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
         return made
 
     masks = matrix.paper_masks()
+    gone = set(absent) | set(unplaced or ())   # unplaced: every part missing already, or every answer blank
     partial = {slot for mask in set(masks) for slot, on in enumerate(mask) if not on}
     columns, made = [], set()
     for slot in range(len(matrix.slots)):
@@ -115,7 +117,7 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
         cells = list(map(of_outcome.__getitem__, column))
         if slot in partial:
             cells = [cell if mask[slot] else None for cell, mask in zip(cells, masks)]
-        for n in absent:
+        for n in gone:
             cells[n] = missing if cells[n] is not None else None
         columns.append(cells)
         if any(map(made_by_override, outcomes)):   # rare: one outcome per override line

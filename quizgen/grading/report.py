@@ -17,7 +17,7 @@ from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import (counted_name, decimal_mark, ecf_said, md_cell, number_text, one_place,
                                        said, said_counts, whole_number)
-from quizgen.report.model import absent_words
+from quizgen.report.model import ALL_BLANK, absent_words
 from quizgen.report.tables import roster_centre
 from quizgen.report.title import markdown_heading
 
@@ -179,12 +179,12 @@ def class_percentages(result) -> list:
 
 def _students_text(result, comma: bool = False) -> str:
     """"12 students", not counting the roster's absentees, who are named apart."""
-    unplaced = len(result.unplaced)   # their rows answer no part of their paper: absent, named apart
-    absent = len(result.absent) - unplaced
-    text = _count(len(result.students) - absent - unplaced, "student", comma)
+    blank = sum(words == ALL_BLANK for words in result.unplaced.values())   # every answer blank: absent, apart
+    unplaced = len(result.unplaced) - blank   # their rows answer no part of their paper: absent, named apart
     listed = " on the roster" if result.roster_ids else ""   # else the key's papers (an LMS download's attempts)
-    gone = [f"{whole_number(absent, comma)}{listed} who gave none"] * bool(absent) + [
-        f"{whole_number(unplaced, comma)} whose rows answer no part of their paper"] * bool(unplaced)
+    gone = [f"{whole_number(n, comma)}{words}" for n, words in ((len(result.absent) - unplaced - blank, f"{listed} who gave none"), (
+        unplaced, " whose rows answer no part of their paper"), (blank, " whose every answer is blank")) if n]
+    text = _count(len(result.students) - len(result.absent), "student", comma)
     return f"{text} (and {' and '.join(gone)})" if gone else text
 
 

@@ -51,7 +51,8 @@ from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros
-from quizgen.grading.student_notes import (no_part_answered, no_part_line, no_part_words, reconciliation_lines,
+from quizgen.grading.student_notes import (all_blank, blank_line, no_part_answered, no_part_line, no_part_words,
+                                           reconciliation_lines,
                                            zero_marked)
 from quizgen.grading.students import Students
 from quizgen.grading.swapped_ids import swapped_notes
@@ -126,6 +127,7 @@ class _Reconciled(NamedTuple):
     absent: list        # numbers of the roster's students who gave no answer
     marked: list        # numbers of those marked only by overrides scoring 0 (zero_marked)
     unplaced: list      # numbers of those whose rows answer no part of their paper (no_part_answered)
+    blanked: list       # numbers of those whose every answer is blank (all_blank): absent too
     clashed: list       # numbers of the ids whose rows name two people
     clash_warnings: list
     off: tuple          # graded_off_roster's: (ids graded though not on --roster, those with a paper)
@@ -263,14 +265,16 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
         tally.resubmitted.pop(number, None)
     off = graded_off_roster(students)   # once: every row read, the roster added
     unplaced = no_part_answered(grid, absent + marked)
+    blanked = all_blank(grid, absent + marked + unplaced, tally.unread)
     roster_notes = reconciliation_lines(students, absent, off, marked) + no_part_line(students, unplaced, tally.unread)
+    roster_notes += blank_line(students, blanked)
     roster_notes += clash_notes + run.written.notes(grid)
     roster_notes += swapped_notes(run.index, students, grid, absent + marked, [w.student_id for w in run.written.found],
                                   run.source)
     no_id_lines = tally.unplaced_lines.get("no_id", 0)
     no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
     roster_notes += no_id_notes(no_id_at, no_id_lines)
-    return _Reconciled(absent=absent, marked=marked, unplaced=unplaced, clashed=clashed, clash_warnings=clash_warnings, off=off,
+    return _Reconciled(absent=absent, marked=marked, unplaced=unplaced, blanked=blanked, clashed=clashed, clash_warnings=clash_warnings, off=off,
                        roster_notes=roster_notes, no_id_at=no_id_at)
 
 
@@ -281,7 +285,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
     source, index, students, grid, tally = run.source, run.index, run.students, run.grid, run.tally
     outputs = run.outputs
     matrix, names_of_traps = verdict_matrix(index, students, grid), trap_names(index.key)   # the reports' both
-    unplaced = no_part_words(people.unplaced, tally.unread)
+    unplaced = no_part_words(people.unplaced, tally.unread, people.blanked)
     exact = count_columns(grid, tally)   # each part's counts, its ECF answers' for the report too
     report_data = ReportInputs(matrix=matrix, names=list(students.names), key=run.data, order=roster_order(students),
                                absent=frozenset(people.marked), sections=student_sections(students),
@@ -298,8 +302,9 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
         except OSError as exc:
             raise _output_error(source, run.paths["graded"].parent, exc) from exc
         result = result_of(source, index, students, grid, tally, rows=graded.rows, paths=run.paths,
-                           absent=people.absent + people.marked + people.unplaced,
-                           roster_notes=people.roster_notes, marked=people.marked, off=people.off, no_id_at=people.no_id_at,
+                           absent=people.absent + people.marked + people.unplaced + people.blanked,
+                           roster_notes=people.roster_notes, marked=people.marked, blanked=people.blanked, off=people.off,
+                           no_id_at=people.no_id_at,
                            made=(matrix, names_of_traps))
         lms, key_path = run.given.built, run.key_path
         result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(people.clashed)], run.written.taken

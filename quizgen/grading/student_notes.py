@@ -10,10 +10,12 @@ from __future__ import annotations
 from quizgen.wording import named_few, named_first, shortened
 from quizgen.grading.absent_notes import matched_lines, silent_lines, zero_twin_lines
 from quizgen.grading.decisions import made_by_override
+from quizgen.grading.dropped import holds_no_answer
 from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
 from quizgen.grading.students import Students
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.marking.student_ids import normalise_id
+from quizgen.report.model import ALL_BLANK
 
 def zero_marked(grid, unread: dict, absent: list) -> list:
     """The numbers of the students with no answer row whose every mark is a
@@ -44,6 +46,24 @@ def no_part_answered(grid, absent: list) -> list:
             if number not in skip and all(outcome.status is None for outcome in grid.row(number))]
 
 
+def all_blank(grid, absent: list, unread: dict) -> list:
+    """The numbers of the students not in ``absent`` (nor with a row not read as a row, ``unread``:
+    Tally.unread) whose every answer is blank: a form's line with every cell empty, or words such as
+    ``idk`` graded blank. They gave no answer, as a roster absentee, so they are counted absent too, as
+    the same line off the roster is left out (grading/dropped.py; review 52c F2); graded, they keep their 0."""
+    skip = set(absent) | set(unread)
+    return [number for number in range(grid.students) if number not in skip and holds_no_answer(grid.row(number))]
+
+
+def blank_line(students: Students, blanked: list, limit: int = 20) -> list:
+    """The note naming the students ``all_blank`` found ([] when none)."""
+    if not blanked:
+        return []
+    return [f"{len(blanked)} student(s) left every answer blank (empty, or words such as 'idk' read as no answer), "
+            "so they are counted absent (left out of the class figures, scored 0); check that their answers were "
+            "not lost: " + named_few([shortened(students.ids[n]) for n in blanked], limit)]
+
+
 def no_part_line(students: Students, unplaced: list, unread: dict, limit: int = 20) -> list:
     """The notes naming the students ``no_part_answered`` found ([] when none): those with a row
     not read as a row (``unread``: Tally.unread) apart from those whose rows all name no part."""
@@ -69,10 +89,12 @@ NO_PART_READ = "no part answered (rows not read as rows)"
 found, as the note says why: every row names a part the key lacks, or some row was not read."""
 
 
-def no_part_words(unplaced: list, unread: dict) -> dict:
+def no_part_words(unplaced: list, unread: dict, blanked=()) -> dict:
     """{student number: the students tables' words} for each student ``no_part_answered`` found,
-    split as no_part_line splits them (``unread``: Tally.unread); report.md and the page both say them."""
-    return {n: NO_PART_READ if n in unread else NO_PART_NAMED for n in unplaced}
+    split as no_part_line splits them (``unread``: Tally.unread), and for each ``all_blank`` found
+    (``blanked``: ALL_BLANK); report.md and the page both say them."""
+    words = {n: NO_PART_READ if n in unread else NO_PART_NAMED for n in unplaced}
+    return words | dict.fromkeys(blanked, ALL_BLANK)
 
 
 def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list:

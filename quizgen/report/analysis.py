@@ -21,7 +21,7 @@ from operator import is_not
 from math import fsum, sqrt
 
 from quizgen.report.absent import absent_row, absent_students, renumbered
-from quizgen.report.attention import to_act
+from quizgen.report.attention import blank_rows, to_act
 from quizgen.report.columns import (GROUP_SHARE, Roster, exact_marks, not_reached, pvariance, reached_column,
                                     reached_question_scores, reached_sums, roster, score_column, student_totals,
                                     sums, uniform, who_met)
@@ -52,6 +52,7 @@ def analyse(parts, students, share: float = GROUP_SHARE, columns=None) -> Analys
     analysis.test.absent = len(students) - len(sat)
     rows = iter(analysis.students)
     analysis.students = [absent_row(parts, s) if i in absent else next(rows) for i, s in enumerate(students)]
+    analysis.to_act += blank_rows(parts, [students[i] for i in sorted(absent)])   # every answer blank: said apart
     return analysis
 
 

@@ -1,7 +1,8 @@
 """Whom the instructor has to act on: the students with answers awaiting a
 person (``needs_review``, 0 until an override), those who stopped early
-(parts not reached) and those marked only by overrides (no answer row) with
-parts left unmarked, each with the question parts concerned. report.md's and
+(parts not reached), those marked only by overrides (no answer row) with
+parts left unmarked, each with the question parts concerned, and those whose
+every answer is blank (counted absent: report/model.ALL_BLANK). report.md's and
 the class page's "To act on" section read this one list."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from operator import attrgetter
 from quizgen.wording import named_first, named_few, shortened
 from quizgen.key.status import Status
 from quizgen.report.formatting import md_cell, whole_number
+from quizgen.report.model import ALL_BLANK
 
 REVIEW = Status.NEEDS_REVIEW
 MISSING = "missing"
@@ -32,6 +34,7 @@ class ToAct:
     unmarked: list = field(default_factory=list)
     why: str = ""   # why the parts awaiting a person wait, when grade knows (a paper code not their own)
     whys: dict = field(default_factory=dict)   # or each part's own why: {label: reason} (add_reasons)
+    blanked: list = field(default_factory=list)   # every answer blank (counted absent): the parts of their paper
 
 
 def to_act(parts, students, counts, unreached, columns=None) -> list:
@@ -58,6 +61,15 @@ def to_act(parts, students, counts, unreached, columns=None) -> list:
         if i in waiting or i in stopped or unmarked:
             found.append(ToAct(student.student_id, student.name, waiting.get(i, []), stopped.get(i, []), unmarked))
     return found
+
+
+def blank_rows(parts, absent) -> list:
+    """A ToAct per student of ``absent`` (the absent Students, in order) whose every answer was blank
+    (``no_part`` ALL_BLANK), naming the parts of their paper: they are left out of the figures, so
+    of the analysis and :func:`to_act`, but an empty form may be answers lost."""
+    labels = [f"{p.question_id}{p.part}" for p in parts]
+    return [ToAct(s.student_id, s.name, [], [], blanked=[label for label, v in zip(labels, s.verdicts) if v is not None])
+            for s in absent if s.no_part == ALL_BLANK]
 
 
 def _by_student(columns, counts, parts: list, labels: list) -> dict:
@@ -105,6 +117,11 @@ def unmarked_list(rows: list) -> list:
     return [r for r in rows if r.unmarked]
 
 
+def blank_list(rows: list) -> list:
+    """The ToAct rows of the students whose every answer is blank."""
+    return [r for r in rows if r.blanked]
+
+
 def who(row: ToAct) -> str:
     """``s0001 (Ada Lovelace)``, or the id alone with no name; each cut short
     (wording.shortened) as the roster notes cut them: one id of 10,000 characters is not a line of it."""
@@ -114,12 +131,14 @@ def who(row: ToAct) -> str:
 def parts_text(row: ToAct, key: str) -> str:
     """The parts awaiting a person (``Q2a, Q5a``, then why in brackets when known), where the student stopped
     (``from Q6a on (16 parts)``; one part: ``Q10b``), or the parts with no mark
-    of a student marked only by overrides (``Q1b, Q1c, Q2a, Q2b, Q3a and 21 more``)."""
+    of a student marked only by overrides (``Q1b, Q1c, Q2a, Q2b, Q3a and 21 more``), or how many parts
+    one whose every answer is blank left blank (``all 27 parts blank``)."""
     if key == "review":
         return _review_text(row)
     if key == "unmarked":
-        parts = row.unmarked
-        return named_few(parts, UNMARKED_SHOWN)
+        return named_few(row.unmarked, UNMARKED_SHOWN)
+    if key == "blanked":
+        return f"all {len(row.blanked)} parts blank" if len(row.blanked) > 1 else f"{''.join(row.blanked)} blank"
     parts = row.unreached
     return parts[0] if len(parts) == 1 else f"from {parts[0]} on ({len(parts)} parts)"
 
@@ -165,9 +184,14 @@ UNMARKED_INTRO = ("Marked only by overrides: the answers file has no row of thei
 UNMARKED_SHOWN = 5
 """Parts named per student marked only by overrides; the rest are counted."""
 
+BLANK_INTRO = ("Every answer blank (empty, or words such as 'idk' read as no answer): counted absent, so left out "
+               "of the class figures; the students CSV and the gradebook give them 0. Check that their answers were "
+               "not lost (a form saved empty, say), or mark them with overrides.")
+
 LISTS = (("to-review", REVIEW_INTRO, review_list, "review"),
          ("stopped-early", STOPPED_INTRO, stopped_list, "unreached"),
-         ("overrides-only", UNMARKED_INTRO, unmarked_list, "unmarked"))
+         ("overrides-only", UNMARKED_INTRO, unmarked_list, "unmarked"),
+         ("all-blank", BLANK_INTRO, blank_list, "blanked"))
 """The "To act on" lists, in order: (the page's element id, the intro, the rows' filter, the ToAct field)."""
 
 

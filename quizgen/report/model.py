@@ -21,6 +21,10 @@ MISSING_WORDS = "missing (no answer)"
 ZERO_MARKED = "absent (overrides: 0)"
 """The same column for a student marked only by overrides scoring 0: counted absent in the
 figures, as the note says, though not missing (the gradebook and students CSV give them the overrides' 0)."""
+ALL_BLANK = "no answer (every answer blank)"
+"""The same column for a student whose every answer is blank (grading/student_notes.all_blank): counted
+absent in the figures, though graded (the gradebook and students CSV give them their 0); the report's
+"To act on" section lists them by these words (report/attention.py)."""
 
 
 class Trap(NamedTuple):
