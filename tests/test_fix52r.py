@@ -1,5 +1,8 @@
 """Review 52c of the class report: findings F1 to F7 (fix52r)."""
 
+import pytest
+
+from browser_support import needs_browser, open_browser
 from tests.test_review50b import answer, key_of, read_csv, run, write
 
 
@@ -43,3 +46,56 @@ def test_f2_a_student_whose_every_answer_is_blank_counts_absent(tmp_path):
         assert (students["s4"]["score"], students["s4"]["blank"]) == ("0", str(len(parts)))   # graded, with its 0
         page = (folder / "ans-graded-report.html").read_text(encoding="utf-8")
         assert "no answer (every answer blank)" in page and "Every answer blank" in page
+
+
+STUDENT_COLUMNS = """var t = document.getElementById('student-table'), box = t.parentNode;
+t.scrollIntoView(); box.scrollLeft = box.scrollWidth; box.dispatchEvent(new Event('scroll'));
+var cells = t.tBodies[0].rows[0].cells, r = cells[3].getBoundingClientRect();
+return [box.clientWidth, cells[0].offsetWidth, cells[1].offsetWidth, box.scrollLeft, r.left, r.right];"""
+
+
+def _long_id_page(tmp_path):
+    """The page of four students, the first with a 120-character id and a 300-character name, no space in either."""
+    from quizgen.report import analyse, report_html
+    from quizgen.report.model import Part, Student, Verdict
+
+    right, wrong = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
+    parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0)]
+    students = [Student("X" * 120, "N" * 300, [right, wrong])]
+    students += [Student(f"s{k}", f"Student {k}", [right if k % 2 else wrong, right]) for k in range(3)]
+    path = tmp_path / "long.html"
+    path.write_text(report_html(analyse(parts, students)), encoding="utf-8")
+    return path
+
+
+def test_f5_the_students_tables_id_and_name_cells_are_capped():
+    """F5: the pinned id is a row header (th), which td's break-word missed, and break-word does not lower
+    a table cell's least width: one unbroken 120-character id made the pinned column 1,073 px of a 1,100-px
+    box. Both cells now have a widest width, the id's a third of the screen or 20 em at most."""
+    import re
+    from quizgen.report import analyse, report_html
+    from quizgen.report.model import Part, Student, Verdict
+
+    page = report_html(analyse([Part("Q1", "a", "C1", "t", 1.0)], [Student("s1", "", [Verdict("correct", 1.0)])]))
+    css = re.search(r"<style>(.*?)</style>", page, re.S).group(1)
+    assert "#student-table tbody th{overflow-wrap:break-word;max-width:min(30vw,20em)}" in css
+    assert "#student-table td:nth-child(2){max-width:min(40vw,30em)}" in css
+
+
+@pytest.mark.slow
+@needs_browser
+def test_f5_a_long_unbroken_id_leaves_the_scores_in_view(tmp_path):
+    """F5, in Chromium at 1280 and 390 px: the pinned id column takes at most about a third of the
+    students table's box, and the max column, scrolled to the end, shows beside it."""
+    path = _long_id_page(tmp_path)
+    driver = open_browser(tmp_path / "profile")
+    try:
+        for width in (1280, 390):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+            driver.get(path.as_uri())
+            box, pinned, name, _, left, right = driver.execute_script(STUDENT_COLUMNS)
+            assert pinned <= 0.4 * box and name <= 0.6 * box, (width, box, pinned, name)
+            assert right - left > 20 and left >= pinned, (width, left, right, pinned)   # max: in view, not under the id
+    finally:
+        driver.quit()
