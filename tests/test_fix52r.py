@@ -99,3 +99,30 @@ def test_f5_a_long_unbroken_id_leaves_the_scores_in_view(tmp_path):
             assert right - left > 20 and left >= pinned, (width, left, right, pinned)   # max: in view, not under the id
     finally:
         driver.quit()
+
+
+def test_f1_report_md_shows_a_traps_feedback_as_the_key_has_it(tmp_path):
+    """F1: graded.csv guards a feedback starting with ``@`` (``'@SUM...``), and that guarded text was
+    also the Outcome's feedback, which report.md's Misconceptions table printed; only CSV cells take
+    the guard now."""
+    import json
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "question_bank" / "c1_confident_correct.yaml"
+    text = source.read_text(encoding="utf-8").replace("id: mlm-confident-correct", "id: evil-template", 1)
+    text = text.replace("class: C1\n", "class: C11\n", 1)
+    old = 'feedback: "A softmax exponentiates every logit before normalising; dividing the raw logits skips that step."'
+    assert old in text
+    (tmp_path / "bank").mkdir()
+    (tmp_path / "bank" / "guarded.yaml").write_text(text.replace(old, 'feedback: "@SUM(A1) -2+3 softmax"', 1),
+                                                     encoding="utf-8")
+    run(["generate", "--bank", "bank", "--classes", "C11,C2", "--seed", "3", "--out", "quiz"], tmp_path)
+    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
+    rows = [["student_id", "question_id", "part", "answer"]]
+    rows += [[f"s{n}", q["id"], letter, f"{p['trap_values'][0]:.6g}" if n < 3 and p.get("trap_values") else
+              f"{p['value']:.6g}"] for n in range(5) for q in key["questions"] for letter, p in zip("ab", q["parts"])]
+    write(tmp_path / "ans.csv", rows)
+    run(["grade", "ans.csv", "--key", "quiz/key.json", "--bank", "bank"], tmp_path)
+    assert "'@SUM(A1) -2+3 softmax" in (tmp_path / "ans-graded.csv").read_text(encoding="utf-8-sig")   # guarded
+    md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
+    assert "| @SUM(A1) -2+3 softmax |" in md and "'@SUM" not in md

@@ -24,7 +24,7 @@ class Outcome:
 
     ``status`` is a Status (None only for NO_ANSWER); ``score`` the points;
     ``misconception`` the trap's code ("" for none); ``feedback`` the trap's
-    feedback as written in graded.csv (spreadsheet-safe); ``cells`` the seven
+    feedback as said (graded.csv's cell is its spreadsheet-safe form); ``cells`` the seven
     result cells of graded.csv (RESULT_COLUMNS), spreadsheet-safe; ``note``
     ``ecf``, ``carried_rounding``, ``rounded_too_early``, ``another_part`` or ``override``;
     ``value`` and ``figures`` the number read (None when none): the student's
@@ -106,18 +106,18 @@ def make_outcome(status: Status, score: float, expected: str, code: str, feedbac
     with a decimal comma when ``comma``, in the grader's own feedback too: ECF,
     carried rounding, rounded too early; a misconception's feedback is the
     template author's text, LaTeX included, and an override's comment the
-    marker's: both stay as written)."""
+    marker's: both stay as written). Only the cells take spreadsheet_safe's guard: the Outcome's own
+    feedback is the text itself, which report.md's Misconceptions table shows (review 52c F1)."""
     if comma and not code and feedback and note != OVERRIDE:
         feedback = decimal_commas(feedback)
     elif comma and code:
         mine, words = own_numbers(feedback)
         if mine:   # the student's own numbers before a trap's words
             feedback = f"{decimal_commas(mine)}: {words}"
-    safe_feedback = spreadsheet_safe(feedback)
     cells = (status.value, comma_number(number_text(score), comma), comma_number(spreadsheet_safe(expected), comma),
-             spreadsheet_safe(code), safe_feedback,
+             spreadsheet_safe(code), spreadsheet_safe(feedback),
              spreadsheet_safe(reason), note)
-    return Outcome(status, score, code, safe_feedback, cells, note, value, figures)
+    return Outcome(status, score, code, feedback, cells, note, value, figures)
 
 
 def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
