@@ -126,3 +126,33 @@ def test_f1_report_md_shows_a_traps_feedback_as_the_key_has_it(tmp_path):
     assert "'@SUM(A1) -2+3 softmax" in (tmp_path / "ans-graded.csv").read_text(encoding="utf-8-sig")   # guarded
     md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
     assert "| @SUM(A1) -2+3 softmax |" in md and "'@SUM" not in md
+
+
+def _few(n: int):
+    """``n`` students on three 1-point parts, no two alike in what they got right."""
+    from quizgen.report.model import Part, Student, Verdict
+
+    right, wrong = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
+    parts = [Part(f"Q{k}", "a", "C1", "t", 1.0) for k in range(1, 4)]
+    patterns = ["111", "110", "100", "011", "000", "101", "111", "010", "110", "001", "100", "111"]
+    return parts, [Student(f"s{k}", "", [right if bit == "1" else wrong for bit in patterns[k]]) for k in range(n)]
+
+
+def test_f7_alpha_and_the_sem_are_na_below_ten_students_and_the_sem_is_read_conditionally():
+    """F7: from 3 students on, alpha and a SEM read from it were shown as figures to quote (alpha 0.36 and
+    a SEM of 8.5 points from 3 students, whose Feldt 95% interval for alpha runs from -1.5 to 0.98): below
+    10 students with every part the report now shows them n/a and says why, beside them and in the caveat."""
+    from quizgen.report import analyse, markdown_sections, report_html
+
+    analysis = analyse(*_few(5))
+    assert analysis.test.alpha is not None   # computed, for a caller; not shown
+    md, html = markdown_sections(analysis), report_html(analysis)
+    for name in ("reliability of the score (Cronbach's alpha)", "KR-20 (right/wrong, equal points: = alpha)",
+                 "standard error of measurement"):
+        assert f"| {name} | n/a (fewer than 10 students with every part) |" in md
+    assert "D and r are rough here" in md and "D, r and alpha are rough" not in md
+    said = "Alpha, and the SEM read from it, are n/a below 10 students with every part"
+    assert said in md and said in html
+    assert "taking alpha, an estimate, as the reliability of the score, each percentage is give or take" in md
+    big = markdown_sections(analyse(*_few(12)))
+    assert "| reliability of the score (Cronbach's alpha) | n/a" not in big and "D, r and alpha are rough" in big

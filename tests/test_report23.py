@@ -116,6 +116,10 @@ def test_two_students_no_r_no_d_and_a_negative_alpha_is_explained():
     analysis = analyse(parts, [Student(f"s{n}", "", [RIGHT if x else WRONG for x in row]) for n, row in enumerate(rows)])
     expected = 1.5 * (1 - sum(pvariance([r[k] for r in rows]) for k in range(3)) / pvariance([sum(r) for r in rows]))
     assert analysis.test.alpha == pytest.approx(expected) and round(expected, 2) == -3.0
+    md = markdown_sections(analysis)   # 3 students: alpha shown n/a, its sign chance, so no note (review 52c F7)
+    assert "Alpha is negative" not in md and "alpha) | n/a (fewer than 10 students with every part) |" in md
+    students = [Student(f"s{n}", "", [RIGHT if x else WRONG for x in row]) for n, row in enumerate(rows * 4)]
+    analysis = analyse(parts, students)   # each student four times: the same variances, so the same alpha
     md, page = markdown_sections(analysis), html.unescape(report_html(analysis, "t"))
     for text in (md, page):
         assert "Alpha is negative (-3.00): the parts' scores covary negatively on average" in text

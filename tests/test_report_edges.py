@@ -45,7 +45,7 @@ def test_all_right_everywhere():
     assert (test.kr20, test.alpha, test.sem) == (None, None, None)    # the totals do not vary
     row = _csv_part(texts)
     assert (row["facility"], row["discrimination_ul"], row["point_biserial"], row["flag"]) == ("1.000", "0.000", "", "yes")
-    assert "| KR-20 (right/wrong, equal points: = alpha) | n/a |" in texts[1]
+    assert "| KR-20 (right/wrong, equal points: = alpha) | n/a (fewer than 10 students with every part) |" in texts[1]   # 4 students (52c F7)
 
 
 def test_all_wrong_everywhere():

@@ -45,7 +45,9 @@ def test_partial_credit_gives_alpha_as_the_reliability_and_no_kr20():
     assert test.alpha == pytest.approx(alpha) and round(alpha, 2) == 0.66
     assert test.kr20 is None and not test.right_wrong
     md, html = markdown_sections(analysis), report_html(analysis, "t")
-    assert "| reliability of the score (Cronbach's alpha) | 0.66 |" in md
+    assert "| reliability of the score (Cronbach's alpha) | n/a (fewer than 10 students with every part) |" in md
+    parts, students = _partial_credit_class()   # each student twice: the same variances, so the same alpha, shown
+    assert "| reliability of the score (Cronbach's alpha) | 0.66 |" in markdown_sections(analyse(parts, students * 2))
     assert "KR-20" not in md and "KR-20" not in html
 
 
@@ -57,7 +59,10 @@ def test_right_wrong_parts_of_equal_points_give_kr20_equal_to_alpha():
     test = analysis.test
     assert test.right_wrong and test.kr20 == pytest.approx(test.alpha)
     assert test.kr20 == pytest.approx(1.5 * (1 - (0.24 + 0.24 + 0.16) / 1.04))   # p = .6, .6, .2; totals 3 2 1 1 0
-    assert "| KR-20 (right/wrong, equal points: = alpha) | 0.58 |" in markdown_sections(analysis)
+    assert "| KR-20 (right/wrong, equal points: = alpha) | n/a (fewer than 10 students with every part) |" in \
+        markdown_sections(analysis)   # 5 students (review 52c F7); each twice: the same variances, shown
+    twice = analyse(parts, [Student(f"s{n}", "", row) for n, row in enumerate(rows * 2)])
+    assert "| KR-20 (right/wrong, equal points: = alpha) | 0.58 |" in markdown_sections(twice)
 
 
 def test_full_or_nothing_parts_of_unequal_points_give_no_kr20():

@@ -11,6 +11,7 @@ from quizgen.report.columns import FIXED_REST, SAME_TOTAL
 from quizgen.report.flags import FEW, SMALL, chance_limit
 from quizgen.report.formatting import decimal_mark, number_text, whole_number
 from quizgen.report.model import Analysis, ItemStats
+from quizgen.report.reliability import ALPHA_FEW, too_few_for_alpha
 from quizgen.wording import named_few
 
 NA = "n/a"
@@ -60,12 +61,17 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
         return (f"Two students answered: D, r and alpha are n/a below {FEW} students (with two, r is +1, -1 or, "
                 "when they tie, undefined; D is one student's score less the other's; alpha's variances are "
                 "those of two totals); their marks are in the students table.")
+    few = too_few_for_alpha(analysis.test)
     return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
-            f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
+            f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. {'D and r' if few else 'D, r and alpha'} "
             f"are rough here (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
             "read the flags as hints, not verdicts. An r is flagged \"r < 0\" only at or below "
             f"-{decimal_mark(numbers.fixed(chance_limit(n), 3), comma)}, the 5% critical value of r at {n} students; a lower r closer to 0 "
-            "is tagged \"low r (small class)\": it may be chance.")
+            "is tagged \"low r (small class)\": it may be chance." + (ALPHA_FEW_NOTE.format(ALPHA_FEW) if few else ""))
+
+
+ALPHA_FEW_NOTE = (" Alpha, and the SEM read from it, are n/a below {} students with every part: with so few, "
+                  "alpha's 95% interval spans most of its range (about -0.9 to 0.9 at 5 students).")
 
 
 ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "
@@ -76,8 +82,8 @@ ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags descri
 def negative_alpha_note(analysis: Analysis, comma: bool = False) -> str:
     """What a negative alpha means, said beside it, or "" when alpha is not negative."""
     t = analysis.test
-    if t.alpha is None or float(numbers.fixed(t.alpha, 2)) >= 0:
-        return ""
+    if t.alpha is None or too_few_for_alpha(t) or float(numbers.fixed(t.alpha, 2)) >= 0:
+        return ""   # too few students: alpha is shown n/a, its sign chance
     small = f" With {t.complete} students this is often chance." if t.complete < SMALL_CLASS else ""
     return (f"Alpha is negative ({_fixed(t.alpha, comma)}): the parts' scores covary negatively on "
             "average (a student who did well on one part tended to do worse on others), so the total is not a "

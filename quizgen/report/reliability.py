@@ -73,10 +73,24 @@ def counted_variance(counts: Counter, value=score) -> float:
     return fsum(c * (value(v) - mean) ** 2 for v, c in counts.items()) / n
 
 
+ALPHA_FEW = 10
+"""Below this many students whose paper has every part, the report shows alpha, KR-20 and the SEM as
+n/a (ALPHA_FEW_WORDS): with so few, alpha says nothing (Feldt's 95% interval for it on a 27-part paper
+runs from about -1.5 to 0.98 at 3 students, -0.9 to 0.9 at 5), and a SEM read from it is no "give or
+take" to quote to a student (review 52c F7). TestStats keeps the figures computed, for a caller."""
+ALPHA_FEW_WORDS = f"n/a (fewer than {ALPHA_FEW} students with every part)"
+
+
+def too_few_for_alpha(test) -> str:
+    """ALPHA_FEW_WORDS when the report shows alpha, KR-20 and the SEM as n/a for too few students, else ""."""
+    return ALPHA_FEW_WORDS if test.complete < ALPHA_FEW else ""
+
+
 SPREAD_NOTE = ("The standard deviation divides by n (STDEV.P in a spreadsheet; STDEV.S, dividing by n − 1, "
                "gives more). Alpha is k/(k − 1) · (1 − Σ part variances / variance of the totals), on the points "
                "of the k parts worth points: 0.7 and above is acceptable for a class test, 0.8 good. The standard "
-               "error of measurement is SD · √(1 − alpha), over the students whose paper has every part: each "
+               "error of measurement is SD · √(1 − alpha), over the students whose paper has every part (both "
+               f"n/a below {ALPHA_FEW} of them): taking alpha, an estimate, as the reliability of the score, each "
                "percentage is give or take about one SEM (about two for a 95% range). "
                "docs/report.md defines every figure.")
 """How the class figures are computed, said under them (a colleague's spreadsheet checks the SD with n − 1)."""
