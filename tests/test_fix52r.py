@@ -156,3 +156,24 @@ def test_f7_alpha_and_the_sem_are_na_below_ten_students_and_the_sem_is_read_cond
     assert "taking alpha, an estimate, as the reliability of the score, each percentage is give or take" in md
     big = markdown_sections(analyse(*_few(12)))
     assert "| reliability of the score (Cronbach's alpha) | n/a" not in big and "D, r and alpha are rough" in big
+
+
+def test_f3_when_every_total_is_the_same_d_r_and_alpha_are_na_and_say_why():
+    """F3: every student on the same total: the sentence said D and r are n/a "by arithmetic alone" for
+    the parts that vary while a part everyone got right showed D 0.00 (the same arithmetic); alpha was
+    n/a with no reason, and the small-class caveat called these undefined figures "rough"."""
+    from quizgen.report import analyse, items_csv, markdown_sections, report_html
+    from quizgen.report.model import Part, Student, Verdict
+
+    right, wrong = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
+    parts = [Part(f"Q{k}", "a", "C1", "t", 1.0) for k in range(1, 5)]
+    rows = [[wrong, right, right, right], [right, wrong, right, right], [right, right, wrong, right]]
+    analysis = analyse(parts, [Student(f"s{n}", "", row) for n, row in enumerate(rows)])
+    assert [item.discrimination for item in analysis.parts] == [None] * 4   # Q4 (all right) had 0.0
+    md, html = markdown_sections(analysis), report_html(analysis)
+    assert "D and r are n/a for every part and question: every student has the same total" in md
+    assert "| reliability of the score (Cronbach's alpha) | n/a (every student has the same total) |" in md
+    for text in (md, html):
+        assert "Every student has the same total, so D, r and alpha are n/a" in text and "rough here" not in text
+    q4 = [row for row in items_csv(analysis).splitlines() if row.startswith("part,Q4,")][0]
+    assert "D and r n/a: every student has the same total" in q4

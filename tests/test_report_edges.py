@@ -39,19 +39,20 @@ def _csv_part(texts, k=0):
 def test_all_right_everywhere():
     analysis, texts = _outputs(*_class([[1, 1, 1]] * 4))
     part, test = analysis.parts[0], analysis.test
-    # facility 4/4; D = 1 - 1 = 0 (both groups all right); r undefined (the item does not vary)
-    assert (part.facility, part.discrimination, part.point_biserial) == (1.0, 0.0, None)
+    # facility 4/4; D n/a: every total the same, so both groups are the same mix (it was 1 - 1 = 0: 52c F3);
+    # r undefined (the item does not vary)
+    assert (part.facility, part.discrimination, part.point_biserial) == (1.0, None, None)
     assert (test.mean, test.median, test.sd) == (100.0, 100.0, 0.0)
     assert (test.kr20, test.alpha, test.sem) == (None, None, None)    # the totals do not vary
     row = _csv_part(texts)
-    assert (row["facility"], row["discrimination_ul"], row["point_biserial"], row["flag"]) == ("1.000", "0.000", "", "yes")
-    assert "| KR-20 (right/wrong, equal points: = alpha) | n/a (fewer than 10 students with every part) |" in texts[1]   # 4 students (52c F7)
+    assert (row["facility"], row["discrimination_ul"], row["point_biserial"], row["flag"]) == ("1.000", "", "", "yes")
+    assert "| KR-20 (right/wrong, equal points: = alpha) | n/a (every student has the same total) |" in texts[1]   # 52c F3
 
 
 def test_all_wrong_everywhere():
     analysis, texts = _outputs(*_class([[0, 0]] * 3))
-    part = analysis.parts[0]
-    assert (part.facility, part.discrimination, part.point_biserial) == (0.0, 0.0, None)
+    part = analysis.parts[0]   # D n/a: every total the same, both groups alike by construction (52c F3)
+    assert (part.facility, part.discrimination, part.point_biserial) == (0.0, None, None)
     assert part.reasons[0].startswith("very hard")
     assert analysis.test.histogram == [3] + [0] * 9 and analysis.test.alpha is None
     assert _csv_part(texts)["facility"] == "0.000"

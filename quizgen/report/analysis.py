@@ -353,6 +353,7 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     test.group = cohort.size
     test.shared_places = any(share != 1 for group in (cohort.lower, cohort.upper) for share in group.values())
     test.complete = len(totals)
+    test.same_totals = test.complete >= FEW and pvariance(totals) <= 1e-12   # alpha_from's test: alpha undefined
     if test.complete < FEW:   # two totals: alpha's variances are of two points, its sign chance (docs/report.md)
         return test
     test.alpha = alpha_from(len(columns), [counted_variance(c, score) for c in counts], totals)

@@ -331,11 +331,15 @@ def no_comparison(s: Sums) -> str:
     """Why D and r would say nothing of a column that varies: SAME_TOTAL when every
     student in it has the same total (r is then -1 by algebra, D 0 by construction),
     FIXED_REST when the rest of the paper does not vary (the part ranks the students
-    by itself: D its own maximum); "" when they mean something."""
-    if s.n < 2 or _flat(s.n, s.x, s.xx):
+    by itself: D its own maximum); "" when they mean something. SAME_TOTAL for a column that does
+    not vary too: both 27% groups are then the same tie-shared mix of students, so its D of 0 is
+    as much arithmetic (review 52c F3: "0.00" stood beside the sentence saying so)."""
+    if s.n < 2:
         return ""
     if _flat(s.n, s.t, s.tt):
         return SAME_TOTAL
+    if _flat(s.n, s.x, s.xx):
+        return ""
     return FIXED_REST if _flat(s.n, s.t - s.x, s.tt - 2 * s.xt + s.xx) else ""
 
 

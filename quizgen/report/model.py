@@ -147,6 +147,7 @@ class TestStats:
     right_wrong: bool = False            # every part worth the same, every score 0 or full marks
     alpha: Optional[float] = None
     sem: Optional[float] = None          # in percentage points, from alpha
+    same_totals: bool = False            # every student with every part has the same total: alpha undefined
     histogram: list = field(default_factory=list)   # students per 10-point band: 0 to under 10 ... 90 to 100
 
 

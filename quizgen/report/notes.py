@@ -62,16 +62,22 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
                 "when they tie, undefined; D is one student's score less the other's; alpha's variances are "
                 "those of two totals); their marks are in the students table.")
     few = too_few_for_alpha(analysis.test)
+    if analysis.test.same_totals:   # nothing rough: undefined (review 52c F3)
+        return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}). Every student has the same "
+                "total, so D, r and alpha are n/a: they compare students, and these cannot be told apart.")
     return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
             f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. {'D and r' if few else 'D, r and alpha'} "
             f"are rough here (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
             "read the flags as hints, not verdicts. An r is flagged \"r < 0\" only at or below "
             f"-{decimal_mark(numbers.fixed(chance_limit(n), 3), comma)}, the 5% critical value of r at {n} students; a lower r closer to 0 "
-            "is tagged \"low r (small class)\": it may be chance." + (ALPHA_FEW_NOTE.format(ALPHA_FEW) if few else ""))
+            "is tagged \"low r (small class)\": it may be chance." + (_alpha_few_note(comma) if few else ""))
 
 
-ALPHA_FEW_NOTE = (" Alpha, and the SEM read from it, are n/a below {} students with every part: with so few, "
-                  "alpha's 95% interval spans most of its range (about -0.9 to 0.9 at 5 students).")
+def _alpha_few_note(comma: bool) -> str:
+    """The small-class caveat's sentence on why alpha and the SEM are n/a (decimal commas when ``comma``)."""
+    edge = decimal_mark("0.9", comma)
+    return (f" Alpha, and the SEM read from it, are n/a below {ALPHA_FEW} students with every part: with so few, "
+            f"alpha's 95% interval spans most of its range (about -{edge} to {edge} at 5 students).")
 
 
 ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "

@@ -81,9 +81,18 @@ take" to quote to a student (review 52c F7). TestStats keeps the figures compute
 ALPHA_FEW_WORDS = f"n/a (fewer than {ALPHA_FEW} students with every part)"
 
 
+SAME_TOTALS_WORDS = "n/a (every student has the same total)"
+
+
 def too_few_for_alpha(test) -> str:
     """ALPHA_FEW_WORDS when the report shows alpha, KR-20 and the SEM as n/a for too few students, else ""."""
     return ALPHA_FEW_WORDS if test.complete < ALPHA_FEW else ""
+
+
+def alpha_na_words(test) -> str:
+    """Why the report shows alpha, KR-20 and the SEM as n/a, when it knows (else ""): the totals do
+    not vary (SAME_TOTALS_WORDS: alpha is undefined, review 52c F3), or too few students (ALPHA_FEW_WORDS)."""
+    return SAME_TOTALS_WORDS if test.same_totals else too_few_for_alpha(test)
 
 
 SPREAD_NOTE = ("The standard deviation divides by n (STDEV.P in a spreadsheet; STDEV.S, dividing by n − 1, "

@@ -13,7 +13,7 @@ from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import (decimal_mark, md_cell, named, number_text, said_counts, whole_number,
                                        whole_percent)
-from quizgen.report.reliability import spread_note, too_few_for_alpha
+from quizgen.report.reliability import alpha_na_words, spread_note
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
 from quizgen.report.answer_counts import NOT_REACHED_NOTE, REACHED_HEADER, answer_columns, answers_note, some_not_reached
@@ -190,7 +190,7 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
         return fixed(value, places, comma=comma) + ("" if value is None else unit)
 
     of = f" over the {whole_number(t.students, comma)} who answered" if t.absent else ""
-    few = too_few_for_alpha(t)   # alpha, KR-20 and the SEM: n/a, saying why
+    few = alpha_na_words(t)   # alpha, KR-20 and the SEM: n/a, saying why
     groups = f"{whole_number(t.group, comma)} student{'' if t.group == 1 else 's'} each" if t.students > 1 else "n/a (one student)"
     return [("students", whole_number(t.students, comma)), ("upper and lower groups (27%)", groups),
             *_everyone_lines(analysis, figure, comma),
