@@ -177,3 +177,28 @@ def test_f3_when_every_total_is_the_same_d_r_and_alpha_are_na_and_say_why():
         assert "Every student has the same total, so D, r and alpha are n/a" in text and "rough here" not in text
     q4 = [row for row in items_csv(analysis).splitlines() if row.startswith("part,Q4,")][0]
     assert "D and r n/a: every student has the same total" in q4
+
+
+def test_f6_the_items_csv_says_why_facility_d_or_r_is_empty():
+    """F6: the items CSV left facility, D and r empty with no note for one student, two students and
+    a 0-point part, while report.md and the page say why; its note now says so too."""
+    import csv
+    import io
+    from quizgen.report import analyse, items_csv
+    from quizgen.report.model import Part, Student, Verdict
+
+    right, wrong = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
+    parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 0.0), Part("Q3", "a", "C1", "t", 1.0)]
+
+    def notes(n: int) -> dict:
+        students = [Student(f"s{k}", "", [right if k % 2 else wrong, right, wrong if k % 3 else right]) for k in range(n)]
+        rows = csv.DictReader(io.StringIO(items_csv(analyse(parts, students)).removeprefix("\ufeff")))
+        return {row["question_id"] + row["part"]: row["note"] for row in rows if row["level"] == "part"}
+
+    assert notes(1) == {"Q1a": "facility, D and r n/a: one student (each would be that student's own score)",
+                        "Q2a": "facility, D and r n/a: worth 0 points",
+                        "Q3a": "facility, D and r n/a: one student (each would be that student's own score)"}
+    two = notes(2)
+    assert two["Q1a"] == "D and r n/a: fewer than 3 students" and two["Q2a"] == "facility, D and r n/a: worth 0 points"
+    four = notes(4)
+    assert "n/a" not in four["Q1a"] and four["Q2a"] == "facility, D and r n/a: worth 0 points"

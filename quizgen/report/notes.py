@@ -208,6 +208,19 @@ def no_dr_text(item: ItemStats) -> str:
     return f"D and r n/a: {NO_DR[item.no_dr]}" if item.no_dr else ""
 
 
+def na_text(item: ItemStats) -> str:
+    """The items CSV's note on an item whose facility, D or r is empty for a reason no other note
+    gives (review 52c F6: report.md and the page said why, the CSV alone left blank cells): a part
+    worth 0 points, one student, fewer than FEW in its D and r; "" otherwise."""
+    if not item.points:
+        return "facility, D and r n/a: worth 0 points"
+    if item.facility is None and item.students == 1:
+        return "facility, D and r n/a: one student (each would be that student's own score)"
+    if item.facility is not None and 0 < item.dr_students < FEW and not item.no_dr:
+        return f"D and r n/a: fewer than {FEW} students"
+    return ""
+
+
 def no_dr_note(analysis: Analysis) -> str:
     """The item tables' sentence naming the items whose D and r are n/a though they vary, and why; "" when none."""
     items = analysis.parts + analysis.questions

@@ -21,7 +21,7 @@ from quizgen.report.model import COUNTED, ECF_COUNT, LATER, NOT_REACHED, SPLIT, 
 from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
-                                  FACILITY_R_NOTE, no_dr_note, no_dr_text, places_text, trap_notes,
+                                  FACILITY_R_NOTE, na_text, no_dr_note, no_dr_text, places_text, trap_notes,
                                   zero_points_note)
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
@@ -118,7 +118,7 @@ def _item_row(level: str, item: ItemStats, comma: bool = False) -> list:
             str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
             "", "", "", "yes" if item.flagged else "",   # the note: quizgen's words, their figures marked as the class's
-            "; ".join(filter(None, (why(item, comma), no_dr_text(item),
+            "; ".join(filter(None, (why(item, comma), no_dr_text(item), na_text(item),
                                     *(decimal_mark(n, comma) for n in rounding_notes(item))))),
             *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
             number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER), "",
