@@ -202,3 +202,21 @@ def test_f6_the_items_csv_says_why_facility_d_or_r_is_empty():
     assert two["Q1a"] == "D and r n/a: fewer than 3 students" and two["Q2a"] == "facility, D and r n/a: worth 0 points"
     four = notes(4)
     assert "n/a" not in four["Q1a"] and four["Q2a"] == "facility, D and r n/a: worth 0 points"
+
+
+def test_f4_report_md_says_the_csv_files_drop_direction_controls_as_they_do(tmp_path):
+    """F4: docs/report.md said "The CSV files keep the names as given", while every CSV cell loses
+    its direction controls (cells.spreadsheet_safe), as docs/grading.md says."""
+    from pathlib import Path
+
+    parts = key_of(tmp_path, "C1")
+    rows = [["student_id", "question_id", "part", "answer"]]
+    rows += [[f"s{n}", q, letter, answer(p)] for n in (1, 2, 3) for q, letter, p in parts]
+    write(tmp_path / "ans.csv", rows)
+    write(tmp_path / "roster.csv", [["student_id", "name"], ["s1", "Evil \u202eeman"], ["s2", "B"], ["s3", "C"]])
+    run(["grade", "ans.csv", "--key", "quiz/key.json", "--roster", "roster.csv"], tmp_path)
+    students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
+    assert students["s1"]["name"] == "Evil eman"
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "report.md").read_text(encoding="utf-8")
+    bullet = docs.split("- **Bidi controls**", 1)[1].split("\n- ", 1)[0]
+    assert "keep the names as given" not in bullet and "CSV" in bullet and "removed" in bullet
