@@ -75,8 +75,8 @@ def counted_variance(counts: Counter, value=score) -> float:
 
 ALPHA_FEW = 10
 """Below this many students whose paper has every part, the report shows alpha, KR-20 and the SEM as
-n/a (ALPHA_FEW_WORDS): with so few, alpha says nothing (Feldt's 95% interval for it on a 27-part paper
-runs from about -1.5 to 0.98 at 3 students, -0.9 to 0.9 at 5), and a SEM read from it is no "give or
+n/a (ALPHA_FEW_WORDS): with so few, alpha says nothing (Feldt's 95% interval on a 27-part paper
+runs from -1.53 to 0.98 for alpha 0.36 at 3 students, -0.89 to 0.92 for alpha 0.35 at 5), and a SEM read from it is no "give or
 take" to quote to a student (review 52c F7). TestStats keeps the figures computed, for a caller."""
 ALPHA_FEW_WORDS = f"n/a (fewer than {ALPHA_FEW} students with every part)"
 
