@@ -26,6 +26,7 @@ from quizgen.grading.override_answers import (again_warning, changed_warning, he
                                               other_answer)
 from quizgen.grading.override_warnings import (describe_full, describe_repeat, describe_short, loose_id_warning,
                                                marks_of, one_meant_as_points, without_paper)
+from quizgen.grading.no_part import refuse_unparted_overrides
 from quizgen.marking.overrides import capped_warnings, decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.student_ids import IdMatcher, normalise_id, zeros_stripped
@@ -44,6 +45,7 @@ class Decisions:
         self.undecided = undecided or []   # the lines giving no mark, status or comment: parts left for later
 
     def apply(self, index, students, grid, patched: dict, made=None, graded=None) -> None:
+        refuse_unparted_overrides(self.overrides, index, self.source)   # a lost part column: no part decided
         self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made,
                                          self.elsewhere, graded)
         self.made = made.next - made.first if made is not None else 0

@@ -87,6 +87,9 @@ def layout_of(path: Path, header: list, line: int, given_delimiter: str | None =
     if foreign_moodle(header):
         raise InputFileError(f"{where}this looks like a Moodle quiz 'Responses' report downloaded in another "
                              f"language (found {found}); {MOODLE_ENGLISH}")
+    if question is not None and student is not None and not wide:   # long form but for its answers
+        raise InputFileError(f"{where}no answer column (answer, response, ...) in the header; "
+                             f"expected {LONG_COLUMNS}; found {found}")
     raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
                          f"(wide form); found {found}{_unread_hint(header, given_delimiter)}")
 

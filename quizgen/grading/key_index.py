@@ -26,6 +26,7 @@ from quizgen.maths.tolerance import matches
 LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
 QUESTIONS_NAMED = 12   # of the key's questions, in a row's reason naming a question it does not have
+NO_PART_GIVEN = "no part given for"   # how a row naming a question of several parts with no part is told (no_part.py)
 
 
 def key_candidates(answers_path: Path, name: str = "key.json") -> list:
@@ -378,7 +379,7 @@ class KeyIndex:
         if not pid:
             if len(entry["letters"]) == 1:
                 return self.slot_of[(qid, entry["letters"][0])]
-            return f"no part given for {entry['id']} (parts {letters})"
+            return f"{NO_PART_GIVEN} {entry['id']} (parts {letters})"
         letter = entry["parts"].get(pid)
         if letter is None:
             return f"{entry['id']} has no part {written[:20]!r} (parts {letters})"

@@ -248,7 +248,7 @@ def _grade_rows(asked: _Asked, run: _Inputs, graded_handle, progress: bool, jobs
     graded = _graded_rows(source, index, run.students, grid, tally, graded_handle, progress, run.decisions, jobs,
                           folder, prepare_page if run.outputs.html else None)
     labels = "" if run.given.built else unknown_labels_line(tally, grid, source, run.shown, graded.rows,
-                                                            asked.key_forced)   # C1 for Q1
+                                                            asked.key_forced, index)   # C1 for Q1
     foreign = check_belong(index, run.students, grid, source.path, asked.key_forced, run.shown, run.key_path)
     few = too_few_note(index, run.students, grid, foreign or asked.key_forced, run.shown)   # forced: not checked
     return graded, _Checks(codes=run.code_warning, labels=labels, foreign=foreign, few=few)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from quizgen.errors import InputFileError
 from quizgen.wording import printable, shortened, thousands
 from quizgen.grading.belong import KEY_OPTION
+from quizgen.grading.no_part import part_column_lost
 from quizgen.grading.tally import LABELS_KEPT, MORE_LABELS, Tally
 from quizgen.key.status import Status
 from quizgen.text.words import counted
@@ -22,23 +23,28 @@ SHOWN = 5   # labels named in the line; the rest are counted
 STOP_LEAST = 10   # rows naming no part needed (and more than half the file's) before grade stops on them
 
 
-def unknown_labels_line(tally: Tally, grid, source, key_name: str, rows: int, forced_by: str = "") -> str:
+def unknown_labels_line(tally: Tally, grid, source, key_name: str, rows: int, forced_by: str = "",
+                        index=None) -> str:
     """The line naming the labels of rows that name no part of ``key_name``
     ('' when none, or for a wide file); it stops grade when they are more than
     half the file's ``rows`` and most of their students have no row that names
-    a part (one student's flood of stray rows must not stop the class), unless
+    a part (one student's flood of stray rows must not stop the class), or when
+    the file lost its part column (no_part.py: ``index``, the KeyIndex), unless
     ``forced_by`` (the option given)."""
     if source.form == "wide" or not tally.unknown_labels:
         return ""
+    lost = part_column_lost(source, tally, grid, index, rows) if index is not None else ""
     unknown = sum(entry[1] for entry in tally.unknown_labels.values())
     named, reason = _named(tally.unknown_labels)
     line = (f"{source.path.name}: {thousands(unknown)} of {_rows(rows, 'answer row')} "
             f"{'names' if unknown == 1 else 'name'} no part of {key_name}")
     said = f"{named}; {reason}"
-    if 2 * unknown <= rows or unknown < STOP_LEAST or not _mostly_unplaced(tally, grid):
+    if not lost and (2 * unknown <= rows or unknown < STOP_LEAST or not _mostly_unplaced(tally, grid)):
         return f"{line}, so {'it is' if unknown == 1 else 'they are'} unknown_question in graded.csv: {said}"
     if forced_by:
         return f"{line}, so they are unknown_question in graded.csv: {said}; graded anyway, as {forced_by} asks"
+    if lost:
+        raise InputFileError(f"{lost}; or pass {KEY_OPTION} to grade them anyway")
     raise InputFileError(f"{line}: {said}; label each row with the question and part as the paper prints them "
                          f"(Q1 and a), or pass {KEY_OPTION} to grade them anyway")
 
