@@ -4,12 +4,15 @@ feedback sheet) is compared with every input (the answers, the key, the
 roster, the overrides, the policy, the gradebook template, the bank's
 templates, an LMS download and the files built from it) before anything is
 written (each looked up in a table of the inputs, files.FileTable), and a
-clash is refused in one line naming both (files.refuse_clashes)."""
+clash is refused in one line naming both (files.refuse_clashes); so is an
+output named as one of the paper's files beside the key (key.csv, problems.md)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from quizgen.errors import UsageError
+from quizgen.generation.outdir import PAPER_FILE
 from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
 from quizgen.grading.made_from import record_name
 from quizgen.grading.output_options import GradeOutputs, output_names
@@ -52,8 +55,31 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
                  **(reads or {})}
     lead = lead or (f"--out {out}" if out else f"the outputs named after {answers_path.name}")
     refuse_clashes(writes, protected, lead, "choose another --out")
+    _refuse_paper_files([*([Path(out)] if out else []), *writes], key_path, lead)
     _refuse_feedback_clash(getattr(outputs, "feedback", None), paths, protected)
     return paths
+
+
+def _refuse_paper_files(paths: list, key_path, lead: str) -> None:
+    """Refuse (UsageError) an output, or an ``--out`` folder, named as one of the
+    files generate writes beside the key (key.csv, problems.md, solutions-s001.pdf:
+    outdir.PAPER_FILE) in the key's folder: the paper a person prints or checks by
+    eye would be replaced by graded rows (round 52's review, F8)."""
+    if key_path is None:
+        return
+    folder = _resolved(Path(key_path).parent)
+    for path in paths:
+        if PAPER_FILE.fullmatch(path.name) and _resolved(path.parent) == folder:
+            raise UsageError(f"{lead}: {path} is a file of the paper beside the key {key_path} (generate wrote "
+                             "it, and would again); grade never replaces one: choose another --out")
+
+
+def _resolved(folder: Path) -> Path:
+    """``folder`` with its links followed, as far as it exists."""
+    try:
+        return folder.resolve()
+    except (OSError, RuntimeError):
+        return folder.absolute()
 
 
 def _refuse_feedback_clash(feedback, paths: dict, protected: dict) -> None:
