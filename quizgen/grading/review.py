@@ -23,7 +23,7 @@ from quizgen.csv_input import (ALIASES, FALLBACK_ERRORS, GuardedReader, csv_prob
                                norm_header)
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import printable, thousands
-from quizgen.files import default_output_folder, out_is_folder, write_file
+from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_file
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
 from quizgen.out_option import refuse_empty_out
@@ -82,6 +82,8 @@ def write_review(graded, out=None, also=()) -> Review:
     Example: ``write_review("answers-graded.csv", also=("imprecise",))``"""
     graded = Path(graded)
     target = review_path(graded, out)
+    refuse_clashes({target: "the review file"}, {graded: "the graded file it reads"}, f"--out {out}",
+                   "choose another --out")
     unknown = sorted(set(also) - set(ALSO))
     if unknown:
         raise UsageError(f"--also {unknown[0]}: expected one of {', '.join(ALSO)}")

@@ -3,8 +3,9 @@ already there (decided or left for later) stay exactly as they are, and the
 answers that need a person now and are not listed yet are added below them.
 ``grade --overrides`` takes one file, so the one review file grows with the
 marking (new submissions, an answer changed since) instead of being split
-over several. A file that is no review file (no answer column) is refused:
-its lines could not be told apart from the new ones."""
+over several. A file that is no review file (no answer or share column: an
+answers file, graded.csv, an overrides file written by hand) is refused: its
+lines could not be told apart from the new ones, or are no decisions."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ from quizgen.question_ids import norm_part, norm_question
 
 IDENTITY = ("student_id", "question_id", "part", "answer")
 """The review file's columns that say which answer a line decides: a line is listed once by them."""
+OWN = IDENTITY + ("share",)
+"""The columns a file must have to be taken for a review file: IDENTITY, which every long-form
+answers file has too, and review's mark column, ``share``, which neither an answers file nor
+graded.csv (``score``) has (round 52's review, F10: answers were appended to an answers file)."""
 
 
 def answer_identity(student: str, question: str, part: str, answer: str) -> tuple:
@@ -62,7 +67,7 @@ def _listed(target: Path, text: str, header: tuple) -> tuple:
         found = next(reader, None) or []
         names = {norm_header(name): name for name in header}
         columns = [names.get(norm_header(cell), "") for cell in found]
-        missing = [name for name in IDENTITY if name not in columns]
+        missing = [name for name in OWN if name not in columns]
         if missing:
             raise UsageError(f"{where.rstrip(': ')} exists already and is no review file quizgen review wrote "
                              f"(no {missing[0]} column among {header_shown(found)}): it is never replaced; give "
