@@ -1,6 +1,7 @@
 """The output folder of ``generate``: nothing overwritten by surprise. A folder
 holding another paper's key.json is refused unless ``--force``, and then that
-paper's files are removed; regenerating the same paper (same seed, templates,
+paper's files are removed (so is one holding no key.json but a file of a name
+the paper's files take, a person's own problems.md); regenerating the same paper (same seed, templates,
 questions per template and students: ``PaperId``) keeps its secret, so its
 codes and bytes come out the same; so does one of other students with
 ``--force`` (a late joiner added), so that the papers printed keep their codes."""
@@ -217,6 +218,22 @@ def refuse_overwriting_inputs(out_dir, names, stale, reads: dict) -> None:
         if found is not None:
             raise UsageError(f"--out {out_dir}: {path}, a file of the earlier paper there, would be removed, "
                              f"and it is {found[1]}; {advice}")
+
+
+def refuse_replacing_others(out_dir, names, earlier: EarlierKey, force: bool) -> None:
+    """Refuse in one line (exit 2), before anything is written, a run into a
+    folder holding no key.json (``earlier``) where a file of a name it writes
+    (``names``) is there already: a person's own problems.md or key.csv, which
+    no paper of quizgen's stands beside, is never replaced unless ``force``
+    (round 52's review, F9), as a folder holding another paper's key is refused."""
+    if force or earlier.present:
+        return
+    for name in names:
+        path = Path(out_dir) / name
+        if path.exists() or path.is_symlink():
+            raise UsageError(f"--out {out_dir}: {path} is there already, with no key.json beside it, so it is no "
+                             "file of a paper quizgen made; generate never replaces it: choose another --out "
+                             "folder, or pass --force to replace it")
 
 
 def _kept_secret(key_path: Path, secret, force: bool) -> str:

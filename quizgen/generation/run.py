@@ -17,7 +17,7 @@ from quizgen.generation import pdf_cache
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
 from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, refuse_overwriting_inputs,
-                                       refuse_remaking_another)
+                                       refuse_remaking_another, refuse_replacing_others)
 from quizgen.generation.redraws import refuse_other_draws
 from quizgen.generation.printed import LAYOUTS, PAPER_SIZES, as_printed, given, read_record, resolved, to_record
 from quizgen.generation.quiz import Quiz, check_labels, given_seed, guessable_seed_warning
@@ -93,6 +93,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         stale = folder.stale if only is None else ()
         refuse_overwriting_inputs(out_dir, _names_written(files, fmt), stale,
                                   {students: "the --students roster"} if isinstance(students, (str, os.PathLike)) else {})
+        refuse_replacing_others(out_dir, _names_written(files, fmt), earlier, force)
         if fmt == "pdf":   # each .tex kept as it is compiled: for LuaLaTeX where pdflatex cannot set it
             files = {name: as_written("".join(pieces)) if name.endswith(".tex") else "".join(pieces)
                      for name, pieces in files.items()}
