@@ -33,3 +33,20 @@ def test_tabs_are_spaces_and_an_excel_sep_line_is_a_table(tmp_path):
 def test_prose_is_not_called_a_table(tmp_path):
     said = _refusal(tmp_path, b"Hello there\nsecond line\n")
     assert "it starts with 'Hello there', not JSON" in said
+
+
+def test_generates_own_key_csv_given_as_the_key_points_to_key_json_beside_it(tmp_path, invoke):
+    """rev52a F11: quiz/key.csv, the natural guess for "the key", was called "an answers file
+    or a roster?"; it is named for what it is, and the key.json beside it given."""
+    from quizgen.generation.run import generate
+    generate(tmp_path / "quiz", seed=1)
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.7\n", encoding="utf-8")
+    for name in ("key.csv", "key-copy.csv"):
+        if name != "key.csv":
+            (tmp_path / "quiz" / name).write_bytes((tmp_path / "quiz" / "key.csv").read_bytes())
+        result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "quiz" / name)
+        assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+        assert (f"{tmp_path / 'quiz' / name}: cannot read the key: this is the key.csv quizgen generate writes "
+                "for reading by eye, not JSON; grade reads the key.json written beside it: --key "
+                f"{tmp_path / 'quiz' / 'key.json'}") in result.output
+        assert "an answers file or a roster" not in result.output

@@ -22,6 +22,9 @@ from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.model import Key
 
+KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
+"""key.csv's columns (key/writer.py writes them; with student papers, ``student_id`` comes first):
+that file given as the key is named for what it is."""
 MAX_INT_DIGITS = 4300   # Python's default limit on turning digits into an int; no key comes near it
 
 
@@ -113,8 +116,18 @@ def _json_start(block: bytes, path) -> None:
     start = codecs.getincrementaldecoder(encoding)(errors="replace").decode(block[:4096]).lstrip("\ufeff \t\r\n")
     if start and start[0] not in _JSON_STARTS:
         found = "found binary data (NUL bytes)" if start[0] == "\x00" else _first_line_said(start)
+        if _key_csv(start):
+            raise InputFileError(f"{path}: cannot read the key: this is the key.csv quizgen generate writes for "
+                                 f"reading by eye, not JSON; grade reads the key.json written beside it: --key "
+                                 f"{Path(path).with_name('key.json')}")
         raise InputFileError(f"{path}: cannot read the key: {found}, not JSON; expected the key.json written by "
                              "quizgen generate")
+
+
+def _key_csv(start: str) -> bool:
+    """Whether a file's text ``start`` opens with key.csv's header (rev52a F11: the natural guess for "the key")."""
+    cells = start.splitlines()[0].strip().split(",")
+    return tuple(cells[1:] if cells[:1] == ["student_id"] else cells) == KEY_CSV_COLUMNS
 
 
 def _first_line_said(start: str) -> str:

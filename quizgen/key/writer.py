@@ -10,12 +10,11 @@ import io
 from quizgen import __version__
 from quizgen.key.entries import csv_text, dump, key_text
 from quizgen.key.exact_check import DIGEST_FIELD, values_digest
+from quizgen.key.load import KEY_CSV_COLUMNS
 from quizgen.key.model import FORMAT, VERSION
 from quizgen.key.question_fields import version_with
 from quizgen.key.papercode import paper_code
 
-KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
-"""key.csv's columns; with student papers, ``student_id`` comes first."""
 
 
 def key_streams(quiz) -> dict:
