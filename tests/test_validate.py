@@ -72,7 +72,8 @@ CASES = [
     ("wrong_type", "points: two", "points", r"points must be a positive whole number"),
     ("undefined_name", "{{ taus }}", "stem", r"undefined name 'taus' in the text \(did you mean 'tau'\?\)"),
     ("undefined_field", "z.length", "solution.verify",
-     r"undefined name in template text: 'tuple object' has no attribute 'length' \(seed validate/"),
+     r"undefined name in template text: z is a list, which has no field 'length' \(its values are z\[0\], "
+     r"z\[1\], \.\.\.; its length is z \| length\) \(seed validate/"),
     ("unknown_parameter", "tua", "let.p",
      r"bad expression 'exp\(z\[t\] / tau\) / sum\(exp\(z / tua\)\)': unknown name 'tua' "
      r"\(did you mean 'tau'\?\)"),

@@ -2,7 +2,8 @@
 author's terms: a top-level name with the nearest known one (``'taus' is
 undefined (did you mean 'tau'?)``), and a record's field with the record's
 fields (``scene has no field 'word' in this draw (its fields: sentence, t, words; did you
-mean 'words'?)``) instead of Jinja2's "'dict object' has no attribute"."""
+mean 'words'?)``) instead of Jinja2's "'dict object' has no attribute", and a list
+parameter's (``z is a list, which has no field 'length' ...``) instead of its "'tuple object'"."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from quizgen.wording import did_you_mean
 
 _UNDEFINED = re.compile(r"'([^']+)' is undefined")
 _NO_FIELD = re.compile(r"'dict object' has no attribute '([^']+)'")
+_LIST_FIELD = re.compile(r"'(?:tuple|list) object' has no attribute '([^']+)'")
 
 
 def undefined_words(message: str, context: dict, source: str) -> str:
@@ -19,6 +21,11 @@ def undefined_words(message: str, context: dict, source: str) -> str:
     name = _UNDEFINED.fullmatch(message or "")
     if name:
         return message + did_you_mean(name[1], [k for k in context if isinstance(k, str)])
+    listed = _LIST_FIELD.fullmatch(message or "")
+    name = _named_lacking(listed[1], context, source, (tuple, list)) if listed else ""
+    if name:   # rev52a F3: an author's list, not Python's 'tuple object'
+        return (f"{name} is a list, which has no field {listed[1]!r} (its values are {name}[0], {name}[1], ...; "
+                f"its length is {name} | length)")
     field = _NO_FIELD.fullmatch(message or "")
     record = _record_lacking(field[1], context, source) if field else ""
     if not record:
@@ -30,7 +37,14 @@ def undefined_words(message: str, context: dict, source: str) -> str:
 
 def _record_lacking(field: str, context: dict, source: str) -> str:
     """The first name written ``name.field`` in ``source`` whose record in ``context`` has no ``field``, or ''."""
+    return _named_lacking(field, context, source, dict)
+
+
+def _named_lacking(field: str, context: dict, source: str, kinds) -> str:
+    """The first name written ``name.field`` in ``source`` whose value in ``context``
+    is one of ``kinds`` and, for a record, has no ``field``; '' when none."""
     for name in re.findall(rf"([A-Za-z_]\w*)\s*\.\s*{re.escape(field)}\b", source):
-        if isinstance(context.get(name), dict) and field not in context[name]:
+        value = context.get(name)
+        if isinstance(value, kinds) and not (isinstance(value, dict) and field in value):
             return name
     return ""
