@@ -3,7 +3,6 @@ after SIGTERM or SIGINT, and a full disk reported in one line with nothing
 half-written (issue 14)."""
 
 import errno
-import gc
 import json
 import os
 import signal
@@ -14,6 +13,7 @@ import time
 
 import pytest
 
+from interrupt_support import run_interrupted
 from quizgen import files
 from quizgen.errors import QuizgenError
 
@@ -189,29 +189,19 @@ def test_a_full_disk_while_generating_is_one_line_and_writes_nothing(tmp_path, i
 
 def test_ctrl_c_while_outputs_are_renamed_is_acted_on_after_all_of_them(tmp_path):
     """Held, not lost: the renames all happen, then KeyboardInterrupt (rev-hostile15
-    saw graded.csv new and the other outputs old after a Ctrl-C at that moment)."""
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        pytest.skip("SIGINT is not Python's default handler here (pytest started in the background)")
-    renamed = []
-    real_replace = os.replace
-
-    def replace_and_interrupt(source, target):
-        real_replace(source, target)
-        renamed.append(target)
-        if len(renamed) == 1:
-            os.kill(os.getpid(), signal.SIGINT)
-
-    original = os.replace
-    os.replace = replace_and_interrupt
-    gc.disable()   # a KeyboardInterrupt inside a collector callback (hypothesis keeps one) is lost, with a warning
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            files.write_files(tmp_path, {"a.csv": "1\n", "b.csv": "2\n", "c.md": "3\n"})
-    finally:
-        os.replace = original
-        gc.enable()
+    saw graded.csv new and the other outputs old after a Ctrl-C at that moment);
+    Python's SIGINT handler is back afterwards. Sent in a process of its own (interrupt_support.py)."""
+    script = ("from quizgen import files\nreal_replace, renamed = os.replace, []\n"
+              "def replace_and_interrupt(source, target):\n"
+              "    real_replace(source, target)\n    renamed.append(target)\n"
+              "    if len(renamed) == 1:\n        os.kill(os.getpid(), signal.SIGINT)\n"
+              "os.replace = replace_and_interrupt\n"
+              "try:\n    files.write_files(sys.argv[1], {'a.csv': '1\\n', 'b.csv': '2\\n', 'c.md': '3\\n'})\n"
+              "except KeyboardInterrupt:\n    print('interrupted', len(renamed))\n"
+              "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n")
+    result = run_interrupted(script, tmp_path)
+    assert (result.returncode, result.stdout.split()) == (0, ["interrupted", "3", "True"]), result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.csv", "b.csv", "c.md"]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 @pytest.mark.slow
@@ -255,31 +245,22 @@ def test_a_nul_byte_from_the_answers_never_reaches_an_output(folder):
 @pytest.mark.slow
 def test_ctrl_c_at_the_renames_of_an_lms_grade_keeps_its_built_key_beside_the_grades(tmp_path):
     """The held Ctrl-C was raised inside the LMS input's clean-up, which then
-    deleted the built key the graded files came from (rev-code15b)."""
+    deleted the built key the graded files came from (rev-code15b). Sent in a
+    process of its own (interrupt_support.py)."""
     import shutil
 
-    import quizgen
-
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        pytest.skip("SIGINT is not Python's default handler here (pytest started in the background)")
     data = os.path.join(os.path.dirname(__file__), "data", "lms", "canvas_student_analysis.csv")
     shutil.copy(data, tmp_path / "analysis.csv")
-    real_replace, calls = os.replace, []
-
-    def replace_and_interrupt(source, target):
-        real_replace(source, target)
-        calls.append(target)
-        if len(calls) == 3:   # the first rename of the graded outputs
-            os.kill(os.getpid(), signal.SIGINT)
-
-    os.replace = replace_and_interrupt
-    gc.disable()   # as above: never inside a collector callback
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            quizgen.grade(tmp_path / "analysis.csv")
-    finally:
-        os.replace = real_replace
-        gc.enable()
+    script = ("import quizgen\nreal_replace, calls = os.replace, []\n"
+              "def replace_and_interrupt(source, target):\n"
+              "    real_replace(source, target)\n    calls.append(target)\n"
+              "    if len(calls) == 3:   # the first rename of the graded outputs\n"
+              "        os.kill(os.getpid(), signal.SIGINT)\n"
+              "os.replace = replace_and_interrupt\n"
+              "try:\n    quizgen.grade(sys.argv[1])\n"
+              "except KeyboardInterrupt:\n    print('interrupted')\n")
+    result = run_interrupted(script, tmp_path / "analysis.csv")
+    assert (result.returncode, result.stdout.split()) == (0, ["interrupted"]), result.stderr
     names = {p.name for p in tmp_path.iterdir()}
     assert {"analysis-answers.csv", "analysis-key.json", "analysis-graded.csv"} <= names, names
 
