@@ -8,12 +8,7 @@ labelling its rows Q1a with no part column, and a few stray rows, still grade.""
 
 import csv
 
-import pytest
-
-
-def _key_rows(key_json):
-    with open(key_json.parent / "key.csv", newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
+from test_unknown_labels39 import _key_rows, key_json as seed_1_key
 
 
 def _answers(path, key_json, label, students=8, header=("student_id", "question_id", "answer")):
@@ -27,12 +22,7 @@ def _answers(path, key_json, label, students=8, header=("student_id", "question_
     return path
 
 
-@pytest.fixture(scope="module")
-def key_json(tmp_path_factory):
-    from quizgen.generation.run import generate
-    folder = tmp_path_factory.mktemp("nopart52")
-    generate(folder / "quiz", seed=1)
-    return folder / "quiz" / "key.json"
+key_json = seed_1_key   # the fixture: generate --seed 1's key.json, made once for the module
 
 
 def test_a_file_without_its_part_column_stops_grade(tmp_path, key_json, invoke):
