@@ -79,7 +79,7 @@ def test_an_overrides_file_without_its_part_column_is_refused(tmp_path, key_json
     result = invoke("grade", answers, "--key", key_json, "--overrides", tmp_path / "ov.csv")
     assert result.exit_code == 2, result.output
     line = result.output.strip()
-    assert "\n" not in line and line.startswith("quizgen: error: ov.csv: no line names a part")
+    assert "\n" not in line and line.startswith("quizgen: error: ov.csv: no part column, and 3 of 3 overrides")
     assert "line 2: no part given for" in line and "expected a part column" in line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["answers.csv", "ov.csv"]
 

@@ -39,13 +39,15 @@ _REASON = RESULT_COLUMNS.index("reason")   # an outcome's reason cell
 class Decisions:
     """The overrides of one run and, once applied, the lines for those that matched nothing."""
 
-    def __init__(self, overrides: list, source: str, undecided: list | None = None):
+    def __init__(self, overrides: list, source: str, undecided: list | None = None, parted: bool = True):
         self.overrides, self.source, self.unmatched, self.made = overrides, source, [], 0
+        self.parted = parted   # the file has a part column (no_part.py: one without may have lost it)
         self.elsewhere = []   # overrides of students the key knows, with no answer row here and not on --roster
         self.undecided = undecided or []   # the lines giving no mark, status or comment: parts left for later
 
     def apply(self, index, students, grid, patched: dict, made=None, graded=None) -> None:
-        refuse_unparted_overrides(self.overrides, index, self.source)   # a lost part column: no part decided
+        if not self.parted:   # a lost part column: no part decided
+            refuse_unparted_overrides(self.overrides, index, self.source)
         self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made,
                                          self.elsewhere, graded)
         self.made = made.next - made.first if made is not None else 0
@@ -72,8 +74,9 @@ def read_decisions(path) -> Decisions | None:
     """The overrides file at ``path`` (None: no overrides)."""
     if path is None:
         return None
-    undecided = []
-    return Decisions(read_overrides(path, undecided, RESULT_COLUMNS), Path(path).name, undecided)
+    undecided, columns = [], {}
+    overrides = read_overrides(path, undecided, RESULT_COLUMNS, columns)
+    return Decisions(overrides, Path(path).name, undecided, columns.get("part") is not None)
 
 
 class MadeRows:

@@ -49,10 +49,8 @@ def part_column_lost(source, tally, grid, index, rows: int) -> str:
 
 
 def refuse_unparted_overrides(overrides: list, index, source: str) -> None:
-    """Refuse an overrides file with no part column (``overrides`` all have part
-    '') whose overrides naming a several-part question mostly name no part."""
-    if not overrides or any(o.part for o in overrides):
-        return
+    """Refuse an overrides file with no part column (its ``overrides``) whose
+    overrides naming a several-part question mostly name no part."""
     slots, unparted, placed, first = set(several_part_slots(index)), 0, 0, None
     for override in overrides:
         slot = index.slot(override.question_id, "")
@@ -60,7 +58,6 @@ def refuse_unparted_overrides(overrides: list, index, source: str) -> None:
             unparted, first = unparted + 1, first or (override.line, slot)
         placed += slot in slots
     if unparted > placed:
-        raise InputFileError(f"{source}: no line names a part (no part column, or its cells empty), and {unparted} "
-                             f"of {len(overrides)} overrides name a question of several parts with no part (line "
-                             f"{first[0]}: {first[1]}): expected a part column (student_id, question_id, part, "
-                             f"score) filled in, or {LABELS}")
+        raise InputFileError(f"{source}: no part column, and {unparted} of {len(overrides)} overrides name a "
+                             f"question of several parts with no part (line {first[0]}: {first[1]}): expected a "
+                             f"part column (student_id, question_id, part, score) or {LABELS}")

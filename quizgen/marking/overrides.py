@@ -67,15 +67,17 @@ class Override:
         return self.unit == SHARE and norm_header(self.heading) == "share"
 
 
-def read_overrides(path, undecided: list | None = None, graded_columns: tuple = ()) -> list:
-    """The overrides in the CSV file at ``path``, in file order (``undecided``, ``graded_columns``: parse_overrides')."""
-    return parse_overrides(read_csv_text(path, "overrides"), str(path), undecided, graded_columns)
+def read_overrides(path, undecided: list | None = None, graded_columns: tuple = (), found: dict | None = None) -> list:
+    """The overrides in the CSV file at ``path``, in file order (``undecided``, ``graded_columns``,
+    ``found``: parse_overrides')."""
+    return parse_overrides(read_csv_text(path, "overrides"), str(path), undecided, graded_columns, found)
 
 
 def parse_overrides(text: str, source: str = "overrides", undecided: list | None = None,
-                    graded_columns: tuple = ()) -> list:
+                    graded_columns: tuple = (), found: dict | None = None) -> list:
     """The overrides in CSV ``text``; ``source`` names it in errors. A line with
-    no mark, status or comment is no decision: its number goes to ``undecided``.
+    no mark, status or comment is no decision: its number goes to ``undecided``;
+    ``found`` gets where each role's column is (None: no such column).
     A header holding ``graded_columns`` (grade's result columns) side by side,
     whatever columns were added around them, is a graded file, refused: as
     overrides, its every row would fix the machine's mark."""
@@ -88,18 +90,20 @@ def parse_overrides(text: str, source: str = "overrides", undecided: list | None
                                  "writes the answers that need a person into an overrides file to fill in; then grade "
                                  "again with --overrides that file")
         columns = _columns(header, source)
+        if found is not None:
+            found.update(columns)
         unit = POINTS if columns[POINTS] is not None else SHARE
         heading = _heading(header, columns[unit])
-        found = []
+        overrides = []
         for line, row in first_lines(reader, skip):
             if not _decides(row, columns, unit):
                 if undecided is not None and any(cell.strip() for cell in row):
                     undecided.append(line)
             else:
-                found.append(_override(row, columns, f"{source}: line {line}", line, (unit, heading)))
+                overrides.append(_override(row, columns, f"{source}: line {line}", line, (unit, heading)))
     except csv.Error as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
-    return found
+    return overrides
 
 
 def _holds_run(header, run: tuple) -> bool:
