@@ -138,12 +138,14 @@ def test_c3_names_every_real_vocabulary_it_can_draw(templates_by_class, option):
 
 
 def test_c10_first_position_has_no_left_only_label_without_a_p():
-    """Position 1 prints its q alone (review 20: saying why it has no p answered (a))."""
+    """Position 1 is labelled by no "left only" note (review 20: saying why it had no p answered
+    (a)); since review 52b F1 the sequence starts with [BOS], so the first word has a causal p like
+    every other word (P(the | [BOS]) = 0.15), and the list has no gap at position 1 to count by."""
     from quizgen.bank.loader import load_bank
     template = next(t for t in load_bank(()) if t.cls == "C10")
     view = question_view(Question("Q1", canonical_instance(template)), "md")
     stem = _flat(view["stem"])
-    assert "position 1, **the**: masked-LM $q = 0.3$" in stem, stem
+    assert "position 1, **the**: causal $p = 0.15$; masked-LM $q = 0.3$" in stem, stem
     assert "left only (nothing" not in stem
 
 

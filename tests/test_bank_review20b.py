@@ -38,20 +38,21 @@ def _graded(instance, letter: str, answer: str) -> tuple:
 
 @pytest.fixture(scope="module")
 def c10_seed1():
-    """C10 as `generate --seed 1` draws it (Q10: we read a story before bed)."""
+    """C10 as `generate --seed 1` draws it (Q10: she poured hot tea into the mug, since review 52b F1
+    made the loss the [BOS] ... [EOS] sequence's; it drew "we read a story before bed" before)."""
     return sample_instance(BANK["C10"], seed_label(1, BANK["C10"].id, 0))
 
 
 def test_seed_one_is_the_reviewers_draw(c10_seed1):
-    assert " ".join(c10_seed1.env["scene"]["words"]) == "we read a story before bed"
-    assert _graded(c10_seed1, "b", "0.612") == ("correct", "")
+    assert " ".join(c10_seed1.env["scene"]["words"]) == "she poured hot tea into the mug"
+    assert _graded(c10_seed1, "b", "1.12") == ("correct", "")
 
 
 @pytest.mark.parametrize("answer, code", [
-    ("0.284", "bidirectional_context"),              # q over positions 2..T, / (T - 1)
-    ("0.2841", "bidirectional_context"),
-    ("0.337", "bert_score_as_causal_loss"),          # last week's BERT score, positions 2, 4, 5
-    ("0.370", "bidirectional_context_every_word"),   # q over all T words, / T
+    ("1.05", "bidirectional_context"),                 # q at the T words, p at [EOS], / (T + 1)
+    ("1.045", "bidirectional_context"),
+    ("1.06", "bert_score_as_causal_loss"),             # last week's BERT score, positions 5 and 7
+    ("0.766", "bidirectional_context_no_end_token"),   # q over the T words alone, / T
 ])
 def test_c10_names_each_both_sides_slip(c10_seed1, answer, code):
     assert _graded(c10_seed1, "b", answer) == ("incorrect", code)
@@ -62,29 +63,32 @@ def test_c10_trap_values_are_the_misconceptions(c10_seed1):
     env = c10_seed1.env
     q = [float(x) for x in env["q"]]
     mask = [0] + [int(x) for x in env["mask"]]
-    assert traps["bidirectional_context"] == pytest.approx(sum(-math.log(x) for x in q[1:]) / (len(q) - 1))
-    assert traps["bidirectional_context_every_word"] == pytest.approx(sum(-math.log(x) for x in q) / len(q))
+    end = -math.log(float(env["p_end"]))   # [EOS] has no q: its p stands in both-sides working
+    assert traps["bidirectional_context"] == pytest.approx((sum(-math.log(x) for x in q) + end) / (len(q) + 1))
+    assert traps["bidirectional_context_no_end_token"] == pytest.approx(sum(-math.log(x) for x in q) / len(q))
     scored = [-math.log(x) for x, m in zip(q, mask) if m]
     assert traps["bert_score_as_causal_loss"] == pytest.approx(sum(scored) / len(scored))
 
 
 def test_c10_stem_does_not_say_why_position_one_has_no_p():
     """(a) asks how many positions are predicted: the stem states the convention
-    (no start token) but neither explains nor labels position 1's missing p."""
+    ([BOS] in front, [EOS] after, since review 52b F1) and explains nothing about
+    which tokens are predicted; position 1 has a p (given [BOS]), as every word does."""
     instance = canonical_instance(BANK["C10"])
     stem = _flat(question_view(Question("Q1", instance), "md")["stem"])
-    assert "with no start token" in stem
-    assert "position 1, **the**: masked-LM $q = 0.3$" in stem, stem
+    assert "as the sequence [BOS] the cat sat on the mat [EOS]" in stem, stem
     assert "nothing is to its left" not in stem and "no probability" not in stem
-    assert "no $p$" not in stem and "left only (nothing" not in stem
+    assert "no $p$" not in stem and "left only (nothing" not in stem and "never predicted" not in stem
     first_row = re.search(r"position 1, .*? position 2", stem).group(0)
-    assert "$p" not in first_row, first_row
+    assert "causal $p = 0.15$" in first_row, first_row
 
 
 def test_c10_worked_example_is_unchanged():
     instance = canonical_instance(BANK["C10"])
     assert [pv.value for pv in instance.parts][0] == 7   # (a) asks with [BOS] and [EOS] since review 51c F10: 8 tokens, 7 predicted
-    assert float(instance.parts[1].value) == pytest.approx(1.1047, abs=5e-5)
+    # (b) is the loss of that sequence since review 52b F1: the 7 losses, P(the | [BOS]) = 0.15's and
+    # P([EOS] | the sentence) = 0.4's with the old five, sum 8.3370 (5.5236 + 1.8971 + 0.9163), / 7
+    assert float(instance.parts[1].value) == pytest.approx(1.1910, abs=5e-5)
 
 
 @pytest.mark.slow

@@ -34,22 +34,24 @@ def _sig(x: float, figures) -> float:
 
 
 def _losses(question: dict, route: str) -> list:
-    """The probabilities whose -ln the misconception's method averages: all of them, or the masked ones."""
-    p, mask = question["params"]["p"], question["params"]["mask"]
-    return p if route == "first" else [v for v, m in zip(p, mask) if m]
+    """The probabilities whose -ln the misconception's method averages: all of them (the T words' and
+    [EOS]'s since review 52b F1, ``p``), or the masked ones (of positions 2 to T, ``p_inner``)."""
+    inner, mask = question["params"]["p_inner"], question["params"]["mask"]
+    return question["params"]["p"] if route == "first" else [v for v, m in zip(inner, mask) if m]
 
 
 def _routes(question: dict) -> dict:
     """{route: ((a) as the misconception counts, (b) its method's exact mean)} of one C10 draw."""
     first, masked = _losses(question, "first"), _losses(question, "masked")
     words = question["params"]["T"]   # (a) counts the words with [BOS] and [EOS] (review 51c F10): [BOS] counted, T + 2
-    return {"first": (words + 2, sum(-math.log(v) for v in first) / words),
+    # (b) averages the T + 1 losses of that sequence (review 52b F1): the first token counted, over T + 2
+    return {"first": (words + 2, sum(-math.log(v) for v in first) / (words + 2)),
             "masked": (len(masked), sum(-math.log(v) for v in masked) / len(masked))}
 
 
 def _over(question: dict, route: str) -> int:
-    """How many terms the misconception's method averages over: T, or the masked count."""
-    return question["params"]["T"] if route == "first" else len(_losses(question, route))
+    """How many terms the misconception's method averages over: T + 2, or the masked count."""
+    return question["params"]["T"] + 2 if route == "first" else len(_losses(question, route))
 
 
 def _carried_as_written(question: dict, route: str, figures: int) -> set:
@@ -140,12 +142,20 @@ def test_more_figures_inside_the_window_that_round_to_another_number_are_judged_
 
 
 def test_seed_3s_reviewed_answer(tmp_path):
-    """Seed 3's Q28: (a) 4, the masked positions, then (b) 1.1440 (1.14) is no ECF; 1.1530 (1.15) is."""
-    made = CliRunner().invoke(main, ["generate", "--seed", "3", "--count", "3", "--out", str(tmp_path / "s3"),
-                                     "--no-solutions"])
+    """The reviewer's case was seed 3's Q28, (a) 4 (the masked positions), then (b) 1.1440 (1.14)
+    for their mean 1.1482: no ECF; 1.1530 (1.15) was. Since review 52b F1 C10 draws other numbers,
+    and seed 3's paper has no such answer off the method's carried rounding; `--classes C10 --count
+    30 --seed 3`'s Q28 has: p = 0.8, 0.15, 0.15, 0.75, positions 2, 3 and 5 masked, their mean
+    (-ln 0.8 - ln 0.15 - ln 0.75) / 3 = 0.802649 (0.803), whose window reaches down to 0.8021: there
+    0.8023 is 0.802 at the 3 figures asked, no ECF; 0.8030 (0.803) is."""
+    made = CliRunner().invoke(main, ["generate", "--classes", "C10", "--seed", "3", "--count", "30",
+                                     "--out", str(tmp_path / "s3"), "--no-solutions"])
     assert made.exit_code == 0, made.output
-    rows = [(s, "Q28", part, answer) for s, b in (("m1", "1.1440"), ("m2", "1.1530"), ("m3", "1.14"))
-            for part, answer in (("a", "4"), ("b", b))]
+    question = next(q for q in json.loads((tmp_path / "s3" / "key.json").read_text(encoding="utf-8"))["questions"]
+                    if q["id"] == "Q28")
+    assert (question["params"]["p_inner"], question["params"]["mask"]) == ([0.8, 0.15, 0.15, 0.75], [1, 1, 0, 1])
+    rows = [(s, "Q28", part, answer) for s, b in (("m1", "0.8023"), ("m2", "0.8030"), ("m3", "0.802"))
+            for part, answer in (("a", "3"), ("b", b))]
     out = graded_by_cli(tmp_path, tmp_path / "s3" / "key.json", rows)
     assert (out["m1", "Q28", "b"]["status"], out["m1", "Q28", "b"]["score"]) == ("incorrect", "0")
     assert (out["m2", "Q28", "b"]["status"], out["m2", "Q28", "b"]["note"], out["m2", "Q28", "b"]["score"]) == \

@@ -9,7 +9,7 @@ A trap stays the trap, a correct answer stays correct, and an answer
 reached only with 1-figure intermediates stays incorrect.
 
 The students are built by hand from seed 1's key (``generate --seed 1
---count 1``: Q1 is C1, Q7 C7, Q10 C10) and graded from a CSV as a user
+--count 1``: Q1 is C1, Q7 C7; Q10, C10, from seed 7's since review 52b F1) and graded from a CSV as a user
 grades them; the trap property runs over the shipped bank and many seeds."""
 
 import math
@@ -61,14 +61,15 @@ def _c7(params: dict, neg_s_figures: int | None = None, exp_figures: int | None 
 
 def _c10(params: dict, position: int | None = None, total_figures: int | None = None,
          figures: int = 2) -> str:
-    """C10 (b), the mean of -ln p over the T - 1 positions, with one per-position
-    loss (``position``) rounded to ``figures`` figures, or their sum to ``total_figures``."""
+    """C10 (b), the mean of -ln p over the T + 1 predictions of [BOS] w1 ... wT [EOS] (review 52b F1:
+    ``p`` holds the T words' and [EOS]'s), with one per-position loss (``position``) rounded to
+    ``figures`` figures, or their sum to ``total_figures``."""
     losses = [-math.log(float(v)) for v in params["p"]]
     if position is not None:
         losses[position] = _sig(losses[position], figures)
     total = sum(losses)
     total = _sig(total, total_figures) if total_figures else total
-    return significant(total / (int(params["T"]) - 1), 3)
+    return significant(total / (int(params["T"]) + 1), 3)
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +80,13 @@ def graded(tmp_path_factory):
     run = paper_grader(folder, seed=1, count=1)
     key = load_key_file(folder / "paper" / "key.json")
     params = {q.id: dict(q.params) for q in key.questions}
+    # C10 from seed 7's paper: seed 1's draws, since review 52b F1, a mean (1.1169) that no 2-figure
+    # step moves off 1.11, which is also the answer cut off (seed 2's and others' reach only values
+    # carried rounding reaches too)
+    (folder / "c10").mkdir()
+    run10 = paper_grader(folder / "c10", seed=7, count=1)
+    params["Q10"] = next(dict(q.params) for q in load_key_file(folder / "c10" / "paper" / "key.json").questions
+                         if q.id == "Q10")
     q1, q7, q10 = params["Q1"], params["Q7"], params["Q10"]
     answers = {
         "c1_total2": ("Q1", "a", _c1(q1, total_figures=2)),     # sum e^z = 76.29 carried as 76
@@ -88,19 +96,21 @@ def graded(tmp_path_factory):
         "c7_neg2": ("Q7", "a", _c7(q7, neg_s_figures=2)),       # -s = -2.65 carried as -2.7
         "c7_exp2": ("Q7", "a", _c7(q7, exp_figures=2)),         # e^-s = 0.07065 as 0.071: still right
         "c7_exp1": ("Q7", "a", _c7(q7, exp_figures=1)),         # e^-s as 0.07: 1 figure
-        "c10_one2": ("Q10", "b", _c10(q10, position=0)),        # -ln 0.4 = 0.9163 carried as 0.92
-        "c10_total2": ("Q10", "b", _c10(q10, total_figures=2)),  # the sum 3.059 carried as 3.1
-        "c10_count_worked": ("Q10", "b", _c10(q10, position=0)),   # c10_one2 after a count written exp(ln(5.000))
-        "c10_one1": ("Q10", "b", _c10(q10, position=3, figures=1)),   # -ln 0.2 = 1.609 as 2: 1 figure
+        "c10_one2": ("Q10", "b", _c10(q10, position=4)),        # -ln 0.35 = 1.0498 carried as 1.0
+        "c10_total2": ("Q10", "b", _c10(q10, total_figures=2)),  # the sum 6.673 carried as 6.7
+        "c10_count_worked": ("Q10", "b", _c10(q10, position=4)),   # c10_one2 after a count written exp(ln(7.000))
+        "c10_one1": ("Q10", "b", _c10(q10, position=0, figures=1)),   # -ln 0.25 = 1.386 as 1: 1 figure
     }
     rows = []
     for student, (question, part, answer) in answers.items():
         rows.append((student, question, part, answer))
         if question == "Q10":
-            # the right count, T - 1; worked out, it is 5.000000000000001, still the count (round 42:
-            # a right count now keeps its value, and ECF from it said "divided by your (a) = 5 it is no mean")
-            rows.append((student, "Q10", "a", "exp(ln(5.000))" if student == "c10_count_worked" else "5"))
-    marked = run(rows)
+            # the right count, T + 1 (the predictions with [BOS] and [EOS]); worked out, it is
+            # 6.999999999999999, still the count (round 42: a right count now keeps its value, and ECF
+            # from it said "divided by your (a) = 5 it is no mean", when (a) was T - 1 = 5)
+            rows.append((student, "Q10", "a", "exp(ln(7.000))" if student == "c10_count_worked" else "7"))
+    marked = run([row for row in rows if row[1] != "Q10"])
+    marked.update(run10([row for row in rows if row[1] == "Q10"]))
     return {student: marked[cell] for student, cell in answers.items()}, params
 
 
@@ -109,15 +119,17 @@ def test_the_keys_are_the_ones_the_students_were_built_for(graded):
     _, params = graded
     assert params["Q1"]["z"] == [-0.5, 3, 0, 4] and params["Q1"]["t"] == 3
     assert float(params["Q7"]["s"]) == 2.65
-    assert [float(v) for v in params["Q10"]["p"]] == [0.4, 0.65, 0.95, 0.2, 0.95]
+    # seed 7's, since review 52b F1: he locked the door and left, p given [BOS] first and [EOS]'s last
+    assert [float(v) for v in params["Q10"]["p"]] == [0.25, 0.85, 0.05, 0.85, 0.35, 0.8, 0.5]
 
 
 @pytest.mark.parametrize("student, step, expected", [
     ("c1_total2", " (the sum of e^(z) = 76.3 as 76)", "0.716"), ("c1_top2", "", "0.716"),   # 0.6065 + 20.09 + 1 + 54.60
     # -s is a number the paper prints (s = 2.65): never named as kept short (review 49c F4)
-    ("c7_neg2", "", "0.934"), ("c10_one2", "", "0.612"),
-    ("c10_total2", " (the sum of -ln(p) = 3.06 as 3.1)", "0.612"),   # 0.9163 + 0.4308 + 0.0513 + 1.6094 + 0.0513
-    ("c10_count_worked", "", "0.612")])
+    ("c7_neg2", "", "0.934"), ("c10_one2", "", "0.953"),
+    # 1.3863 + 0.1625 + 2.9957 + 0.1625 + 1.0498 + 0.2231 + 0.6931 (seed 7's, review 52b F1)
+    ("c10_total2", " (the sum of -ln(p) = 6.67 as 6.7)", "0.953"),
+    ("c10_count_worked", "", "0.953")])
 def test_an_intermediate_rounded_to_2_figures_is_rounded_too_early(graded, student, step, expected):
     """The one step whose rounding alone reaches the answer is named; where none does
     (an element of the softmax's list, or two steps together), only the figures asked."""

@@ -53,7 +53,8 @@ def _questions(tmp_path, invoke, count: int, seed: str) -> list:
 
 def test_first_word_counted_then_the_losses_carried_to_3_figures_is_ecf(tmp_path, invoke):
     """Every draw: (a) T + 2 (the first token, [BOS], counted: review 51c F10), then (b) from the
-    losses carried to 3 or 4 figures (the sum to 3, 4 figures or unrounded) over T is ECF, the misconception named once, at (a), and never told
+    T + 1 losses (the words' and [EOS]'s, review 52b F1) carried to 3 or 4 figures (the sum to 3, 4
+    figures or unrounded) over T + 2 is ECF, the misconception named once, at (a), and never told
     it was not marked from (a). Before, 12 of these 96 students (on 4 of the 16 draws) were refused."""
     rows = []
     for q in _questions(tmp_path, invoke, 16, "fix47e-route"):
@@ -62,7 +63,7 @@ def test_first_word_counted_then_the_losses_carried_to_3_figures_is_ecf(tmp_path
             student = f"{q['id']}-{losses_to}-{total_to}"
             # (a) counts the words with [BOS] and [EOS] (review 51c F10): the first token counted is T + 2
             rows += [(student, q["id"], "a", words + 2), (student, q["id"], "b",
-                                                           _shown(_carried(p, losses_to, total_to, words)))]
+                                                           _shown(_carried(p, losses_to, total_to, words + 2)))]
     graded = [r for r in _grade(tmp_path, invoke, rows) if r["part"] == "b"]
     refused = [(r["student_id"], r["answer"], r["status"], r["feedback"]) for r in graded
                if (r["status"], r["note"]) != ("correct", "ecf") or "no error carried forward" in r["feedback"]]
@@ -76,7 +77,8 @@ def test_masked_positions_counted_then_their_losses_carried_to_3_figures_is_ecf(
     (the trap's working is kept with the key's recipes). Before, 23 of these 96 were refused."""
     rows = []
     for q in _questions(tmp_path, invoke, 16, "fix47e-route"):
-        masked = [v for v, m in zip(q["params"]["p"], q["params"]["mask"]) if m]
+        # the mask marks positions 2 to T, whose p are p_inner (review 52b F1: p holds every prediction's)
+        masked = [v for v, m in zip(q["params"]["p_inner"], q["params"]["mask"]) if m]
         for losses_to, total_to in itertools.product((3, 4), (3, 4, None)):
             student = f"{q['id']}-{losses_to}-{total_to}"
             rows += [(student, q["id"], "a", len(masked)), (student, q["id"], "b",
@@ -96,8 +98,9 @@ def test_a_misconception_carried_on_with_2_figure_losses_is_correct_only_where_3
     correct otherwise."""
     rows, reach = [], {}
     for q in _questions(tmp_path, invoke, 16, "fix47e-route-2"):
-        routes = {"first": (q["params"]["p"], q["params"]["T"])}   # (a) T + 2, [BOS] counted (review 51c F10)
-        masked = [v for v, m in zip(q["params"]["p"], q["params"]["mask"]) if m]
+        # (a) T + 2, [BOS] counted (review 51c F10), then the T + 1 losses over T + 2 (review 52b F1)
+        routes = {"first": (q["params"]["p"], q["params"]["T"] + 2)}
+        masked = [v for v, m in zip(q["params"]["p_inner"], q["params"]["mask"]) if m]
         routes["masked"] = (masked, len(masked))
         for route, (p, over) in routes.items():
             losses = [-math.log(v) for v in p]
@@ -105,7 +108,7 @@ def test_a_misconception_carried_on_with_2_figure_losses_is_correct_only_where_3
                                      for ks in itertools.product(LEVELS, repeat=len(losses)) for total in LEVELS}
             for total_to in (2, 3, None):
                 student = f"{q['id']}-{route}-{total_to}"
-                said = over + 2 if route == "first" else over
+                said = over
                 rows += [(student, q["id"], "a", said), (student, q["id"], "b", _shown(_carried(p, 2, total_to, over)))]
     for r in (r for r in _grade(tmp_path, invoke, rows) if r["part"] == "b"):
         assert "no error carried forward" not in r["feedback"], r

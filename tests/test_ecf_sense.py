@@ -19,10 +19,12 @@ from quizgen.marking.coherence import WITHHELD
 from quizgen.validation.run import validate
 from tests.test_drill21 import drill
 
-# seed 3, --count 3: Q28 is C10 (7 words, 4 positions scored: (a) 8, the words with [BOS] and [EOS] (review 51c
-# F10), masked_positions_only 4, printed_sentence_count 6, (b)'s divisor (a) - 2);
+# seed 3, --count 3: Q28 is C10 (5 words, 2 positions scored: (a) 6, the words with [BOS] and [EOS] (review 51c
+# F10), masked_positions_only 2, printed_sentence_count 4, end_token_not_predicted 5, first_token_predicted 7;
+# (b) the 6 losses' mean, its divisor (a) since review 52b F1; the reviewer's own Q28 had 7 words, the
+# answers (a) 6 then 1.538, and (a) 4 then 1.148, re-drawn here as (a) 3 and (a) 2);
 # Q7 is C3 (V = 1234, unnormalised_weight e^2.5 = 12.18); Q1 is C1; Q19 is C7
-REVIEWER = [("m1", "Q28", "6", "1.538"), ("m2", "Q28", "4", "1.148"), ("p1", "Q7", "12.18", "-2.5"),
+REVIEWER = [("m1", "Q28", "3", "2.625"), ("m2", "Q28", "2", "1.551"), ("p1", "Q7", "12.18", "-2.5"),
             ("p2", "Q1", "1.5", "-0.405"), ("p3", "Q19", "1.2", "-0.182")]
 
 
@@ -52,22 +54,23 @@ def test_c10_the_masked_positions_misconception_carried_on_is_ecf_named_once(see
     coherent = rows["m2", "b"]
     assert (coherent["status"], coherent["note"], coherent["misconception"], coherent["score"]) == \
         ("correct", "ecf", "", "3")
-    assert coherent["feedback"].startswith("marked from your (a) = 4 and the method behind it (the misconception "
+    assert coherent["feedback"].startswith("marked from your (a) = 2 and the method behind it (the misconception "
                                            "named at (a), not counted again): correct given that value")
 
 
 def test_c10_all_the_losses_over_the_students_count_is_no_ecf(seed3):
-    """(a) 6, then (b) 1.538, all 6 losses summed and divided by 4 (the recipe's (a) less
-    the two tags' predictions): no working from a count of 4 positions (which sums 4
-    terms), so no ECF (rev-maths30; it was ECF, full marks, from the recipe
-    sum(-log(p))/part:targets, now sum(-log(p))/(part:targets - 2)). Working correctly
-    from the masked count is the masked mean (m2, above)."""
+    """(a) 3 (a count no trap names), then (b) 2.625, all 6 losses summed and divided by 3: no
+    working from a count of 3 positions (which sums 3 terms), so no ECF (rev-maths30; it was ECF,
+    full marks, from the recipe sum(-log(p))/part:targets; from round 51 to 52 the recipe divided by
+    (a) less 2, and since review 52b F1 it is sum(-log(p))/part:targets again, p holding the 5 words'
+    and [EOS]'s probabilities). Working correctly from the masked count is the masked mean (m2, above)."""
     _, rows = seed3
     recipe = rows["m1", "b"]
     assert (recipe["status"], recipe["note"], recipe["misconception"], recipe["score"]) == ("incorrect", "", "", "0")
-    assert recipe["feedback"] == ("(b) is the mean of 6 terms, their sum (6.1534) divided by 6; your answer comes from "
-                                  "dividing that sum by your (a) = 6 less 2 (6.1534 / 4 = 1.54), as if there were 4 terms, so "
-                                  f"(b) was not marked from your (a) {WITHHELD}")   # 6.1534 / 4 = 1.5384
+    # -ln of 0.3, 0.9, 0.15, 0.05, 0.25, 0.75: 1.20397 + 0.10536 + 1.89712 + 2.99573 + 1.38629 + 0.28768
+    assert recipe["feedback"] == ("(b) is the mean of 6 terms, their sum (7.8762) divided by 6; your answer comes from "
+                                  "dividing that sum by your (a) = 3 (7.8762 / 3 = 2.63), as if there were 3 terms, so "
+                                  f"(b) was not marked from your (a) {WITHHELD}")   # 7.87616 / 3 = 2.62539
 
 
 @pytest.mark.parametrize("sid, a, bounds", [("p2", "1.5", "0 and 1"), ("p3", "1.2", "0.01 and 0.99")])   # p3: C7
@@ -117,11 +120,12 @@ def test_a_key_without_ranges_grades_as_before(seed3, tmp_path):
 
 @pytest.mark.slow
 def test_the_drill_marks_the_misconception_carried_on_as_ecf():
-    _, carried = drill("C10", "2", "0.983", "q", seed=8, count=1)
+    # seed 8 (since review 52b F1): positions 3, 5 and 6 scored, -ln 0.05, -ln 0.3, -ln 0.95 over 3 = 1.4170
+    _, carried = drill("C10", "3", "1.42", "q", seed=8, count=1)
     assert "Correct from your own earlier answer" in carried
     assert "the misconception named at (a), not counted again" in carried
-    # all 5 losses over 2, the recipe's (a) - 2 from an (a) of 4 (review 51c F10: (a) counts [BOS] and [EOS]): no ECF
-    _, recipe = drill("C10", "4", "2.568", "q", seed=8, count=1)
+    # all 7 losses (8.8364) over an (a) of 4, a count no trap names: no ECF
+    _, recipe = drill("C10", "4", "2.209", "q", seed=8, count=1)
     assert "Correct from your own earlier answer" not in recipe and "so (b) was not marked from your (a)" in recipe
 
 

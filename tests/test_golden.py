@@ -341,11 +341,14 @@ def paper_digest(path) -> str:
 # All four again (fix51c, review 51c F10): C10 (a) asks over how many positions the loss on the sentence
 # with [BOS] and [EOS] averages (T + 1; the stem's causal p's, T - 1, are a trap), (b) says "as printed,
 # with no start token", step 1 counts both; the only lines that differ. key.csv changes in C10 (a) alone.
-PAPER_DIGESTS = {   # round 51: C10 (a) asks with [BOS] and [EOS], not countable off the stem's list (review 51c F10)
-    ("1", "problems.md"): "610eba7e421873f172c13f372eecb241c025156b51c2d36d1fd49ae542910b6c",
-    ("1", "solutions.md"): "7a609d072dd967cf897fa8640d4706ef36aa0f20afb1d6d3e36228efcc223c0f",
-    ("2", "problems.md"): "fc929e1a50a91f626bc1eccab9ac330ae74d5e368aabe60fce00b84428058fd9",
-    ("2", "solutions.md"): "817dbce7068a42ed422c0db34b38e129b0f4e5662ed351327b34f77f143e34e1",
+# All four again (fix52b, review 52b F1): C10 is the training sequence [BOS] w1 ... wT [EOS]: each word has a
+# causal p (the first given [BOS]), [EOS]'s is in the stem's prose, (b) is the mean of the T + 1 losses; C10 draws
+# other numbers (p_first and p_end are drawn after the rest). Only Q10's lines differ (and the paper code).
+PAPER_DIGESTS = {   # round 52: C10's (a) and (b) are both of the [BOS] ... [EOS] sequence (review 52b F1)
+    ("1", "problems.md"): "84805621a1b9695bafbce3ba0cfdda8e85df23ec454a1b6dc384396a4f816ee9",
+    ("1", "solutions.md"): "144760cf5d72a336ea9426898f444d59d3a76a0c6b8e0787062aa866d76d5ec7",
+    ("2", "problems.md"): "11e67d8c69e7ff80c47b2b112c6e7626b6b2a954f7db5e74939e0fc556838736",
+    ("2", "solutions.md"): "9da3e7eee690db2ee842bcd808e158ba2ddbab526c1f329ba170c0d65f42b600",
 }
 
 

@@ -1,6 +1,7 @@
 """rev-maths32's findings on the careful marker, driven as a student's answers
 through ``grade`` (seed 3's class paper: Q1 (C1) 0.6999, Q4 (C4) 0.8311, Q6
-(C6) counts 2580 and 2064, Q10 (C10) (b) 1.0256)."""
+(C6) counts 2580 and 2064, Q10 (C10) (b) 1.0256; since review 52b F1 C10 (b) is the loss of
+the [BOS] ... [EOS] sequence and seed 3 draws "bees make honey from nectar", (a) 6, (b) 1.3127)."""
 
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -9,7 +10,7 @@ import pytest
 from quizgen.generation.run import generate
 from tests.grading_support import graded_with_policy
 
-FOUR_FIGURES = {"Q4": 0.8311, "Q10": 1.0256}   # the answer, and a range of 4-figure answers around it
+FOUR_FIGURES = {"Q4": 0.8311, "Q10": 1.3127}   # the answer, and a range of 4-figure answers around it
 
 
 def _figures(value: Decimal, figures: int) -> str:
@@ -41,14 +42,14 @@ def carried(seed3):
     rows = []
     for question, part, four, three in _four_and_three():
         for student, answer in ((f"f{four}", four), (f"t{four}", three)):
-            rows += [(student, question, "a", "6")] if question == "Q10" else []
+            rows += [(student, question, "a", "6")] if question == "Q10" else []   # the right count
             rows.append((student, question, part, answer))
     return graded_with_policy(seed3 / "carried", seed3 / "quiz" / "key.json", rows, "")
 
 
 def test_the_key_is_the_reviewers(carried):
     assert carried[("f0.8311", "Q4", "a")]["expected"] == "0.8311"
-    assert carried[("f1.026", "Q10", "b")]["expected"] == "1.0256"
+    assert carried[("f1.313", "Q10", "b")]["expected"] == "1.3127"
 
 
 @pytest.mark.parametrize("student, answer", [("f0.8319", "0.8319"), ("f0.8330", "0.8330"), ("t0.8319", "0.832"),
@@ -61,9 +62,11 @@ def test_an_answer_that_rounds_to_a_carried_answer_at_the_figures_asked_is_carri
 
 
 def test_ten_b_one_point_zero_two_is_reachable_and_carried(carried):
-    """1.02: the six losses summed, 6.153 carried as 6.15, over 6 is the tie 1.025, rounded half to even."""
-    row = carried[("t1.024", "Q10", "b")]
-    assert (row["answer"], row["status"], row["note"]) == ("1.02", "correct", "carried_rounding")
+    """1.32: the six losses 1.2040 + 0.1054 + 1.90 + 3.00 + 1.39 + 0.2877 = 7.8871 (-ln of 0.3, 0.9,
+    0.15, 0.05, 0.25 and 0.75, some to 3 figures, some to 4), carried as 7.89, over 6 is the tie 1.315,
+    1.32 at 3 figures (the exact mean is 1.31269). Until review 52b: 1.02, 6.153 carried as 6.15, over 6."""
+    row = carried[("t1.315", "Q10", "b")]
+    assert (row["answer"], row["status"], row["note"]) == ("1.32", "correct", "carried_rounding")
 
 
 def test_more_figures_than_asked_never_mark_lower_than_their_rounding(carried):

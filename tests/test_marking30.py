@@ -92,20 +92,21 @@ def test_infinity_in_a_part_that_lists_it_is_that_trap(grade):
 
 
 def test_c10_the_papers_sum_over_a_wrong_count_is_no_ecf(grade):
-    """Q10 (b) sums 5 losses (3.0591). Since review 51c F10 (a) counts the sentence's
-    predictions with [BOS] and [EOS], 7, and (b)'s recipe divides by (a) - 2. (a) 6 then
-    3.0591 / 4 = 0.765, or its missing minus sign, sums no 4 terms: no ECF, no trap credit
-    (they were ECF, 3/3, and the trap's credit). (a) 3, the masked positions, then their mean
-    0.859, and (a) 8, the first token counted, then 3.0591 / 6 = 0.510, are the
-    misconception carried on: ECF."""
-    rows = grade([("w4", "Q10", "a", "6"), ("w4", "Q10", "b", "0.765"), ("m4", "Q10", "a", "6"),
-                  ("m4", "Q10", "b", "-0.765"), ("w3", "Q10", "a", "5"), ("w3", "Q10", "b", "1.02"),
-                  ("m3", "Q10", "a", "3"), ("m3", "Q10", "b", "0.859"), ("f6", "Q10", "a", "8"),
-                  ("f6", "Q10", "b", "0.510")], HALF)
-    for sid, own, divisor, quotient in (("w4", "6", "4", "0.765"), ("w3", "5", "3", "1.02")):   # 3.0591 / 4, / 3
+    """Q10 (b) sums 8 losses since review 52b F1 (she poured hot tea into the mug: the 7 words'
+    and [EOS]'s, 8.9352) and divides by (a)'s count, 8 (recipe sum(-log(p))/part:targets). (a) 5
+    then 8.9352 / 5 = 1.79, or its missing minus sign, and (a) 4 then 8.9352 / 4 = 2.23, sum no 5 or
+    4 terms: no ECF, no trap credit (they were ECF, 3/3, and the trap's credit; until review 52b the
+    recipe divided by (a) - 2). (a) 2, the masked positions (5 and 7), then their mean
+    (-ln 0.8 - ln 0.2) / 2 = 0.916, and (a) 9, the first token counted, then 8.9352 / 9 = 0.993,
+    are the misconception carried on: ECF."""
+    rows = grade([("w4", "Q10", "a", "5"), ("w4", "Q10", "b", "1.79"), ("m4", "Q10", "a", "5"),
+                  ("m4", "Q10", "b", "-1.79"), ("w3", "Q10", "a", "4"), ("w3", "Q10", "b", "2.23"),
+                  ("m3", "Q10", "a", "2"), ("m3", "Q10", "b", "0.916"), ("f6", "Q10", "a", "9"),
+                  ("f6", "Q10", "b", "0.993")], HALF)
+    for sid, own, quotient in (("w4", "5", "1.79"), ("w3", "4", "2.23")):   # 8.9352 / 5, / 4
         assert _verdict(rows[sid, "Q10", "b"]) == ("incorrect", "", "", 0.0, (
-            f"(b) is the mean of 5 terms, their sum (3.0591) divided by 5; your answer comes from dividing that sum "
-            f"by your (a) = {own} less 2 (3.0591 / {divisor} = {quotient}), as if there were {divisor} terms, so (b) "
+            f"(b) is the mean of 8 terms, their sum (8.9352) divided by 8; your answer comes from dividing that sum "
+            f"by your (a) = {own} (8.9352 / {own} = {quotient}), as if there were {own} terms, so (b) "
             f"was not marked from your (a) (no error carried forward)"))
     assert _verdict(rows["m4", "Q10", "b"]) == ("incorrect", "", "", 0.0, "")
     for sid in ("m3", "f6"):

@@ -21,8 +21,9 @@ EXPECTED = {
     "C7": {"loss_y1": ("-log(part:p)", ()), "loss_y0": ("-log(1 - part:p)", ("q",))},
     "C8": {"loss": ("-log(part:p)", ())},
     "C9": {},
-    # (a) counts the predictions with [BOS] and [EOS], two more than (b) averages over (review 51c F10)
-    "C10": {"loss": ("sum(-log(p))/(part:targets - 2)", ("n", "losses", "total"))},
+    # (a) counts the predictions with [BOS] and [EOS] (review 51c F10), the T + 1 losses (b) averages
+    # (review 52b F1: until then (b) was the printed sentence's, its recipe over (a) - 2)
+    "C10": {"loss": ("sum(-log(p))/part:targets", ("losses", "total"))},
 }
 
 

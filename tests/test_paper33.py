@@ -107,7 +107,8 @@ def _work(cls: str, seed: int, k: int, step: int) -> str:
 @pytest.mark.parametrize("cls, k, step, shown", [
     ("C4", 0, 2, "The rounded losses above add to $3.4981$, so $L_{\\text{MLM}} = 3.4981 / 4 = 0.8745$"),
     ("C9", 0, 1, "The rounded losses above add to $3.5065$, so $L_{\\text{MLM}} = 3.5065 / 3 = 1.1688$"),
-    ("C10", 0, 2, "\\approx 3.05908$, the sum of the rounded losses above"),
+    # C10 since review 52b F1: the 8 losses of [BOS] she poured hot tea into the mug [EOS], true sum 8.93521
+    ("C10", 0, 2, "\\approx 8.93509$, the sum of the rounded losses above"),
     ("C3", 0, 1, "\\approx 28996 \\times 54.5982 = 1.583 \\times 10^{6}$, with the rounded weight above"),
     ("C1", 0, 1, "$\\sum_j e^{z_j} \\approx 76.2902$, the sum of the rounded weights above")])
 def test_a_sum_of_rounded_terms_says_so(cls, k, step, shown):

@@ -255,13 +255,19 @@ def test_c10_is_a_shipped_yaml_template(causal):
 def test_c10_canonical_numbers(causal):
     inst = canonical_instance(causal)
     targets, loss = (float(pv.value) for pv in inst.parts)
-    expected = (-math.log(0.2) - math.log(0.1) - math.log(0.5) - math.log(0.6)
-                - math.log(math.exp(2) / (math.exp(2) + math.e + 1))) / 5
+    # (b) is the loss of [BOS] the cat sat on the mat [EOS] (review 52b F1): the first word given
+    # [BOS] alone (0.15), the four words after it, "mat", and [EOS] (0.4): 7 losses over 7
+    words = (-math.log(0.15) - math.log(0.2) - math.log(0.1) - math.log(0.5) - math.log(0.6)
+             - math.log(math.exp(2) / (math.exp(2) + math.e + 1)))
+    expected = (words - math.log(0.4)) / 7
     traps = {t.code: float(t.value) for t in inst.parts[1].traps}
     assert targets == 7   # (a): the sentence with [BOS] and [EOS], 8 tokens, 7 predicted (review 51c F10)
-    assert loss == pytest.approx(expected, rel=1e-12)
-    assert traps["sum_instead_of_mean"] == pytest.approx(5 * expected)
-    assert traps["first_token_predicted"] == pytest.approx(5 * expected / 6)
+    assert loss == pytest.approx(expected, rel=1e-12) and round(loss, 4) == 1.1910
+    assert traps["sum_instead_of_mean"] == pytest.approx(7 * expected)
+    assert traps["first_token_predicted"] == pytest.approx(7 * expected / 8)
+    assert traps["end_token_not_predicted"] == pytest.approx(words / 6)
+    assert traps["end_token_summed_not_counted"] == pytest.approx(7 * expected / 6)
+    assert traps["perplexity_instead_of_loss"] == pytest.approx(math.exp(expected))
     assert traps["masked_positions_only"] == pytest.approx((-math.log(0.1) - math.log(0.665241)) / 2, rel=1e-5)
     assert traps["log10_instead_of_ln"] == pytest.approx(expected / math.log(10))
 
@@ -269,14 +275,18 @@ def test_c10_canonical_numbers(causal):
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10**9))
 @pytest.mark.slow
-def test_c10_loss_is_the_mean_next_token_loss_over_all_but_the_first_word(causal, seed):
+def test_c10_loss_is_the_mean_next_token_loss_over_all_but_the_first_token(causal, seed):
+    """(a) and (b) are of [BOS] w1 ... wT [EOS] (review 51c F10, 52b F1): p holds the T words'
+    probabilities, the first given [BOS] alone, and [EOS]'s last; the loss is their mean."""
     inst = sample_instance(causal, f"c10/{seed}")
     words, p, q, mask = (inst.params[k] for k in ("scene", "p", "q", "mask"))
     targets, loss = (float(pv.value) for pv in inst.parts)
     count = len(words["words"])
-    assert targets == count + 1 and count - 1 == len(p)   # (a) with [BOS] and [EOS] (review 51c F10)
-    assert loss == pytest.approx(sum(-math.log(float(x)) for x in p) / (count - 1), rel=1e-12)
-    assert float(q[-1]) == float(p[-1])
+    assert targets == count + 1 == len(p)
+    assert loss == pytest.approx(sum(-math.log(float(x)) for x in p) / (count + 1), rel=1e-12)
+    assert float(q[-1]) == float(p[-2])   # the last word's: the stem's simplification
+    assert all(float(x) != float(y) for x, y in zip(q[:-1], p[:-2]))   # and only there
+    assert float(p[0]) <= 0.4
     assert 2 <= sum(int(m) for m in mask) <= count - 2
 
 

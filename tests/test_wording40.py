@@ -30,6 +30,8 @@ def test_c10_forecast_bounds_come_from_the_stems_largest_and_smallest_p(invoke, 
     assert len(questions) == 3
     for question in questions:
         stem_p = [float(p) for p in re.findall(r"causal \$p = ([0-9.]+)\$", question)]
+        # and [EOS]'s, in the prose, a prediction too since review 52b F1
+        stem_p += [float(p) for p in re.findall(r"gives \[EOS\] the probability ([0-9.]+)\.", question)]
         found = FORECAST.search(question)
         assert found is not None, question
         top, top_loss, bottom, bottom_loss = map(float, found.groups())

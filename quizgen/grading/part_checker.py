@@ -307,7 +307,7 @@ class PartChecker:
         question, verdict = self.question_rules(), None
         recipe = question.ecf_recipe(self.part.letter) if None not in earlier.values() else None
         plain = question.plain(self.part.name, recipe, earlier) if recipe is not None else None
-        # a carried misconception counts even where the recipe gives nothing (C10: (a) 2 gives (a) - 2 = 0)
+        # a carried misconception counts even where the recipe gives nothing (a recipe over (a) - 2 after (a) 2)
         near = (plain is not None and self._near(value, plain, figures)) or (recipe is not None and may_carry(
             question.question.parts, self.part, value, earlier))
         if plain is not None and not near:   # from the unrounded trap their (a) stands for?

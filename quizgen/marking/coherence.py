@@ -15,14 +15,15 @@ template has code of its own here.
   (as_asked.py): (a) 4, then (b) 1.1440 for their 1.1482 is 1.14, no ECF.
 - **A fixed sum over the student's count.** A recipe that divides what the
   paper fixes by an earlier count alone, or by it less a whole number (C10's
-  ``sum(-log(p))/(part:targets - 2)``: (a) counts the predictions with [BOS]
-  and [EOS]) is no method worked from a wrong count: a student whose count
-  gives 4 positions sums 4 terms, not the paper's 5. ECF there comes only from
-  a misconception carried on (above: (a) 3, the masked positions, then their
-  mean; (a) 8, the first token counted, then the sum over 6), never from the
+  ``sum(-log(p))/part:targets``: (a) counts the predictions of [BOS] w1 ... wT
+  [EOS], (b) averages their T + 1 losses) is no method worked from a wrong count:
+  a student whose count gives 4 positions sums 4 terms, not the paper's 7. ECF
+  there comes only from a misconception carried on (above: (a) 3, the masked
+  positions, then their mean; (a) 6, [EOS] left out, then the words' losses
+  over 6; (a) 8, the first token counted, then the sum over 8), never from the
   recipe (``uncounted``).
   Where the recipe worked from the trap's value is the misconception's method
-  (the sum over 6), its carried rounding counts as the right method's does
+  (the sum over 8), its carried rounding counts as the right method's does
   (``_carried_route``), and ``uncounted`` is not asked.
 - **Ranges.** A part may say where every correct answer lies (key.json's
   ``"range"``, a template's ``range:``). ECF is withheld when an earlier
@@ -114,7 +115,7 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
     if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
         return verdict
-    # the recipe is the misconception's own method there (C10's (a) 8, then the sum over 6): never "not from (a)"
+    # the recipe is the misconception's own method there (C10's (a) 8, then the sum over 8): never "not from (a)"
     counted = "" if method is not None and method.given is not None else uncounted(rule, earlier, env, written)
     reason = reason or counted \
         or impossible_result(rule, reading.value, earlier, env, written)   # a trap's too: -ln 54.6
@@ -174,7 +175,7 @@ def counted_by(rule):
 def over_wrong_count(expression, parts: dict, answers: dict) -> bool:
     """Whether a trap recipe divides a quantity the paper fixes by an earlier
     count (``parts``: {name: (kind, value)}) the student got wrong (C10's
-    ``-(sum(-log(p))/(part:targets - 2))``): no slip worked from their count (``uncounted``)."""
+    ``-(sum(-log(p))/part:targets)``): no slip worked from their count (``uncounted``)."""
     name = fixed_over_part(expression)
     kind, value = parts.get(name, (None, None))
     return kind == "integer" and answers.get(name) != value
@@ -255,7 +256,7 @@ def carried_misconception(rule, earlier: dict, env: dict, behind: dict) -> Carri
     given = {s.name: (exact.get(s.name, earlier[s.name]),) for s in rule.sources}
     try:
         plain = reachable(rule.recipe, env, given, levels=())
-    except OWN_RECIPE_ERRORS:   # no value from the traps' (C10: (a) 2 masked, the recipe's (a) - 2 is 0):
+    except OWN_RECIPE_ERRORS:   # no value from the traps' (a recipe over (a) - 2 of a masked count of 2 is 0):
         plain = ()              # the misconception's own value here is still its consequence
     # a count's trap that is a fraction (10% of one sequence's 45, 4.5) is no answer to credit: the recipe's
     # anyway, unless the recipe is no method from a count (``uncounted``): then the misconception is the route
@@ -283,8 +284,8 @@ def _carried_route(rule, reading, env: dict, method: Carried, levels) -> bool:
     """True when the answer read is what the misconception's method gives with
     its intermediates carried rounded (to ``levels`` figures or unrounded), as
     the right method's carried rounding is accepted: C10's (a) 8 (the first token
-    counted), then the 5 losses each carried to 3 figures, summed and divided by
-    6 (0.668 where the exact sum over 6 is 0.66749), where the recipe is that
+    counted), then the 7 losses each carried to 3 figures, summed and divided by
+    8, where the recipe is that
     method (``Carried.given``; no carried set is worked out for an answer the
     recipe's hull does not reach); else the carried rounding of the part's trap
     of that code (its working kept with the recipes: C10's (a) 3, the masked

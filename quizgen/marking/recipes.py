@@ -267,9 +267,9 @@ def fixed_over_part(expression) -> str | None:
 def part_divisor(expression) -> tuple | None:
     """``(part name, offset)`` when ``expression`` divides a fixed quantity by an
     earlier part's answer plus a whole offset, else None: C10's
-    ``sum(-log(p))/(part:targets - 2)``, (a) counting the predictions of the
-    sentence with [BOS] and [EOS], two more than (b) averages over; a plain
-    ``/part:name`` has offset 0."""
+    ``sum(-log(p))/part:targets`` has offset 0 (until review 52b F1 it was
+    ``/(part:targets - 2)``, (a) counting two predictions more than (b)
+    averaged over: offset -2)."""
     if expression.__class__ is Neg:
         expression = expression.operand
     if expression.__class__ is not Bin or expression.op != "/" or _parts_read(expression.left):
