@@ -5,7 +5,13 @@ names the log-2 misconception itself, so a number that is the part's
 Working before it is read as any answer's working is: a function of numbers
 that agrees with the value (``log2(28996) = 14.82 bits``) is taken off, so the
 number is named as above; working that cannot be checked (``-log2(p) = 0.48
-bits``) goes to a person."""
+bits``) goes to a person.
+
+A number called a perplexity (``1.105 perplexity``) is read the same way (review
+52b F4): a perplexity is e to the loss, another number than the loss, so the word
+is no neutral label; a number that is the part's ``perplexity_instead_of_loss``
+trap is named as that trap, any other goes to a person. A part asking for a
+perplexity declares the word (``units: [perplexity]``) and reads it as a unit."""
 
 from __future__ import annotations
 
@@ -14,6 +20,9 @@ from dataclasses import replace
 
 BITS_REASON = "given in bits (log base 2): a person checks it against the question's logarithm"
 LOG2_CODE = "log2_instead_of_ln"
+PERPLEXITY_REASON = "called a perplexity (e to the loss), another quantity: a person checks it against what the part asks"
+PERPLEXITY_CODE = "perplexity_instead_of_loss"
+_NAMES = {BITS_REASON: LOG2_CODE, PERPLEXITY_REASON: PERPLEXITY_CODE}   # the slip each word names
 _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 _UNIT = r"(?:in\s+)?bits?"
 # a number alone (no brackets, no other word; e-notation read), then the unit bare or in brackets: 0.4826 bits,
@@ -32,11 +41,24 @@ def in_bits(core: str) -> str | None:
     return "" if _BITS.search(core) else None
 
 
+_PERPLEXITY = re.compile(r"^\s*(?P<number>[^()\[\]\sA-Za-z]+(?:[Ee][+-]?\d+)?)\s*(?:\(\s*perplexity\s*\)|"
+                         r"\[\s*perplexity\s*\]|perplexity)\s*\.?\s*$", re.IGNORECASE)
+
+
+def in_perplexity(core: str) -> str | None:
+    """The number of an answer called a perplexity (``1.105 perplexity`` ->
+    ``1.105``), else None."""
+    found = _PERPLEXITY.match(core)
+    return found["number"] if found else None
+
+
 def bits_trap(checker, reading):
     """The verdict naming the log-2 trap for an answer said in bits whose
     number (``reading.value``, a needs_review reading) is that trap's value,
+    or the perplexity trap for one called a perplexity that is e to the loss,
     else None (a person reads it). ``checker``: the part's PartChecker."""
-    if reading.reason != BITS_REASON or reading.value is None:
+    code = _NAMES.get(reading.reason)
+    if code is None or reading.value is None:
         return None
     named = checker._named_trap(replace(reading, status="number", reason=""))   # forms.NUMBER (forms imports this)
-    return named if named is not None and named.misconception == LOG2_CODE else None
+    return named if named is not None and named.misconception == code else None

@@ -17,7 +17,7 @@ from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chai
                                     no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
                                     unquoted, written_with_commas)
 from quizgen.marking.arrows import read_steps
-from quizgen.marking.bits import BITS_REASON, in_bits
+from quizgen.marking.bits import BITS_REASON, PERPLEXITY_REASON, in_bits, in_perplexity
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.marking.percent import percent_of
@@ -272,6 +272,9 @@ def _unread(core: str, text: str, written: str, exc: ExpressionError, again, uni
         # 0.4826 bits on a part in nats: a person reads it (bits.py: or the log-2 trap); a part in bits read it above
         bits = again(number) if number else Reading(REVIEW)
         return Reading(REVIEW, bits.value, bits.figures, reason=BITS_REASON)
+    if (number := in_perplexity(core)) is not None:   # 1.105 perplexity: e^L is another number (bits.py)
+        said = again(number)
+        return Reading(REVIEW, said.value, said.figures, reason=PERPLEXITY_REASON)
     if _BOUND.search(core):
         return Reading(REVIEW, reason=BOUND_REASON)
     head = bracketed_note(text)   # 1950 (25% of 7800), 0.6999 (7/10): a number, then a note

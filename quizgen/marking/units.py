@@ -17,8 +17,9 @@ _PER = r"(?:\s*(?:/|per)\s*(?:masked\s+)?(?:tokens?|positions?|words?|prediction
 UNIT = re.compile(r"(?<!\s)\s*(?:" + _UNIT_WORD + _PER + r"|\(\s*" + _UNIT_WORD + _PER + r"\s*\))\s*(?:\.\s*)?$",
                   re.IGNORECASE)   # 0.364 nats, 1.52 nats per token, 0.364 (nats)
 # a word naming a quantity (not checked against the part's), after a number, bare or in brackets
-# ("0.789 probability", "1.46 loss", "0.681 (prob)"): said like a unit
-_QUANTITY_WORD = r"(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)"
+# ("0.789 probability", "1.46 loss", "0.681 (prob)"): said like a unit. Not "perplexity": e to the
+# loss is another number, so "1.105 perplexity" goes to a person as "bits" does (bits.py; review 52b F4)
+_QUANTITY_WORD = r"(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy)"
 QUANTITY = re.compile(r"(?<=[\d)])\s*(?:" + _QUANTITY_WORD + r"|\(\s*" + _QUANTITY_WORD + r"\s*\))\s*(?:\.\s*)?$",
                       re.IGNORECASE)
 

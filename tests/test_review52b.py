@@ -1,0 +1,52 @@
+"""Review 52b, a domain expert's findings on the question bank.
+
+F4: "perplexity" after a number was stripped as a neutral quantity word, so
+C10 (b)'s `1.191 perplexity` (the loss's value, called a perplexity) was marked
+correct. A perplexity is e to the loss, another number: like "bits", the word
+sends the answer to a person, and names the part's perplexity_instead_of_loss
+trap when its number is that trap's (e^L, `3.290 perplexity`). A part asking
+for a perplexity declares the word (`units: [perplexity]`) and reads it."""
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.quiz import Question
+from quizgen.generation.sampling import canonical_instance
+from quizgen.grading.part_checker import question_checkers
+from quizgen.key.entries import key_entry
+from quizgen.marking.bits import PERPLEXITY_REASON
+from quizgen.marking.forms import read_number
+
+BANK = {t.cls: t for t in load_bank(())}
+
+
+def _graded(template, letter: str, answer: str):
+    """The verdict on ``answer`` to part ``letter`` of ``template``'s canonical question."""
+    return question_checkers(key_entry(Question("Q1", canonical_instance(template))))[letter](answer)
+
+
+@pytest.mark.parametrize("text", ["1.105 perplexity", "1.105 Perplexity.", "1.105 (perplexity)"])
+def test_a_number_called_a_perplexity_goes_to_a_person(text):
+    reading = read_number(text)
+    assert (reading.status, reading.reason, reading.value) == ("needs_review", PERPLEXITY_REASON, 1.105)
+
+
+def test_the_c10_loss_called_a_perplexity_is_not_marked_correct():
+    """C10's canonical loss is 1.1910; its perplexity e^1.1910 = 3.2904."""
+    verdict = _graded(BANK["C10"], "b", "1.191 perplexity")
+    assert (verdict.status.value, verdict.score) == ("needs_review", 0.0)
+    assert verdict.reason == PERPLEXITY_REASON
+
+
+def test_the_perplexity_called_a_perplexity_is_that_trap():
+    verdict = _graded(BANK["C10"], "b", "3.290 perplexity")
+    assert (verdict.status.value, verdict.misconception) == ("incorrect", "perplexity_instead_of_loss")
+
+
+def test_a_part_that_asks_for_a_perplexity_reads_the_word():
+    """The example bank's C13 (b) asks for the perplexity, 3.4041, and declares the word."""
+    from pathlib import Path
+    from quizgen.bank.loader import load_template
+    template = load_template(Path(__file__).parent.parent / "docs" / "examples" / "bert_bank" / "c13_perplexity.yaml")
+    verdict = _graded(template, "b", "3.40 perplexity")
+    assert verdict.status.value == "correct", verdict
