@@ -159,5 +159,5 @@ def test_seed_3s_reviewed_answer(tmp_path):
     out = graded_by_cli(tmp_path, tmp_path / "s3" / "key.json", rows)
     assert (out["m1", "Q28", "b"]["status"], out["m1", "Q28", "b"]["score"]) == ("incorrect", "0")
     assert (out["m2", "Q28", "b"]["status"], out["m2", "Q28", "b"]["note"], out["m2", "Q28", "b"]["score"]) == \
-        ("correct", "ecf", "3")
+        ("correct", "ecf", "2")   # (b) is 2 points since review 52b F3
     assert out["m3", "Q28", "b"]["score"] == "0"

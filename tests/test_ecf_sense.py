@@ -53,7 +53,7 @@ def test_c10_the_masked_positions_misconception_carried_on_is_ecf_named_once(see
     assert (rows["m2", "a"]["status"], rows["m2", "a"]["misconception"]) == ("incorrect", "masked_positions_only")
     coherent = rows["m2", "b"]
     assert (coherent["status"], coherent["note"], coherent["misconception"], coherent["score"]) == \
-        ("correct", "ecf", "", "3")
+        ("correct", "ecf", "", "2")   # (b) is 2 of the 4 points since review 52b F3
     assert coherent["feedback"].startswith("marked from your (a) = 2 and the method behind it (the misconception "
                                            "named at (a), not counted again): correct given that value")
 

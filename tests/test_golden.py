@@ -344,10 +344,12 @@ def paper_digest(path) -> str:
 # All four again (fix52b, review 52b F1): C10 is the training sequence [BOS] w1 ... wT [EOS]: each word has a
 # causal p (the first given [BOS]), [EOS]'s is in the stem's prose, (b) is the mean of the T + 1 losses; C10 draws
 # other numbers (p_first and p_end are drawn after the rest). Only Q10's lines differ (and the paper code).
+# The problems again (fix52b, review 52b F3): C10's (a) and (b) are 2 points each (were 1 and 3); the two
+# points lines of Q10 are the only lines that differ. Solutions unchanged; key.csv's points column.
 PAPER_DIGESTS = {   # round 52: C10's (a) and (b) are both of the [BOS] ... [EOS] sequence (review 52b F1)
-    ("1", "problems.md"): "84805621a1b9695bafbce3ba0cfdda8e85df23ec454a1b6dc384396a4f816ee9",
+    ("1", "problems.md"): "bd25196909416c0ae2019542e7303e313c6b6719bb908e0d0901dffb59f04aa2",
     ("1", "solutions.md"): "144760cf5d72a336ea9426898f444d59d3a76a0c6b8e0787062aa866d76d5ec7",
-    ("2", "problems.md"): "11e67d8c69e7ff80c47b2b112c6e7626b6b2a954f7db5e74939e0fc556838736",
+    ("2", "problems.md"): "09c647a1aa027c7c24b9d7bbf4153b13968a18343d2f2c99e4bfb842b92cc15b",
     ("2", "solutions.md"): "9da3e7eee690db2ee842bcd808e158ba2ddbab526c1f329ba170c0d65f42b600",
 }
 

@@ -111,7 +111,7 @@ def test_c10_the_papers_sum_over_a_wrong_count_is_no_ecf(grade):
     assert _verdict(rows["m4", "Q10", "b"]) == ("incorrect", "", "", 0.0, "")
     for sid in ("m3", "f6"):
         status, note, misconception, score, feedback = _verdict(rows[sid, "Q10", "b"])
-        assert (status, note, misconception, score) == ("correct", "ecf", "", 3.0)
+        assert (status, note, misconception, score) == ("correct", "ecf", "", 2.0)   # (b) is 2 points (review 52b F3)
         assert "and the method behind it (the misconception named at (a), not counted again)" in feedback
 
 

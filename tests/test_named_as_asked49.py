@@ -65,7 +65,8 @@ def test_a_rounding_that_is_the_traps_cut_off_names_nothing(graded):
     named these the trap; now only ``0.802`` itself is, told it is the trap cut off."""
     rounding = graded[("3", CUT)]
     assert (rounding["status"], rounding["misconception"]) == ("incorrect", TRAP)
-    assert float(rounding["score"]) == 3 * 0.5 * 0.5   # the trap's credit, cut off: times the imprecise credit
+    assert float(rounding["score"]) == 2 * 0.5 * 0.5   # (b)'s 2 points (review 52b F3), the trap's credit, cut off:
+    # times the imprecise credit
     assert "(That value, cut off instead of rounded: 0.8026 rounds to 0.803.)" in rounding["feedback"]
     for answer in ("0.8016", "0.8017", "0.8018", "0.8019", "0.8021"):   # outside the trap's window, 0.80215 up
         row = graded[("3", answer)]

@@ -50,3 +50,26 @@ def test_a_part_that_asks_for_a_perplexity_reads_the_word():
     template = load_template(Path(__file__).parent.parent / "docs" / "examples" / "bert_bank" / "c13_perplexity.yaml")
     verdict = _graded(template, "b", "3.40 perplexity")
     assert verdict.status.value == "correct", verdict
+
+
+# F3: C10's central misconception, "a causal model is scored only at its masked positions", cost
+# 1 point of 4: (a) 1 point, then (b)'s masked mean marked from that (a) (ECF, the misconception named
+# once, at (a)), 3 points. (a), the part that needs the concept, now carries half the marks.
+
+def test_masked_positions_only_throughout_scores_half_of_c10(tmp_path):
+    import csv
+    from click.testing import CliRunner
+    from quizgen.cli import main
+    made = CliRunner().invoke(main, ["generate", "--worked-examples", "--classes", "C10", "--out", str(tmp_path / "we")])
+    assert made.exit_code == 0, made.output
+    answers = tmp_path / "answers.csv"
+    # the canonical sentence: positions 3 and 6 masked, (-ln 0.1 - ln 0.6652) / 2 = 1.355
+    answers.write_text("student_id,question_id,part,answer\nm,Q1,a,2\nm,Q1,b,1.355\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(answers), "--key", str(tmp_path / "we" / "key.json"),
+                                       "--out", str(tmp_path / "out" / "graded.csv")])
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "out" / "graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = {r["part"]: r for r in csv.DictReader(handle)}
+    assert (rows["a"]["misconception"], rows["a"]["score"]) == ("masked_positions_only", "0")
+    assert (rows["b"]["note"], rows["b"]["score"]) == ("ecf", "2")
+    assert sum(float(r["score"]) for r in rows.values()) == 2.0   # of 4: it was 3
