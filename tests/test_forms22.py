@@ -46,11 +46,11 @@ def test_the_drill_reads_a_count_s_thousands_point_as_grade_does():
     assert [str(p.status) for p in result.parts] == ["correct"], out.getvalue()
 
 
-# 2-3. a value restated beside its number; units per token
+# 2-3. a value restated beside its number; units per token (seed 5's C10 (b) is 0.77701 since review 52b F1)
 
 RESTATED = [("Q1", "a", "0.695 (69.5%)"), ("Q5", "c", "0.518 (51.8%)"), ("Q1", "a", "0.6952 ≈ 0.695"),
-            ("Q1", "a", "0.6952 ~ 0.695"), ("Q1", "b", "0.364 (nats)"), ("Q10", "b", "1.52 nats/token"),
-            ("Q10", "b", "1.52 nats per token"), ("Q1", "a", "p = 0.695 (= 69.5 %)")]
+            ("Q1", "a", "0.6952 ~ 0.695"), ("Q1", "b", "0.364 (nats)"), ("Q10", "b", "0.777 nats/token"),
+            ("Q10", "b", "0.777 nats per token"), ("Q1", "a", "p = 0.695 (= 69.5 %)")]
 FOR_A_PERSON = [("Q6", "a", "1950 (25%)"), ("Q1", "a", "0.6952 ≈ 0.9"), ("Q5", "a", "0 (empty sum)"),
                 ("Q10", "a", "5 (not 6)"), ("Q4", "a", "1.55 nats (mean)"), ("Q6", "a", "1950 (25% of 7800)"),
                 ("Q1", "a", "0.695 (59.5%)")]

@@ -176,7 +176,9 @@ def test_every_template_example_answer_gets_its_stated_grade(bank):
     letters = {q.cls: {p.name: p.letter for p in q.parts} for q in key.questions}
     checked = 0
     for template in bank:
-        for case in template.tests:
+        # a case with earlier answers (C10's ECF cases, review 52b F1) is marked after them, which these
+        # checkers of a part alone cannot do: quizgen validate grades those (tests/test_validate.py)
+        for case in (case for case in template.tests if not case.get("earlier")):
             checker = checkers[template.cls][letters[template.cls][case["part"]]]
             verdict = checker(str(case["answer"]))
             got = (verdict.status, verdict.misconception)

@@ -153,12 +153,14 @@ def test_a_recipe_that_does_not_evaluate_is_refused_when_grade_loads_the_key(inv
 @pytest.mark.slow
 def test_a_worked_examples_key_is_read_and_marked_with_carried_rounding(invoke, tmp_path):
     """Its canonical parameters hold exact texts (``exp(2)/(exp(2) + E + 1)``), now read
-    back by the whitelist parser: the key is not refused, and C10's mean loss (b) accepts
-    a value reached only by carrying 3-figure intermediates (1.11 for 1.1047; C4's 1.744,
-    1.74 at the 3 figures asked, is reached by no carrying: review 47b F12)."""
+    back by the whitelist parser: the key is not refused, and C9's total loss (a), whose
+    probabilities are such texts, accepts a value reached only by carrying 3-figure
+    intermediates (2.02; C4's 1.744, 1.74 at the 3 figures asked, is reached by no carrying:
+    review 47b F12). Until review 52b F1 the case was C10's 1.11 for 1.1047; C10's worked
+    example, now 1.1910, has no value carrying reaches that is not 1.19 at 3 figures."""
     assert invoke("generate", "--seed", 1, "--worked-examples", "--no-solutions",
                   "--out", tmp_path / "q").exit_code == 0
-    (tmp_path / "a.csv").write_text("student_id,question,part,answer\ns1,Q10,b,1.11\n", encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question,part,answer\ns1,Q9,a,2.02\n", encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "o.csv")
     assert result.exit_code == 0, result.output
     with open(tmp_path / "o.csv", encoding="utf-8-sig", newline="") as handle:

@@ -49,8 +49,9 @@ def test_zero_counts_and_a_one_position_average_earn_no_ecf(grade):
     """rev-marking22b: C6 answered 0 throughout took 4 of 5 points by ECF (80% of 0 is 0), and C10's
     (a) 1 made (b) the sum of the losses, the sum_instead_of_mean trap, an ECF answer: the shipped
     ranges now say a C6 count is at least 1 and C10's positions at least 2."""
-    graded = grade([("z1", "Q16", part, "0") for part in "abcde"] + [("z2", "Q28", "a", "1"), ("z2", "Q28", "b", "6.154")])
+    # Q28's sum of losses: 7.876 since review 52b F1 (the 6 losses of [BOS] bees make honey from nectar [EOS])
+    graded = grade([("z1", "Q16", part, "0") for part in "abcde"] + [("z2", "Q28", "a", "1"), ("z2", "Q28", "b", "7.876")])
     assert all(graded["Q16", part, "0"]["note"] != "ecf" and graded["Q16", part, "0"]["score"] == "0"
                for part in "abcde")
-    assert (graded["Q28", "b", "6.154"]["note"], graded["Q28", "b", "6.154"]["misconception"]) == \
+    assert (graded["Q28", "b", "7.876"]["note"], graded["Q28", "b", "7.876"]["misconception"]) == \
         ("", "sum_instead_of_mean")

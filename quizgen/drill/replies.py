@@ -292,7 +292,7 @@ def _working_said(verdict) -> str:
 def offered_note(record, text: str, verdict, options=NONE_OFFERED) -> str:
     """The help said before a word part's wrong answer that is a number: grade
     marks it wrong, and so does the drill (one verdict, grade's), adding what
-    the part asks for (``1.2`` at a yes/no part); '' otherwise. A word that
+    the part asks for (``2.5`` at a yes/no part); '' otherwise. A word that
     names none of the answers the part offers (``options``) grade leaves to a
     person (marking/offered.py ``unoffered_reason``), so it is asked again."""
     if record.kind != "word" or verdict.status != Status.INCORRECT or verdict.misconception:
