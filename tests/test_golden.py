@@ -348,11 +348,13 @@ def paper_digest(path) -> str:
 # other numbers (p_first and p_end are drawn after the rest). Only Q10's lines differ (and the paper code).
 # The problems again (fix52b, review 52b F3): C10's (a) and (b) are 2 points each (were 1 and 3); the two
 # points lines of Q10 are the only lines that differ. Solutions unchanged; key.csv's points column.
+# All four again (fix52b, review 52b F7): C4's and C9's stems say BERT's count is capped (20 for 128-token
+# sequences, far above this count); Q4's and Q9's lines (and the paper code) the only ones that differ.
 PAPER_DIGESTS = {   # round 52: C10's (a) and (b) are both of the [BOS] ... [EOS] sequence (review 52b F1)
-    ("1", "problems.md"): "bd25196909416c0ae2019542e7303e313c6b6719bb908e0d0901dffb59f04aa2",
-    ("1", "solutions.md"): "144760cf5d72a336ea9426898f444d59d3a76a0c6b8e0787062aa866d76d5ec7",
-    ("2", "problems.md"): "09c647a1aa027c7c24b9d7bbf4153b13968a18343d2f2c99e4bfb842b92cc15b",
-    ("2", "solutions.md"): "9da3e7eee690db2ee842bcd808e158ba2ddbab526c1f329ba170c0d65f42b600",
+    ("1", "problems.md"): "f953e05f14ac621853ede920dd75f2230640f2b508c7772b4617b1206aa1e084",
+    ("1", "solutions.md"): "988be7f4cc59c147fbfc12f198e2f4555222e735e15155f3a502857eb6291e91",
+    ("2", "problems.md"): "50f4fd9d23f0f01d9aea473f235ae01a07a41af544a780836fa84f6406bb7305",
+    ("2", "solutions.md"): "4eec8af31d06d4d587dc9540dbef97ecc67d71b27c6faf51662062339ad7866c",
 }
 
 

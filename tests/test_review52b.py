@@ -73,3 +73,13 @@ def test_masked_positions_only_throughout_scores_half_of_c10(tmp_path):
     assert (rows["a"]["misconception"], rows["a"]["score"]) == ("masked_positions_only", "0")
     assert (rows["b"]["note"], rows["b"]["score"]) == ("ecf", "2")
     assert sum(float(r["score"]) for r in rows.values()) == 2.0   # of 4: it was 3
+
+
+# F7: C4 and C9 stated BERT's masking count, max(1, round(0.15 T)), without the cap its code applies
+# (create_pretraining_data.py: min(max_predictions_per_seq, ...), 20 for 128-token sequences).
+
+@pytest.mark.parametrize("cls", ["C4", "C9"])
+def test_berts_masking_count_is_stated_with_its_cap(cls):
+    from quizgen.generation.views import question_view
+    stem = " ".join(question_view(Question("Q1", canonical_instance(BANK[cls])), "md")["stem"].split())
+    assert "(up to a configured cap, 20 for 128-token sequences, far above this count)" in stem, stem
