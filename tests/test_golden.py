@@ -350,11 +350,13 @@ def paper_digest(path) -> str:
 # points lines of Q10 are the only lines that differ. Solutions unchanged; key.csv's points column.
 # All four again (fix52b, review 52b F7): C4's and C9's stems say BERT's count is capped (20 for 128-token
 # sequences, far above this count); Q4's and Q9's lines (and the paper code) the only ones that differ.
+# All four again (fix52b, review 52b F8): C6's stem says its idealised step takes the rate of the ordinary
+# tokens, BERT's code of the length with [CLS] and [SEP]; Q6's lines (and the paper code) the only ones.
 PAPER_DIGESTS = {   # round 52: C10's (a) and (b) are both of the [BOS] ... [EOS] sequence (review 52b F1)
-    ("1", "problems.md"): "f953e05f14ac621853ede920dd75f2230640f2b508c7772b4617b1206aa1e084",
-    ("1", "solutions.md"): "988be7f4cc59c147fbfc12f198e2f4555222e735e15155f3a502857eb6291e91",
-    ("2", "problems.md"): "50f4fd9d23f0f01d9aea473f235ae01a07a41af544a780836fa84f6406bb7305",
-    ("2", "solutions.md"): "4eec8af31d06d4d587dc9540dbef97ecc67d71b27c6faf51662062339ad7866c",
+    ("1", "problems.md"): "faae8761a7b1c3fa1e92656b276d433d1f3d8ed357b659fe6445ec9d6c309a9e",
+    ("1", "solutions.md"): "ac547b53fd8b2e2cb584c7dcf4537b8af37b5b9811f1cb1f169e7dd120eb2dca",
+    ("2", "problems.md"): "3c333f5c483fbf4f9ad3e80dc3275fa45191b93cf09c8150a54e081397bbfe96",
+    ("2", "solutions.md"): "21a5421a9652ce876f29fcde4caeb037f6e46dae3fd2f05596bd635c975b92dd",
 }
 
 

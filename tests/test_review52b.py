@@ -83,3 +83,13 @@ def test_berts_masking_count_is_stated_with_its_cap(cls):
     from quizgen.generation.views import question_view
     stem = " ".join(question_view(Question("Q1", canonical_instance(BANK[cls])), "md")["stem"].split())
     assert "(up to a configured cap, 20 for 128-token sequences, far above this count)" in stem, stem
+
+
+# F8: C6 applied its rate to the ordinary tokens while C4 and C9 say BERT's count is 0.15 T with
+# [CLS] and [SEP] counted: both right, but a student reading both could think they disagree.
+
+def test_c6_says_its_rate_is_of_the_ordinary_tokens_and_berts_of_the_whole_length():
+    from quizgen.generation.views import question_view
+    stem = " ".join(question_view(Question("Q1", canonical_instance(BANK["C6"])), "md")["stem"].split())
+    assert ("This idealised step takes its rate of the ordinary tokens alone; BERT's own code takes it of each "
+            "sequence's length with [CLS] and [SEP] counted, a fraction of a token more.") in stem, stem
