@@ -93,3 +93,14 @@ def test_c6_says_its_rate_is_of_the_ordinary_tokens_and_berts_of_the_whole_lengt
     stem = " ".join(question_view(Question("Q1", canonical_instance(BANK["C6"])), "md")["stem"].split())
     assert ("This idealised step takes its rate of the ordinary tokens alone; BERT's own code takes it of each "
             "sequence's length with [CLS] and [SEP] counted, a fraction of a token more.") in stem, stem
+
+
+# F10: the example bank's C11 gave the reason for 1/sqrt(d_k) without the assumption it rests on
+# (Vaswani et al. 2017, footnote 4: q and k's components independent, mean 0, variance 1).
+
+def test_c11s_scaling_reason_states_its_assumption():
+    from pathlib import Path
+    text = (Path(__file__).parent.parent / "docs" / "examples" / "bert_bank" / "c11_attention.yaml").read_text(
+        encoding="utf-8")
+    assert "independent with mean 0 and variance 1, $q \\\\cdot k$ has variance $d_k$" in text
+    assert "keeps the scores' spread independent of the head size" not in text
