@@ -69,7 +69,8 @@ def test_a_whole_answer_may_equal_a_heading_number(tmp_path):
     source = (builtin_bank_dir() / "c10_causal_lm.yaml").read_text(encoding="utf-8")
     assert "\npoints: 4\n" in source
     path = tmp_path / "c10.yaml"
-    source = source.replace("\npoints: 4\n", "\npoints: 7\n").replace("    points: 3\n    space: 8\n", "    points: 6\n    space: 8\n")
+    # (a) 2 and (b) 2 since review 52b F3: (b) takes the 3 points more
+    source = source.replace("\npoints: 4\n", "\npoints: 7\n").replace("    points: 2\n    space: 8\n", "    points: 5\n    space: 8\n")
     path.write_text(source, encoding="utf-8")
     template = load_template(path)
     found = [sample_instance(template, f"heading28/{k}").parts[0].value for k in range(40)]
