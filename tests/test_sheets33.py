@@ -27,7 +27,7 @@ from quizgen.key.load import load_key_file
 from quizgen.marking.rule_model import EARLY
 
 ANSWERS = [("s003", "Q1", "a", "1.5"), ("s003", "Q2", "a", "2000"), ("s003", "Q3", "a", "0.43"),
-           ("s005", "Q3", "b", "0.855"), ("s005", "Q4", "c", "negativ"),
+           ("s005", "Q3", "a", "0.427"), ("s005", "Q4", "c", "negativ"),
            ("s006", "Q3", "b", "0.860"), ("s006", "Q4", "c", "banana"),
            ("s007", "Q3", "b", "0.857")]
 
@@ -133,9 +133,10 @@ def _what_next(sheet: str, letter: str) -> str:
 
 @pytest.mark.slow
 def test_a_last_digit_off_is_said_so(sheets, paper):
-    assert _graded(paper)["s005", "Q3", "b"]["feedback"] == ""   # the grader said nothing of it
-    assert _what_next(sheets["s005"], "b") == (
-        "- (b) what next: your last digit is off: 0.8544 rounds to 0.854 at the 3 significant figures you gave; "
+    # (b) 0.855 was the example until round 52: the grader now names it (1 + e^s = 1.7408 kept as 1.74, review 51e F1)
+    assert _graded(paper)["s005", "Q3", "a"]["feedback"] == ""   # the grader said nothing of it
+    assert _what_next(sheets["s005"], "a") == (
+        "- (a) what next: your last digit is off: 0.4256 rounds to 0.426 at the 3 significant figures you gave; "
         "compare your working with the worked solution below")
     # 0.857 is 3 units of its last digit from 0.854: no slip of a digit (round 42, review 42a F4)
     assert _what_next(sheets["s007"], "b") == f"- (b) what next: {COMPARE}"

@@ -69,6 +69,8 @@ def test_a_part_asking_four_figures_passes_validate(tmp_path, invoke):
     text = EXAMPLE.read_text(encoding="utf-8")
     for old, new in (('  - {part: perplexity, answer: "3.40", status: correct}',
                       '  - {part: perplexity, answer: "3.404", status: correct}'),
+                     ('  - {part: perplexity, answer: "3.40 perplexity", status: correct}',
+                      '  - {part: perplexity, answer: "3.404 perplexity", status: correct}'),
                      ('  - {part: perplexity, answer: "3.4", status: imprecise}',
                       '  - {part: perplexity, answer: "3.40", status: imprecise}')):
         assert old in text
@@ -82,4 +84,4 @@ def test_a_part_asking_four_figures_passes_validate(tmp_path, invoke):
     (bank / "c13.yaml").write_text("".join(lines), encoding="utf-8")
     result = invoke("validate", bank)
     assert result.exit_code == 0, result.output
-    assert "12 tests passed" in result.output, result.output
+    assert "13 tests passed" in result.output, result.output
