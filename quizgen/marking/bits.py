@@ -11,7 +11,12 @@ A number called a perplexity (``1.105 perplexity``) is read the same way (review
 52b F4): a perplexity is e to the loss, another number than the loss, so the word
 is no neutral label; a number that is the part's ``perplexity_instead_of_loss``
 trap is named as that trap, any other goes to a person. A part asking for a
-perplexity declares the word (``units: [perplexity]``) and reads it as a unit."""
+perplexity declares the word (``units: [perplexity]``) and reads it as a unit.
+
+The same word as a label before the number (``perplexity = 1.105``, ``PPL: 1.105``,
+``bits = 0.48``, ``the perplexity is 1.105``) says the same, so it is read as the
+word after the number is (review 52d F6: it was stripped as a neutral label and the
+loss's value called a perplexity marked correct): ``labelled_as_word``."""
 
 from __future__ import annotations
 
@@ -50,6 +55,26 @@ def in_perplexity(core: str) -> str | None:
     ``1.105``), else None."""
     found = _PERPLEXITY.match(core)
     return found["number"] if found else None
+
+
+_WORDS = {"ppl": "perplexity", "bit": "bits"}
+_LABELLED = re.compile(r"^\s*(?:the\s+)?(?P<word>perplexity|ppl|bits?)(?:\s*(?:[=:]\s*[≈~]?|[≈~])\s*|\s+is\s+)"
+                       r"(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def labelled_as_word(text: str, units: tuple = ()) -> str:
+    """``text`` with a leading label naming another quantity moved after its
+    value (``perplexity = 1.105`` -> ``1.105 perplexity``, ``PPL: 1.105`` too,
+    ``bits = 0.48`` -> ``0.48 bits``), so it is read as that word after a number is;
+    unchanged when it has no such label or the part declares the word in ``units``."""
+    found = _LABELLED.match(text)
+    if found is None:
+        return text
+    word = _WORDS.get(found["word"].casefold(), found["word"].casefold())
+    declared = {unit.casefold() for unit in units}
+    if word in declared or found["word"].casefold() in declared or (word == "bits" and "bit" in declared):
+        return text
+    return f"{found['rest'].rstrip()} {word}"
 
 
 def bits_trap(checker, reading):

@@ -17,7 +17,7 @@ from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chai
                                     no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
                                     unquoted, written_with_commas)
 from quizgen.marking.arrows import read_steps
-from quizgen.marking.bits import BITS_REASON, PERPLEXITY_REASON, in_bits, in_perplexity
+from quizgen.marking.bits import BITS_REASON, PERPLEXITY_REASON, in_bits, in_perplexity, labelled_as_word
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.marking.percent import percent_of
@@ -142,6 +142,7 @@ def strip_decorations(text: str, percent: bool = False, units: tuple = ()):
     (``_TRAILING``: a unit, the part's own ``units`` too, ``(3 s.f.)``, ``...``, ``✓``,
     a full stop); and the number to divide by (100 for ``76.9%`` in a part that is not a percentage)."""
     text = _CALL_SAID.sub(r"\g<call> = ", text.strip(), count=1)   # ln(178) is 5.18: working, never a label
+    text = labelled_as_word(text, units)   # perplexity = 1.105 says 1.105 perplexity: another quantity (bits.py)
     text = _LABEL.sub("", _SAID.sub("", text, count=1), count=1)
     text = _APPROX.sub("", text, count=1)
     text = _strip_trailing(text, units)

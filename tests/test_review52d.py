@@ -1,0 +1,65 @@
+"""Review 52d's findings on grading (the fixer fix52x).
+
+F6: a label naming another quantity before the number (``perplexity = 1.39``,
+``bits = 1.39``) was stripped as a neutral label, so the loss's value called a
+perplexity was full marks while ``1.39 perplexity`` went to a person. The
+label is now read as the same word after the number is, unless the part
+declares that unit (``units: [perplexity]``)."""
+
+from pathlib import Path
+
+import pytest
+
+from quizgen.bank.loader import load_bank, load_template
+from quizgen.generation.quiz import Question
+from quizgen.generation.sampling import canonical_instance
+from quizgen.grading.part_checker import question_checkers
+from quizgen.key.entries import key_entry
+from quizgen.marking.bits import BITS_REASON, PERPLEXITY_REASON
+from quizgen.marking.forms import read_number
+
+BANK = {t.cls: t for t in load_bank(())}
+C13 = Path(__file__).parent.parent / "docs" / "examples" / "bert_bank" / "c13_perplexity.yaml"
+
+
+def _graded(template, letter: str, answer: str):
+    """The verdict on ``answer`` to part ``letter`` of ``template``'s canonical question."""
+    return question_checkers(key_entry(Question("Q1", canonical_instance(template))))[letter](answer)
+
+
+@pytest.mark.parametrize("text", ["perplexity = 1.105", "perplexity=1.105", "Perplexity: 1.105", "PPL = 1.105",
+                                  "the perplexity is 1.105", "ppl ≈ 1.105"])
+def test_a_perplexity_label_is_read_as_the_word_after_the_number(text):
+    reading = read_number(text)
+    assert (reading.status, reading.reason, reading.value) == ("needs_review", PERPLEXITY_REASON, 1.105)
+
+
+@pytest.mark.parametrize("text", ["bits = 0.4826", "Bits: 0.4826"])
+def test_a_bits_label_is_read_as_the_word_after_the_number(text):
+    reading = read_number(text)
+    assert (reading.status, reading.reason) == ("needs_review", BITS_REASON)
+
+
+def test_the_c10_loss_labelled_a_perplexity_is_not_marked_correct():
+    """C10's canonical loss is 1.1910 (e^L = 3.2904)."""
+    verdict = _graded(BANK["C10"], "b", "perplexity = 1.191")
+    assert (verdict.status.value, verdict.score, verdict.reason) == ("needs_review", 0.0, PERPLEXITY_REASON)
+    verdict = _graded(BANK["C10"], "b", "bits = 1.191")
+    assert (verdict.status.value, verdict.score) == ("needs_review", 0.0)
+
+
+def test_the_perplexity_labelled_a_perplexity_is_still_that_trap():
+    verdict = _graded(BANK["C10"], "b", "ppl = 3.290")
+    assert (verdict.status.value, verdict.misconception) == ("incorrect", "perplexity_instead_of_loss")
+
+
+def test_a_part_that_declares_the_unit_reads_its_label():
+    """The example bank's C13 (b) asks for the perplexity, 3.4041, and declares the word."""
+    template = load_template(C13)
+    for answer in ("perplexity = 3.40", "PPL: 3.40", "3.40 perplexity"):
+        assert _graded(template, "b", answer).status.value == "correct", answer
+
+
+def test_an_ordinary_label_is_still_stripped():
+    assert read_number("L = 1.105").value == 1.105
+    assert read_number("loss = 1.105").value == 1.105
