@@ -63,3 +63,29 @@ def test_a_part_that_declares_the_unit_reads_its_label():
 def test_an_ordinary_label_is_still_stripped():
     assert read_number("L = 1.105").value == 1.105
     assert read_number("loss = 1.105").value == 1.105
+
+
+# F4: a student whose every answer is blank counted absent (fix52r) until an override was given to
+# one of the blanks, even one scoring 0 ("seen"): then they counted as having sat, at 0%, in the
+# class figures. An override that leaves a blank part blank, scoring 0, is no answer either; one
+# that credits a mark, or gives the part another verdict, says they answered (on paper, say).
+
+def test_an_all_blank_student_with_a_zero_override_is_still_absent(tmp_path):
+    from tests.test_review50b import answer, key_of, read_csv, run, write
+    parts = key_of(tmp_path, "C1,C2")
+    rows = [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)]]
+    rows += [[f"s{n}", *(answer(p) for _, _, p in parts)] for n in (1, 2, 3)]
+    rows += [[sid, *[""] * len(parts)] for sid in ("s4", "s5", "s6")]
+    write(tmp_path / "ans.csv", rows)
+    (q1, a1, _), (q2, a2, _) = parts[0][:3], parts[1][:3]
+    write(tmp_path / "over.csv", [["student_id", "question_id", "part", "share", "status", "comment"],
+                                  ["s4", q1, a1, "0", "", "seen"],          # still no answer: absent
+                                  ["s5", q1, a1, "1", "", "work on paper"],  # credited: sat
+                                  ["s6", q2, a2, "0", "incorrect", "wrong on paper"]])   # a verdict: sat
+    output = run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key", "--overrides", "over.csv"], tmp_path)
+    assert "from 5 students (and 1 whose every answer is blank)" in output, output
+    assert "check that their answers were not lost: s4\n" in output, output
+    md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
+    assert "| s4 |  | 0 |" in md and "no answer (every answer blank)" in md.split("| s4 |", 1)[1].split("\n")[0]
+    students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
+    assert students["s4"]["score"] == "0"   # graded, with the override's 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from quizgen.wording import named_few, named_first, shortened
 from quizgen.grading.absent_notes import matched_lines, silent_lines, zero_twin_lines
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.dropped import holds_no_answer
+from quizgen.grading.dropped import left_blank
 from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
 from quizgen.grading.students import Students
 from quizgen.key.model import NO_ATTEMPT
@@ -49,10 +49,11 @@ def no_part_answered(grid, absent: list) -> list:
 def all_blank(grid, absent: list, unread: dict) -> list:
     """The numbers of the students not in ``absent`` (nor with a row not read as a row, ``unread``:
     Tally.unread) whose every answer is blank: a form's line with every cell empty, or words such as
-    ``idk`` graded blank. They gave no answer, as a roster absentee, so they are counted absent too, as
+    ``idk`` graded blank, or blanks an override kept blank at 0 (``left_blank``). They gave no answer,
+    as a roster absentee, so they are counted absent too, as
     the same line off the roster is left out (grading/dropped.py; review 52c F2); graded, they keep their 0."""
     skip = set(absent) | set(unread)
-    return [number for number in range(grid.students) if number not in skip and holds_no_answer(grid.row(number))]
+    return [number for number in range(grid.students) if number not in skip and left_blank(grid.row(number))]
 
 
 def blank_line(students: Students, blanked: list, limit: int = 20) -> list:
