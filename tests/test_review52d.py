@@ -89,3 +89,53 @@ def test_an_all_blank_student_with_a_zero_override_is_still_absent(tmp_path):
     assert "| s4 |  | 0 |" in md and "no answer (every answer blank)" in md.split("| s4 |", 1)[1].split("\n")[0]
     students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
     assert students["s4"]["score"] == "0"   # graded, with the override's 0
+
+
+# F1: with no part column, one stray row naming a several-part question with no part refused the whole
+# class when no row sat on a several-part question's part (0 placed): a stray row or two only warns, in
+# an answers file and in an overrides file; many such rows, or most of a small file, are still refused.
+
+def _single_part_class(tmp_path, stray: int, students: int = 20):
+    """A C4,C10,C3 paper (Q2 = C4, one part; Q1 = C3 and Q3 = C10, parts a and b); an answers file with no
+    part column: each student answers Q2, and ``stray`` of them also give a row ``Q3``."""
+    from tests.test_review50b import run
+    run(["generate", "--seed", "3", "--classes", "C4,C10,C3", "--out", "quiz"], tmp_path)
+    lines = ["student_id,question_id,answer"] + [f"s{n},Q2,0.83" for n in range(students)]
+    lines += [f"s{n},Q3,6" for n in range(stray)]
+    (tmp_path / "ans.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _grade(tmp_path, *more):
+    from click.testing import CliRunner
+    from quizgen.cli import main
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        return CliRunner().invoke(main, ["grade", "ans.csv", "--key", "quiz/key.json", *more])
+
+
+@pytest.mark.parametrize("stray", [1, 2])
+def test_a_stray_unparted_row_only_warns(tmp_path, stray):
+    _single_part_class(tmp_path, stray)
+    result = _grade(tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "no part given for Q3 (parts a, b)" in result.output
+
+
+def test_many_unparted_rows_are_still_refused(tmp_path):
+    _single_part_class(tmp_path, 3)
+    result = _grade(tmp_path)
+    assert result.exit_code == 2 and "ans.csv: no part column, and 3 of 23 answer rows" in result.output, result.output
+
+
+def test_unparted_rows_that_are_most_of_a_small_file_are_refused(tmp_path):
+    _single_part_class(tmp_path, 2, students=1)
+    result = _grade(tmp_path)
+    assert result.exit_code == 2 and "ans.csv: no part column, and 2 of 3 answer rows" in result.output, result.output
+
+
+def test_a_stray_unparted_override_only_warns(tmp_path):
+    _single_part_class(tmp_path, 0)
+    (tmp_path / "ov.csv").write_text("student_id,question_id,share\ns0,Q2,1\ns1,Q2,1\ns1,Q3,1\n", encoding="utf-8")
+    result = _grade(tmp_path, "--overrides", "ov.csv")
+    assert result.exit_code == 0, result.output
+    assert "Q3" in result.output

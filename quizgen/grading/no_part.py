@@ -5,8 +5,11 @@ student's single-part questions are still found, so unknown_labels.py's "most
 students placed nowhere" rule let a whole class be graded at a few percent with
 exit 0 (round 52's review, F2). Here such a file is refused in one line when its
 rows naming a several-part question with no part outnumber those it places on
-such a question's parts: a file labelling its rows ``Q6a`` needs no part column,
-and a stray row or two only warns. A paper of single-part questions needs none."""
+such a question's parts and are more than a stray row or two (``STRAY``) or
+more than half the file's rows (``lost``): a file labelling its rows ``Q6a``
+needs no part column, and a stray row or two only warns, also where no row sits
+on a several-part question (review 52d F1: one stray ``Q3`` row refused a class
+that answered only single-part questions). A paper of single-part questions needs none."""
 
 from __future__ import annotations
 
@@ -15,6 +18,14 @@ from quizgen.wording import thousands
 from quizgen.grading.key_index import NO_PART_GIVEN
 
 LABELS = "labels such as Q1a in the question column"
+STRAY = 2   # rows (or overrides) naming no part that only warn, unless they are more than half the file
+
+
+def lost(unparted: int, placed: int, rows: int) -> bool:
+    """Whether ``unparted`` rows naming a several-part question with no part say the part
+    column is lost: they outnumber the ``placed`` rows on such questions' parts, and are more
+    than a stray row or two or more than half of the file's ``rows``."""
+    return unparted > placed and (unparted > STRAY or 2 * unparted > rows)
 
 
 def several_part_slots(index) -> list:
@@ -37,11 +48,11 @@ def placed_cells(grid, slots: list) -> int:
 
 def part_column_lost(source, tally, grid, index, rows: int) -> str:
     """The refusal's text when a long-form ``source`` has no part column and most
-    of its rows on several-part questions name no part ('' otherwise)."""
+    of its rows on several-part questions name no part (``lost``; '' otherwise)."""
     if source.form == "wide" or source.columns[3] is not None:
         return ""
     unparted, reason = unparted_rows(tally.unknown_labels)
-    if not unparted or unparted <= placed_cells(grid, several_part_slots(index)):
+    if not unparted or not lost(unparted, placed_cells(grid, several_part_slots(index)), rows):
         return ""
     return (f"{source.path.name}: no part column, and {thousands(unparted)} of {thousands(rows)} answer rows name "
             f"a question of several parts with no part ({reason}): expected a part column (student_id, "
@@ -50,14 +61,14 @@ def part_column_lost(source, tally, grid, index, rows: int) -> str:
 
 def refuse_unparted_overrides(overrides: list, index, source: str) -> None:
     """Refuse an overrides file with no part column (its ``overrides``) whose
-    overrides naming a several-part question mostly name no part."""
+    overrides naming a several-part question mostly name no part (``lost``)."""
     slots, unparted, placed, first = set(several_part_slots(index)), 0, 0, None
     for override in overrides:
         slot = index.slot(override.question_id, "")
         if isinstance(slot, str) and slot.startswith(NO_PART_GIVEN):
             unparted, first = unparted + 1, first or (override.line, slot)
         placed += slot in slots
-    if unparted > placed:
+    if lost(unparted, placed, len(overrides)):
         raise InputFileError(f"{source}: no part column, and {unparted} of {len(overrides)} overrides name a "
                              f"question of several parts with no part (line {first[0]}: {first[1]}): expected a "
                              f"part column (student_id, question_id, part, score) or {LABELS}")
