@@ -17,6 +17,8 @@ def quiz(tmp_path):
 @pytest.mark.parametrize("name", ["key.csv", "problems.md", "solutions.md", "problems.pdf", "solutions-s001.tex",
                                   "problems"])
 def test_grade_out_never_replaces_the_papers_files(quiz, invoke, name):
+    if "-" in name:   # a split paper's name is refused when it is there (review 52d F2)
+        (quiz / "quiz" / name).write_text("as generate --split writes it\n", encoding="utf-8")
     before = {p.name: p.read_bytes() for p in (quiz / "quiz").iterdir()}
     result = invoke("grade", quiz / "w3.csv", "--key", quiz / "quiz" / "key.json", "--out", quiz / "quiz" / name)
     if name == "problems":   # a folder name: the outputs go in quiz/problems/, no paper file touched

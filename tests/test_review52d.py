@@ -139,3 +139,39 @@ def test_a_stray_unparted_override_only_warns(tmp_path):
     result = _grade(tmp_path, "--overrides", "ov.csv")
     assert result.exit_code == 0, result.output
     assert "Q3" in result.output
+
+
+# F2: grade refused --out solutions-graded.csv, --out problems.csv and an answers file called
+# solutions-check.csv in the key's folder, since their report, <stem>-report.md, matched the split
+# papers' pattern (problems-s001.md), and said generate wrote a file that was not there.
+
+@pytest.fixture
+def quiz_folder(tmp_path):
+    from quizgen.generation.run import generate
+    generate(tmp_path / "quiz", seed=1)
+    (tmp_path / "quiz" / "w3.csv").write_text("student_id,Q1a,Q1b\ns1,0.716,1\ns2,0.7,2\n", encoding="utf-8")
+    return tmp_path / "quiz"
+
+
+@pytest.mark.parametrize("out", ["solutions-graded.csv", "problems.csv", "problems-week3.csv"])
+def test_an_out_whose_report_only_looks_like_a_split_paper_is_graded(quiz_folder, invoke, out):
+    for _ in range(2):   # and again: the earlier run's report is grade's own
+        result = invoke("grade", quiz_folder / "w3.csv", "--key", quiz_folder / "key.json", "--out", quiz_folder / out)
+        assert result.exit_code == 0, result.output
+    assert (quiz_folder / out).is_file()
+
+
+def test_an_answers_file_named_solutions_something_is_graded(quiz_folder, invoke):
+    (quiz_folder / "w3.csv").rename(quiz_folder / "solutions-check.csv")
+    result = invoke("grade", quiz_folder / "solutions-check.csv", "--key", quiz_folder / "key.json")
+    assert result.exit_code == 0, result.output
+    assert (quiz_folder / "solutions-check-graded-report.md").is_file()
+
+
+def test_a_split_paper_name_is_refused_only_when_it_is_there(quiz_folder, invoke):
+    args = ("grade", quiz_folder / "w3.csv", "--key", quiz_folder / "key.json", "--out")
+    assert invoke(*args, quiz_folder / "problems-s9.tex").exit_code == 0
+    (quiz_folder / "problems-s001.md").write_text("a split paper\n", encoding="utf-8")
+    result = invoke(*args, quiz_folder / "problems-s001.md")
+    assert result.exit_code == 2 and "generate wrote" not in result.output, result.output
+    assert (quiz_folder / "problems-s001.md").read_text(encoding="utf-8") == "a split paper\n"

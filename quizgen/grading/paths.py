@@ -55,23 +55,29 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
                  **(reads or {})}
     lead = lead or (f"--out {out}" if out else f"the outputs named after {answers_path.name}")
     refuse_clashes(writes, protected, lead, "choose another --out")
-    _refuse_paper_files([*([Path(out)] if out else []), *writes], key_path, lead)
+    _refuse_paper_files([*([Path(out)] if out else []), *(w for w in writes if w != paths["report"])], key_path, lead)
     _refuse_feedback_clash(getattr(outputs, "feedback", None), paths, protected)
     return paths
 
 
 def _refuse_paper_files(paths: list, key_path, lead: str) -> None:
     """Refuse (UsageError) an output, or an ``--out`` folder, named as one of the
-    files generate writes beside the key (key.csv, problems.md, solutions-s001.pdf:
-    outdir.PAPER_FILE) in the key's folder: the paper a person prints or checks by
-    eye would be replaced by graded rows (round 52's review, F8)."""
+    files generate writes beside the key in the key's folder (outdir.PAPER_FILE): the
+    paper a person prints or checks by eye would be replaced by graded rows (round 52's
+    review, F8). A paper's own name (key.csv, problems.md, solutions.pdf) is refused
+    whether or not it is there yet; a split file's (problems-s001.md) only when it is
+    there, since ``solutions-graded.csv`` or ``problems-report.md`` are no names of the
+    paper's files (review 52d F2). The report (``<stem>-report.md``) is left out by the
+    caller: grade names it, and an earlier run's is grade's own."""
     if key_path is None:
         return
     folder = _resolved(Path(key_path).parent)
     for path in paths:
-        if PAPER_FILE.fullmatch(path.name) and _resolved(path.parent) == folder:
-            raise UsageError(f"{lead}: {path} is a file of the paper beside the key {key_path} (generate wrote "
-                             "it, and would again); grade never replaces one: choose another --out")
+        found = PAPER_FILE.fullmatch(path.name)
+        if not found or _resolved(path.parent) != folder or (found.group(2) and not path.exists()):
+            continue
+        raise UsageError(f"{lead}: {path} is named as a file of the paper beside the key {key_path} (generate "
+                         "writes that name); grade never replaces one: choose another --out")
 
 
 def _resolved(folder: Path) -> Path:
