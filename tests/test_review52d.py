@@ -196,3 +196,18 @@ def test_a_file_whose_every_answer_is_blank_is_refused(tmp_path):
     assert "\n" not in line and line.startswith("quizgen: error: ans.csv: no answers to grade: every answer of "
                                                 "its 2 students is blank"), line
     assert sorted(p.name for p in tmp_path.iterdir()) == before   # nothing written
+
+
+# F5: the % correct legend called students who handed in every answer blank "absent on the roster".
+
+def test_the_percent_legend_names_the_all_blank_apart(tmp_path):
+    from tests.test_review50b import answer, key_of, run, write
+    parts = key_of(tmp_path, "C1,C2")
+    rows = [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)]]
+    rows += [[f"s{n}", *(answer(p) for _, _, p in parts)] for n in (1, 2, 3)]
+    rows += [["s4", *[""] * len(parts)], ["s5", *["idk"] * len(parts)]]
+    write(tmp_path / "ans.csv", rows)
+    write(tmp_path / "roster.csv", [["student_id"], *([f"s{n}"] for n in range(1, 7))])
+    output = " ".join(run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key", "--roster", "roster.csv"],
+                          tmp_path).split())
+    assert "the 1 absent on the roster and the 2 whose every answer is blank are left out;" in output, output

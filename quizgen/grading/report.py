@@ -13,11 +13,12 @@ from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.grading.look_at import review_hint
 from quizgen.grading.read_as import answers_named, answers_read_as
+from quizgen.grading.student_notes import absent_groups
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import (counted_name, decimal_mark, ecf_said, md_cell, number_text, one_place,
                                        said, said_counts, whole_number)
-from quizgen.report.model import ALL_BLANK, absent_words
+from quizgen.report.model import absent_words
 from quizgen.report.tables import roster_centre
 from quizgen.report.title import markdown_heading
 
@@ -179,11 +180,7 @@ def class_percentages(result) -> list:
 
 def _students_text(result, comma: bool = False) -> str:
     """"12 students", not counting the roster's absentees, who are named apart."""
-    blank = sum(words == ALL_BLANK for words in result.unplaced.values())   # every answer blank: absent, apart
-    unplaced = len(result.unplaced) - blank   # their rows answer no part of their paper: absent, named apart
-    listed = " on the roster" if result.roster_ids else ""   # else the key's papers (an LMS download's attempts)
-    gone = [f"{whole_number(n, comma)}{words}" for n, words in ((len(result.absent) - unplaced - blank, f"{listed} who gave none"), (
-        unplaced, " whose rows answer no part of their paper"), (blank, " whose every answer is blank")) if n]
+    gone = absent_groups(result, comma)
     text = _count(len(result.students) - len(result.absent), "student", comma)
     return f"{text} (and {' and '.join(gone)})" if gone else text
 
@@ -393,8 +390,8 @@ def _percent_legend(result, comma: bool = False) -> list:
         who = (f"the students whose paper has the part ({whole_number(sizes[0], comma)} to "
                f"{whole_number(sizes[-1], comma)}, of {_count(sat, 'student', comma)} who answered)")
     absent = len(result.absent)
-    listed = " on the roster" if result.roster_ids else ""
-    left_out = (f"; the {whole_number(absent, comma)} absent{listed} {'is' if absent == 1 else 'are'} left out"
+    left_out = (f"; the {' and the '.join(absent_groups(result, comma, legend=True))} {'is' if absent == 1 else 'are'} left out"
                 if absent else "")
     return ["", f"  % correct: answers with status correct (ECF included) out of {who}{left_out};",
             "  partial, imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct."]
+

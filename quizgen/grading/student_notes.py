@@ -16,6 +16,7 @@ from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, ros
 from quizgen.grading.students import Students
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.marking.student_ids import normalise_id
+from quizgen.report.formatting import whole_number
 from quizgen.report.model import ALL_BLANK
 from quizgen.text.words import counted
 
@@ -188,3 +189,15 @@ def unsubmitted_attempts(students: Students) -> list:
         if number is not None:
             found.append((students.ids[number], paper.state))
     return found
+
+
+def absent_groups(result, comma: bool = False, legend: bool = False) -> list:
+    """The absent in their groups, as grade's summary names them: ``["1 on the roster who gave none",
+    "2 whose every answer is blank"]``; with ``legend`` (the % correct legend), the first ``1 absent
+    on the roster`` (review 52d F5: the legend called those who handed in blanks absent on the roster)."""
+    blank = sum(words == ALL_BLANK for words in result.unplaced.values())   # every answer blank: absent, apart
+    unplaced = len(result.unplaced) - blank   # their rows answer no part of their paper: absent, named apart
+    listed = " on the roster" if result.roster_ids else ""   # else the key's papers (an LMS download's attempts)
+    return [f"{whole_number(n, comma)}{words}" for n, words in (
+        (len(result.absent) - unplaced - blank, f" absent{listed}" if legend else f"{listed} who gave none"),
+        (unplaced, " whose rows answer no part of their paper"), (blank, " whose every answer is blank")) if n]
