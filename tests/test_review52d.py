@@ -211,3 +211,16 @@ def test_the_percent_legend_names_the_all_blank_apart(tmp_path):
     output = " ".join(run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key", "--roster", "roster.csv"],
                           tmp_path).split())
     assert "the 1 absent on the roster and the 2 whose every answer is blank are left out;" in output, output
+
+
+# F9: the lost-part-column refusal said "no part column" of a file whose part letters sit under a
+# header quizgen does not know (item), without naming it.
+
+def test_the_no_part_refusal_names_the_columns_not_read(tmp_path):
+    _single_part_class(tmp_path, 0)
+    lines = ["student_id,question_id,item,answer"] + [f"s{n},Q1,{p},0.5" for n in range(5) for p in "ab"]
+    (tmp_path / "ans.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = _grade(tmp_path)
+    assert result.exit_code == 2, result.output
+    assert ("(the header's column 'item' is not read as the part: if one holds the part letters, name it part)"
+            in result.output), result.output

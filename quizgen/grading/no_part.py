@@ -56,7 +56,19 @@ def part_column_lost(source, tally, grid, index, rows: int) -> str:
         return ""
     return (f"{source.path.name}: no part column, and {thousands(unparted)} of {thousands(rows)} answer rows name "
             f"a question of several parts with no part ({reason}): expected a part column (student_id, "
-            f"question_id, part, answer) or {LABELS}")
+            f"question_id, part, answer) or {LABELS}{_other_columns(source)}")
+
+
+def _other_columns(source) -> str:
+    """The header's columns that grade does not read, named so that one holding the part letters
+    under another name (``item``) can be renamed ('' when none; review 52d F9)."""
+    used = {source.student, source.question, source.answer, *source.name}
+    others = [str(cell) for i, cell in enumerate(source.header) if i not in used and str(cell).strip()]
+    if not others:
+        return ""
+    named = ", ".join(map(repr, others[:5])) + (", ..." if len(others) > 5 else "")
+    said = f"column {named} is" if len(others) == 1 else f"columns {named} are"
+    return f" (the header's {said} not read as the part: if one holds the part letters, name it part)"
 
 
 def refuse_unparted_overrides(overrides: list, index, source: str) -> None:
