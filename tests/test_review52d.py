@@ -224,3 +224,16 @@ def test_the_no_part_refusal_names_the_columns_not_read(tmp_path):
     assert result.exit_code == 2, result.output
     assert ("(the header's column 'item' is not read as the part: if one holds the part letters, name it part)"
             in result.output), result.output
+
+
+# F12: generate's refusal said a problems.md with no key.json beside it "is no file of a paper
+# quizgen made", which it cannot know (the key may have been moved out of the folder).
+
+def test_generate_does_not_claim_a_file_is_no_paper_of_its_own(tmp_path, invoke):
+    assert invoke("generate", "--seed", "2", "--out", tmp_path / "own").exit_code == 0
+    (tmp_path / "own" / "key.json").rename(tmp_path / "own-key.json")
+    result = invoke("generate", "--seed", "2", "--out", tmp_path / "own")
+    assert result.exit_code == 2, result.output
+    line = " ".join(result.output.split())
+    assert "no file of a paper quizgen made" not in line and "cannot tell it is a file of a paper of its own" in line
+    assert "put that paper's key.json back" in line

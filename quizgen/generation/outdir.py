@@ -231,9 +231,10 @@ def refuse_replacing_others(out_dir, names, earlier: EarlierKey, force: bool) ->
     for name in names:
         path = Path(out_dir) / name
         if path.exists() or path.is_symlink():
-            raise UsageError(f"--out {out_dir}: {path} is there already, with no key.json beside it, so it is no "
-                             "file of a paper quizgen made; generate never replaces it: choose another --out "
-                             "folder, or pass --force to replace it")
+            raise UsageError(f"--out {out_dir}: {path} is there already, with no key.json beside it, so generate "
+                             "cannot tell it is a file of a paper of its own (if it is, put that paper's key.json "
+                             "back to make it again with its codes); generate never replaces it: choose another "
+                             "--out folder, or pass --force to replace it")
 
 
 def _kept_secret(key_path: Path, secret, force: bool) -> str:
