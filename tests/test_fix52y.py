@@ -1,0 +1,28 @@
+"""Review 52d, the fixes of fix52y: C10 (a) asks for a count the stem sets up (F8)."""
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.quiz import Question
+from quizgen.generation.sampling import canonical_instance
+from quizgen.generation.views import question_view
+
+BANK = {t.cls: t for t in load_bank(())}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# F8: the stem numbers only the T words as positions ("position 1, the ... position 6, mat") and
+# gives [EOS]'s p in prose, so "over how many positions" had two honest answers, T and T + 1.
+
+def test_c10_a_asks_for_the_predictions_not_the_positions():
+    template = BANK["C10"]
+    ask = next(p for p in template.parts if p.name == "targets").ask
+    assert "prediction" in ask and "position" not in ask, ask
+
+
+def test_c10_solution_counts_predictions_not_positions():
+    view = question_view(Question("Q1", canonical_instance(BANK["C10"])), "md")
+    first = _flat(view["steps"][0]["work"])
+    assert "$T + 1 = 7$ predictions" in first, first
+    assert "positions" not in first, first
