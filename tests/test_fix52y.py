@@ -1,9 +1,12 @@
-"""Review 52d, the fixes of fix52y: C10 (a) asks for a count the stem sets up (F8)."""
+"""Review 52d, the fixes of fix52y: C10 (a) asks for a count the stem sets up (F8), its
+masked-positions feedback names the predictions of the new sequence (F14)."""
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance
 from quizgen.generation.views import question_view
+from quizgen.grading.part_checker import question_checkers
+from quizgen.key.entries import key_entry
 
 BANK = {t.cls: t for t in load_bank(())}
 
@@ -26,3 +29,15 @@ def test_c10_solution_counts_predictions_not_positions():
     first = _flat(view["steps"][0]["work"])
     assert "$T + 1 = 7$ predictions" in first, first
     assert "positions" not in first, first
+
+
+# F14: (a)'s masked_positions_only feedback said "every position after the first counts", which in
+# the stem's numbering (position 1 is the first word) leaves out the first word and [EOS].
+
+def test_c10_a_masked_positions_feedback_names_every_word_and_eos():
+    instance = canonical_instance(BANK["C10"])
+    verdict = question_checkers(key_entry(Question("Q1", instance)))["a"]("2")
+    assert verdict.misconception == "masked_positions_only"
+    feedback = next(t.feedback for t in BANK["C10"].parts[0].traps if t.code == "masked_positions_only")
+    assert "after the first counts" not in feedback
+    assert "[BOS]" in feedback and "[EOS]" in feedback and "each word" in feedback, feedback
