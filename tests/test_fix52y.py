@@ -1,5 +1,8 @@
 """Review 52d, the fixes of fix52y: C10 (a) asks for a count the stem sets up (F8), its
-masked-positions feedback names the predictions of the new sequence (F14)."""
+masked-positions feedback names the predictions of the new sequence (F14), the example
+bank's C13 reads its bits part's own unit (F7)."""
+
+from pathlib import Path
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question
@@ -41,3 +44,18 @@ def test_c10_a_masked_positions_feedback_names_every_word_and_eos():
     feedback = next(t.feedback for t in BANK["C10"].parts[0].traps if t.code == "masked_positions_only")
     assert "after the first counts" not in feedback
     assert "[BOS]" in feedback and "[EOS]" in feedback and "each word" in feedback, feedback
+
+
+# F7: the example bank's C13 declared `units: [perplexity]` on its perplexity part but nothing on its
+# bits part, which asks "in bits per token": "1.77 bits" went to a person as a log-2 slip.
+
+EXAMPLE_BANK = Path(__file__).resolve().parents[1] / "docs" / "examples" / "bert_bank"
+
+
+def test_example_c13_reads_its_bits_parts_own_unit():
+    c13 = next(t for t in load_bank((EXAMPLE_BANK,), include_builtin=False) if t.cls == "C13")
+    checkers = question_checkers(key_entry(Question("Q1", canonical_instance(c13))))
+    for answer in ("1.77 bits", "1.77 bits per token", "bits = 1.77"):
+        assert checkers["c"](answer).status == "correct", answer
+    for answer in ("3.40 perplexity", "perplexity = 3.40"):
+        assert checkers["b"](answer).status == "correct", answer
