@@ -1,8 +1,11 @@
 """Review 52d, the fixes of fix52y: C10 (a) asks for a count the stem sets up (F8), its
 masked-positions feedback names the predictions of the new sequence (F14), the example
-bank's C13 reads its bits part's own unit (F7)."""
+bank's C13 reads its bits part's own unit (F7), the worked-examples paper claims the reference's
+numbers only where the reference has the example (F13)."""
 
 from pathlib import Path
+
+import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question
@@ -59,3 +62,15 @@ def test_example_c13_reads_its_bits_parts_own_unit():
         assert checkers["c"](answer).status == "correct", answer
     for answer in ("3.40 perplexity", "perplexity = 3.40"):
         assert checkers["b"](answer).status == "correct", answer
+
+
+# F13: the worked-examples paper said "the reference's own numbers" for every question, C10's too,
+# which the reference has no example of (and a bank of one's own has none of).
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_the_worked_examples_paper_claims_the_reference_only_where_it_has_the_example(invoke, tmp_path, fmt):
+    result = invoke("generate", "--worked-examples", "--classes", "C10", "--format", fmt, "--out", tmp_path / "we")
+    assert result.exit_code == 0, result.output
+    text = _flat((tmp_path / "we" / f"problems.{fmt}").read_text(encoding="utf-8"))
+    assert "Worked examples: the reference's own numbers." not in text
+    assert "the reference's numbers where the reference works that example" in text
