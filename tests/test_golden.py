@@ -352,11 +352,14 @@ def paper_digest(path) -> str:
 # sequences, far above this count); Q4's and Q9's lines (and the paper code) the only ones that differ.
 # All four again (fix52b, review 52b F8): C6's stem says its idealised step takes the rate of the ordinary
 # tokens, BERT's code of the length with [CLS] and [SEP]; Q6's lines (and the paper code) the only ones.
+# All four again (fix52y, review 52d F8): C10 (a) asks how many next-token predictions the loss averages
+# over (was "over how many positions"); its first three steps say predictions where they said positions.
+# Only those lines of Q10 differ (and the paper code); key.csv byte-identical.
 PAPER_DIGESTS = {   # round 52: C10's (a) and (b) are both of the [BOS] ... [EOS] sequence (review 52b F1)
-    ("1", "problems.md"): "faae8761a7b1c3fa1e92656b276d433d1f3d8ed357b659fe6445ec9d6c309a9e",
-    ("1", "solutions.md"): "ac547b53fd8b2e2cb584c7dcf4537b8af37b5b9811f1cb1f169e7dd120eb2dca",
-    ("2", "problems.md"): "3c333f5c483fbf4f9ad3e80dc3275fa45191b93cf09c8150a54e081397bbfe96",
-    ("2", "solutions.md"): "21a5421a9652ce876f29fcde4caeb037f6e46dae3fd2f05596bd635c975b92dd",
+    ("1", "problems.md"): "6253658077914b6fb15cb42d0c75404b8405c21abdbdf2d2108051e63a0ebcb1",
+    ("1", "solutions.md"): "3e35ad33c06f97da224e18adba61c61ffb495af45dfbf6728bd11c1b8642cc3b",
+    ("2", "problems.md"): "f1be755c439b2fffdb82ac6df6a0c5b7b6267201c60f81f776a87f29619417ef",
+    ("2", "solutions.md"): "de1de769538e868fd82d014c350bd3f5889dc254c52bfc7020a4f1afe02d5f73",
 }
 
 
