@@ -36,9 +36,8 @@ CLASSES = [f"C{k}" for k in range(1, 11)]
 ALLOWED = {
     # notation: BERT's input layout and the masking rule's name
     "cls a sep b sep", "cls a sep b", "a sep b sep", "the 80 10 10 rule", "the 80 10 10 split",
-    # names of things: the loss a question asks for, NSP's two labels, a plain question's start
+    # names of things: the loss a question asks for, NSP's two labels
     "the total pretraining loss and", "total pretraining loss", "isnext", "notnext",
-    "how many positions does the",
     # the reference's example sentence is a scene's data, as its numbers are
     "the cat sat on the", "cat sat on the mask", "cat sat on the", "sat on the mask", "the cat sat on",
     # standard terms: the position a masked-LM predicts at, the label a classifier is scored

@@ -71,7 +71,7 @@ def test_c10_trap_values_are_the_misconceptions(c10_seed1):
 
 
 def test_c10_stem_does_not_say_why_position_one_has_no_p():
-    """(a) asks how many positions are predicted: the stem states the convention
+    """(a) asks how many next-token predictions the loss averages over: the stem states the convention
     ([BOS] in front, [EOS] after, since review 52b F1) and explains nothing about
     which tokens are predicted; position 1 has a p (given [BOS]), as every word does."""
     instance = canonical_instance(BANK["C10"])

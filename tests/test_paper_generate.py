@@ -211,8 +211,9 @@ def test_right_hand_markers_use_the_gap_keeping_macro(invoke, tmp_path):
     signed = r"\unskip\nobreak\hfil\penalty50\hskip2em\hbox{}\nobreak\hfil\mbox{#1}%"
     assert signed in problems and signed in solutions
     assert r"\newcommand{\qzpoints}[1]{\qzright{\itshape[#1]}}" in problems
-    # C10 (a), of the [BOS] ... [EOS] sequence (review 51c F10, 52b F1), 2 points since review 52b F3
-    assert "this sequence average?\\qzpoints{2}" in problems
+    # C10 (a), of the [BOS] ... [EOS] sequence (review 51c F10, 52b F1), 2 points since review 52b F3,
+    # asks for predictions, not positions, since review 52d F8
+    assert "this sequence average over?\\qzpoints{2}" in problems
     assert "whichever token that is?\\qzright{\\textbf{0.005618}}" in solutions
     assert re.search(r"\\enspace Masked-token loss: a model with no preference\}\\qzright\{\\small C3, 4 points\}",
                      solutions)
