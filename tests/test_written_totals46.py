@@ -72,7 +72,12 @@ def test_a_part_asking_four_figures_passes_validate(tmp_path, invoke):
                      ('  - {part: perplexity, answer: "3.40 perplexity", status: correct}',
                       '  - {part: perplexity, answer: "3.404 perplexity", status: correct}'),
                      ('  - {part: perplexity, answer: "3.4", status: imprecise}',
-                      '  - {part: perplexity, answer: "3.40", status: imprecise}')):
+                      '  - {part: perplexity, answer: "3.40", status: imprecise}'),
+                     # the part's name before the number (review 52d F7's tests)
+                     ('  - {part: perplexity, answer: "perplexity = 3.40", status: correct}',
+                      '  - {part: perplexity, answer: "perplexity = 3.404", status: correct}'),
+                     ('  - {part: perplexity, answer: "perplexity: 3.40", status: correct}',
+                      '  - {part: perplexity, answer: "perplexity: 3.404", status: correct}')):
         assert old in text
         text = text.replace(old, new)
     lines = text.splitlines(keepends=True)
@@ -84,4 +89,4 @@ def test_a_part_asking_four_figures_passes_validate(tmp_path, invoke):
     (bank / "c13.yaml").write_text("".join(lines), encoding="utf-8")
     result = invoke("validate", bank)
     assert result.exit_code == 0, result.output
-    assert "13 tests passed" in result.output, result.output
+    assert "18 tests passed" in result.output, result.output   # 13, and review 52d F7's five
