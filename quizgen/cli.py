@@ -69,7 +69,7 @@ def list_command(banks, paths):
 @click.option("--out", "out_dir", default="quiz", show_default=True, type=click.Path(),
               help="Folder to write into.")
 @click.option("--worked-examples", is_flag=True,
-              help="Use each template's canonical parameters: the reference's own examples.")
+              help="Use each template's canonical parameters: each template's own worked example (the reference's numbers where the reference works it).")
 @click.option("--title", default=None, help="Title printed at the top of the paper.")
 @click.option("--course", default=None, help="Course name printed in the paper's header.")
 @click.option("--date", default=None, help="Date printed in the paper's header (any text).")
