@@ -107,6 +107,7 @@ def around(paper):
     return pairs, _graded(paper, "around", rows)
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_more_figures_never_mark_lower_than_their_rounding(around):
     pairs, graded = around
     lower = [(q, p, four) for q, p, four, _ in pairs
@@ -114,6 +115,7 @@ def test_more_figures_never_mark_lower_than_their_rounding(around):
     assert lower == []
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_a_carried_four_figure_answer_rounds_to_a_right_answer_or_is_a_carried_value(paper, around):
     """Every 4-figure answer marked carried rounding is right at the 3 figures asked, or is a value
     carried rounding reaches written to 4 figures (as 0.6695 above): none is carried for lying in

@@ -6,6 +6,8 @@ import shlex
 import subprocess
 import sys
 
+import pytest
+
 from click.testing import CliRunner
 
 from quizgen.cli import main
@@ -13,6 +15,7 @@ from quizgen.cli import main
 DRILL = ["drill", "--seed", "1", "--classes", "C1", "--no-save"]
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_dev_zero_stops_at_once_naming_standard_input(tmp_path):
     with open("/dev/zero", "rb") as zeros:
         run = subprocess.run([sys.executable, "-m", "quizgen", *DRILL], stdin=zeros, capture_output=True,
@@ -24,6 +27,7 @@ def test_dev_zero_stops_at_once_naming_standard_input(tmp_path):
     assert "(over 10,000 characters)" not in run.stdout   # no answer was read
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_endless_text_with_no_line_end_stops_after_64_mebibytes(tmp_path):
     # yes | tr -d '\n': text, never a line end (as tr -d '\n' < /dev/urandom, less its NULs)
     command = f"yes | tr -d '\\n' | {shlex.quote(sys.executable)} -m quizgen {' '.join(DRILL)}"

@@ -4,6 +4,8 @@ every line and marked those that parsed as answers (misses in the learner's reco
 A line holding a NUL byte, which typed text never holds, now ends the drill as /dev/zero does: its
 summary, then one error line, exit 2."""
 
+import pytest
+
 from click.testing import CliRunner
 
 from quizgen.cli import main
@@ -20,6 +22,7 @@ def test_a_short_line_with_a_nul_byte_ends_the_drill():
     assert result.stdout.count("Correct") == 1   # 0.716 marked; nothing read after the NUL line
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_random_bytes_end_the_drill_without_marking_them(tmp_path):
     """The review's ``head -c 3000000 /dev/urandom``, smaller: ~10,000 replies "it holds a control
     character" and 4 junk lines marked before; now the first line with a NUL stops it, nothing marked."""

@@ -24,6 +24,7 @@ def _quizgen(args: list, cwd, stdin: bytes = b"") -> subprocess.CompletedProcess
                           capture_output=True, timeout=300)
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_the_drill_names_a_byte_that_is_no_utf8_as_it_does_under_c_utf8(tmp_path):
     run = _quizgen(["drill", "--seed", "1", "--classes", "C1", "--no-save"], tmp_path, b"\xe9t\xe9\n0.7\nq\n")
     said = (run.stdout + run.stderr).decode("utf-8")
@@ -31,6 +32,7 @@ def test_the_drill_names_a_byte_that_is_no_utf8_as_it_does_under_c_utf8(tmp_path
     assert "I cannot read '\\xe9t\\xe9' as an answer: it holds a byte that is not UTF-8" in said
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_generate_names_an_out_folder_that_is_no_utf8_and_exits_0(tmp_path):
     folder = os.fsencode(tmp_path) + b"/r\xe9s"
     try:

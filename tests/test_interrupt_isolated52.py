@@ -6,6 +6,8 @@ interrupt in a process of their own (interrupt_support.run_interrupted)."""
 import ast
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 
 
@@ -20,5 +22,6 @@ def _self_interrupts(path: Path) -> list:
     return found
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_no_test_interrupts_its_own_process():
     assert {p.name: lines for p in sorted(TESTS.glob("*.py")) if (lines := _self_interrupts(p))} == {}

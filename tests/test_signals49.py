@@ -7,6 +7,8 @@ them for Python's own and say something else. None derives from it now."""
 import ast
 from pathlib import Path
 
+import pytest
+
 import quizgen
 from quizgen.drill.progress_json import BadProgressFile, NewerProgressFile
 from quizgen.grading.time_text import Unread
@@ -16,6 +18,7 @@ from quizgen.yaml_size import TooManyValues
 PACKAGE = Path(quizgen.__file__).parent
 
 
+@pytest.mark.slow   # quick share: among the slowest of a quick run (round 52)
 def test_no_class_of_quizgen_derives_from_value_error():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
