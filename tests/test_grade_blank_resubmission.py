@@ -41,9 +41,8 @@ def test_a_blank_before_an_answer_is_superseded_with_the_same_reason(tmp_path):
 
 
 def test_blank_after_blank_is_still_blank(tmp_path):
-    # s002 answers: a file whose every answer is blank is refused (review 52d F10)
-    rows, result = graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,a,\ns001,Q1,a,\ns002,Q1,a,0.5\n")
-    assert [r["status"] for r in rows] == ["superseded", "blank", "correct"] and result.students[0].score == 0
+    rows, result = graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,a,\ns001,Q1,a,\n")
+    assert [r["status"] for r in rows] == ["superseded", "blank"] and result.students[0].score == 0
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -62,7 +61,7 @@ def test_a_blank_passed_over_alone_makes_no_section_on_the_sheet(tmp_path):
     # nothing was lost: a line per blank buried the one replaced answer (rev15)
     for name, text in [("after", "s001,Q1,a,0.5\ns001,Q1,a,\n"), ("before", "s001,Q1,a,\ns001,Q1,a,0.5\n"),
                        ("twice", "s001,Q1,a,\ns001,Q1,a,\n")]:
-        graded(tmp_path, "student_id,question_id,part,answer\n" + text + "s002,Q1,a,0.5\n",   # one answered
+        graded(tmp_path, "student_id,question_id,part,answer\n" + text,
                outputs=GradeOutputs(feedback=str(tmp_path / name)))
         sheet = (tmp_path / name / "s001.md").read_text(encoding="utf-8")
         assert "not graded against" not in sheet and "passed over" not in sheet, name

@@ -177,27 +177,6 @@ def test_a_split_paper_name_is_refused_only_when_it_is_there(quiz_folder, invoke
     assert (quiz_folder / "problems-s001.md").read_text(encoding="utf-8") == "a split paper\n"
 
 
-# F10: a file whose every answer is blank was graded, exit 0, as a class of "0 students" (each counted
-# absent since fix52r), where a file of its header alone is refused: refused the same way.
-
-def test_a_file_whose_every_answer_is_blank_is_refused(tmp_path):
-    from click.testing import CliRunner
-    from quizgen.cli import main
-    from tests.test_review50b import key_of, write
-    parts = key_of(tmp_path, "C1,C2")
-    write(tmp_path / "ans.csv", [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)],
-                                 ["s1", *[""] * len(parts)], ["s2", *["idk"] * len(parts)]])
-    before = sorted(p.name for p in tmp_path.iterdir())
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(tmp_path)
-        result = CliRunner().invoke(main, ["grade", "ans.csv", "--key", "quiz/key.json", "--force-key"])
-    assert result.exit_code == 2, result.output
-    line = result.output.strip()
-    assert "\n" not in line and line.startswith("quizgen: error: ans.csv: no answers to grade: every answer of "
-                                                "its 2 students is blank"), line
-    assert sorted(p.name for p in tmp_path.iterdir()) == before   # nothing written
-
-
 # F5: the % correct legend called students who handed in every answer blank "absent on the roster".
 
 def test_the_percent_legend_names_the_all_blank_apart(tmp_path):

@@ -52,7 +52,8 @@ from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros
 from quizgen.grading.student_notes import (all_blank, blank_line, no_part_answered, no_part_line, no_part_words,
-                                           reconciliation_lines, refuse_no_one_answered, zero_marked)
+                                           reconciliation_lines,
+                                           zero_marked)
 from quizgen.grading.students import Students
 from quizgen.grading.swapped_ids import swapped_notes
 from quizgen.grading.tally import Tally, count_columns, count_rows, key_trap_wording
@@ -265,7 +266,6 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
     off = graded_off_roster(students)   # once: every row read, the roster added
     unplaced = no_part_answered(grid, absent + marked)
     blanked = all_blank(grid, absent + marked + unplaced, tally.unread)
-    refuse_no_one_answered(students, absent + marked + unplaced, blanked, answers_name)   # all blank: nothing to grade
     roster_notes = reconciliation_lines(students, absent, off, marked) + no_part_line(students, unplaced, tally.unread)
     roster_notes += blank_line(students, blanked)
     roster_notes += clash_notes + run.written.notes(grid)

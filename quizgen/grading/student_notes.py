@@ -7,7 +7,6 @@ keeps the registry itself."""
 
 from __future__ import annotations
 
-from quizgen.errors import InputFileError
 from quizgen.wording import named_few, named_first, shortened
 from quizgen.grading.absent_notes import matched_lines, silent_lines, zero_twin_lines
 from quizgen.grading.decisions import made_by_override
@@ -18,7 +17,6 @@ from quizgen.key.model import NO_ATTEMPT
 from quizgen.marking.student_ids import normalise_id
 from quizgen.report.formatting import whole_number
 from quizgen.report.model import ALL_BLANK
-from quizgen.text.words import counted
 
 def zero_marked(grid, unread: dict, absent: list) -> list:
     """The numbers of the students with no answer row whose every mark is a
@@ -57,17 +55,6 @@ def all_blank(grid, absent: list, unread: dict) -> list:
     the same line off the roster is left out (grading/dropped.py; review 52c F2); graded, they keep their 0."""
     skip = set(absent) | set(unread)
     return [number for number in range(grid.students) if number not in skip and left_blank(grid.row(number))]
-
-
-def refuse_no_one_answered(students: Students, left_out: list, blanked: list, answers_name: str) -> None:
-    """Stop the run (InputFileError) when every student of the answers (``answers_name``) left every
-    answer blank (``blanked``) or is otherwise absent (``left_out``): no answer to grade, as a file of
-    its header alone has none; the class figures would be over 0 students (review 52d F10). The
-    answer column may be the wrong one."""
-    if blanked and len(left_out) + len(blanked) >= len(students.ids):
-        raise InputFileError(f"{answers_name}: no answers to grade: every answer of its "
-                             f"{counted(len(blanked), 'student')} is blank (empty, or words such as 'idk' read "
-                             "as no answer): is the answer column the right one?")
 
 
 def blank_line(students: Students, blanked: list, limit: int = 20) -> list:
