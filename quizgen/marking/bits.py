@@ -29,11 +29,16 @@ PERPLEXITY_REASON = "called a perplexity (e to the loss), another quantity: a pe
 PERPLEXITY_CODE = "perplexity_instead_of_loss"
 _NAMES = {BITS_REASON: LOG2_CODE, PERPLEXITY_REASON: PERPLEXITY_CODE}   # the slip each word names
 _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
-_UNIT = r"(?:in\s+)?bits?"
-# a number alone (no brackets, no other word; e-notation read), then the unit bare or in brackets: 0.4826 bits,
-# 0.4826 (in bits), 4.826e-1 bits
-_NUMBER_IN_BITS = re.compile(r"^\s*(?P<number>[^()\[\]\sA-Za-z]+(?:[Ee][+-]?\d+)?)\s*(?:\(\s*" + _UNIT
-                             + r"\s*\)|\[\s*" + _UNIT + r"\s*\]|" + _UNIT + r")\s*\.?\s*$", re.IGNORECASE)
+
+
+def _number_then(unit: str):
+    """A number alone (no brackets, no other word; e-notation read), then ``unit`` bare or in brackets:
+    0.4826 bits, 0.4826 (in bits), 4.826e-1 bits, 1.105 perplexity."""
+    return re.compile(r"^\s*(?P<number>[^()\[\]\sA-Za-z]+(?:[Ee][+-]?\d+)?)\s*(?:\(\s*" + unit
+                      + r"\s*\)|\[\s*" + unit + r"\s*\]|" + unit + r")\s*\.?\s*$", re.IGNORECASE)
+
+
+_NUMBER_IN_BITS = _number_then(r"(?:in\s+)?bits?")
 
 
 def in_bits(core: str) -> str | None:
@@ -46,8 +51,7 @@ def in_bits(core: str) -> str | None:
     return "" if _BITS.search(core) else None
 
 
-_PERPLEXITY = re.compile(r"^\s*(?P<number>[^()\[\]\sA-Za-z]+(?:[Ee][+-]?\d+)?)\s*(?:\(\s*perplexity\s*\)|"
-                         r"\[\s*perplexity\s*\]|perplexity)\s*\.?\s*$", re.IGNORECASE)
+_PERPLEXITY = _number_then("perplexity")
 
 
 def in_perplexity(core: str) -> str | None:
