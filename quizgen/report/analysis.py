@@ -28,7 +28,7 @@ from quizgen.report.columns import (GROUP_SHARE, Roster, exact_marks, not_reache
 from quizgen.report.flags import EASY_REASON, FEW, HARD_REASON, NO_ANSWER_REASON, WEAK_REASON, measured, reasons
 from quizgen.report.model import (COUNTED, LATER, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
-from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
+from quizgen.report.reliability import FLAT, alpha_from, counted_variance, right, right_wrong, rights, score
 from quizgen.scores import ratio, score_total
 
 __all__ = ["EASY_REASON", "HARD_REASON", "WEAK_REASON", "analyse", "band", "class_stats", "question_scores",
@@ -353,7 +353,7 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     test.group = cohort.size
     test.shared_places = any(share != 1 for group in (cohort.lower, cohort.upper) for share in group.values())
     test.complete = len(totals)
-    test.same_totals = test.complete >= FEW and pvariance(totals) <= 1e-12   # alpha_from's test: alpha undefined
+    test.same_totals = test.complete >= FEW and pvariance(totals) <= FLAT   # alpha undefined (alpha_from)
     if test.complete < FEW:   # two totals: alpha's variances are of two points, its sign chance (docs/report.md)
         return test
     test.alpha = alpha_from(len(columns), [counted_variance(c, score) for c in counts], totals)

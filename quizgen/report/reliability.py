@@ -44,6 +44,10 @@ def rights(columns, counts) -> list:
     return rights
 
 
+FLAT = 1e-12
+"""A variance of the totals at most this is none: they do not vary, and alpha is undefined."""
+
+
 def alpha_from(k: int, item_variances, totals):
     """Cronbach's alpha k/(k-1) (1 - Σ item variances / variance of the totals)
     (population variances; on 0/1 scores this is KR-20). None for fewer than two
@@ -53,7 +57,7 @@ def alpha_from(k: int, item_variances, totals):
     if k < 2 or len(totals) < 2:
         return None
     total_var = pvariance(totals)
-    if total_var <= 1e-12:
+    if total_var <= FLAT:
         return None
     return min(1.0, k / (k - 1) * (1 - fsum(item_variances) / total_var))
 
