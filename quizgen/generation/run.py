@@ -91,9 +91,10 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         if only is not None:
             _refuse_another_format(Path(out_dir), files, fmt, only)
         stale = folder.stale if only is None else ()
-        refuse_overwriting_inputs(out_dir, _names_written(files, fmt), stale,
+        written = _names_written(files, fmt)
+        refuse_overwriting_inputs(out_dir, written, stale,
                                   {students: "the --students roster"} if isinstance(students, (str, os.PathLike)) else {})
-        refuse_replacing_others(out_dir, _names_written(files, fmt), earlier, force)
+        refuse_replacing_others(out_dir, written, earlier, force)
         if fmt == "pdf":   # each .tex kept as it is compiled: for LuaLaTeX where pdflatex cannot set it
             files = {name: as_written("".join(pieces)) if name.endswith(".tex") else "".join(pieces)
                      for name, pieces in files.items()}

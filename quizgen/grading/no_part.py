@@ -49,7 +49,7 @@ def placed_cells(grid, slots: list) -> int:
 def part_column_lost(source, tally, grid, index, rows: int) -> str:
     """The refusal's text when a long-form ``source`` has no part column and most
     of its rows on several-part questions name no part (``lost``; '' otherwise)."""
-    if source.form == "wide" or source.columns[3] is not None:
+    if source.form == "wide" or source.part is not None:
         return ""
     unparted, reason = unparted_rows(tally.unknown_labels)
     if not unparted or not lost(unparted, placed_cells(grid, several_part_slots(index)), rows):
