@@ -21,9 +21,8 @@ def another_parts_value(checker, verdict):
     it is a bare incorrect number within ``checker``'s tolerance of another
     numeric part's answer in the same question (``_other_part``); so is an expression told only
     its value, as the decimal of that value is (``told``: one verdict, however it is written)."""
-    if verdict.status is not Status.INCORRECT or verdict.misconception or verdict.feedback and not told(verdict) \
-            or verdict.note \
-            or verdict.value is None or checker.question is None:
+    if verdict.status is not Status.INCORRECT or verdict.misconception or verdict.note \
+            or (verdict.feedback and not told(verdict)) or verdict.value is None or checker.question is None:
         return verdict
     other = _other_part(checker, verdict.value)
     if other is None:

@@ -394,4 +394,3 @@ def _percent_legend(result, comma: bool = False) -> list:
                 if absent else "")
     return ["", f"  % correct: answers with status correct (ECF included) out of {who}{left_out};",
             "  partial, imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct."]
-

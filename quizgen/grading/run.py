@@ -52,8 +52,7 @@ from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros
 from quizgen.grading.student_notes import (all_blank, blank_line, no_part_answered, no_part_line, no_part_words,
-                                           reconciliation_lines,
-                                           zero_marked)
+                                           reconciliation_lines, zero_marked)
 from quizgen.grading.students import Students
 from quizgen.grading.swapped_ids import swapped_notes
 from quizgen.grading.tally import Tally, count_columns, count_rows, key_trap_wording
@@ -274,8 +273,8 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
     no_id_lines = tally.unplaced_lines.get("no_id", 0)
     no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
     roster_notes += no_id_notes(no_id_at, no_id_lines)
-    return _Reconciled(absent=absent, marked=marked, unplaced=unplaced, blanked=blanked, clashed=clashed, clash_warnings=clash_warnings, off=off,
-                       roster_notes=roster_notes, no_id_at=no_id_at)
+    return _Reconciled(absent=absent, marked=marked, unplaced=unplaced, blanked=blanked, clashed=clashed,
+                       clash_warnings=clash_warnings, off=off, roster_notes=roster_notes, no_id_at=no_id_at)
 
 
 def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, checks: _Checks, settings: str,

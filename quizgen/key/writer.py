@@ -16,7 +16,6 @@ from quizgen.key.question_fields import version_with
 from quizgen.key.papercode import paper_code
 
 
-
 def key_streams(quiz) -> dict:
     """key.json and key.csv as {name: pieces of text}, to be written as made.
     Built from each question's key text (made once, in a worker with ``--jobs``),

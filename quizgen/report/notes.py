@@ -75,10 +75,10 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
 
 def _alpha_few_note(comma: bool) -> str:
     """The small-class caveat's sentence on why alpha and the SEM are n/a (decimal commas when ``comma``)."""
-    low, high, alpha = (decimal_mark(x, comma) for x in ("0.9", "0.9", "0.35"))
+    bound, alpha = decimal_mark("0.9", comma), decimal_mark("0.35", comma)
     return (f" Alpha, and the SEM read from it, are n/a below {ALPHA_FEW} students with every part: with so few, "
             f"alpha says little (from 5 students, an alpha of {alpha} on 27 parts has a 95% interval of about "
-            f"-{low} to {high}).")
+            f"-{bound} to {bound}).")
 
 
 ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "
