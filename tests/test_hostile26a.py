@@ -197,12 +197,22 @@ def test_generate_refuses_a_roster_hard_linked_to_its_key(tmp_path, invoke):
 
 @pytest.mark.slow
 def test_generate_refuses_to_remove_its_roster_as_the_earlier_papers_file(tmp_path, invoke):
-    """The same paper again, split: the roster saved as problems.md was the earlier paper's file, removed."""
+    """The same paper again, split: the roster saved as problems.md was the earlier paper's file, removed.
+    Since review 52d F3 a key lists its paper's files, and the split paper's lists no problems.md: the
+    roster is kept and the paper made again. A key written before that list is read by the names
+    alone, so there the roster is still taken for the earlier paper's file, and refused."""
+    import json
+
     out = tmp_path / "g1"
     out.mkdir()
     (out / "problems.md").write_text(ROSTER, encoding="utf-8")
     args = ("generate", "--classes", "C1", "--seed", 1, "--students", out / "problems.md", "--out", out, "--split")
     assert invoke(*args).exit_code == 0
+    assert invoke(*args).exit_code == 0   # the key lists no problems.md: the roster is no file of the paper
+    assert (out / "problems.md").read_text(encoding="utf-8") == ROSTER
+    key = json.loads((out / "key.json").read_text(encoding="utf-8"))
+    del key["files"]   # a key written before the list
+    (out / "key.json").write_text(json.dumps(key), encoding="utf-8")
     before = sorted(p.name for p in out.iterdir())
     result = invoke(*args)
     assert result.exit_code == 2, result.output

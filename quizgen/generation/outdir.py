@@ -1,7 +1,7 @@
 """The output folder of ``generate``: nothing overwritten by surprise. A folder
 holding another paper's key.json is refused unless ``--force``, and then that
-paper's files are removed (so is one holding no key.json but a file of a name
-the paper's files take, a person's own problems.md); regenerating the same paper (same seed, templates,
+paper's files, those its key lists, are removed (so is one holding no key.json but a file of a name
+the paper's files take, a person's own problems.md, or one the key does not list); regenerating the same paper (same seed, templates,
 questions per template and students: ``PaperId``) keeps its secret, so its
 codes and bytes come out the same; so does one of other students with
 ``--force`` (a late joiner added), so that the papers printed keep their codes."""
@@ -106,7 +106,8 @@ class EarlierKey:
     what the checks read of it (its PaperId, None when it is no key quizgen
     wrote; its secret; the ids of its students' own papers). Only these are
     kept: the whole key of a 2,000-student roster held through the run raised
-    generate's peak by about 65 MB."""
+    generate's peak by about 65 MB. ``files``: the names of the files its run
+    wrote, as it lists them (None: a key written before that list)."""
 
     path: Path
     present: bool = False
@@ -115,13 +116,29 @@ class EarlierKey:
     student_ids: tuple = ()
     printed: object = None   # its "printed" record as read, checked where used (generation/printed.py)
     drawn: dict = field(default_factory=dict)   # its exact answers by question, digested (generation/redraws.py)
+    files: frozenset | None = None
+
+    def owns(self, name: str) -> bool:
+        """Whether the folder's file ``name`` is of this key's paper, so that a run
+        may replace or remove it (review 52d F3): named as a paper's file is
+        (PAPER_FILE) and listed in the key (a listed .tex's PDF and LaTeX log too);
+        for a key written before the list (or one not read), the name alone
+        decides, as it did then. The list narrows that rule, never widens it;
+        a folder with no key.json holds no file of a paper."""
+        if not self.present or not PAPER_FILE.fullmatch(name):
+            return False
+        if self.files is None:
+            return True
+        stem, _, ext = name.rpartition(".")
+        return name in self.files or (ext in ("pdf", "log") and f"{stem}.tex" in self.files)
 
     @classmethod
     def of(cls, path: Path, head: KeyHead | None) -> "EarlierKey":
         """What the checks use of the key at ``path`` (its head, None when unreadable)."""
         if head is None:
             return cls(path, True)
-        return cls(path, True, PaperId.of_key(head), head.secret, head.student_ids, head.printed, head.drawn)
+        files = None if head.files is None else frozenset(head.files)
+        return cls(path, True, PaperId.of_key(head), head.secret, head.student_ids, head.printed, head.drawn, files)
 
 
 def earlier_key(out_dir, force: bool = False) -> EarlierKey:
@@ -146,7 +163,7 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False, earlier
     if not earlier.present:
         return OutFolder(fresh())
     key_path, earlier_id = earlier.path, earlier.paper
-    stale = tuple(p for p in sorted(key_path.parent.iterdir()) if PAPER_FILE.fullmatch(p.name))
+    stale = tuple(p for p in sorted(key_path.parent.iterdir()) if earlier.owns(p.name))
     difference = "unreadable" if earlier_id is None else \
         f"{_seed_words(earlier_id.seed)}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
     if not difference or (force and paper is not None and earlier_id is not None and paper.same_questions(earlier_id)):
@@ -221,20 +238,27 @@ def refuse_overwriting_inputs(out_dir, names, stale, reads: dict) -> None:
 
 
 def refuse_replacing_others(out_dir, names, earlier: EarlierKey, force: bool) -> None:
-    """Refuse in one line (exit 2), before anything is written, a run into a
-    folder holding no key.json (``earlier``) where a file of a name it writes
-    (``names``) is there already: a person's own problems.md or key.csv, which
-    no paper of quizgen's stands beside, is never replaced unless ``force``
-    (round 52's review, F9), as a folder holding another paper's key is refused."""
-    if force or earlier.present:
+    """Refuse in one line (exit 2), before anything is written, a run that would
+    write over a file (of its ``names``) that is not the folder's paper's: in a
+    folder holding no key.json, a person's own problems.md or key.csv (round 52's
+    review, F9); beside a key.json, a file it does not list (``earlier.owns``), such
+    as a solutions.md of the person's own beside a ``--no-solutions`` paper (review
+    52d F3). ``force`` replaces it, as a folder holding another paper's key is replaced."""
+    if force:
         return
     for name in names:
         path = Path(out_dir) / name
-        if path.exists() or path.is_symlink():
-            raise UsageError(f"--out {out_dir}: {path} is there already, with no key.json beside it, so generate "
-                             "cannot tell it is a file of a paper of its own (if it is, put that paper's key.json "
-                             "back to make it again with its codes); generate never replaces it: choose another "
-                             "--out folder, or pass --force to replace it")
+        if not (path.exists() or path.is_symlink()) or earlier.owns(name):
+            continue
+        if earlier.present:
+            raise UsageError(f"--out {out_dir}: {path} is there already, and the folder's key.json does not list it "
+                             "among the files of its paper, so it is not quizgen's (a file of your own?); generate "
+                             "never replaces it: move it away, choose another --out folder, or pass --force to "
+                             "replace it")
+        raise UsageError(f"--out {out_dir}: {path} is there already, with no key.json beside it, so generate "
+                         "cannot tell it is a file of a paper of its own (if it is, put that paper's key.json "
+                         "back to make it again with its codes); generate never replaces it: choose another "
+                         "--out folder, or pass --force to replace it")
 
 
 def _kept_secret(key_path: Path, secret, force: bool) -> str:

@@ -52,6 +52,7 @@ class Quiz:
     layout: str = "exam"            # exam or compact: the LaTeX problem paper's print layout, never its numbers
     secret: str = ""                # keys the paper codes (quizgen.key.papercode); key.json only
     printed: dict = field(default_factory=dict)   # key.json's "printed" record (generation/printed.py)
+    paper_files: list = field(default_factory=list)   # key.json's "files": the names its run writes
     warnings: list = field(default_factory=list)
     spool: object = field(default=None, repr=False)   # where the printed blocks wait (generation.spool)
 

@@ -47,7 +47,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     key id whole, ``Smith, J``, naming that student) remakes just those students'
     files of the paper already in ``out_dir``, as the full run writes them (its printed options, those
     left out taken from its key); its key and other files stay."""
-    from quizgen.key.writer import key_streams
+    from quizgen.key.writer import KEY_FILES, key_streams
     from quizgen.generation.tex_engine import as_written, written_for_engine
     from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
@@ -87,7 +87,9 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         quiz.printed = to_record(printed) if students else {}   # for --only (generation/printed.py)
         quiz.warnings[:0] = notes
         files = document_streams(quiz, fmt, solutions, split=split)
-        files.update(key_streams(quiz) if only is None else {})
+        if only is None:   # key.json lists its paper's files: a later run replaces or removes only those
+            quiz.paper_files = [*_names_written(files, fmt, logs=False), *KEY_FILES]
+            files.update(key_streams(quiz))
         if only is not None:
             _refuse_another_format(Path(out_dir), files, fmt, only)
         stale = folder.stale if only is None else ()
@@ -192,11 +194,12 @@ def _held_against_key(roster: list, earlier, questions) -> tuple:
     return roster, [note] if note else []
 
 
-def _names_written(files: dict, fmt: str) -> list:
-    """The names of the files a run writes: ``files``, and for ``pdf`` each .tex's PDF and log."""
+def _names_written(files: dict, fmt: str, logs: bool = True) -> list:
+    """The names of the files a run writes: ``files``, and for ``pdf`` each .tex's PDF
+    and (``logs``) its LaTeX log, written only when TeX fails on it."""
     names = list(files)
     if fmt == "pdf":
-        names += [f"{name[:-4]}.{ext}" for name in files if name.endswith(".tex") for ext in ("pdf", "log")]
+        names += [f"{name[:-4]}.{ext}" for name in files if name.endswith(".tex") for ext in ("pdf", "log")[:1 + logs]]
     return names
 
 

@@ -31,7 +31,9 @@ class KeyHead:
     of its students' own papers (in key order); its secret and ``printed``
     record as read; ``drawn``: {(student id, or "" for the class paper,
     question id): (part places, ``exacts_digest``)} of its parts with an exact
-    answer, a digest a question so that a large key is not held."""
+    answer, a digest a question so that a large key is not held; ``files``: the
+    names of the files its run wrote (key.json's ``"files"``), None for a key
+    written before that list, () for one that is not a list of names."""
 
     written: bool = False
     seed: str | None = None
@@ -41,6 +43,7 @@ class KeyHead:
     secret: object = None
     printed: object = None
     drawn: dict = field(default_factory=dict)
+    files: tuple | None = None
 
     @classmethod
     def from_json(cls, data: dict) -> "KeyHead":
@@ -50,7 +53,15 @@ class KeyHead:
         seed = data.get("seed")
         return cls(written, None if seed is None else str(seed), tuple(sorted(templates)) if written else (),
                    len(questions) if written else 0, tuple(students) if isinstance(students, dict) else (),
-                   data.get("secret"), data.get("printed"), _drawn(questions, students))
+                   data.get("secret"), data.get("printed"), _drawn(questions, students), _files(data))
+
+
+def _files(data: dict):
+    """``KeyHead.files`` of key.json's data: its ``"files"`` as a tuple of names."""
+    if "files" not in data:
+        return None
+    files = data["files"]
+    return tuple(files) if isinstance(files, list) and all(isinstance(name, str) for name in files) else ()
 
 
 def _drawn(questions, students) -> dict:

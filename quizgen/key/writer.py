@@ -16,18 +16,24 @@ from quizgen.key.question_fields import version_with
 from quizgen.key.papercode import paper_code
 
 
+KEY_FILES = ("key.json", "key.csv")
+"""The names of the key's two files."""
+
+
 def key_streams(quiz) -> dict:
     """key.json and key.csv as {name: pieces of text}, to be written as made.
     Built from each question's key text (made once, in a worker with ``--jobs``),
     with one question record per line: readable, diff-friendly, and written by
     the C encoder."""
-    return {"key.json": _key_json(quiz), "key.csv": _key_csv(quiz)}
+    return dict(zip(KEY_FILES, (_key_json(quiz), _key_csv(quiz))))
 
 
 def _key_json(quiz):
     version = version_with((key_text(q).ecf_credit for q in _every_question(quiz)), VERSION)
     head = {"format": FORMAT, "version": version, "quizgen": __version__, "seed": quiz.seed,
             "worked_examples": quiz.worked_examples}
+    if getattr(quiz, "paper_files", None):   # what a later run may replace or remove (generation/outdir.py)
+        head["files"] = quiz.paper_files
     if quiz.papers:   # how the students' papers were printed, for generate --only
         head["printed"] = quiz.printed
     if getattr(quiz, "secret", ""):
