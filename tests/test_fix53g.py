@@ -103,3 +103,37 @@ def test_an_older_key_without_the_list_still_grades(old_key_folder, invoke):
     (old_key_folder / "a.csv").write_text("student_id,Q1a\ns1,0.5\n", encoding="utf-8")
     result = invoke("grade", old_key_folder / "a.csv", "--key", old_key_folder / "key.json", "--force-key")
     assert result.exit_code == 0, result.output
+
+
+# F10: an answers file whose every answer cell is blank graded as "0 students", exit 0, with
+# only the note naming its students counted absent. It is graded as before (every row in
+# graded.csv, exit 0), with one warning naming the file and why no one is in the class figures.
+
+def _blank_quiz(tmp_path, invoke):
+    assert invoke("generate", "--seed", "2", "--classes", "C1", "--out", tmp_path / "q").exit_code == 0
+    return tmp_path / "q" / "key.json"
+
+
+BLANK_WARNING = ("blank.csv: every answer in it is blank (empty, or words such as 'idk' read as no answer), so "
+                 "its 3 students are all counted absent, scored 0, and no answer was marked")
+
+
+@pytest.mark.parametrize("rows", [["s1,,", "s2,,", "s3,idk,"],                  # wide
+                                  ["s1,Q1,a,", "s2,Q1,a,", "s3,Q1,b,  "]])       # long
+def test_an_all_blank_answers_file_is_warned_about(tmp_path, invoke, rows):
+    key = _blank_quiz(tmp_path, invoke)
+    header = "student_id,Q1a,Q1b" if rows[0].count(",") == 2 else "student_id,question_id,part,answer"
+    (tmp_path / "blank.csv").write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "blank.csv", "--key", key)
+    assert result.exit_code == 0, result.output
+    line = " ".join(result.output.split())
+    assert f"quizgen: warning: {BLANK_WARNING}" in line, line
+    graded = (tmp_path / "blank-graded.csv").read_text(encoding="utf-8").splitlines()
+    assert len(graded) == 1 + (6 if header.count(",") == 2 else 3)   # every answer cell (or row) accounted for
+
+
+def test_a_file_with_one_answer_is_not_warned_about(tmp_path, invoke):
+    key = _blank_quiz(tmp_path, invoke)
+    (tmp_path / "blank.csv").write_text("student_id,Q1a,Q1b\ns1,,\ns2,0.5,\ns3,,\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "blank.csv", "--key", key)
+    assert result.exit_code == 0 and "every answer in it is blank" not in result.output, result.output

@@ -76,18 +76,19 @@ class GradeResult:
 
 
 def add_warnings(result: GradeResult, source, index: KeyIndex, students: Students, decisions, data, override,
-                 unnamed: list, checks: tuple, clash_warnings: list) -> None:
+                 unnamed: list, checks: tuple, reconciled: list) -> None:
     """``result.warnings``, what a person should check, in order: overrides that matched no
     answer, the paper-code and belonging ``checks`` (those that found something), traps the
     tolerance override marks right, the answers file's (file_warnings: a download's
-    ``unnamed`` first), ids two people share, and roster entries that look alike; a check
+    ``unnamed`` first), what reconciling the students found (``reconciled``: ids two people
+    share, a file whose every answer is blank), and roster entries that look alike; a check
     that is a note (KeyCheckNote: too few answers to check the key) goes to the notes."""
     result.warnings = ((decisions.unmatched if decisions is not None else [])
                        + [line for line in checks if line and not isinstance(line, KeyCheckNote)])
     result.key_check = next((line for line in checks if isinstance(line, KeyCheckNote)), "")
     result.notes += [result.key_check] if result.key_check else []   # too few answers to check the key
     result.warnings += traps_covered(data, override) + file_warnings(result, source, index, students,
-                                                                      unnamed) + clash_warnings
+                                                                      unnamed) + reconciled
     result.warnings += roster_twins_warnings(students)
 
 

@@ -51,8 +51,8 @@ from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros
-from quizgen.grading.student_notes import (all_blank, blank_line, no_part_answered, no_part_line, no_part_words,
-                                           reconciliation_lines, zero_marked)
+from quizgen.grading.student_notes import (all_blank, blank_file_warning, blank_line, no_part_answered, no_part_line,
+                                           no_part_words, reconciliation_lines, zero_marked)
 from quizgen.grading.students import Students
 from quizgen.grading.swapped_ids import swapped_notes
 from quizgen.grading.tally import Tally, count_columns, count_rows, key_trap_wording
@@ -128,7 +128,7 @@ class _Reconciled(NamedTuple):
     unplaced: list      # numbers of those whose rows answer no part of their paper (no_part_answered)
     blanked: list       # numbers of those whose every answer is blank (all_blank): absent too
     clashed: list       # numbers of the ids whose rows name two people
-    clash_warnings: list
+    warnings: list      # ids two people share (clashing_ids), a file whose every answer is blank
     off: tuple          # graded_off_roster's: (ids graded though not on --roster, those with a paper)
     roster_notes: list  # what reconciling students and key found
     no_id_at: str       # the lines of answers with no student id (no_id_places)
@@ -267,6 +267,7 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
     blanked = all_blank(grid, absent + marked + unplaced, tally.unread)
     roster_notes = reconciliation_lines(students, absent, off, marked) + no_part_line(students, unplaced, tally.unread)
     roster_notes += blank_line(students, blanked)
+    warnings = clash_warnings + blank_file_warning(answers_name, len(students) - len(absent) - len(marked), blanked)
     roster_notes += clash_notes + run.written.notes(grid)
     roster_notes += swapped_notes(run.index, students, grid, absent + marked, [w.student_id for w in run.written.found],
                                   run.source)
@@ -274,7 +275,7 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
     no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
     roster_notes += no_id_notes(no_id_at, no_id_lines)
     return _Reconciled(absent=absent, marked=marked, unplaced=unplaced, blanked=blanked, clashed=clashed,
-                       clash_warnings=clash_warnings, off=off, roster_notes=roster_notes, no_id_at=no_id_at)
+                       warnings=warnings, off=off, roster_notes=roster_notes, no_id_at=no_id_at)
 
 
 def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, checks: _Checks, settings: str,
@@ -316,7 +317,7 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
         result.files = run_files(run.reads, run.paths)
         unnamed = run.given.warnings + untagged_lines(run.given.untagged, matrix, students)   # once marked:
         add_warnings(result, source, index, students, run.decisions, run.data, asked.override, unnamed, checks,
-                     people.clash_warnings)   # overrides may mark a lost tag's cell
+                     people.warnings)   # overrides may mark a lost tag's cell
         result.warnings += run.replaced
         add_notes(result, run.decisions, source, key_path if run.key is None and not lms else None, run.given.notes)
         result.notes += _key_notes(run, asked.marking)   # and the summary's notes

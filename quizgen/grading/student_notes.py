@@ -7,7 +7,7 @@ keeps the registry itself."""
 
 from __future__ import annotations
 
-from quizgen.wording import named_few, named_first, shortened
+from quizgen.wording import named_few, named_first, shortened, thousands
 from quizgen.grading.absent_notes import matched_lines, silent_lines, zero_twin_lines
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.dropped import left_blank
@@ -64,6 +64,21 @@ def blank_line(students: Students, blanked: list, limit: int = 20) -> list:
     return [f"{len(blanked)} student(s) left every answer blank (empty, or words such as 'idk' read as no answer), "
             "so they are counted absent (left out of the class figures, scored 0); check that their answers were "
             "not lost: " + named_few([shortened(students.ids[n]) for n in blanked], limit)]
+
+
+def blank_file_warning(answers_name: str, answered: int, blanked: list) -> list:
+    """The warning when every student of the answers file ``answers_name`` is among the
+    ``blanked`` (all_blank: ``answered`` students have an answer row): no one is graded, and
+    "0 students" alone with exit 0 reads like a class that sat nothing (review 52d F10). A
+    warning, not a refusal: the file is graded whole, and an LMS download of students
+    who opened the quiz and left it is a real class's outcome."""
+    if not blanked or len(blanked) != answered:
+        return []
+    who = "its one student is" if answered == 1 else f"its {thousands(answered)} students are all"
+    return [f"{answers_name}: every answer in it is blank (empty, or words such as 'idk' read as no answer), so "
+            f"{who} counted absent, scored 0, and no answer was marked; "
+            "check that it is the file of their answers, and that its answers were not lost (an export made "
+            "before anyone answered, or without its answers?)"]
 
 
 def no_part_line(students: Students, unplaced: list, unread: dict, limit: int = 20) -> list:
