@@ -76,12 +76,14 @@ def test_c6_a_fraction_is_told_to_round_only_where_rounding_reaches_the_count(se
 
 @pytest.mark.parametrize("answer, said", [
     ("0.394", "a count is a whole number, and 0.394 is not one, nor does it round to the count the paper's numbers give"),
-    ("0.5", "a count is a whole number, and 0.5 is not one: round a count worked out as a fraction"),
-    ("1.4", "a count is a whole number, and 1.4 is not one: round a count worked out as a fraction")])
+    ("0.5", "a count is a whole number, and 0.5 is not one, nor does it round to the count the paper's numbers give"),
+    ("1.4", "a count is a whole number, and 1.4 is not one, nor does it round to the count the paper's numbers give"),
+    ("1.7", "a count is a whole number, and 1.7 is not one: round a count worked out as a fraction")])
 @pytest.mark.slow
 def test_c5_d_a_fraction_is_told_to_round_only_where_its_nearest_whole_number_is_the_count(seed1, answer, said):
-    """Review 41 F4: C5 (d)'s smallest count of masked positions is 1; 0.394 was told to round, which gives 0,
-    the very case the question rules out (0.5 rounds away from zero, to 1, so it is still told)."""
+    """Review 41 F4: 0.394 was told to round, which gives 0, the very case BERT's minimum rules out. Seed 1's
+    C5 has 8 words, so (d), BERT's count, is 2 (15% of T = 10 is 1.5, rounded up; fix53b): 0.5 and 1.4 round
+    to 1 and are not told to round, 1.7 rounds to 2 and is (1.5 and 1.6 are traps, 15% of T and 80% of 2)."""
     assert seed1([("z", "Q5", "d", answer)])["Q5", "d", answer]["feedback"] == said
 
 

@@ -9,7 +9,7 @@ FAR = "a count is a whole number, and {} is not one, nor does it round to the co
 
 
 def test_the_count_advice_follows_the_number_it_quotes(invoke, tmp_path):
-    """C5 (d), the smallest guarantee of masked positions that rules out an empty M, is 1."""
+    """C5 (d), BERT's count for seed 5's two words (T = 4: 0.6 rounds to 1), is 1."""
     assert invoke("generate", "--classes", "C5", "--seed", 5, "--out", tmp_path / "k").exit_code == 0
     answers = ["0.5", "0.49999999999", "0.50", "1/2", "1.5"]
     graded = graded_by_cli(tmp_path, tmp_path / "k" / "key.json",

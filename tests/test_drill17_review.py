@@ -108,7 +108,7 @@ def test_c10s_forecast_is_a_hint_for_the_loss_not_the_count(templates_by_class):
     assert "Hint 1 of 5: Forecast" in part_b and "the mean of the losses must land" in " ".join(part_b.split()), output
 
 
-def test_c5_d_ends_its_hints_with_the_smallest_masked_set(templates_by_class):
+def test_c5_d_ends_its_hints_with_berts_count(templates_by_class):
     answers = _answers(templates_by_class["C5"], 1)
     output, _ = drill("".join(f"{a}\n" for a in answers[:3]) + "h\n" * 4 + "q\n", classes="C5", seed=1, save=False)
     part_d = output.split("\n(d) ")[1].split("Summary")[0]

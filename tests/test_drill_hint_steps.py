@@ -128,8 +128,10 @@ def test_the_reviewers_c5_case_gives_d_its_own_step(templates_by_class):
     part_d = hints_by_part(output)["d"]
     # rev-student16: (d)'s own reasoning (the mean needs |M| >= 1) is a step now, its method first;
     # session 17: step 6, on what training does, comes after (d)'s answer and prepares nothing
-    assert [label for label, _ in part_d] == ["Step 5, The smallest guarantee", "Step 5 worked out"]
-    assert "1" not in part_d[0][1]   # the method does not give the answer
+    # fix53b (review 52b F6): (d) asks BERT's count for the sequence's length, 2 for seed 4's ten tokens
+    assert [label for label, _ in part_d] == ["Step 5, BERT's count for this length", "Step 5 worked out"]
+    assert not re.search(r"\d", part_d[0][1])   # the method gives no number, so not the answer
+    assert "$|M| = 2$" in part_d[1][1] or "|M| = 2" in part_d[1][1], part_d
     assert "How likely an empty mask is" not in output.split("Worked solution")[0]
     assert "No more hints: every step towards an answer is shown. Answer it, or type s" in output   # rev-student16: never only "type s"
 

@@ -1,6 +1,6 @@
 """forms25b: answers read badly after forms25 (the seed-1 paper's key: Q1 (a) p = 0.7157,
 Q5 is C5, the zero-mask limit: (a) the empty sum's value 0, its trap "undefined"/"no value",
-(b) L_MLM undefined, (c) a probability, (d) the smallest |M|, 1, its trap 0; Q6 (a) 1440
+(b) L_MLM undefined, (c) a probability, (d) BERT's count of positions, 2 here, its trap 0; Q6 (a) 1440
 positions): LaTeX's n-th root ``\\sqrt[3]{8}`` was refused; ``{0,7153}`` was a set to the
 reader with decimal commas (``to_number``); a count's ``none`` was "a word, where this part
 asks for a number"; and ``0.5 +- 0.1`` spaced is a tolerance, ``0.5 + -0.1`` a sum."""
@@ -116,13 +116,13 @@ def test_a_count_said_as_none_is_zero_and_a_decimal_s_is_still_a_word(text):
 
 @pytest.mark.slow
 def test_none_on_count_parts(grade):
-    """C5 (d) (smallest |M|): ``none`` is 0, its trap; Q6 (a): 0 positions, wrong. C5 (a),
+    """C5 (d) (BERT's count): ``none`` is 0, its trap; Q6 (a): 0 positions, wrong. C5 (a),
     the empty sum's value, lists "no value" and "undefined" as a trap: ``none`` may be that or
     0, so a person reads it, as on (b); C5 (c), a probability, still refuses the word."""
     rows = [("Q5", "d", "none"), ("Q5", "d", "no masked positions"), ("Q6", "a", "nothing"), ("Q5", "a", "none"),
             ("Q5", "a", "nothing"), ("Q5", "b", "none"), ("Q5", "c", "none"), ("Q5", "a", "zero")]
     found = _found(grade(rows), rows)
-    assert found[rows[0]][::2] == found[rows[1]][::2] == ("incorrect", "guarantee_of_none"), found
+    assert found[rows[0]][::2] == found[rows[1]][::2] == ("incorrect", "none_selected"), found
     assert found[rows[2]][0] == "incorrect", found
     assert {found[row][0] for row in rows[3:6]} == {"needs_review"}, found
     assert all("may say that there is no value or that the value is zero" in found[row][1] for row in rows[3:6])

@@ -100,7 +100,7 @@ def test_c4_is_the_exact_mean_of_ex1_and_ex2_losses(canonical):
 
 def test_c5_sum_is_zero_and_the_loss_undefined(canonical, key_parts):
     assert to_sympy(canonical["C5"]["empty_sum"].value) == sympy.Integer(0)
-    assert to_sympy(canonical["C5"]["smallest"].value) == sympy.Integer(1)
+    assert to_sympy(canonical["C5"]["selected"].value) == sympy.Integer(1)   # 15% of T = 8 is 1.2
     for word in ("undefined", "0/0", "does not exist", "NaN"):   # NaN: IEEE 754's 0/0
         assert check_answer(key_parts["C5"]["lmlm"], word).status == "correct", word
     # The question asks for the printed formula's value: 0, and what training does with the
@@ -355,11 +355,15 @@ def paper_digest(path) -> str:
 # All four again (fix52y, review 52d F8): C10 (a) asks how many next-token predictions the loss averages
 # over (was "over how many positions"); its first three steps say predictions where they said positions.
 # Only those lines of Q10 differ (and the paper code); key.csv byte-identical.
-PAPER_DIGESTS = {   # round 52: C10's (a) and (b) are both of the [BOS] ... [EOS] sequence (review 52b F1)
-    ("1", "problems.md"): "6253658077914b6fb15cb42d0c75404b8405c21abdbdf2d2108051e63a0ebcb1",
-    ("1", "solutions.md"): "3e35ad33c06f97da224e18adba61c61ffb495af45dfbf6728bd11c1b8642cc3b",
-    ("2", "problems.md"): "f1be755c439b2fffdb82ac6df6a0c5b7b6267201c60f81f776a87f29619417ef",
-    ("2", "solutions.md"): "de1de769538e868fd82d014c350bd3f5889dc254c52bfc7020a4f1afe02d5f73",
+# All four again (fix53b, review 52b F6): C5 (d) asks how many positions BERT's own code selects for the
+# sentence's T = n + 2 tokens, max(1, round(0.15 T)), and its step 5 works it out: 2 on both papers (seed 1's
+# 8 words, 0.15 x 10 = 1.5, a .5 up; seed 2's 10 words, 0.15 x 12 = 1.8). Only Q5's (d) and step 5 lines
+# differ (and the paper code); key.csv's Q5 (d), 1 before, is 2. Every draw is unchanged.
+PAPER_DIGESTS = {   # round 53: C5 (d) is BERT's count for the drawn length (review 52b F6)
+    ("1", "problems.md"): "9a394089488df776188cb42929e13ba9b73bff1582550a9ebbed2e66f1df6172",
+    ("1", "solutions.md"): "f0bb715cce8c6980402d0265ea1e91f41100e32515d1152b5accfdbd492803b7",
+    ("2", "problems.md"): "07f6c2b97a69605629ff36074f26d38425408830cbb5d5256d8796971ed256bb",
+    ("2", "solutions.md"): "6eaec0712013604f7cba10cac6c4e44e3cb371bd4b3f99cc2d7aed308bb1708f",
 }
 
 

@@ -108,10 +108,10 @@ def test_a_trap_that_rounds_to_the_one_figure_keeps_the_hint_back():
 
 def test_c5_d_zero_is_not_charged_with_taking_0_over_0_as_0():
     said = drill("0\nundefined\n0.5\n0\nq\n", "C5")
-    after_d = said.split("(d) Suppose a masking step")[1]
-    assert "a guarantee of no masked position, which still allows an empty masked set" in after_d, after_d
+    after_d = said.split("(d) BERT's own pretraining code")[1]
+    assert "no position selected, which BERT's minimum of one rules out" in after_d, after_d
     assert "0/0 taken as 0" not in after_d
     template = next(t for t in load_bank(()) if t.cls == "C5")
     checkers = question_checkers(key_entry(Question("Q1", sample_instance(template, seed_label(5, template.id, 0)))))
-    assert checkers["d"]("0").misconception == "guarantee_of_none"
+    assert checkers["d"]("0").misconception == "none_selected"
     assert checkers["b"]("0").misconception == "zero_mask_is_zero"   # (b)'s 0 is the formula's value taken as 0

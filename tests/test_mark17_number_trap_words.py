@@ -47,7 +47,7 @@ def test_other_answers_to_the_empty_sum_are_marked_as_before(c5, text, status):
 
 
 def test_the_careful_marker_of_a_sampled_paper_names_it_too(c5):
-    verdicts = mark_paper(c5, {"empty_sum": "undefined", "lmlm": "undefined", "smallest": "1"})
+    verdicts = mark_paper(c5, {"empty_sum": "undefined", "lmlm": "undefined", "selected": "1"})
     assert (verdicts["empty_sum"].status, verdicts["empty_sum"].misconception) == ("incorrect", CODE)
     assert verdicts["lmlm"].status == "correct"   # the same word is right where the mean is asked
 

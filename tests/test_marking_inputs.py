@@ -29,7 +29,7 @@ def test_numbers_as_people_write_them(text, value):
                                          ("1 masked position", 1), ("L is zero", 0), ("|M| is one", 1),
                                          ("it is Two", 2), ("the answer is twelve", 12)])
 def test_whole_numbers_as_people_write_them(text, value):
-    """C5 (d) "the smallest |M|": a size in bars before '=', and a small count in words,
+    """C5 (d), how many positions BERT selects: a size in bars before '=', and a small count in words,
     are read on a whole-number part (they were invalid), after "is" as after "=" ("L is
     zero" was invalid while "L = zero" was read)."""
     reading = read_number(text, whole=True)
@@ -42,7 +42,7 @@ def test_a_count_in_words_is_read_on_a_whole_number_part_only():
 
 @pytest.mark.parametrize("text", ["at least 1", ">= 1", "≥1", "more than 0", "at most 3", "< 0.5"])
 def test_a_bound_goes_to_a_person(text):
-    """"at least 1" for "the smallest guarantee that rules out an empty M" may well be right: not a silent invalid."""
+    """"at least 1" may well say a count right (a minimum, as C5 (d)'s BERT count has): not a silent invalid."""
     reading = read_number(text, whole=True)
     assert reading.status == REVIEW and "a bound" in reading.reason
 

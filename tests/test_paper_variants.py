@@ -57,7 +57,7 @@ def test_shared_answers_across_parts():
 
 # ------------------------------------------------------------------ distinct questions on one paper
 
-FEW_VALUED = {"C5": {0, 3}, "C10": {0}}   # C5's empty sum and smallest chance: one value; C10's count: three
+FEW_VALUED = {"C5": {0, 3}, "C10": {0}}   # C5's empty sum: one value, BERT's count: two; C10's count: three
 PAPER_COUNT = 20   # within every shipped template's variants: the earliest run-out over seeds 1-5 is at 28 (C11)
 
 

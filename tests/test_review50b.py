@@ -81,7 +81,7 @@ def test_a_part_alone_carrying_points_has_no_d(tmp_path):
     alone, so its D is its own maximum (1.00): n/a, as its r (no rest to correlate with)."""
     parts = key_of(tmp_path, "C1,C5")
     (tmp_path / "policy.yaml").write_text("points: {C1: {p: 0, loss: 0}, C5: {empty_sum: 0, lmlm: 0, "
-                                          "none_chosen: 2, smallest: 0}}\n", encoding="utf-8")
+                                          "none_chosen: 2, selected: 0}}\n", encoding="utf-8")
     labels = [f"{q}{letter}" for q, letter, _ in parts]
     c = labels.index("Q2c")
     rows = [["student_id", *labels]]
