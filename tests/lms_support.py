@@ -94,11 +94,27 @@ def export_labels(key_file) -> dict:
     return code_labels(data, data["templates"])
 
 
+def moodle_window(part) -> tuple:
+    """(answer, tolerance) Moodle should hold for a key number part, from the marking's own span
+    (as_asked.as_asked_span): the key rounded to the figures asked, half the span's narrower side
+    (a tie's neighbours both right: the exact answer and its window instead; review 53a F1)."""
+    from quizgen.marking.as_asked import as_asked_span
+    from quizgen.marking.rule_model import figures_asked
+    from quizgen.maths.rounding import to_figures
+
+    key = part.rational if part.rational is not None else part.value
+    span = as_asked_span(key, part.kind, part.tolerance)
+    if span is None or float(key) in span:
+        return part.value, part.half_width()
+    centre = float(to_figures(key, figures_asked(part.kind, part.tolerance)))
+    return centre, min(centre - span[0], span[1] - centre)
+
+
 def _part_record(part) -> dict:
     """A key part as a plain record with its windows worked out (what the LMS must hold)."""
     record = {"part": part.letter, "type": part.kind, "accept": list(part.accept), "points": part.points}
     if part.kind != "word":
-        record.update(value=part.value, abs_tolerance=part.half_width())
+        record.update(value=part.value, abs_tolerance=part.half_width(), moodle=moodle_window(part))
     record["misconceptions"] = [
         {"code": trap.code, "feedback": trap.feedback, "words": list(trap.words),
          **({} if value is None else {"value": value, "abs_tolerance": part.trap_half_width(i)})}

@@ -135,7 +135,8 @@ def _expected_answers(part):
     if part["type"] == "word":
         return ([(1.0, w, None, "Correct.") for w in part["accept"]]
                 + [(0.0, w, None, said(t)) for t in part["misconceptions"] for w in t.get("words", ())])
-    return ([(1.0, part["value"], part["abs_tolerance"], "Correct.")]
+    value, tolerance = part["moodle"]   # the key at the figures asked (review 53a F1)
+    return ([(1.0, pytest.approx(value, rel=1e-12), pytest.approx(tolerance, rel=1e-6), "Correct.")]
             + [(0.0, t["value"], t["abs_tolerance"], said(t)) for t in part["misconceptions"] if "value" in t])
 
 

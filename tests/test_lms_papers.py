@@ -46,7 +46,7 @@ def _moodle_verdict(text, variant, part, answer):
     if len(variant.parts) > 1:
         sub = parse_cloze(text)[variant.parts.index(part)]["answers"]
     else:
-        sub = [(1.0, w, None, "") for w in part.words] if part.is_word else [(1.0, str(part.value), str(part.tolerance), "")]
+        sub = [(1.0, w, None, "") for w in part.words] if part.is_word else [(1.0, part.shown, part.margin, "")]
     for fraction, value, tolerance, _ in sub:
         hit = (answer.lower() == value.lower() if tolerance is None
                else abs(float(answer) - float(value)) <= float(tolerance))

@@ -2,7 +2,7 @@
 quiz's "random question from category" gives each student their own numbers.
 
 Multi-part questions are Cloze (``multianswer``): a ``NUMERICAL`` or
-``SHORTANSWER`` sub-question per part, the exact answer first at 100% and every
+``SHORTANSWER`` sub-question per part, the answer (rounded to the figures asked: lms/window.py) first at 100% and every
 trap as a 0% answer with its own tolerance and the misconception's feedback.
 Single-part questions are ``numerical`` or ``shortanswer``. The escapes follow
 the parser in Moodle's question/type/multianswer/questiontype.php: an answer
@@ -141,10 +141,20 @@ def cloze(part: VariantPart, weight: int = 1) -> str:
         answers += [f"%{trap_percent(t.credit)}%{cloze_answer(w)}#{cloze_feedback(t.feedback)}"
                 for t in part.traps for w in t.words]
         return f"{{{weight}:SHORTANSWER:{'~'.join(answers)}}}"
-    answers = [f"={decimal_text(part.value)}:{decimal_text(part.tolerance)}#{cloze_feedback(CORRECT_FEEDBACK)}"]
+    answers = [f"={_right(part)}:{_margin(part)}#{cloze_feedback(CORRECT_FEEDBACK)}"]
     answers += [f"%{trap_percent(t.credit)}%{decimal_text(t.value)}:{decimal_text(t.tolerance)}"
                 f"#{cloze_feedback(t.feedback)}" for t in part.traps if t.value is not None]
     return f"{{{weight}:NUMERICAL:{'~'.join(answers)}}}"
+
+
+def _right(part: VariantPart) -> str:
+    """The right answer Moodle holds and shows: the key's rounded to the figures asked (lms/window.py)."""
+    return part.shown or decimal_text(part.value)
+
+
+def _margin(part: VariantPart) -> str:
+    """The tolerance about ``_right``: half a unit of its last figure, less a billionth (lms/window.py)."""
+    return part.margin or decimal_text(part.tolerance)
 
 
 def trap_percent(credit: float) -> str:
@@ -184,7 +194,7 @@ def _single_answers(element: ET.Element, part: VariantPart) -> None:
         rows = [(w.replace("*", "\\*"), "100", CORRECT_FEEDBACK, None) for w in part.words]
         rows += [(w.replace("*", "\\*"), trap_percent(t.credit), t.feedback, None) for t in part.traps for w in t.words]
     else:
-        rows = [(decimal_text(part.value), "100", CORRECT_FEEDBACK, decimal_text(part.tolerance))]
+        rows = [(_right(part), "100", CORRECT_FEEDBACK, _margin(part))]
         rows += [(decimal_text(t.value), trap_percent(t.credit), t.feedback, decimal_text(t.tolerance))
                  for t in part.traps if t.value is not None]
     for text, fraction, feedback, tolerance in rows:

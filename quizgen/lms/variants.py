@@ -22,6 +22,7 @@ from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.fingerprints import check_variant, parts_fingerprint
 from quizgen.lms.html import markdown_html, shown_maths
+from quizgen.lms.window import answer_window
 from quizgen.text.answers import in_plain
 
 
@@ -42,7 +43,9 @@ class Trap:
 @dataclass(frozen=True)
 class VariantPart:
     """One part of a variant: the ask (HTML), its kind, the exact answer as a
-    float with the grader's absolute half-width, or the accepted words."""
+    float with the grader's absolute half-width, or the accepted words; ``shown``
+    and ``margin``, Moodle's right answer and tolerance as text (lms/window.py:
+    the answer rounded to the figures asked; "" for a word part)."""
 
     letter: str
     ask_html: str
@@ -52,6 +55,8 @@ class VariantPart:
     words: tuple
     points: float
     traps: tuple
+    shown: str = ""
+    margin: str = ""
 
     @property
     def is_word(self) -> bool:
@@ -143,7 +148,15 @@ def _part(part, shown: dict) -> VariantPart:
                        kind=part.kind, value=None if word else part.value,
                        tolerance=None if word else part.half_width(),
                        words=_once(part.accept) if word else (), points=shown["points"],
-                       traps=traps)
+                       traps=traps, **_moodle_window(part))
+
+
+def _moodle_window(part) -> dict:
+    """Moodle's right answer and tolerance of a number part (lms/window.py), none for a word part."""
+    if part.kind == "word":
+        return {}
+    answer, margin = answer_window(part.kind, part.tolerance, part.value, part.rational)
+    return {"shown": answer, "margin": margin}
 
 
 def _once(words) -> tuple:

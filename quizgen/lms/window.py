@@ -1,0 +1,53 @@
+"""The right answer Moodle holds for a number part: the key's answer rounded to
+the figures the part asks, with half a unit of the last of them either side
+(less a billionth of it, or a ten-trillionth of the answer), so that the LMS judges an answer written to those
+figures or more as ``quizgen grade`` does (marking/as_asked.py: such an answer
+is right when it rounds, at the figures asked, to the key so rounded), and
+shows the answer as the paper prints it, ``0.732``, not 0.7322735293893545
+(review 53a F1, F3).
+
+Less a billionth: the two ends are ties, and ``quizgen grade`` rounds a tie
+away from zero, so of ``0.7315`` and ``0.7325`` around 0.732 only the first
+is right; Moodle's window holds both ends or neither, and neither keeps "the
+LMS said right" from ever meaning "quizgen says wrong". A part that asks for
+no figures (a count, an absolute or relative tolerance), whose answer is 0, or
+whose exact answer is itself a tie at the figures asked (both neighbours are
+right to quizgen then) keeps the window centred on the exact answer."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from quizgen.maths.numbers import fixed
+from quizgen.maths.rounding import figure_places, to_figures
+from quizgen.maths.tolerance import half_width
+from quizgen.marking.rule_model import figures_asked
+from quizgen.lms.html import decimal_text
+
+SHY = Fraction(1, 10 ** 9)
+"""How much narrower than half a unit the window is, relative, and at least
+``FLOOR`` times the answer (1 at least): enough to leave out both ties at its ends
+past Moodle's own slack (1e-14 times the answer, 1 at least, ten times over:
+question/type/numerical/question.php, ``get_tolerance_interval``), far below any figure."""
+FLOOR = Fraction(1, 10 ** 13)
+
+
+def answer_window(kind: str, spec: dict, value: float, exact=None) -> tuple:
+    """``(answer, tolerance)`` as Moodle text for a number part of ``kind`` and
+    tolerance rule ``spec`` whose answer is ``value`` (its float) and ``exact``
+    (a Fraction when rational, else None): the answer rounded to the figures
+    asked and the half-width about it, or the exact answer and the grader's
+    half-width where no figures are asked (module docstring)."""
+    key = Fraction(value if exact is None else exact)
+    asked = figures_asked(kind, spec)
+    rounded = to_figures(key, asked) if asked is not None and key else None
+    if not rounded:
+        return decimal_text(value), decimal_text(half_width(value, spec, kind))
+    places = figure_places(float(rounded), asked)   # the decimals of the last figure asked
+    unit = Fraction(10) ** -places
+    if 2 * abs(key - rounded) == unit:   # a tie: both neighbours are right to quizgen
+        return decimal_text(value), decimal_text(half_width(value, spec, kind))
+    decade = abs(rounded) == Fraction(10) ** (asked - 1 - places)   # 1.00: the unit below is a tenth as wide
+    half = unit / (20 if decade else 2)
+    shy = half - max(half * SHY, FLOOR * max(1, abs(rounded)))
+    return fixed(rounded, max(places, 0)), fixed(shy, max(places + 12, 13)).rstrip("0")
