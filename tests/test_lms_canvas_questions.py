@@ -97,7 +97,7 @@ def test_feedback_arrives_as_neutral_and_incorrect_comments(export):
     _, _, items = export
     for variant, part, item in items:
         question = imported(item)
-        assert question["neutral_comments"] == solution_html(variant, {})
+        assert question["neutral_comments"] == solution_html(variant)
         assert question["incorrect_comments"] == slips_html(part)
         assert all(feedback_html(t.feedback) in question["incorrect_comments"] for t in part.traps
                    if t.value is not None or t.words)   # a trap left out of this draw (its when) is no slip here

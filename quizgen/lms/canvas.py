@@ -9,12 +9,12 @@ repeating its variant's stem. A numeric answer is a range whose bounds carry
 every digit (Canvas rounds exact-with-margin answers for display, and small
 values would lose their margin). Canvas gives no feedback per wrong numeric
 answer, so the incorrect-answer feedback lists each misconception with its
-value; the general feedback holds the worked solution."""
+value; the general feedback holds the worked solution, without the solution
+figure, which shows the answers (a package's files are course files a student
+can fetch while the quiz is open)."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import io
 import re
 import xml.etree.ElementTree as ET
@@ -96,7 +96,7 @@ def item(variant: Variant, index: int, label: str, figures: dict, quiz_id: str) 
     fib = ET.SubElement(response, "render_fib", fibtype="String" if part.is_word else "Decimal")
     ET.SubElement(fib, "response_label", ident="answer1")
     _processing(element, part)
-    _feedback(element, "general_fb", solution_html(variant, figures))
+    _feedback(element, "general_fb", solution_html(variant))
     _feedback(element, "general_incorrect_fb", slips_html(part))
     return element
 
@@ -116,9 +116,11 @@ that an answer rounded to fewer figures is marked rounded too early, since Canva
 drops trailing zeros (0.630 arrives as 0.63) and its download cannot show the figures typed."""
 
 
-def solution_html(variant: Variant, figures: dict) -> str:
-    """The worked solution, shown to every student as general feedback."""
-    return variant.solution_html + _figure(variant, "solution", variant.solution_figure_svg, figures)
+def solution_html(variant: Variant) -> str:
+    """The worked solution, shown to every student as general feedback, without its figure:
+    the package's files become course files that a student can fetch by link or numeric id
+    while the quiz is open, and the solution figure shows the answers (review 53a F6)."""
+    return variant.solution_html
 
 
 def slips_html(part: VariantPart) -> str:
@@ -184,26 +186,13 @@ def _mattext(parent: ET.Element, html: str) -> None:
 
 
 def _figure(variant: Variant, kind: str, svg: str | None, figures: dict) -> str:
-    """An ``<img>`` for the figure, whose file goes into the zip's figure folder."""
+    """An ``<img>`` for the figure, whose file goes into the zip's figure folder, named by the
+    variant's code (the one its question's tag shows: a problem figure shows no answer)."""
     if not svg:
         return ""
-    name = safe_ident(f"{variant.template}-{_figure_code(variant, kind, svg)}-{kind}") + ".svg"
+    name = safe_ident(f"{variant.template}-{variant.label}-{kind}") + ".svg"
     figures[name] = svg
     return figure_img(f"$IMS-CC-FILEBASE$/{FIGURES}/{name}", svg)
-
-
-def _figure_code(variant: Variant, kind: str, svg: str) -> str:
-    """The code naming a figure file: the variant's (the one its question's tag
-    shows) for the problem's; for the solution's, which shows the answers,
-    16 base32 characters of a SHA-256 of the variant and the figure itself:
-    Canvas puts the package's files in a hidden folder, not a locked one, so a
-    name a student could make from their question's tag would hand them its
-    solution; this one they cannot make without the figure, and the same
-    export gives the same name."""
-    if kind != "solution":
-        return variant.label
-    digest = hashlib.sha256(f"{variant.template}\0{variant.label}\0{svg}".encode("utf-8")).digest()
-    return base64.b32encode(digest).decode("ascii")[:16].lower()
 
 
 def manifest_xml(quiz_id: str, title: str, figure_names: list) -> str:
