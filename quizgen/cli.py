@@ -343,6 +343,7 @@ def export_moodle(out, classes, count, seed, force, banks):
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
     click.echo(done.summary(out, "question", "category"))
+    click.echo(done.slot_marks())
 
 
 @export_group.command("canvas")

@@ -15,6 +15,7 @@ from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, export_key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
 from quizgen.out_option import refuse_empty_out
+from quizgen.report.formatting import number_text
 from quizgen.text.words import counted
 from quizgen.lms.variants import slots as make_slots
 from quizgen.marking.canvas_kept import CANVAS_DECIMALS, plain, stored_short
@@ -37,6 +38,16 @@ class Export(NamedTuple):
         size = f", {file_size(self.path.stat().st_size)}" if self.path is not None and self.path.is_file() else ""
         return (f"Wrote {counted(variants, item)} in {counted(len(self.slots), group)} to {self.path or out} "
                 f"(seed {self.seed}{size}); keep the key file {self.key_path} to grade")
+
+    def slot_marks(self) -> str:
+        """The lines ``export moodle`` prints after its summary: the maximum mark to set for each slot
+        of the quiz, its question's points on the paper. A random question's slot starts at 1, and
+        Moodle's Cloze import ignores ``<defaultgrade>``, giving the sum of the part weights (review 53a F2)."""
+        total = number_text(sum(slot.points for slot in self.slots))
+        lines = [f"  Q{s.number} {s.cls} {s.template}: {number_text(s.points)}" for s in self.slots]
+        return "\n".join([f"Set each slot's maximum mark in the Moodle quiz (its Questions page) to the question's "
+                          f"points on the paper, {total} in all (Moodle's Cloze import ignores them, and a random "
+                          "question's slot starts at 1):", *lines])
 
 
 def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False) -> Export:
