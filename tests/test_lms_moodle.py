@@ -137,7 +137,24 @@ def _expected_answers(part):
                 + [(0.0, w, None, said(t)) for t in part["misconceptions"] for w in t.get("words", ())])
     value, tolerance = part["moodle"]   # the key at the figures asked (review 53a F1)
     return ([(1.0, pytest.approx(value, rel=1e-12), pytest.approx(tolerance, rel=1e-6), "Correct.")]
-            + [(0.0, t["value"], t["abs_tolerance"], said(t)) for t in part["misconceptions"] if "value" in t])
+            + [(0.0, t["value"], t["abs_tolerance"], said(t)) for t in part["misconceptions"] if "value" in t]
+            + [(0.0, n, pytest.approx(1e-9), said(t)) for t, n in _whole_neighbours(part)])
+
+
+def _whole_neighbours(part):
+    """A count's trap value that is no whole number held at its whole neighbours too, unless one is
+    the answer or a trap's value (review 53a F5: quizgen grade names the trap there)."""
+    if part["type"] != "integer":
+        return []
+    traps = [t for t in part["misconceptions"] if "value" in t]
+    taken, found = {part["value"], *(t["value"] for t in traps)}, []
+    for trap in traps:
+        if trap["value"] != int(trap["value"]):
+            for n in (float(int(trap["value"] // 1)), float(int(trap["value"] // 1) + 1)):
+                if n not in taken:
+                    taken.add(n)
+                    found.append((trap, n))
+    return found
 
 
 def _as_numbers(answer):

@@ -126,13 +126,17 @@ def solution_html(variant: Variant) -> str:
 def slips_html(part: VariantPart) -> str:
     """What Canvas shows after a wrong answer: each misconception of the part
     with the value (or words) it leads to and why it is wrong."""
-    items = []
+    items, neighbours = [], {}
+    for trap, n in part.whole_neighbours():   # a count's 4.5 is typed 4 or 5
+        neighbours.setdefault(trap.code, []).append(f"{n:.0f}")
     for trap in part.traps:
         if trap.value is None and not trap.words:
             continue   # a slip this draw cannot make (C8's true class when it is also the prediction)
         whole = part.kind == "integer" and float(trap.value or 0).is_integer()   # a count's slip: 900, not 900.0
         said = _either(trap.words[:3]) if trap.value is None else in_plain(key_answer(trap.value, "integer" if whole
                                                                                        else "numeric", 0))
+        if trap.code in neighbours:
+            said += f" ({' or '.join(neighbours[trap.code])} as a whole number)"
         items.append(f"<li>An answer of {escape(said, quote=False)}: {feedback_html(trap.feedback)}</li>")
     if not items:
         return "<p>Compare your working with the worked solution.</p>"

@@ -21,6 +21,7 @@ from html import escape
 
 from quizgen.lms.html import decimal_text, feedback_html, figure_img, tag_line
 from quizgen.lms.variants import Variant, VariantPart
+from quizgen.maths.tolerance import half_width
 
 CORRECT_FEEDBACK = "Correct."
 IDNUMBER_MAX = 100
@@ -142,8 +143,8 @@ def cloze(part: VariantPart, weight: int = 1) -> str:
                 for t in part.traps for w in t.words]
         return f"{{{weight}:SHORTANSWER:{'~'.join(answers)}}}"
     answers = [f"={_right(part)}:{_margin(part)}#{cloze_feedback(CORRECT_FEEDBACK)}"]
-    answers += [f"%{trap_percent(t.credit)}%{decimal_text(t.value)}:{decimal_text(t.tolerance)}"
-                f"#{cloze_feedback(t.feedback)}" for t in part.traps if t.value is not None]
+    answers += [f"%{trap_percent(t.credit)}%{decimal_text(value)}:{decimal_text(tolerance)}"
+                f"#{cloze_feedback(t.feedback)}" for t, value, tolerance in _trap_values(part)]
     return f"{{{weight}:NUMERICAL:{'~'.join(answers)}}}"
 
 
@@ -155,6 +156,13 @@ def _right(part: VariantPart) -> str:
 def _margin(part: VariantPart) -> str:
     """The tolerance about ``_right``: half a unit of its last figure, less a billionth (lms/window.py)."""
     return part.margin or decimal_text(part.tolerance)
+
+
+def _trap_values(part: VariantPart) -> list:
+    """``(trap, value, tolerance)`` for each answer a numeric part's traps give: each trap's value, then a
+    count's whole neighbours of a trap value that is no whole number (C6's 4 and 5 for 4.5)."""
+    own = [(t, t.value, t.tolerance) for t in part.traps if t.value is not None]
+    return own + [(t, n, half_width(n, {}, "integer")) for t, n in part.whole_neighbours()]
 
 
 def trap_percent(credit: float) -> str:
@@ -195,8 +203,8 @@ def _single_answers(element: ET.Element, part: VariantPart) -> None:
         rows += [(w.replace("*", "\\*"), trap_percent(t.credit), t.feedback, None) for t in part.traps for w in t.words]
     else:
         rows = [(_right(part), "100", CORRECT_FEEDBACK, _margin(part))]
-        rows += [(decimal_text(t.value), trap_percent(t.credit), t.feedback, decimal_text(t.tolerance))
-                 for t in part.traps if t.value is not None]
+        rows += [(decimal_text(value), trap_percent(t.credit), t.feedback, decimal_text(tolerance))
+                 for t, value, tolerance in _trap_values(part)]
     for text, fraction, feedback, tolerance in rows:
         answer = ET.SubElement(element, "answer", fraction=fraction, format="moodle_auto_format")
         _text(answer, text)

@@ -9,6 +9,7 @@ the dataclasses below."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from html import escape
 
@@ -62,6 +63,24 @@ class VariantPart:
     def is_word(self) -> bool:
         """Whether the answer is words (short answer) rather than a number."""
         return self.kind == "word"
+
+    def whole_neighbours(self) -> tuple:
+        """``(trap, n)`` for each whole number ``n`` just below or above a count's trap value that is no
+        whole number (C6's 4.5: 4 and 5), which ``quizgen grade`` names as that trap (marking/slips.py,
+        ``trap_matched``), so the LMS names it there too (review 53a F5); in trap order, leaving out the
+        answer, any trap's own value and a neighbour an earlier trap took."""
+        if self.kind != "integer":
+            return ()
+        taken = {self.value, *(t.value for t in self.traps)}
+        found = []
+        for trap in self.traps:
+            if trap.value is None or not math.isfinite(trap.value) or trap.value.is_integer():
+                continue
+            for n in (math.floor(trap.value), math.ceil(trap.value)):
+                if float(n) not in taken:
+                    taken.add(float(n))
+                    found.append((trap, float(n)))
+        return tuple(found)
 
 
 @dataclass(frozen=True)
