@@ -33,6 +33,7 @@ from quizgen.grading.feedback_reasons import note_to_student
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.paper_written import sheet_note
+from quizgen.lms.html import feedback_text
 from quizgen.lms.papers import is_lms_key, open_attempt_sheets
 from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.rules import OVERRIDE
@@ -270,10 +271,12 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
     notes = []
     if line.misconception and line.explained and not line.feedback.startswith(line.explained):
         # an override kept the trap, with a comment of its own: the trap explained, then the marker's word
-        notes.append(PartNote(line.letter, "misconception", line.name or line.misconception, line.explained))
+        notes.append(PartNote(line.letter, "misconception", line.name or line.misconception,
+                              feedback_text(line.explained)))
         notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback))
-    elif line.misconception:
-        notes.append(PartNote(line.letter, "misconception", line.name or line.misconception, line.feedback))
+    elif line.misconception:   # the key's 1 - p_hat, e^(-s) written as the LMS shows them: 1 − p̂, e⁻ˢ
+        notes.append(PartNote(line.letter, "misconception", line.name or line.misconception,
+                              feedback_text(line.feedback)))
     elif line.note == OVERRIDE:
         notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback or "score set by your marker"))
     elif line.feedback:

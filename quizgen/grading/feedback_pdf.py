@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import os
 import re
+import string
 import unicodedata
 
 from quizgen.errors import TexNotFoundError, Unfinished
 from quizgen.wording import first_few, shortened
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
+from quizgen.lms.html import SHEET_SCRIPTS
 from quizgen.grading.feedback_files import foreign_stems
 from quizgen.grading.feedback_md import markdown_sheets, sheets_of
 from quizgen.grading.feedback_names import run_stems, safe_file_names
@@ -213,7 +215,12 @@ GREEK_MATHS = {
     "\u03c6": "$\\varphi$", "\u03d5": "$\\phi$", "\u03b5": "$\\varepsilon$", "\u03f5": "$\\epsilon$",
 }
 """An answer's Greek letters as pdflatex's maths symbols (omicron, which maths has not, as o)."""
+SCRIPT_COMMANDS = {char: f"\\text{kind}script{{{plain.replace(chr(0x2212), '$-$')}}}"
+                   for char, (kind, plain) in SHEET_SCRIPTS.items() if char not in "\u00b9\u00b2\u00b3"}
+"""The scripts a trap's feedback may write in Unicode (lms/html.feedback_text: e⁻ˢ) set by command, as
+pdflatex's fonts have none but ¹ ² ³ (the entries below override these for the digits)."""
 TEXT_CHARS = {
+    **SCRIPT_COMMANDS,
     "\u2212": "$-$", "\u2013": "{\\textendash}", "\u2014": "{\\textemdash}", "\u2026": "{\\ldots}",
     "\u2018": "{\\textquoteleft}", "\u2019": "{\\textquoteright}", "\u201c": "{\\textquotedblleft}",
     "\u201d": "{\\textquotedblright}", "\u2022": "{\\textbullet}", "\u2032": "$'$", "\u2033": "$''$",
@@ -232,6 +239,8 @@ TEXT_CHARS = {
     **{chr(0x2070 + n): f"\\textsuperscript{{{n}}}" for n in (0, 4, 5, 6, 7, 8, 9)},
     "\u207a": "\\textsuperscript{+}", "\u207b": "\\textsuperscript{$-$}",
     **{chr(0x2080 + n): f"\\textsubscript{{{n}}}" for n in range(10)},
+    **{f"{letter}{mark}": f"\\{accent}{{{letter}}}" for letter in string.ascii_letters
+       for mark, accent in (("\u0302", "^"), ("\u0304", "="), ("\u0303", "~"))},
 }
 """Characters beyond pdflatex's T1 fonts that it sets with a command (maths
 symbols, typographic quotes and dashes, super- and subscript digits): text
