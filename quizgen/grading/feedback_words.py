@@ -18,6 +18,7 @@ from typing import NamedTuple
 from quizgen.grading.feedback_verdict import parts_span
 from quizgen.grading.outcome import comma_number
 from quizgen.key.parts import code_in_words
+from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.forms import NUMBER, read_number
 from quizgen.marking.offered import offered_answers
 from quizgen.marking.quotes import rounded_before_use
@@ -28,6 +29,7 @@ from quizgen.marking.words import MISSPELT, clear_misspelling
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.numbers import significant
 from quizgen.maths.stated import StatedFigures
+from quizgen.maths.tolerance import matches
 from quizgen.text.words import and_list
 
 WORK_HEADING = "What to work on"
@@ -248,7 +250,26 @@ def what_next_hint(question, part, answer: str, comma: bool = False) -> str:
     (no misconception, feedback or reason), beyond pointing to the worked
     solution: a number off in its last figure (``last_digit_hint``); '' else.
     A fact read from the answer and the key, never a guess at the cause."""
-    return "" if part.kind == "word" else last_digit_hint(part, answer, comma)
+    return "" if part.kind == "word" else as_asked_hint(part, answer, comma) or last_digit_hint(part, answer, comma)
+
+
+def as_asked_hint(part, answer: str, comma: bool = False) -> str:
+    """``0.7327 is 0.733 at the 3 significant figures asked, where the answer is 0.732`` for a plain
+    decimal ``answer`` written to more figures than its part asks that lies within the exact
+    answer's window but rounds at the figures asked to another number (as_asked.rounds_otherwise:
+    why grade marked it incorrect; an LMS may have said "Correct.", review 53a F1); '' otherwise."""
+    asked = figures_asked(part.kind, part.tolerance) if not part.spec.percent else None
+    if asked is None or part.value is None or not math.isfinite(part.value):
+        return ""
+    reading = read_number(answer, decimal_comma=comma)
+    shown, exact = reading.figures, part.rational if part.rational is not None else part.value
+    if reading.status != NUMBER or not isinstance(shown, int) or isinstance(shown, StatedFigures) or \
+            not matches(reading.value, part.value, part.tolerance) or \
+            not rounds_otherwise(reading.value, exact, part.kind, part.tolerance, shown):
+        return ""
+    mine, right = (comma_number(significant(v, asked), comma) for v in (reading.value, exact))
+    return (f"{answer.strip()} is {mine} at the {asked} significant figures asked, "
+            f"where the answer is {right}")
 
 
 def spelling_hint(question, part, answer: str) -> str:
