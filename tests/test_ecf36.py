@@ -22,6 +22,7 @@ from quizgen.grading.answers_file import open_answers
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.ecf_at_once import (REMARKED, keep_log_note, own_trap, part_letters, read_with,
                                          rounded_once)
+from quizgen.grading.ecf_routes import main_sources, route_verdict
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import Outcome, verdict_cells
@@ -31,7 +32,7 @@ from quizgen.grading.writer import RowWriter
 from quizgen.key.load import load_key_file
 from quizgen.key.status import Status
 from quizgen.marking.carry import inside
-from quizgen.marking.rule_model import EARLY
+from quizgen.marking.rule_model import ECF, EARLY
 from quizgen.marking.slips import trap_rounded_or_cut
 from quizgen.marking.sources import figures_asked, own_trap_inputs
 
@@ -69,8 +70,11 @@ def _old_verdict(checker, outcome, sources, answers: dict, written: dict):
         return read_with(checker, outcome, unread)
     if outcome.value is None:
         return None
-    verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
-                             {s[0]: s[4] for s in sources})
+    main = main_sources(checker, sources)   # round 53: the parts its recipe reads; other routes after it
+    verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in main},
+                             {s[0]: s[4] for s in main}) if main else None
+    if verdict is None or verdict.note != ECF:
+        verdict = route_verdict(checker, outcome, sources, lambda reads: _right(checker, reads)) or verdict
     if verdict is None and (not outcome.misconception or _old_slipped(checker, outcome)):
         verdict = own_trap(checker, outcome.value, outcome.figures, answers, written)
         if verdict is not None and outcome.misconception and verdict.score < outcome.score:
@@ -79,6 +83,13 @@ def _old_verdict(checker, outcome, sources, answers: dict, written: dict):
         verdict = rounded_once(checker, verdict or outcome, lambda: (answers, written))
         verdict = None if verdict is outcome else verdict
     return None if verdict is None else keep_log_note(outcome, verdict)
+
+
+def _right(checker, sources) -> bool:
+    """Whether every earlier answer in ``sources`` is its part's own value (equal, or a count within tolerance)."""
+    parts = {part.name: part for part in checker.question_rules().question.parts}
+    return all(s[3] == parts[s[0]].value or parts[s[0]].kind == "integer" and
+               abs(s[3] - parts[s[0]].value) <= parts[s[0]].half_width() for s in sources)
 
 
 def _uncached(index, students, grid) -> dict:

@@ -93,6 +93,7 @@ class Template:
     distinct_on_paper: tuple = ()   # choice parameters one paper's questions of it take without repeats
     ecf_credit: float = 1.0   # the share of a part's points an answer right from wrong earlier answers earns
     raw: dict = field(default_factory=dict, repr=False)
+    ecf_also: dict = field(default_factory=dict)   # {part name: (expression, ...)}: other ECF routes (bank/ecf_also.py)
 
     def part_points(self) -> tuple:
         """Each part's marks, in order: a part's own ``points`` when set, else an

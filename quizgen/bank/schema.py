@@ -12,6 +12,7 @@ from quizgen.bank.param_bounds import check_bounds, unknown_kind
 from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
                                       repeated_codes, unit_words, value_range)
 from quizgen.bank.canonical_schema import canonical_section
+from quizgen.bank.ecf_also import ecf_also_section
 from quizgen.bank.echoes import key_problems, merged, misspelt
 from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
@@ -28,7 +29,7 @@ TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "s
             "parts", "solution", "canonical", "tests", "figure", "max_tries", "distinct_on_paper", "ecf_credit"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space",
-             "choices", "range", "units"}
+             "choices", "range", "units", "ecf_also"}
 SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
 PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "insert"}
@@ -126,6 +127,7 @@ def build_template(data: dict, path) -> Template:
     field("stem", _stem)
     parts = field("parts", _parts, names, default=())
     points_problems(check, points, parts)
+    ecf_also = field("parts", ecf_also_section, names, default={})
     solution = field("solution", _solution, _part_names(data.get("parts")))
     canonical = field("canonical", canonical_section, names, _part_names(data.get("parts")))
     tests = field("tests", tests_section, part_traps(data.get("parts")), default=())
@@ -135,11 +137,11 @@ def build_template(data: dict, path) -> Template:
     ecf_credit = field("ecf_credit", _ecf_credit, default=1.0)
     if check.problems:
         raise TemplateProblems(merged(check.problems, data.get("parts")))
-    return Template(id=template_id, cls=cls, title=title, points=points,
-                    params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
-                    solution=solution, canonical=canonical, path=str(path), tests=tests,
-                    figure=figure, figure_shown=figure_shown, figure_name=figure_name, figure_axis=figure_axis,
-                    max_tries=max_tries, distinct_on_paper=distinct_on_paper, ecf_credit=ecf_credit, raw=data)
+    return Template(id=template_id, cls=cls, title=title, points=points, params=params, lets=lets,
+                    constraints=constraints, stem=data["stem"], parts=parts, solution=solution, canonical=canonical,
+                    path=str(path), tests=tests, figure=figure, figure_shown=figure_shown, figure_name=figure_name,
+                    figure_axis=figure_axis, max_tries=max_tries, distinct_on_paper=distinct_on_paper,
+                    ecf_credit=ecf_credit, raw=data, ecf_also=ecf_also)
 
 
 def _check_yaml_size(check: _Checker, data: dict) -> None:
@@ -249,13 +251,8 @@ def _param(check: _Checker, name, spec, names) -> Param:
     return Param(name, kind, settings, _compile_param(check, name, kind, settings, names))
 
 
-_PARAM_FIELDS = {
-    "integer": ("min", "max"),
-    "decimal": ("min", "max", "step"),
-    "vector": ("size", "min", "max", "step"),
-    "sample": ("from", "size"),
-    "insert": ("into", "at", "item"),
-}
+_PARAM_FIELDS = {"integer": ("min", "max"), "decimal": ("min", "max", "step"), "vector": ("size", "min", "max", "step"),
+                 "sample": ("from", "size"), "insert": ("into", "at", "item")}
 
 
 def _compile_param(check: _Checker, name, kind, settings, names) -> dict:

@@ -53,14 +53,17 @@ def ecf_inputs(question, memo: dict | None = None) -> dict:
 def _ecf_inputs(parts: tuple, recipes: tuple) -> dict:
     """``ecf_inputs`` of one template's parts ``((letter, name), ...)`` and
     recipes ``((name, KeyRecipe), ...)``: a part whose recipe reads only
-    earlier named parts (as ``QuestionRules`` keeps a recipe)."""
+    earlier named parts (as ``QuestionRules`` keeps a recipe), or whose other
+    routes (``also``, ecf_routes.py) read some: the parts its recipe reads,
+    then the earlier ones only those routes read."""
     stored, found, earlier = dict(recipes), {}, set()
     for letter, name in parts:
         recipe = stored.get(name) if name else None
         if recipe is not None:
             depends = recipe_parts(recipe.text)
-            if depends and all(d in earlier for d in depends):
-                found[letter] = depends
+            routes = tuple(d for text in recipe.also for d in recipe_parts(text) if d in earlier)
+            if (depends or routes) and all(d in earlier for d in depends):
+                found[letter] = tuple(dict.fromkeys((*depends, *routes)))
         if name:
             earlier.add(name)
     return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from quizgen.grading.careful import ecf_inputs
+from quizgen.grading.ecf_routes import main_sources, route_verdict
 from quizgen.key.status import Status
 from quizgen.marking.early_once import named_once, reading_of
 from quizgen.marking.early_sources import rounded_only, rounding_marked_there
@@ -34,7 +35,7 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
     """The verdict ECF gives ``outcome`` (``checker``'s verdict on the answer
     alone: a Verdict or a grade Outcome), or None when it stands. ``sources``:
     ``(name, letter, status, value, figures)`` of each earlier part the part's
-    recipe reads (``careful.ecf_inputs``); ``own_answers()``: the values and
+    recipe, or another route of it, reads (``careful.ecf_inputs``); ``own_answers()``: the values and
     figures of the named parts before it (and those ``sources`` name), two
     dicts (a trap worked from them: ``own_trap``), asked for only when such a
     trap is looked for; ``kept``: what ``_own_trap_of`` works out, kept
@@ -48,8 +49,11 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
         return read_with(checker, outcome, unread)
     if outcome.value is None:
         return None
-    verdict = None if _all_the_keys(checker, sources) else checker.remark(
-        outcome.value, outcome.figures, *_as_given(sources))   # quoted as written: 0.0100
+    main = main_sources(checker, sources)   # those its own recipe reads; the rest only its other routes do
+    verdict = None if _all_the_keys(checker, main) else checker.remark(
+        outcome.value, outcome.figures, *_as_given(main))   # quoted as written: 0.0100
+    if verdict is None or verdict.note != ECF:   # another right method on their own answers (C6 (c): ((a) - (b))/2)
+        verdict = route_verdict(checker, outcome, sources, lambda reads: _all_the_keys(checker, reads)) or verdict
     if verdict is None:   # a trap from their own (a)? C2: -log10 of their own (a); C8 (b) 0.5000, a copy of it
         verdict = _own_trap_of(checker, outcome, own_answers, {} if kept is None else kept)
     if verdict is None and outcome.status == Status.INCORRECT and not (outcome.misconception or outcome.feedback):

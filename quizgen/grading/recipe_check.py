@@ -4,7 +4,7 @@ key.json whose recipes cannot be used is refused in one line naming the
 template, the recipe and what is wrong, rather than graded with ECF silently
 off for that part. Refused: a text the whitelist parser cannot read or that
 names a parameter the question lacks, a part the question has not or one
-not before the part, a parameter read that is no number (a word, an object),
+not before the part (an ``also`` route's too), a parameter read that is no number (a word, an object),
 and a recipe that does not evaluate for the question's own parameters and
 answers (a division by zero, a logarithm of a negative number)."""
 
@@ -32,7 +32,7 @@ def recipe_problem(question) -> str | None:
     known = set(parts) | set(question.recipes)   # an LMS question cut to one part keeps its template's recipes
     for name, stored in question.recipes.items():
         texts = [("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps),
-                 *((f"traps.{code}", text) for code, text in stored.traps)]
+                 *((f"traps.{code}", text) for code, text in stored.traps), *_routes(stored)]
         # a template's recipe for a part this question lacks (an LMS part) is unused: only parsed
         before = parts[:parts.index(name)] if name in parts else None
         for where, text in texts:
@@ -57,7 +57,8 @@ def _evaluation_problem(question) -> str | None:
     env = exact_params(question.params)
     unread = [name for name in question.params if name not in env]
     for name, stored in question.recipes.items():
-        for where, text in (("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps)):
+        for where, text in (("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps),
+                            *_routes(stored)):
             try:
                 parsed_recipe_text(text, frozenset(env))
             except QuizgenError:   # it parsed with every parameter's name: it reads one with no exact value
@@ -70,13 +71,19 @@ def _evaluation_problem(question) -> str | None:
         stored, where = question.recipes[name], "recipe"
         try:
             carried_set(paths, env, name, sets, levels=())   # as the grader asks first (careful.QuestionRules.env)
-            for where, text in (("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps)):
+            for where, text in (("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps),
+                                *_routes(stored)):
                 if all(PART_PREFIX + d in answers for d in recipe_parts(text)):   # else an LMS question's cut part
                     ground(parsed_recipe_text(text, frozenset(env)), {**env, **answers})
         except _FAILS as exc:
             return (f"recipes.{name}.{where}: does not evaluate for question {question.id} "
                     f"({exc or type(exc).__name__})")
     return None
+
+
+def _routes(stored) -> tuple:
+    """``(("also.0", text), ...)``: a stored recipe's other routes (``ecf_also``), checked as its recipe is."""
+    return tuple((f"also.{i}", text) for i, text in enumerate(stored.also))
 
 
 def _reads(text: str, name: str) -> bool:

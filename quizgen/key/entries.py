@@ -31,7 +31,7 @@ from quizgen.key.compact import instance_record, template_record
 from quizgen.key.recipes import RECIPE_LIMIT, KeyRecipe
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
 from quizgen.marking.percent import asks_percent
-from quizgen.marking.recipes import part_paths, recipe_text, record_field_read, trap_recipes
+from quizgen.marking.recipes import alternative_recipes, part_paths, recipe_text, record_field_read, trap_recipes
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
@@ -322,28 +322,31 @@ def template_recipes(template) -> dict:
     answer expression (derived from the let graph, quizgen/marking/recipes.py):
     the grader recomputes a part from the student's earlier answers, and
     carries rounding through every part, so each numeric part has one; with
-    the trap values that read earlier parts (``trap_recipes``)."""
+    the trap values that read earlier parts (``trap_recipes``) and the other
+    routes its author declared (``ecf_also``, ``alternative_recipes``)."""
     try:
-        paths, traps = part_paths(template), trap_recipes(template)
+        paths, traps, routes = part_paths(template), trap_recipes(template), alternative_recipes(template)
     except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
         return {}
     except RecursionError:   # lets chained deeper than Python prints (review 46c F10): the template's limit
         raise limit_error(template, ("parts",), *NESTING) from None
-    field = record_field_read(template, paths, traps)
+    read = {name: (*traps.get(name, ()), *(("ecf_also", text) for text in routes.get(name, ()))) for name in paths}
+    field = record_field_read(template, paths, read)
     if field is not None:
         where = ("parts", field[0], "answer")
         raise TemplateError(field[1], path=template.path, line=locate_line(template.path, where),
                             key=".".join(map(str, where)))
-    return _recipes(template, paths, traps)
+    return _recipes(template, paths, traps, routes)
 
 
-def _recipes(template, paths: dict, traps: dict) -> dict:
-    """``template_recipes`` from the part paths and trap recipes worked out."""
+def _recipes(template, paths: dict, traps: dict, routes: dict) -> dict:
+    """``template_recipes`` from the part paths, trap recipes and ``ecf_also`` routes worked out."""
     found = {}
     for name, recipe in paths.items():
         steps = tuple((let, recipe_text(node)) for let, node in recipe.intermediates)
         if len(recipe.text) <= RECIPE_LIMIT and all(len(text) <= RECIPE_LIMIT for _, text in steps):
             # a longer text could not be read back: that part simply gets no ECF or carried rounding
             kept = tuple(trap for trap in traps.get(name, ()) if len(trap[1]) <= RECIPE_LIMIT)
-            found[name] = KeyRecipe(recipe.text, steps, kept)
+            also = tuple(text for text in routes.get(name, ()) if len(text) <= RECIPE_LIMIT)
+            found[name] = KeyRecipe(recipe.text, steps, kept, also)
     return found

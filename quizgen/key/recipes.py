@@ -6,7 +6,8 @@ them when the key is made; this module only reads and writes them, so the
 key's model imports nothing above ``errors`` and ``maths``)::
 
     "recipes": {"loss_y0": {"recipe": "-log(1 - part:p)", "steps": [["q", "1 - part:p"]],
-                            "traps": {"log10_instead_of_ln": "-log10(1 - part:p)"}}}
+                            "traps": {"log10_instead_of_ln": "-log10(1 - part:p)"}},
+     "unchanged": {"recipe": "part:chosen/10", "steps": [], "also": ["(part:chosen - part:masked)/2"]}}
 
 A ``KeyRecipe`` is the text as read (checked: strings of bounded length);
 the grader parses it with ``parse_recipe`` (the whitelist parser) against
@@ -30,16 +31,22 @@ class KeyRecipe:
     and ``part:<name>`` variables, ``steps``, the intermediates
     ``((let name, text), ...)`` a student may round on the way, and
     ``traps``, ``((trap code, text), ...)``: trap values that read earlier
-    parts, to name a slip made from the student's own earlier answer."""
+    parts, to name a slip made from the student's own earlier answer; ``also``,
+    the other ways an author declared of working the part from earlier parts
+    (``ecf_also``): an answer any of them gives from the student's own
+    earlier answers is ECF too. A key without them (older keys) has ()."""
 
     text: str
     steps: tuple = ()
     traps: tuple = ()
+    also: tuple = ()   # other recipe texts that give the part from earlier parts (a template's ecf_also)
 
     def to_json(self) -> dict:
         record = {"recipe": self.text, "steps": [list(step) for step in self.steps]}
         if self.traps:
             record["traps"] = dict(self.traps)
+        if self.also:
+            record["also"] = list(self.also)
         return record
 
 
@@ -66,5 +73,9 @@ def read_recipes(record, where: Where) -> dict:
         for code, trap in traps.items():
             checks.text(code, at / "traps", checks.MAX_ID, empty=False)
             checks.text(trap, at / "traps" / code, RECIPE_LIMIT, empty=False)
-        found[name] = KeyRecipe(text, tuple(steps), tuple(traps.items()))
+        also = checks.listing(entry.get("also", []), at / "also")
+        check_counts(also, at / "also", MAX_STEPS, "alternative recipes")
+        for i, route in enumerate(also):
+            checks.text(route, at / "also" / i, RECIPE_LIMIT, empty=False)
+        found[name] = KeyRecipe(text, tuple(steps), tuple(traps.items()), tuple(also))
     return found

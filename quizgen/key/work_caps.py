@@ -33,10 +33,10 @@ def check_counts(items, where: Where, cap: int, what: str) -> None:
 
 
 def recipe_texts(recipes: dict | None) -> int:
-    """How many texts a template's recipes evaluate (each recipe, its steps and its
-    traps): counted once per template where its key is read or built, and passed to
+    """How many texts a template's recipes evaluate (each recipe, its steps, its
+    traps and its alternatives): counted once per template where its key is read or built, and passed to
     check_params for each of its questions."""
-    return sum(1 + len(r.steps) + len(r.traps) for r in recipes.values()) if recipes else 0
+    return sum(1 + len(r.steps) + len(r.traps) + len(r.also) for r in recipes.values()) if recipes else 0
 
 
 def check_params(params: dict, texts: int, where) -> None:

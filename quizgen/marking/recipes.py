@@ -306,6 +306,19 @@ def trap_recipes(template) -> dict:
     return found
 
 
+def alternative_recipes(template) -> dict:
+    """``{part name: (recipe text, ...)}``: each part's ``ecf_also`` routes (bank/ecf_also.py)
+    as stored recipes, an earlier part's name read as its ``part:`` variable, other lets
+    inlined (C6 (c): ``(part:chosen - part:masked)/2``)."""
+    routes, found, before = getattr(template, "ecf_also", None) or {}, {}, {}
+    lets = inlined_lets(template) if routes else {}
+    for part in template.parts:
+        if part.name in routes:
+            found[part.name] = tuple(recipe_text(_inline(node, {**lets, **before})) for node in routes[part.name])
+        before[part.name] = Name(PART_PREFIX + part.name)
+    return found
+
+
 _FIELD = re.compile(r"(?<![\w.:])([A-Za-z_]\w*)\.([A-Za-z_]\w*)")
 
 

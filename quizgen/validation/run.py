@@ -18,6 +18,7 @@ from quizgen.validation.clashes import NOT_RECHECKED, builtin_checked, check_bui
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
+from quizgen.validation.ecf_routes import route_problems
 from quizgen.validation.samples import check_samples
 from quizgen.validation.text import text_problems, yaml_word_problems
 from quizgen.generation.variants import WARN_BELOW, template_variants
@@ -139,6 +140,7 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
     canonical = found.guard(check_canonical, template, report, found)
     if canonical is not None:
         found.add_all(instance_problems(canonical))
+        found.add_all(route_problems(canonical))
         if report.ok:  # the worked-examples paper: its steps recompute, it leaks nothing
             found.add_all(paper_problems(canonical, referee=False))
     if samples and report.ok:

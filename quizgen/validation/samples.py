@@ -11,6 +11,7 @@ from quizgen.errors import SamplingError
 from quizgen.generation.quiz import seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.answers import normalise_word
+from quizgen.validation.ecf_routes import route_problems
 from quizgen.validation.draw_warnings import failing_expressions, percent_shares, unsatisfiable, wide_reach
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.marking import marking_problems
@@ -56,6 +57,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
                 largest[i] = max(largest.get(i, 0), abs(float(pv.value)))
         problems = instance_problems(inst)
         found.add_all(problems)
+        found.add_all(route_problems(inst))   # each ecf_also route gives the answer from right earlier answers
         if not problems:
             found.add_all(paper_problems(inst, referee=k < referee))
             if k < MARKING_DRAWS:
