@@ -62,22 +62,26 @@ def in_perplexity(core: str) -> str | None:
 
 
 _WORDS = {"ppl": "perplexity", "bit": "bits"}
-_LABELLED = re.compile(r"^\s*(?:the\s+)?(?P<word>perplexity|ppl|bits?)(?:\s*(?:[=:]\s*[≈~]?|[≈~])\s*|\s+is\s+)"
-                       r"(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
+_LABELLED = re.compile(r"^\s*(?:the\s+)?(?P<word>perplexity|ppl|bits?)(?:\s*(?:[=:]\s*[≈~]?|[≈~])\s*|\s+is\s+"
+                       r"|(?P<space>\s+)(?=[-+−]?\.?\d))(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
 
 
 def labelled_as_word(text: str, units: tuple = ()) -> str:
     """``text`` with a leading label naming another quantity moved after its
     value (``perplexity = 1.105`` -> ``1.105 perplexity``, ``PPL: 1.105`` too,
-    ``bits = 0.48`` -> ``0.48 bits``), so it is read as that word after a number is;
-    unchanged when it has no such label or the part declares the word in ``units``."""
+    ``bits = 0.48`` -> ``0.48 bits``, and the word with no sign, ``perplexity 1.105``),
+    so it is read as that word after a number is; unchanged when it has no such label
+    or the part declares the word in ``units`` (then the plain label rule takes
+    ``perplexity = 1.105`` off, and ``perplexity 1.105``, which no label rule reads,
+    is moved after its value, where the part's unit is taken off)."""
     found = _LABELLED.match(text)
     if found is None:
         return text
     word = _WORDS.get(found["word"].casefold(), found["word"].casefold())
     declared = {unit.casefold() for unit in units}
-    if word in declared or found["word"].casefold() in declared or (word == "bits" and "bit" in declared):
-        return text
+    own = next((w for w in (word, found["word"].casefold(), "bit" if word == "bits" else "") if w in declared), None)
+    if own is not None:   # the part's own unit: a label (the plain label rule takes it), or the word as its unit
+        return f"{found['rest'].rstrip()} {own}" if found["space"] else text
     return f"{found['rest'].rstrip()} {word}"
 
 
