@@ -54,3 +54,31 @@ def test_a_part_that_declares_the_word_reads_it_before_the_number():
 def test_a_letter_before_the_number_is_still_no_label():
     assert read_number("L 0.851").status == "invalid"
     assert read_number("L = 0.851").value == 0.851
+
+
+# F2: C7 at s = 1.65 ((a) 0.838891, (c) 1.82567): after (a) 0.840, (c) 1.835 was ECF, after (a) 0.8403
+# (both 1/1.19, 1 + e^-s kept short, named at (a)) it was named at (c) again, at the imprecise credit.
+# (c) = -ln(1 - 0.840336) = 1.83468 is what that (a), carried unrounded, gives: ECF after both.
+
+@pytest.mark.parametrize("a", ["0.840", "0.8403", "0.84034"])
+def test_c_from_a_kept_short_and_written_to_4_figures_is_ecf(a):
+    from quizgen.marking.rules import Credits
+    from tests.paper_support import mark_paper
+    from tests.test_near_one51 import _first_draw
+
+    draw = _first_draw("near51", 1.65)
+    marked = mark_paper(draw, {"p": a, "loss_y0": "1.835"}, Credits(ecf=0.5, imprecise=0.25))
+    assert (marked["p"].status, marked["p"].note) == ("imprecise", "rounded_too_early")
+    c = marked["loss_y0"]
+    assert (c.status, c.note, c.score) == ("correct", "ecf", 0.5), c
+    assert c.feedback.startswith(f"marked from your (a) = {a}: correct given that value"), c.feedback
+
+
+def test_a_4_figure_answer_no_unrounded_a_gives_stays_judged_at_the_figures_asked():
+    """1.84 is no value (a) 0.8403 stands for (0.84025 to 0.84035) gives, at 3 figures: still wrong."""
+    from tests.paper_support import mark_paper
+    from tests.test_near_one51 import _first_draw
+
+    draw = _first_draw("near51", 1.65)
+    for c in ("1.84", "1.8360", "1.8390"):
+        assert mark_paper(draw, {"p": "0.8403", "loss_y0": c})["loss_y0"].status == "incorrect", c

@@ -350,7 +350,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         fits = target is not None and abs(x - target) <= half_width(target, rule.spec, kind) \
             if fits is None else fits or hit
         if not fits and not hit and not _rounded_early_from(rule, reading, (*plain, *values)) \
-                and not unrounded_fits(rule, y, env, own, kept_figures(rule.sources, own, written)):
+                and not unrounded_fits(rule, y, env, own, kept_figures(rule.sources, own, written), (x, shown)):
             return "", None
     except OWN_RECIPE_ERRORS:
         return "", None

@@ -99,7 +99,7 @@ def whole_numbers(values) -> tuple:
     return tuple(found)
 
 
-def unrounded_fits(rule, x: float, env: dict, own: dict, written: dict | None = None) -> bool:
+def unrounded_fits(rule, x: float, env: dict, own: dict, written: dict | None = None, as_written=None) -> bool:
     """True when ``x`` is right (within tolerance) for some unrounded earlier
     values that the student's written ones are roundings of: a student who
     writes (a) 0.153 but carries 0.1535 on to (b) = -ln(0.1535) = 1.87 is
@@ -108,7 +108,12 @@ def unrounded_fits(rule, x: float, env: dict, own: dict, written: dict | None = 
     (none for a whole number), or, written to more figures (``written``: the
     figures each showed), within half a unit of its last one: 0.8808 stands for
     0.88075 to 0.88085, not 0.8803 to 0.8813; the recipe is evaluated at the
-    corners of that box (it is monotone over so small a box)."""
+    corners of that box (it is monotone over so small a box). ``as_written``,
+    ``(answer, figures)`` for an answer written to more figures than asked (``x``
+    is then it at those asked): also True when a value so worked rounds to that
+    answer at the figures it shows. C7 (c) 1.835 after (a) 0.8403, both the
+    calculator's 1/1.19 = 0.840336 carried on (-ln(1 - 0.840336) = 1.83468), is
+    what that (a) gives, as after (a) 0.840 (round 53: it was named at (c) too)."""
     if len(rule.sources) > 4:
         return False
     corners = [{}]
@@ -121,6 +126,11 @@ def unrounded_fits(rule, x: float, env: dict, own: dict, written: dict | None = 
     values = [w for c in corners for w in reachable(rule.recipe, env, c, levels=())]
     low, high = min(values), max(values)
     kind = tolerance_kind(rule)
+    if as_written is not None and as_written[1] and as_written[0] != x and math.isfinite(as_written[0]):
+        answer, figures = as_written
+        unit = half_width(answer, {"sigfigs": figures})   # the values written as ``answer`` at its figures
+        if low <= answer + unit and answer - unit <= high:
+            return True
     return low - half_width(low, rule.spec, kind) <= x <= high + half_width(high, rule.spec, kind)
 
 
