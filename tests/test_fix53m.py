@@ -6,6 +6,7 @@ invalid, on a part that declares the word too, while ``perplexity = 14.5`` and
 ``14.5 perplexity`` were read: the word before the number with no sign now reads
 as it does with one."""
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,74 @@ def test_a_4_figure_answer_no_unrounded_a_gives_stays_judged_at_the_figures_aske
     draw = _first_draw("near51", 1.65)
     for c in ("1.84", "1.8360", "1.8390"):
         assert mark_paper(draw, {"p": "0.8403", "loss_y0": c})["loss_y0"].status == "incorrect", c
+
+
+# F1: review 52d F11, C9 with 1 + e^-s kept short and the masked-LM mean carried to 4 figures (0.2681 +
+# ln 1.08 = 0.3451) was a bare incorrect where 0.3450 (the mean unrounded) was named; and at s < 0, C7's
+# 1 - p-hat worked as e^-s/(1 + e^-s) with the sum kept to 3 figures (e^1.75 = 5.755, 1 + e^1.75 = 6.755
+# as 6.76, (c) -ln(5.755/6.76) = 0.161 for 0.1602) was a bare incorrect: every step kept to 3 figures.
+
+def _c9(label: str):
+    from quizgen.generation.sampling import sample_instance
+    return sample_instance(BANK["C9"], label)
+
+
+@pytest.mark.parametrize("label, answer, kept", [("rev52dC/50", "0.3451", "1.08208 as 1.08"),
+                                                 ("rev52dC/206", "0.5839", "1.14957 as 1.15")])
+def test_c9_kept_short_beside_a_mean_carried_to_4_figures_is_named(label, answer, kept):
+    from tests.paper_support import mark_paper
+    draw = _c9(label)
+    marked = mark_paper(draw, {"total": answer})["total"]
+    assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
+    assert f"(1 + e^(-s) = {kept})" in marked.feedback
+
+
+@pytest.mark.parametrize("s, answers", [(-1.75, ("0.161", "0.1613")), (-3.1, ("0.0442", "0.04415"))])
+def test_c7_complement_worked_as_the_solutions_write_it_is_carried_rounding(s, answers):
+    from tests.paper_support import mark_paper
+    from tests.test_near_one52 import _draw
+    draw = _draw(s, 0)
+    for answer in answers:
+        for a in ({}, {"p": f"{float(draw.parts[0].value):.3g}"}):
+            marked = mark_paper(draw, {"loss_y0": answer, **a})["loss_y0"]
+            assert (marked.status, marked.note, marked.score) == ("correct", "carried_rounding", 1.0), (answer, marked)
+
+
+@pytest.mark.parametrize("s, answers", [(-1.75, ("0.162", "0.1615", "0.158")), (-3.1, ("0.0443", "0.0439"))])
+def test_c7_complement_route_reaches_no_further(s, answers):
+    """What no rounding to 3 figures or more reaches, by either route, stays wrong."""
+    from tests.paper_support import mark_paper
+    from tests.test_near_one52 import _draw
+    draw = _draw(s, 0)
+    for answer in answers:
+        assert mark_paper(draw, {"loss_y0": answer})["loss_y0"].status == "incorrect", answer
+
+
+def test_the_complement_route_is_taken_only_where_the_sum_is_over_2():
+    """Below 2, 3 figures of 1 + X are fewer of X: a value near 1 kept short, near_one's (s = 0.35's (c)
+    -ln(0.704688/1.70) = 0.881 stays imprecise, test_review51e); over 2, with as many figures before the
+    point as X, the route is ordinary carrying."""
+    from quizgen.bank.loader import load_bank
+    from quizgen.marking.complement_route import complement_routes
+    from quizgen.marking.recipes import part_paths
+    from tests.test_near_one52 import _draw
+
+    c7 = next(t for t in load_bank() if t.cls == "C7")
+    paths = part_paths(c7)
+    # 1 + e^0.3 = 2.35: over 2; 1 + e^2.2 = 10.025: 4 figures of it keep 3 of e^2.2 = 9.025, no route
+    for s, routes in ((-1.75, 1), (0.35, 0), (-0.3, 1), (-2.2, 0), (-3.1, 1)):
+        env = {**_draw(-1.75, 0).params, "s": Fraction(str(s))}
+        assert len(complement_routes(paths, "loss_y0", env)) == routes, s
+        assert len(complement_routes(paths, "p", env)) == routes, s   # (a)'s 1 + e^(-s) written down, a step
+
+
+def test_c9_sum_over_2_kept_to_3_figures_is_carried_rounding():
+    """Review 52d F11's last cases: C9 at s = -1, y = 1 (total 1.82409), 1 + e^1 = 3.71828 kept as 3.72 (3
+    figures of e^1), the NSP loss ln 3.72 to 4 figures, 1.314, beside the mean to 4, 0.5108: 1.825."""
+    from tests.paper_support import mark_paper
+    draw = _c9("rev52dC/173")
+    assert (float(draw.params["s"]), int(draw.params["y"])) == (-1.0, 1)
+    marked = mark_paper(draw, {"total": "1.825"})["total"]
+    assert (marked.status, marked.note) == ("correct", "carried_rounding"), marked
+    for answer in ("1.835", "1.84"):   # no rounding to 3 figures or more reaches them
+        assert mark_paper(draw, {"total": answer})["total"].status == "incorrect", answer

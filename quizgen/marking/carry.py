@@ -1,6 +1,7 @@
 """Carried rounding: the values a student can reach by rounding each
 intermediate step (an earlier part, or a let on the recipe's path) to at
-least 3 significant figures, each step independently.
+least 3 significant figures, each step independently (through a sigmoid's
+complement also as the solutions write it: complement_route.py).
 
 Rounding is the paper's rule (quizgen/maths/rounding.py: half a unit goes
 away from zero) and, at a tie, the other neighbour as well: a careful human
@@ -32,6 +33,7 @@ from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
+from quizgen.marking.complement_route import complement_routes
 from quizgen.marking.recipes import PART_PREFIX, shape
 from quizgen.marking.list_steps import index_zeroed, list_length, step_elements
 from quizgen.marking.roundings import LEVELS, roundings, thin
@@ -369,6 +371,8 @@ def carried_set(paths: dict, env: dict, name: str, sets: dict, levels=LEVELS) ->
         parts = earlier_inputs(paths, name, lambda d: roundings(carried_set(paths, env, d, sets, levels), levels))
         try:
             found = reachable(recipe, env, parts, levels)
+            for route in complement_routes(paths, name, env):   # 1 - p-hat as e^(-s)/(1 + e^(-s)) too
+                found = thin((*found, *reachable(route, env, parts, levels)))
         except (ExpressionError, KeyError):
             found = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
         sets[name] = found

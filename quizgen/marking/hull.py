@@ -35,6 +35,7 @@ from quizgen.errors import ExpressionError
 from quizgen.maths.tolerance import half_width
 from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _listed, _Sets, carried_set,
                                    earlier_inputs, intervals)
+from quizgen.marking.complement_route import complement_routes
 from quizgen.marking.roundings import each_rounding
 
 MARGIN = 1e-6
@@ -157,7 +158,11 @@ def part_hull(paths: dict, env: dict, name: str, hulls: dict, levels=LEVELS) -> 
     found = hulls.get(name)
     if found is None:
         parts = earlier_inputs(paths, name, lambda d: _rounded(part_hull(paths, env, d, hulls, levels), levels))
-        found = hulls[name] = _Hull(paths[name], env, parts, levels).top()
+        found = _Hull(paths[name], env, parts, levels).top()
+        for route in complement_routes(paths, name, env):   # the sets' second route (carry.carried_set)
+            other = _Hull(route, env, parts, levels).top()
+            found = (min(found[0], other[0]), max(found[1], other[1]))
+        hulls[name] = found
     return found
 
 

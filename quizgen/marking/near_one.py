@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from fractions import Fraction
+from functools import partial
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
@@ -37,7 +39,7 @@ from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
 from quizgen.marking.expression_value import ValueFigures
-from quizgen.marking.recipes import recipe_text, with_value
+from quizgen.marking.recipes import recipe_text, replaced, shape, with_value
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.rule_model import figures_asked, tolerance_kind
 from quizgen.marking.slips import cut_to, rounds_to, same
@@ -148,7 +150,8 @@ def kept_short(rule) -> tuple:
         kept[read] = ()   # if the values cannot be worked out, none the next time either
         try:
             kept[read] = tuple(_from_probability(rule, paths, env)) if read else tuple(
-                (v, how, text, None, v, 0) for how, v, text in _ones(paths.get(spans.name), env, {}, _number))
+                (v, how, text, None, v, 0) for how, v, text in _ones(paths.get(spans.name), env, {}, _number,
+                                                                     spans.levels))
         except OWN_RECIPE_ERRORS:
             pass
     return kept[read]
@@ -227,10 +230,13 @@ def _short_keepings(value: float) -> list:
             if not (same(kept, value) or abs(kept - value) <= half)]
 
 
-def _ones(recipe, env: dict, given: dict, keep) -> list:
+def _ones(recipe, env: dict, given: dict, keep, levels=()) -> list:
     """``[(named step, value, step's text)]``: for each sum ``1 + X`` in ``recipe`` with X
     between 0 and 1, its value kept to ``KEPT`` figures where that keeps fewer
-    than 4 of X, and the value the recipe then gives, when ``keep(value)``."""
+    than 4 of X, and the value the recipe then gives, when ``keep(value)``; with
+    ``levels``, the recipe's other steps carried as carried rounding carries them
+    (review 52d F11: C9's masked-LM mean to 4 figures beside 1 + e^(-s) kept as 1.08,
+    0.2681 + ln 1.08 = 0.3451, was a bare ``incorrect`` where 0.3450 was named)."""
     if recipe is None:
         return []
     found = []
@@ -249,11 +255,22 @@ def _ones(recipe, env: dict, given: dict, keep) -> list:
         else:
             continue
         for total, kept, figures, worked_as in sums:   # 4 figures of X kept: the paper's rule
-            worked = replace(recipe, expression=with_value(recipe.expression, node, worked_as), intermediates=())
-            for v in reachable(worked, env, given, levels=()):
+            worked = _kept_as(recipe, node, worked_as) if levels else \
+                replace(recipe, expression=with_value(recipe.expression, node, worked_as), intermediates=())
+            for v in reachable(worked, env, given, levels=levels):
                 if keep(v):
                     found.append((f"{text} = {significant(total, 6)} as {significant(kept, figures)}", v, text))
     return found
+
+
+def _kept_as(recipe, node, value):
+    """``recipe`` with the sum ``node`` worked as ``value`` wherever it is written, in its steps too, so
+    that the steps it does not hold are rounded where they occur (the masked-LM mean beside C9's
+    NSP term) and those it does are rounded as what they then are (p-hat = 1/1.08 to 4 figures)."""
+    key = shape(node)
+    swap = partial(replaced, change=lambda n: Num(Fraction(value)) if shape(n) == key else None)
+    return replace(recipe, expression=swap(recipe.expression),
+                   intermediates=tuple((name, swap(step)) for name, step in recipe.intermediates))
 
 
 def _mirror(node):

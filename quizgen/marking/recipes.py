@@ -139,6 +139,12 @@ def with_value(node, step, value):
     return _rebuild(node, lambda c: with_value(c, step, value))
 
 
+def replaced(node, change):
+    """``node`` with each subtree for which ``change`` gives a node (not None) replaced by it, from the top."""
+    new = change(node)
+    return new if new is not None else _rebuild(node, lambda c: replaced(c, change))
+
+
 def inlined_lets(template) -> dict:
     """Each let's expression with the lets it reads inlined, in let order."""
     lets = {}

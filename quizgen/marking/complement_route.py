@@ -1,0 +1,106 @@
+"""The second route carried rounding follows through a sigmoid's complement:
+1 - p-hat worked as the solutions write it, e^(-s)/(1 + e^(-s)), not as 1
+less p-hat = 1/(1 + e^(-s)). Rounded on the way, the two routes part: at
+s = -1.75, e^1.75 = 5.7546 kept as 5.755 and 1 + e^1.75 = 6.755 as 6.76 give
+C7's (c) -ln(5.755/6.76) = 0.16095, 0.161, where 1 - 1/6.76 gives 0.160 (key
+0.16022): every step kept to 3 figures or more, yet a bare ``incorrect``
+(review 51e F1's bulk run, fix52m). carry.py and hull.py work each such route
+beside the recipe's own, so its values are carried rounding's.
+
+Only where the sum 1 + X is over 2 (X over 1, s < 0 for e^(-s)) and has as
+many figures before the point as X: there its 3 figures are 3 of X, ordinary
+carrying (1 + e^2.2 = 10.025 to 4 figures keeps 3 of 9.025: no such route). Below 2 they are fewer than 3 of
+X, a value near 1 kept short, which the stems ask to keep to 4 figures of
+its difference from 1 and near_one.py names (C7's (c) -ln(0.704688/1.70) at
+s = 0.35 stays ``imprecise``)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.evaluate import ground
+from quizgen.maths.tree import Bin, Call, Name, Neg, Num
+from quizgen.marking.recipes import PART_PREFIX, Recipe, recipe_text, replaced, shape
+
+_FAILS = (ArithmeticError, ValueError, KeyError, ExpressionError)   # a sum reading a part: no route
+
+
+def complement_routes(paths: dict, name: str, env: dict) -> tuple:
+    """Part ``name``'s recipe with each ``1 - part:p`` in it, p an earlier part whose recipe is
+    ``1/(1 + X)`` with the sum over 2 in ``env``, worked as ``X/(1 + X)``, and each such sum it
+    writes a step: () when it holds neither. Its steps: the recipe's own, so rewritten, p's, X
+    (one value at both its uses), the quotient and the sums (each one value at all its uses)."""
+    recipe = paths[name]
+    found = {}
+
+    def change(node):
+        if node.__class__ is Bin and node.op == "-" and _is_one(node.left):
+            sum_node = _sum_of(node.right, paths)
+            if sum_node is not None and _over_two(sum_node, env):
+                x = sum_node.right if _is_one(sum_node.left) else sum_node.left
+                found[shape(node)] = (node.right, x, sum_node)
+                return Bin("/", x, sum_node)
+        return None
+
+    expression = replaced(recipe.expression, change)
+    sums = [("one_plus_x", node) for node in _sums_over_two(expression, env)]   # 1 + e^(-s) written down
+    if not found and not sums:
+        return ()
+    steps = [(label, replaced(step, change)) for label, step in recipe.intermediates]
+    for source, x, sum_node in found.values():
+        steps += list(paths[source.name[len(PART_PREFIX):]].intermediates)
+        steps += [("complement_x", x), (recipe_text(Bin("/", x, sum_node)), Bin("/", x, sum_node))]
+    return (replace(recipe, expression=expression, text=recipe_text(expression), intermediates=(*steps, *sums)),)
+
+
+def _sums_over_two(node, env: dict) -> list:
+    """Each sum ``1 + X`` in ``node`` that a probability ``1/(1 + X)`` or its complement ``X/(1 + X)``
+    divides by, over 2 in ``env``: a value the working writes down (C9's 1 + e^(-s) = 3.718 at s = -1,
+    kept as 3.72, three figures of e^(-s), gave a total 1.825 for 1.824, a bare ``incorrect``: review
+    52d F11's last two cases); below 2 its 3 figures are fewer of X, near_one.py's."""
+    found = []
+    if node.__class__ is Bin and node.op == "/":
+        total = node.right
+        if total.__class__ is Bin and total.op == "+" and (_is_one(total.left) or _is_one(total.right)) \
+                and _over_two(total, env):
+            found.append(total)
+    children = (node.left, node.right) if node.__class__ is Bin else (node.operand,) if node.__class__ is Neg \
+        else node.args if node.__class__ is Call else ()
+    for child in children:
+        found += _sums_over_two(child, env)
+    return found
+
+
+def _is_one(node) -> bool:
+    return node.__class__ is Num and node.value == 1
+
+
+def _sum_of(node, paths: dict):
+    """The sum ``1 + X`` of ``node`` when it is an earlier part whose recipe is ``1/(1 + X)``; else None.
+    Only an earlier part's, as C7's solutions take 1 - p-hat after p-hat: C9's write P(NotNext) as
+    sigma(-s), whose sum is near 1 (near_one.py's), never e^(-s)/(1 + e^(-s)), and that route's numerator
+    and sum, rounded apart, would carry its probability near 1 short of 4 figures of its difference
+    from 1 (1 + e^(s) = 1.08 for 1.0821, 0.0770 for 0.0789, reached that way and no longer named)."""
+    if node.__class__ is not Name or not node.name.startswith(PART_PREFIX):
+        return None
+    source = paths.get(node.name[len(PART_PREFIX):])
+    node = source.expression if isinstance(source, Recipe) else None
+    if node.__class__ is not Bin or node.op != "/" or not _is_one(node.left):
+        return None
+    total = node.right
+    if total.__class__ is Bin and total.op == "+" and (_is_one(total.left) or _is_one(total.right)):
+        return total
+    return None
+
+
+def _over_two(node, env: dict) -> bool:
+    """Whether the sum ``node`` = 1 + X (over parameters alone) is over 2 in ``env`` and of X's order
+    (as many figures before the point): any figures of it are then as many of X. 1 + e^2.2 = 10.025
+    kept as 10.03, 4 figures, keeps 3 of e^2.2 = 9.025, which ``carried_figures: 4`` names (test_review51e)."""
+    try:
+        total = float(ground(node, env))
+    except _FAILS:
+        return False
+    return total > 2 and math.floor(math.log10(total)) == math.floor(math.log10(total - 1))
