@@ -25,7 +25,7 @@ def paper(tmp_path_factory):
     answers that are correct on both."""
     folder = tmp_path_factory.mktemp("ov22")
     generate(folder / "q", seed=1)
-    (folder / "a.csv").write_text(HEAD + "answer\ns002,Q5,d,1\ns003,Q4,a,0.8746\n", encoding="utf-8")
+    (folder / "a.csv").write_text(HEAD + "answer\ns002,Q5,d,2\ns003,Q4,a,0.8746\n", encoding="utf-8")
     return folder
 
 
