@@ -11,6 +11,7 @@ from quizgen.grading.ecf_at_once import MARKER_DECIDED
 from quizgen.grading.feedback_reasons import reason_to_student
 from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, HEDGED, NOTED_REASON, PERPLEXITY_REASON,
                                    QUESTION_MARK, REVIEW_REASON, TWO_VALUES_REASON)
+from quizgen.marking.leading_words import WORDS_BEFORE_REASON
 from quizgen.text.words import and_list
 
 _NUMERAL = re.compile(r"[-+]?(?<![\w.,])\d(?:[\d,.]*\d)?%?")
@@ -24,6 +25,7 @@ _KNOWN_REASONS = {
     BOUND_REASON: "you gave a bound (such as \"at least\" or \"<\") rather than one value; your marker decides "
                   "whether it answers the part",
     NOTED_REASON: "your number has words after it" + _WAITING,
+    WORDS_BEFORE_REASON: "your number has words before it" + _WAITING,
     BITS_REASON: "your answer looks given in bits (log base 2); your marker checks it against the question's "
                  "logarithm",
     PERPLEXITY_REASON: "you called your number a perplexity, e to the loss, which is another number than the loss; "

@@ -3,7 +3,7 @@ person (needs_review) and those that could not be read (invalid), each naming
 where they are (student and part), and the invalid rows graded against no part
 counted apart by why (not read as a row, no student id), and the parts no
 student answered (a column lost from the export), which every total scores 0; and
-the line after them naming ``quizgen review`` when answers await a person."""
+the line after them naming ``quizgen review`` when answers await a person or could not be read."""
 
 from __future__ import annotations
 
@@ -90,7 +90,9 @@ def unanswered_lines(stats: list) -> list:
             "file this run writes)"]
 
 
-def review_hint(graded) -> str:
-    """The line after the notes when answers await a person: the command that lists them to decide."""
-    return (f"Next: quizgen review {shlex.quote(str(graded))} writes the answers that need a person into an "
-            "overrides file to fill in, then grade again with --overrides that file")   # ids, names and labels from the files: no escape reaches the terminal
+def review_hint(graded, invalid: bool = False) -> str:
+    """The line after the notes when answers await a person or could not be read (``invalid``): the command
+    that lists them to decide, with ``--also invalid`` for those (review 53b F4: nothing pointed to it)."""
+    also = (" --also invalid", ", and those that could not be read,") if invalid else ("", "")
+    return (f"Next: quizgen review {shlex.quote(str(graded))}{also[0]} writes the answers that need a person"
+            f"{also[1]} into an overrides file to fill in, then grade again with --overrides that file")   # ids, names and labels from the files: no escape reaches the terminal

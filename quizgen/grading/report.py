@@ -369,8 +369,8 @@ def summary_text(result) -> str:
     if "feedback" in result.paths:   # its own folder, wherever it is
         lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
     lines += [f"Note: {note}" for note in result.notes if not isinstance(note, WarningNote)]   # said as warnings
-    if result.counts[Status.NEEDS_REVIEW] and "graded" in result.paths:
-        lines.append(review_hint(result.paths["graded"]))
+    if (result.counts[Status.NEEDS_REVIEW] or result.counts[Status.INVALID]) and "graded" in result.paths:
+        lines.append(review_hint(result.paths["graded"], bool(result.counts[Status.INVALID])))
     return "\n".join(map(printable, lines))
 
 

@@ -18,6 +18,7 @@ from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chai
                                     unquoted, written_with_commas)
 from quizgen.marking.arrows import read_steps
 from quizgen.marking.bits import BITS_REASON, PERPLEXITY_REASON, in_bits, in_perplexity, labelled_as_word
+from quizgen.marking.leading_words import WORDS_BEFORE_REASON, without_label_word, words_before
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.marking.percent import percent_of
@@ -144,7 +145,7 @@ def strip_decorations(text: str, percent: bool = False, units: tuple = ()):
     text = _CALL_SAID.sub(r"\g<call> = ", text.strip(), count=1)   # ln(178) is 5.18: working, never a label
     text = labelled_as_word(text, units)   # perplexity = 1.105 says 1.105 perplexity: another quantity (bits.py)
     text = _LABEL.sub("", _SAID.sub("", text, count=1), count=1)
-    text = _APPROX.sub("", text, count=1)
+    text = _APPROX.sub("", without_label_word(text), count=1)   # total 1850, exactly 1850: leading_words.py
     text = _strip_trailing(text, units)
     factor = 1.0
     if _PERCENT.search(text):
@@ -289,6 +290,8 @@ def _unread(core: str, text: str, written: str, exc: ExpressionError, again, uni
     noted = _NUMBER_THEN_WORDS.search(core)
     if (noted and not _product(noted)) or head:   # 0.768 (mean): words after it; 1950 (25% of 7800): a note
         return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
+    if words_before(core, _WORKING_NAMES) and not _logs.ambiguous_base(core):   # only 1850, not 1850 (not lg 2)
+        return Reading(REVIEW, reason=WORDS_BEFORE_REASON)
     if str(exc) in (DEPTH_REASON, "number out of range"):   # nine \frac in each other, exp(exp(exp(9))): said so
         return Reading(INVALID, reason=unread_reason(exc, written))
     if unclear := unclear_number(core):   # O.168, 0.l68: a letter for a digit; 0.168 0.169: two values

@@ -1,5 +1,6 @@
 """Whom the instructor has to act on: the students with answers awaiting a
-person (``needs_review``, 0 until an override), those who stopped early
+person (``needs_review``, 0 until an override), those with answers that could not be
+read (``invalid``, 0: a person may read them), those who stopped early
 (parts not reached), those marked only by overrides (no answer row) with
 parts left unmarked, each with the question parts concerned, and those whose
 every answer is blank (counted absent: report/model.ALL_BLANK). report.md's and
@@ -16,7 +17,7 @@ from quizgen.key.status import Status
 from quizgen.report.formatting import md_cell, whole_number
 from quizgen.report.model import ALL_BLANK
 
-REVIEW = Status.NEEDS_REVIEW
+REVIEW, INVALID = Status.NEEDS_REVIEW, Status.INVALID
 MISSING = "missing"
 SHOWN = 200
 """Students listed in each "To act on" list; the rest are counted (the graded CSV has every row)."""
@@ -35,31 +36,35 @@ class ToAct:
     why: str = ""   # why the parts awaiting a person wait, when grade knows (a paper code not their own)
     whys: dict = field(default_factory=dict)   # or each part's own why: {label: reason} (add_reasons)
     blanked: list = field(default_factory=list)   # every answer blank (counted absent): the parts of their paper
+    unread: list = field(default_factory=list)   # the parts whose answers could not be read (invalid)
 
 
 def to_act(parts, students, counts, unreached, columns=None) -> list:
-    """A ToAct per student with a ``needs_review`` answer, a part not reached or,
+    """A ToAct per student with a ``needs_review`` or ``invalid`` answer, a part not reached or,
     marked only by overrides (``Student.only_overrides``), a part left ``missing``,
     in student order; ``counts`` (a Counter of verdicts per part) spares the
     pass over the students when no part has any of these, and ``columns`` (the
     verdicts part by part) lets a part's waiting answers be found column-wise."""
     labels = [f"{p.question_id}{p.part}" for p in parts]
-    review = [k for k, c in enumerate(counts) if any(v is not None and v[0] == REVIEW for v in c)]
-    if not review and not any(unreached) and not any(student.only_overrides for student in students):
+    review, invalid = ([k for k, c in enumerate(counts) if any(v is not None and v[0] == status for v in c)]
+                       for status in (REVIEW, INVALID))
+    if not review and not invalid and not any(unreached) and not any(s.only_overrides for s in students):
         return []
     columns = columns if columns is not None else list(zip(*(s.verdicts for s in students)))
     waiting, stopped = _by_student(columns, counts, review, labels), {}
+    unread = _by_student(columns, counts, invalid, labels, INVALID)
     for k, who in enumerate(unreached):   # parts in order, so each student's list is in the paper's order
         for i in who:
             stopped.setdefault(i, []).append(labels[k])
     overridden = compress(range(len(students)), map(attrgetter("only_overrides"), students))
     found = []
-    for i in sorted(waiting.keys() | stopped.keys() | set(overridden)):   # in student order, the rest passed at C speed
+    for i in sorted(waiting.keys() | unread.keys() | stopped.keys() | set(overridden)):   # in student order
         student = students[i]
         unmarked = [labels[k] for k, v in enumerate(student.verdicts)
                     if v is not None and v[0] == MISSING] if student.only_overrides else []
-        if i in waiting or i in stopped or unmarked:
-            found.append(ToAct(student.student_id, student.name, waiting.get(i, []), stopped.get(i, []), unmarked))
+        if i in waiting or i in unread or i in stopped or unmarked:
+            found.append(ToAct(student.student_id, student.name, waiting.get(i, []), stopped.get(i, []), unmarked,
+                               unread=unread.get(i, [])))
     return found
 
 
@@ -72,16 +77,16 @@ def blank_rows(parts, absent) -> list:
             for s in absent if s.no_part == ALL_BLANK]
 
 
-def _by_student(columns, counts, parts: list, labels: list) -> dict:
-    """``{student index: [labels of their needs_review answers]}`` over the
-    ``parts`` that have any: each waiting verdict (few distinct, found from
+def _by_student(columns, counts, parts: list, labels: list, status=REVIEW) -> dict:
+    """``{student index: [labels of their answers of ``status``]}`` (needs_review unless said) over the
+    ``parts`` that have any: each such verdict (few distinct, found from
     the column's Counter, with how many cells hold it) is found where it is
     by ``list.index`` (a scan at C speed, no hashing of the cells)."""
     found = {}
     for k in parts:
         column, at = columns[k], []
         for verdict, times in counts[k].items():
-            if verdict is not None and verdict[0] == REVIEW:
+            if verdict is not None and verdict[0] == status:
                 i = -1
                 for _ in range(times):
                     i = column.index(verdict, i + 1)
@@ -105,6 +110,11 @@ def add_reasons(rows: list, reasons: dict) -> None:
 def review_list(rows: list) -> list:
     """The ToAct rows with answers awaiting a person."""
     return [r for r in rows if r.review]
+
+
+def unread_list(rows: list) -> list:
+    """The ToAct rows with answers that could not be read (invalid)."""
+    return [r for r in rows if r.unread]
 
 
 def stopped_list(rows: list) -> list:
@@ -135,6 +145,8 @@ def parts_text(row: ToAct, key: str) -> str:
     one whose every answer is blank left blank (``all 27 parts blank``)."""
     if key == "review":
         return _review_text(row)
+    if key == "unread":
+        return ", ".join(row.unread)
     if key == "unmarked":
         return named_few(row.unmarked, UNMARKED_SHOWN)
     if key == "blanked":
@@ -174,6 +186,9 @@ def more_text(listed: int, total: int, comma: bool = False) -> str:
 
 REVIEW_INTRO = ("Answers awaiting a person (needs_review): each counts as 0 until an override "
                 "(docs/grading.md) marks it.")
+UNREAD_INTRO = ("Answers that could not be read (invalid): each counts as 0 as it stands, but some may say the "
+                "answer in words quizgen does not read. quizgen review run on the graded CSV with --also invalid "
+                "adds them to the overrides file to fill in (docs/grading.md).")
 STOPPED_INTRO = ("Stopped early: no answer from the part named to the end of the paper (not reached); "
                  "each of those parts counts as 0. The student may have run out of time, or their "
                  "answers may not have been received.")
@@ -189,6 +204,7 @@ BLANK_INTRO = ("Every answer blank (empty, or words such as 'idk' read as no ans
                "not lost (a form saved empty, say), or mark them with overrides.")
 
 LISTS = (("to-review", REVIEW_INTRO, review_list, "review"),
+         ("unread", UNREAD_INTRO, unread_list, "unread"),
          ("stopped-early", STOPPED_INTRO, stopped_list, "unreached"),
          ("overrides-only", UNMARKED_INTRO, unmarked_list, "unmarked"),
          ("all-blank", BLANK_INTRO, blank_list, "blanked"))
