@@ -15,7 +15,7 @@ from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
 from quizgen.marking.offered import OFFERED, unoffered_reason
 from quizgen.marking.student_ids import edit_distance
-from quizgen.marking.unlisted import UNLISTED_REASON, as_listed, unlisted_change, unlisted_reason
+from quizgen.marking.unlisted import DENIED_REASON, UNLISTED_REASON, as_listed, unlisted_change, unlisted_reason
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 
@@ -185,12 +185,12 @@ def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dic
     right`` where "left to right" is the trap's: DISAGREE_REASON), or they give
     after the right one a change no list holds (``no, it squares``:
     unlisted.UNLISTED_REASON, since it may be the wrong reason). After a ``does not`` (``denied``: "it won't double") the
-    words are what it denies."""
+    words are what it denies, and another meaning than its no's is for a person (DENIED_REASON)."""
     if not rest:
         return ""
     said = _phrases(" ".join(["not", *rest] if denied else rest), classes, synonyms, two_way)
     if said.status in ("accept", "trap"):
-        return DISAGREE_REASON if said != found else ""
+        return (DENIED_REASON if denied else DISAGREE_REASON) if said != found else ""
     right = found.status == "accept"   # after a wrong yes or no, any reason leaves it wrong
     return UNLISTED_REASON if right and unlisted_change(rest, classes) else ""
 
