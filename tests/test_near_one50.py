@@ -51,7 +51,7 @@ ROWS = [
 NAMED = ("your answer is what the working gives with a value kept to too few figures of its difference from 1 "
          "({}): keep 1 + e^(-s), and a probability near 1, to at least 4 significant figures of their "
          "difference from 1 (expected {})")
-FROM_1_05 = "(a) as 0.952381 from 1 + e^(-s) = 1.04979 as 1.05, where it is 0.952574"
+FROM_1_05 = "σ(s) as 0.952381 from 1 + e^(-s) = 1.04979 as 1.05, where it is 0.95257"
 
 
 def _run(*args) -> None:
@@ -123,7 +123,7 @@ def test_the_students_own_a_is_named_before_another_keeping(graded):
     the student wrote is the one named (it was '(a) as 0.9337', after 'marked from your (a) = 0.933707')."""
     assert _mark(graded, ("o2", "Q181", "b")) == ("imprecise", "rounded_too_early", "0", (
         "marked from your (a) = 0.933707: " + NAMED.format(
-            "(a) as 0.933707 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.934011", "0.0683")))
+            "σ(s) as 0.933707 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.93401", "0.0683")))
 
 
 def test_written_figures_that_exclude_the_keeping_name_none(graded):
@@ -137,7 +137,7 @@ def test_written_figures_that_exclude_the_keeping_name_none(graded):
 def test_a_keeping_the_written_figures_cut_off_is_named(graded):
     """2.7135 is 2.71357 cut off, 0.9345 is 1/1.07 = 0.934579 cut off: those keepings are named."""
     assert _mark(graded, ("g2", "Q181", "c"))[:2] == ("imprecise", "rounded_too_early")
-    assert "((a) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071" in graded[("g2", "Q181", "c")]["feedback"]
+    assert "(σ(s) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071" in graded[("g2", "Q181", "c")]["feedback"]
     assert _mark(graded, ("e1", "Q181", "a")) == ("imprecise", "rounded_too_early", "0",
                                                   NAMED.format("1 + e^(-s) = 1.07065 as 1.07", "0.934"))
 

@@ -20,7 +20,7 @@ from tests.paper_support import mark_paper
 
 C7 = next(t for t in load_bank() if t.cls == "C7")
 KEPT = ("your answer is what the working gives with a value kept to too few figures of its difference from 1 "
-        "((a) as 0.8547 from 1 + e^(-s) = 1.16530 as 1.17, where it is 0.858149)")
+        "(σ(s) as 0.8547 from 1 + e^(-s) = 1.1653 as 1.17, where it is 0.8581)")
 
 
 def _first_draw(label: str, s: float):
@@ -47,7 +47,7 @@ def test_parts_from_an_a_kept_short_below_0_9_earn_what_a_wrong_a_earns(draw):
     after 1/1.050 on Q191 (they earned full marks, "(a)'s early rounding is marked at (a) only")."""
     marked = mark_paper(draw, {"p": "0.855", "loss_y1": "0.1570", "loss_y0": "1.929"}, Credits(ecf=0.5))
     assert (marked["p"].status, marked["p"].note) == ("imprecise", "rounded_too_early")
-    assert "(1 + e^(-s) = 1.16530 as 1.17)" in marked["p"].feedback
+    assert "(1 + e^(-s) = 1.1653 as 1.17)" in marked["p"].feedback
     for part in ("loss_y1", "loss_y0"):
         assert (marked[part].status, marked[part].note, marked[part].score) == ("correct", "ecf", 0.5)
         assert marked[part].feedback == ("marked from your (a) = 0.855: correct given that value (error carried "

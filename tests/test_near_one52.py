@@ -63,7 +63,7 @@ def test_a_4_figure_answer_that_reads_otherwise_at_3_is_named_by_its_keeping(a):
     assert [round(float(pv.value), 5) for pv in draw.parts] == [0.83889, 0.17567, 1.82567]
     marked = mark_paper(draw, {"loss_y0": "1.835", **({"p": a} if a else {})})["loss_y0"]
     assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
-    assert "1 + e^(-s) = 1.19205 as 1.19" in marked.feedback
+    assert "1 + e^(-s) = 1.1920 as 1.19" in marked.feedback
     assert mark_paper(draw, {"loss_y0": "1.8347"})["loss_y0"].status == "correct"   # 1.83 at 3: right as before
 
 
@@ -87,7 +87,7 @@ def test_c_from_1_plus_e_kept_short_then_p_hat_to_3_figures_is_named(c):
     assert [round(float(pv.value), 5) for pv in draw.parts] == [0.71095, 0.34115, 1.24115]
     marked = mark_paper(draw, {"loss_y0": c})["loss_y0"]
     assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
-    assert "(a) as 0.709 from 1 + e^(-s) = 1.40657 as 1.41, where it is 0.710950" in marked.feedback, marked
+    assert "σ(s) as 0.709 from 1 + e^(-s) = 1.4066 as 1.41, where it is 0.7109" in marked.feedback, marked
 
 
 @pytest.mark.parametrize("part, answer, right", [("loss_y0", "ln(1.02)", "0.0200"), ("loss_y0", "0.0198", "0.0200"),

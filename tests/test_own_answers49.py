@@ -150,7 +150,7 @@ def test_p_hat_from_1_plus_e_to_the_minus_s_kept_to_4_figures_is_told(graded):
     feedback names no (a) = 0.934: that value played no part in them (review 49d F12)."""
     assert _mark(graded, "k4", "Q181", "a") == ("correct", "", "2", "")
     why = ("your answer is what the working gives with a value kept to too few "
-           "figures of its difference from 1 ((a) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.934011): ")
+           "figures of its difference from 1 (σ(s) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.93401): ")
     assert _mark(graded, "k4", "Q181", "b") == ("imprecise", "rounded_too_early", "0", "")
     assert graded[("k4", "Q181", "b")]["feedback"] == why + NEAR_ONE.format("0.0683")
     assert _mark(graded, "k4", "Q181", "c") == ("imprecise", "rounded_too_early", "0", "")
@@ -193,7 +193,7 @@ def test_a_near_1_a_that_keeps_too_few_figures_of_1_minus_it_is_no_help(graded, 
     0.9337 or 0.934 (review 49d F5: the same working scored 6/6 or 2/6)."""
     for part in "bc":
         assert _mark(graded, student, "Q181", part) == ("imprecise", "rounded_too_early", "0", "")
-        assert "(a) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071" in graded[(student, "Q181", part)]["feedback"]
+        assert "σ(s) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071" in graded[(student, "Q181", part)]["feedback"]
 
 
 def test_two_figures_and_traps_are_not_accepted_from_a_right_a(graded):

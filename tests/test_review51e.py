@@ -106,10 +106,10 @@ def test_zeros_after_an_a_kept_short_change_nothing(label, s, short, padded):
 
 
 @pytest.mark.parametrize("s, a, default, strict", [
-    (1.15, "0.7593", "carried_rounding", "(1 + e^(-s) = 1.31664 as 1.317)"),
-    (1.15, "0.759", "carried_rounding", "(1 + e^(-s) = 1.31664 as 1.317)"),
-    (1.15, "1/1.32", "(1 + e^(-s) = 1.31664 as 1.32)", "(1 + e^(-s) = 1.31664 as 1.32)"),
-    (1.8, "0.855", "(1 + e^(-s) = 1.16530 as 1.17)", "(1 + e^(-s) = 1.16530 as 1.17)"),
+    (1.15, "0.7593", "carried_rounding", "(1 + e^(-s) = 1.3166 as 1.317)"),
+    (1.15, "0.759", "carried_rounding", "(1 + e^(-s) = 1.3166 as 1.317)"),
+    (1.15, "1/1.32", "(1 + e^(-s) = 1.3166 as 1.32)", "(1 + e^(-s) = 1.3166 as 1.32)"),
+    (1.8, "0.855", "(1 + e^(-s) = 1.1653 as 1.17)", "(1 + e^(-s) = 1.1653 as 1.17)"),
     (-2.2, "0.0997", "carried_rounding", "carried to fewer than 4 significant figures")])
 def test_the_docs_examples_of_1_plus_e_minus_s_kept_short(s, a, default, strict):
     """F5, F6: docs/marking.md's examples: by default 1 + e^-s with 3 figures of e^-s is carried rounding
@@ -166,8 +166,8 @@ def test_the_solutions_own_route_to_1_minus_p_is_named_as_1_minus_1_over_kept(a)
     # through 1 - 1/1.70 from an (a) of 1/1.70 as written, (c) is ECF (review 51a F12), at the same credit
     said = ("correct", "ecf") if a == "0.588" else ("imprecise", "rounded_too_early")
     assert (verdicts[1].status, verdicts[1].note, verdicts[1].score) == (*said, 0.5), verdicts[1]
-    assert "(1 - (a) as 0.414522 from e^(-s)/(1 + e^(-s)) with 1 + e^(-s) = 1.70469 as 1.70, where it is " \
-           "0.413382)" in verdicts[0].feedback
+    assert "(1 - σ(s) as 0.4145 from e^(-s)/(1 + e^(-s)) with 1 + e^(-s) = 1.7047 as 1.70, where it is " \
+           "0.4134)" in verdicts[0].feedback
 
 
 @pytest.mark.slow

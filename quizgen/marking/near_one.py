@@ -183,9 +183,9 @@ def _from_probability(rule, paths: dict, env: dict):
                 if same(kept, s.value) or same(kept, 1 - float(significant(1 - s.value, 4))) \
                         or figures == 3 and any(same(kept, r) for r in sig_roundings(s.value, 3)):
                     continue   # the exact value, kept as the paper asks, or its 3 figures: carried rounding's
-                shown = significant(kept, figures)
-                how = f"{s.label} = {significant(s.value, 6)} as {shown}" if step is None else \
-                    f"{s.label} as {shown} from {step}, where it is {significant(s.value, 6)}"
+                shown, name = significant(kept, figures), _name_of(s, source)
+                how = f"{name} = {_plain(s.value)} as {shown}" if step is None else \
+                    f"{name} as {shown} from {step}, where it is {_plain(s.value)}"
                 for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=()):
                     if isinstance(v, float):
                         yield v, how, text, s.name, kept, figures
@@ -215,11 +215,25 @@ def _complements(s, source, env: dict) -> list:
         for kept, figures in _short_keepings(total):
             for top in {x, *sig_roundings(x, 4)}:
                 for q in {top / kept, *sig_roundings(top / kept, 4)}:
-                    how = (f"1 - {s.label} as {significant(q, 6)} from {ratio} with {step} = "
-                           f"{significant(total, 6)} as {significant(kept, figures)}, where it is "
-                           f"{significant(1 - s.value, 6)}")
+                    how = (f"1 - {_name_of(s, source)} as {_plain(q)} from {ratio} with {step} = "
+                           f"{_plain(total)} as {significant(kept, figures)}, where it is {_plain(1 - s.value)}")
                     found.append((how, 1 - q, step))
     return found
+
+
+def _plain(v: float) -> str:
+    """``v`` as a student writes it (review 53b F3: 0.0451037 was quoted): to 4 significant figures, or near 1
+    (a sum 1 + X below 2, a probability over 0.9) to 4 of its difference from 1, as the stems ask it kept."""
+    if NEAR_ONE < v < 2 and v != 1:   # 0.954783 is 0.95478, 1.04736 stays: 4 figures of 0.04522, of 0.04736
+        return significant(v, 4 + math.floor(math.log10(v)) - math.floor(math.log10(abs(v - 1))))
+    return significant(v, 4)
+
+
+def _name_of(s, source) -> str:
+    """The earlier part's value named by its working as the solutions write it (``σ(s)``), not its label:
+    the student's (a) may be blank or another value (review 53b F3); the label when that is long."""
+    text = as_solutions_write(recipe_text(source.expression))
+    return text if len(text) <= 12 else s.label
 
 
 def _short_keepings(value: float) -> list:
@@ -259,7 +273,7 @@ def _ones(recipe, env: dict, given: dict, keep, levels=()) -> list:
                 replace(recipe, expression=with_value(recipe.expression, node, worked_as), intermediates=())
             for v in reachable(worked, env, given, levels=levels):
                 if keep(v):
-                    found.append((f"{text} = {significant(total, 6)} as {significant(kept, figures)}", v, text))
+                    found.append((f"{text} = {_plain(total)} as {significant(kept, figures)}", v, text))
     return found
 
 
