@@ -152,7 +152,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     if matches(x, rule.value, rule.spec, kind) and not rounds_otherwise(x, key, rule.kind, rule.spec, shown) \
             or rounds_as_asked(x, key, rule.kind, rule.spec, shown, (t.value for t in rule.traps)):
         return precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
-    ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
+    ecf, target, alone = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
     early, short = early_sources(rule, earlier, written) if ecf else (), shown_too_few(rule, reading)
     if not ecf or early or (short and not same(x, target)):
         # the unrounded trap their (a) stands for, carried on, is no early rounding: (a) 0.0498 for e^-3, then 3
@@ -160,9 +160,10 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         if ecf and (short or not early) and (unrounded is None or not same(x, unrounded[1])):
             unrounded = None   # right given their (a) as written, only shown short: told below
         if unrounded is not None:
-            ecf, target, early = *unrounded, ()
+            ecf, target, early, alone = *unrounded, (), False
     if ecf:   # from (a) as written, rounded too early there (no other mistake: full marks): named once, at (a)
-        return _ecf_verdict(rule, reading, ecf, target, early_credits(rule, earlier, written, credits, early), early)
+        return _ecf_verdict(rule, reading, ecf, target, early_credits(rule, earlier, written, credits, early), early,
+                            alone)
     trap, feedback = trap_matched(rule.traps, x, rule.spec, kind)   # a count's also at a fraction's roundings
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
@@ -201,15 +202,14 @@ def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carri
 
 
 def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits,
-                 early: tuple = ()) -> Verdict:
-    """The answer read, right given the student's own earlier answers (``ecf``
-    names them; ``target``: the value worked from them; ``early``: the labels of
-    those rounded too early, whose rounding was marked there): ECF, imprecise too
-    when written to fewer figures than asked (both credits), and saying so when
-    the policy gives ECF part or no marks."""
-    there = f"; {rounding_marked_there(early)}" if early else ""
+                 early: tuple = (), unrounded: bool = False) -> Verdict:
+    """The answer read, right given the student's own earlier answers (``ecf`` names them; ``target``: the
+    value worked from them; ``early``: those rounded too early, marked there; ``unrounded``: right only from
+    values they round, carried on unrounded, review 53b F2): ECF, imprecise too when written to fewer figures
+    than asked (both credits), and saying so when the policy gives ECF part or no marks."""
+    there, given = f"; {rounding_marked_there(early)}" if early else "", those_values(rule.sources, unrounded)
     verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=reading.value,
-                      feedback=f"{ecf}: correct given {those_values(rule.sources)} (error carried forward{there})")
+                      feedback=f"{ecf}: correct given {given} (error carried forward{there})")
     verdict = precise(rule, reading, verdict, credits, target)
     if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
         return replace(verdict, score=credits.ecf * credits.imprecise,
@@ -324,21 +324,21 @@ def _share(credit: float) -> str:
 
 def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels=LEVELS,
          written: dict | None = None):
-    """``(feedback, the plain recomputation nearest the answer)`` when the
-    answer read is right given the student's own earlier answers (some of them
+    """``(feedback, the plain recomputation nearest the answer, whether only values their answers round reach
+    it)`` when the answer read is right given the student's own earlier answers (some of them
     wrong), or is such a value (carried rounding included) rounded to fewer
-    figures than asked, else ``("", None)``. The plain value is what the figures
+    figures than asked, else ``("", None, False)``. The plain value is what the figures
     are judged against, as the key's value is without ECF. The carried-rounding
     set of those answers is looked up in ``carried`` first."""
     x, kind, rk, shown = reading.value, tolerance_kind(rule), (rule.kind, rule.spec), reading.figures
     own = _own_wrong(rule, earlier, env, written)
     if own is None or (kind == "integer" and not float(x).is_integer()):
-        return "", None   # a count is never a fraction (as_counted): _fraction_from_own works that recipe out
+        return "", None, False   # a count is never a fraction (as_counted): _fraction_from_own works it out
     try:
         given = {d: (v,) for d, v in own.items()}
         plain = as_counted(rule, x, reachable(rule.recipe, env, given, levels=()))   # a count: 67 or 68
         if not any(near_plain(x, v, rule.spec, kind) for v in plain):
-            return "", None   # far from the plain recomputation: no rounding on the way reaches it
+            return "", None, False   # far from the plain recomputation: no rounding on the way reaches it
         # more figures than asked: judged at those asked (2.532 for their 2.5257 is 2.53), as without ECF
         traps = tuple(t.value for t in rule.traps)
         hit = any(matched_as_asked(x, v, *rk, shown, traps) for v in plain)
@@ -349,14 +349,14 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         target, fits = min(values, key=lambda v: abs(x - v), default=None), ecf_as_asked(x, shown, values, *rk)
         fits = target is not None and abs(x - target) <= half_width(target, rule.spec, kind) \
             if fits is None else fits or hit
-        if not fits and not hit and not _rounded_early_from(rule, reading, (*plain, *values)) \
-                and not unrounded_fits(rule, y, env, own, kept_figures(rule.sources, own, written), (x, shown)):
-            return "", None
+        alone = not fits and not hit and not _rounded_early_from(rule, reading, (*plain, *values))
+        if alone and not unrounded_fits(rule, y, env, own, kept_figures(rule.sources, own, written), (x, shown)):
+            return "", None, False
     except OWN_RECIPE_ERRORS:
-        return "", None
+        return "", None, False
     written = written or {}
     return (marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources),
-            min(plain, key=lambda v: abs(x - v)))
+            min(plain, key=lambda v: abs(x - v)), alone)
 
 
 def _own_wrong(rule: PartRule, earlier: dict, env: dict, written: dict | None) -> dict | None:
