@@ -10,31 +10,36 @@ does not give the part's answer from the right earlier answers (docs/authoring.m
 
 from __future__ import annotations
 
-from quizgen.maths.tree import Compare, Logic, names_in
+from quizgen.maths.tree import Compare, Logic, Name, names_in
 
 MAX_ALSO = 8   # routes one part may declare: a few ways of working it, not a list of answers
 
 
-def ecf_also_section(check, parts, names) -> dict:
+def ecf_also_section(check, parts, names, params=()) -> dict:
     """``{part name: (expression tree, ...)}`` of every part of the raw
     ``parts`` list that declares ``ecf_also``, each checked: a list of at
     most MAX_ALSO expressions over ``names`` and the earlier parts' names,
-    each reading at least one earlier part and no part from its own on."""
+    each reading at least one earlier part and no part from its own on, and
+    only what a key keeps as a number: no word part, no parameter of
+    ``params`` (Param) that is no number, no record's field (review 53d F2, F3, F5)."""
     if not isinstance(parts, list):
         return {}
     listed = [part.get("name") if isinstance(part, dict) else None for part in parts]
+    numbers = [_has_number(part) for part in parts]
+    wordy = {param.name for param in params if param.kind == "choice" and not _number(param.spec)}
     found = {}
     for i, part in enumerate(parts):
         if isinstance(part, dict) and "ecf_also" in part:
-            routes = check.guard(_routes, check, part, listed, names, i, default=())
+            routes = check.guard(_routes, check, part, (listed, numbers, wordy), names, i, default=())
             if routes:
                 found[part["name"]] = routes
     return found
 
 
-def _routes(check, part: dict, listed: list, names, i: int) -> tuple:
-    """Part ``i``'s ``ecf_also`` expressions, checked."""
-    raw, where = part["ecf_also"], ("parts", i, "ecf_also")
+def _routes(check, part: dict, layout: tuple, names, i: int) -> tuple:
+    """Part ``i``'s ``ecf_also`` expressions, checked (``layout``: the parts'
+    names, whether each has a number answer, the parameters that are no number)."""
+    (listed, numbers, wordy), raw, where = layout, part["ecf_also"], ("parts", i, "ecf_also")
     if part.get("type", "numeric") == "word" or "answer" not in part:
         check.fail("ecf_also: is for a numeric or integer part with an answer (other ways to work it out "
                    "from earlier answers)", *where)
@@ -56,13 +61,57 @@ def _routes(check, part: dict, listed: list, names, i: int) -> tuple:
         if not read & earlier:
             check.fail("reads no earlier part: name at least one part before this one (its name stands for "
                        "the student's answer to it)", *where, j)
+        _check_reads(check, node, read, (listed[:i], numbers[:i], wordy), (*where, j))
         routes.append(node)
     return tuple(routes)
+
+
+def _check_reads(check, node, read: set, layout: tuple, where: tuple) -> None:
+    """Refuse a route reading what a key keeps no number of: a word part (its
+    value is no number: validate crashed on it, grade never used the route), a
+    parameter that is no number (grade refuses the key), a record's field."""
+    listed, numbers, wordy = layout
+    word = next((name for name, number in zip(listed, numbers) if name in read and not number), None)
+    if word is not None:
+        check.fail(f"reads {word!r}, an earlier part with no number answer (a word part): a route may read "
+                   "only earlier parts with a number answer, and parameters and lets that are numbers", *where)
+    other = sorted(read & wordy)
+    if other:
+        check.fail(f"reads the parameter {other[0]!r}, which is not a number (a choice of records or words): a "
+                   "route may read only earlier parts, and parameters and lets that are numbers", *where)
+    field = next((name for name in _dotted(node) if "." in name), None)
+    if field is not None:
+        check.fail(f"reads {field}, a field: a route may read earlier parts, and parameters and lets that are "
+                   "numbers, by their names only", *where)
+
+
+def _has_number(part) -> bool:
+    """Whether a raw part has a number answer (a numeric or integer part with an ``answer``)."""
+    return isinstance(part, dict) and part.get("type", "numeric") != "word" and "answer" in part
+
+
+def _number(value) -> bool:
+    """Whether a choice's options (or one option) are numbers (a list of numbers counts: a key keeps it)."""
+    if isinstance(value, (list, tuple)):
+        return all(map(_number, value))
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _dotted(node) -> list:
+    """Every name ``node`` reads, as written (a field read keeps its dot: ``scene.t``)."""
+    if isinstance(node, Name):
+        return [node.name]
+    return [name for child in _children(node) for name in _dotted(child)]
 
 
 def _compares(node) -> bool:
     """Whether ``node`` compares or uses and/or/not anywhere (no recipe can be written of it)."""
     if isinstance(node, (Compare, Logic)):
         return True
+    return any(map(_compares, _children(node)))
+
+
+def _children(node) -> list:
+    """The sub-expressions of ``node``."""
     children = [getattr(node, slot) for slot in ("left", "right", "operand", "base", "index") if hasattr(node, slot)]
-    return any(map(_compares, children + list(getattr(node, "args", ()))))
+    return children + list(getattr(node, "args", ()))

@@ -127,7 +127,7 @@ def build_template(data: dict, path) -> Template:
     field("stem", _stem)
     parts = field("parts", _parts, names, default=())
     points_problems(check, points, parts)
-    ecf_also = field("parts", ecf_also_section, names, default={})
+    ecf_also = field("parts", ecf_also_section, names, params, default={})
     solution = field("solution", _solution, _part_names(data.get("parts")))
     canonical = field("canonical", canonical_section, names, _part_names(data.get("parts")))
     tests = field("tests", tests_section, part_traps(data.get("parts")), default=())

@@ -56,7 +56,11 @@ def route_verdict(checker, outcome, sources: tuple, the_keys):
         reads = [given.get(name) for name in recipe_parts(text)]
         if None in reads or any(source[3] is None for source in reads) or the_keys(reads):
             continue
-        verdict = _by_route(checker, question, env, _route(checker.part.name, text, frozenset(env)), outcome, reads)
+        try:
+            recipe = _route(checker.part.name, text, frozenset(env))
+        except _FAILS:   # a hand-made route reading what the key keeps no number of: no route
+            continue
+        verdict = _by_route(checker, question, env, recipe, outcome, reads)
         if verdict is not None:
             return verdict
     return None

@@ -60,5 +60,6 @@ def _disagreement(text: str, parts: dict, name: str, env: dict) -> str:
     return f"gives {_shown(got)} from {right}, not the answer {_shown(answer)},"
 
 
-def _shown(value: float) -> str:
-    return f"{value:.6g}"
+def _shown(value) -> str:
+    """A value in a message; a part with no number (a word part's None) said so, never a traceback."""
+    return "no number" if value is None else f"{value:.6g}"

@@ -1,0 +1,88 @@
+"""Review 53d F2, F3, F5: an ``ecf_also`` route is checked at load for what it
+reads, each refusal one line at the route's own YAML line
+(``parts.N.ecf_also.M``): a word part (no number answer: validate crashed on
+it, F5), a parameter that is no number (a choice of records: generate wrote a
+key grade refuses, validate and drill ended on a bare "unknown name", F2), a
+record's field (reported at the part's ``answer`` line, F3)."""
+
+from pathlib import Path
+
+import pytest
+
+from quizgen.bank.loader import load_template
+from quizgen.errors import TemplateError
+from quizgen.validation.run import validate_file
+
+BANK = Path(__file__).resolve().parents[1] / "question_bank"
+
+
+def _copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """The built-in template ``name`` with ``old`` replaced by ``new``."""
+    text = (BANK / name).read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def _c5_route(tmp_path: Path, route: str) -> Path:
+    """C5 with (d) given the route ``route`` (YAML flow text)."""
+    return _copy(tmp_path, "c5_zero_mask_limit.yaml", "    answer: selected\n",
+                 f"    answer: selected\n    ecf_also: {route}\n")
+
+
+def _c6_route(tmp_path: Path, route: str) -> Path:
+    """C6 with (c)'s route replaced by ``route``."""
+    old = '    ecf_also: ["(chosen - masked) / 2"]\n'
+    return _copy(tmp_path, "c6_masking_counts.yaml", old, f"    ecf_also: {route}\n")
+
+
+def _line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+def test_a_route_reading_a_word_part_is_refused_at_its_line(tmp_path):
+    path = _c5_route(tmp_path, '["lmlm * 0 + empty_sum"]')
+    with pytest.raises(TemplateError) as caught:
+        load_template(path)
+    said = str(caught.value)
+    assert "parts.3.ecf_also.0" in said and f":{_line_of(path, 'ecf_also: [')}:" in said, said
+    assert "'lmlm'" in said and "no number answer" in said, said
+
+
+def test_validate_reports_a_word_part_route_without_a_traceback(tmp_path):
+    report = validate_file(_c5_route(tmp_path, '["lmlm * 0 + empty_sum"]'), samples=3, referee=False)
+    assert not report.ok
+    assert any(p.key == "parts.3.ecf_also.0" for p in report.problems), [p.message for p in report.problems]
+
+
+def test_a_route_reading_a_record_parameter_is_refused_at_its_line(tmp_path):
+    path = _c6_route(tmp_path, '["(chosen - masked) / 2 + 0 * scene"]')
+    with pytest.raises(TemplateError) as caught:
+        load_template(path)
+    said = str(caught.value)
+    assert "parts.2.ecf_also.0" in said and f":{_line_of(path, 'ecf_also: [')}:" in said, said
+    assert "'scene'" in said and "not a number" in said, said
+
+
+def test_a_route_reading_a_number_choice_is_accepted(tmp_path):
+    load_template(_c6_route(tmp_path, '["(chosen - masked) / 2 + 0 * r"]'))
+
+
+def test_a_route_reading_a_field_is_reported_at_the_route(tmp_path):
+    path = _c6_route(tmp_path, '["chosen.__class__ + masked"]')
+    with pytest.raises(TemplateError) as caught:
+        load_template(path)
+    said = str(caught.value)
+    assert "parts.2.ecf_also.0" in said and f":{_line_of(path, 'ecf_also: [')}:" in said, said
+    assert "parts.2.answer" not in said and "under params" not in said, said
+
+
+def test_a_route_over_a_part_with_no_number_is_said_not_raised():
+    """The validate check itself never formats a None (a word part's value) into a traceback."""
+    from types import SimpleNamespace
+
+    from quizgen.validation.ecf_routes import _disagreement
+    parts = {"lmlm": SimpleNamespace(letter="b", value=None), "selected": SimpleNamespace(letter="d", value=2.0)}
+    said = _disagreement("part:lmlm*0 + 2", parts, "selected", {})
+    assert said.startswith("cannot be worked from (b) = no number"), said
