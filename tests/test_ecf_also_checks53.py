@@ -86,3 +86,15 @@ def test_a_route_over_a_part_with_no_number_is_said_not_raised():
     parts = {"lmlm": SimpleNamespace(letter="b", value=None), "selected": SimpleNamespace(letter="d", value=2.0)}
     said = _disagreement("part:lmlm*0 + 2", parts, "selected", {})
     assert said.startswith("cannot be worked from (b) = no number"), said
+
+
+def test_the_drill_says_answers_when_a_route_read_two():
+    """Review 53d F12: C6 (c) marked by the route from (a) and (b) is "from your own earlier answers"."""
+    import io
+
+    from quizgen.drill.session import run_drill
+    out = io.StringIO()
+    run_drill(io.StringIO("100\n50\n25\n25\n100\nq\n"), out, io.StringIO(), classes="C6", seed=7, save=False)
+    text = " ".join(out.getvalue().split())
+    assert text.count("Correct from your own earlier answers; from the right values it is 120.") == 2, text
+    assert "Correct from your own earlier answer; from the right values it is 1200." in text   # (e) read (a) alone

@@ -22,6 +22,7 @@ from quizgen.grading.outcome import decimal_commas
 from quizgen.grading.ecf_at_once import carried_forward
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.marking.quotes import own_numbers
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, resume_command, summary
@@ -236,7 +237,8 @@ class Drill:
         for note in notes:
             self.say(note, "  ")
         if verdict.status == Status.CORRECT and verdict.note == ECF:   # not "Correct: <another number>"
-            self.say(f"Correct from your own earlier answer; from the right values it is {shown}"
+            answers = "answers" if own_numbers(verdict.feedback)[0].count(" = ") > 1 else "answer"   # a route reads two
+            self.say(f"Correct from your own earlier {answers}; from the right values it is {shown}"
                      f"{exact}.", "  ")
             self.say(self.own(f"{capital(to_plain(verdict.feedback))}."), "  ")
             return
