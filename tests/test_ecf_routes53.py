@@ -125,3 +125,13 @@ def test_routes_are_stored_once_per_template(paper):
     """The routes sit in the template's record, not in any question's: the per-student key stays small."""
     key = json.loads((paper / "quiz" / "key.json").read_text(encoding="utf-8"))
     assert "(part:chosen - part:masked)/2" not in json.dumps(key["questions"])
+
+
+def test_a_hand_edited_route_that_disagrees_with_the_key_is_refused(paper, tmp_path):
+    """Review 53d F10: a route is checked per question against the key's own right answers when grade loads it."""
+    key = json.loads((paper / "quiz" / "key.json").read_text(encoding="utf-8"))
+    key["templates"]["mlm-masking-counts"]["recipes"]["randomised"]["also"] = ["(part:chosen - part:masked)/3"]
+    (tmp_path / "edited.json").write_text(json.dumps(key), encoding="utf-8")
+    with pytest.raises(QuizgenError, match=r"recipes\.randomised\.also\.0: gives 123\.333 from question Q6's right "
+                                           r"\(a\) = 1850, \(b\) = 1480, not its \(c\) = 185"):
+        _graded(tmp_path, tmp_path / "edited.json")

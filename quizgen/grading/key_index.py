@@ -14,7 +14,7 @@ from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import named_few
 from quizgen.grading.answers_file import split_label
 from quizgen.grading.lost_tag import lost_tag_reasons
-from quizgen.grading.recipe_check import recipe_problem
+from quizgen.grading.recipe_check import recipe_problem, route_problem
 from quizgen.grading.paper_checks import PaperChecks
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
@@ -209,15 +209,19 @@ def with_policy_points(key: Key, policy: Policy, parts_of: dict) -> Key:
 
 def _check_recipes(key: Key, source: str) -> None:
     """Refuse a key whose stored recipes cannot be read (``recipe_check.recipe_problem``),
-    naming the template: each template's recipes are one object, checked once."""
+    naming the template: each template's recipes are one object, checked once; and
+    one whose ``also`` route disagrees with a question's own answers (``route_problem``)."""
     seen = set()
     for questions in [key.questions] + [paper.questions for paper in key.papers]:
         for question in questions:
+            problem = None
             if question.recipes and id(question.recipes) not in seen:
                 seen.add(id(question.recipes))
                 problem = recipe_problem(question)
-                if problem is not None:
-                    raise InputFileError(f"{source}: templates.{question.template}.{problem}")
+            if problem is None and question.recipes:
+                problem = route_problem(question)   # each question's routes against its own answers
+            if problem is not None:
+                raise InputFileError(f"{source}: templates.{question.template}.{problem}")
 
 
 OTHER_RUN = "papers from another run of generate? grade with the key.json written beside them"

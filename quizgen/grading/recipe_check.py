@@ -6,22 +6,32 @@ off for that part. Refused: a text the whitelist parser cannot read or that
 names a parameter the question lacks, a part the question has not or one
 not before the part (an ``also`` route's too), a parameter read that is no number (a word, an object),
 and a recipe that does not evaluate for the question's own parameters and
-answers (a division by zero, a logarithm of a negative number)."""
+answers (a division by zero, a logarithm of a negative number). Each
+question's ``also`` routes are then worked from its own right earlier answers
+(``route_problem``): one that does not give the part's answer is refused."""
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 
 from quizgen.errors import QuizgenError
 from quizgen.grading.key_recipes import exact_params, key_paths, parsed_recipe_text
 from quizgen.marking.carry import carried_set
+from quizgen.marking.recipe_floats import float_recipe
 from quizgen.marking.recipes import PART_PREFIX, recipe_parts
 from quizgen.maths.evaluate import ground
 
 # A hand-edited key can also give a list shorter than a recipe's index (IndexError) or
 # a list where a number belongs (TypeError): each is the key's fault, said in one line.
 _FAILS = (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
+AGREE = 1e-9   # relative: a route and the answer are the same number worked two ways (validate's too)
+
+
+def agrees(got: float, answer: float) -> bool:
+    """Whether a route's value ``got`` is the part's ``answer`` (validate and grade judge alike)."""
+    return math.isclose(got, answer, rel_tol=AGREE, abs_tol=1e-12)
 
 
 def recipe_problem(question) -> str | None:
@@ -96,3 +106,31 @@ def _kind_of(value) -> str:
     if isinstance(value, str):
         return f"the text {value[:40]!r}"
     return {dict: "an object", list: "a list with a value that is no number", bool: "true or false"}.get(type(value), "null")
+
+
+def route_problem(question) -> str | None:
+    """Why one of ``question``'s stored routes (``also``) does not give its
+    part's key answer from the question's own right earlier answers, or None:
+    a hand-edited route (``/3`` for ``/2``) would otherwise decide ECF credit
+    unchecked (review 53d F10). Run per question once ``recipe_problem``
+    passed its template; a route that cannot be worked here is left to it."""
+    env, parts = None, {p.name: p for p in question.parts if p.name and p.value is not None}
+    for name, stored in question.recipes.items():
+        if not stored.also or name not in parts:
+            continue
+        env = exact_params(question.params) if env is None else env
+        for where, text in _routes(stored):
+            reads = recipe_parts(text)
+            if not all(d in parts for d in reads):
+                continue   # an LMS question's cut part: no ECF through it
+            try:
+                got = float(float_recipe(parsed_recipe_text(text, frozenset(env)), env)(
+                    {d: parts[d].value for d in reads}))
+            except _FAILS:
+                continue
+            if not agrees(got, parts[name].value):
+                right = ", ".join(f"({parts[d].letter}) = {parts[d].value:.6g}" for d in reads)
+                return (f"recipes.{name}.{where}: gives {got:.6g} from question {question.id}'s right {right}, not "
+                        f"its ({parts[name].letter}) = {parts[name].value:.6g}: a route must give the part's answer "
+                        "from the right earlier answers (a hand-edited key? generate it again)")
+    return None

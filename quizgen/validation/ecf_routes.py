@@ -7,18 +7,16 @@ template, naming the route, the draw and the two values (docs/authoring.md)."""
 
 from __future__ import annotations
 
-import math
-
 from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.generation.quiz import Question
 from quizgen.grading.key_recipes import exact_params, parsed_recipe_text
+from quizgen.grading.recipe_check import agrees
 from quizgen.key.entries import key_entry
 from quizgen.marking.recipe_floats import float_recipe
 from quizgen.marking.recipes import alternative_recipes, recipe_parts
 from quizgen.validation.problems import problem_at
 
 _FAILS = (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError)
-AGREE = 1e-9   # relative: a route and the answer are the same number worked two ways
 
 
 def route_problems(inst) -> list:
@@ -55,7 +53,7 @@ def _disagreement(text: str, parts: dict, name: str, env: dict) -> str:
     except _FAILS as exc:
         return f"cannot be worked from {right} ({exc or type(exc).__name__})"
     answer = parts[name].value
-    if math.isclose(got, answer, rel_tol=AGREE, abs_tol=1e-12):
+    if agrees(got, answer):   # as grade checks a key's routes per question (grading/recipe_check.py)
         return ""
     return f"gives {_shown(got)} from {right}, not the answer {_shown(answer)},"
 
