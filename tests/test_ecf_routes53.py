@@ -135,3 +135,18 @@ def test_a_hand_edited_route_that_disagrees_with_the_key_is_refused(paper, tmp_p
     with pytest.raises(QuizgenError, match=r"recipes\.randomised\.also\.0: gives 123\.333 from question Q6's right "
                                            r"\(a\) = 1850, \(b\) = 1480, not its \(c\) = 185"):
         _graded(tmp_path, tmp_path / "edited.json")
+
+
+def test_a_route_through_a_wrong_b_beats_a_named_trap_of_c(tmp_path):
+    """Review 53d F8, decided (docs/grading.md): with (a) right and (b) wrong, a (c) and (d) that
+    are what (a) leaves after the student's (b), split evenly, are ECF even when they equal a named
+    trap of (c) (N/10, split_applied_to_all_tokens): ECF beats a trap, the route is a right method.
+    With (b) right, the same (c) stays the trap. Q4: (a) 5250, (b) 4200, (c) = (d) = 525, trap 2100."""
+    generate(tmp_path / "c6", classes="C6", count=6, seed=530000000000001)
+    rows = [(s, "Q4", part, answer) for s, b in (("w", "1050"), ("r", "4200"))
+            for part, answer in zip("abcd", ("5250", b, "2100", "2100"))]
+    graded = graded_with_policy(tmp_path / "g", tmp_path / "c6" / "key.json", rows, "")
+    for part in "cd":
+        assert (graded[("w", "Q4", part)]["status"], graded[("w", "Q4", part)]["note"]) == ("correct", "ecf")
+        assert graded[("r", "Q4", part)]["status"] == "incorrect"
+        assert graded[("r", "Q4", part)]["misconception"] == "split_applied_to_all_tokens"
