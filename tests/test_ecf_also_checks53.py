@@ -98,3 +98,16 @@ def test_the_drill_says_answers_when_a_route_read_two():
     text = " ".join(out.getvalue().split())
     assert text.count("Correct from your own earlier answers; from the right values it is 120.") == 2, text
     assert "Correct from your own earlier answer; from the right values it is 1200." in text   # (e) read (a) alone
+
+
+def test_a_route_reading_a_field_through_a_let_is_reported_at_the_route(tmp_path):
+    """A route reading a let that reads a record's field: validate names the route's line, not the answer's."""
+    text = (BANK / "c6_masking_counts.yaml").read_text(encoding="utf-8")
+    text = text.replace('tokens"}', 'tokens", k: 2}').replace('  per_sequence: "r * L"\n',
+                                                              '  per_sequence: "r * L"\n  halves: "scene.k"\n', 1)
+    path = tmp_path / "c6.yaml"
+    path.write_text(text.replace('ecf_also: ["(chosen - masked) / 2"]\n', 'ecf_also: ["(chosen - masked) / halves"]\n',
+                                 1), encoding="utf-8")
+    report = validate_file(path, samples=2, referee=False)
+    keys = [p.key for p in report.problems]
+    assert "parts.2.ecf_also.0" in keys and "parts.2.answer" not in keys, [p.message for p in report.problems]

@@ -330,13 +330,21 @@ def template_recipes(template) -> dict:
         return {}
     except RecursionError:   # lets chained deeper than Python prints (review 46c F10): the template's limit
         raise limit_error(template, ("parts",), *NESTING) from None
-    read = {name: (*traps.get(name, ()), *(("ecf_also", text) for text in routes.get(name, ()))) for name in paths}
-    field = record_field_read(template, paths, read)
+    field = record_field_read(template, paths, {name: traps.get(name, ()) for name in paths})
     if field is not None:
-        where = ("parts", field[0], "answer")
-        raise TemplateError(field[1], path=template.path, line=locate_line(template.path, where),
-                            key=".".join(map(str, where)))
+        _field_error(template, ("parts", field[0], "answer"), field[1])
+    for name, texts in routes.items():
+        for j, text in enumerate(texts):   # a route's field through a let: said at the route's own line (53d F3)
+            field = record_field_read(template, {}, {name: (("ecf_also", text),)}, "this route reads")
+            if field is not None:
+                _field_error(template, ("parts", field[0], "ecf_also", j), field[1])
     return _recipes(template, paths, traps, routes)
+
+
+def _field_error(template, where: tuple, message: str):
+    """Raise the TemplateError of a record's field read, at ``where`` in the template's YAML."""
+    raise TemplateError(message, path=template.path, line=locate_line(template.path, where),
+                        key=".".join(map(str, where)))
 
 
 def _recipes(template, paths: dict, traps: dict, routes: dict) -> dict:
