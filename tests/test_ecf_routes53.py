@@ -78,13 +78,18 @@ def test_an_older_key_without_routes_still_grades(paper, tmp_path):
     assert (rows[("z2", "c")]["status"], rows[("z3", "c")]["status"]) == ("correct", "incorrect")
 
 
-def test_a_hand_edited_route_reading_a_later_part_is_refused(paper, tmp_path):
+def _edited(paper: Path, tmp_path: Path, route: str) -> Path:
+    """The paper's key with (c)'s route replaced by ``route``, as a hand edit would."""
     key = json.loads((paper / "quiz" / "key.json").read_text(encoding="utf-8"))
-    key["templates"]["mlm-masking-counts"]["recipes"]["randomised"]["also"] = ["part:chosen - part:graded"]
+    key["templates"]["mlm-masking-counts"]["recipes"]["randomised"]["also"] = [route]
     (tmp_path / "edited.json").write_text(json.dumps(key), encoding="utf-8")
+    return tmp_path / "edited.json"
+
+
+def test_a_hand_edited_route_reading_a_later_part_is_refused(paper, tmp_path):
     with pytest.raises(QuizgenError, match=r"recipes\.randomised\.also\.0: reads part 'graded', which does not "
                                            r"come before 'randomised'"):
-        _graded(tmp_path, tmp_path / "edited.json")
+        _graded(tmp_path, _edited(paper, tmp_path, "part:chosen - part:graded"))
 
 
 def _variant(tmp_path: Path, route: str) -> Path:
@@ -129,12 +134,9 @@ def test_routes_are_stored_once_per_template(paper):
 
 def test_a_hand_edited_route_that_disagrees_with_the_key_is_refused(paper, tmp_path):
     """Review 53d F10: a route is checked per question against the key's own right answers when grade loads it."""
-    key = json.loads((paper / "quiz" / "key.json").read_text(encoding="utf-8"))
-    key["templates"]["mlm-masking-counts"]["recipes"]["randomised"]["also"] = ["(part:chosen - part:masked)/3"]
-    (tmp_path / "edited.json").write_text(json.dumps(key), encoding="utf-8")
     with pytest.raises(QuizgenError, match=r"recipes\.randomised\.also\.0: gives 123\.333 from question Q6's right "
                                            r"\(a\) = 1850, \(b\) = 1480, not its \(c\) = 185"):
-        _graded(tmp_path, tmp_path / "edited.json")
+        _graded(tmp_path, _edited(paper, tmp_path, "(part:chosen - part:masked)/3"))
 
 
 def test_a_route_through_a_wrong_b_beats_a_named_trap_of_c(tmp_path):
