@@ -106,11 +106,12 @@ def _substitute_below(node, variables: dict):
     return _rebuild(node, lambda c: _substitute(c, variables))
 
 
-def _names(node) -> list:
+def names_read(node) -> list:
+    """The variable names ``node`` reads, in reading order (repeats kept)."""
     if node.__class__ is Name:
         return [node.name]
     found = []
-    _rebuild(node, lambda c: found.extend(_names(c)) or c)
+    _rebuild(node, lambda c: found.extend(names_read(c)) or c)
     return found
 
 
@@ -126,7 +127,7 @@ def argument_steps(node) -> list:
     """Each argument of a function in ``node`` worked from an earlier part and
     no part itself (``1 - part:p`` in ``-log(1 - part:p)``): a value a student
     works out, and may round, before the function takes it."""
-    found = [a for a in node.args if a.__class__ is not Name and any(n.startswith(PART_PREFIX) for n in _names(a))] \
+    found = [a for a in node.args if a.__class__ is not Name and any(n.startswith(PART_PREFIX) for n in names_read(a))] \
         if node.__class__ is Call else []
     _rebuild(node, lambda c: found.extend(argument_steps(c)) or c)
     return found
@@ -181,7 +182,7 @@ def _answered_parts(template):
 
 def _parts_read(node) -> tuple:
     """The earlier parts ``node`` reads (its ``part:`` variables), in order, once each."""
-    return tuple(dict.fromkeys(n[len(PART_PREFIX):] for n in _names(node) if n.startswith(PART_PREFIX)))
+    return tuple(dict.fromkeys(n[len(PART_PREFIX):] for n in names_read(node) if n.startswith(PART_PREFIX)))
 
 
 def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
@@ -323,27 +324,6 @@ def alternative_recipes(template) -> dict:
             found[part.name] = tuple(recipe_text(_inline(node, {**lets, **before})) for node in routes[part.name])
         before[part.name] = Name(PART_PREFIX + part.name)
     return found
-
-
-_FIELD = re.compile(r"(?<![\w.:])([A-Za-z_]\w*)\.([A-Za-z_]\w*)")
-
-
-def record_field_read(template, paths: dict, traps: dict, who: str = "") -> tuple | None:
-    """``(part index, message)`` for the first part whose recipe (``paths``) or trap recipes
-    (``traps``) read a record's field (``scene.t`` through a let ``t``; ``who`` says so, else
-    "part 'name' is worked from"): a key keeps numbers, not records, so grade would refuse it."""
-    for i, part in enumerate(template.parts):
-        texts = ([paths[part.name].text] if part.name in paths else []) + [t for _, t in traps.get(part.name, ())]
-        found = next((m for text in texts for m in _FIELD.finditer(text)), None)
-        if found is not None:
-            field = found.group(0)
-            lets = [(name, node) for name, node in template.lets if field in _names(node)]
-            name, node = lets[0] if lets else (found.group(2), Name(field))
-            through = f" through the let {name!r}" if lets else ""
-            return i, (f"{who or f'part {part.name!r} is worked from'} {field}{through}, a field of the record "
-                       f"{found.group(1)!r}, which a key does not keep (grade would refuse the key): make it a "
-                       f"parameter, `{name}: {{value: \"{recipe_text(node)}\"}}` under params (docs/authoring.md)")
-    return None
 
 
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 4}
