@@ -8,6 +8,7 @@ that the window leaves out is a tie at its end or the wider side of a power of
 ten (docs/lms.md, "Figures shown are not checked"); carried rounding is quizgen's alone."""
 
 import re
+from pathlib import Path
 from decimal import Decimal
 from fractions import Fraction
 
@@ -21,9 +22,11 @@ from quizgen.grading.careful import QuestionRules
 from quizgen.grading.part_checker import PartChecker
 from quizgen.key.entries import key_entry
 from quizgen.key.status import Status
+from quizgen.lms.export import write_moodle
 from quizgen.lms.moodle import cloze
 from quizgen.lms.variants import variant
-from quizgen.lms.window import answer_window
+from quizgen.lms.window import answer_window, window_lost
+from quizgen.maths.tolerance import half_width
 from quizgen.marking.rule_model import Credits, figures_asked
 
 SIGFIGS = {"sigfigs": 3}
@@ -120,3 +123,52 @@ def test_the_lms_window_agrees_with_quizgens_marking():
 @pytest.mark.slow
 def test_the_lms_window_agrees_with_quizgens_marking_over_many_variants():
     assert _compare(25) > 20000
+
+
+@pytest.mark.parametrize("value", [1e-12, -1e-12, 6.15e-15, 2.5e-9, -3.2456e-7, 1.2345e-11])
+@pytest.mark.parametrize("sigfigs", [3, 6])
+def test_a_tiny_answer_never_gets_a_negative_or_narrowed_tolerance(value, sigfigs):
+    """Review 53d F4: where half a unit at the figures asked is not comfortably wider than the
+    window's 1e-13 floor, the rounded window cannot be honoured: the exact window the grader
+    uses is written, never a negative tolerance (Moodle takes its absolute value and accepts 0)."""
+    spec = {"sigfigs": sigfigs}
+    answer, margin = answer_window("numeric", spec, value)
+    assert re.fullmatch(NUMERICAL_ALTERNATIVE, f"{answer}:{margin}") and "e" not in answer + margin
+    assert Decimal(margin) > 0
+    centre, tolerance = Decimal(answer), Decimal(margin)
+    assert tolerance >= Decimal(half_width(value, spec)) * Decimal("0.9")   # never much narrower than half a unit
+    assert not _moodle_right(Decimal(0), centre, tolerance) or window_lost("numeric", answer, margin)
+
+
+def test_moodle_cannot_hold_a_window_narrower_than_its_own_slack():
+    """Moodle adds 1e-14 (times the answer, 1 at least) to every tolerance: below ten times that the
+    window is lost, and the export warns; a count's window of 1e-9 and 0.732's are kept."""
+    assert window_lost("numeric", *answer_window("numeric", SIGFIGS, 1e-12))
+    assert window_lost("numeric", *answer_window("numeric", {"sigfigs": 6}, 2.5e-9))
+    assert not window_lost("numeric", *answer_window("numeric", {"sigfigs": 6}, -3.2456e-7))
+    assert not window_lost("numeric", *answer_window("numeric", SIGFIGS, 0.7322735293893545))
+    assert not window_lost("integer", *answer_window("integer", {}, 3e15))
+
+
+def test_export_moodle_warns_of_a_tiny_answer_in_a_user_bank(tmp_path):
+    """Review 53d F4's user bank: C5 with (c) = (r / 1000) ** 4, about 1e-15 to 1e-10."""
+    text = (Path(__file__).parent.parent / "question_bank" / "c5_zero_mask_limit.yaml").read_text(encoding="utf-8")
+    for old, new in [("id: mlm-zero-mask-limit", "id: tiny-prob"), ("class: C5", "class: C95"),
+                     ('answer: "(1 - r) ** n"', 'answer: "(r / 1000) ** 4"'), (" none_chosen: 0.3771,", "")]:
+        assert old in text, old
+        text = text.replace(old, new)
+    bank = tmp_path / "tiny"
+    bank.mkdir()
+    (bank / "t.yaml").write_text(text, encoding="utf-8")
+    done = write_moodle(tmp_path / "q.xml", classes="C95", count=3, seed=5300000000001, banks=(str(bank),))
+    xml = (tmp_path / "q.xml").read_text()
+    assert ":-" not in xml
+    lost = [w for w in done.warnings if "tiny-prob (c)" in w]
+    assert len(lost) == 1 and "Moodle" in lost[0] and "\n" not in lost[0]
+
+
+def test_canvas_warns_of_a_tiny_answer_it_stores_as_0():
+    """Review 53d F4, Canvas's side: its range is the grader's window (never negative), and an
+    answer whose figures run past the 15th decimal, stored by Canvas as 0, is warned of too."""
+    from quizgen.marking.canvas_kept import stored_short
+    assert stored_short(6.15e-15, half_width(6.15e-15, SIGFIGS))[0][1] == 0.0

@@ -14,6 +14,7 @@ from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, export_key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
+from quizgen.lms.window import window_lost
 from quizgen.out_option import refuse_empty_out
 from quizgen.report.formatting import number_text
 from quizgen.text.words import counted
@@ -53,8 +54,27 @@ class Export(NamedTuple):
 def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False) -> Export:
     """Write the Moodle XML of ``count`` variants per selected template to
     ``out`` and its key file beside it (``seed`` None: a fresh one)."""
-    return _export("moodle", out, classes, count, seed, banks, force,
+    done = _export("moodle", out, classes, count, seed, banks, force,
                    lambda slots, seed, secret: moodle_xml(slots, root=f"quizgen {export_code(seed, secret)}"))
+    return done._replace(warnings=done.warnings + moodle_window_warnings(done.slots, done.path.name))
+
+
+def moodle_window_warnings(slots: list, name: str) -> tuple:
+    """One line per template part some of whose variants have an answer so
+    small that Moodle's own slack (1e-14, added to every tolerance) is wide
+    beside half a unit of the figures asked (lms/window.window_lost): Moodle
+    then marks right answers quizgen marks wrong, 0 among them (review 53d F4)."""
+    found = {}
+    for slot in slots:
+        for variant in slot.variants:
+            for part in variant.parts:
+                if part.margin and window_lost(part.kind, part.shown, part.margin):
+                    found.setdefault((variant.template, part.letter), []).append(part.shown)
+    return tuple(f"{name}: the answer to {template} ({letter}) is too small for Moodle in {len(shown)} variant(s) "
+                 f"(e.g. {shown[0]}): Moodle adds 1e-14 to every tolerance, so it accepts answers quizgen grade "
+                 "marks wrong, 0 among them; grade the download with quizgen grade, or ask for the answer in a "
+                 "larger unit"
+                 for (template, letter), shown in found.items())
 
 
 def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: int = 10, seed=None,

@@ -12,7 +12,11 @@ is right; Moodle's window holds both ends or neither, and neither keeps "the
 LMS said right" from ever meaning "quizgen says wrong". A part that asks for
 no figures (a count, an absolute or relative tolerance), whose answer is 0, or
 whose exact answer is itself a tie at the figures asked (both neighbours are
-right to quizgen then) keeps the window centred on the exact answer."""
+right to quizgen then) keeps the window centred on the exact answer, and so
+does a tiny answer, whose half unit is under ten times ``FLOOR`` (1e-12 at 3
+figures, answers below about 2e-10): the cut would eat a tenth of the window
+or more, even all of it (review 53d F4); the export warns when Moodle's own
+slack is wide beside that window (``window_lost``)."""
 
 from __future__ import annotations
 
@@ -30,6 +34,8 @@ SHY = Fraction(1, 10 ** 9)
 past Moodle's own slack (1e-14 times the answer, 1 at least, ten times over:
 question/type/numerical/question.php, ``get_tolerance_interval``), far below any figure."""
 FLOOR = Fraction(1, 10 ** 13)
+MOODLE_SLACK = Fraction(1, 10 ** 14)
+"""What Moodle adds to every tolerance, times the answer (1 at least)."""
 
 
 def answer_window(kind: str, spec: dict, value: float, exact=None) -> tuple:
@@ -49,5 +55,19 @@ def answer_window(kind: str, spec: dict, value: float, exact=None) -> tuple:
         return decimal_text(value), decimal_text(half_width(value, spec, kind))
     decade = abs(rounded) == Fraction(10) ** (asked - 1 - places)   # 1.00: the unit below is a tenth as wide
     half = unit / (20 if decade else 2)
-    shy = half - max(half * SHY, FLOOR * max(1, abs(rounded)))
-    return fixed(rounded, max(places, 0)), fixed(shy, max(places + 12, 13)).rstrip("0")
+    cut = max(half * SHY, FLOOR * max(1, abs(rounded)))
+    if 10 * cut > half:   # a tiny answer: half a unit is no wider than the floor (review 53d F4)
+        return decimal_text(value), decimal_text(half_width(value, spec, kind))
+    return fixed(rounded, max(places, 0)), fixed(half - cut, max(places + 12, 13)).rstrip("0")
+
+
+def window_lost(kind: str, answer: str, margin: str) -> bool:
+    """True when Moodle's own slack (``MOODLE_SLACK`` times the answer, 1 at
+    least) is over a tenth of ``margin``, the tolerance written about
+    ``answer``: Moodle then accepts answers ``quizgen grade`` marks wrong (0
+    among them, for an answer below 1e-14), and the export warns. A count's
+    window is at least 1e-9, and 1e-13 of the count: no other whole number
+    is inside it with the slack, so it is never lost."""
+    if kind == "integer":
+        return False
+    return 10 * MOODLE_SLACK * max(1, abs(Fraction(answer))) > Fraction(margin)

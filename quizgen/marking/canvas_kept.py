@@ -12,6 +12,7 @@ cut it, the download cannot tell."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from quizgen.marking.carried_words import CARRIED_ACCEPTED, FIGURES_UNSEEN
@@ -28,7 +29,8 @@ def stored_short(value: float, half: float) -> list:
     Canvas stores outside it: the right answer, typed to the figures asked or
     more, that Canvas marks wrong. Fewest decimals first, each stored value once."""
     found, seen = [], set()
-    for decimals in range(CANVAS_DECIMALS + 1, MAX_DECIMALS + 1):
+    finest = 1 - math.floor(math.log10(half)) if half > 0 else 0   # a tiny answer's figures asked: past the 15th
+    for decimals in range(CANVAS_DECIMALS + 1, max(MAX_DECIMALS, finest) + 1):
         typed = f"{value:.{decimals}f}"
         stored = round(float(typed), CANVAS_DECIMALS)
         if abs(float(typed) - value) <= half < abs(stored - value) and stored not in seen:
