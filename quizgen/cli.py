@@ -80,7 +80,7 @@ def list_command(banks, paths):
 @click.option("--only", multiple=True, metavar="ID[,ID...]",
               help="With --students and --split, into the folder holding the paper: remake only these students' "
                    "files, as the full run writes them (--title, --course, --date, --paper and --layout, when "
-                   "left out, as key.json records them); key.json and the other papers are left as they are. "
+                   "left out, as key.json records them); key.json (but for its list of the paper's files) and the other papers are left as they are. "
                    "Repeat it to name more; an id holding a comma is named whole by one --only.")
 @click.option("--paper", "paper_size", default=None, type=click.Choice(["a4", "letter"]),
               help="Paper size of the tex and pdf papers (default: a4).")

@@ -8,13 +8,15 @@ codes and bytes come out the same; so does one of other students with
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, FileTable
+from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, write_files, FileTable
 from quizgen.errors import UsageError
 from quizgen.wording import printable, shortened
+from quizgen.key.entries import dump
 from quizgen.key.head import KeyHead
 from quizgen.key.papercode import new_secret, secret_problem
 from quizgen.text.words import and_list, counted
@@ -290,3 +292,29 @@ def _earlier_key(path: Path, force: bool = False) -> KeyHead | None:
             return None
         raise UsageError(f"{exc}; choose another --out folder, or pass --force to replace it") from exc
     return KeyHead.from_json(data) if isinstance(data, dict) else None
+
+
+def list_in_key(earlier: EarlierKey, names) -> None:
+    """Add to the folder's key.json's ``files`` the paper's files among
+    ``names`` that ``generate --only`` wrote and it does not list yet (review
+    53d F1), so that a later run of the paper replaces them and one of another
+    paper removes them. Only that line of the key changes, written as the
+    key's writer wrote it, and the key is replaced atomically; a key with no
+    list (every paper file its own, by name) or one edited by hand is left alone."""
+    if earlier.files is None:
+        return
+    new = [name for name in names if PAPER_FILE.fullmatch(name) and not earlier.owns(name)]
+    if not new:
+        return
+    text = earlier.path.read_text(encoding="utf-8")
+    head = text.find('\n  "templates": ')
+    line = KEY_FILES_LINE.search(text, 0, head) if head > 0 else None
+    if line is None or frozenset(json.loads(line[1])) != earlier.files:
+        return
+    listed = f'\n  "files": {dump([*json.loads(line[1]), *new])},\n'
+    write_files(earlier.path.parent, {earlier.path.name: text[:line.start()] + listed + text[line.end():]})
+
+
+KEY_FILES_LINE = re.compile(r'\n  "files": (\[[^\n]*\]),\n')
+"""The line of key.json's head that lists its paper's files (key/writer.py writes it so)."""
+

@@ -16,7 +16,7 @@ from quizgen.files import streamed_files, write_files
 from quizgen.generation import pdf_cache
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
-from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, refuse_overwriting_inputs,
+from quizgen.generation.outdir import (PaperId, earlier_key, list_in_key, prepare_out_dir, refuse_overwriting_inputs,
                                        refuse_remaking_another, refuse_replacing_others)
 from quizgen.generation.redraws import refuse_other_draws
 from quizgen.generation.printed import LAYOUTS, PAPER_SIZES, as_printed, given, read_record, resolved, to_record
@@ -112,6 +112,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
             _write_streams(Path(out_dir), files)
     quiz.files = list(files)
     quiz.warnings += folder.remove_stale(quiz.files) if only is None else []
+    if only is not None:   # the key lists every file of its paper, those --only wrote too
+        list_in_key(earlier, quiz.files)
     return quiz
 
 
