@@ -172,3 +172,13 @@ def test_canvas_warns_of_a_tiny_answer_it_stores_as_0():
     answer whose figures run past the 15th decimal, stored by Canvas as 0, is warned of too."""
     from quizgen.marking.canvas_kept import stored_short
     assert stored_short(6.15e-15, half_width(6.15e-15, SIGFIGS))[0][1] == 0.0
+
+
+def test_the_docs_say_moodles_answer_is_at_the_figures_asked_not_as_printed():
+    """Review 53d F11: the solutions and key.csv print one figure more (0.01984) than
+    Moodle's right answer (0.0198), so the docs do not call it the paper's print."""
+    import quizgen.lms.window as window
+    lms = " ".join((Path(__file__).parent.parent / "docs" / "lms.md").read_text(encoding="utf-8").split())
+    for text in (lms, " ".join(window.__doc__.split())):
+        assert "at the figures the paper asks for" in text
+        assert "as the paper prints it)" not in text and "the answer as the paper prints it" not in text

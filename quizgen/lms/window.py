@@ -3,8 +3,8 @@ the figures the part asks, with half a unit of the last of them either side
 (less a billionth of it, or a ten-trillionth of the answer), so that the LMS judges an answer written to those
 figures or more as ``quizgen grade`` does (marking/as_asked.py: such an answer
 is right when it rounds, at the figures asked, to the key so rounded), and
-shows the answer as the paper prints it, ``0.732``, not 0.7322735293893545
-(review 53a F1, F3).
+shows the answer at the figures the paper asks for, ``0.732``, not 0.7322735293893545
+(the solutions and key.csv print a figure more: review 53a F1, F3; 53d F11).
 
 Less a billionth: the two ends are ties, and ``quizgen grade`` rounds a tie
 away from zero, so of ``0.7315`` and ``0.7325`` around 0.732 only the first
