@@ -258,7 +258,7 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
     resubmissions, and the notes on who answered, who should have, and lines with no id."""
     students, grid, tally = run.students, run.grid, run.tally
     answers_name = Path(asked.answers).name if run.given.built else run.source.path.name
-    absent, marked = _add_roster(students, grid, tally, run.decisions, answers_name)
+    absent, marked, dropped = _add_roster(students, grid, tally, run.decisions, answers_name)
     clashed, clash_notes, clash_warnings = clashing_ids(run.source, students, absent, run.state)
     for number in clashed:   # not one student's resubmission: named by clash_notes instead
         tally.resubmitted.pop(number, None)
@@ -267,7 +267,8 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
     blanked = all_blank(grid, absent + marked + unplaced, tally.unread)
     roster_notes = reconciliation_lines(students, absent, off, marked) + no_part_line(students, unplaced, tally.unread)
     roster_notes += blank_line(students, blanked)
-    warnings = clash_warnings + blank_file_warning(answers_name, len(students) - len(absent) - len(marked), blanked)
+    warnings = clash_warnings + blank_file_warning(answers_name, len(students) - len(absent) - len(marked), blanked,
+                                                         dropped)
     roster_notes += clash_notes + run.written.notes(grid)
     roster_notes += swapped_notes(run.index, students, grid, absent + marked, [w.student_id for w in run.written.found],
                                   run.source)
@@ -388,9 +389,13 @@ def _output_error(source, folder: Path, exc: OSError) -> OutputError:
 
 def _add_roster(students: Students, grid: AnswerGrid, tally: Tally, decisions, answers_name: str) -> tuple:
     """Stop when no answer id is on --roster; take out those it lacks who gave no answer (dropped.py);
-    register its students who gave none. Returns their numbers, and those zero_marked (only 0 overrides)."""
+    register its students who gave none. Returns their numbers, those zero_marked (only 0 overrides),
+    and how many of the file's students were taken out (for blank_file_warning)."""
+    before = len(students)
     settle_class(students, grid, tally, answers_name)
+    dropped = before - len(students)
     absent = students.add_roster()
     grid.grow(len(students))
     tally.grow(len(students))
-    return absent, zero_marked(grid, tally.unread, absent) if decisions is not None and decisions.made else []
+    marked = zero_marked(grid, tally.unread, absent) if decisions is not None and decisions.made else []
+    return absent, marked, dropped

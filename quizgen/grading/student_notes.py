@@ -66,13 +66,16 @@ def blank_line(students: Students, blanked: list, limit: int = 20) -> list:
             "not lost: " + named_few([shortened(students.ids[n]) for n in blanked], limit)]
 
 
-def blank_file_warning(answers_name: str, answered: int, blanked: list) -> list:
+def blank_file_warning(answers_name: str, answered: int, blanked: list, dropped: int = 0) -> list:
     """The warning when every student of the answers file ``answers_name`` is among the
-    ``blanked`` (all_blank: ``answered`` students have an answer row): no one is graded, and
-    "0 students" alone with exit 0 reads like a class that sat nothing (review 52d F10). A
-    warning, not a refusal: the file is graded whole, and an LMS download of students
-    who opened the quiz and left it is a real class's outcome."""
-    if not blanked or len(blanked) != answered:
+    ``blanked`` (all_blank: ``answered`` students have an answer row) or the ``dropped``
+    (students --roster lacks whose rows held no answer, taken out of the class before,
+    grading/dropped.py: the file's own students are counted, review 53d F6): no one is
+    graded, and "0 students" alone with exit 0 reads like a class that sat nothing (review
+    52d F10). A warning, not a refusal: the file is graded whole, and an LMS download of
+    students who opened the quiz and left it is a real class's outcome."""
+    answered += dropped
+    if not blanked and not dropped or len(blanked) + dropped != answered:
         return []
     who = "its one student is" if answered == 1 else f"its {thousands(answered)} students are all"
     return [f"{answers_name}: every answer in it is blank (empty, or words such as 'idk' read as no answer), so "
