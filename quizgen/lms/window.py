@@ -13,8 +13,8 @@ LMS said right" from ever meaning "quizgen says wrong". A part that asks for
 no figures (a count, an absolute or relative tolerance), whose answer is 0, or
 whose exact answer is itself a tie at the figures asked (both neighbours are
 right to quizgen then) keeps the window centred on the exact answer, and so
-does a tiny answer, whose half unit is under ten times ``FLOOR`` (1e-12 at 3
-figures, answers below about 2e-10): the cut would eat a tenth of the window
+does a tiny answer, whose half unit is under ten times ``FLOOR`` (1e-12; at 3
+figures, answers below about 1e-9): the cut would eat a tenth of the window
 or more, even all of it (review 53d F4); the export warns when Moodle's own
 slack is wide beside that window (``window_lost``)."""
 
