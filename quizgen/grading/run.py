@@ -267,8 +267,7 @@ def _reconcile(asked: _Asked, run: _Inputs) -> _Reconciled:
     blanked = all_blank(grid, absent + marked + unplaced, tally.unread)
     roster_notes = reconciliation_lines(students, absent, off, marked) + no_part_line(students, unplaced, tally.unread)
     roster_notes += blank_line(students, blanked)
-    warnings = clash_warnings + blank_file_warning(answers_name, len(students) - len(absent) - len(marked), blanked,
-                                                         dropped)
+    warnings = clash_warnings + blank_file_warning(answers_name, len(students) - len(absent) - len(marked), blanked, dropped)
     roster_notes += clash_notes + run.written.notes(grid)
     roster_notes += swapped_notes(run.index, students, grid, absent + marked, [w.student_id for w in run.written.found],
                                   run.source)
@@ -397,5 +396,4 @@ def _add_roster(students: Students, grid: AnswerGrid, tally: Tally, decisions, a
     absent = students.add_roster()
     grid.grow(len(students))
     tally.grow(len(students))
-    marked = zero_marked(grid, tally.unread, absent) if decisions is not None and decisions.made else []
-    return absent, marked, dropped
+    return absent, zero_marked(grid, tally.unread, absent) if decisions is not None and decisions.made else [], dropped
