@@ -69,6 +69,8 @@ def near_one(rule, x: float, own: dict | None = None, written: dict | None = Non
     named is the one written there, which is then named before any other
     keeping that reaches ``x``: no answer that played no part (F12)."""
     found = [c for c in kept_short(rule) if _explains(rule, x, c[0], shown)]
+    if not found and any(abs(x - c[0]) <= CARRIED_NEAR * abs(c[0]) for c in kept_short(rule)):
+        found = [c for c in kept_short(rule, carried=True) if _explains(rule, x, c[0], shown)]
     if not found:
         return ""
     mine = [c for c in found if _is_own(c, own or {}, written or {})]
@@ -134,27 +136,36 @@ def _is_own(found: tuple, own: dict, written: dict) -> bool:
         same(mine, kept) or shown is not None and shown >= figures and rounds_to(mine, kept, shown))
 
 
-def kept_short(rule) -> tuple:
+CARRIED_NEAR = 0.02
+"""How near (relative) ``x`` must be to a value the working gives with the sum kept short and every
+other step exact before the same working with the other steps carried is tried: carrying them to
+3 figures or more moves a value by far less, and working them out for every wrong answer's part
+cost the per-student grade 3.3 s -> 7.5 s (docs/performance.md, fifty-third round)."""
+
+
+def kept_short(rule, carried: bool = False) -> tuple:
     """``((value, how it was kept, the step as the solutions write it or None,
     the earlier part kept or None, the value kept, the figures it is named with), ...)``: what the part's
     working gives with a value near 1 kept short, in the order they are named;
     worked out once per part and kept with its carried spans (they depend on
-    the key alone)."""
+    the key alone). ``carried``: with the working's other steps carried as carried
+    rounding carries them (review 52d F11), which ``near_one`` asks only near the first."""
     spans = rule.carried
     paths, env = getattr(spans, "paths", None), getattr(spans, "env", None)
     if not paths or not env or figures_asked(rule.kind, rule.spec) is None:
         return ()
     kept = spans.near = spans.near or {}
     read = bool(rule.sources)   # a part as an earlier part (early_sources._as_rule) reads none
-    if read not in kept:
-        kept[read] = ()   # if the values cannot be worked out, none the next time either
+    carried = carried and not read
+    if (read, carried) not in kept:
+        kept[read, carried] = ()   # if the values cannot be worked out, none the next time either
         try:
-            kept[read] = tuple(_from_probability(rule, paths, env)) if read else tuple(
+            kept[read, carried] = tuple(_from_probability(rule, paths, env)) if read else tuple(
                 (v, how, text, None, v, 0) for how, v, text in _ones(paths.get(spans.name), env, {}, _number,
-                                                                     spans.levels))
+                                                                     spans.levels if carried else ()))
         except OWN_RECIPE_ERRORS:
             pass
-    return kept[read]
+    return kept[read, carried]
 
 
 def _number(value) -> bool:
@@ -271,9 +282,8 @@ def _ones(recipe, env: dict, given: dict, keep, levels=()) -> list:
         for total, kept, figures, worked_as in sums:   # 4 figures of X kept: the paper's rule
             worked = _kept_as(recipe, node, worked_as) if levels else \
                 replace(recipe, expression=with_value(recipe.expression, node, worked_as), intermediates=())
-            for v in reachable(worked, env, given, levels=levels):
-                if keep(v):
-                    found.append((f"{text} = {_plain(total)} as {significant(kept, figures)}", v, text))
+            how = f"{text} = {_plain(total)} as {significant(kept, figures)}"
+            found.extend((how, v, text) for v in reachable(worked, env, given, levels=levels) if keep(v))
     return found
 
 
@@ -312,10 +322,11 @@ def _explains(rule, x: float, value: float, shown: int | None = None) -> bool:
     student who kept 0.9526 would have been right, so it explains no 3.0445: review 49d F3), unless ``x``,
     written to more figures than asked, reads otherwise there: C7's (c) 1.835 = -ln(1 - 1/1.19), 1.83468, is
     1.84 at the 3 asked, where the key is 1.83: the one who kept 1.19 and wrote 4 figures wrote it (note 51)."""
+    if not (_hits(rule, x, value) and (agrees(x, value, shown) or agrees(x, value, unpadded(x, shown)))):
+        return False   # the cheap tests first: most values kept short are nowhere near x
     asked = figures_asked(rule.kind, rule.spec)
-    right = rule.value is not None and significant(value, asked) == significant(rule.value, asked) \
-        and not rounds_otherwise(x, rule.value, rule.kind, rule.spec, shown)
-    return _hits(rule, x, value) and (agrees(x, value, shown) or agrees(x, value, unpadded(x, shown))) and not right
+    return not (rule.value is not None and significant(value, asked) == significant(rule.value, asked)
+                and not rounds_otherwise(x, rule.value, rule.kind, rule.spec, shown))
 
 
 def unpadded(x: float, shown: int | None) -> int | None:
