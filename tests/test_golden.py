@@ -359,11 +359,13 @@ def paper_digest(path) -> str:
 # sentence's T = n + 2 tokens, max(1, round(0.15 T)), and its step 5 works it out: 2 on both papers (seed 1's
 # 8 words, 0.15 x 10 = 1.5, a .5 up; seed 2's 10 words, 0.15 x 12 = 1.8). Only Q5's (d) and step 5 lines
 # differ (and the paper code); key.csv's Q5 (d), 1 before, is 2. Every draw is unchanged.
+# All four again (fix53r2, review 53d F7): C5 (d)'s tie rule is the paper's own, "(here a fraction of
+# exactly .5 is rounded up)", not BERT's code's; that line of Q5 (and the paper code) the only ones that differ.
 PAPER_DIGESTS = {   # round 53: C5 (d) is BERT's count for the drawn length (review 52b F6)
-    ("1", "problems.md"): "9a394089488df776188cb42929e13ba9b73bff1582550a9ebbed2e66f1df6172",
-    ("1", "solutions.md"): "f0bb715cce8c6980402d0265ea1e91f41100e32515d1152b5accfdbd492803b7",
-    ("2", "problems.md"): "07f6c2b97a69605629ff36074f26d38425408830cbb5d5256d8796971ed256bb",
-    ("2", "solutions.md"): "6eaec0712013604f7cba10cac6c4e44e3cb371bd4b3f99cc2d7aed308bb1708f",
+    ("1", "problems.md"): "dc6804a793a56eba1914ead634cb0ae31ba99c82d00d699d2e1e65fe96d2a052",
+    ("1", "solutions.md"): "638943d8cc5c5cc9217c6168983133de435fdb1c5482f866afbde3418e42e4a4",
+    ("2", "problems.md"): "4df81ab27c8d4c99ebf337ac4f0b8ba0700a3c1dc601bab23b72e0a29b293026",
+    ("2", "solutions.md"): "0e9ce425027994bd3c61a5380a30bee27a7f429c43b0694b5a4601248c9c3841",
 }
 
 
