@@ -16,7 +16,6 @@ from pathlib import Path
 from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, write_files, FileTable
 from quizgen.errors import UsageError
 from quizgen.wording import printable, shortened
-from quizgen.key.entries import dump
 from quizgen.key.head import KeyHead
 from quizgen.key.papercode import new_secret, secret_problem
 from quizgen.text.words import and_list, counted
@@ -311,7 +310,8 @@ def list_in_key(earlier: EarlierKey, names) -> None:
     line = KEY_FILES_LINE.search(text, 0, head) if head > 0 else None
     if line is None or frozenset(json.loads(line[1])) != earlier.files:
         return
-    listed = f'\n  "files": {dump([*json.loads(line[1]), *new])},\n'
+    names = json.dumps([*json.loads(line[1]), *new], ensure_ascii=False, separators=(",", ":"))   # as key/writer.py
+    listed = f'\n  "files": {names},\n'
     write_files(earlier.path.parent, {earlier.path.name: text[:line.start()] + listed + text[line.end():]})
 
 

@@ -32,7 +32,7 @@ from quizgen.key.recipes import RECIPE_LIMIT, KeyRecipe
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
 from quizgen.marking.percent import asks_percent
 from quizgen.marking.recipes import alternative_recipes, part_paths, recipe_text, trap_recipes
-from quizgen.marking.record_fields import record_field_read
+from quizgen.key.record_fields import record_field_read
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
