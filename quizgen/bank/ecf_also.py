@@ -10,7 +10,7 @@ does not give the part's answer from the right earlier answers (docs/authoring.m
 
 from __future__ import annotations
 
-from quizgen.maths.tree import Compare, Logic, Name, names_in
+from quizgen.maths.tree import Compare, Logic, Name, children, names_in
 
 MAX_ALSO = 8   # routes one part may declare: a few ways of working it, not a list of answers
 
@@ -101,17 +101,11 @@ def _dotted(node) -> list:
     """Every name ``node`` reads, as written (a field read keeps its dot: ``scene.t``)."""
     if isinstance(node, Name):
         return [node.name]
-    return [name for child in _children(node) for name in _dotted(child)]
+    return [name for child in children(node) for name in _dotted(child)]
 
 
 def _compares(node) -> bool:
     """Whether ``node`` compares or uses and/or/not anywhere (no recipe can be written of it)."""
     if isinstance(node, (Compare, Logic)):
         return True
-    return any(map(_compares, _children(node)))
-
-
-def _children(node) -> list:
-    """The sub-expressions of ``node``."""
-    children = [getattr(node, slot) for slot in ("left", "right", "operand", "base", "index") if hasattr(node, slot)]
-    return children + list(getattr(node, "args", ()))
+    return any(map(_compares, children(node)))

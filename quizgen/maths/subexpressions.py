@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
+from quizgen.maths.tree import Call, Compare, Const, Name, Num, children
 
 _LEAVES = (Num, Name, Const)
 
@@ -47,23 +47,8 @@ def _compound(node):
     if node.__class__ in _LEAVES:
         return
     yield node
-    for child in _children(node):
+    for child in children(node):
         yield from _compound(child)
-
-
-def _children(node) -> tuple:
-    cls = node.__class__
-    if cls is Neg:
-        return (node.operand,)
-    if cls is Bin:
-        return node.left, node.right
-    if cls is Index:
-        return node.base, node.index
-    if cls is Call:
-        return node.args
-    if cls is Compare or cls is Logic:
-        return node.operands
-    return ()
 
 
 class _Shapes:
@@ -100,4 +85,4 @@ class _Shapes:
             label = node.ops
         else:
             label = getattr(node, "op", None)
-        return (cls.__name__, label) + tuple(self.of(child) for child in _children(node))
+        return (cls.__name__, label) + tuple(self.of(child) for child in children(node))

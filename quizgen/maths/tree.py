@@ -96,11 +96,24 @@ class Logic(Node):
         self.op, self.operands = op, operands
 
 
+def children(node) -> tuple:
+    """The sub-expressions of ``node``, in reading order; none for a leaf."""
+    cls = node.__class__
+    if cls is Neg:
+        return (node.operand,)
+    if cls is Bin:
+        return node.left, node.right
+    if cls is Index:
+        return node.base, node.index
+    if cls is Call:
+        return node.args
+    if cls is Compare or cls is Logic:
+        return node.operands
+    return ()
+
+
 def names_in(node) -> set:
     """The parameter and let names an expression reads (``scene`` for ``scene.words``)."""
     if isinstance(node, Name):
         return {node.name.split(".")[0]}
-    children = [getattr(node, slot) for slot in ("left", "right", "operand", "base", "index")
-                if hasattr(node, slot)]
-    children += list(getattr(node, "args", ())) + list(getattr(node, "operands", ()))
-    return set().union(*map(names_in, children)) if children else set()
+    return set().union(*map(names_in, children(node)))
