@@ -18,14 +18,13 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.grading.key_recipes import parsed_recipe_text
 from quizgen.marking import rules as careful
 from quizgen.marking.forms import NUMBER, Reading
 from quizgen.marking.recipe_floats import float_recipe
 from quizgen.marking.recipes import Recipe, recipe_parts, written_steps
+from quizgen.marking.sources import RECIPE_FAILURES
 
-_FAILS = (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError)
 
 
 def main_sources(checker, sources: tuple) -> tuple:
@@ -58,7 +57,7 @@ def route_verdict(checker, outcome, sources: tuple, the_keys):
             continue
         try:
             recipe = _route(checker.part.name, text, frozenset(env))
-        except _FAILS:   # a hand-made route reading what the key keeps no number of: no route
+        except RECIPE_FAILURES:   # a hand-made route reading what the key keeps no number of: no route
             continue
         verdict = _by_route(checker, question, env, recipe, outcome, reads)
         if verdict is not None:
@@ -72,7 +71,7 @@ def _by_route(checker, question, env: dict, recipe: Recipe, outcome, reads: list
     written = {source[0]: source[4] for source in reads}
     try:
         plain = float(float_recipe(recipe.expression, env)(values))
-    except _FAILS:
+    except RECIPE_FAILURES:
         return None
     if not checker._near(outcome.value, plain, outcome.figures):
         return None

@@ -21,11 +21,9 @@ from quizgen.grading.key_recipes import exact_params, key_paths, parsed_recipe_t
 from quizgen.marking.carry import carried_set
 from quizgen.marking.recipe_floats import float_recipe
 from quizgen.marking.recipes import PART_PREFIX, recipe_parts
+from quizgen.marking.sources import RECIPE_FAILURES   # a hand-edited key's short list or misplaced list too
 from quizgen.maths.evaluate import ground
 
-# A hand-edited key can also give a list shorter than a recipe's index (IndexError) or
-# a list where a number belongs (TypeError): each is the key's fault, said in one line.
-_FAILS = (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 AGREE = 1e-9   # relative: a route and the answer are the same number worked two ways (validate's too)
 
 
@@ -85,7 +83,7 @@ def _evaluation_problem(question) -> str | None:
                                 *_routes(stored)):
                 if all(PART_PREFIX + d in answers for d in recipe_parts(text)):   # else an LMS question's cut part
                     ground(parsed_recipe_text(text, frozenset(env)), {**env, **answers})
-        except _FAILS as exc:
+        except RECIPE_FAILURES as exc:
             return (f"recipes.{name}.{where}: does not evaluate for question {question.id} "
                     f"({exc or type(exc).__name__})")
     return None
@@ -126,7 +124,7 @@ def route_problem(question) -> str | None:
             try:
                 got = float(float_recipe(parsed_recipe_text(text, frozenset(env)), env)(
                     {d: parts[d].value for d in reads}))
-            except _FAILS:
+            except RECIPE_FAILURES:
                 continue
             if not agrees(got, parts[name].value):
                 right = ", ".join(f"({parts[d].letter}) = {parts[d].value:.6g}" for d in reads)

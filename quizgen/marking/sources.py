@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from quizgen.errors import ExpressionError
+from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.as_asked import matched_as_asked
 from quizgen.marking.carry import reachable
@@ -22,6 +22,9 @@ from quizgen.marking.slips import right_rounded_or_cut, rounded_or_cut, same, wh
 
 OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 """What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
+RECIPE_FAILURES = (QuizgenError, *OWN_RECIPE_ERRORS)
+"""What a stored recipe or route, read from a key or made from a template, may raise when it is read or
+worked: a quizgen error too (grade's key checks, the ECF routes, validate's checks). Then it gives no value."""
 
 
 def trap_behind(value: float, figures: int | None, right: float, traps, spec: dict, kind: str) -> float | None:

@@ -6,16 +6,15 @@ neither, silently per student; validate says so once, at the part."""
 
 from __future__ import annotations
 
-from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.generation.quiz import Question
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.key_recipes import exact_params, key_paths
 from quizgen.key.entries import key_entry
 from quizgen.marking.carry import carried_sets
 from quizgen.marking.recipe_floats import float_recipe
+from quizgen.marking.sources import RECIPE_FAILURES
 from quizgen.validation.problems import problem_at
 
-_FAILS = (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError)
 
 
 def ecf_warnings(instance) -> list:
@@ -24,7 +23,7 @@ def ecf_warnings(instance) -> list:
     be given for it."""
     try:
         question = key_entry(Question("Q1", instance))
-    except _FAILS:
+    except RECIPE_FAILURES:
         return []   # an instance that cannot build a key is reported by the other checks
     reads = ecf_inputs(question)
     if not reads:
@@ -34,7 +33,7 @@ def ecf_warnings(instance) -> list:
         paths = key_paths(question, env)
         carried_sets(paths, env, levels=())
         failure = None
-    except _FAILS as exc:
+    except RECIPE_FAILURES as exc:
         paths, failure = {}, exc
     values = {p.name: p.value for p in question.parts if p.name}
     found = []
@@ -58,6 +57,6 @@ def _float_failure(recipe, env: dict, reads: tuple, values: dict):
     try:
         value = float_recipe(recipe.expression, env)({d: float(values[d]) for d in reads})
         float(value)
-    except _FAILS as exc:
+    except RECIPE_FAILURES as exc:
         return exc
     return None

@@ -7,16 +7,15 @@ template, naming the route, the draw and the two values (docs/authoring.md)."""
 
 from __future__ import annotations
 
-from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.generation.quiz import Question
 from quizgen.grading.key_recipes import exact_params, parsed_recipe_text
 from quizgen.grading.recipe_check import agrees
 from quizgen.key.entries import key_entry
 from quizgen.marking.recipe_floats import float_recipe
 from quizgen.marking.recipes import alternative_recipes, recipe_parts
+from quizgen.marking.sources import RECIPE_FAILURES
 from quizgen.validation.problems import problem_at
 
-_FAILS = (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError)
 
 
 def route_problems(inst) -> list:
@@ -28,7 +27,7 @@ def route_problems(inst) -> list:
         return []
     try:
         question = key_entry(Question("Q1", inst))
-    except _FAILS:
+    except RECIPE_FAILURES:
         return []   # an instance that cannot build a key is reported by the other checks
     env, parts = exact_params(question.params), {p.name: p for p in question.parts if p.name}
     found = []
@@ -50,7 +49,7 @@ def _disagreement(text: str, parts: dict, name: str, env: dict) -> str:
     right = ", ".join(f"({parts[d].letter}) = {_shown(parts[d].value)}" for d in reads)
     try:
         got = float(float_recipe(parsed_recipe_text(text, frozenset(env)), env)({d: parts[d].value for d in reads}))
-    except _FAILS as exc:
+    except RECIPE_FAILURES as exc:
         return f"cannot be worked from {right} ({exc or type(exc).__name__})"
     answer = parts[name].value
     if agrees(got, answer):   # as grade checks a key's routes per question (grading/recipe_check.py)
