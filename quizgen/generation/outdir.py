@@ -308,13 +308,13 @@ def list_in_key(earlier: EarlierKey, names) -> None:
     text = earlier.path.read_text(encoding="utf-8")
     head = text.find('\n  "templates": ')
     line = KEY_FILES_LINE.search(text, 0, head) if head > 0 else None
-    if line is None or frozenset(json.loads(line[1])) != earlier.files:
+    listed = json.loads(line[1]) if line is not None else None
+    if listed is None or frozenset(listed) != earlier.files:
         return
-    names = json.dumps([*json.loads(line[1]), *new], ensure_ascii=False, separators=(",", ":"))   # as key/writer.py
-    listed = f'\n  "files": {names},\n'
-    write_files(earlier.path.parent, {earlier.path.name: text[:line.start()] + listed + text[line.end():]})
+    grown = json.dumps([*listed, *new], ensure_ascii=False, separators=(",", ":"))   # as key/writer.py writes it
+    grown_key = f'{text[:line.start()]}\n  "files": {grown},\n{text[line.end():]}'
+    write_files(earlier.path.parent, {earlier.path.name: grown_key})
 
 
 KEY_FILES_LINE = re.compile(r'\n  "files": (\[[^\n]*\]),\n')
 """The line of key.json's head that lists its paper's files (key/writer.py writes it so)."""
-
