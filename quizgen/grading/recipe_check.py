@@ -32,6 +32,14 @@ def agrees(got: float, answer: float) -> bool:
     return math.isclose(got, answer, rel_tol=AGREE, abs_tol=1e-12)
 
 
+def route_value(text: str, env: dict, parts: dict) -> float:
+    """Stored route ``text`` worked from the right earlier answers (``parts``: name to the key's
+    part) and the parameters ``env``: what grade's per-question check and validate's per-draw
+    check compare with the part's answer. Raises one of RECIPE_FAILURES when it cannot be worked."""
+    values = {d: parts[d].value for d in recipe_parts(text)}
+    return float(float_recipe(parsed_recipe_text(text, frozenset(env)), env)(values))
+
+
 def recipe_problem(question) -> str | None:
     """Why ``question``'s stored recipes cannot be used, or None (see the
     module's docstring): what ``key_index`` puts after ``templates.<id>.``."""
@@ -122,8 +130,7 @@ def route_problem(question) -> str | None:
             if not all(d in parts for d in reads):
                 continue   # an LMS question's cut part: no ECF through it
             try:
-                got = float(float_recipe(parsed_recipe_text(text, frozenset(env)), env)(
-                    {d: parts[d].value for d in reads}))
+                got = route_value(text, env, parts)
             except RECIPE_FAILURES:
                 continue
             if not agrees(got, parts[name].value):

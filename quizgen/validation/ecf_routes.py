@@ -8,10 +8,9 @@ template, naming the route, the draw and the two values (docs/authoring.md)."""
 from __future__ import annotations
 
 from quizgen.generation.quiz import Question
-from quizgen.grading.key_recipes import exact_params, parsed_recipe_text
-from quizgen.grading.recipe_check import agrees
+from quizgen.grading.key_recipes import exact_params
+from quizgen.grading.recipe_check import agrees, route_value
 from quizgen.key.entries import key_entry
-from quizgen.marking.recipe_floats import float_recipe
 from quizgen.marking.recipes import alternative_recipes, recipe_parts
 from quizgen.marking.sources import RECIPE_FAILURES
 from quizgen.validation.problems import problem_at
@@ -48,7 +47,7 @@ def _disagreement(text: str, parts: dict, name: str, env: dict) -> str:
     reads = recipe_parts(text)
     right = ", ".join(f"({parts[d].letter}) = {_shown(parts[d].value)}" for d in reads)
     try:
-        got = float(float_recipe(parsed_recipe_text(text, frozenset(env)), env)({d: parts[d].value for d in reads}))
+        got = route_value(text, env, parts)
     except RECIPE_FAILURES as exc:
         return f"cannot be worked from {right} ({exc or type(exc).__name__})"
     answer = parts[name].value
