@@ -17,7 +17,7 @@ from quizgen.bank.loader import load_template
 from quizgen.cli import main
 from quizgen.errors import QuizgenError
 from quizgen.key.model import Key
-from quizgen.marking.bits import BITS_REASON
+from quizgen.marking.quantity_words import BITS_REASON
 from quizgen.marking.forms import NUMBER, REVIEW, read_number
 from quizgen.validation.run import validate
 from tests.test_drill21 import drill

@@ -16,7 +16,7 @@ def test_a_quantity_named_in_brackets_is_read_like_a_unit(text, value):
 
 def test_a_perplexity_in_brackets_goes_to_a_person_as_bare():
     """Since review 52b F4 "perplexity" is no neutral quantity word (e to the loss is another number)."""
-    from quizgen.marking.bits import PERPLEXITY_REASON
+    from quizgen.marking.quantity_words import PERPLEXITY_REASON
     reading = read_number("2.05 ( perplexity ).")
     assert (reading.status, reading.value, reading.reason) == ("needs_review", 2.05, PERPLEXITY_REASON), reading
 

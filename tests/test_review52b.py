@@ -14,7 +14,7 @@ from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
-from quizgen.marking.bits import PERPLEXITY_REASON
+from quizgen.marking.quantity_words import PERPLEXITY_REASON
 from quizgen.marking.forms import read_number
 
 BANK = {t.cls: t for t in load_bank(())}

@@ -64,7 +64,7 @@ def test_grade_orders_resubmissions_by_dotted_dates(tmp_path):
                                           ("4.826e-1bits", "4.826e-1"), ("14.82 bits", "14.82"),
                                           ("-log2(p) = 0.48 bits", "")])
 def test_a_number_in_bits_is_read_in_e_notation_too(text, number):
-    from quizgen.marking.bits import in_bits
+    from quizgen.marking.quantity_words import in_bits
 
     assert in_bits(text) == number
 

@@ -12,7 +12,7 @@ import pytest
 from fixtures_papers import coded_answers
 
 import quizgen.marking.asides as asides
-import quizgen.marking.bits as bits
+import quizgen.marking.quantity_words as bits
 import quizgen.marking.forms as forms
 import quizgen.marking.marks as marks
 import quizgen.marking.percent as percent

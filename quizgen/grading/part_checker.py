@@ -31,7 +31,7 @@ from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.as_asked import shown_right
 from quizgen.marking.expression_value import judged
-from quizgen.marking.bits import bits_trap
+from quizgen.marking.quantity_words import bits_trap
 from quizgen.marking.count_trap import count_trap
 from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.units import unit_against_part

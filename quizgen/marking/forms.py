@@ -17,7 +17,7 @@ from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chai
                                     no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
                                     unquoted, written_with_commas)
 from quizgen.marking.arrows import read_steps
-from quizgen.marking.bits import BITS_REASON, PERPLEXITY_REASON, in_bits, in_perplexity, labelled_as_word
+from quizgen.marking.quantity_words import BITS_REASON, PERPLEXITY_REASON, in_bits, in_perplexity, labelled_as_word
 from quizgen.marking.leading_words import WORDS_BEFORE_REASON, without_label_word, words_before
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
@@ -143,7 +143,7 @@ def strip_decorations(text: str, percent: bool = False, units: tuple = ()):
     (``_TRAILING``: a unit, the part's own ``units`` too, ``(3 s.f.)``, ``...``, ``✓``,
     a full stop); and the number to divide by (100 for ``76.9%`` in a part that is not a percentage)."""
     text = _CALL_SAID.sub(r"\g<call> = ", text.strip(), count=1)   # ln(178) is 5.18: working, never a label
-    text = labelled_as_word(text, units)   # perplexity = 1.105 says 1.105 perplexity: another quantity (bits.py)
+    text = labelled_as_word(text, units)   # perplexity = 1.105 says 1.105 perplexity: another quantity (quantity_words.py)
     text = _LABEL.sub("", _SAID.sub("", text, count=1), count=1)
     text = _APPROX.sub("", without_label_word(text), count=1)   # total 1850, exactly 1850: leading_words.py
     text = _strip_trailing(text, units)
@@ -271,10 +271,10 @@ def _unread(core: str, text: str, written: str, exc: ExpressionError, again, uni
     digit, a sentence), else invalid, saying why. ``text``: the answer, its typesetting read; ``written``: as
     given; ``again``: read_number as this answer was read, for a piece of it."""
     if (number := in_bits(core)) is not None and not _IN_BITS.intersection(u.casefold() for u in units):
-        # 0.4826 bits on a part in nats: a person reads it (bits.py: or the log-2 trap); a part in bits read it above
+        # 0.4826 bits on a part in nats: a person reads it (quantity_words.py: or the log-2 trap); a part in bits read it above
         bits = again(number) if number else Reading(REVIEW)
         return Reading(REVIEW, bits.value, bits.figures, reason=BITS_REASON)
-    if (number := in_perplexity(core)) is not None:   # 1.105 perplexity: e^L is another number (bits.py)
+    if (number := in_perplexity(core)) is not None:   # 1.105 perplexity: e^L is another number (quantity_words.py)
         said = again(number)
         return Reading(REVIEW, said.value, said.figures, reason=PERPLEXITY_REASON)
     if _BOUND.search(core):

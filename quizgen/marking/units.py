@@ -4,7 +4,7 @@ the built-in ones every part reads (``0.364 nats``, ``1.52 nats per token``,
 (``0.789 probability``); and a part's own, which its template declares
 (``units: [bits, bit]``, ``[parameters, params]``; key.json's ``"units"``),
 read the same way (``3.50 bits``, ``3.50 (in bits)``, ``17475072 params``).
-``bits`` is never a built-in unit (bits.py: in the built-in bank it is the
+``bits`` is never a built-in unit (quantity_words.py: in the built-in bank it is the
 log-2 slip); a part that declares it reads ``x bits`` as x."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ UNIT = re.compile(r"(?<!\s)\s*(?:" + _UNIT_WORD + _PER + r"|\(\s*" + _UNIT_WORD 
                   re.IGNORECASE)   # 0.364 nats, 1.52 nats per token, 0.364 (nats)
 # a word naming a quantity (not checked against the part's), after a number, bare or in brackets
 # ("0.789 probability", "1.46 loss", "0.681 (prob)"): said like a unit. Not "perplexity": e to the
-# loss is another number, so "1.105 perplexity" goes to a person as "bits" does (bits.py; review 52b F4)
+# loss is another number, so "1.105 perplexity" goes to a person as "bits" does (quantity_words.py; review 52b F4)
 _QUANTITY_WORD = r"(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy)"
 QUANTITY = re.compile(r"(?<=[\d)])\s*(?:" + _QUANTITY_WORD + r"|\(\s*" + _QUANTITY_WORD + r"\s*\))\s*(?:\.\s*)?$",
                       re.IGNORECASE)
