@@ -355,7 +355,7 @@ def export_canvas(out, title, classes, count, seed, force, banks):
     """A Canvas QTI 1.2 zip: a question group per slot (and part) picking one variant.
 
     \b
-    Example: quizgen export canvas --classes C1,C7 --count 20 --seed 48613092775301 --out quiz.zip
+    Example: quizgen export canvas --classes C1,C7 --count 1 --seed 48613092775301 --out quiz.zip
     """
     from quizgen.lms.export import write_canvas
 
