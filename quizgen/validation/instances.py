@@ -36,7 +36,10 @@ def instance_problems(inst) -> list:
             problems += _render_failures(inst, fmt, exc)
             continue
         problems += _placeholders(template, _view_texts(view, template), fmt, inst.seed_label)
-    problems += _placeholders(template, _key_texts(inst), "key", inst.seed_label)
+    try:
+        problems += _placeholders(template, _key_texts(inst), "key", inst.seed_label)
+    except TemplateError:
+        problems += _feedback_failures(inst)
     problems += _value_problems(inst)
     first = {}
     for problem in problems:
@@ -69,6 +72,21 @@ def _key_texts(inst):
             yield ("parts", i, "traps", j, "feedback"), text, source.feedback
             for k, (word, word_source) in enumerate(zip(trap.words, source.words)):
                 yield ("parts", i, "traps", j, "words", k), word, word_source
+
+
+def _feedback_failures(inst) -> list:
+    """Each trap's feedback that fails to render in this draw, at its own key, so that
+    a name the text check has already reported there is not reported again, keyless
+    (review 54b F8: ``{% if T > 5 %}{{ nosuch }}{% endif %}`` was told twice)."""
+    context, problems = jinja_context(inst.env), []
+    for i, pv in enumerate(inst.parts):
+        for j, trap in enumerate(pv.traps):
+            try:
+                render_many([trap.feedback], context, "text")
+            except TemplateError as exc:
+                problems.append(problem_at(inst.template.path, ("parts", i, "traps", j, "feedback"),
+                                           f"failed to render (seed {inst.seed_label}): {exc.reason}"))
+    return problems
 
 
 def _placeholders(template: Template, texts, fmt: str, label: str) -> list:
