@@ -34,3 +34,33 @@ def test_the_key_is_unchanged_but_for_its_list(tmp_path, invoke):
     assert invoke("generate", "--classes", "C1", "--seed", 5, "--students", roster, "--split", "--only", "s002",
                   "--out", out).exit_code == 0
     assert (out / "key.json").read_text(encoding="utf-8") == before   # already listed: nothing rewritten
+
+
+def _only(invoke, roster, out, student):
+    run = invoke("generate", "--classes", "C1", "--seed", 5, "--students", roster, "--split", "--only", student,
+                 "--out", out)
+    assert run.exit_code == 0, run.output
+    return run.stdout.strip()
+
+
+def test_the_summary_says_the_keys_file_list_was_updated(tmp_path, invoke):
+    """Round 54: the summary no longer says key.json is unchanged when --only added its files to the list."""
+    roster, out = _made(tmp_path, invoke)
+    said = _only(invoke, roster, out, "s001")
+    assert said.endswith("problems-s001.md, solutions-s001.md; key.json's list of the paper's files now names "
+                         "them (the rest of key.json is unchanged), and the other students' papers are unchanged"), said
+
+
+def test_the_summary_says_the_key_is_unchanged_when_it_lists_them_already(tmp_path, invoke):
+    roster, out = _made(tmp_path, invoke, "--split")
+    said = _only(invoke, roster, out, "s002")
+    assert said.endswith("problems-s002.md, solutions-s002.md; key.json and the other students' papers are "
+                         "unchanged"), said
+
+
+def test_list_in_key_reports_whether_it_changed_the_key(tmp_path, invoke):
+    from quizgen.generation.outdir import earlier_key, list_in_key
+
+    _, out = _made(tmp_path, invoke)
+    assert list_in_key(earlier_key(out), ["problems-s001.md"]) is True
+    assert list_in_key(earlier_key(out), ["problems-s001.md", "problems.md"]) is False

@@ -293,27 +293,29 @@ def _earlier_key(path: Path, force: bool = False) -> KeyHead | None:
     return KeyHead.from_json(data) if isinstance(data, dict) else None
 
 
-def list_in_key(earlier: EarlierKey, names) -> None:
+def list_in_key(earlier: EarlierKey, names) -> bool:
     """Add to the folder's key.json's ``files`` the paper's files among
     ``names`` that ``generate --only`` wrote and it does not list yet (review
     53d F1), so that a later run of the paper replaces them and one of another
     paper removes them. Only that line of the key changes, written as the
     key's writer wrote it, and the key is replaced atomically; a key with no
-    list (every paper file its own, by name) or one edited by hand is left alone."""
+    list (every paper file its own, by name) or one edited by hand is left alone.
+    Returns whether the key changed, for the summary to say so."""
     if earlier.files is None:
-        return
+        return False
     new = [name for name in names if PAPER_FILE.fullmatch(name) and not earlier.owns(name)]
     if not new:
-        return
+        return False
     text = earlier.path.read_text(encoding="utf-8")
     head = text.find('\n  "templates": ')
     line = KEY_FILES_LINE.search(text, 0, head) if head > 0 else None
     listed = json.loads(line[1]) if line is not None else None
     if listed is None or frozenset(listed) != earlier.files:
-        return
+        return False
     grown = json.dumps([*listed, *new], ensure_ascii=False, separators=(",", ":"))   # as key/writer.py writes it
     grown_key = f'{text[:line.start()]}\n  "files": {grown},\n{text[line.end():]}'
     write_files(earlier.path.parent, {earlier.path.name: grown_key})
+    return True
 
 
 KEY_FILES_LINE = re.compile(r'\n  "files": (\[[^\n]*\]),\n')

@@ -53,6 +53,7 @@ class Quiz:
     secret: str = ""                # keys the paper codes (quizgen.key.papercode); key.json only
     printed: dict = field(default_factory=dict)   # key.json's "printed" record (generation/printed.py)
     paper_files: list = field(default_factory=list)   # key.json's "files": the names its run writes
+    key_listed: bool = False        # --only added the files it wrote to the folder's key.json's "files"
     warnings: list = field(default_factory=list)
     spool: object = field(default=None, repr=False)   # where the printed blocks wait (generation.spool)
 

@@ -113,7 +113,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     quiz.files = list(files)
     quiz.warnings += folder.remove_stale(quiz.files) if only is None else []
     if only is not None:   # the key lists every file of its paper, those --only wrote too
-        list_in_key(earlier, quiz.files)
+        quiz.key_listed = list_in_key(earlier, quiz.files)
     return quiz
 
 
@@ -218,7 +218,8 @@ def _paper_id(templates: list, count: int, seed, worked_examples: bool, roster: 
 def summary_line(quiz: Quiz, out_dir, remade: bool = False) -> str:
     """What ``quizgen generate`` prints when done: the questions, for how many
     students, the seed (or worked examples), the folder and its files (the first
-    six of many); ``remade``: only some students' files (``--only``) were written."""
+    six of many); ``remade``: only some students' files (``--only``) were written, and
+    key.json is unchanged unless its list of the paper's files now names them (``Quiz.key_listed``)."""
     what = "worked examples" if quiz.worked_examples else f"seed {quiz.seed}"
     papers = "" if not quiz.papers else (" for 1 student" if len(quiz.papers) == 1
                                          else f" for each of {len(quiz.papers)} students")
@@ -226,8 +227,10 @@ def summary_line(quiz: Quiz, out_dir, remade: bool = False) -> str:
     shown = files if len(files) <= 8 else files[:6] + [f"and {len(files) - 6} more"]
     count_text = f"{len(quiz.questions)} question{'s' if len(quiz.questions) != 1 else ''}"
     if remade:
-        return (f"Remade the papers{papers} ({what}) in {out_dir}/: {', '.join(shown)}; key.json and the other "
-                "students' papers are unchanged")
+        key = ("key.json's list of the paper's files now names them (the rest of key.json is unchanged), and"
+               if quiz.key_listed else "key.json and")
+        return f"Remade the papers{papers} ({what}) in {out_dir}/: {', '.join(shown)}; {key} the other students' " \
+               "papers are unchanged"
     return f"Wrote {count_text}{papers} ({what}) to {out_dir}/: {', '.join(shown)}"
 
 
