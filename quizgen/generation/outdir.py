@@ -16,6 +16,7 @@ from pathlib import Path
 from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, write_files, FileTable
 from quizgen.errors import UsageError
 from quizgen.wording import printable, shortened
+from quizgen.key.checks import is_listed
 from quizgen.key.head import KeyHead
 from quizgen.key.papercode import new_secret, secret_problem
 from quizgen.text.words import and_list, counted
@@ -128,10 +129,7 @@ class EarlierKey:
         a folder with no key.json holds no file of a paper."""
         if not self.present or not PAPER_FILE.fullmatch(name):
             return False
-        if self.files is None:
-            return True
-        stem, _, ext = name.rpartition(".")
-        return name in self.files or (ext in ("pdf", "log") and f"{stem}.tex" in self.files)
+        return self.files is None or is_listed(name, self.files)
 
     @classmethod
     def of(cls, path: Path, head: KeyHead | None) -> "EarlierKey":

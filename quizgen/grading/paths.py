@@ -13,6 +13,7 @@ from pathlib import Path
 
 from quizgen.errors import UsageError
 from quizgen.generation.outdir import PAPER_FILE
+from quizgen.key.checks import is_listed
 from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
 from quizgen.grading.made_from import record_name
 from quizgen.grading.output_options import GradeOutputs, output_names
@@ -33,11 +34,12 @@ def refuse_missing_banks(banks) -> None:
 
 
 def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None,
-                 reads: dict | None = None, lead: str | None = None) -> dict:
+                 reads: dict | None = None, lead: str | None = None, listed=None) -> dict:
     """The graded file, named after the answers (``week1.csv`` gives
     ``week1-graded.csv``) beside them unless ``out`` names a file or a folder,
     and the reports beside it. No output may be an input: the answers file,
-    the key, or any of ``reads`` (``{path: role}``, from files_read); ``lead``
+    the key, or any of ``reads`` (``{path: role}``, from files_read); nor a file
+    of the paper beside the key (``listed``: the key's ``files``, Key.files); ``lead``
     says what named the outputs (default: ``--out``, or the answers file).
     A name longer than the folder allows is refused (files.check_length)."""
     default_name = f"{answers_path.stem}-graded.csv"
@@ -55,26 +57,34 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
                  **(reads or {})}
     lead = lead or (f"--out {out}" if out else f"the outputs named after {answers_path.name}")
     refuse_clashes(writes, protected, lead, "choose another --out")
-    _refuse_paper_files([*([Path(out)] if out else []), *(w for w in writes if w != paths["report"])], key_path, lead)
+    _refuse_paper_files([*([Path(out)] if out else []), *writes], key_path, lead, paths["report"], listed)
     _refuse_feedback_clash(getattr(outputs, "feedback", None), paths, protected)
     return paths
 
 
-def _refuse_paper_files(paths: list, key_path, lead: str) -> None:
-    """Refuse (UsageError) an output, or an ``--out`` folder, named as one of the
-    files generate writes beside the key in the key's folder (outdir.PAPER_FILE): the
-    paper a person prints or checks by eye would be replaced by graded rows (round 52's
-    review, F8). A paper's own name (key.csv, problems.md, solutions.pdf) is refused
-    whether or not it is there yet; a split file's (problems-s001.md) only when it is
-    there, since ``solutions-graded.csv`` or ``problems-report.md`` are no names of the
-    paper's files (review 52d F2). The report (``<stem>-report.md``) is left out by the
-    caller: grade names it, and an earlier run's is grade's own."""
+def _refuse_paper_files(paths: list, key_path, lead: str, report: Path, listed=None) -> None:
+    """Refuse (UsageError) an output, or an ``--out`` folder, that is one of the
+    files of the paper in the key's folder: the paper a person prints or checks by
+    eye would be replaced by graded rows (round 52's review, F8). A file the key
+    lists (``listed``, key.json's ``files``: a ``--split`` or ``--only`` student's
+    problems-s001.md too) is refused, in any case of its letters, there or not; so is a
+    name generate writes (outdir.PAPER_FILE): a paper's own (key.csv, problems.md,
+    solutions.pdf) whether or not it is there yet, a split file's (problems-s001.md)
+    only when it is there, since ``solutions-graded.csv`` or ``problems-report.md`` are
+    no names of the paper's files (review 52d F2). The ``report``
+    (``<stem>-report.md``) is refused by the list alone: grade names it, and an earlier run's is grade's own."""
     if key_path is None:
         return
     folder = _resolved(Path(key_path).parent)
+    listed = {name.casefold() for name in listed or ()}
     for path in paths:
+        if _resolved(path.parent) != folder:
+            continue
+        if is_listed(path.name.casefold(), listed):
+            raise UsageError(f"{lead}: {path} is a file of the paper beside the key {key_path} (the key lists it "
+                             "among the files generate wrote); grade never replaces one: choose another --out")
         found = PAPER_FILE.fullmatch(path.name)
-        if not found or _resolved(path.parent) != folder or (found.group(2) and not path.exists()):
+        if not found or path == report or (found.group(2) and not path.exists()):
             continue
         raise UsageError(f"{lead}: {path} is named as a file of the paper beside the key {key_path} (generate "
                          "writes that name); grade never replaces one: choose another --out")

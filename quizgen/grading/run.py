@@ -221,7 +221,7 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inpu
     reads = files_read(asked.answers, key if lms else key_path, **{**asked.others, "outputs": outputs},
                        built=given.answers if lms else None, built_key=key_path if lms else None)
     out = asked.out
-    paths = output_paths(source.path, given.out, key_path, outputs, reads, f"--out {out}" if out else None)
+    paths = output_paths(source.path, given.out, key_path, outputs, reads, f"--out {out}" if out else None, data.files)
     made = MadeFrom.of(asked.answers, key if lms else key_path, paths["graded"].parent)   # the download, not built
     replaced = check_made_from(paths, made, asked.out_forced, f"--out {out}" if out else
                                f"the outputs of {asked.answers}")

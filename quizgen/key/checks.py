@@ -351,3 +351,19 @@ def refuse_lone_surrogates(data, where: Where) -> None:
                 stack.extend([(at / name, value), (at / name, name)])
         elif isinstance(item, list):
             stack.extend((at / i, value) for i, value in reversed(list(enumerate(item))))
+
+
+def listed_files(data: dict):
+    """key.json's ``"files"`` (the files its run wrote into its folder) as a tuple of
+    names: None for a key written before that list, () for one that is no list of names."""
+    if "files" not in data:
+        return None
+    files = data["files"]
+    return tuple(files) if isinstance(files, list) and all(isinstance(name, str) for name in files) else ()
+
+
+def is_listed(name: str, files) -> bool:
+    """Whether the file ``name`` is among a key's listed ``files``: named there,
+    or the PDF or LaTeX log of a ``.tex`` named there (generate compiles it beside)."""
+    stem, _, ext = name.rpartition(".")
+    return name in files or (ext in ("pdf", "log") and f"{stem}.tex" in files)

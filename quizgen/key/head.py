@@ -15,6 +15,8 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from quizgen.key.checks import listed_files
+
 
 def exacts_digest(exacts) -> str:
     """A short digest of a question's ``(part place, exact answer)`` pairs: two
@@ -53,15 +55,7 @@ class KeyHead:
         seed = data.get("seed")
         return cls(written, None if seed is None else str(seed), tuple(sorted(templates)) if written else (),
                    len(questions) if written else 0, tuple(students) if isinstance(students, dict) else (),
-                   data.get("secret"), data.get("printed"), _drawn(questions, students), _files(data))
-
-
-def _files(data: dict):
-    """``KeyHead.files`` of key.json's data: its ``"files"`` as a tuple of names."""
-    if "files" not in data:
-        return None
-    files = data["files"]
-    return tuple(files) if isinstance(files, list) and all(isinstance(name, str) for name in files) else ()
+                   data.get("secret"), data.get("printed"), _drawn(questions, students), listed_files(data))
 
 
 def _drawn(questions, students) -> dict:

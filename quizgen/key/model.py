@@ -1,12 +1,11 @@
-"""The answer key as typed objects: what generate writes, and grade, drill and
-validate read. key.json is its JSON form (``Key.to_json`` / ``Key.from_json``),
-checked field by field on reading (quizgen/key/checks.py).
+"""The answer key as typed objects: what generate writes, and grade, drill and validate read.
+key.json is its JSON form (``Key.to_json`` / ``Key.from_json``), checked field by field on
+reading (quizgen/key/checks.py).
 
-A :class:`Key` holds the class paper's questions and each student's own paper;
-a :class:`KeyQuestion` holds its parts (quizgen/key/parts.py), whose shared
-specs are one object for all the instances of a template that agree with it,
-so a 2,000-student key holds each template's texts once, in memory as in the
-file (see quizgen/key/compact.py for the file layout)."""
+A :class:`Key` holds the class paper's questions and each student's own paper; a
+:class:`KeyQuestion` holds its parts (quizgen/key/parts.py), whose shared specs are one object
+for all the instances of a template that agree with it, so a 2,000-student key holds each
+template's texts once, in memory as in the file (see quizgen/key/compact.py for the file layout)."""
 
 from __future__ import annotations
 
@@ -97,10 +96,10 @@ class Key:
     codes: tuple = ()         # (code, student_id or "", seed label) of each paper
     rounded_by: str = ""      # "canvas": the answers' figures were rewritten by the LMS, not the student
     printed: object = None    # key.json's "printed" as read, unchecked (per-student keys): report/title.exam_words
+    files: tuple | None = None   # key.json's "files", the files its run wrote (checks.listed_files): grade writes none
 
     def codes_by_student(self) -> dict:
-        """{student id: its paper's code} ('' is the class paper), the first
-        code listed for each, from one pass over the codes."""
+        """{student id: its paper's code} ('' is the class paper), the first code listed for each, in one pass."""
         first = {}
         for code, student_id, _ in self.codes:
             first.setdefault(student_id, code)
@@ -208,7 +207,8 @@ def read_key(data, source: str = "the key") -> Key:
     if rounded_by not in ("", "canvas"):
         raise (top / "answers_rounded_by").fail(f"expected \"canvas\" (or no such field), got {rounded_by[:40]!r}")
     key = Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
-              str(data.get("quizgen", "")), version, secret, codes, rounded_by, data.get("printed"))
+              str(data.get("quizgen", "")), version, secret, codes, rounded_by, data.get("printed"),
+              checks.listed_files(data))
     if data.get(DIGEST_FIELD) != values_digest(key.exact_values()):   # edited since written, or written without it
         check_values(_located_parts(key, top, {id(q): top / "shared_questions" / i for i, q in enumerate(shared)}))
     return key
