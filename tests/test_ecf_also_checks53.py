@@ -98,3 +98,30 @@ def test_a_route_reading_a_field_through_a_let_is_reported_at_the_route(tmp_path
     report = validate_file(path, samples=2, referee=False)
     keys = [p.key for p in report.problems]
     assert "parts.2.ecf_also.0" in keys and "parts.2.answer" not in keys, [p.message for p in report.problems]
+
+
+def _c6_value(tmp_path: Path, value: str) -> Path:
+    """C6 with a parameter ``sc: {value: <value>}`` that (c)'s route reads."""
+    path = _c6_route(tmp_path, '["(chosen - masked) / 2 + 0 * sc"]')
+    text = path.read_text(encoding="utf-8").replace('  chosen: {value: "r * N"}\n',
+                                                    f'  chosen: {{value: "r * N"}}\n  sc: {{value: "{value}"}}\n', 1)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("value", ["scene", "scene.source", "scene.unit.x"])
+def test_a_route_reading_a_value_that_is_a_record_or_words_is_refused_at_its_line(tmp_path, value):
+    """Round 54: a value parameter that is a record (or a field of one that is no number) was
+    caught only by grade's key check, and by validate as an unknown name."""
+    path = _c6_value(tmp_path, value)
+    with pytest.raises(TemplateError) as caught:
+        load_template(path)
+    message = str(caught.value)
+    assert f"{path}:{_line_of(path, 'ecf_also: [')}: parts.2.ecf_also.0: reads the parameter 'sc', which is not a " \
+           f"number (its value, '{value}', is a record or words)" in message, message
+    assert "\n" not in message.strip(), message
+
+
+@pytest.mark.parametrize("value", ["r", "N / 2"])
+def test_a_route_reading_a_value_that_is_a_number_is_accepted(tmp_path, value):
+    load_template(_c6_value(tmp_path, value))

@@ -21,12 +21,13 @@ def ecf_also_section(check, parts, names, params=()) -> dict:
     most MAX_ALSO expressions over ``names`` and the earlier parts' names,
     each reading at least one earlier part and no part from its own on, and
     only what a key keeps as a number: no word part, no parameter of
-    ``params`` (Param) that is no number, no record's field (review 53d F2, F3, F5)."""
+    ``params`` (Param) that is no number, no record's field (review 53d F2, F3, F5).
+    ``names`` are the parameters' and lets' names."""
     if not isinstance(parts, list):
         return {}
     listed = [part.get("name") if isinstance(part, dict) else None for part in parts]
     numbers = [_has_number(part) for part in parts]
-    wordy = {param.name for param in params if param.kind == "choice" and not _number(param.spec)}
+    wordy = _no_numbers(params)
     found = {}
     for i, part in enumerate(parts):
         if isinstance(part, dict) and "ecf_also" in part:
@@ -75,14 +76,50 @@ def _check_reads(check, node, read: set, layout: tuple, where: tuple) -> None:
     if word is not None:
         check.fail(f"reads {word!r}, an earlier part with no number answer (a word part): a route may read "
                    "only earlier parts with a number answer, and parameters and lets that are numbers", *where)
-    other = sorted(read & wordy)
+    other = sorted(read & set(wordy))
     if other:
-        check.fail(f"reads the parameter {other[0]!r}, which is not a number (a choice of records or words): a "
+        check.fail(f"reads the parameter {other[0]!r}, which is not a number ({wordy[other[0]]}): a "
                    "route may read only earlier parts, and parameters and lets that are numbers", *where)
     field = next((name for name in _dotted(node) if "." in name), None)
     if field is not None:
         check.fail(f"reads {field}, a field: a route may read earlier parts, and parameters and lets that are "
                    "numbers, by their names only", *where)
+
+
+def _no_numbers(params) -> dict:
+    """``{name: what it is}`` of the parameters (Param) that are no number: a choice of
+    records or words, and a ``value`` that works out to one, whole or as a field that is
+    no number (``s: {value: "scene"}``, ``w: {value: "scene.source"}``: the key keeps no
+    such parameter, and grade refused the key a route reading it; round 54). A value of a
+    field that is a number (``t: {value: "scene.t"}``) or worked out by arithmetic is one."""
+    options, found = {}, {}
+    for param in params:
+        if param.kind == "choice":
+            values, what = param.spec, "a choice of records or words"
+        elif param.kind == "value":
+            values = _picked(param.compiled.get("value"), options)
+            what = f"its value, {param.spec!r}, is a record or words"
+        else:
+            continue
+        options[param.name] = values
+        if values is not None and not _number(values):
+            found[param.name] = what
+    return found
+
+
+def _picked(node, options: dict):
+    """The values a ``value`` parameter's expression ``node`` may take when it names a
+    choice (or such a value) whole or a field of its records (``scene.t``), from
+    ``options`` ({name: its values}); None for any other expression."""
+    if not isinstance(node, Name) or node.name.partition(".")[0] not in options:
+        return None
+    head, *fields = node.name.split(".")
+    values = options[head]
+    if values is None:
+        return None
+    for name in fields:
+        values = [value.get(name) if isinstance(value, dict) else None for value in values]
+    return values
 
 
 def _has_number(part) -> bool:
