@@ -11,13 +11,10 @@ from __future__ import annotations
 import re
 from html import escape
 
+from quizgen.text.scripts import FONT_SUBSCRIPTS, FONT_SUPERSCRIPTS
+
 _HAT = re.compile(r"\\hat\{(\w)\}")
 _TEX_SYMBOL = re.compile(r"\\([_{}$%#&])")   # a character TeX-escaped (a filled value's \_): plain, itself
-_SUB = dict(zip("0123456789+\u2212=()", "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
-                                       "\u208a\u208b\u208c\u208d\u208e"))
-_SUPER = dict(zip("0123456789+\u2212=()ni", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
-                                           "\u207a\u207b\u207c\u207d\u207e\u207f\u2071"))
-"""Unicode's subscript and superscript forms of the characters that have one in common fonts."""
 _BESIDE = {"*", "'", "\u2032"}   # a superscript that reads as written beside its letter: p*, p'
 _STEP = ({-1: 3, 1: -4}, {-1: 2, 1: -3})   # a script's baseline below or above its letter's, in the SVG's pixels
 _SIZE = (11, 8, 7)                          # font-size: the name's, a script's, a script's script's (and deeper)
@@ -104,7 +101,7 @@ def plain_name(tex: str, ascii_only: bool = False) -> str:
 
 def _script(text: str, level: int, ascii_only: bool) -> str:
     """A subscript (``level`` -1) or superscript (1) in plain text."""
-    table = _SUPER if level > 0 else _SUB
+    table = FONT_SUPERSCRIPTS if level > 0 else FONT_SUBSCRIPTS   # the forms common fonts have
     if not ascii_only and all(c in table for c in text):
         return "".join(map(table.get, text))
     if level > 0 and text in _BESIDE:

@@ -9,6 +9,8 @@ import re
 from decimal import Decimal
 from html import escape, unescape
 
+from quizgen.text.scripts import SUBSCRIPTS, SUPERSCRIPTS
+
 _MATH = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|(?<!\\)\$.*?(?<!\\)\$)", re.S)   # displayed, in a line
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _MD_ESCAPE = re.compile(r"\\([\\`*_<>|\[\]${}#&~%])")
@@ -99,16 +101,8 @@ def with_scripts(text: str, sub, sup) -> str:
     return _SUPERSCRIPT.sub(lambda m: sup(m[1].replace("-", "\u2212")), text)
 
 
-_UNICODE_SUP = dict(zip("0123456789+\u2212=()abcdefghijklmnoprstuvwxyz",
-                        "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207c\u207d\u207e"
-                        "\u1d43\u1d47\u1d9c\u1d48\u1d49\u1da0\u1d4d\u02b0\u2071\u02b2\u1d4f\u02e1\u1d50\u207f"
-                        "\u1d52\u1d56\u02b3\u02e2\u1d57\u1d58\u1d5b\u02b7\u02e3\u02b8\u1dbb"))
-_UNICODE_SUB = dict(zip("0123456789+\u2212=()aehijklmnoprstuvx",
-                        "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089\u208a\u208b\u208c\u208d\u208e"
-                        "\u2090\u2091\u2095\u1d62\u2c7c\u2096\u2097\u2098\u2099\u2092\u209a\u1d63\u209b\u209c\u1d64"
-                        "\u1d65\u2093"))
-SHEET_SCRIPTS = {**{low: ("sub", c) for c, low in _UNICODE_SUB.items()},
-                 **{high: ("super", c) for c, high in _UNICODE_SUP.items()}}
+SHEET_SCRIPTS = {**{low: ("sub", c) for c, low in SUBSCRIPTS.items()},
+                 **{high: ("super", c) for c, high in SUPERSCRIPTS.items()}}
 """Every character ``feedback_text`` may write for a script: ``{char: ("sub" or "super", the character)}``,
 which a PDF sheet sets by command (grading/feedback_pdf.py)."""
 
@@ -118,8 +112,8 @@ def feedback_text(text: str) -> str:
     shows it (review 53a F7): ``shown_maths``'s p̂ and minus sign, and ``feedback_html``'s scripts in
     Unicode, ``e^(-s)`` as e⁻ˢ, where Unicode has each of their characters (else as typed,
     ``L_MLM``, ``e^(−q)``): a sheet is Markdown or LaTeX text, not HTML."""
-    return with_scripts(shown_maths(text), lambda base, low: base + _scripted(low, _UNICODE_SUB, f"_{low}"),
-                        lambda high: _scripted(high, _UNICODE_SUP, f"^({high})"))
+    return with_scripts(shown_maths(text), lambda base, low: base + _scripted(low, SUBSCRIPTS, f"_{low}"),
+                        lambda high: _scripted(high, SUPERSCRIPTS, f"^({high})"))
 
 
 def _scripted(script: str, table: dict, otherwise: str) -> str:
