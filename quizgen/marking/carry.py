@@ -32,7 +32,7 @@ from itertools import product
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import half_width
-from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
+from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num, children
 from quizgen.marking.complement_route import complement_routes
 from quizgen.marking.recipes import PART_PREFIX, shape
 from quizgen.marking.list_steps import index_zeroed, list_length, step_elements
@@ -95,7 +95,7 @@ class _Sets:
         """``(node, whether it lies inside a step)`` for ``node`` and every node below it."""
         yield node, within
         within = within or self.is_step(node)
-        for child in _children(node):
+        for child in children(node):   # a comparison's operands are never reached: is_step refuses it first
             yield from self.walk(child, within)
 
     def element_at(self, node) -> tuple:
@@ -217,12 +217,6 @@ class _Sets:
                 known = self.is_step(node) or any(self.dynamic(c) for c in children)
             self.moving[id(node)] = known
         return known
-
-
-def _children(node) -> tuple:
-    cls = node.__class__
-    return (node.operand,) if cls is Neg else (node.left, node.right) if cls is Bin else \
-        (node.base, node.index) if cls is Index else node.args if cls is Call else ()
 
 
 _ANALYSES = {}   # {id(recipe): (steps, moving, stepped, recipe)}: the recipe kept, so its id stays its own
