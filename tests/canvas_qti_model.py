@@ -201,9 +201,22 @@ def _numeric_answers(item, question: dict) -> None:
 
 
 def _exact_answer(either, question: dict) -> None:
+    """An exact answer with margin (the margin: the upper end less the exact answer, as BigDecimals),
+    or, where the lower end is ``vargt`` and both ends end in 5 a power of ten apart about the
+    answer, a "precision" answer (the importer's own "super hacky way to try to detect" them)."""
     exact = either.find(f".//{Q2}stringMatch/{Q2}baseValue")
     if exact is None:
         return
+    low = either.find(f".//{Q2}and/{Q2}customOperator[@class='vargt']/{Q2}baseValue")
+    high = either.find(f".//{Q2}and/{Q2}customOperator[@class='varlte']/{Q2}baseValue")
+    if low is not None and high is not None and all(re.sub(r"[0.]", "", e.text).endswith("5") for e in (low, high)):
+        lower, upper, value = Decimal(low.text), Decimal(high.text), Decimal(exact.text)
+        width = (upper - lower).normalize()
+        if value - lower == upper - value and width.as_tuple().digits == (1,):
+            question["answers"].append({"numerical_answer_type": "precision_answer", "weight": 100,
+                                        "approximate": _to_f(exact.text),
+                                        "precision": value.adjusted() + 1 - width.adjusted()})
+            return
     answer = {"numerical_answer_type": "exact_answer", "exact": _to_f(exact.text), "weight": 100}
     high = either.find(f".//{Q2}and/{Q2}customOperator[@class='varlte']/{Q2}baseValue")
     if high is not None:
@@ -266,6 +279,11 @@ def _covers(answer: dict, number: Decimal) -> bool:
     if answer["numerical_answer_type"] == "exact_answer":
         exact, margin = Decimal(repr(answer["exact"])), Decimal(repr(answer.get("margin") or 0.0))
         return exact - margin <= number <= exact + margin
+    if answer["numerical_answer_type"] == "precision_answer":   # sign, exponent and leading digits, cut
+        mine, key, digits = number.normalize().as_tuple(), Decimal(repr(answer["approximate"])).normalize(), \
+            answer["precision"]
+        return mine.sign == key.as_tuple().sign and number.adjusted() == key.adjusted() \
+            and mine.digits[:digits] == key.as_tuple().digits[:digits]
     if answer.get("start") is None or answer.get("end") is None:
         return False   # Ruby: BigDecimal(nil.to_s) raises, the answer is never matched
     low, high = sorted((Decimal(repr(answer["start"])), Decimal(repr(answer["end"]))))

@@ -188,3 +188,42 @@ def download_with(invoke, folder, column: str, value: str, count: int = 1) -> No
     header, *rows = exported_download(invoke, folder, "C1", count, 2)
     rows[1][header.index(column)] = value
     (folder / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+
+
+def lms_agrees(lms_right: bool, verdict, x, answer: str, asked: int, where, ties_in: bool = False) -> None:
+    """What the LMS's window about ``answer`` (its right answer, decimal text, at ``asked`` figures)
+    marks right, grade marks plainly correct; what grade marks plainly correct and the window leaves
+    out (``x``, a Decimal) is quizgen's alone: a tie at the window's end (unless ``ties_in``: Canvas
+    holds both), the wider side of a power of ten (``1.003`` for 1.00), or a tie answer's upper half."""
+    from decimal import Decimal
+    from quizgen.key.status import Status
+    centre = Decimal(answer)
+    unit = Decimal(1).scaleb(centre.adjusted() - asked + 1)
+    plainly = verdict.status == Status.CORRECT and verdict.note == ""
+    if lms_right:
+        assert plainly, where
+    elif plainly:
+        tie_key = len(answer.lstrip("-0.").replace(".", "")) > asked
+        decade = centre.copy_abs() == Decimal(1).scaleb(centre.adjusted())
+        wide_side = decade and abs(x) > abs(centre) and abs(x - centre) < unit / 2
+        assert (abs(x - centre) == unit / 2 and not ties_in) or wide_side or tie_key, where
+
+
+def drawn_number_parts(count: int, label: str):
+    """``(where, part, rules, asked)`` for each number part that asks figures, of ``count`` variants of
+    every built-in class drawn from ``{label}/{template}/{k}`` (``where``: class, k, part letter): the
+    parts whose LMS window tests/test_lms_window53.py and test_lms_canvas_window54.py mark a grid in."""
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.quiz import Question
+    from quizgen.generation.sampling import sample_instance
+    from quizgen.grading.careful import QuestionRules
+    from quizgen.key.entries import key_entry
+    from quizgen.marking.rule_model import Credits, figures_asked
+    for template in sorted(load_bank(), key=lambda t: t.cls):
+        for k in range(count):
+            question = key_entry(Question("Q1", sample_instance(template, f"{label}/{template.id}/{k}")))
+            rules = QuestionRules(question, Credits())
+            for part in question.parts:
+                asked = None if part.kind == "word" else figures_asked(part.kind, part.tolerance)
+                if part.value is not None and asked is not None:
+                    yield (template.cls, k, part.letter), part, rules, asked

@@ -88,8 +88,8 @@ def test_the_checker_reviews_a_canvas_cut_only_for_a_canvas_download():
 def test_export_canvas_names_the_4_figure_case(tmp_path):
     """0.02045, four figures of 0.020453 (3 asked), is kept as 0.0204, outside
     the window: export named only the 3-figure case before."""
-    assert stored_short(0.020452589563691313, 5.0000000050000005e-05) == [("0.02045", 0.0204)]
-    assert stored_short(0.899677312157448, 0.0005000000005) == []
+    assert stored_short(0.020452589563691313, ("0.0205", "0.00005")) == [("0.02045", 0.0204)]   # Canvas's window
+    assert stored_short(0.899677312157448, ("0.900", "0.0005")) == []
     result = invoke("export", "canvas", "--count", 4, "--seed", 42, "--out", tmp_path / "quiz.zip")
     assert result.exit_code == 0, result.output
     wrong = [line for line in result.output.splitlines() if "of mlm-confident-wrong (a)" in line]

@@ -11,7 +11,8 @@ import zipfile
 import pytest
 
 from lms_support import export_and_key, export_labels
-from quizgen.lms.canvas import answer_range
+from quizgen.lms.canvas import answer_margin
+from quizgen.lms.window import answer_window
 from quizgen.lms.html import feedback_html, shown_maths
 from quizgen.lms.variants import VariantPart
 
@@ -148,8 +149,10 @@ def test_every_item_scores_the_key_answer_of_its_variant_part(exported):
             assert [v.text for v in right.iter(NS + "varequal")] == part["accept"]
         else:
             low, high = float(right.findtext(f".//{NS}vargte")), float(right.findtext(f".//{NS}varlte"))
-            assert low <= part["value"] <= high
-            assert high - low == pytest.approx(2 * part["abs_tolerance"], rel=1e-9)
+            shown = float(right.findtext(f".//{NS}varequal"))   # the key's at the figures asked (lms/window.py)
+            assert low < shown < high and shown == pytest.approx(part["value"], abs=part["abs_tolerance"])
+            assert high - low == pytest.approx(2 * part["abs_tolerance"], rel=1e-6) or \
+                high - low == pytest.approx(2 * part["abs_tolerance"] / 10, rel=1e-6)   # 1.00: the unit below
         seen.add((label, letter))
     assert seen == {(label, p["part"]) for label, q in key.items() for p in q["parts"]}
 
@@ -177,8 +180,9 @@ def test_figures_referenced_are_in_the_zip(exported):
 
 
 def test_small_values_keep_their_range():
-    part = VariantPart("a", "", "numeric", 1.5e-12, 5e-16, (), 1, ())
-    low, high = answer_range(part)
+    shown, margin = answer_window("numeric", {"sigfigs": 3}, 1.5e-12, ties=True)
+    part = VariantPart("a", "", "numeric", 1.5e-12, 5e-16, (), 1, (), shown=shown, canvas_margin=margin)
+    _, low, high = answer_margin(part)
     assert "e" not in low + high and float(low) < 1.5e-12 < float(high) and float(low) > 0
 
 

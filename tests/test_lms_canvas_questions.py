@@ -1,7 +1,7 @@
 """What Canvas's QTI import makes of every exported question (the model in
 canvas_qti_model.py; docs/lms.md, "What Canvas makes of the questions"): a
-numeric part is a numerical_question with one range answer, the key's window,
-that Canvas scores as quizgen does; a word part a short_answer_question with
+numeric part is a numerical_question with one exact answer, the key's at the
+figures asked with half a unit as margin, that Canvas scores as quizgen does; a word part a short_answer_question with
 the accepted words; the part's points, the incorrect-answer feedback naming
 the misconceptions and the worked solution arrive. With QTIMigrationTool
 installed (``QUIZGEN_QTI_MIGRATE=/path/to/migrate.py``), a slow test runs it
@@ -11,14 +11,15 @@ import os
 import subprocess
 import sys
 import zipfile
+from decimal import Decimal
 from html import escape
 from io import BytesIO
 from pathlib import Path
 
 import pytest
 
-from quizgen.lms.canvas import canvas_zip, slips_html, solution_html
-from quizgen.lms.html import decimal_text, feedback_html
+from quizgen.lms.canvas import answer_margin, canvas_zip, slips_html, solution_html
+from quizgen.lms.html import feedback_html
 from quizgen.lms.variants import slots as make_slots
 
 etree = pytest.importorskip("lxml.etree")
@@ -60,20 +61,23 @@ def test_every_part_imports_as_one_question_of_its_kind(export):
         assert question["points_possible"] == part.points
 
 
-def test_a_numeric_part_is_one_range_answer_canvas_scores_as_the_key(export):
+def test_a_numeric_part_is_one_exact_answer_canvas_scores_as_the_key(export):
+    """The key's answer at the figures asked with half a unit as margin (lms/window.canvas_window,
+    round 54): Canvas shows it as the right answer, and scores its two ends and the key's value right."""
     _, _, items = export
     numeric = [(v, p, item) for v, p, item in items if not p.is_word]
     assert len(numeric) > 40
     for variant, part, item in numeric:
         question = imported(item)
-        low, high = part.value - part.tolerance, part.value + part.tolerance
-        assert question["answers"] == [{"numerical_answer_type": "range_answer", "weight": 100,
-                                        "start": float(decimal_text(low)), "end": float(decimal_text(high))}]
+        exact, low, high = answer_margin(part)
+        assert exact == part.shown and float(exact) == pytest.approx(part.value, abs=part.tolerance)
+        assert question["answers"] == [{"numerical_answer_type": "exact_answer", "weight": 100,
+                                        "exact": float(exact), "margin": float(Decimal(part.canvas_margin))}]
+        margin = float(part.canvas_margin)
         assert model.canvas_marks_correct(question, repr(part.value)), variant.tag
-        assert model.canvas_marks_correct(question, decimal_text(low))
-        assert model.canvas_marks_correct(question, decimal_text(high))
-        assert not model.canvas_marks_correct(question, repr(high + part.tolerance + abs(part.value) * 1e-9))
-        assert not model.canvas_marks_correct(question, repr(low - part.tolerance - abs(part.value) * 1e-9))
+        assert model.canvas_marks_correct(question, low) and model.canvas_marks_correct(question, high)
+        assert not model.canvas_marks_correct(question, repr(float(high) + margin + abs(part.value) * 1e-9))
+        assert not model.canvas_marks_correct(question, repr(float(low) - margin - abs(part.value) * 1e-9))
         for trap in part.traps:
             if trap.value is not None and abs(trap.value - part.value) > 2 * part.tolerance:
                 assert not model.canvas_marks_correct(question, repr(trap.value)), (variant.tag, trap.code)
@@ -104,9 +108,11 @@ def test_feedback_arrives_as_neutral_and_incorrect_comments(export):
         assert f"[{escape(variant.tag)}:{part.letter}]" in question["question_text"]
 
 
-def test_a_numeric_item_has_the_shape_of_canvas_own_range_export(export):
-    """lib/cc/qti/qti_items.rb writes a range answer as response_str + render_fib
-    fibtype Decimal and one continue=No respcondition of vargte, varlte, setvar 100."""
+def test_a_numeric_item_has_the_shape_of_canvas_own_exact_answer_export(export):
+    """lib/cc/qti/qti_items.rb writes an exact answer with margin as response_str + render_fib
+    fibtype Decimal and one continue=No respcondition: an or of varequal and an and of vargte,
+    varlte; then setvar 100. vargte, not vargt: the importer reads an exact answer whose lower
+    end is vargt as a "precision" answer, which Canvas scores by cutting digits, not rounding."""
     _, _, items = export
     for _, part, item in items:
         if part.is_word:
@@ -116,9 +122,11 @@ def test_a_numeric_item_has_the_shape_of_canvas_own_range_export(export):
         assert response.find(QTI1 + "render_fib").get("fibtype") == "Decimal"
         (scored,) = [c for c in item.iter(QTI1 + "respcondition") if c.find(QTI1 + "setvar") is not None]
         assert scored.get("continue") == "No"
-        tests = [(etree.QName(t).localname, t.get("respident"), t.text) for t in scored.find(QTI1 + "conditionvar")]
-        assert tests == [("vargte", "response1", decimal_text(part.value - part.tolerance)),
-                         ("varlte", "response1", decimal_text(part.value + part.tolerance))]
+        (either,) = scored.find(QTI1 + "conditionvar")
+        tests = [(etree.QName(t).localname, t.get("respident"), t.text) for t in either.iter()][1:]
+        exact, low, high = answer_margin(part)
+        assert tests == [("varequal", "response1", exact), ("and", None, either[1].text),
+                         ("vargte", "response1", low), ("varlte", "response1", high)]
         assert (scored.find(QTI1 + "setvar").get("action"), scored.findtext(QTI1 + "setvar")) == ("Set", "100")
 
 

@@ -122,6 +122,7 @@ def canvas_cut(inputs) -> list:
     from quizgen.grading.careful import QuestionRules
     from quizgen.grading.part_checker import PartChecker
     from quizgen.key.model import Key
+    from quizgen.lms.window import canvas_window
     from quizgen.marking.canvas_kept import plain, typed_as
     from quizgen.marking.rules import Credits
 
@@ -135,7 +136,7 @@ def canvas_cut(inputs) -> list:
             x = float(answer)
         except ValueError:
             continue
-        typed = None if part is None else typed_as(part.value, part.half_width(), x)
+        typed = None if part is None else typed_as(part.value, canvas_window(part), x)
         if typed is None:
             continue
         checker = PartChecker(part, question=QuestionRules(question, Credits()), figures_shown=False)

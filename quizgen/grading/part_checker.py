@@ -22,6 +22,7 @@ from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
+from quizgen.lms.window import canvas_window
 from quizgen.maths.tolerance import matches
 from quizgen.marking import canvas_kept, rules as careful
 from quizgen.marking.coherence import may_carry, withheld
@@ -74,7 +75,7 @@ class PartChecker:
 
     __slots__ = ("part", "kind", "override", "question", "_remarked", "decimal_comma", "writes_comma", "expected",
                  "_traps", "_correct", "_incorrect", "_blank", "accept", "_trap_words", "value", "tolerance", "asked",
-                 "figures_shown")
+                 "figures_shown", "canvas")
 
     def __init__(self, part, decimal_comma: bool = False, override: dict | None = None,
                  question: QuestionRules | None = None, figures_shown: bool = True, writes_comma: bool | None = None):
@@ -94,7 +95,8 @@ class PartChecker:
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
-            self.asked = None if override or not figures_shown else careful.figures_asked(part.kind, part.tolerance)
+            self.asked = None if override else careful.figures_asked(part.kind, part.tolerance)
+            self.canvas = None if figures_shown else canvas_window(part)   # Canvas's (answer, margin), ends in
 
     @property
     def correct(self) -> Verdict:
@@ -170,15 +172,18 @@ class PartChecker:
         near = abs(value - self.value) <= self.tolerance
         if near and self.asked is None and not self.override:   # a count, or figures an LMS rewrote
             return self.correct._replace(value=value)   # the value kept: a later part's ECF reads it
+        if not self.figures_shown and not self.override and canvas_kept.inside(value, self.canvas):
+            return self.correct._replace(value=value)   # Canvas's window: its verdict, a tie it holds too
         value, figures = self._judged(significant_figures(read), value)   # --rtol/--atol: the value kept
         if near and (self.asked is None or shown_right(self.part, value, figures, self.asked, self.kind, self._spec())):
             return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
         return self._careful(Reading(NUMBER, value, figures), "" if near else text)
 
     def _judged(self, shown, value: float) -> tuple:
-        """``(value, figures)`` an answer is judged at: no figures an LMS rewrote (Canvas), an expression's value's
-        decimal and its figures (expression_value.py)."""
-        return judged(shown, value, self.value, self.asked) if self.figures_shown else (value, None)
+        """``(value, figures)`` an answer is judged at: an LMS's rewritten number (Canvas) at the figures asked
+        (``canvas_kept.past_asked``), an expression's value's decimal and its figures (expression_value.py)."""
+        return judged(shown, value, self.value, self.asked) if self.figures_shown else \
+            (value, canvas_kept.past_asked(shown, self.asked))
 
     @property
     def rule(self) -> careful.PartRule:
@@ -211,7 +216,7 @@ class PartChecker:
         rule, question = self.rule, self.question
         mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
         if not self.figures_shown:   # a Canvas download: 0.630 arrives as 0.63, 0.000623 as 0.0006
-            mark = canvas_kept.canvas_mark(mark, self.value, self.tolerance, reading.value)
+            mark = canvas_kept.canvas_mark(mark, self.value, self.canvas, reading.value)
         return another_parts_value(self, self._verdict(mark, reading.figures))   # (b)'s value at (a): say so
 
     def _named_trap(self, reading: Reading) -> Verdict | None:

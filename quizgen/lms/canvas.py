@@ -5,9 +5,10 @@ Per slot and part, a ``section`` question group whose ``selection_ordering``
 picks one variant. Canvas questions grade a single blank with a tolerance
 only as ``numerical_question`` (``fill_in_multiple_blanks`` matches text
 exactly), so a multi-part template becomes one question per part, each
-repeating its variant's stem. A numeric answer is a range whose bounds carry
-every digit (Canvas rounds exact-with-margin answers for display, and small
-values would lose their margin). Canvas gives no feedback per wrong numeric
+repeating its variant's stem. A numeric answer is an exact answer with margin
+(lms/window.canvas_window): the key's answer at the figures asked, which Canvas
+shows as the right answer, and half a unit of its last figure, so that Canvas
+judges a number as ``quizgen grade`` judges it in a Canvas download. Canvas gives no feedback per wrong numeric
 answer, so the incorrect-answer feedback lists each misconception with its
 value; the general feedback holds the worked solution, without the solution
 figure, which shows the answers (a package's files are course files a student
@@ -19,6 +20,7 @@ import io
 import re
 import xml.etree.ElementTree as ET
 import zipfile
+from decimal import Decimal
 from html import escape
 
 from quizgen.lms.html import decimal_text, feedback_html, figure_img, tag_line
@@ -161,17 +163,25 @@ def _processing(element: ET.Element, part: VariantPart) -> None:
     if part.is_word:
         for word in part.words:
             ET.SubElement(condition, "varequal", respident="response1").text = word
-    else:
-        low, high = answer_range(part)
-        ET.SubElement(condition, "vargte", respident="response1").text = low
-        ET.SubElement(condition, "varlte", respident="response1").text = high
+    else:   # an exact answer with margin, as Canvas's own QTI export writes one (lib/cc/qti/qti_items.rb)
+        exact, low, high = answer_margin(part)
+        either = ET.SubElement(condition, "or")
+        ET.SubElement(either, "varequal", respident="response1").text = exact
+        both = ET.SubElement(either, "and")
+        ET.SubElement(both, "vargte", respident="response1").text = low
+        ET.SubElement(both, "varlte", respident="response1").text = high
     ET.SubElement(right, "setvar", action="Set", varname="SCORE").text = "100"
     _show(processing, "general_incorrect_fb", "Yes")
 
 
-def answer_range(part: VariantPart) -> tuple:
-    """The accepted range of a numeric part as (low, high) decimal text."""
-    return decimal_text(part.value - part.tolerance), decimal_text(part.value + part.tolerance)
+def answer_margin(part: VariantPart) -> tuple:
+    """``(exact, low, high)``, decimal text: Canvas's right answer of a numeric part, the key's at the
+    figures asked, with half a unit of its last figure as margin (``part.shown``, ``part.canvas_margin``:
+    lms/window.canvas_window), and its two ends, every digit kept. Canvas's import takes the margin as
+    ``high`` less ``exact`` (numeric_interaction.rb), and "Show correct answers" prints ``exact`` and
+    that margin, ``0.732 (with margin 0.0005)``, not two 16-digit ends of a range."""
+    exact, margin = Decimal(part.shown), Decimal(part.canvas_margin)
+    return part.shown, format(exact - margin, "f"), format(exact + margin, "f")
 
 
 def _show(processing: ET.Element, feedback: str, go_on: str) -> None:

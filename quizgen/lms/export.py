@@ -114,7 +114,7 @@ def canvas_decimals_warnings(slots: list, name: str) -> tuple:
             for part in variant.parts:
                 if part.value is None or part.tolerance is None:
                     continue
-                cut = stored_short(part.value, part.tolerance)
+                cut = stored_short(part.value, (part.shown, part.canvas_margin))   # Canvas's window (canvas.py)
                 seen = found.setdefault((variant.template, part.letter), [0, 0, ""])
                 seen[0] += bool(cut)
                 seen[1] += 1

@@ -23,7 +23,7 @@ from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.fingerprints import check_variant, parts_fingerprint
 from quizgen.lms.html import markdown_html, shown_maths
-from quizgen.lms.window import answer_window
+from quizgen.lms.window import answer_window, canvas_window
 from quizgen.text.answers import in_plain
 
 
@@ -58,6 +58,7 @@ class VariantPart:
     traps: tuple
     shown: str = ""
     margin: str = ""
+    canvas_margin: str = ""   # Canvas's: both ties inside (lms/window.canvas_window)
 
     @property
     def is_word(self) -> bool:
@@ -175,7 +176,7 @@ def _moodle_window(part) -> dict:
     if part.kind == "word":
         return {}
     answer, margin = answer_window(part.kind, part.tolerance, part.value, part.rational)
-    return {"shown": answer, "margin": margin}
+    return {"shown": answer, "margin": margin, "canvas_margin": canvas_window(part)[1]}
 
 
 def _once(words) -> tuple:

@@ -1,4 +1,4 @@
-"""The right answer Moodle holds for a number part: the key's answer rounded to
+"""The right answer Moodle (and Canvas) holds for a number part: the key's answer rounded to
 the figures the part asks, with half a unit of the last of them either side
 (less a billionth of it, or a ten-trillionth of the answer), so that the LMS judges an answer written to those
 figures or more as ``quizgen grade`` does (marking/as_asked.py: such an answer
@@ -16,7 +16,10 @@ right to quizgen then) keeps the window centred on the exact answer, and so
 does a tiny answer, whose half unit is under ten times ``FLOOR`` (1e-12; at 3
 figures, answers below about 1e-9): the cut would eat a tenth of the window
 or more, even all of it (review 53d F4); the export warns when Moodle's own
-slack is wide beside that window (``window_lost``)."""
+slack is wide beside that window (``window_lost``). Canvas's answer is the
+same, its margin the whole half unit (``canvas_window``: both ties in, since
+Canvas keeps 4 decimals of a typed number and a tie it holds may be a right
+answer typed in full)."""
 
 from __future__ import annotations
 
@@ -38,12 +41,13 @@ MOODLE_SLACK = Fraction(1, 10 ** 14)
 """What Moodle adds to every tolerance, times the answer (1 at least)."""
 
 
-def answer_window(kind: str, spec: dict, value: float, exact=None) -> tuple:
+def answer_window(kind: str, spec: dict, value: float, exact=None, ties: bool = False) -> tuple:
     """``(answer, tolerance)`` as Moodle text for a number part of ``kind`` and
     tolerance rule ``spec`` whose answer is ``value`` (its float) and ``exact``
     (a Fraction when rational, else None): the answer rounded to the figures
     asked and the half-width about it, or the exact answer and the grader's
-    half-width where no figures are asked (module docstring)."""
+    half-width where no figures are asked (module docstring). ``ties``: the
+    half-width whole, both ties inside (Canvas's, ``canvas_window``)."""
     key = Fraction(value if exact is None else exact)
     asked = figures_asked(kind, spec)
     rounded = to_figures(key, asked) if asked is not None and key else None
@@ -58,7 +62,17 @@ def answer_window(kind: str, spec: dict, value: float, exact=None) -> tuple:
     cut = max(half * SHY, FLOOR * max(1, abs(rounded)))
     if 10 * cut > half:   # a tiny answer: half a unit is no wider than the floor (review 53d F4)
         return decimal_text(value), decimal_text(half_width(value, spec, kind))
-    return fixed(rounded, max(places, 0)), fixed(half - cut, max(places + 12, 13)).rstrip("0")
+    return fixed(rounded, max(places, 0)), fixed(half - (0 if ties else cut), max(places + 12, 13)).rstrip("0")
+
+
+def canvas_window(part) -> tuple:
+    """``(answer, margin)`` as decimal text: Canvas's right answer of key part ``part``
+    and its margin, both ends inside (export canvas writes it; grade of a Canvas
+    download marks a number in it correct). Canvas keeps 4 decimals of a typed
+    number, so a tie it holds (``0.7325`` about 0.732) may be a right answer
+    typed in full (``0.73246``) as well as a wrong one typed as it stands: given the benefit of the doubt,
+    as Canvas gives it; Moodle, which keeps what was typed, leaves both ties out."""
+    return answer_window(part.kind, part.tolerance, part.value, part.rational, ties=True)
 
 
 def window_lost(kind: str, answer: str, margin: str) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from decimal import Decimal
 
 from quizgen.marking.carried_words import CARRIED_ACCEPTED, FIGURES_UNSEEN
 from quizgen.marking.rules import CARRIED, CORRECT, NEEDS_REVIEW, Verdict
@@ -23,20 +24,41 @@ CANVAS_DECIMALS = 4
 MAX_DECIMALS = 15   # a right answer typed to more decimals is stored as it rounded to 4, which 15 already gives
 
 
-def stored_short(value: float, half: float) -> list:
+def stored_short(value: float, window: tuple) -> list:
     """``(typed, stored)`` for each way of writing ``value`` to more than 4
-    decimals that lies within its window (``half`` either side) but that
-    Canvas stores outside it: the right answer, typed to the figures asked or
-    more, that Canvas marks wrong. Fewest decimals first, each stored value once."""
+    decimals that lies within Canvas's ``window`` (its answer and margin as
+    decimal text, both ends in: lms/window.canvas_window) but that Canvas
+    stores outside it: the right answer, typed to the figures asked or more,
+    that Canvas marks wrong. Fewest decimals first, each stored value once."""
     found, seen = [], set()
+    half = float(window[1])
     finest = 1 - math.floor(math.log10(half)) if half > 0 else 0   # a tiny answer's figures asked: past the 15th
     for decimals in range(CANVAS_DECIMALS + 1, max(MAX_DECIMALS, finest) + 1):
         typed = f"{value:.{decimals}f}"
         stored = round(float(typed), CANVAS_DECIMALS)
-        if abs(float(typed) - value) <= half < abs(stored - value) and stored not in seen:
+        if inside(typed, window) and not inside(stored, window) and stored not in seen:
             seen.add(stored)
             found.append((plain(typed), stored))
     return found
+
+
+def inside(number, window: tuple) -> bool:
+    """Whether ``number`` (a float, as its shortest text, or decimal text) lies in
+    Canvas's ``window``, ends in, compared as Canvas compares (BigDecimal: exactly)."""
+    centre, margin = Decimal(window[0]), Decimal(window[1])
+    text = number if isinstance(number, str) else repr(float(number))
+    return text.lower() not in NOT_FINITE and abs(Decimal(text) - centre) <= margin
+
+
+NOT_FINITE = ("nan", "inf", "-inf")
+
+
+def past_asked(figures: int | None, asked: int | None) -> int | None:
+    """The significant figures a number Canvas stored is judged at: those it
+    shows when more than the part asks (``0.7327`` is 0.733 at 3 figures, and
+    wrong for 0.732, as Canvas's window, the key at the figures asked, says:
+    lms/window.py), else none (``0.73`` may be ``0.730`` typed: judged by value)."""
+    return figures if figures is not None and asked is not None and figures > asked else None
 
 
 def plain(number) -> str:
@@ -46,16 +68,16 @@ def plain(number) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def typed_as(value: float, half: float, x: float) -> str | None:
+def typed_as(value: float, window: tuple, x: float) -> str | None:
     """The right answer ``value`` typed in full that Canvas stores as ``x``,
-    outside the window (``stored_short``), or None."""
-    return next((typed for typed, stored in stored_short(value, half) if same(x, stored)), None)
+    outside its ``window`` (``stored_short``), or None."""
+    return next((typed for typed, stored in stored_short(value, window) if same(x, stored)), None)
 
 
-def kept_as(value: float, half: float, x: float) -> str:
+def kept_as(value: float, window: tuple, x: float) -> str:
     """Why ``x`` may be the right answer as Canvas stored it (its 4 decimals
-    of ``value`` typed in full fall outside the window), else ""."""
-    typed = typed_as(value, half, x)
+    of ``value`` typed in full fall outside Canvas's ``window``), else ""."""
+    typed = typed_as(value, window, x)
     if typed is None:
         return ""
     return (f"Canvas keeps {CANVAS_DECIMALS} decimal places of a typed number: {typed} is stored as {plain(x)}, "
@@ -63,13 +85,13 @@ def kept_as(value: float, half: float, x: float) -> str:
             "was typed)")
 
 
-def canvas_mark(mark: Verdict, value: float, half: float, x: float) -> Verdict:
+def canvas_mark(mark: Verdict, value: float, window: tuple, x: float) -> Verdict:
     """The careful marker's ``mark`` of ``x``, a number in a Canvas download,
     as Canvas's storing it allows: needs_review when ``x`` may be the right
-    answer Canvas cut (``kept_as``) and ``mark`` gives it less than full
+    answer Canvas cut (``kept_as``, outside Canvas's ``window``) and ``mark`` gives it less than full
     marks; carried rounding accepted without claiming the figures typed
     (0.630 arrives as 0.63: FIGURES_UNSEEN)."""
     if mark.note == CARRIED:
         return replace(mark, feedback=mark.feedback.replace(CARRIED_ACCEPTED, FIGURES_UNSEEN, 1))
-    said = "" if mark.status == CORRECT else kept_as(value, half, x)
+    said = "" if mark.status == CORRECT else kept_as(value, window, x)
     return Verdict(NEEDS_REVIEW, feedback=said, value=x) if said else mark
