@@ -3,11 +3,10 @@ values) were invalid, "not a number or an expression quizgen reads", scored 0
 with no one to look; the hedge ``0.551 or 0.6`` already went to a person. Now
 these are needs_review too, each with its reason, and never read as a number."""
 
-import time
-
 import pytest
 
 from quizgen.drill.replies import not_markable
+from redos_support import best_seconds
 from quizgen.grading.feedback_reasons import reason_to_student
 from quizgen.grading.part_checker import PartChecker, check_answer
 from quizgen.marking.forms import TWO_VALUES_REASON, read_number
@@ -53,9 +52,7 @@ def test_the_sheet_and_the_drill_say_why_in_the_students_words():
 @pytest.mark.parametrize("text", ["O" * 399 + "1", "1 " * 199 + "1", "0." + "l" * 398, "1 " * 199 + "x",
                                   ("1" * 19 + " ") * 20, "1." * 199 + "O"])
 def test_crafted_answers_stay_fast(text):
-    """As long as an answer read as a number may be (parser.MAX_LENGTH, 400)."""
-    checker = PartChecker(part())
-    checker(text)
-    start = time.perf_counter()
-    checker(text)
-    assert time.perf_counter() - start < 0.05, text[:20]
+    """As long as an answer read as a number may be (parser.MAX_LENGTH, 400). In CPU time, best
+    of three (redos_support), about 1 ms: a wall-clock limit failed on a loaded machine (0.1 s against 0.05)."""
+    PartChecker(part())("0.5")   # the modules warmed, on another answer
+    assert best_seconds(lambda: PartChecker(part())(text), runs=3) < 0.05, text[:20]   # a fresh checker: no cache
