@@ -11,13 +11,17 @@ comparing answers counts them as one variant without knowing about shifts."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from quizgen.bank.budget import DrawLedger
 from quizgen.generation.plan import per_template, plan_for
 from quizgen.generation.sampling import sample_instance
+from quizgen.errors import ExpressionError
 from quizgen.maths.answers import normalise_word
+from quizgen.maths.evaluate import ground
 from quizgen.maths.exact import to_float
 from quizgen.maths.tolerance import half_width
+from quizgen.maths.tree import names_in
 
 WARN_BELOW = 100
 PROBE_DRAWS = 200     # the draws validate counts variants over
@@ -111,14 +115,67 @@ def telling_parts(template) -> frozenset:
 
 def _well_spread(template) -> frozenset:
     """The parts that show TELLING_VALUES different answers in validate's
-    draws, drawing only until every part that varies at all has shown them."""
-    constant, seen, ledger = plan_for(template).constant_answers, {}, DrawLedger(template, PROBES)
+    draws, drawing only until every part that varies at all, and could show
+    them, has shown them: a part whose answer reads only parameters of fewer
+    values in all (:func:`few_valued`, C10's count from its six sentences)
+    never can, and once waited for all PROBE_DRAWS draws."""
+    plan, seen, ledger = plan_for(template), {}, DrawLedger(template, PROBES)
+    constant, few = plan.constant_answers, few_valued(template)
     for k in range(PROBE_DRAWS):
         for i, answer in enumerate(answers_of(sample_instance(template, probe_label(template, k), ledger=ledger))):
             values = seen.setdefault(i, [])
             if (answer.value is not None and i not in constant and len(values) < TELLING_VALUES
                     and not any(answer.agrees(value) for value in values)):
                 values.append(answer)
-        if all(len(values) >= TELLING_VALUES for values in seen.values() if values):
+        if all(len(values) >= TELLING_VALUES for i, values in seen.items() if values and i not in few):
             break
     return frozenset(i for i, values in seen.items() if len(values) >= TELLING_VALUES)
+
+
+def few_valued(template) -> frozenset:
+    """The places of the parts whose answer takes fewer than TELLING_VALUES
+    values in any draw, known from the template alone: the answer reads
+    (through lets) only parameters whose values, multiplied together, number
+    fewer (a choice's options, an integer's or a fixed grid's values)."""
+    counts = {}
+    for param in template.params:
+        counts[param.name] = _param_values(template, param, counts)
+    for name, node in template.lets:
+        counts[name] = _values_read(counts, node)
+    bounds = ((i, _values_read(counts, part.answer)) for i, part in enumerate(template.parts)
+              if part.answer is not None)
+    return frozenset(i for i, bound in bounds if bound is not None and bound < TELLING_VALUES)
+
+
+def _values_read(counts: dict, *nodes) -> int | None:
+    """How many values at most expressions over ``counts``'s names take together
+    (the counts of the names they read multiplied), or None when one is not bounded."""
+    total = 1
+    for name in set().union(*map(names_in, nodes)):
+        count = counts.get(name)
+        if count is None:
+            return None
+        total *= count
+    return total
+
+
+def _param_values(template, param, counts: dict) -> int | None:
+    """How many values at most a parameter takes, or None when that is not known without drawing."""
+    compiled = param.compiled
+    if param.kind == "choice":
+        return len(param.spec)
+    if param.kind == "value":
+        return _values_read(counts, compiled["value"])
+    if param.kind == "insert":
+        return _values_read(counts, compiled["into"], compiled["at"], compiled["item"])
+    grid = plan_for(template).grids.get(param.name)
+    if param.kind == "decimal" and grid is not None:
+        return len(grid)
+    if param.kind == "integer" and not any(names_in(compiled[key]) for key in ("min", "max")):
+        try:
+            low, high = ground(compiled["min"], {}), ground(compiled["max"], {})
+        except ExpressionError:
+            return None
+        whole = all(isinstance(v, Fraction) and v.denominator == 1 for v in (low, high))
+        return int(high - low) + 1 if whole and low <= high else None
+    return None
