@@ -54,3 +54,90 @@ def test_the_probe_stops_once_the_parts_that_can_tell_have(monkeypatch):
 def test_the_telling_parts_are_those_every_probe_draw_finds():
     for template in shipped_templates():
         assert variants._well_spread(template) == _telling_by_every_probe(template), template.cls
+
+
+# --- settle.py's precise values without SymPy (quizgen/maths/decimal_value.py) ---
+
+import random
+import subprocess
+import sys
+from fractions import Fraction
+
+from quizgen.maths import settle
+from quizgen.maths.decimal_value import decimal_value
+from quizgen.maths.evaluate import ground
+from quizgen.maths.parser import ANSWER_POLICY, parse
+
+
+def _by_sympy(value) -> Fraction:
+    """settle's value of an exact number as SymPy alone worked it (the forty-eighth round's)."""
+    number = settle.to_sympy(value.node).evalf(settle.DIGITS)
+    approximation = Fraction(str(number))
+    simple = approximation.limit_denominator(10 ** 9)
+    return simple if abs(approximation - simple) < settle.SNAP * max(1, abs(simple)) else approximation
+
+
+def _agrees(ours: Fraction, sympys: Fraction) -> bool:
+    """One value: the same simple fraction, or within a unit of the 59th digit (SymPy's last digit
+    is not always the nearest: 0.58...876548 where the value to 60 digits is 0.58...8765481)."""
+    if sympys.denominator <= 10 ** 9 or ours.denominator <= 10 ** 9:
+        return ours == sympys
+    return abs(ours - sympys) <= abs(sympys) / 10 ** 58
+
+
+def _random_expression(rng, depth=0) -> str:
+    if depth > 2 or rng.random() < 0.3:
+        return rng.choice(["E", str(rng.randint(1, 40)), f"{rng.randint(1, 99)}/{rng.randint(1, 99)}",
+                           f"0.{rng.randint(1, 99):02d}"])
+    a, b = _random_expression(rng, depth + 1), _random_expression(rng, depth + 1)
+    return rng.choice([f"exp({a})", f"log({a})", f"log10({a})", f"log2({a})", f"sqrt({a})", f"({a}) + ({b})",
+                       f"({a}) - ({b})", f"({a}) * ({b})", f"({a}) / ({b})", f"({a}) ** 2", f"({a}) ** ({b})",
+                       f"log({a}, {b})", f"-({a})"])
+
+
+def _exact(text):
+    try:
+        value = ground(parse(text, ANSWER_POLICY), {})
+    except Exception:   # a random expression out of a function's domain, or past a float's range
+        return None
+    return value if value.__class__ is not Fraction else None
+
+
+@pytest.mark.parametrize("text", ["exp(4)", "exp(2)/(exp(2) + E + 1) - exp(2)/(exp(2) + E + 1)", "log(1000, 10)",
+                                  "log(8) - 3*log(2)", "exp(40)", "sqrt(2)**2", "log2(8)", "1/(1 + exp(-3))",
+                                  "exp(1/2) * exp(1/2) - E", "log10(1000) - 3"])
+def test_the_decimal_value_is_sympys(text):
+    """Where decimal_value gives a value it is SymPy's; a cancellation it cannot trust goes to SymPy."""
+    value = _exact(text)
+    if value is None:
+        pytest.skip("exact arithmetic folds it to a rational")
+    assert _agrees(settle._precise(value, text), _by_sympy(value)), text
+
+
+@pytest.mark.slow
+def test_the_decimal_value_is_sympys_over_random_expressions():
+    rng, compared = random.Random(54), 0
+    while compared < 400:
+        value = _exact(_random_expression(rng))
+        if value is None or not 1e-30 < abs(value.value) < 1e30:
+            continue
+        try:
+            expected = _by_sympy(value)
+        except (TypeError, ValueError):   # SymPy gives no real number (an exact zero under a root or divisor)
+            continue
+        assert _agrees(settle._precise(value, ""), expected)
+        compared += 1
+
+
+def test_e_to_the_4_is_settled_without_importing_sympy():
+    """C1's and C8's e^4, 6e-10 from a tie at 4 decimals, once imported SymPy into every generate worker."""
+    code = ("import sys\nfrom quizgen.maths.functions import TABLE\nfrom fractions import Fraction\n"
+            "from quizgen.maths import rounding\nv = TABLE['exp'].exact(Fraction(4))\n"
+            "assert rounding.to_places(v, 4) == Fraction(545982, 10000)\nprint('sympy' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
+
+
+def test_a_tree_decimal_cannot_trust_is_left_to_sympy():
+    assert decimal_value(parse("pi", ANSWER_POLICY), 60) is None
+    assert decimal_value(ground(parse("1/(sqrt(2)**3 - 2*sqrt(2))", ANSWER_POLICY), {}).node, 60) is None

@@ -104,13 +104,14 @@ def test_no_shipped_template_asks_sympy_for_a_value_that_is_no_number(tmp_path, 
 
 def test_sympy_works_out_each_exact_form_once(monkeypatch):
     """C1's and C8's e^4 lies 6e-10 from a tie at 4 decimals, so every draw showing it asked SymPy
-    (a millisecond each, 10% of generate's time): the same printed form is worked out once."""
+    (a millisecond each, 10% of generate's time): the same printed form is worked out once (since
+    the fifty-fourth round by the decimal module, not SymPy: tests/test_perf54.py)."""
     from quizgen.maths import settle
     from quizgen.maths.rounding import to_places
 
     calls = []
-    real = settle.to_sympy
-    monkeypatch.setattr(settle, "to_sympy", lambda node: calls.append(node) or real(node))
+    real = settle._precise
+    monkeypatch.setattr(settle, "_precise", lambda value, form: calls.append(form) or real(value, form))
     monkeypatch.setattr(settle, "_PRECISE", {})
     results = {to_places(value("exp(4)"), 4) for _ in range(5)}
     assert results == {Fraction(545982, 10 ** 4)}   # 54.598150033..., the tie's far side

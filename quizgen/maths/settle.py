@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.wording import shortened
+from quizgen.maths.decimal_value import decimal_value
 from quizgen.maths.exact import Exact
 from quizgen.maths.printing import to_sympy, to_text
 
@@ -76,16 +77,20 @@ KEEP = 4096
 
 
 def _precise(value: Exact, form: str) -> Fraction:
-    """SymPy's value of ``value``, or an ExpressionError where it is no real number: the float
+    """The value of ``value`` to DIGITS digits: worked with the standard library's decimal module
+    where that can be trusted (decimal_value.py: C1's e^4 no longer imports SymPy into every
+    generate worker), else SymPy's value, or an ExpressionError where it is no real number: the float
     missed an exact zero the value divides by (``1/(sqrt(2)**2 - 2)``) or takes a root of, so
     the float's digits would decide a whole part or tie of a number that is not there. Every
     node of an Exact (its calls are exp, log, log10, log2 and sqrt) has a SymPy form, so no
     other failure is expected; one from SymPy itself is a bug to see, not a float to trust."""
-    number = to_sympy(value.node).evalf(DIGITS)
-    if not (number.is_Number and number.is_finite):
-        raise ExpressionError(f"{shortened(form, 80)} is no real number (SymPy gives {number}), though its float "
-                              f"is {value.value!r}: an exact zero divides it or lies under a root")
-    approximation = Fraction(str(number))
+    approximation = decimal_value(value.node, DIGITS)
+    if approximation is None:
+        number = to_sympy(value.node).evalf(DIGITS)
+        if not (number.is_Number and number.is_finite):
+            raise ExpressionError(f"{shortened(form, 80)} is no real number (SymPy gives {number}), though its "
+                                  f"float is {value.value!r}: an exact zero divides it or lies under a root")
+        approximation = Fraction(str(number))
     simple = approximation.limit_denominator(10 ** 9)
     return simple if abs(approximation - simple) < SNAP * max(1, abs(simple)) else approximation
 
