@@ -141,3 +141,38 @@ def test_e_to_the_4_is_settled_without_importing_sympy():
 def test_a_tree_decimal_cannot_trust_is_left_to_sympy():
     assert decimal_value(parse("pi", ANSWER_POLICY), 60) is None
     assert decimal_value(ground(parse("1/(sqrt(2)**3 - 2*sqrt(2))", ANSWER_POLICY), {}).node, 60) is None
+
+
+# --- text/repeats.py's key of a Fraction by its numerator and denominator ---
+
+from quizgen.text.repeats import _frozen
+
+
+def _frozen_before(value):
+    """repeats._frozen as the forty-eighth round wrote it: a Fraction kept as itself, hashed twice."""
+    cls = value.__class__
+    if cls is tuple or cls is list:
+        return cls, tuple(map(_frozen_before, value))
+    if cls is dict:
+        return cls, tuple((_frozen_before(k), _frozen_before(v)) for k, v in value.items())
+    if cls is float:
+        return cls, repr(value)
+    hash(value)
+    return cls, value
+
+
+def test_a_fraction_keys_a_rendering_as_before():
+    """Two values give one key exactly when they gave one before (``1/2`` is not ``0.5``, ``1`` nor ``True``)."""
+    rng = random.Random(54)
+    pool = [Fraction(1, 2), Fraction(2, 4), Fraction(-1, 2), Fraction(1), 1, True, 0.5, -0.0, 0.0, "1/2", Fraction(3, 7)]
+
+    def value(depth=0):
+        if depth < 2 and rng.random() < 0.3:
+            return tuple(value(depth + 1) for _ in range(rng.randint(0, 3)))
+        if depth < 2 and rng.random() < 0.1:
+            return {"k": value(depth + 1)}
+        return rng.choice(pool)
+    values = [value() for _ in range(300)]
+    for a in values:
+        for b in values[:60]:
+            assert (_frozen(a) == _frozen(b)) == (_frozen_before(a) == _frozen_before(b)), (a, b)

@@ -10,6 +10,8 @@ values, each compared by type and value (``True`` is not ``1``, ``0.5`` is not
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from quizgen.text.render import names_read, render_many, text_environment
 
 GROUPS_LIMIT = 1024   # groups of texts kept, each with at most RENDERINGS_LIMIT renderings
@@ -76,5 +78,7 @@ def _frozen(value):
         return cls, tuple((_frozen(k), _frozen(v)) for k, v in value.items())
     if cls is float:
         return cls, repr(value)   # -0.0 and 0.0 are equal but print differently
+    if cls is Fraction:   # in lowest terms: equal exactly when these are; a Fraction's own hash is slow Python
+        return cls, value.numerator, value.denominator
     hash(value)
     return cls, value
