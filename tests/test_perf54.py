@@ -176,3 +176,29 @@ def test_a_fraction_keys_a_rendering_as_before():
     for a in values:
         for b in values[:60]:
             assert (_frozen(a) == _frozen(b)) == (_frozen_before(a) == _frozen_before(b)), (a, b)
+
+
+# --- functions._figure_count's whole Fraction read from its numerator ---
+
+from quizgen.errors import ExpressionError
+from quizgen.maths import functions
+
+
+def _figure_count_before(figures) -> int:
+    if figures != int(figures) or not 1 <= figures <= functions.MAX_FIGURES:
+        raise ExpressionError("sig() and sigdec() take a whole number of figures from 1 to 15")
+    return int(figures)
+
+
+@pytest.mark.parametrize("figures", [Fraction(n, d) for n in range(-3, 19) for d in (1, 2, 3)]
+                         + [0, 1, 4, 15, 16, 4.0, 4.5, True])
+def test_a_count_of_figures_is_read_as_before(figures):
+    try:
+        expected = _figure_count_before(figures)
+    except ExpressionError as exc:
+        with pytest.raises(ExpressionError, match="from 1 to 15"):
+            functions._figure_count(figures)
+        assert "from 1 to 15" in str(exc)
+    else:
+        assert functions._figure_count(figures) == expected
+        assert type(functions._figure_count(figures)) is int
