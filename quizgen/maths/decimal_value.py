@@ -1,21 +1,25 @@
-"""An exact value's tree worked to many digits with the standard library's
+"""An exact value's tree worked to many digits in the standard library's
 ``decimal`` module, for settle.py: C1's and C8's e^4 sits 6e-10 from a tie
 at 4 decimals, and deciding it by SymPy cost each generate worker SymPy's
 import (about 0.3 s of CPU, a billion instructions) for one number.
 
-The tree is worked at two precisions; a value is given only when the two agree
-far past the digits asked for, so a cancellation that ate the digits (``log(8)
-- 3*log(2)``) or a division by an exact zero gives None, and SymPy, which works
-such values adaptively, decides them as before. A constant or call this module
-does not know (``pi``) gives None too."""
+It is the one evaluator (evaluate.py) under a third arithmetic, whose
+functions are the table rows' ``decimal`` forms (functions.py). The tree is
+worked at two precisions; a value is given only when the two agree far past
+the digits asked for, so a cancellation that ate the digits (``log(8) -
+3*log(2)``) or a division by an exact zero gives None, and SymPy, which works
+such values adaptively, decides them as before. A constant or function with
+no decimal form (``pi``, ``floor``) gives None too."""
 
 from __future__ import annotations
 
 import decimal
+import operator
 from decimal import Decimal
 from fractions import Fraction
 
-from quizgen.maths.tree import Bin, Call, Const, Neg, Num
+from quizgen.maths.evaluate import compile_tree
+from quizgen.maths.tree import Const
 
 PRECISIONS = (90, 110)
 """The two precisions (significant digits) a tree is worked at."""
@@ -40,7 +44,7 @@ def decimal_value(node, digits: int) -> Fraction | None:
 
 
 class _Unknown(Exception):
-    """A node this module cannot work (the caller falls back to SymPy)."""
+    """A node with no decimal form (the caller falls back to SymPy)."""
 
 
 def _context(precision: int) -> decimal.Context:
@@ -49,53 +53,51 @@ def _context(precision: int) -> decimal.Context:
 
 
 def _worked(node, precision: int) -> Decimal:
+    """``node`` compiled and worked in a context of ``precision`` digits (its numbers are
+    made as it compiles, so both steps happen in that context)."""
     with decimal.localcontext(_context(precision)):
-        return _value(node)
+        return compile_tree(node, DecimalArithmetic)({})
 
 
-def _value(node) -> Decimal:
-    cls = node.__class__
-    if cls is Num:
-        return Decimal(node.value.numerator) / Decimal(node.value.denominator)
-    if cls is Const and node.name == "E":
-        return Decimal(1).exp()
-    if cls is Neg:
-        return -_value(node.operand)
-    if cls is Bin:
-        return _binary(node)
-    if cls is Call:
-        return _call(node.func.name, [_value(arg) for arg in node.args])
+def _unknown(*_):
     raise _Unknown()
 
 
-def _binary(node) -> Decimal:
-    a, b = _value(node.left), _value(node.right)
-    if node.op == "+":
-        return a + b
-    if node.op == "-":
-        return a - b
-    if node.op == "*":
-        return a * b
-    if node.op == "/":
-        return a / b
-    if node.right.__class__ is Num and node.right.value.denominator == 1:
-        return a ** int(node.right.value)
+def _power(a: Decimal, b: Decimal) -> Decimal:
+    """``a ** b``: a whole exponent as repeated multiplication, else through exp and ln of a positive base."""
+    if b == b.to_integral_value():
+        return a ** int(b)
     if a > 0:
         return (b * a.ln()).exp()
     raise _Unknown()
 
 
-def _call(name: str, args: list) -> Decimal:
-    if name == "exp":
-        return args[0].exp()
-    if name in ("log", "ln"):
-        return args[0].ln() if len(args) == 1 else args[0].ln() / args[1].ln()
-    if name == "log10":
-        return args[0].log10()
-    if name == "log2":
-        return args[0].ln() / Decimal(2).ln()
-    if name == "sqrt":
-        return args[0].sqrt()
-    if name == "abs":
-        return abs(args[0])
-    raise _Unknown()
+class DecimalArithmetic:
+    """Decimal mode: numbers are ``Decimal`` in the current context; an exact tree holds
+    no names, lists or comparisons, and a function without a decimal form is unknown."""
+
+    negate = staticmethod(operator.neg)
+    name = index = compare = truth = staticmethod(_unknown)
+    odd_root = None
+    _BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "**": _power}
+
+    @staticmethod
+    def number(value: Fraction) -> Decimal:
+        return Decimal(value.numerator) / Decimal(value.denominator)
+
+    @staticmethod
+    def constant(node: Const) -> Decimal:
+        if node.name != "E":
+            raise _Unknown()
+        return Decimal(1).exp()
+
+    @classmethod
+    def binary(cls, op: str):
+        return cls._BINARY[op]
+
+    @staticmethod
+    def call(func, args: list):
+        apply = func.decimal
+        if apply is None:
+            raise _Unknown()
+        return lambda env: apply(*[a(env) for a in args])

@@ -3,11 +3,12 @@ how many arguments it takes, its exact implementation (Fractions and
 ``Exact`` values, lists broadcast when ``broadcast``), its float
 implementation (student answers), its text (SymPy syntax), LaTeX and SymPy
 forms, whether student answers may use it, whether it is increasing (the
-carried-rounding hull bounds it by its ends) and the LaTeX commands an answer
-or a solution may write it as. The parser's whitelist, the evaluator, the
-printers, the hull (marking/hull.py), the LaTeX readers of answers
-(numerals.py) and of solutions (validation/recompute.py) all read this
-table: adding a function is one row.
+carried-rounding hull bounds it by its ends), the LaTeX commands an answer
+or a solution may write it as, and its form over ``decimal.Decimal`` (the
+rare value a float cannot decide: decimal_value.py). The parser's whitelist,
+the evaluator, the printers, the hull (marking/hull.py), the LaTeX readers of
+answers (numerals.py) and of solutions (validation/recompute.py) all read
+this table: adding a function is one row.
 
 Printed forms are functions of the argument nodes and a ``show`` function
 that prints a node in the same form (so ``exp(1)`` can print as ``E``)."""
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Optional
@@ -46,6 +48,7 @@ class Function:
     broadcast: bool = True
     increasing: bool = False   # strictly increasing on its domain, in floats too
     latex_names: tuple = ()    # LaTeX commands read as it: "ln" for \ln, "log_{10}" for \log_{10}
+    decimal: Optional[Callable] = None   # over decimal.Decimal, for a value a float cannot decide (settle.py)
 
     def __reduce__(self):
         """Pickled by name (rows hold functions): a tree sent to a worker
@@ -339,9 +342,9 @@ def _sympy_log_base(base: int):
 
 
 def _row(name, arity, exact, float_, text=None, latex=None, sympy=None, answers=False, broadcast=True,
-         increasing=False, latex_names=()):
+         increasing=False, latex_names=(), decimal=None):
     return Function(name, arity, exact, float_, text or _named_text(name), latex or _operator_latex(name),
-                    sympy, answers, broadcast, increasing, latex_names)
+                    sympy, answers, broadcast, increasing, latex_names, decimal)
 
 
 def _list_row(name, exact, float_=None, arity=(1, 1)):
@@ -350,20 +353,23 @@ def _list_row(name, exact, float_=None, arity=(1, 1)):
 
 ROWS = (
     _row("exp", (1, 1), _exp, math.exp, _exp_text, _exp_latex, lambda sp, x: sp.exp(x), answers=True,
-         increasing=True, latex_names=("exp",)),
+         increasing=True, latex_names=("exp",), decimal=Decimal.exp),
     _row("log", (1, 2), _log, float_log, None, _log_latex(), lambda sp, *a: sp.log(*a), answers=True,
-         increasing=True, latex_names=("log",)),
+         increasing=True, latex_names=("log",),
+         decimal=lambda x, base=None: x.ln() if base is None else x.ln() / base.ln()),
     _row("ln", (1, 1), _log, float_log, None, _log_latex(), lambda sp, x: sp.log(x), answers=True,
-         increasing=True, latex_names=("ln",)),
+         increasing=True, latex_names=("ln",), decimal=Decimal.ln),
     _row("log10", (1, 1), _log_base("log10"), checked_domain(positive, math.log10), _log_base_text(10),
-         _log_latex("\\log_{10}"), _sympy_log_base(10), answers=True, increasing=True, latex_names=("log_{10}",)),
+         _log_latex("\\log_{10}"), _sympy_log_base(10), answers=True, increasing=True, latex_names=("log_{10}",),
+         decimal=Decimal.log10),
     _row("log2", (1, 1), _log_base("log2"), checked_domain(positive, math.log2), _log_base_text(2),
-         _log_latex("\\log_{2}"), _sympy_log_base(2), answers=True, increasing=True, latex_names=("log_{2}",)),
+         _log_latex("\\log_{2}"), _sympy_log_base(2), answers=True, increasing=True, latex_names=("log_{2}",),
+         decimal=lambda x: x.ln() / Decimal(2).ln()),
     _row("sqrt", (1, 1), _sqrt, checked_domain(non_negative, math.sqrt), None,
          lambda args, show: f"\\sqrt{{{show(args[0])}}}", lambda sp, x: sp.sqrt(x), answers=True,
-         increasing=True, latex_names=("sqrt",)),
+         increasing=True, latex_names=("sqrt",), decimal=Decimal.sqrt),
     _row("abs", (1, 1), _abs, abs, None, lambda args, show: f"\\left|{show(args[0])}\\right|",
-         lambda sp, x: sp.Abs(x), answers=True),
+         lambda sp, x: sp.Abs(x), answers=True, decimal=abs),
     _row("floor", (1, 1), _whole(math.floor), math.floor, sympy=lambda sp, x: sp.floor(x)),
     _row("ceil", (1, 1), _whole(math.ceil), math.ceil, _named_text("ceiling"), sympy=lambda sp, x: sp.ceiling(x)),
     _row("round", (1, 1), _round, lambda x: rounding.units(x, 0)),
