@@ -103,12 +103,21 @@ def test_b_kept_short_is_named_whether_a_is_blank_or_not(graded, student):
                                                        NAMED.format(FROM_1_05, "0.0486"))
 
 
-@pytest.mark.parametrize("student", ["b3", "b2", "b4"])
+@pytest.mark.parametrize("student", ["b3", "b4"])
 def test_c_kept_short_is_named_whether_a_is_blank_right_or_the_key(graded, student):
     """ln 21 = 3.0445 is -ln(1 - 1/1.05), whatever (a) says; not '(a) = 0.952574 as 0.9526' (-ln(1 - 0.9526)
     = 3.0491 is the key's 3.05): F4, F12 and 49d F3."""
     assert _mark(graded, (student, "Q191", "c")) == ("imprecise", "rounded_too_early", "0",
                                                        NAMED.format(FROM_1_05, "3.05"))
+
+
+def test_c_after_b_from_the_same_value_kept_short_is_ecf_naming_b(graded):
+    """b2's (b) and (c) are both worked from 1/1.05, which its (a) 0.953 does not show: that one keeping
+    is charged at (b), and (c) is ECF from it (review 53b F8: both were charged)."""
+    assert _mark(graded, ("b2", "Q191", "c")) == ("correct", "ecf", "2", (
+        f"your answer is what the working gives with a value kept to too few figures of its difference from 1 "
+        f"({FROM_1_05}), as your (b) is: correct given that value (error carried forward; that value kept short "
+        f"is marked at (b) only)"))
 
 
 def test_an_a_that_is_the_value_kept_is_named_first(graded):

@@ -55,14 +55,26 @@ def test_parts_from_an_a_kept_short_below_0_9_earn_what_a_wrong_a_earns(draw):
 
 
 @pytest.mark.parametrize("a", [None, "0.858", "0.8581"])
-def test_b_and_c_kept_short_below_0_9_are_named_with_a_blank_or_right(draw, a):
-    """ln 1.17 and ln(1.17/0.17) are told the value kept short, as ln 1.05 is on Q191 (a bare incorrect)."""
-    answers = {"loss_y1": "0.1570", "loss_y0": "1.929", **({"p": a} if a else {})}
-    marked = mark_paper(draw, answers)
-    for part, expected in (("loss_y1", "0.153"), ("loss_y0", "1.95")):
-        assert (marked[part].status, marked[part].note) == ("imprecise", "rounded_too_early"), marked[part]
-        assert marked[part].feedback.startswith(KEPT), marked[part].feedback
-        assert marked[part].feedback.endswith(f"(expected {expected})")
+@pytest.mark.parametrize("part, expected", [("loss_y1", "0.153"), ("loss_y0", "1.95")])
+def test_b_and_c_kept_short_below_0_9_are_named_with_a_blank_or_right(draw, a, part, expected):
+    """ln 1.17 and ln(1.17/0.17) are told the value kept short, as ln 1.05 is on Q191 (a bare incorrect),
+    each answered alone."""
+    marked = mark_paper(draw, {part: {"loss_y1": "0.1570", "loss_y0": "1.929"}[part], **({"p": a} if a else {})})
+    assert (marked[part].status, marked[part].note) == ("imprecise", "rounded_too_early"), marked[part]
+    assert marked[part].feedback.startswith(KEPT), marked[part].feedback
+    assert marked[part].feedback.endswith(f"(expected {expected})")
+
+
+@pytest.mark.parametrize("a", [None, "0.858", "0.8581"])
+def test_b_and_c_from_one_value_kept_short_below_0_9_charge_it_at_b_alone(draw, a):
+    """Both worked from 1/1.17, which (a) does not show: (b) is named, (c) is ECF from the same value,
+    the keeping marked at (b) only (review 53b F8: each was charged)."""
+    marked = mark_paper(draw, {"loss_y1": "0.1570", "loss_y0": "1.929", **({"p": a} if a else {})})
+    assert (marked["loss_y1"].status, marked["loss_y1"].note) == ("imprecise", "rounded_too_early")
+    assert marked["loss_y1"].feedback.startswith(KEPT) and marked["loss_y1"].feedback.endswith("(expected 0.153)")
+    assert (marked["loss_y0"].status, marked["loss_y0"].note, marked["loss_y0"].score) == ("correct", "ecf", 1.0)
+    assert marked["loss_y0"].feedback == f"{KEPT}, as your (b) is: correct given that value (error carried forward; " \
+                                         "that value kept short is marked at (b) only)"
 
 
 @pytest.fixture(scope="module")

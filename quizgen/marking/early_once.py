@@ -4,8 +4,13 @@ a student who wrote (a) in full but worked both (b) and (c) from it rounded to
 its mark (rounded too early, early_carry.py, or another slip its answer also
 is, such as 2.21 for 2.2155 cut off); each later part right given that same
 earlier answer rounded the same way is error carried forward from the rounded
-value, saying where the rounding is marked. Pure helpers of
-grading/ecf_at_once.py, which gives them the student's answers."""
+value, saying where the rounding is marked. So is one value near 1 kept short
+(near_one.py: σ(s) as 1/1.05) carried into two later parts with the earlier
+part blank or showing another value (review 53b F8: C7 (a) blank, (b) and (c)
+both from 1/1.05 were each charged, where a written (a) of 1/1.05 was charged
+once): the first such part keeps its verdict, each later one right given the
+same kept value is ECF from it. Pure helpers of grading/ecf_at_once.py, which
+gives them the student's answers."""
 
 from __future__ import annotations
 
@@ -15,8 +20,10 @@ from dataclasses import replace
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early_carry import EARLY_FIGURES
 from quizgen.marking.forms import NUMBER, Reading
-from quizgen.marking.quotes import marked_from, own_numbers, quoted
-from quizgen.marking.rule_model import EARLY, ECF, IMPRECISE, PartRule, Verdict
+from quizgen.marking.coherence import withheld
+from quizgen.marking.near_one import kept_sources
+from quizgen.marking.quotes import WORKED_WITH, from_own_answers, marked_from, own_numbers, quoted
+from quizgen.marking.rule_model import EARLY, ECF, PartRule, Verdict
 from quizgen.marking.rules import mark_value
 from quizgen.marking.sources import figures_asked
 from quizgen.marking.slips import same
@@ -28,20 +35,28 @@ _MARKED_THERE = re.compile(r"; [^;]*?early rounding is marked at .*? only(?=[;)]
 def named_once(rule: PartRule, reading: Reading, before: list, values: dict, written: dict, question) -> Verdict | None:
     """The ECF verdict on ``reading`` (``rule``'s answer, marked rounded too
     early) when it is right given an earlier answer it reads rounded to
-    ``EARLY_FIGURES`` figures, and a part in ``before`` (``(rule, reading)`` of
+    ``EARLY_FIGURES`` figures, or given a value near 1 kept short in its place
+    (``_kept_near_one``), and a part in ``before`` (``(rule, reading)`` of
     the parts before it) is marked rounded too early and right given the same
-    rounding; else None. ``values``, ``written``: every answer of the question
-    and the figures it showed; ``question``: its env, credits and carried sets."""
+    value; else None. ``values``, ``written``: every answer of the question
+    and the figures it showed (None for a blank); ``question``: its env, credits and carried sets."""
     for source in rule.sources:
-        for rounded in _roundings(source, values.get(source.name)):
-            changed = ({**values, source.name: rounded}, {**written, source.name: EARLY_FIGURES})
+        for rounded, figures, how in (*((r, EARLY_FIGURES, None) for r in _roundings(source, values.get(source.name))),
+                                      *_kept_near_one(rule, reading, source)):
+            changed = ({**values, source.name: rounded}, {**written, source.name: figures})
             mine = _marked(rule, reading, changed, question)
             if mine.note != ECF:
                 continue
             for other, theirs in before:
-                if source in other.sources and _marked(other, theirs, (values, written), question).note == EARLY \
+                if source in other.sources and _early_there(other, theirs, (values, written), question, how) \
                         and _marked(other, theirs, changed, question).note == ECF:
-                    return _worded(mine, rule, source, rounded, values, written, other.label)
+                    if how is None:
+                        shown = marked_from((s.label, values[s.name], written.get(s.name)) for s in rule.sources)
+                        how = f"{source.label} rounded to {EARLY_FIGURES} significant figures " \
+                              f"({quoted(rounded, EARLY_FIGURES)})"
+                        return _worded(mine, f"{shown}: ", how, "early rounding", other.label)
+                    return _worded(mine, "", f"a value kept to too few figures of its difference from 1 ({how})",
+                                   "value kept short", other.label)
     return None
 
 
@@ -53,25 +68,46 @@ def _roundings(source, value) -> tuple:
     return tuple(v for v in sig_roundings(value, EARLY_FIGURES) if not same(v, value))
 
 
+def _kept_near_one(rule: PartRule, reading: Reading, source) -> list:
+    """``[(value kept, figures it is named with, how it was kept)]``: ``source``'s probability kept short
+    of its difference from 1 (near_one.py) from which ``rule``'s working gives ``reading``: the student's
+    own earlier answer, blank or another value, is not it, so ECF from it is looked for here."""
+    if reading.value is None:
+        return []
+    return [(kept, figures, how) for name, kept, figures, how in kept_sources(rule, reading.value, reading.figures)
+            if name == source.name]
+
+
 def _marked(rule: PartRule, reading: Reading, answers: tuple, question) -> Verdict:
-    """``rule``'s verdict on ``reading`` given the earlier answers (values, figures) as rules.py marks it."""
+    """``rule``'s verdict on ``reading`` given the earlier answers (values, figures) as rules.py marks it;
+    with one of them blank, as the pass marks it alone (no earlier answers, no parameters read)."""
     values, written = answers
     earlier = {d: values.get(d) for d in rule.recipe.depends} if rule.recipe is not None else {}
     if None in earlier.values():
-        return Verdict(IMPRECISE, value=reading.value)
+        return mark_value(rule, reading, {}, {}, question.credits, question.carried)
     return mark_value(rule, reading, earlier, question.env, question.credits, question.carried, written)
 
 
-def _worded(verdict: Verdict, rule: PartRule, source, rounded: float, values: dict, written: dict,
-            where: str) -> Verdict:
-    """``verdict`` (ECF from the rounded value) naming the answers as written and where the rounding is
-    marked, saying what the answer matches (the working from the rounded value), not what the student did."""
-    mine = marked_from((s.label, values[s.name], written.get(s.name)) for s in rule.sources)
+def _early_there(rule: PartRule, reading: Reading, answers: tuple, question, kept_near_one) -> bool:
+    """Whether ``rule``'s answer ``reading`` is marked rounded too early given the student's earlier
+    ``answers``; for a value near 1 kept short (``kept_near_one``), also when they change nothing of its
+    verdict alone (an (a) blank or wrong: the pass's verdict stands, ECF neither given nor withheld
+    nor worked from them), as ``ecf_at_once.ecf_verdict`` leaves it."""
+    given = _marked(rule, reading, answers, question)
+    if given.note == EARLY or not kept_near_one:
+        return given.note == EARLY
+    if given.note == ECF or withheld(given.feedback) or from_own_answers(given.feedback):
+        return False
+    return _marked(rule, reading, ({}, {}), question).note == EARLY
+
+
+def _worded(verdict: Verdict, shown: str, how: str, what: str, where: str) -> Verdict:
+    """``verdict`` (ECF from the value ``how`` names) after ``shown`` (the answers as written, or
+    nothing), saying where the ``what`` (the early rounding, the value kept short) is marked and what
+    the answer matches (the working from that value), not what the student did."""
     rest = _MARKED_THERE.sub("", own_numbers(verdict.feedback)[1]).replace(
-        "(error carried forward", f"(error carried forward; that early rounding is marked at {where} only", 1)
-    how = f"{source.label} rounded to {EARLY_FIGURES} significant figures ({quoted(rounded, EARLY_FIGURES)})"
-    return replace(verdict, feedback=f"{mine}: your answer is what the working gives with {how}, as your {where} is: "
-                                     f"{rest}")
+        "(error carried forward", f"(error carried forward; that {what} is marked at {where} only", 1)
+    return replace(verdict, feedback=f"{shown}{WORKED_WITH}{how}, as your {where} is: {rest}")
 
 
 def reading_of(value: float, figures) -> Reading:

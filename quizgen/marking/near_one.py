@@ -81,6 +81,15 @@ def near_one(rule, x: float, own: dict | None = None, written: dict | None = Non
     return f"{marked_from((s.label, own[s.name], (written or {}).get(s.name)) for s in rule.sources)}: {said}"
 
 
+def kept_sources(rule, x: float, shown: int | None = None) -> list:
+    """``[(earlier part's name, the value kept, the figures it is named with, how it was kept)]``: each
+    earlier probability kept short (``kept_short``'s naming an earlier part) from which the part's
+    working gives ``x``, written to ``shown`` figures, in the order they are named. early_once.py
+    re-marks a later part from them, so that one keeping carried into two parts is charged at the
+    first alone, as after that value written (review 53b F8)."""
+    return [(c[3], c[4], c[5], c[1]) for c in kept_short(rule) if c[3] is not None and _explains(rule, x, c[0], shown)]
+
+
 def difference_kept(own: float, value: float) -> bool:
     """Whether ``own``, an earlier answer, keeps what C7's and C9's stems ask of a probability
     near 1 (over 0.9): 4 significant figures of its difference from 1 (0.9337 for 0.93398
