@@ -3,7 +3,8 @@ never closed) would make the csv module read every following line into one
 cell. Here a record may span several lines only while its continuation lines
 do not look like rows of their own, and only when it ends with the header's
 number of cells before the end of the file; otherwise its first line becomes a
-bad row and reading starts again on the next line. One of more than
+bad row and reading starts again on the next line; a line whose quote is still
+open when the file ends (a file cut off inside a quoted cell) is a bad row too. One of more than
 ``MAX_RECORD_LINES`` lines that ends so (a quoted cell of many lines) is one
 bad row naming its lines: none of them is read as a row (a student) of its
 own; where one failed to end, the lines read again keep to that limit. Cells over ``MAX_CELL_CHARS`` are a bad row too, with the leading
@@ -26,6 +27,10 @@ SALVAGE_CHARS = 4096         # how much of a bad line is kept to find its leadin
 MAX_RECORD_CHARS = 8 << 20   # characters in one line (or record): twice a header's 4 MiB, eight 1 MiB cells
 MAX_EXTRA_CELLS = 200_000    # cells a line may have beyond the header's (only empty ones are not a bad row)
 LONG_LINE = 2 * BLOCK_CHARS  # a shorter line is within both limits: only a longer one is looked at
+
+
+CUT_OFF = ('a quote (") opened in this row is not closed before the file ends (was the file cut short?): '
+           "the row is not graded; export the file again, or quote the whole cell or remove the quote")
 
 
 class _Runaway(Exception):
@@ -200,6 +205,9 @@ class Records:
                 for row in self._reader:
                     if len(taken) > 1 and (ended[0] or len(row) != self.width):
                         yield self._restart(taken[1:])
+                        break
+                    if ended[0]:   # one line whose quote the end of the file cut off
+                        yield self._restart([], CUT_OFF)
                         break
                     yield (row, None) if len(taken) <= MAX_RECORD_LINES else self._over_lines(row)
                     taken.clear()

@@ -61,8 +61,8 @@ def _read_lines(source, last: int, firsts: list) -> tuple:
     with source.open() as handle:
         records = Records(handle, source.delimiter, len(source.header), source.first_line)
         records.skip(source.skip_lines)
-        for row, _ in records:
-            if len(row) <= last and any(cell.strip() for cell in row):
+        for row, problem in records:
+            if problem is None and len(row) <= last and any(cell.strip() for cell in row):   # a bad row is invalid
                 short.append((records.line, len(row)))
             pair = _split(row, firsts) if firsts else None
             if pair is not None:

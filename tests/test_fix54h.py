@@ -1,0 +1,65 @@
+"""Review 54b's findings fixed by fix54h: an answers file cut off inside a
+quoted cell (F5), a truncated last row named by its line (F6), the items CSV's
+header as wide as its rows (F2), overrides that conflict or name no part (F7),
+empty option values refused (F10, F11), a UTF-16 file's byte-order mark said
+(F13), and grade's --bank without --feedback (F14)."""
+
+from __future__ import annotations
+
+import csv
+import os
+
+import pytest
+
+import quizgen
+from quizgen.grading import file_slice
+
+NUMERIC = {"part": "a", "name": "p", "type": "numeric", "points": 2.0, "value": 0.98, "answer": "0.98",
+           "abs_tolerance": 0.0005}
+KEY = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 2, "parts": [NUMERIC]}]}
+HEADER = "student_id,question_id,part,answer\n"
+
+
+def _graded(answers, tmp_path, jobs=1, name="out"):
+    result = quizgen.grade(answers, key=KEY, out=tmp_path / name / "graded.csv", jobs=jobs, force=True)
+    with open(tmp_path / name / "graded.csv", newline="", encoding="utf-8-sig") as handle:
+        return result, list(csv.DictReader(handle))
+
+
+@pytest.mark.parametrize("end", ["\n", ""])
+def test_a_quote_left_open_on_the_last_line_is_an_invalid_row_naming_it(tmp_path, end):
+    """F5: a file cut off inside a quoted cell gives no mark from the cut cell."""
+    answers = tmp_path / "answers.csv"
+    answers.write_text(HEADER + "s1,Q1,a,0.98\n" + 's2,Q1,a,"0.98' + end, encoding="utf-8")
+    result, rows = _graded(answers, tmp_path)
+    assert result.rows == 2 and [row["student_id"] for row in rows] == ["s1", "s2"]
+    assert rows[0]["status"] == "correct"
+    assert rows[1]["status"] == "invalid" and rows[1]["score"] == "0"
+    assert "line 3: a quote" in rows[1]["reason"] and "the file ends" in rows[1]["reason"]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (not on Windows)")
+def test_a_quote_left_open_at_the_end_is_the_same_in_parallel(tmp_path, monkeypatch):
+    """F5, the parallel path: the last part of a file cut in two ends inside the quote."""
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    answers = tmp_path / "answers.csv"
+    lines = "".join(f"s{n},Q1,a,0.98\n" for n in range(300))
+    answers.write_text(HEADER + lines + 's300,Q1,a,"0.98', encoding="utf-8")
+    one = _graded(answers, tmp_path, 1, "one")[1]
+    two = _graded(answers, tmp_path, 2, "two")[1]
+    assert one == two and len(one) == 301
+    assert one[-1]["status"] == "invalid" and "line 302: a quote" in one[-1]["reason"]
+    assert (tmp_path / "one" / "graded.csv").read_bytes() == (tmp_path / "two" / "graded.csv").read_bytes()
+
+
+def test_a_wide_line_cut_off_inside_a_quote_is_invalid_not_graded_blank(tmp_path):
+    """F5, the wide form: the cut line's answers are invalid, so no warning says they are graded blank."""
+    answers = tmp_path / "wide.csv"
+    answers.write_text('Student ID,Q1a,Q1b\ns1,0.98,\ns2,"0.9', encoding="utf-8")
+    two = dict(KEY, questions=[dict(KEY["questions"][0], points=4, parts=[NUMERIC, dict(NUMERIC, part="b")])])
+    result = quizgen.grade(answers, key=two, out=tmp_path / "out" / "graded.csv", force=True)
+    with open(tmp_path / "out" / "graded.csv", newline="", encoding="utf-8-sig") as handle:
+        rows = [row for row in csv.DictReader(handle) if row["Student ID"] == "s2"]
+    assert [row["status"] for row in rows] == ["invalid", "invalid"]
+    assert all("line 3: a quote" in row["reason"] for row in rows)
+    assert not [w for w in result.warnings if "graded as blank" in w]
