@@ -63,3 +63,14 @@ def test_a_wide_line_cut_off_inside_a_quote_is_invalid_not_graded_blank(tmp_path
     assert [row["status"] for row in rows] == ["invalid", "invalid"]
     assert all("line 3: a quote" in row["reason"] for row in rows)
     assert not [w for w in result.warnings if "graded as blank" in w]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_row_cut_short_that_names_no_part_is_named_by_its_line(tmp_path, monkeypatch, jobs):
+    """F6: the warning on a last row cut after its id names the row's line."""
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    answers = tmp_path / "answers.csv"
+    answers.write_text(HEADER + "".join(f"s{n},Q1,a,0.98\n" for n in range(300)) + "s300\n", encoding="utf-8")
+    result, rows = _graded(answers, tmp_path, jobs)
+    [said] = [w for w in result.warnings if "names no part" in w]
+    assert "'' (1 row, line 302); no question given" in said

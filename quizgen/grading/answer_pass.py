@@ -196,7 +196,7 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
                else _ungraded(number, slot, source, j))
     tally.count(number, -1, outcome)
     if number >= 0:   # a student's row whose label names no part: counted by label (unknown_labels.py)
-        tally.count_unknown_label(cells[question], "" if part is None else cells[part], slot)
+        tally.count_unknown_label(cells[question], "" if part is None else cells[part], slot, line=source.line_of(j))
     if number == -1:   # no student id (a spreadsheet's total row too, whatever its question cell says)
         tally.count_unplaced("no_id", source.line_of(j), who)
     return number, None, outcome

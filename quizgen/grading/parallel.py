@@ -80,6 +80,7 @@ class LaterPart(NamedTuple):
     columns: tuple | None = None   # set: the grid sent packed, these slots of each student alone (``packed``)
     header_at: list = ()   # Tally.header_at
     unknown_labels: dict | None = None   # Tally.unknown_labels
+    unknown_label_lines: dict | None = None   # Tally.unknown_label_lines
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -158,7 +159,8 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int, ca
                             tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
                             tally.resubmitted, tally.unplaced_lines, students.unknown_rows, grid.stamps,
                             grid.contests, tally.no_id_at, slots, header_at=tally.header_at,
-                            unknown_labels=tally.unknown_labels), width)
+                            unknown_labels=tally.unknown_labels,
+                            unknown_label_lines=tally.unknown_label_lines), width)
 
 
 def packed(part: LaterPart, width: int) -> LaterPart:
@@ -261,8 +263,9 @@ def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
         tally.unplaced_lines[kind] = tally.unplaced_lines.get(kind, 0) + lines
     tally.no_id_at.extend(part.no_id_at[:NO_ID_KEPT - len(tally.no_id_at)])   # parts merge in file order
     tally.header_at.extend(part.header_at[:NO_ID_KEPT - len(tally.header_at)])
+    lines = part.unknown_label_lines or {}
     for (question, label_part), (reason, rows) in (part.unknown_labels or {}).items():
-        tally.count_unknown_label(question, label_part, reason, rows)
+        tally.count_unknown_label(question, label_part, reason, rows, lines.get((question, label_part), 0))
 
 
 def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,

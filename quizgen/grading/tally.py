@@ -62,6 +62,7 @@ class Tally:
         self.no_id_at = []            # [(file line, its name cell)]: the first NO_ID_KEPT lines with no student id
         self.header_at = []           # the first NO_ID_KEPT file lines that repeat the header line
         self.unknown_labels = {}      # {(question, part) as a row wrote them: [why no part, rows]}: count_unknown_label
+        self.unknown_label_lines = {}   # {such a label: the file line of its first row}
         self.time_order = None        # with a timestamp column: how resubmissions were settled (timestamps.TimeOrder)
 
     def grow(self, students: int) -> None:
@@ -138,17 +139,21 @@ class Tally:
         if len(self.header_at) < NO_ID_KEPT and line not in self.header_at[-1:]:
             self.header_at.append(line)
 
-    def count_unknown_label(self, question: str, part: str, reason: str, rows: int = 1) -> None:
+    def count_unknown_label(self, question: str, part: str, reason: str, rows: int = 1, line: int = 0) -> None:
         """Count a student's row whose question and part name no part of the key
         (``C1`` for Q1, part ``1`` for a), by label: at most LABELS_KEPT labels, the
-        rest's rows counted under the last (unknown_labels.py words them)."""
+        rest's rows counted under the last (unknown_labels.py words them). The
+        file ``line`` of a label's first row is kept, for a label of one row (a
+        line cut short) to be named by its line."""
         label = (question, part)
         entry = self.unknown_labels.get(label)
         if entry is None:
             if len(self.unknown_labels) >= LABELS_KEPT:
+                label = MORE_LABELS
                 entry = self.unknown_labels.setdefault(MORE_LABELS, ["", 0])
             else:
                 entry = self.unknown_labels[label] = [reason, 0]
+            self.unknown_label_lines.setdefault(label, line)
         entry[1] += rows
 
     def count_unplaced(self, kind: str, line: int, name: str = "") -> None:

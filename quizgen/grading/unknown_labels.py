@@ -35,7 +35,7 @@ def unknown_labels_line(tally: Tally, grid, source, key_name: str, rows: int, fo
         return ""
     lost = part_column_lost(source, tally, grid, index, rows) if index is not None else ""
     unknown = sum(entry[1] for entry in tally.unknown_labels.values())
-    named, reason = _named(tally.unknown_labels)
+    named, reason = _named(tally.unknown_labels, tally.unknown_label_lines)
     line = (f"{source.path.name}: {thousands(unknown)} of {_rows(rows, 'answer row')} "
             f"{'names' if unknown == 1 else 'name'} no part of {key_name}")
     said = f"{named}; {reason}"
@@ -49,9 +49,11 @@ def unknown_labels_line(tally: Tally, grid, source, key_name: str, rows: int, fo
                          f"(Q1 and a), or pass {KEY_OPTION} to grade them anyway")
 
 
-def _named(labels: dict) -> tuple:
+def _named(labels: dict, lines: dict) -> tuple:
     """``(the labels named, the first's reason)``: up to SHOWN of ``labels``
-    (Tally.unknown_labels), the most rows first with their counts; past
+    (Tally.unknown_labels), the most rows first with their counts, a label of
+    one row with its line (``lines``, Tally.unknown_label_lines: a row cut
+    short, a typo, is looked for by its line); past
     LABELS_KEPT, the first in the file, uncounted: a later part's labels
     past its own limit are counted together, so only the order of first
     meeting is the same for any --jobs."""
@@ -60,7 +62,8 @@ def _named(labels: dict) -> tuple:
         named = ", ".join(_label(*label) for label, _ in kept[:SHOWN])
         return f"{named} and more (over {thousands(LABELS_KEPT)} labels; these met first)", kept[0][1][0]
     kept.sort(key=lambda item: -item[1][1])   # stable: ties in the order first met
-    named = ", ".join(f"{_label(*label)} ({_rows(entry[1], 'row')})" for label, entry in kept[:SHOWN])
+    named = ", ".join(f"{_label(*label)} ({_rows(entry[1], 'row')}{_line(entry[1], lines.get(label))})"
+                      for label, entry in kept[:SHOWN])
     more = f" and {counted(len(kept) - SHOWN, 'more label')}" if len(kept) > SHOWN else ""
     return named + more, kept[0][1][0]
 
@@ -72,6 +75,11 @@ def _mostly_unplaced(tally: Tally, grid) -> bool:
     strays = [n for n, counts in enumerate(tally.student_counts) if counts[Status.UNKNOWN_QUESTION]]
     unplaced = sum(max(rows[n * width:(n + 1) * width], default=-1) < 0 for n in strays)
     return 2 * unplaced > len(strays)
+
+
+def _line(rows: int, line) -> str:
+    """``, line 110`` for a label of one row on a known line, else ''."""
+    return f", line {line}" if rows == 1 and line else ""
 
 
 def _rows(count: int, noun: str) -> str:
