@@ -74,3 +74,33 @@ def test_a_row_cut_short_that_names_no_part_is_named_by_its_line(tmp_path, monke
     result, rows = _graded(answers, tmp_path, jobs)
     [said] = [w for w in result.warnings if "names no part" in w]
     assert "'' (1 row, line 302); no question given" in said
+
+
+ADDED_STATUS = """
+import csv, io, sys
+from types import SimpleNamespace
+import quizgen.key.status as status
+status.VERDICTS = status.VERDICTS + (SimpleNamespace(value="illegible"),)   # a status added as architecture.md says
+from quizgen.report.model import ItemStats, TrapShare
+from quizgen.report import tables
+trap = TrapShare("halved", "You halved it.", 1, 0.5, 0.0, 1.0, of=2, lower_places=1, upper_places=1, name="half")
+item = ItemStats("Q1", "a", "C1", "t1", 2.0, students=2, counts={"illegible": 1, "ecf": 1}, traps=[trap])
+analysis = SimpleNamespace(parts=[item], questions=[ItemStats("Q1", "", "C1", "t1", 2.0)], names={"halved": "half"})
+rows = list(csv.reader(io.StringIO(tables.items_csv(analysis).lstrip("\\ufeff"))))
+print([len(row) for row in rows], rows[0].index("illegible") if "illegible" in rows[0] else -1)
+header = rows[0]
+part, trap_row = dict(zip(header, rows[1])), dict(zip(header, rows[2]))
+assert part["illegible"] == "1" and part["ecf"] == "1" and part["missing"] == "0", part
+assert trap_row["name"] == "half" and trap_row["reached"] == "2" and trap_row["ecf"] == "", trap_row
+"""
+
+
+def test_the_items_csv_header_is_as_wide_as_its_rows_with_a_status_added():
+    """F2: a status added to VERDICTS (so to report/model.SPLIT) gets its column in the
+    items CSV's header too: header, part, trap and question rows all the same width."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", ADDED_STATUS], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    widths, _ = done.stdout.split("] ")
+    assert len(set(widths.strip("[").split(", "))) == 1, done.stdout

@@ -25,10 +25,13 @@ from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell
                                   zero_points_note)
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
-                "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
+                *COUNTED, "other", "facility", "discrimination_ul",
                 "point_biserial", "share", "share_lower", "share_upper", "flag", "note",
-                "imprecise", "needs_review", "missing", "not_reached", "reached",
-                "d_r_students", "group_lower", "group_upper", "partial", "name", "ecf")   # new columns last: letters keep
+                *SPLIT, NOT_REACHED, "reached",
+                "d_r_students", "group_lower", "group_upper", *LATER, "name", ECF_COUNT)
+"""The items CSV's header, from the same tuples as its rows (``_item_row``): a status
+added to ``VERDICTS`` takes its column among ``SPLIT``'s, the header's too (the
+columns after it move one letter on); other new columns last, so that letters keep."""
 NA = "n/a"
 
 
@@ -136,13 +139,20 @@ def item_rows(analysis: Analysis, comma: bool = False):
     for item in analysis.parts:
         yield safe_cells(_item_row("part", item, comma))
         for trap in item.traps:
-            yield safe_cells(["trap", item.question_id, item.part, item.cls, item.template, trap.code, "",
-                              str(trap.count), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
-                              fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", "",
-                              str(trap.of), "", number_text(trap.lower_places),
-                              number_text(trap.upper_places), "", analysis.names.get(trap.code, ""), ""])
+            yield safe_cells(_trap_row(item, trap, analysis.names))
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item, comma))
+
+
+def _trap_row(item: ItemStats, trap, names: dict) -> list:
+    """A trap's row, its cells placed by column name (the others empty), so that it keeps to the header."""
+    cells = {"level": "trap", "question_id": item.question_id, "part": item.part, "class": item.cls,
+             "template": item.template, "code": trap.code, "students": str(trap.count),
+             "share": fixed(trap.share, 3, ""), "share_lower": fixed(trap.lower, 3, ""),
+             "share_upper": fixed(trap.upper, 3, ""), "note": trap.feedback, "reached": str(trap.of),
+             "group_lower": number_text(trap.lower_places), "group_upper": number_text(trap.upper_places),
+             "name": names.get(trap.code, "")}
+    return [cells.get(column, "") for column in ITEM_COLUMNS]
 
 
 NUMBER_COLUMNS = tuple(ITEM_COLUMNS.index(name) for name in (
