@@ -104,3 +104,49 @@ def test_the_items_csv_header_is_as_wide_as_its_rows_with_a_status_added():
     assert done.returncode == 0, done.stderr
     widths, _ = done.stdout.split("] ")
     assert len(set(widths.strip("[").split(", "))) == 1, done.stdout
+
+
+TWO_PARTS = dict(KEY, questions=[dict(KEY["questions"][0], points=4, parts=[NUMERIC, dict(NUMERIC, part="b")])])
+
+
+def _overridden(tmp_path, lines: str):
+    from click.testing import CliRunner
+    from quizgen.cli import main
+    import json
+    (tmp_path / "key.json").write_text(json.dumps(TWO_PARTS), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text(HEADER + "s1,Q1,a,0.5\ns1,Q1,b,0.98\n", encoding="utf-8")
+    (tmp_path / "ov.csv").write_text(lines, encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--key", str(tmp_path / "key.json"),
+                                       "--overrides", str(tmp_path / "ov.csv"), "--out", str(out / "graded.csv")])
+    return result, out
+
+
+def test_two_overrides_deciding_one_answer_differently_are_refused(tmp_path):
+    """F7: a person's two decisions on one answer: neither is picked, both lines named."""
+    result, out = _overridden(tmp_path, "student_id,question_id,part,score\ns1,Q1,a,1\ns1,q01,(a),0\n")
+    assert result.exit_code == 2, result.output
+    assert "ov.csv: lines 2 and 3 decide s1 Q1 (a) differently (score 1, then score 0)" in result.output
+    assert not out.exists()
+
+
+def test_two_overrides_giving_the_same_marks_or_for_two_answers_are_still_used(tmp_path):
+    same, _ = _overridden(tmp_path, "student_id,question_id,part,score,comment\ns1,Q1,a,1,ok\ns1,Q1,a,1,fine\n")
+    assert same.exit_code == 0 and "line 3 decides s1 Q1 (a) again (line 2 gave the same marks" in same.output
+    answered = "student_id,question_id,part,answer,score\ns1,Q1,a,0.4,0\ns1,Q1,a,0.5,1\n"   # an answer changed since
+    result, out = _overridden(tmp_path, answered)
+    assert result.exit_code == 0, result.output
+    assert "s1,Q1,a,0.5,correct,2" in (out / "graded.csv").read_text(encoding="utf-8-sig")
+
+
+def test_an_override_naming_a_part_no_question_has_is_refused(tmp_path):
+    """F7: part 'z' on a paper of parts a and b is a typo: refused, its line and the parts named."""
+    result, out = _overridden(tmp_path, "student_id,question_id,part,score\ns1,Q1,a,1\ns1,Q1,z,0.5\n")
+    assert result.exit_code == 2, result.output
+    assert "ov.csv: line 3: part 'z': no question of" in result.output and "(its parts: a, b)" in result.output
+    assert not out.exists()
+
+
+def test_an_override_for_an_unknown_student_is_still_a_warning(tmp_path):
+    result, out = _overridden(tmp_path, "student_id,question_id,part,score\ns1,Q1,a,1\ns999,Q1,a,1\n")
+    assert result.exit_code == 0 and "line 3: override for s999 Q1 (a) matches no answer" in result.output

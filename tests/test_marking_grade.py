@@ -290,11 +290,12 @@ def test_a_decimal_comma_class_reads_its_ecf_feedback_with_commas(tmp_path):
 
 
 def test_two_overrides_of_one_part_are_reported_and_the_later_is_used(tmp_path):
-    """The same part decided twice (ids and labels written differently) is a
-    slip a marker must see: one warning naming both lines; the later one counts."""
+    """The same part decided twice with the same marks (ids and labels written
+    differently) is a slip a marker must see: one warning naming both lines; the
+    later one counts. (With other marks it is refused: tests/test_fix54h.py.)"""
     instances, answers = _c7_case(tmp_path)
     (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score\n"
-                                            "s001,Q1,b,0.25\nS001,q1,(b),50%\ns001,Q9,a,1\ns001,Q1,c,1\n"
+                                            "s001,Q1,b,0.5\nS001,q1,(b),50%\ns001,Q9,a,1\ns001,Q1,c,1\n"
                                             "s001,Q1,c,1\n",
                                             encoding="utf-8")
     key = _write_c7_files(tmp_path, instances, answers)
@@ -303,7 +304,7 @@ def test_two_overrides_of_one_part_are_reported_and_the_later_is_used(tmp_path):
         rows = {r["part"]: r for r in csv.DictReader(handle)}
     assert float(rows["b"]["score"]) == pytest.approx(key.papers[0].questions[0].parts[1].points / 2)
     assert result.warnings == [   # in the file's order: an unmatched line 4 between them, not first
-        "overrides.csv: line 3 decides s001 Q1 (b) again (line 2 decided it otherwise); line 3 is used",
+        "overrides.csv: line 3 decides s001 Q1 (b) again (line 2 did the same); line 3 is used",
         "overrides.csv: line 4: override for s001 Q9 (a) matches no answer: no question 'Q9' in key.json (it has Q1)",
         "overrides.csv: line 6 decides s001 Q1 (c) again (line 5 did the same); line 6 is used"]
 

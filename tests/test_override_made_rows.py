@@ -61,7 +61,7 @@ def test_a_roster_student_with_no_answers_is_credited_by_a_made_row(quizzes):
 
 def test_a_part_left_out_of_a_submission_is_credited_and_later_overrides_keep_the_mark(quizzes):
     code, output, graded, _ = run(quizzes, "class", "s01,Ann,Q1,a,0.5\n",
-                                  "s01,Q1,b,50%,lost page\ns01,Q1,b,25%,second look\n")
+                                  "s01,Q1,b,25%,lost page\ns01,Q1,b,25%,second look\n")   # other marks: refused
     assert code == 0, output
     made = [r for r in graded if r["part"] == "b"]
     assert len(made) == 1 and made[0]["answer"] == ""
@@ -73,7 +73,6 @@ def test_a_part_left_out_of_a_submission_is_credited_and_later_overrides_keep_th
 @pytest.mark.parametrize("key, overrides, options", [
     ("class", "s09,Q1,a,1,\n", ["--roster", "roster.csv"]),      # not on the roster
     ("class", "s03,Q1,a,1,\n", []),                               # no roster: nobody knows s03
-    ("class", "s01,Q1,d,1,\n", []),                               # no such part
 ])
 @pytest.mark.slow
 def test_an_override_for_anyone_else_still_matches_nothing(quizzes, key, overrides, options):
@@ -82,6 +81,16 @@ def test_an_override_for_anyone_else_still_matches_nothing(quizzes, key, overrid
     assert code == 0, output
     assert "matches no answer" in output
     assert len(graded) == 1
+
+
+def test_an_override_naming_a_part_the_key_lacks_is_refused(quizzes):
+    """No part (d) on the paper: a typo, refused naming its line (review 54b F7), no longer a warning."""
+    (quizzes / "answers.csv").write_text(HEADER + "s01,Ann,Q1,a,0.5\n", encoding="utf-8")
+    (quizzes / "ov.csv").write_text("student_id,question_id,part,score,comment\ns01,Q1,d,1,\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(quizzes / "answers.csv"), "--key", str(quizzes / "class" / "key.json"),
+                                       "--overrides", str(quizzes / "ov.csv"), "--out", str(quizzes / "typo" / "g.csv")])
+    assert result.exit_code == 2 and "ov.csv: line 2: part 'd': no question of key.json has such a part" in result.output
+    assert not (quizzes / "typo").exists()
 
 
 def test_an_override_for_an_id_with_no_paper_in_the_per_student_key_says_so(quizzes):

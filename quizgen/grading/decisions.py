@@ -5,7 +5,9 @@ the override's score (a fraction of the part's points, or its points when
 the column is headed ``points``), its status (named,
 or following the score: marking/overrides.decided_status),
 note ``override`` and its comment as feedback. The graded row is patched like
-an ECF row; an override that matches no answer is reported, never dropped,
+an ECF row; a part no question of the key has, and two lines deciding one
+answer with different marks, are refused (override_refusals.py); an override
+that matches no answer otherwise is reported, never dropped,
 and so is one that leaves a part ``correct`` with less than full marks (points
 copied into a ``score`` column, most likely; not a percentage, which cannot be points), and one whose
 share of 1 gives a part worth more than 1 point, not correct, full marks (1 point meant, most likely).
@@ -27,6 +29,7 @@ from quizgen.grading.override_answers import (again_warning, changed_warning, he
 from quizgen.grading.override_warnings import (describe_full, describe_repeat, describe_short, loose_id_warning,
                                                marks_of, one_meant_as_points, without_paper)
 from quizgen.grading.no_part import refuse_unparted_overrides
+from quizgen.grading.override_refusals import refuse_conflict, refuse_unknown_parts
 from quizgen.marking.overrides import capped_warnings, decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.student_ids import IdMatcher, normalise_id, zeros_stripped
@@ -48,6 +51,7 @@ class Decisions:
     def apply(self, index, students, grid, patched: dict, made=None, graded=None) -> None:
         if not self.parted:   # a lost part column: no part decided
             refuse_unparted_overrides(self.overrides, index, self.source)
+        refuse_unknown_parts(self.overrides, index, self.source)
         self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made,
                                          self.elsewhere, graded)
         self.made = made.next - made.first if made is not None else 0
@@ -130,7 +134,8 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     it must not make them a graded student of this run.
     Returns the warnings, in the order of the file's lines and capped
     (capped_warnings): one per override that matched nothing, one per override
-    of a part an earlier line already decided (the later line is used), and
+    of a part an earlier line already decided with the same marks or for another
+    answer (the later line is used; other marks for the same answer are refused), and
     one per part the line that counts (not written as a percentage) makes a
     ``correct`` answer partial (part of its marks), and those of
     override_answers.py: ``graded`` (its GradedRows; None: no check) reads
@@ -147,6 +152,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         warned.loose.setdefault(normalise_id(override.student_id), (override.line, loose_id_warning(
             override, students.ids[target.number], source)))
         if k in decided:
+            refuse_conflict(decided[k], override, target.part, source)
             warned.repeated.append((override.line, describe_repeat(decided[k], override, target.part, source)))
         decided[k] = override
         graded_answer = None if target.fresh else answers.get(row)
