@@ -1,7 +1,8 @@
 """The one refusal of an ``--out`` that names nothing, for every command that
 writes (grade, review, generate, export): an empty or blank name is no file or
 folder, and read as one it wrote where no one asked (./, or a new folder named
-' '); ``-`` names standard output elsewhere, and would be a folder called ``-`` here."""
+' '); ``-`` names standard output elsewhere, and would be a folder called ``-`` here.
+grade's other output folder, ``--feedback``, is refused alike (``refuse_empty_folder``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,16 @@ OUT_WORDS = {
     "export canvas": ("a file (the Canvas zip) and its key beside it", "a file or folder", "write ./quiz.zip"),
 }
 """For each command taking --out: what it writes, what --out may name, and what leaving --out out does."""
+
+
+def refuse_empty_folder(value, option: str, writes: str) -> None:
+    """Refuse an output folder option (grade's ``--feedback``) naming nothing, as
+    ``--out`` is refused: ``''``, blank, or ``-`` (``writes``: what goes there)."""
+    if value is not None and not str(value).strip():
+        raise UsageError(f"{option} {str(value)!r}: the name is empty; expected a folder (for {writes})")
+    if value is not None and str(value) == "-":
+        raise UsageError(f"{option} -: grade writes {writes} into a folder, never to standard output; "
+                         "expected a folder")
 
 
 def refuse_empty_out(out, command: str = "grade") -> None:

@@ -150,3 +150,27 @@ def test_an_override_naming_a_part_no_question_has_is_refused(tmp_path):
 def test_an_override_for_an_unknown_student_is_still_a_warning(tmp_path):
     result, out = _overridden(tmp_path, "student_id,question_id,part,score\ns1,Q1,a,1\ns999,Q1,a,1\n")
     assert result.exit_code == 0 and "line 3: override for s999 Q1 (a) matches no answer" in result.output
+
+
+def _grade_cli(tmp_path, *options):
+    from click.testing import CliRunner
+    from quizgen.cli import main
+    import json
+    (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text(HEADER + "s1,Q1,a,0.98\n", encoding="utf-8")
+    return CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--key", str(tmp_path / "key.json"),
+                                     "--out", str(tmp_path / "out" / "graded.csv"), *options])
+
+
+@pytest.mark.parametrize("name, said", [("", "--feedback '': the name is empty; expected a folder"),
+                                        ("  ", "--feedback '  ': the name is empty; expected a folder"),
+                                        ("-", "--feedback -: grade writes the feedback sheets into a folder, "
+                                              "never to standard output")])
+def test_an_empty_feedback_folder_is_refused_as_out_is(tmp_path, monkeypatch, name, said):
+    """F10: --feedback '' wrote no sheets without a word; '  ' and '-' made folders of those names."""
+    monkeypatch.chdir(tmp_path)
+    result = _grade_cli(tmp_path, "--feedback", name)
+    assert result.exit_code == 2 and said in result.output and result.output.strip().count("\n") == 0
+    assert not (tmp_path / "out").exists()
+    if name.strip():
+        assert not (tmp_path / name).exists()
