@@ -12,8 +12,20 @@ from quizgen.cli_group import QuizgenGroup
 from quizgen.files import install_signal_cleanup
 
 
+class NamedPath(click.Path):
+    """A click.Path that refuses an empty or blank name in one line naming its
+    option: click passes ``''`` on, and it was read as the working folder (``--bank ''``
+    loaded the YAML files there, ``--key ''`` was named ``.``)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail(f"{value!r}: the name is empty; expected {'a file' if self.file_okay else 'a folder'}",
+                      param, ctx)
+        return super().convert(value, param, ctx)
+
+
 bank_option = click.option(
-    "--bank", "banks", multiple=True, type=click.Path(file_okay=False),
+    "--bank", "banks", multiple=True, type=NamedPath(file_okay=False),
     help="Also load the templates in this folder (repeatable).")
 
 
@@ -73,7 +85,7 @@ def list_command(banks, paths):
 @click.option("--title", default=None, help="Title printed at the top of the paper.")
 @click.option("--course", default=None, help="Course name printed in the paper's header.")
 @click.option("--date", default=None, help="Date printed in the paper's header (any text).")
-@click.option("--students", default=None, metavar="ROSTER.CSV",
+@click.option("--students", default=None, metavar="ROSTER.CSV", type=NamedPath(),
               help="Roster (a student id column; a name, or first and last name columns; an LMS export reads too): "
                    "one paper per student, each with its own numbers.")
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
@@ -124,7 +136,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
 @click.option("--count", default=None, type=int,
               help="Stop after this many questions (default: until q or end of input).")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
-@click.option("--state", "state_path", default=None, type=click.Path(dir_okay=False), envvar="QUIZGEN_PROGRESS",
+@click.option("--state", "state_path", default=None, type=NamedPath(dir_okay=False), envvar="QUIZGEN_PROGRESS",
               help="The progress file, the learner's record; a path ending in '/' names a folder and is refused "
                    "(default: $QUIZGEN_PROGRESS if set, else "
                    "$XDG_DATA_HOME/quizgen/progress.json, else ~/.local/share/quizgen/progress.json).")
@@ -153,8 +165,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 
 
 @main.command("grade", short_help="Grade a class's answers (CSV or LMS download) against a key.")
-@click.argument("answers", type=click.Path(dir_okay=False))
-@click.option("--key", "key_path", default=None, type=click.Path(dir_okay=False),
+@click.argument("answers", type=NamedPath(dir_okay=False))
+@click.option("--key", "key_path", default=None, type=NamedPath(dir_okay=False),
               help="The key.json to grade against (default: beside the answers, else in the working folder, else in quiz/); "
                    "for a Moodle/Canvas responses export, the key file quizgen export wrote (default: found "
                    "likewise under export's default name).")
@@ -171,14 +183,14 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--rtol", type=float, default=None, help="Relative tolerance for every numeric part (0.01 is 1%).")
 @click.option("--atol", type=float, default=None, help="Absolute tolerance for every numeric part.")
 @click.option("--encoding", default=None, help="The answers file's encoding (default: detected).")
-@click.option("--policy", default=None, type=click.Path(dir_okay=False),
+@click.option("--policy", default=None, type=NamedPath(dir_okay=False),
               help="policy.yaml: ECF credit, imprecise credit, per-trap credit, per-part points.")
 @click.option("--ecf-credit", default=None,
               help="Credit (0 to 1, or 0% to 100%) for a part right given the student's own wrong earlier answer, "
                    "for every template (default: the policy's, else each template's own ecf_credit, else 1).")
-@click.option("--overrides", default=None, type=click.Path(dir_okay=False),
+@click.option("--overrides", default=None, type=NamedPath(dir_okay=False),
               help="overrides.csv: student_id, question_id, part, score (status, comment), applied every run.")
-@click.option("--roster", default=None, type=click.Path(dir_okay=False),
+@click.option("--roster", default=None, type=NamedPath(dir_okay=False),
               help="The class roster CSV (a student id column, optional name): students with no answer are "
                    "listed as missing.")
 @click.option("--force-key", is_flag=True,
@@ -199,7 +211,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--no-html", is_flag=True, help="Skip the HTML class report (<stem>-report.html).")
 @click.option("--gradebook", type=click.Choice(["moodle", "canvas", "plain"]), default=None,
               help="Also write a gradebook file the LMS imports (<stem>-gradebook-<lms>.csv).")
-@click.option("--gradebook-template", default=None, type=click.Path(dir_okay=False),
+@click.option("--gradebook-template", default=None, type=NamedPath(dir_okay=False),
               help="Canvas: the gradebook CSV exported from Canvas, to fill. Moodle (optional): its grade export "
                    "or an earlier run's gradebook file, whose grades students with no answer keep.")
 @click.option("--gradebook-item", default=None,
@@ -251,7 +263,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark
 
 
 @main.command("review", short_help="An overrides file to fill in: the answers a person must decide.")
-@click.argument("graded", type=click.Path(dir_okay=False))
+@click.argument("graded", type=NamedPath(dir_okay=False))
 @click.option("--out", default=None, type=click.Path(),
               help="The file to write, or a folder (one that exists, ends in '/', or a new name with no .csv, .tsv, "
                    ".txt or .tab extension; default: <graded stem>-review.csv beside GRADED); never replaced: "
@@ -282,7 +294,7 @@ def review_command(graded, out, also):
               help="Seeds to sample each template over, SymPy refereeing every exact value of every draw; 0 "
                    "skips sampling (no random draws, SymPy referee or variant count; the schema, text, tests "
                    "and canonical example are still checked).")
-@click.option("--bank", "banks", multiple=True, type=click.Path(file_okay=False),
+@click.option("--bank", "banks", multiple=True, type=NamedPath(file_okay=False),
               help="Check the templates in this folder, and their clashes with the built-in bank (repeatable).")
 def validate_command(paths, samples, banks):
     """Check templates (files or folders; default: the built-in bank) before

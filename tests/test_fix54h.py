@@ -174,3 +174,20 @@ def test_an_empty_feedback_folder_is_refused_as_out_is(tmp_path, monkeypatch, na
     assert not (tmp_path / "out").exists()
     if name.strip():
         assert not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize("args, option", [
+    (["generate", "--bank", "", "--seed", "3"], "--bank"), (["list", "--bank", " "], "--bank"),
+    (["validate", "--bank", ""], "--bank"), (["grade", "answers.csv", "--key", ""], "--key"),
+    (["grade", "answers.csv", "--overrides", ""], "--overrides"), (["grade", "answers.csv", "--roster", ""], "--roster"),
+    (["grade", "answers.csv", "--policy", ""], "--policy")])
+def test_an_empty_input_path_is_refused_naming_its_option(tmp_path, monkeypatch, args, option):
+    """F11: '' was read as the working folder ('--bank' loaded its YAML files; '--key' said '.: cannot read')."""
+    from click.testing import CliRunner
+    from quizgen.cli import main
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "answers.csv").write_text(HEADER + "s1,Q1,a,0.98\n", encoding="utf-8")
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert f"'{option}'" in result.output and "the name is empty" in result.output
+    assert result.output.strip().count("\n") == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["answers.csv"]
