@@ -1,7 +1,8 @@
 """The byte-order-mark rule, written once: which encoding a file's first bytes
 name (safe_yaml.yaml_text for templates and --policy, csv_input.detect_encoding
 for the answers, a roster, overrides and LMS downloads), and the look of UTF-16 with
-no mark, which is named, never guessed. Imports nothing of quizgen."""
+no mark, which is named, never guessed (``utf16_hint``: the advice a refusal of such a
+file, or of a marked one read with another --encoding, gives). Imports nothing of quizgen."""
 
 from __future__ import annotations
 
@@ -28,3 +29,17 @@ def unmarked_utf16(sample: bytes) -> str | None:
         if len(zeros) >= 4 and zeros.count(0) >= 0.9 * len(zeros) and text.count(0) * 2 < len(text):
             return name
     return None
+
+
+def utf16_hint(sample: bytes, option: bool) -> str:
+    """The advice on a file refused as binary data that is UTF-16 or UTF-32: by its mark
+    (read with another --encoding), to leave --encoding out; with no mark, to save it as
+    UTF-8 or, where ``option`` (the file --encoding names, the answers file), to name
+    the encoding. "" for other binary data."""
+    marked = bom_encoding(sample)
+    if marked in ("utf-16", "utf-32"):
+        how = "leave --encoding out to read it so" if option else "save it as UTF-8"
+        return f" (it is {marked.upper()}, as its byte-order mark says: {how})"
+    name = unmarked_utf16(sample)
+    how = f"give --encoding {name}" if option else "as UTF-16 with its byte-order mark, as Excel's \"Unicode text\" does"
+    return f" (it looks like UTF-16 without a byte-order mark: save it as UTF-8, or {how})" if name else ""

@@ -25,7 +25,7 @@ import warnings
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.byte_order import bom_encoding, unmarked_utf16
+from quizgen.byte_order import bom_encoding, utf16_hint
 from quizgen.encoding_window import telling_window
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import printable, shortened, thousands
@@ -286,7 +286,7 @@ def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: 
     given = given_encoding(encoding)
     encoding = given or detect_encoding(telling_window(data, SAMPLE_BYTES) if final else data[:SAMPLE_BYTES])
     if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(data[:SAMPLE_BYTES]):
-        raise InputFileError(f"{path}: {not_text}{_utf16_hint(data[:SAMPLE_BYTES], option)}")
+        raise InputFileError(f"{path}: {not_text}{utf16_hint(data[:SAMPLE_BYTES], option)}")
     if given and given.startswith("utf-32"):
         _strictly(path, data[:SAMPLE_BYTES], given, final)
     return CsvText(encoding, _decoded(path, data, encoding, final))
@@ -301,14 +301,6 @@ def _strictly(path, sample: bytes, encoding: str, final: bool) -> None:
     except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: cannot be read as {encoding} (bytes {exc.start}-{exc.end - 1}: {exc.reason}); "
                              "try another --encoding, or leave it out to detect it") from exc
-
-
-def _utf16_hint(sample: bytes, option: bool) -> str:
-    """A hint for text in UTF-16 without a byte-order mark: save it so, or, where ``option``
-    (the file --encoding names, the answers file), name the encoding."""
-    name = unmarked_utf16(sample)
-    how = f"give --encoding {name}" if option else "as UTF-16 with its byte-order mark, as Excel's \"Unicode text\" does"
-    return f" (it looks like UTF-16 without a byte-order mark: save it as UTF-8, or {how})" if name else ""
 
 
 def _binary(sample: bytes) -> bool:

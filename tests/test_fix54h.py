@@ -152,12 +152,12 @@ def test_an_override_for_an_unknown_student_is_still_a_warning(tmp_path):
     assert result.exit_code == 0 and "line 3: override for s999 Q1 (a) matches no answer" in result.output
 
 
-def _grade_cli(tmp_path, *options):
+def _grade_cli(tmp_path, *options, encoding_written="utf-8"):
     from click.testing import CliRunner
     from quizgen.cli import main
     import json
     (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
-    (tmp_path / "answers.csv").write_text(HEADER + "s1,Q1,a,0.98\n", encoding="utf-8")
+    (tmp_path / "answers.csv").write_text(HEADER + "s1,Q1,a,0.98\n", encoding=encoding_written)
     return CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--key", str(tmp_path / "key.json"),
                                      "--out", str(tmp_path / "out" / "graded.csv"), *options])
 
@@ -191,3 +191,12 @@ def test_an_empty_input_path_is_refused_naming_its_option(tmp_path, monkeypatch,
     assert result.exit_code == 2, result.output
     assert f"'{option}'" in result.output and "the name is empty" in result.output
     assert result.output.strip().count("\n") == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["answers.csv"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1252"])
+def test_utf16_with_its_mark_read_with_another_encoding_is_said_to_have_it(tmp_path, encoding):
+    """F13: the refusal said "UTF-16 without a byte-order mark" of a file that has one."""
+    result = _grade_cli(tmp_path, "--encoding", encoding, encoding_written="utf-16")   # with its mark
+    assert result.exit_code == 2
+    assert "without a byte-order mark" not in result.output
+    assert "it is UTF-16, as its byte-order mark says: leave --encoding out" in result.output
