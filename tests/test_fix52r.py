@@ -122,7 +122,7 @@ def test_f1_report_md_shows_a_traps_feedback_as_the_key_has_it(tmp_path):
     rows += [[f"s{n}", q["id"], letter, f"{p['trap_values'][0]:.6g}" if n < 3 and p.get("trap_values") else
               f"{p['value']:.6g}"] for n in range(5) for q in key["questions"] for letter, p in zip("ab", q["parts"])]
     write(tmp_path / "ans.csv", rows)
-    run(["grade", "ans.csv", "--key", "quiz/key.json", "--bank", "bank"], tmp_path)
+    run(["grade", "ans.csv", "--key", "quiz/key.json"], tmp_path)   # --bank alone is refused (review 54b F14)
     assert "'@SUM(A1) -2+3 softmax" in (tmp_path / "ans-graded.csv").read_text(encoding="utf-8-sig")   # guarded
     md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
     assert "| @SUM(A1) -2+3 softmax |" in md and "'@SUM" not in md

@@ -200,3 +200,14 @@ def test_utf16_with_its_mark_read_with_another_encoding_is_said_to_have_it(tmp_p
     assert result.exit_code == 2
     assert "without a byte-order mark" not in result.output
     assert "it is UTF-16, as its byte-order mark says: leave --encoding out" in result.output
+
+
+def test_grade_refuses_a_bank_that_would_do_nothing_without_feedback(tmp_path):
+    """F14: for an answers file, --bank serves only the feedback sheets' worked solutions."""
+    (tmp_path / "bank").mkdir()
+    result = _grade_cli(tmp_path, "--bank", str(tmp_path / "bank"))
+    assert result.exit_code == 2 and result.output.strip().count("\n") == 0
+    assert "--bank is for the feedback sheets' worked solutions" in result.output and "give --feedback DIR" in result.output
+    assert not (tmp_path / "out").exists()
+    fine = _grade_cli(tmp_path, "--bank", str(tmp_path / "bank"), "--feedback", str(tmp_path / "sheets"))
+    assert fine.exit_code == 0, fine.output

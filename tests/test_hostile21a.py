@@ -117,7 +117,7 @@ def test_a_bank_template_is_never_replaced(here):
     bank = here / "bank"
     bank.mkdir()
     (bank / "mine.yaml").write_text("not read: grading stops first\n", encoding="utf-8")
-    result = grade("o.csv", "--key", "key.json", "--bank", "bank", "--out", "bank/mine.yaml")
+    result = grade("o.csv", "--key", "key.json", "--bank", "bank", "--feedback", "sheets", "--out", "bank/mine.yaml")
     refused(result, "the graded file bank/mine.yaml would overwrite a --bank template")
     assert (bank / "mine.yaml").read_text(encoding="utf-8") == "not read: grading stops first\n"
 

@@ -29,7 +29,7 @@ from quizgen.grading.download_warnings import (absent_warning, canvas_cut, cut_w
                                                unnamed_warning, unordered_warning)
 from quizgen.grading.export_key_found import export_key_for, export_keys_found, found_key_refusal
 from quizgen.grading.file_text import csv_start
-from quizgen.grading.output_options import refuse_gradebook_key
+from quizgen.grading.output_options import refuse_gradebook_key, refuse_idle_bank
 from quizgen.grading.read_as import download_read_as, spreadsheet_signs
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, as_written_by_the_lms, lms_kind
@@ -117,7 +117,7 @@ class LmsInput:
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
                reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), gradebook: str | None = None,
-               key_forced: str = ""):
+               key_forced: str = "", sheets: bool = True):
     """An LmsInput to grade: for an LMS export, the files ``lms_grading_files``
     builds, written in a one_commit (grade's, which is open around this block):
     when grading then fails, those of a former run are put back as they were,
@@ -129,7 +129,8 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
     attempt of a student with several is graded. Options that do nothing for the
     file are refused in one line: --attempt, when given, for a file that is no
     download, and ``id_key`` email for one that is no Moodle download unless
-    ``gradebook`` is moodle. ``key_forced``: the option (--force-key) that grades a
+    ``gradebook`` is moodle, and ``banks`` for a file that is no download unless
+    ``sheets`` (feedback sheets asked: refuse_idle_bank). ``key_forced``: the option (--force-key) that grades a
     download of seed labels with an export key of another seed, with a warning."""
     header, dialect, read_encoding, sep_line = _start_if_file(path, encoding, delimiter)   # read once
     kind = lms_kind(header) if header is not None else None
@@ -138,6 +139,7 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
         if os.path.exists(path):   # a missing file is open_answers' to name
             refuse_attempt_for_answers(path, choice)
             refuse_gradebook_key(id_key, gradebook, path, kind)
+            refuse_idle_bank(banks, sheets)
         yield LmsInput(answers=path, key=key, out=out)
         return
     refuse_gradebook_key(id_key, gradebook, path, kind)

@@ -82,6 +82,15 @@ class GradeOutputs:
             check_tex()   # before grading, so that nothing is written
 
 
+def refuse_idle_bank(banks, sheets: bool) -> None:
+    """Refuse ``--bank`` for an answers file when no feedback sheets are asked
+    (``sheets``): there the bank only regenerates the sheets' worked solutions, so
+    it would do nothing (a Moodle or Canvas download's questions read it too)."""
+    if banks and not sheets:
+        raise UsageError("--bank is for the feedback sheets' worked solutions (and a Moodle or Canvas download's "
+                         "questions): give --feedback DIR too, or leave --bank out")
+
+
 def output_names(outputs: GradeOutputs, stem: str) -> dict:
     """The extra files written beside graded.csv, by role."""
     names = {"items": f"{stem}-items.csv"}

@@ -179,7 +179,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                    override=override, marking=marking, others=others)
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, id_key=outputs.gradebook_key, delimiter=delimiter,
-                       reads=files_read(answers, key, **others), choice=choice,
+                       reads=files_read(answers, key, **others), choice=choice, sheets=bool(outputs.feedback),
                        gradebook=outputs.gradebook, key_forced=key_forced) as given, thousands_kept():
         run = _read_inputs(asked, given, outputs)
         settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
