@@ -10,6 +10,7 @@ import click
 from quizgen import __version__
 from quizgen.cli_group import QuizgenGroup
 from quizgen.files import install_signal_cleanup
+from quizgen.paper_formats import OUTPUT_FORMATS
 
 
 class NamedPath(click.Path):
@@ -74,7 +75,7 @@ def list_command(banks, paths):
                    "one template a class), 1 to 10,000.")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
 @click.option("--format", "fmt", default="md", show_default=True,
-              type=click.Choice(["md", "tex", "pdf"]),   # generation/documents.OUTPUT_FORMATS
+              type=click.Choice(OUTPUT_FORMATS),   # quizgen/paper_formats.py, the one table
               help="Output format (pdf compiles the LaTeX with pdflatex and keeps the .tex).")
 @click.option("--solutions/--no-solutions", default=True, show_default=True,
               help="Also write worked solutions.")

@@ -178,7 +178,8 @@ def test_every_repository_path_the_docs_name_exists():
 
 
 def test_generate_offers_every_output_format_and_no_other():
-    """cli.py lists the formats itself (importing the documents module would load Jinja2 for every command)."""
+    """cli.py reads the formats from quizgen/paper_formats.py (importing the documents module would load
+    Jinja2 for every command), as documents.py does."""
     from quizgen.cli import main
     from quizgen.generation.documents import OUTPUT_FORMATS
 

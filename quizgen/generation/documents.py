@@ -13,9 +13,8 @@ from quizgen.file_names import NAME_LIMIT, plain_letters
 from quizgen.generation.quiz import Quiz, StudentPaper
 from quizgen.generation.views import paper_answers_note, paper_reference_note, points_text, question_summary
 from quizgen.key.papercode import display_code, paper_code
+from quizgen.paper_formats import OUTPUT_FORMATS, paper_format
 from quizgen.text.render import stream_layout
-
-OUTPUT_FORMATS = ("md", "tex", "pdf")
 
 
 def document_streams(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
@@ -27,7 +26,7 @@ def document_streams(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
         raise UsageError(f"--format must be one of {', '.join(OUTPUT_FORMATS)}, got {fmt!r}")
     if split and not quiz.papers:
         raise UsageError("--split needs --students: it writes one file per student")
-    source = "tex" if fmt == "pdf" else fmt
+    source = paper_format(fmt).source
     layouts = layouts or builtin_templates_dir()
     papers = quiz.papers or [StudentPaper("", "", str(quiz.seed), quiz.questions)]
     if split:

@@ -19,10 +19,8 @@ from quizgen.wording import printable, shortened
 from quizgen.key.checks import is_listed
 from quizgen.key.head import KeyHead
 from quizgen.key.papercode import new_secret, secret_problem
+from quizgen.paper_formats import paper_file
 from quizgen.text.words import and_list, counted
-
-PAPER_FILE = re.compile(r"(problems|solutions)(-[A-Za-z0-9_-]+)?\.(md|tex|pdf|log)|key\.(json|csv)")
-"""The files a generated paper consists of (its split files and LaTeX logs too)."""
 
 
 @dataclass(frozen=True)
@@ -123,11 +121,11 @@ class EarlierKey:
     def owns(self, name: str) -> bool:
         """Whether the folder's file ``name`` is of this key's paper, so that a run
         may replace or remove it (review 52d F3): named as a paper's file is
-        (PAPER_FILE) and listed in the key (a listed .tex's PDF and LaTeX log too);
+        (paper_formats.paper_file) and listed in the key (a listed .tex's PDF and LaTeX log too);
         for a key written before the list (or one not read), the name alone
         decides, as it did then. The list narrows that rule, never widens it;
         a folder with no key.json holds no file of a paper."""
-        if not self.present or not PAPER_FILE.fullmatch(name):
+        if not self.present or not paper_file(name):
             return False
         return self.files is None or is_listed(name, self.files)
 
@@ -301,7 +299,7 @@ def list_in_key(earlier: EarlierKey, names) -> bool:
     Returns whether the key changed, for the summary to say so."""
     if earlier.files is None:
         return False
-    new = [name for name in names if PAPER_FILE.fullmatch(name) and not earlier.owns(name)]
+    new = [name for name in names if paper_file(name) and not earlier.owns(name)]
     if not new:
         return False
     text = earlier.path.read_text(encoding="utf-8")

@@ -25,7 +25,9 @@ from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 from quizgen.key.papercode import new_secret
 from quizgen.out_option import refuse_empty_out
+from quizgen.paper_formats import FORMATS, by_files_shown
 from quizgen.roster_ids import fragile_ids_warning, key_spellings, only_students
+from quizgen.text.words import and_list
 
 
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
@@ -76,7 +78,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         _warn_of_a_long_run(students, len(roster))
     folder = prepare_out_dir(out_dir, paper_id, force, earlier, _fresh_secret(out_dir, paper_id, fmt))
     roster = typeset_names(roster) if fmt == "pdf" else roster
-    source = "tex" if fmt == "pdf" else fmt
+    source = FORMATS[fmt].source if fmt in FORMATS else fmt   # an unknown one refused by document_streams
     with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
                          jobs=jobs, formats=(source,), progress=progress, spool=spool)
@@ -152,9 +154,10 @@ def _check_options(split: bool, students, paper: str, layout: str, only, force: 
     if layout not in LAYOUTS:
         raise UsageError(f"--layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
     for option, value, default in (("--paper", paper, PAPER_SIZES[0]), ("--layout", layout, LAYOUTS[0])):
-        if fmt == "md" and value != default:
-            raise UsageError(f"{option} {value} is for the tex and pdf papers (Markdown has no pages): "
-                             "give --format tex or pdf too")
+        if fmt in FORMATS and not FORMATS[fmt].pages and value != default:
+            paged = [name for name, entry in FORMATS.items() if entry.pages]
+            raise UsageError(f"{option} {value} is for the {and_list(paged)} papers ({FORMATS[fmt].called} has no "
+                             f"pages): give --format {' or '.join(paged)} too")
     if only is not None and not (students and split):
         raise UsageError("--only needs --students and --split: it remakes those students' own files, "
                          "with the options of the run that made the papers")
@@ -163,21 +166,19 @@ def _check_options(split: bool, students, paper: str, layout: str, only, force: 
                          "in --out, leaving that key and every other file as they are")
 
 
-_FORMATS = ("pdf", "tex", "md")
-"""The formats a student's file in the folder can show by its extension, a PDF's before its .tex."""
-
-
 def _refuse_another_format(folder: Path, files: dict, fmt: str, only) -> None:
     """Refuse, in one line, an ``--only`` run in another format than the folder
     holds the student's files in: it would write, say, .md files beside the
-    .tex ones and remake none of them (.tex files made into PDFs too is no clash)."""
+    .tex ones and remake none of them (.tex files made into PDFs too is no clash:
+    a format's files shown by their suffix, paper_formats.by_files_shown)."""
     for name in files:
         stem = Path(name).stem
-        held = next((ext for ext in _FORMATS if (folder / f"{stem}.{ext}").is_file()), None)
-        if held not in (None, fmt) and (held, fmt) != ("tex", "pdf"):
+        held, ext = next(((shown, ext) for shown, ext in by_files_shown() if (folder / f"{stem}.{ext}").is_file()),
+                         (None, None))
+        if held not in (None, fmt) and ext not in FORMATS[fmt].suffixes:
             shown = " --only ".join([only] if isinstance(only, str) else only)
             raise UsageError(f"--only {shortened(printable(shown), 40)}: the folder holds "
-                             f"{shortened(printable(stem))}.{held}, made with --format {held}, and this run writes "
+                             f"{shortened(printable(stem))}.{ext}, made with --format {held}, and this run writes "
                              f"--format {fmt}; give --format {held} to remake it as the folder holds it")
 
 
@@ -197,12 +198,12 @@ def _held_against_key(roster: list, earlier, questions) -> tuple:
 
 
 def _names_written(files: dict, fmt: str, logs: bool = True) -> list:
-    """The names of the files a run writes: ``files``, and for ``pdf`` each .tex's PDF
-    and (``logs``) its LaTeX log, written only when TeX fails on it."""
-    names = list(files)
-    if fmt == "pdf":
-        names += [f"{name[:-4]}.{ext}" for name in files if name.endswith(".tex") for ext in ("pdf", "log")[:1 + logs]]
-    return names
+    """The names of the files a run writes: ``files``, and those made from each (for ``pdf``
+    each .tex's PDF and, with ``logs``, its LaTeX log, written only when TeX fails on it)."""
+    entry = FORMATS[fmt]
+    made = entry.made if logs else entry.made[:1]
+    return [*files, *(f"{name.rpartition('.')[0]}.{ext}" for name in files if name.endswith(f".{entry.source}")
+                      for ext in made)]
 
 
 def _paper_id(templates: list, count: int, seed, worked_examples: bool, roster: list):

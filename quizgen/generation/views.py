@@ -17,6 +17,7 @@ from quizgen.generation.sampling import CANONICAL
 from quizgen.maths.numbers import fixed, key_answer, significant
 from quizgen.maths.printing import to_latex
 from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
+from quizgen.paper_formats import FORMATS
 from quizgen.text.fractions import display_fractions
 from quizgen.text.render import render_layout, render_many
 from quizgen.text.tex_paragraphs import tex_paragraphs
@@ -176,7 +177,7 @@ def question_summary(question: Question, fmt: str, layouts=None) -> dict:
     if summary is None:
         view = question_view(question, fmt)
         layouts = layouts or builtin_templates_dir()
-        source = "tex" if fmt == "pdf" else fmt
+        source = FORMATS[fmt].source if fmt in FORMATS else fmt   # a question's own format (validate's md, tex)
         summary = {key: view[key] for key in SUMMARY_KEYS}
         summary["figure"] = view["figure"] is not None
         for kind in ("problem", "solution"):

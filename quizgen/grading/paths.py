@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from quizgen.errors import UsageError
-from quizgen.generation.outdir import PAPER_FILE
 from quizgen.key.checks import is_listed
+from quizgen.paper_formats import paper_file
 from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
 from quizgen.grading.made_from import record_name
 from quizgen.grading.output_options import GradeOutputs, output_names
@@ -68,7 +68,7 @@ def _refuse_paper_files(paths: list, key_path, lead: str, report: Path, listed=N
     eye would be replaced by graded rows (round 52's review, F8). A file the key
     lists (``listed``, key.json's ``files``: a ``--split`` or ``--only`` student's
     problems-s001.md too) is refused, in any case of its letters, there or not; so is a
-    name generate writes (outdir.PAPER_FILE): a paper's own (key.csv, problems.md,
+    name generate writes (paper_formats.paper_file): a paper's own (key.csv, problems.md,
     solutions.pdf) whether or not it is there yet, a split file's (problems-s001.md)
     only when it is there, since ``solutions-graded.csv`` or ``problems-report.md`` are
     no names of the paper's files (review 52d F2). The ``report``
@@ -83,7 +83,7 @@ def _refuse_paper_files(paths: list, key_path, lead: str, report: Path, listed=N
         if is_listed(path.name.casefold(), listed):
             raise UsageError(f"{lead}: {path} is a file of the paper beside the key {key_path} (the key lists it "
                              "among the files generate wrote); grade never replaces one: choose another --out")
-        found = PAPER_FILE.fullmatch(path.name)
+        found = paper_file(path.name)
         if not found or path == report or (found.group(2) and not path.exists()):
             continue
         raise UsageError(f"{lead}: {path} is named as a file of the paper beside the key {key_path} (generate "

@@ -14,6 +14,7 @@ import re
 from quizgen.errors import InputFileError
 from quizgen.wording import printable, shortened, thousands
 from quizgen.maths.parser import RESERVED_NAMES
+from quizgen.paper_formats import made_from
 
 KINDS = ("numeric", "integer", "word")
 MAX_POINTS = 1e6          # more points than this on one part is a mistake, not a mark scheme
@@ -364,6 +365,6 @@ def listed_files(data: dict):
 
 def is_listed(name: str, files) -> bool:
     """Whether the file ``name`` is among a key's listed ``files``: named there,
-    or the PDF or LaTeX log of a ``.tex`` named there (generate compiles it beside)."""
-    stem, _, ext = name.rpartition(".")
-    return name in files or (ext in ("pdf", "log") and f"{stem}.tex" in files)
+    or made from a document named there, as the PDF or LaTeX log of a ``.tex``
+    (generate compiles it beside; quizgen/paper_formats.py)."""
+    return name in files or made_from(name, files)
