@@ -33,7 +33,7 @@ def test_c10_a_asks_for_the_predictions_not_the_positions():
 def test_c10_solution_counts_predictions_not_positions():
     view = question_view(Question("Q1", canonical_instance(BANK["C10"])), "md")
     first = _flat(view["steps"][0]["work"])
-    assert "$T + 1 = 7$ predictions" in first, first
+    assert "$6 + 1 = 7$ predictions" in first, first   # review 54a F1: no T the stem never defines
     assert "positions" not in first, first
 
 
