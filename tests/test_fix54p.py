@@ -1,12 +1,15 @@
 """Review 54a, the fixes of fix54p: C10's worked solution counts in its own numbers, with no
-symbol the stem never defines (F1)."""
+symbol the stem never defines (F1); the solutions' note and C7's near-1 step say what the
+paper asks (4 figures) and what default grading accepts (3 too) without contradicting either (F4)."""
 
 import re
 
 from quizgen.bank.loader import load_bank
+from quizgen.errors import TemplateError
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance, sample_instance
-from quizgen.generation.views import question_view
+from quizgen.generation.views import PAPER_CREDIT, answers_note, question_view
+from quizgen.marking.rule_model import Credits
 
 BANK = {t.cls: t for t in load_bank(())}
 
@@ -38,3 +41,40 @@ def test_c10_solution_names_no_t_its_stem_does_not_define():
         assert not re.search(r"\$T\b|\bT [+-] ", view["stem"]), view["stem"]
         text = _solution_text(view)
         assert not re.search(r"\$T\b|\bT [+-] |\bT = ", text), text
+
+
+# F4: the stems ask for at least 4 significant figures in intermediate steps (issue 12) and the
+# default policy also accepts 3 (carried_figures: 3, issue 12), but the solutions' note said only
+# "with intermediates kept to at least 4 significant figures, is marked correct too".
+
+def test_the_solutions_note_says_what_default_grading_accepts():
+    note = _flat(answers_note([4]))
+    assert "kept to at least 4 significant figures as the questions ask, is marked correct too" in note, note
+    default = Credits().carried_figures
+    assert default == 3   # issue 12: a student who carries 3 s.f. is marked correct on every part
+    assert f"By default the grading also accepts intermediates kept to {default}" in note, note
+    assert "marking policy may require 4" in note and "rounded too early" in note, note
+    assert PAPER_CREDIT in answers_note([4])
+
+
+def _c7_step(s: float, y: int, place: int) -> str:
+    """C7's step at ``place`` for the score ``s`` and label ``y`` ('' where no draw has them)."""
+    try:
+        instance = canonical_instance(BANK["C7"], swap={"s": s, "y": y})
+    except TemplateError:   # a constraint throws the draw away
+        return ""
+    return _flat(question_view(Question("Q1", instance), "md")["steps"][place]["work"])
+
+
+def test_c7_near_one_step_tells_the_student_to_keep_the_stems_figures():
+    # review 54a: s = -2.70, 1 - p-hat = 0.93703 near 1; carried to 4 figures of itself, 0.9370, the
+    # loss is 0.0651 beside the key's 0.0650, which the step called "marked correct" with no word
+    # that the stem asks 4 figures of 1 - 0.93703, so that the stem's rule read as not meant
+    work = _c7_step(-2.7, 0, 2)
+    assert "and both are marked correct by default (carried rounding)" in work, work
+    assert ("With $1 - \\hat{p}$ near 1, though, keep it as the question asks, to 4 significant figures of "
+            "its difference from 1 (0.93703, as in the working above)") in work, work
+    work = _c7_step(2.4, 1, 1)   # p-hat = 0.91683 for the label y = 1
+    assert "and both are marked correct by default (carried rounding)" in work, work
+    assert ("With $\\hat{p}$ near 1, though, keep it as the question asks, to 4 significant figures of "
+            "its difference from 1 (0.91683, as in the working above)") in work, work

@@ -72,7 +72,10 @@ def test_solutions_say_once_that_the_answers_come_from_unrounded_values(invoke, 
     text = (tmp_path / "q" / f"solutions.{fmt}").read_text(encoding="utf-8")
     note = (" These come from unrounded values. The working rounds at every step, so its result can differ "
             "in the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
-            "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
+            "kept to at least 4 significant figures as the questions ask, is marked correct too. By default the "
+            "grading also accepts intermediates kept to 3, a margin below the 4 asked (a course's marking policy "
+            "may require 4), and may mark an answer carried from fewer as rounded too early. "
+            "Each answer is written to 4 significant "
             "figures, or to 4 decimal places where that shows more (an answer of 1 or more), and with more "
             "figures where all it shows after the third figure would be a 5 that was itself rounded (0.787468 is "
             "written 0.78747, not 0.7875), since rounding that again to 3 figures could go the wrong way. The working keeps a probability over 0.9 to 4 significant figures "
