@@ -1,6 +1,6 @@
 """Review 54a, the fixes of fix54p: C10's worked solution counts in its own numbers, with no
 symbol the stem never defines (F1); the solutions' note and C7's near-1 step say what the
-paper asks (4 figures) and what default grading accepts (3 too) without contradicting either (F4)."""
+paper asks (4 figures) and what default grading accepts (3 too) without contradicting either (F4); C2 (a) and C8 (a) name the unnormalised weight (F2)."""
 
 import re
 
@@ -8,6 +8,8 @@ from quizgen.bank.loader import load_bank
 from quizgen.errors import TemplateError
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.grading.part_checker import question_checkers
+from quizgen.key.entries import key_entry
 from quizgen.generation.views import PAPER_CREDIT, answers_note, question_view
 from quizgen.marking.rule_model import Credits
 
@@ -78,3 +80,28 @@ def test_c7_near_one_step_tells_the_student_to_keep_the_stems_figures():
     assert "and both are marked correct by default (carried rounding)" in work, work
     assert ("With $\\hat{p}$ near 1, though, keep it as the question asks, to 4 significant figures of "
             "its difference from 1 (0.91683, as in the working above)") in work, work
+
+
+# F2: C2 (a) and C8 (a) marked e^z of the true word or class, the softmax's denominator left out, a
+# bare "incorrect" ("matches no common mistake"), where C3 names the slip unnormalised_weight.
+
+def _verdict(cls: str, swap: dict, part: str, answer: str):
+    question = Question("Q1", canonical_instance(BANK[cls], swap=swap))
+    letters = {pv.part.name: pv.letter for pv in question.instance.parts}
+    return question_checkers(key_entry(question))[letters[part]](answer)
+
+
+def test_c2_a_names_the_unnormalised_weight():
+    # review 54a: knife's z = -0.5, (a) 0.607 = e^-0.5
+    swap = {"scene": 2, "V": 3, "z": [-0.5, 2.5, 1.0], "others": ["pillow", "cloud"]}
+    verdict = _verdict("C2", swap, "p", "0.607")
+    assert (verdict.status, verdict.misconception) == ("incorrect", "unnormalised_weight"), verdict
+    assert "knife's weight before normalising" in verdict.feedback and "all 3 weights" in verdict.feedback, verdict
+    assert _verdict("C2", swap, "p", "1.65").misconception == ""   # e^0.5 is no slip of this draw
+
+
+def test_c8_a_names_the_unnormalised_weight():
+    # review 54a: spam filtering, ham z = -1.5, spam z = -1.0, true class ham: (a) 0.223 = e^-1.5
+    verdict = _verdict("C8", {"task": 5, "z": [-1.5, -1.0], "y": 0}, "p", "0.223")
+    assert (verdict.status, verdict.misconception) == ("incorrect", "unnormalised_weight"), verdict
+    assert "weight of ham before normalising" in verdict.feedback, verdict
