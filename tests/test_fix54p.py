@@ -1,6 +1,7 @@
 """Review 54a, the fixes of fix54p: C10's worked solution counts in its own numbers, with no
 symbol the stem never defines (F1); the solutions' note and C7's near-1 step say what the
-paper asks (4 figures) and what default grading accepts (3 too) without contradicting either (F4); C2 (a) and C8 (a) name the unnormalised weight (F2)."""
+paper asks (4 figures) and what default grading accepts (3 too) without contradicting either (F4); C2 (a) and C8 (a) name the unnormalised weight (F2); C9 (a) names L_NSP alone and the missing minus
+sign, C7 (b) and (c) both labels' losses added (F3)."""
 
 import re
 
@@ -105,3 +106,27 @@ def test_c8_a_names_the_unnormalised_weight():
     verdict = _verdict("C8", {"task": 5, "z": [-1.5, -1.0], "y": 0}, "p", "0.223")
     assert (verdict.status, verdict.misconception) == ("incorrect", "unnormalised_weight"), verdict
     assert "weight of ham before normalising" in verdict.feedback, verdict
+
+
+# F3: C9 (a) the right total negated and L_NSP alone (the MLM term left out), and C7's (b) and (c) with
+# both labels' losses added, were bare "incorrect", though C9 names the mirror slip (missing_nsp_term)
+# and C4 the negation.
+
+C9_DRAW = {"n": 24, "m": 2, "pos": [7, 19], "p": [0.4, 0.95], "s": -2.6, "y": 1}   # review 54a's p1 Q25
+
+
+def test_c9_a_names_the_nsp_loss_alone_and_the_missing_minus_sign():
+    verdict = _verdict("C9", C9_DRAW, "total", "2.67")   # L_NSP = ln(1 + e^2.6) = 2.6716; L = 3.1554
+    assert (verdict.status, verdict.misconception) == ("incorrect", "missing_mlm_term"), verdict
+    assert "adds to it the masked-LM loss" in verdict.feedback, verdict
+    verdict = _verdict("C9", C9_DRAW, "total", "-3.16")
+    assert (verdict.status, verdict.misconception) == ("incorrect", "missing_minus_sign"), verdict
+    assert _verdict("C9", C9_DRAW, "total", "3.16").status == "correct"
+
+
+def test_c7_b_and_c_name_both_labels_losses_added():
+    # review 54a's p1 Q20: s = -2.45, (b) 2.5328, (c) 0.08277; -ln p - ln(1 - p) = 2.6156
+    for part in ("loss_y1", "loss_y0"):
+        verdict = _verdict("C7", {"s": -2.45, "y": 1}, part, "2.62")
+        assert (verdict.status, verdict.misconception) == ("incorrect", "both_label_terms"), (part, verdict)
+        assert "adds both terms of the cross-entropy" in verdict.feedback, verdict
