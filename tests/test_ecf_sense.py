@@ -73,7 +73,8 @@ def test_c10_all_the_losses_over_the_students_count_is_no_ecf(seed3):
                                   f"(b) was not marked from your (a) {WITHHELD}")   # 7.87616 / 3 = 2.62539
 
 
-@pytest.mark.parametrize("sid, a, bounds", [("p2", "1.5", "0 and 1"), ("p3", "1.2", "0.01 and 0.99")])   # p3: C7
+# p3: C7, whose range is its draws' 0.01 to 0.99: a p-hat above 1 is told the plain bounds (review 54a F5)
+@pytest.mark.parametrize("sid, a, bounds", [("p2", "1.5", "0 and 1"), ("p3", "1.2", "0 and 1")])
 def test_no_ecf_from_an_impossible_probability(seed3, sid, a, bounds):
     _, rows = seed3
     row = rows[sid, "b"]

@@ -1,11 +1,18 @@
 """Review 54a, the fixes of fix54p: C10's worked solution counts in its own numbers, with no
 symbol the stem never defines (F1); the solutions' note and C7's near-1 step say what the
 paper asks (4 figures) and what default grading accepts (3 too) without contradicting either (F4); C2 (a) and C8 (a) name the unnormalised weight (F2); C9 (a) names L_NSP alone and the missing minus
-sign, C7 (b) and (c) both labels' losses added (F3)."""
+sign, C7 (b) and (c) both labels' losses added (F3); an answer outside its part's plain bounds (a probability
+above 1) is told why at its own part, and the next part names those bounds, not the range of the draws (F5)."""
 
+import csv
 import re
 
+from click.testing import CliRunner
+
+import quizgen
+
 from quizgen.bank.loader import load_bank
+from quizgen.cli import main
 from quizgen.errors import TemplateError
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance, sample_instance
@@ -130,3 +137,41 @@ def test_c7_b_and_c_name_both_labels_losses_added():
         verdict = _verdict("C7", {"s": -2.45, "y": 1}, part, "2.62")
         assert (verdict.status, verdict.misconception) == ("incorrect", "both_label_terms"), (part, verdict)
         assert "adds both terms of the cross-entropy" in verdict.feedback, verdict
+
+
+# F5: a probability above 1 was a bare "incorrect" at its own part, told why only at the next, and
+# there as "every answer to (a) lies between 0.01 and 0.99", C7's range for its draws, which reads as a
+# property of the sigmoid (sigma(5) = 0.9933 is a probability too).
+
+def _graded(tmp_path, classes: str, answers: list) -> dict:
+    """``generate --classes ... --count 1 --seed 3`` graded with ``answers`` ((student, part, answer) of Q1)."""
+    result = CliRunner().invoke(main, ["generate", "--classes", classes, "--count", "1", "--seed", "3",
+                                       "--out", str(tmp_path / "q")])
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "a.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"),
+                                      *[(s, "Q1", part, answer) for s, part, answer in answers]])
+    quizgen.grade(tmp_path / "a.csv", key=tmp_path / "q" / "key.json", out=tmp_path / "graded.csv")
+    with open(tmp_path / "graded.csv", encoding="utf-8-sig", newline="") as handle:
+        return {(r["student_id"], r["part"]): r for r in csv.DictReader(handle)}
+
+
+def test_a_probability_above_1_is_told_why_at_its_own_part(tmp_path):
+    rows = _graded(tmp_path, "C7", [("over", "a", "1.07"), ("over", "b", "-0.0677"), ("near", "a", "0.995"),
+                                    ("neg", "a", "-0.2")])
+    over = rows["over", "a"]
+    assert (over["status"], over["misconception"]) == ("incorrect", ""), over
+    assert over["feedback"] == "a value of 1.07 cannot be right, as every answer to (a) lies between 0 and 1", over
+    assert rows["neg", "a"]["feedback"] == "a value of -0.2 cannot be right, as every answer to (a) lies between 0 and 1"
+    # the next part names the plain bounds too, not the range of C7's draws
+    assert "your (a) = 1.07 cannot be right, as every answer to (a) lies between 0 and 1, so (b) was not marked " \
+           "from it" in rows["over", "b"]["feedback"], rows["over", "b"]
+    # a p-hat inside 0 to 1 that no score of the question gives is no plain impossibility: not told so at (a)
+    assert "cannot be right" not in rows["near", "a"]["feedback"], rows["near", "a"]
+
+
+def test_a_negative_loss_is_told_why_at_its_own_part(tmp_path):
+    rows = _graded(tmp_path, "C1", [("neg", "b", "-0.77")])
+    assert rows["neg", "b"]["misconception"] == "", rows
+    assert rows["neg", "b"]["feedback"] == "a value of -0.77 cannot be right, as every answer to (b) is at least 0", rows
+

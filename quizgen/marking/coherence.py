@@ -52,7 +52,7 @@ from quizgen.marking.carry import inside, reachable
 from quizgen.marking.hull import given_reach
 from quizgen.marking.recipes import fixed_over_part, part_divisor
 from quizgen.marking.quotes import MARKED_FROM, from_own_answers, marked_from, quoted
-from quizgen.marking.rule_model import EARLY, ECF, NEAR, tolerance_kind
+from quizgen.marking.rule_model import EARLY, ECF, INCORRECT, NEAR, tolerance_kind
 from quizgen.marking.slips import rounded_or_cut
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_behind
 
@@ -66,6 +66,35 @@ def outside(value, bounds) -> bool:
         return False
     low, high = bounds
     return (low is not None and value < low) or (high is not None and value > high)
+
+
+def plain_bounds(bounds) -> tuple:
+    """The bounds a range of no negative values implies that a student sees without the template: 0, and 1
+    for a range within 0 and 1 (a probability, a share); any other range as it is."""
+    low, high = bounds
+    if low is None or low < 0:
+        return bounds
+    return 0, (1 if high is not None and high <= 1 else None)
+
+
+def told_bounds(bounds, value) -> tuple:
+    """The bounds to tell a student ``value`` lies outside: the plain ones (``plain_bounds``) when it lies
+    outside those too, else the part's range (review 54a F5: C7's p-hat of 1.07 was told "every answer
+    to (a) lies between 0.01 and 0.99", the range of its draws, which read as a property of the sigmoid)."""
+    plain = plain_bounds(bounds)
+    return plain if outside(value, plain) else bounds
+
+
+def beyond_range(verdict, rule, reading):
+    """``verdict`` on an answer nothing explains that lies outside its part's plain bounds (a probability
+    of 1.07, a negative loss) told why it cannot be right, at its own part (review 54a F5: told only at
+    the next part, when ECF from it was withheld); any other verdict as it is."""
+    if verdict.status != INCORRECT or verdict.misconception or verdict.feedback or rule.bounds is None \
+            or not outside(reading.value, plain_bounds(rule.bounds)):
+        return verdict
+    said = quoted(reading.value, reading.figures)
+    return replace(verdict, feedback=f"a value of {said} cannot be right, as every answer to {rule.label} "
+                                     f"{span(plain_bounds(rule.bounds))}")
 
 
 def span(bounds) -> str:
@@ -161,7 +190,8 @@ def impossible_source(rule, earlier: dict, written: dict) -> str:
         value = earlier.get(s.name)
         if outside(value, s.bounds):
             return (f"your {s.label} = {quoted(value, written.get(s.name))} cannot be right, as every answer to "
-                    f"{s.label} {span(s.bounds)}, so {rule.label} was not marked from it {WITHHELD}")
+                    f"{s.label} {span(told_bounds(s.bounds, value))}, so {rule.label} was not marked from it "
+                    f"{WITHHELD}")
     return ""
 
 
@@ -226,7 +256,8 @@ def impossible_result(rule, x: float, earlier: dict, env: dict, written: dict) -
     them = "them" if len(rule.sources) > 1 else "it"
     shown = marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)
     return (f"worked from your {shown[len(MARKED_FROM):]}, {rule.label} would be {quoted(target)}, which "
-            f"cannot be right, as every answer to {rule.label} {span(rule.bounds)}, so it was not marked from "
+            f"cannot be right, as every answer to {rule.label} {span(told_bounds(rule.bounds, target))}, so it was "
+            f"not marked from "
             f"{them} {WITHHELD}")
 
 

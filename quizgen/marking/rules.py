@@ -15,7 +15,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable
 from quizgen.marking.carried_words import CARRIED_ACCEPTED, unrounded_clause
 from quizgen.marking.hull import given_reach
-from quizgen.marking.coherence import sensible
+from quizgen.marking.coherence import beyond_range, sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted, those_values
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early, cut_or_near_one
@@ -98,8 +98,8 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
-    return told_value(short_own_told(verdict, rule, reading, earlier, env, written or {}), reading, rule,
-                      lambda: expected(rule))   # (a) 0.9343, then -ln 0.9343; -ln(0.0663): 2.71357 is 2.71 at 3 figures
+    return beyond_range(told_value(short_own_told(verdict, rule, reading, earlier, env, written or {}), reading, rule,
+                                   lambda: expected(rule)), rule, reading)   # -ln(0.0663): 2.71357 is 2.71; p = 1.07: F5
 
 
 FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "
