@@ -2,7 +2,8 @@
 symbol the stem never defines (F1); the solutions' note and C7's near-1 step say what the
 paper asks (4 figures) and what default grading accepts (3 too) without contradicting either (F4); C2 (a) and C8 (a) name the unnormalised weight (F2); C9 (a) names L_NSP alone and the missing minus
 sign, C7 (b) and (c) both labels' losses added (F3); an answer outside its part's plain bounds (a probability
-above 1) is told why at its own part, and the next part names those bounds, not the range of the draws (F5)."""
+above 1) is told why at its own part, and the next part names those bounds, not the range of the draws (F5); C9 (a)'s divided-by-n feedback names T too where the two share a
+window (F6)."""
 
 import csv
 import re
@@ -175,3 +176,13 @@ def test_a_negative_loss_is_told_why_at_its_own_part(tmp_path):
     assert rows["neg", "b"]["misconception"] == "", rows
     assert rows["neg", "b"]["feedback"] == "a value of -0.77 cannot be right, as every answer to (b) is at least 0", rows
 
+
+# F6: C9 (a) divided by T (27 tokens, [CLS] and both [SEP] counted) was told it divided by n ("not by
+# all 24 tokens") where the two slips share a 3-figure window and the T trap is left out of the draw.
+
+def test_c9_a_names_both_divisors_where_they_share_a_window():
+    verdict = _verdict("C9", C9_DRAW, "total", "2.707")   # 0.96759 / 27 + 2.6716; / 24 gives 2.7119
+    assert (verdict.status, verdict.misconception) == ("incorrect", "mean_over_all_tokens"), verdict
+    assert "not by all 24 tokens, nor by T = 27 with the special tokens counted" in verdict.feedback, verdict
+    canonical = question_checkers(key_entry(Question("Q1", canonical_instance(BANK["C9"]))))["a"]("0.6136")
+    assert canonical.misconception == "mean_over_all_tokens" and "nor by" not in canonical.feedback, canonical
