@@ -361,11 +361,18 @@ def paper_digest(path) -> str:
 # differ (and the paper code); key.csv's Q5 (d), 1 before, is 2. Every draw is unchanged.
 # All four again (fix53r2, review 53d F7): C5 (d)'s tie rule is the paper's own, "(here a fraction of
 # exactly .5 is rounded up)", not BERT's code's; that line of Q5 (and the paper code) the only ones that differ.
-PAPER_DIGESTS = {   # round 53: C5 (d) is BERT's count for the drawn length (review 52b F6)
+# Both solutions.md again (fix54p, review 54a F1, F4): C10's step 1 counts with the sentence's own number
+# ("$7 + 2 = 9$ tokens", was "$T + 2 = 9$", a T its stem never defines); the note above the answers says
+# that by default grading also accepts intermediates kept to 3 figures, a margin below the 4 asked ("Each
+# answer is written ..."); seed 2's C7 (c) step, 1 - p-hat near 1 carried to 4 figures of itself, says both
+# are marked correct by default and to keep the question's 4 figures of its difference from 1. Those lines
+# (and the paper code) the only ones that differ; problems.md and key.csv byte-identical (the new traps of
+# C2, C7, C8 and C9 are key.json's alone, and each leaves every draw as it was).
+PAPER_DIGESTS = {   # round 54: the note says what default grading accepts (review 54a F4)
     ("1", "problems.md"): "dc6804a793a56eba1914ead634cb0ae31ba99c82d00d699d2e1e65fe96d2a052",
-    ("1", "solutions.md"): "638943d8cc5c5cc9217c6168983133de435fdb1c5482f866afbde3418e42e4a4",
+    ("1", "solutions.md"): "e8d82c334fc9be201575f88c88cb6f985a53416ce2e35d82e53c4a13f954715f",
     ("2", "problems.md"): "4df81ab27c8d4c99ebf337ac4f0b8ba0700a3c1dc601bab23b72e0a29b293026",
-    ("2", "solutions.md"): "0e9ce425027994bd3c61a5380a30bee27a7f429c43b0694b5a4601248c9c3841",
+    ("2", "solutions.md"): "3c42ae45187851ceae4ce1b75ae466b9fe9d7fae992a3d2b41bd98dda8273f57",
 }
 
 
