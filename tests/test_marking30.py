@@ -108,7 +108,9 @@ def test_c10_the_papers_sum_over_a_wrong_count_is_no_ecf(grade):
             f"(b) is the mean of 8 terms, their sum (8.9352) divided by 8; your answer comes from dividing that sum "
             f"by your (a) = {own} (8.9352 / {own} = {quotient}), as if there were {own} terms, so (b) "
             f"was not marked from your (a) (no error carried forward)"))
-    assert _verdict(rows["m4", "Q10", "b"]) == ("incorrect", "", "", 0.0, "")
+    # a negative loss, told so at (b) (review 54a F5: it was a bare incorrect)
+    assert _verdict(rows["m4", "Q10", "b"]) == ("incorrect", "", "", 0.0,
+                                                "a value of -1.79 cannot be right, as every answer to (b) is at least 0")
     for sid in ("m3", "f6"):
         status, note, misconception, score, feedback = _verdict(rows[sid, "Q10", "b"])
         assert (status, note, misconception, score) == ("correct", "ecf", "", 2.0)   # (b) is 2 points (review 52b F3)

@@ -18,6 +18,7 @@ from quizgen.marking.rule_model import CARRIED, ECF, EARLY
 from quizgen.marking.forms import LOG_NOTE, with_log_note
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.carry import inside
+from quizgen.marking.coherence import range_told
 from quizgen.marking.early_carry import coarse_carry
 from quizgen.marking.slips import trap_rounded_or_cut
 from quizgen.marking.sources import figures_asked, own_trap_inputs, own_trap_read
@@ -56,7 +57,8 @@ def ecf_verdict(checker, outcome, sources, own_answers, kept: dict | None = None
         verdict = route_verdict(checker, outcome, sources, lambda reads: _all_the_keys(checker, reads)) or verdict
     if verdict is None:   # a trap from their own (a)? C2: -log10 of their own (a); C8 (b) 0.5000, a copy of it
         verdict = _own_trap_of(checker, outcome, own_answers, {} if kept is None else kept)
-    if verdict is None and outcome.status == Status.INCORRECT and not (outcome.misconception or outcome.feedback):
+    if verdict is None and outcome.status == Status.INCORRECT and not outcome.misconception \
+            and (not outcome.feedback or range_told(outcome)):
         verdict = _coarse_told(checker, outcome, sources)   # (a) carried at 1 figure: said, still incorrect
     if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
         verdict = rounded_once(checker, verdict or outcome, own_answers)

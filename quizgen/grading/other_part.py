@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import matches, overlapping_pair
+from quizgen.marking.coherence import range_told
 from quizgen.marking.expression_value import told
 
 ANOTHER_PART = "another_part"
@@ -22,7 +23,8 @@ def another_parts_value(checker, verdict):
     numeric part's answer in the same question (``_other_part``); so is an expression told only
     its value, as the decimal of that value is (``told``: one verdict, however it is written)."""
     if verdict.status is not Status.INCORRECT or verdict.misconception or verdict.note \
-            or (verdict.feedback and not told(verdict)) or verdict.value is None or checker.question is None:
+            or (verdict.feedback and not told(verdict) and not range_told(verdict)) or verdict.value is None \
+            or checker.question is None:
         return verdict
     other = _other_part(checker, verdict.value)
     if other is None:

@@ -93,8 +93,17 @@ def beyond_range(verdict, rule, reading):
             or not outside(reading.value, plain_bounds(rule.bounds)):
         return verdict
     said = quoted(reading.value, reading.figures)
-    return replace(verdict, feedback=f"a value of {said} cannot be right, as every answer to {rule.label} "
-                                     f"{span(plain_bounds(rule.bounds))}")
+    return replace(verdict, feedback=f"a value of {said}{RANGE_TOLD}{rule.label} {span(plain_bounds(rule.bounds))}")
+
+
+RANGE_TOLD = " cannot be right, as every answer to "
+"""What ``beyond_range`` says after the value: ``range_told`` looks for it."""
+
+
+def range_told(verdict) -> bool:
+    """Whether ``verdict``'s feedback is ``beyond_range``'s alone: a bare incorrect but for that, which a more
+    particular word may replace (other_part.py: a probability of 3.5586 that is (b)'s loss)."""
+    return verdict.feedback.startswith("a value of ") and RANGE_TOLD in verdict.feedback
 
 
 def span(bounds) -> str:
