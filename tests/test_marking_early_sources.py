@@ -106,10 +106,11 @@ def test_the_unrounded_trap_is_tried_even_far_from_the_value_as_written(tmp_path
     question["params"]["s"] = -5.25
     a, b, c = question["parts"]
     a.update(exact="1/(1 + exp(5.25))", value=p, trap_values=[1 - p])
+    # both_label_terms (review 54a F3), -ln p - ln(1 - p), lies within the window of -ln p here: left out
     b.update(exact="log(1 + exp(5.25))", value=-math.log(p),
-             trap_values=[-math.log(1 - p), b["trap_values"][1], -math.log2(p), math.log(p), p])
+             trap_values=[-math.log(1 - p), None, b["trap_values"][2], -math.log2(p), math.log(p), p])
     c.update(exact="-log(1 - 1/(1 + exp(5.25)))", value=-math.log(1 - p),
-             trap_values=[-math.log(p), c["trap_values"][1], -math.log2(1 - p), math.log(1 - p), 1 - p])
+             trap_values=[-math.log(p), None, c["trap_values"][2], -math.log2(1 - p), math.log(1 - p), 1 - p])
     (tmp_path / "far.json").write_text(json.dumps(key), encoding="utf-8")
     row = _graded(tmp_path / "g", tmp_path / "far.json", _q7("f1", "0.99", "0.00523"))[("f1", "Q7", "b")]
     assert (row["status"], row["note"]) == ("correct", "ecf"), row

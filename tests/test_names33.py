@@ -81,7 +81,7 @@ def test_a_traps_name_survives_a_round_trip_through_the_key(c7_key):
 
 def test_a_key_written_before_names_reads_with_none(c7_key):
     key = Key.from_json(_without_names(c7_key), "key.json")
-    assert [t.name for p in key.questions[0].parts for t in p.traps] == [""] * 11
+    assert [t.name for p in key.questions[0].parts for t in p.traps] == [""] * 13   # both_label_terms twice: review 54a F3
     assert trap_names(key) == {}
     assert "name" not in _first_traps(key.to_json())[0]   # and is written back as it was
 
