@@ -225,6 +225,7 @@ def _without_trap(data: dict, code: str) -> dict:
             papers = [data["questions"], *(student["questions"] for student in data.get("students", {}).values())]
             for question in (q for questions in papers for q in questions if q["template"] == template_id):
                 del question["parts"][index]["trap_values"][where]
+                question["parts"][index].get("trap_texts", {}).pop(code, None)   # a feedback of the draw's words
     return data
 
 
@@ -284,8 +285,10 @@ def test_a_version_3_key_from_before_variants_reads_as_generate_makes_it_now(ban
     templates = [t for t in bank if t.cls in ("C1", "C8", "C9")]
     quiz = make_quiz(templates, seed=7, students=[Student("s1", "Ann"), Student("s2", "Bo"), Student("s3", "Cy")])
     # the bank gained the log-2 trap after that key was written: it is left out of the key written now
-    # ... and traps gained their names in the key (names33): left out too
-    now_data = _c8_as_then(_without_trap_names(_without_trap(key_data(quiz), "log2_instead_of_ln")))
+    # ... and traps gained their names in the key (names33): left out too; and C8 (a) its unnormalised-weight
+    # trap (review 54a F2): left out too (C9's new traps are those _c9_as_then leaves out)
+    now_data = _c8_as_then(_without_trap_names(_without_trap(_without_trap(key_data(quiz), "log2_instead_of_ln"),
+                                                             "unnormalised_weight")))
     now, old = Key.from_json(now_data, "key.json"), load_key_file(VERSION3)
     assert old.version == 3 and now.version == 4
     # C9 gained the log-10 trap and more words after that key was written (mark29): those alone differ
