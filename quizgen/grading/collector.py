@@ -38,12 +38,7 @@ def settle_young_objects() -> None:
     collector paused nothing is promoted, and a grade of a big key left
     millions of tracked objects in the youngest generation, whose first
     collection took about 0.4 s. ``gc.freeze`` then ``gc.unfreeze`` moves them
-    to the oldest generation in one step (they stay collectable there). Not
-    when the caller has frozen objects of its own (a server after start-up, the
-    test suite after collection): ``gc.unfreeze`` would thaw those too, and every
-    later full collection walk them again; that first collection is cheaper."""
-    if gc.get_freeze_count():
-        return
+    to the oldest generation in one step (they stay collectable there)."""
     gc.freeze()
     gc.unfreeze()
 
