@@ -54,10 +54,11 @@ def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | No
     written (seed 1's Q8 (b), 1.0239: 1.0285 rounds to 1.03, the answer to 1.02):
     wrong at the figures asked though within the plain window, which is
     centred on the exact value. ``0.7155`` for 0.71549 is that value to 4
-    figures, and stays right."""
+    figures, and stays right. Written to the figures asked, True when it lies below
+    the key's power of ten (``below_the_keys_decade``: 0.999 for 1.0004)."""
     asked = _asked_if_more_written(value, figures, kind, spec)
     if asked is None:
-        return False
+        return figures is not None and figures == figures_asked(kind, spec) and below_the_keys_decade(value, key)
     written, key = _as_written(value), Fraction(key) if not isinstance(key, Fraction) else key
     nudge = key * Fraction(1, 10 ** 12)   # a tie's other neighbour (1230 for 1235: half to even)
     return to_figures(written, asked) not in (to_figures(key, asked), to_figures(key - nudge, asked)) \
@@ -195,12 +196,26 @@ def shown_right(part, value: float, figures: int | None, asked: int, kind: str, 
     written to ``figures`` (None: unknown), shows the ``asked`` figures or more
     and is right at them (``rounds_otherwise``, worked out only for more
     figures than asked: the grader's fast path)."""
-    if figures is None or figures == asked:
+    if figures is None:
         return True
+    if figures == asked:
+        return not below_the_keys_decade(value, part.value)
     if figures > asked and plainly_as_asked(value, part.value, asked):
         return True
     exact = part.rational if part.rational is not None else part.value
     return figures > asked and not rounds_otherwise(value, exact, kind, spec, figures)
+
+
+def below_the_keys_decade(value: float, key: float) -> bool:
+    """True when ``value`` lies in a lower power of ten than ``key``: written to the
+    figures asked it is then another number than the key so rounded, though the plain
+    window, half a unit of the key's last asked figure each side, reaches it (``0.996``
+    to ``0.999`` for 1.0004, 1.00 at 3 figures; the numbers below 1 have a finer unit).
+    Carried rounding may still accept it; on its own it is no right answer."""
+    value, key = float(value), float(key)
+    if not value or not key or (value > 0) != (key > 0) or abs(value) >= abs(key) or not math.isfinite(value):
+        return False
+    return math.floor(math.log10(abs(value))) < math.floor(math.log10(abs(key)))
 
 
 KEY_DRIFT = 1e-5
