@@ -114,8 +114,9 @@ def test_about_half_far_and_no_better_key_near_is_left_to_the_check_after_the_pa
     sample = taken[0]
     assert sample.numeric >= belong_early.EARLY_LEAST and 0.4 < sample.far / sample.numeric <= belong_early.EARLY_FAR
     assert passes and result.exit_code == 2
-    # about half: the made-up answers shift with the bank's word lists (a longer C9 accept list: 49%)
-    assert re.search(r"numeric answers \((49|50|51)%\) are near a value quiz2/key\.json knows", result.output)
+    # about half: the made-up answers shift with the bank's word lists and traps (a longer C9 accept list:
+    # 49%; round 54's traps in C2, C7, C8 and C9: 47%)
+    assert re.search(r"numeric answers \((4[5-9]|5[0-5])%\) are near a value quiz2/key\.json knows", result.output)
 
 
 @pytest.mark.slow
