@@ -11,7 +11,7 @@ typing, part by part: the variant's value rounded to 3 to 5 significant
 figures (most), a trap's value, or a number out by a factor; then ``quizgen
 grade responses.csv --key questions-key.json`` timed in a fresh interpreter
 (seconds and peak RSS). A variant reaches many students, so grade marks each
-distinct answer to it once (docs/performance.md, fortieth round)."""
+distinct answer to it once (docs/performance-history.md, fortieth round)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The filled-text TeX check's quick paths (docs/performance.md, the forty-eighth round): a text
+"""The filled-text TeX check's quick paths (docs/performance-history.md, the forty-eighth round): a text
 whose every command is plainly listed skips _REFUSED and the walk, and one that can hold no length
 argument skips _ARGUMENT. Both must answer exactly as the full checks do, on any text."""
 

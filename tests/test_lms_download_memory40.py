@@ -5,7 +5,7 @@ download was held four times over: its text, the csv module's copy of it
 (io.StringIO, 4 bytes a character), its lines and every row's cells. 10,000
 students took 776 MB. Now the lines are read one at a time and each question
 cell is kept as its tag as its row is read (lms/download_table.py): 280 MB.
-What is read is the same (test_lms_*.py; docs/performance.md, fortieth round)."""
+What is read is the same (test_lms_*.py; docs/performance-history.md, fortieth round)."""
 
 import csv
 import io

@@ -17,7 +17,7 @@ from quizgen.grading.students import Students
 REPORT_PROCESS_CELLS = 5_000
 """Below this many student-part cells the class report is computed in the main
 process: for 40 students x 27 parts it takes about 6 ms, less than forking
-(docs/performance.md, "Fourteenth round")."""
+(docs/performance-history.md, the fourteenth round)."""
 
 
 def report_pays_for_a_process(students: Students, index: KeyIndex) -> bool:

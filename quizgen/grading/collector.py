@@ -48,7 +48,7 @@ def left_at_exit() -> None:
     (``gc.freeze`` in an ``atexit`` hook): the interpreter's last collection would otherwise
     walk them all and free them one by one, a per-student grade's key (about 590,000 objects
     in reference cycles, the key index and its papers' checkers) taking 0.2-0.4 s after every
-    output is written (docs/performance.md, "thirty-fourth round: grade's serial stages"). For
+    output is written (docs/performance-history.md, "Thirty-fourth round: grade's serial stages"). For
     a command's process, once its files are all written and closed; called again, it hooks once."""
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)

@@ -122,7 +122,7 @@ def _only_listed_commands(text: str) -> bool:
     and every name _COMMAND reads listed. Then neither _REFUSED nor unlisted_tex's
     walk can find anything (a refused name is never listed, and _REFUSED reads a
     run of backslashes as _COMMAND does), so the filled text of every render skips
-    both (docs/performance.md, the forty-eighth round)."""
+    both (docs/performance-history.md, the forty-eighth round)."""
     return ("^^" not in text and "\\begin" not in text and "\\end" not in text
             and _NON_ASCII_COMMAND.search(text) is None
             and BANK_COMMANDS.issuperset(filter(None, _COMMAND.findall(text))))
