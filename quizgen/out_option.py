@@ -22,18 +22,21 @@ OUT_WORDS = {
 def refuse_empty_folder(value, option: str, writes: str) -> None:
     """Refuse an output folder option (grade's ``--feedback``) naming nothing, as
     ``--out`` is refused: ``''``, blank, or ``-`` (``writes``: what goes there)."""
-    if value is not None and not str(value).strip():
-        raise UsageError(f"{option} {str(value)!r}: the name is empty; expected a folder (for {writes})")
-    if value is not None and str(value) == "-":
-        raise UsageError(f"{option} -: grade writes {writes} into a folder, never to standard output; "
-                         "expected a folder")
+    _refuse_nothing(value, option, f"grade writes {writes} into a folder", "a folder", f"for {writes}")
 
 
 def refuse_empty_out(out, command: str = "grade") -> None:
     """Refuse ``--out ''`` (or blank) and ``--out -`` of ``command`` (a key of
     OUT_WORDS) in one line saying what it writes and what --out may name."""
     writes, expected, default = OUT_WORDS[command]
-    if out is not None and not str(out).strip():
-        raise UsageError(f"--out {str(out)!r}: the name is empty; expected {expected} (leave --out out to {default})")
-    if out is not None and str(out) == "-":
-        raise UsageError(f"--out -: {command} writes {writes}, never to standard output; expected {expected}")
+    _refuse_nothing(out, "--out", f"{command} writes {writes}", expected, f"leave --out out to {default}")
+
+
+def _refuse_nothing(value, option: str, writes: str, expected: str, hint: str) -> None:
+    """One line refusing ``option`` when it names nothing (empty or blank: ``hint`` says what
+    to do) or standard output (``-``: ``writes`` says what the command writes instead)."""
+    text = None if value is None else str(value)
+    if text is not None and not text.strip():
+        raise UsageError(f"{option} {text!r}: the name is empty; expected {expected} ({hint})")
+    if text == "-":
+        raise UsageError(f"{option} -: {writes}, never to standard output; expected {expected}")

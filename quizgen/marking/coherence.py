@@ -265,9 +265,8 @@ def impossible_result(rule, x: float, earlier: dict, env: dict, written: dict) -
     them = "them" if len(rule.sources) > 1 else "it"
     shown = marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)
     return (f"worked from your {shown[len(MARKED_FROM):]}, {rule.label} would be {quoted(target)}, which "
-            f"cannot be right, as every answer to {rule.label} {span(told_bounds(rule.bounds, target))}, so it was "
-            f"not marked from "
-            f"{them} {WITHHELD}")
+            f"cannot be right, as every answer to {rule.label} {span(told_bounds(rule.bounds, target))}, "
+            f"so it was not marked from {them} {WITHHELD}")
 
 
 def carried_misconception(rule, earlier: dict, env: dict, behind: dict) -> Carried | None:
