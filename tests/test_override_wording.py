@@ -46,3 +46,19 @@ def test_a_confirming_override_leaves_the_misconception_table_as_it_was(quiz, co
                                  encoding="utf-8")
     assert misconception_lines(quiz, f"over{len(comment)}", quiz / "ov.csv") == plain
     assert len(plain[1]) == 1 and "Q1b, Q1c" in plain[1][0]
+
+
+def test_a_trap_value_written_short_is_not_the_misconceptions_wording(tmp_path):
+    """Review 55b F1: a trap's value written short (the sum trap 3.7832 of C4, seed 42, as 3.8)
+    gets that slip in its own feedback, and the class-wide table words the misconception as
+    the key does, without one answer's slip."""
+    generate(tmp_path / "quiz", classes="C4", count=1, seed=42)
+    (tmp_path / "answers.csv").write_text(
+        "student_id,question_id,part,answer\nA,Q1,a,3.8\nB,Q1,a,0.946\n", encoding="utf-8")
+    result = grade(tmp_path / "answers.csv", tmp_path / "quiz" / "key.json", tmp_path / "out")
+    graded = (tmp_path / "out" / "answers-graded.csv").read_text(encoding="utf-8-sig")
+    assert "(That value, rounded to 2 significant figures: give at least 3.)" in graded
+    report = (tmp_path / "out" / "answers-graded-report.md").read_text(encoding="utf-8")
+    row = next(line for line in report.splitlines() if line.startswith("| sum\\_instead\\_of\\_mean |"))
+    assert "That value" not in row and "adding them makes the loss grow" in row
+    assert "That value" not in result.feedback["sum_instead_of_mean"]

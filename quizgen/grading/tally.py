@@ -15,7 +15,7 @@ from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
-from quizgen.marking.quotes import from_own_answers
+from quizgen.marking.quotes import from_own_answers, tells_a_slip
 from quizgen.marking.rule_model import ECF
 from quizgen.scores import adds_exactly, score_total
 
@@ -247,9 +247,10 @@ def _trap_wording(outcome) -> str | None:
     """The trap's wording an outcome carries: None (the key's wording stands
     in) after an override, whose feedback is the marker's comment to one
     student, and for a trap worked from the student's own earlier answers,
-    whose words may quote those answers (careful.own_wording): no one
-    student's numbers belong in a class-wide table."""
-    if outcome.note == "override" or from_own_answers(outcome.feedback):
+    whose words may quote those answers (careful.own_wording), and for a
+    trap's value written short or cut off, whose words say so (quotes.with_slip):
+    no one student's numbers or slips belong in a class-wide table."""
+    if outcome.note == "override" or from_own_answers(outcome.feedback) or tells_a_slip(outcome.feedback):
         return None
     return outcome.feedback
 

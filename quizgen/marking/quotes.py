@@ -116,6 +116,22 @@ def from_own_answers(feedback: str) -> bool:
     return feedback.startswith(MARKED_FROM)
 
 
+SLIP_NOTE = " (That value, "
+"""How a trap's feedback goes on when the answer is the trap's value written short or cut
+off (``with_slip``): what one answer did, never part of the misconception's wording."""
+
+
+def with_slip(feedback: str, slip: str) -> str:
+    """A trap's ``feedback`` followed by what the answer did to the trap's value (``slip``:
+    "rounded to 2 significant figures: give at least 3")."""
+    return f"{feedback}{SLIP_NOTE}{slip}.)"
+
+
+def tells_a_slip(feedback: str) -> bool:
+    """True when feedback says how one answer wrote a trap's value (``with_slip``)."""
+    return SLIP_NOTE in feedback
+
+
 WORKED_WITH = "your answer is what the working gives with "
 """How the feedback on a later part that a rounding to too few figures reaches
 says so (early_carry.py): what the answers show (``with (a) rounded to 2

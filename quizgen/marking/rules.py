@@ -17,7 +17,7 @@ from quizgen.marking.carried_words import CARRIED_ACCEPTED, unrounded_clause
 from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import beyond_range, sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
-from quizgen.marking.quotes import marked_from, quoted, those_values
+from quizgen.marking.quotes import marked_from, quoted, those_values, with_slip
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early, cut_or_near_one
 from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
                                    shown_too_few, stated, zeros_left_off)
@@ -250,7 +250,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
            f"rounded to {figures} significant figure{'s' * (figures > 1)}: give at least {asked}")
     return Verdict(INCORRECT, misconception=trap.code, value=x,
                    score=credits.traps.get(trap.code, trap.credit) * credits.imprecise,
-                   feedback=f"{trap.feedback} (That value, {how}.)")
+                   feedback=with_slip(trap.feedback, how))
 
 
 def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels,

@@ -14,7 +14,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import units
 from quizgen.maths.tolerance import matches
 from quizgen.marking.roundings import sig_roundings, truncate_sig
-from quizgen.marking.quotes import quoted, quoted_unwhole
+from quizgen.marking.quotes import quoted, quoted_unwhole, with_slip
 
 SAME = 1e-9   # relative: two floats this close are one number written two ways
 
@@ -94,7 +94,7 @@ def trap_matched(traps, x: float, spec: dict, kind: str) -> tuple:
     trap = next((t for t in traps if t.value is not None and whole_neighbour(x, t.value)), None)
     if trap is None:
         return None, ""
-    return trap, f"{trap.feedback} (That value, {quoted(trap.value)}, rounded to a whole number.)"
+    return trap, with_slip(trap.feedback, f"{quoted(trap.value)}, rounded to a whole number")
 
 
 def whole_neighbour(x: float, value: float) -> bool:
