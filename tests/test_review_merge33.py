@@ -58,3 +58,32 @@ def test_a_review_file_saved_by_a_spreadsheet_keeps_its_separator_and_columns(co
     assert again.exit_code == 0, again.output
     graded = {(row[0], row[3]): row[5] for row in rows_of(course / "answers-graded.csv")[1:]}
     assert graded[("s001", "a")] == "correct" and graded[("s003", "b")] == "needs_review"
+
+
+def _graded(course, invoke) -> list:
+    (course / "answers.csv").write_text(LONG + CLASS, encoding="utf-8")
+    assert invoke("grade", "answers.csv").exit_code == 0
+    return (course / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()
+
+
+def test_a_graded_row_cut_short_is_refused_naming_its_line(course, invoke):
+    """Review 55b F2: a graded file cut inside a needs_review row's status was read past, "nothing
+    to review", and that answer left at 0 with nobody asked to decide it."""
+    lines = _graded(course, invoke)
+    at = next(n for n, line in enumerate(lines) if "needs_review" in line)
+    lines[at] = lines[at][:lines[at].index("needs_review") + 9]
+    (course / "cut.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = invoke("review", "cut.csv")
+    assert result.exit_code != 0
+    assert f"cut.csv: line {at + 1}: 6 cells where the header has 12;" in one_line(result)
+    assert not (course / "cut-review.csv").exists()
+
+
+def test_a_status_no_grade_writes_is_refused(course, invoke):
+    lines = _graded(course, invoke)
+    at = next(n for n, line in enumerate(lines) if "needs_review" in line)
+    lines[at] = lines[at].replace("needs_review", "bogus_status")
+    (course / "edited.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = invoke("review", "edited.csv")
+    assert result.exit_code != 0
+    assert f"edited.csv: line {at + 1}: status 'bogus_status' is none grade writes" in one_line(result)

@@ -135,12 +135,30 @@ def review_lines(graded: Path, kinds: set) -> tuple:
         try:
             next(reader)
             for number, row in enumerate(reader):
+                _refuse_unwritten(graded, reader.line_num, row, columns)
                 line = review_line(row, columns, kinds)
                 if line is not None:
                     lines.append((KINDS.index(line[0]), paper_order(*line[1][2:4]), number, line[1]))
         except csv.Error as exc:
             raise InputFileError(f"{graded}: line {reader.line_num}: {csv_problem(exc)}") from exc
     return delimiter, [(KINDS[rank], cells) for rank, _, _, cells in sorted(lines)]
+
+
+STATUSES = frozenset(status.value for status in Status)
+
+
+def _refuse_unwritten(graded: Path, line: int, row: list, columns: dict) -> None:
+    """Refuse a row grade cannot have written (review 55b F2): cut short or grown (a cell count
+    other than the header's), or a status that is none of grade's. Read past, such a row's
+    answer would be left out of the file to fill in without a word."""
+    width = columns["note"] + 1   # the header's cells: the result columns come last
+    if len(row) != width:
+        raise InputFileError(f"{graded}: line {line}: {len(row)} cells where the header has {width}; "
+                             "expected a row of the graded file quizgen grade wrote, whole")
+    status = unguard(row[columns["status"]])
+    if status not in STATUSES:
+        raise InputFileError(f"{graded}: line {line}: status {printable(status[:40])!r} is none grade writes; expected "
+                             f"one of {', '.join(sorted(STATUSES))}")
 
 
 def _encoding(graded: Path, handle) -> str:
