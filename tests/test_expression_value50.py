@@ -59,15 +59,18 @@ def test_an_expression_kept_short_is_what_its_decimal_is(graded):
     """After a right (a), the expression and the decimal of its value are both the near-1 rule's rounded too early."""
     decimal = graded[("decimal", "c")]
     assert _verdict(decimal) == ("imprecise", "0", "rounded_too_early", "")
-    for who in ("expr", "ratio", "both"):
+    for who in ("expr", "ratio"):
         assert _verdict(graded[(who, "c")]) == _verdict(decimal), graded[(who, "c")]
         assert graded[(who, "c")]["feedback"] == decimal["feedback"]
     assert "as 0.9337" in decimal["feedback"] and decimal["feedback"].endswith("(expected 2.72)")
 
 
-def test_one_working_one_verdict_within_a_question(graded):
-    """The reviewer's a14.csv f2: (b) -ln(0.9337) and (c) -ln(1-0.9337), one keeping, one verdict."""
-    assert _verdict(graded[("both", "b")]) == _verdict(graded[("both", "c")]) == ("imprecise", "0", "rounded_too_early", "")
+def test_one_working_into_two_parts_is_charged_once(graded):
+    """The reviewer's a14.csv f2: (b) -ln(0.9337) and (c) -ln(1-0.9337), one keeping: named at (b), the first
+    part it explains, and (c) ECF from it (review 55a F1; it was charged at both, as one verdict)."""
+    assert _verdict(graded[("both", "b")]) == ("imprecise", "0", "rounded_too_early", "")
+    assert _verdict(graded[("both", "c")]) == ("correct", "2", "ecf", "")
+    assert graded[("both", "c")]["feedback"].endswith("that value kept short is marked at (b) only)")
 
 
 def test_an_expression_wrong_at_the_figures_asked_is_told_its_value(graded):

@@ -147,15 +147,16 @@ def test_a_later_part_worked_from_an_a_marked_incorrect_is_ecf(graded):
 def test_p_hat_from_1_plus_e_to_the_minus_s_kept_to_4_figures_is_told(graded):
     """k4 kept 1 + e^-2.65 = 1.070651 as 1.071, so p-hat as 0.93371 (0.9337), and wrote (a) 0.934 (right);
     (b) -ln 0.9337 = 0.0686 was a bare incorrect, (c) 2.71 = -ln 0.0663 'cut off' (review 49c F1). The
-    feedback names no (a) = 0.934: that value played no part in them (review 49d F12)."""
+    feedback names no (a) = 0.934: that value played no part in them (review 49d F12). One keeping carried
+    into both is charged once, at (b); (c) is ECF from it (review 55a F1: both were charged)."""
     assert _mark(graded, "k4", "Q181", "a") == ("correct", "", "2", "")
-    why = ("your answer is what the working gives with a value kept to too few "
-           "figures of its difference from 1 (σ(s) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.93401): ")
+    kept = "σ(s) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071, where it is 0.93401"
+    why = f"your answer is what the working gives with a value kept to too few figures of its difference from 1 ({kept})"
     assert _mark(graded, "k4", "Q181", "b") == ("imprecise", "rounded_too_early", "0", "")
-    assert graded[("k4", "Q181", "b")]["feedback"] == why + NEAR_ONE.format("0.0683")
-    assert _mark(graded, "k4", "Q181", "c") == ("imprecise", "rounded_too_early", "0", "")
-    assert graded[("k4", "Q181", "c")]["feedback"] == (why + NEAR_ONE.format("2.72") + "; or it is the answer cut "
-                                                       "off instead of rounded: 2.718 rounds to 2.72")
+    assert graded[("k4", "Q181", "b")]["feedback"] == f"{why}: " + NEAR_ONE.format("0.0683")
+    assert _mark(graded, "k4", "Q181", "c") == ("correct", "ecf", "2", "")
+    assert graded[("k4", "Q181", "c")]["feedback"] == (f"{why}, as your (b) is: correct given that value (error "
+                                                       "carried forward; that value kept short is marked at (b) only)")
 
 
 def test_a_3_figure_carrier_is_told_which_value_and_no_given_number(graded):
@@ -189,10 +190,12 @@ def test_a_later_part_worked_from_a_right_a_as_written_is_correct(graded):
 @pytest.mark.parametrize("student", ["u5", "u3", "k4"])
 def test_a_near_1_a_that_keeps_too_few_figures_of_1_minus_it_is_no_help(graded, student):
     """C7's (a) 0.9337 is correct (0.934), but keeps 0.0663 of 1 - p-hat = 0.066020, which the stem asks
-    to keep to 4 figures: (b) and (c) worked from it are rounded too early, whether (a) was written as
-    0.9337 or 0.934 (review 49d F5: the same working scored 6/6 or 2/6)."""
+    to keep to 4 figures: (b) worked from it is rounded too early, whether (a) was written as 0.9337 or
+    0.934 (review 49d F5: the same working scored 6/6 or 2/6), and (c), from the same keeping, is ECF
+    from it, that one slip charged at (b) alone (review 55a F1: it was charged at both)."""
+    assert _mark(graded, student, "Q181", "b") == ("imprecise", "rounded_too_early", "0", "")
+    assert _mark(graded, student, "Q181", "c") == ("correct", "ecf", "2", "")
     for part in "bc":
-        assert _mark(graded, student, "Q181", part) == ("imprecise", "rounded_too_early", "0", "")
         assert "σ(s) as 0.9337 from 1 + e^(-s) = 1.07065 as 1.071" in graded[(student, "Q181", part)]["feedback"]
 
 

@@ -137,7 +137,7 @@ class Carried(NamedTuple):
 def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written, mark, ecf_verdict):
     """``mark(rule, reading, earlier, env, credits, carried, written)`` (rules.py's
     ``_mark_value``) with the checks of this module: a misconception carried
-    on is ECF (``ecf_verdict``, rules.py's ``_ecf_verdict``), and ECF worked
+    on is ECF (``ecf_verdict``, rules.py's ``ecf_given``), and ECF worked
     from or to a value outside its part's range is withheld: the answer as
     marked without earlier answers, its feedback saying why."""
     if not rule.sources or not env or rule.recipe is None:   # the pass (no earlier answers yet): as before

@@ -10,22 +10,27 @@ part blank or showing another value (review 53b F8: C7 (a) blank, (b) and (c)
 both from 1/1.05 were each charged, where a written (a) of 1/1.05 was charged
 once): the first such part keeps its verdict, each later one right given the
 same kept value is ECF from it. Pure helpers of grading/ecf_at_once.py, which
-gives them the student's answers."""
+gives them the student's answers. The value near 1 so kept may be right at
+its own part, where rules.py gives no ECF from it: C7's σ(s) kept as
+1/1.071 = 0.9337, 0.934 like the key's (review 55a F1)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
+from quizgen.maths.tolerance import matches
+from quizgen.marking.as_asked import matched_as_asked
+from quizgen.marking.carry import reachable
 from quizgen.marking.roundings import sig_roundings
-from quizgen.marking.early_carry import EARLY_FIGURES
+from quizgen.marking.early_carry import EARLY_FIGURES, source_wrong
 from quizgen.marking.forms import NUMBER, Reading
 from quizgen.marking.coherence import withheld
 from quizgen.marking.near_one import kept_sources
 from quizgen.marking.quotes import WORKED_WITH, from_own_answers, marked_from, own_numbers, quoted
-from quizgen.marking.rule_model import EARLY, ECF, PartRule, Verdict
-from quizgen.marking.rules import mark_value
-from quizgen.marking.sources import figures_asked
+from quizgen.marking.rule_model import EARLY, ECF, PartRule, Verdict, tolerance_kind
+from quizgen.marking.rules import ecf_given, mark_value
+from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import same
 
 _MARKED_THERE = re.compile(r"; [^;]*?early rounding is marked at .*? only(?=[;)])")
@@ -44,20 +49,55 @@ def named_once(rule: PartRule, reading: Reading, before: list, values: dict, wri
         for rounded, figures, how in (*((r, EARLY_FIGURES, None) for r in _roundings(source, values.get(source.name))),
                                       *_kept_near_one(rule, reading, source)):
             changed = ({**values, source.name: rounded}, {**written, source.name: figures})
-            mine = _marked(rule, reading, changed, question)
-            if mine.note != ECF:
+            mine = _given(rule, reading, changed, question, source, how)
+            if mine is None:
                 continue
+            near = how is not None
             for other, theirs in before:
-                if source in other.sources and _early_there(other, theirs, (values, written), question, how) \
-                        and _marked(other, theirs, changed, question).note == ECF:
-                    if how is None:
-                        shown = marked_from((s.label, values[s.name], written.get(s.name)) for s in rule.sources)
-                        how = f"{source.label} rounded to {EARLY_FIGURES} significant figures " \
-                              f"({quoted(rounded, EARLY_FIGURES)})"
-                        return _worded(mine, f"{shown}: ", how, "early rounding", other.label)
-                    return _worded(mine, "", f"a value kept to too few figures of its difference from 1 ({how})",
-                                   "value kept short", other.label)
+                if source in other.sources and _early_there(other, theirs, (values, written), question, near) \
+                        and _given(other, theirs, changed, question, source, how) is not None:
+                    if near:
+                        return _worded(mine, "", f"a value kept to too few figures of its difference from 1 ({how})",
+                                       "value kept short", other.label)
+                    shown = marked_from((s.label, values[s.name], written.get(s.name)) for s in rule.sources)
+                    said = f"{source.label} rounded to {EARLY_FIGURES} significant figures ({quoted(rounded, figures)})"
+                    return _worded(mine, f"{shown}: ", said, "early rounding", other.label)
     return None
+
+
+def _given(rule: PartRule, reading: Reading, changed: tuple, question, source, how) -> Verdict | None:
+    """``rule``'s ECF verdict on ``reading`` given the earlier answers ``changed`` (values, figures), or
+    None. A value near 1 kept short (``how``, the keeping) may be right at its own part's figures
+    (1/1.071 = 0.9337 is 0.934 like the key's), where rules.py gives no ECF from it: the answer is
+    then ECF when the part's working from that value gives it (review 55a F1), as after a wrong one."""
+    mine = _marked(rule, reading, changed, question)
+    if mine.note == ECF:
+        return mine
+    values, written = changed
+    if how is None or source_wrong(source, values[source.name], written.get(source.name)):
+        return None
+    return _from_kept(rule, reading, values, written, question, question.credits)
+
+
+def _from_kept(rule: PartRule, reading: Reading, values: dict, written: dict, question, credits) -> Verdict | None:
+    """ECF's verdict (rules.ecf_given, at ``credits``) on ``reading`` when the part's working from the
+    earlier ``values`` (plain, or carried as the policy carries) gives it at the figures asked; else None."""
+    if rule.recipe is None or any(values.get(d) is None for d in rule.recipe.depends):
+        return None
+    given, kind = {d: (values[d],) for d in rule.recipe.depends}, tolerance_kind(rule)
+    x, traps = reading.value, tuple(t.value for t in rule.traps)
+    try:
+        plain = [v for v in reachable(rule.recipe, question.env, given, levels=()) if isinstance(v, float)]
+        if not any(matched_as_asked(x, v, kind, rule.spec, reading.figures, traps) for v in plain) and not any(
+                isinstance(v, float) and matches(x, v, rule.spec, kind)
+                for v in reachable(rule.recipe, question.env, given, levels=question.credits.levels)):
+            return None
+    except OWN_RECIPE_ERRORS:
+        return None
+    if not plain:
+        return None
+    shown = marked_from((s.label, values[s.name], written.get(s.name)) for s in rule.sources)
+    return ecf_given(rule, reading, shown, min(plain, key=lambda v: abs(x - v)), credits)
 
 
 def _roundings(source, value) -> tuple:

@@ -77,7 +77,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     unread = percent_unread(reading, rule.value, rule.spec, tolerance_kind(rule), rule.bounds)
     if unread:   # a % on a part whose answer is no share (a loss, a count): hundredths are no reading of it
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=unread)
-    verdict = sensible(rule, reading, earlier, env, credits, carried, written, _mark_value, _ecf_verdict)
+    verdict = sensible(rule, reading, earlier, env, credits, carried, written, _mark_value, ecf_given)
     if verdict.status == INCORRECT and not verdict.misconception \
             and stray_percent(reading, rule.value, rule.spec, tolerance_kind(rule)):
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
@@ -162,7 +162,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         if unrounded is not None:
             ecf, target, early, alone = *unrounded, (), False
     if ecf:   # from (a) as written, rounded too early there (no other mistake: full marks): named once, at (a)
-        return _ecf_verdict(rule, reading, ecf, target, early_credits(rule, earlier, written, credits, early), early,
+        return ecf_given(rule, reading, ecf, target, early_credits(rule, earlier, written, credits, early), early,
                             alone)
     trap, feedback = trap_matched(rule.traps, x, rule.spec, kind)   # a count's also at a fraction's roundings
     if trap is not None:
@@ -174,7 +174,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         verdict = precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
         own = worked_from_early(rule, reading, earlier, env, written) if earlier else None
         if own is not None:   # their own (a) as written, rounded early and marked there: ECF's words, same marks
-            ecf = _ecf_verdict(rule, reading, *own[:2], replace(credits, ecf=1.0), own[2])
+            ecf = ecf_given(rule, reading, *own[:2], replace(credits, ecf=1.0), own[2])
             verdict = ecf if (ecf.status, ecf.score) == (verdict.status, verdict.score) else verdict
         return verdict
     own = right_from_own(rule, x, shown, earlier, env, written, lambda g, near: _carried(
@@ -201,7 +201,7 @@ def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carri
     return early, wrong and not rounding_alone(rule, earlier, written)
 
 
-def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits,
+def ecf_given(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits,
                  early: tuple = (), unrounded: bool = False) -> Verdict:
     """The answer read, right given the student's own earlier answers (``ecf`` names them; ``target``: the
     value worked from them; ``early``: those rounded too early, marked there; ``unrounded``: right only from
