@@ -10,9 +10,10 @@ part blank or showing another value (review 53b F8: C7 (a) blank, (b) and (c)
 both from 1/1.05 were each charged, where a written (a) of 1/1.05 was charged
 once): the first such part keeps its verdict, each later one right given the
 same kept value is ECF from it. Pure helpers of grading/ecf_at_once.py, which
-gives them the student's answers. The value near 1 so kept may be right at
-its own part, where rules.py gives no ECF from it: C7's σ(s) kept as
-1/1.071 = 0.9337, 0.934 like the key's (review 55a F1)."""
+gives them the student's answers. Both also when the value so carried is
+right at its own part, where rules.py gives no ECF from it: C7's σ(s) kept as
+1/1.071 = 0.9337, 0.934 like the key's (review 55a F1), and, under the policy's
+``carried_figures: 4``, (a) carried to 3 figures (review 55a F5)."""
 
 from __future__ import annotations
 
@@ -40,19 +41,22 @@ _MARKED_THERE = re.compile(r"; [^;]*?early rounding is marked at .*? only(?=[;)]
 def named_once(rule: PartRule, reading: Reading, before: list, values: dict, written: dict, question) -> Verdict | None:
     """The ECF verdict on ``reading`` (``rule``'s answer, marked rounded too
     early) when it is right given an earlier answer it reads rounded to
-    ``EARLY_FIGURES`` figures, or given a value near 1 kept short in its place
+    ``EARLY_FIGURES`` figures, or carried to fewer figures than the policy's
+    ``carried_figures`` (``_carried_short``), or given a value near 1 kept short in its place
     (``_kept_near_one``), and a part in ``before`` (``(rule, reading)`` of
     the parts before it) is marked rounded too early and right given the same
     value; else None. ``values``, ``written``: every answer of the question
     and the figures it showed (None for a blank); ``question``: its env, credits and carried sets."""
     for source in rule.sources:
-        for rounded, figures, how in (*((r, EARLY_FIGURES, None) for r in _roundings(source, values.get(source.name))),
+        value, keep = values.get(source.name), question.credits.carried_figures
+        for rounded, figures, how in (*((r, EARLY_FIGURES, None) for r in _roundings(source, value)),
+                                      *_carried_short(source, value, written.get(source.name), keep),
                                       *_kept_near_one(rule, reading, source)):
             changed = ({**values, source.name: rounded}, {**written, source.name: figures})
             mine = _given(rule, reading, changed, question, source, how)
             if mine is None:
                 continue
-            near = how is not None
+            near = how not in (None, CARRIED_SHORT)
             for other, theirs in before:
                 if source in other.sources and _early_there(other, theirs, (values, written), question, near) \
                         and _given(other, theirs, changed, question, source, how) is not None:
@@ -60,23 +64,33 @@ def named_once(rule: PartRule, reading: Reading, before: list, values: dict, wri
                         return _worded(mine, "", f"a value kept to too few figures of its difference from 1 ({how})",
                                        "value kept short", other.label)
                     shown = marked_from((s.label, values[s.name], written.get(s.name)) for s in rule.sources)
-                    said = f"{source.label} rounded to {EARLY_FIGURES} significant figures ({quoted(rounded, figures)})"
+                    as_written = same(rounded, value) and written.get(source.name) == figures
+                    said = f"{source.label} {'carried as written, to' if as_written else 'rounded to'} {figures} " \
+                           f"significant figures" + ("" if as_written else f" ({quoted(rounded, figures)})")
                     return _worded(mine, f"{shown}: ", said, "early rounding", other.label)
     return None
 
 
+CARRIED_SHORT = "carried short"
+"""``_carried_short``'s mark for its values, which are right at their part: ECF from them is looked for
+as from a value kept short (``_given``), not only as rules.py gives it from a wrong one."""
+
+
 def _given(rule: PartRule, reading: Reading, changed: tuple, question, source, how) -> Verdict | None:
     """``rule``'s ECF verdict on ``reading`` given the earlier answers ``changed`` (values, figures), or
-    None. A value near 1 kept short (``how``, the keeping) may be right at its own part's figures
-    (1/1.071 = 0.9337 is 0.934 like the key's), where rules.py gives no ECF from it: the answer is
-    then ECF when the part's working from that value gives it (review 55a F1), as after a wrong one."""
+    None. A value kept short (near 1, ``how`` a keeping; or ``CARRIED_SHORT``) may be right at its own
+    part's figures (1/1.071 = 0.9337 is 0.934 like the key's; (a) 0.599 under ``carried_figures: 4``),
+    where rules.py gives no ECF from it: the answer is then ECF when the part's working from that value
+    gives it (review 55a F1, F5), as after a wrong one; after the right value carried short, at full
+    ECF credit, as after it rounded to 2 figures (early_sources.early_credits)."""
     mine = _marked(rule, reading, changed, question)
     if mine.note == ECF:
         return mine
     values, written = changed
     if how is None or source_wrong(source, values[source.name], written.get(source.name)):
         return None
-    return _from_kept(rule, reading, values, written, question, question.credits)
+    credits = replace(question.credits, ecf=1.0) if how == CARRIED_SHORT else question.credits
+    return _from_kept(rule, reading, values, written, question, credits)   # the right value carried short: in full
 
 
 def _from_kept(rule: PartRule, reading: Reading, values: dict, written: dict, question, credits) -> Verdict | None:
@@ -98,6 +112,18 @@ def _from_kept(rule: PartRule, reading: Reading, values: dict, written: dict, qu
         return None
     shown = marked_from((s.label, values[s.name], written.get(s.name)) for s in rule.sources)
     return ecf_given(rule, reading, shown, min(plain, key=lambda v: abs(x - v)), credits)
+
+
+def _carried_short(source, value, shown, keep: int) -> tuple:
+    """``((value carried, its figures, CARRIED_SHORT), ...)``: ``value``, an earlier decimal answer, as
+    carried to more figures than ``EARLY_FIGURES`` but fewer than the policy's ``carried_figures``
+    (``keep``): as written (``shown`` figures), or rounded so (review 55a F5: under ``carried_figures: 4``
+    C7's (a) 0.599, carried into (b) and (c), was charged at both)."""
+    if value is None or not value or source.kind == "integer" or keep <= EARLY_FIGURES + 1:
+        return ()
+    found = [(value, shown, CARRIED_SHORT)] if isinstance(shown, int) and EARLY_FIGURES < shown < keep else []
+    return (*found, *((v, figures, CARRIED_SHORT) for figures in range(EARLY_FIGURES + 1, keep)
+                      for v in sig_roundings(value, figures) if not same(v, value)))
 
 
 def _roundings(source, value) -> tuple:
