@@ -12,7 +12,9 @@ many figures before the point as X: there its 3 figures are 3 of X, ordinary
 carrying (1 + e^2.2 = 10.025 to 4 figures keeps 3 of 9.025: no such route). Below 2 they are fewer than 3 of
 X, a value near 1 kept short, which the stems ask to keep to 4 figures of
 its difference from 1 and near_one.py names (C7's (c) -ln(0.704688/1.70) at
-s = 0.35 stays ``imprecise``)."""
+s = 0.35 stays ``imprecise``). Nor where X/(1 + X) is over 0.9 (the sum over 10): a
+probability near 1, whose difference from 1 the sum's 3 figures keep to 2 (review
+55a F6: e^3.4/31.0, C7's (c) 0.0336 for 0.0328, was full marks), near_one.py's too."""
 
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ def complement_routes(paths: dict, name: str, env: dict) -> tuple:
     def change(node):
         if node.__class__ is Bin and node.op == "-" and _is_one(node.left):
             sum_node = _sum_of(node.right, paths)
-            if sum_node is not None and _over_two(sum_node, env):
+            if sum_node is not None and _over_two(sum_node, env) and not _near_one(sum_node, env):
                 x = sum_node.right if _is_one(sum_node.left) else sum_node.left
                 found[shape(node)] = (node.right, x, sum_node)
                 return Bin("/", x, sum_node)
@@ -53,6 +55,16 @@ def complement_routes(paths: dict, name: str, env: dict) -> tuple:
         steps += list(paths[source.name[len(PART_PREFIX):]].intermediates)
         steps += [("complement_x", x), (recipe_text(Bin("/", x, sum_node)), Bin("/", x, sum_node))]
     return (replace(recipe, expression=expression, text=recipe_text(expression), intermediates=(*steps, *sums)),)
+
+
+def takes_complement(node, name: str) -> bool:
+    """Whether ``node`` takes ``1 - part:name``, the complement of an earlier part (C7's (c), not (b))."""
+    if node.__class__ is Bin and node.op == "-" and _is_one(node.left) and node.right.__class__ is Name \
+            and node.right.name == PART_PREFIX + name:
+        return True
+    children = (node.left, node.right) if node.__class__ is Bin else (node.operand,) if node.__class__ is Neg \
+        else node.args if node.__class__ is Call else ()
+    return any(takes_complement(child, name) for child in children)
 
 
 def _sums_over_two(node, env: dict) -> list:
@@ -93,6 +105,23 @@ def _sum_of(node, paths: dict):
     if total.__class__ is Bin and total.op == "+" and (_is_one(total.left) or _is_one(total.right)):
         return total
     return None
+
+
+NEAR_ONE = 0.9
+"""near_one.NEAR_ONE (near_one.py reads carry.py, which reads this): a probability over it is near 1."""
+
+
+def _near_one(node, env: dict) -> bool:
+    """Whether X/(1 + X), ``node`` being the sum 1 + X, is a probability near 1 (over 0.9: the sum over
+    10): its sum kept to 3 figures then keeps fewer than 3 of its difference from 1, 1/(1 + X), and
+    the stems ask 4; so no route, as at s > 0 the sum near 1 kept short is none (near_one.py names
+    both). Review 55a F6: C7's (c) at s = -3.4, e^3.4 = 29.964 over 1 + e^3.4 = 30.964 kept as 31.0,
+    gave 0.0336 for 0.0328, full marks, while 0.0329 was wrong."""
+    try:
+        total = float(ground(node, env))
+    except _FAILS:
+        return False
+    return (total - 1) / total > NEAR_ONE
 
 
 def _over_two(node, env: dict) -> bool:

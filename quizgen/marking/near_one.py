@@ -36,6 +36,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Bin, Call, Index, Neg, Num
 from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.carry import reachable
+from quizgen.marking.complement_route import takes_complement
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
 from quizgen.marking.expression_value import ValueFigures
@@ -209,17 +210,21 @@ def _from_probability(rule, paths: dict, env: dict):
                 for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=()):
                     if isinstance(v, float):
                         yield v, how, text, s.name, kept, figures
-        for how, p, text in _complements(s, source, env):
+        for how, p, text in _complements(s, source, env, takes_complement(rule.recipe.expression, s.name)):
             for v in reachable(rule.recipe, env, {**key, s.name: (p,)}, levels=()):
                 if isinstance(v, float):
                     yield v, how, text, None, p, 6
 
 
-def _complements(s, source, env: dict) -> list:
+def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
     """``[(how it was kept, p-hat, step's text)]``: p-hat = 1/(1 + X) worked through its complement
     as the solutions write it, 1 - p-hat = X/(1 + X), with X unrounded or to 4 figures and the sum
     kept short as ``_ones`` keeps it, 1 - p-hat then unrounded or to 4 figures (review 51e F1: C7
-    (c) -ln(0.704688/1.70) = 0.881 was a bare ``incorrect`` where -ln(1 - 1/1.70) = 0.887 is named)."""
+    (c) -ln(0.704688/1.70) = 0.881 was a bare ``incorrect`` where -ln(1 - 1/1.70) = 0.887 is named);
+    and, ``near_one_too`` (a part taking 1 - p-hat), with 1 - p-hat near 1 (the sum over 10, s < 0), the sum
+    kept to 3 or 4 figures where 1 - p-hat keeps fewer than 4 of its difference from 1, 1 - p-hat then also
+    carried to 3 figures (review 55a F6: e^3.4/31.0 = 0.96658 as 0.967, (c) 0.0336 for 0.0328; carried
+    rounding takes no such route, complement_route.py)."""
     found = []
     for node in _sums_with_one(source.expression):
         other = node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
@@ -228,15 +233,22 @@ def _complements(s, source, env: dict) -> list:
         if len(plain) != 1 or len(part) != 1 or not all(isinstance(v, float) for v in (*plain, *part)):
             continue
         total, x = plain[0], part[0]
-        if not (1 < total < 2 and same(s.value, 1 / total)):
+        if not ((1 < total < 2 or near_one_too and x / total > NEAR_ONE) and same(s.value, 1 / total)):
             continue
         step = as_solutions_write(recipe_text(node))
         ratio = f"{as_solutions_write(recipe_text(other))}/({step})"
-        for kept, figures in _short_keepings(total):
+        near = total > 2   # 1 - p-hat near 1: X/(1 + X) keeps fewer than 4 figures of its difference from 1
+        for kept, figures in [(k, f) for f in KEPT for k in sig_roundings(total, f) if not difference_kept(
+                x / k, x / total)] if near else _short_keepings(total):
             for top in {x, *sig_roundings(x, 4)}:
-                for q in {top / kept, *sig_roundings(top / kept, 4)}:
-                    how = (f"1 - {_name_of(s, source)} as {_plain(q)} from {ratio} with {step} = "
-                           f"{_plain(total)} as {significant(kept, figures)}, where it is {_plain(1 - s.value)}")
+                worked = {top / kept, *sig_roundings(top / kept, 4)}   # near 1, carried on to 3 figures too
+                for q in (*worked, *(k for k in sig_roundings(top / kept, 3) if near and k not in worked
+                                     and not any(same(k, r) for r in sig_roundings(x / total, 3)))):
+                    if near and difference_kept(q, x / total):
+                        continue   # 4 figures of 1 - p-hat's difference from 1 kept: right
+                    how = (f"1 - {_name_of(s, source)} as {_plain(q) if q in worked else significant(q, 3)} from "
+                           f"{ratio} with {step} = {significant(total, 6) if near else _plain(total)} as "
+                           f"{significant(kept, figures)}, where it is {_plain(1 - s.value)}")
                     found.append((how, 1 - q, step))
     return found
 
