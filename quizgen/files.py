@@ -204,18 +204,6 @@ def is_folder(path) -> bool:
     return Path(path).is_dir()
 
 
-def default_output_folder(input_path) -> Path:
-    """Where outputs go by default: beside ``input_path``, or in the working
-    folder when the input is not a regular file (``/dev/stdin``, a pipe or a
-    process substitution), so that reports never land in /dev or /proc."""
-    path = Path(input_path)
-    try:
-        regular = stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        regular = True
-    return path.parent if regular else Path(".")
-
-
 def write_files(out_dir, files: dict) -> list:
     """Write {name: text or bytes} into ``out_dir`` (created if needed); returns
     the paths. All are in place at the end, or none: the earlier files as they were."""

@@ -2,9 +2,15 @@
 writes (grade, review, generate, export): an empty or blank name is no file or
 folder, and read as one it wrote where no one asked (./, or a new folder named
 ' '); ``-`` names standard output elsewhere, and would be a folder called ``-`` here.
-grade's other output folder, ``--feedback``, is refused alike (``refuse_empty_folder``)."""
+grade's other output folder, ``--feedback``, is refused alike (``refuse_empty_folder``).
+With no ``--out``, grade and review write beside their input, or in the working
+folder when that is no regular file in a folder of files (``default_output_folder``)."""
 
 from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
 
 from quizgen.errors import UsageError
 
@@ -40,3 +46,24 @@ def _refuse_nothing(value, option: str, writes: str, expected: str, hint: str) -
         raise UsageError(f"{option} {text!r}: the name is empty; expected {expected} ({hint})")
     if text == "-":
         raise UsageError(f"{option} -: {writes}, never to standard output; expected {expected}")
+
+
+def default_output_folder(input_path) -> Path:
+    """Where outputs go by default: beside ``input_path``, or in the working
+    folder when the input is not a regular file (``/dev/stdin``, a pipe or a
+    process substitution), so that reports never land in /dev or /proc. A path
+    in /dev or /proc (``/dev/stdin < answers.csv``, ``/proc/self/fd/0``) counts
+    as no regular file though the descriptor it names is one: its own folder is
+    a system folder all the same (review 55b F5)."""
+    path = Path(input_path)
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        regular = True
+    return path.parent if regular and not _in_system_folder(path) else Path(".")
+
+
+def _in_system_folder(path: Path) -> bool:
+    """Whether ``path``'s folder, its links followed, is /dev, /dev/fd or in /proc."""
+    folder = os.path.realpath(path.parent)
+    return folder in ("/dev", "/dev/fd") or folder == "/proc" or folder.startswith("/proc/")

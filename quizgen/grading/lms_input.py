@@ -22,7 +22,8 @@ from pathlib import Path
 from quizgen.commit import one_commit
 from quizgen.csv_input import header_shown
 from quizgen.errors import InputFileError, UsageError
-from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
+from quizgen.files import out_is_folder, refuse_clashes, write_files
+from quizgen.out_option import default_output_folder
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, refuse_attempt_for_answers
 from quizgen.grading.download_warnings import (absent_warning, canvas_cut, cut_warning, filled_warning,

@@ -14,7 +14,8 @@ from pathlib import Path
 from quizgen.errors import UsageError
 from quizgen.key.checks import is_listed
 from quizgen.paper_formats import paper_file
-from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
+from quizgen.files import check_length, is_folder, out_is_folder, refuse_clashes
+from quizgen.out_option import default_output_folder
 from quizgen.grading.made_from import record_name
 from quizgen.grading.output_options import GradeOutputs, output_names
 

