@@ -58,3 +58,50 @@ def test_grade_and_review_of_a_redirected_stdin_write_in_the_working_folder(tmp_
     assert done.returncode == 0, done.stderr
     assert (work / "stdin-review.csv").is_file()
     assert set(os.listdir("/dev")) <= before
+
+
+def _one_line(result) -> str:
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output, result.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("option, value, code", [("--title", "T\x1b[31m", "U+001B"), ("--title", "T\x07", "U+0007"),
+                                                 ("--course", "NLP\x7f", "U+007F"), ("--date", "x\ny", "U+000A"),
+                                                 ("--date", "x\u202ey", "U+202E")])
+def test_generate_refuses_a_control_character_in_a_printed_option(tmp_path, invoke, option, value, code):
+    """F6: a control character reached the Markdown raw, and failed LaTeX after key.json was written."""
+    result = invoke("generate", "--classes", "C1", "--seed", "123456789012345", option, value,
+                    "--out", tmp_path / "q", "--format", "tex")
+    assert result.exit_code == 2
+    line = _one_line(result)
+    assert option in line and code in line
+    assert not (tmp_path / "q").exists()
+
+
+def test_export_canvas_refuses_a_control_character_in_its_title(tmp_path, invoke):
+    """F6: the QTI file held an ESC, which XML 1.0 forbids: Canvas could not read it (exit 0)."""
+    result = invoke("export", "canvas", "--classes", "C1", "--count", "1", "--seed", "123456789012345",
+                    "--title", "T\x1b[31m\x07", "--out", tmp_path / "c.zip")
+    assert result.exit_code == 2
+    line = _one_line(result)
+    assert "--title" in line and "U+001B" in line
+    assert not list(tmp_path.iterdir())
+
+
+def test_grade_refuses_a_control_character_in_the_gradebook_item(tmp_path, invoke):
+    """F6: every free-text option alike: the gradebook's column name too."""
+    work = _key_folder(tmp_path)
+    result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "key.json", "--gradebook", "moodle",
+                    "--gradebook-item", "Quiz\t1", "--out", work)
+    assert result.exit_code == 2
+    line = _one_line(result)
+    assert "--gradebook-item" in line and "U+0009" in line
+    assert not list(work.iterdir())
+
+
+def test_plain_unicode_in_printed_options_is_kept(tmp_path, invoke):
+    result = invoke("generate", "--classes", "C1", "--seed", "123456789012345", "--title", "Zoë's quiz — 第一",
+                    "--course", "NLP\u00a0101", "--out", tmp_path / "q")
+    assert result.exit_code == 0, result.output
+    assert "Zoë's quiz — 第一" in (tmp_path / "q" / "problems.md").read_text(encoding="utf-8")

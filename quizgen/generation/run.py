@@ -25,6 +25,7 @@ from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 from quizgen.key.papercode import new_secret
 from quizgen.out_option import refuse_empty_out
+from quizgen.option_text import refuse_controls
 from quizgen.paper_formats import FORMATS, by_files_shown
 from quizgen.roster_ids import fragile_ids_warning, key_spellings, only_students
 from quizgen.text.words import and_list
@@ -57,6 +58,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     seed = given_seed(seed)   # "42" is 42 and a blank seed refused, as --seed reads them
     refuse_empty_out(out_dir, "generate")
     check_count(count)   # every option checked before the folder is looked at
+    refuse_controls(title=title, course=course, date=date)
     options = given(title=title, course=course, date=date, paper=paper, layout=layout)
     printed = resolved(options)
     _check_options(split, students, printed["paper"], printed["layout"], only, force, fmt)

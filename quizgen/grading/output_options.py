@@ -13,6 +13,7 @@ from pathlib import Path
 from quizgen.errors import UsageError
 from quizgen.generation.printed import PAPER_SIZES
 from quizgen.out_option import refuse_empty_folder
+from quizgen.option_text import refuse_control
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
 
@@ -55,6 +56,7 @@ class GradeOutputs:
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""
         refuse_empty_folder(self.feedback, "--feedback", "the feedback sheets")
+        refuse_control("--gradebook-item", self.gradebook_item)
         if self.gradebook is not None and self.gradebook not in GRADEBOOKS:
             raise UsageError(f"--gradebook must be one of {', '.join(GRADEBOOKS)}, got {self.gradebook!r}")
         if self.gradebook == "canvas" and not self.gradebook_template:

@@ -16,6 +16,7 @@ from quizgen.lms.exportkey import export_code, export_secret, export_key_data, k
 from quizgen.lms.moodle import moodle_xml
 from quizgen.lms.window import window_lost
 from quizgen.out_option import refuse_empty_out
+from quizgen.option_text import refuse_control
 from quizgen.report.formatting import number_text
 from quizgen.text.words import counted
 from quizgen.lms.variants import slots as make_slots
@@ -81,6 +82,7 @@ def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: 
                  banks=(), force: bool = False) -> Export:
     """Write the Canvas QTI zip of ``count`` variants per selected template to
     ``out`` and its key file beside it (``seed`` None: a fresh one)."""
+    refuse_control("--title", title)
     done = _export("canvas", out, classes, count, seed, banks, force,
                    lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)),
                    rounding_rule=CANVAS_ROUNDING_RULE)
