@@ -105,3 +105,18 @@ def test_plain_unicode_in_printed_options_is_kept(tmp_path, invoke):
                     "--course", "NLP\u00a0101", "--out", tmp_path / "q")
     assert result.exit_code == 0, result.output
     assert "Zoë's quiz — 第一" in (tmp_path / "q" / "problems.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("per_student", [True, False])
+def test_grade_refuses_the_key_csv_as_answers(tmp_path, invoke, per_student):
+    """F7: a per-student key.csv read as long-form answers: every student 100%, no word."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns001,Ann\ns002,Bo\n", encoding="utf-8")
+    made = invoke("generate", "--classes", "C1", "--seed", "123456789012345", "--out", tmp_path / "quiz",
+                  *(["--students", roster] if per_student else []))
+    assert made.exit_code == 0, made.output
+    result = invoke("grade", tmp_path / "quiz" / "key.csv", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    line = _one_line(result)
+    assert "key.csv: line 1: this is the answer key quizgen generate wrote" in line and "not a class's answers" in line
+    assert not (tmp_path / "out").exists()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each_at
 from quizgen.errors import InputFileError
+from quizgen.key.load import KEY_CSV_COLUMNS
 from quizgen.wording import printable, shortened, thousands
 from quizgen.lms.download_kind import MOODLE_ENGLISH, foreign_moodle
 from quizgen.question_ids import compatible
@@ -64,6 +65,7 @@ def layout_of(path: Path, header: list, line: int, given_delimiter: str | None =
     form when columns are question-part labels (``given_delimiter``: the one
     ``--delimiter`` named, if any, for the hint when the header is one cell)."""
     normalised = [norm_header(h) for h in header]
+    _refuse_key_csv(path, normalised, line)
     student = _find(normalised, "student")
     question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
     names = name_columns(normalised, {student, question, part, answer})   # the roster's rule
@@ -92,6 +94,20 @@ def layout_of(path: Path, header: list, line: int, given_delimiter: str | None =
                              f"expected {LONG_COLUMNS}; found {found}")
     raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
                          f"(wide form); found {found}{_unread_hint(header, given_delimiter)}")
+
+
+_KEY_CSV_HEADERS = [[norm_header(h) for h in columns] for columns in (KEY_CSV_COLUMNS, ("student_id",) + KEY_CSV_COLUMNS)]
+"""key.csv's header, of a class paper and of per-student papers, as layout_of compares it."""
+
+
+def _refuse_key_csv(path: Path, normalised: list, line: int) -> None:
+    """Refuse the key.csv generate writes beside key.json given as the answers
+    (review 55b F7): a per-student key reads as long-form answers, each
+    student's own right answers, and graded every student 100% without a word."""
+    if normalised in _KEY_CSV_HEADERS:
+        raise InputFileError(f"{path}: line {line}: this is the answer key quizgen generate wrote (key.csv, its "
+                             "header naming class, points, template and exact), not a class's answers; "
+                             f"give the answers file ({LONG_COLUMNS}, or {WIDE_COLUMNS})")
 
 
 def _kept_columns(path: Path, header: list, wide: list, roles: set) -> tuple:
