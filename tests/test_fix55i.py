@@ -120,3 +120,27 @@ def test_grade_refuses_the_key_csv_as_answers(tmp_path, invoke, per_student):
     line = _one_line(result)
     assert "key.csv: line 1: this is the answer key quizgen generate wrote" in line and "not a class's answers" in line
     assert not (tmp_path / "out").exists()
+
+
+CANVAS = ("Student,ID,SIS User ID,SIS Login ID,Section,Quiz 1 (4412)\n    Points Possible,,,,,4.00\n"
+          "\"Lovelace, Ada\",101,s001,ada,A,\n\"Babbage, Bob\",102,s002,bob,A,\n"
+          "\"Plain, Name\",300,,=evil,B,3\nOther,=303,s303,,B,2\n=Nobody,,,,A,1\n")
+
+
+def test_a_canvas_row_given_no_grade_is_kept_guarded_and_named(course, invoke):
+    """F4: a template row this run gives no grade, an id cell starting with = + - @, vanished without a word."""
+    import csv
+    import io
+
+    (course / "canvas.csv").write_text(CANVAS, encoding="utf-8")
+    result = invoke("grade", "section1/answers.csv", "--key", "quiz/key.json", "--out", "out/", "--gradebook",
+                    "canvas", "--gradebook-template", "canvas.csv", "--gradebook-item", "Quiz 1")
+    assert result.exit_code == 0, result.output
+    text = (course / "out" / "answers-graded-gradebook-canvas.csv").read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[4:] == [["Plain, Name", "300", "", "'=evil", "B", "3"], ["Other", "'=303", "s303", "", "B", "2"],
+                        ["'=Nobody", "", "", "", "A", "1"]]
+    said = " ".join(result.output.split())
+    assert ("3 row(s) of canvas.csv this run gives no grade have a cell Canvas finds the student by starting with "
+            "= + - or @: kept, that cell written with a leading ' so that no spreadsheet runs it") in said
+    assert "line 5 ('=evil', Plain, Name), line 6 ('=303', Other), line 7 ('=Nobody')" in said

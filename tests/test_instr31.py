@@ -124,8 +124,10 @@ def test_a_canvas_name_starting_with_a_formula_sign_is_guarded_and_the_row_kept(
     result, rows = canvas_run(course, invoke, CANVAS.format(extra="=Nobody,,,,A,3\n"))
     assert rows[2] == ["'=Lovelace, Ada", "101", "s001", "ada", "A", "4"]
     assert rows[3] == ["Babbage, Bob", "102", "s002", "bob", "A", "0"]
-    assert len(rows) == 4   # the row with no id, whose name is then Canvas's only key, is still left out
-    assert "left out" not in result.output
+    # the row with no id, whose name is then Canvas's only key, given no grade by this run: kept guarded, and
+    # named (review 55b F4: it was left out without a word)
+    assert rows[4:] == [["'=Nobody", "", "", "", "A", "3"]]
+    assert "left out" not in result.output and "line 5 ('=Nobody')" in one_line(result)
     assert canvas_reads_header(rows[0]) and "Invalid header row" not in result.output   # an export's: as it was
 
 

@@ -235,6 +235,32 @@ def columns_note(outputs, book) -> list:
             "student by ID, SIS User ID or SIS Login ID, and reads no Section cell)"]
 
 
+def odd_rows_note(outputs, book) -> list:
+    """The note naming the Canvas template's rows this run gives no grade that
+    hold a cell starting with = + - or @ where Canvas finds the student: kept,
+    guarded, or (their assignment cell starting so) left out (review 55b F4: they
+    went without a word)."""
+    if not book.odd_rows:
+        return []
+    kept = [row for row in book.odd_rows if row[0]]
+    gone = [row for row in book.odd_rows if not row[0]]
+    name = shortened(Path(outputs.gradebook_template).name)
+    said = []
+    if kept:
+        said.append("kept, that cell written with a leading ' so that no spreadsheet runs it (Canvas's import then "
+                    f"does not find the student by it, and leaves their grade as it is): {_odd_shown(kept)}")
+    if gone:
+        said.append(f"left out, as the assignment's cell starts so too: {_odd_shown(gone)}")
+    return [f"{len(book.odd_rows)} row(s) of {name} this run gives no grade have a cell Canvas finds the student "
+            f"by starting with = + - or @: {'; '.join(said)}"]
+
+
+def _odd_shown(rows: list) -> str:
+    """A few ``(kept, line, cell, name)`` rows as ``line 5 ('=evil', Plain, Name)``."""
+    return named_few([f"line {line} ({shortened(cell)!r}{'' if name in ('', cell) else ', ' + shortened(name)})"
+                      for _, line, cell, name in rows])
+
+
 def other_rows_note(outputs, book) -> list:
     """The note naming the graded students a second row of the Canvas template
     could be (its id theirs too, exactly or but for leading zeros), their grade

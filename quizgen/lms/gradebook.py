@@ -16,7 +16,8 @@ Pure functions from a list of :class:`Grade` to CSV text. Numbers always use a
 decimal point (a Moodle template's grade written back too: ``4,50`` is ``4.5``);
 every cell is spreadsheet-safe (a text cell starting ``= + - @`` gets a leading
 quote), but for a student's identity cell, never changed: a row whose id the
-guard would change is left out (``unguarded``), as the LMS would not know it."""
+guard would change is left out (``unguarded``), as the LMS would not know it;
+a Canvas row given no grade is kept, guarded, and named (``odd_rows``)."""
 
 from __future__ import annotations
 
@@ -77,6 +78,7 @@ class FilledGradebook(NamedTuple):
     held: tuple = ()   # graded ids given no grade, as their Moodle attempt is still open or they have none (``held``)
     unguarded: tuple = ()   # (id, grade) left out: an id cell would need the formula guard (unguardable)
     columns_added: tuple = ()   # Canvas: student columns the template lacks, written empty (import_limits.canvas_layout)
+    odd_rows: tuple = ()   # Canvas: rows given no grade with a cell needing the formula guard (gradebook_file.canvas_file)
     from_export: bool = False   # Moodle: the template is Moodle's own grade export, whose grades are not written back
 
 
@@ -281,12 +283,12 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
         elif row[0].strip() == POINTS_POSSIBLE and grades and not row[column]:
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
-    text, unguarded, columns = canvas_file(header, [row for _, row in numbered[1:]], column, graded,
-                                            reader.dialect.delimiter)
+    text, unguarded, columns, odd = canvas_file(header, [row for _, row in numbered[1:]], column, graded,
+                                                 reader.dialect.delimiter, [line for line, _ in numbered[1:]])
     return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added,
                            by_zeros=tuple(by_zeros), unfilled=_unfilled_ids(header, numbered[1:], graded),
                            other_rows=tuple(others), held=_held(grades, held), unguarded=unguarded,
-                           columns_added=columns)
+                           columns_added=columns, odd_rows=odd)
 
 
 def _canvas_matches(header: list, rows: list, grades: list, user_ids=frozenset()) -> tuple:

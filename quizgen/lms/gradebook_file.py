@@ -9,7 +9,7 @@ import csv
 import io
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.lms.import_limits import canvas_layout, canvas_unguardable, needs_guard
+from quizgen.lms.import_limits import CANVAS_KEYS, canvas_layout, canvas_unguardable, needs_guard
 from quizgen.lms.template_rows import NO_GRADE
 
 
@@ -21,30 +21,46 @@ def gradebook_csv(rows, delimiter: str = ",") -> str:
     return out.getvalue()
 
 
-def canvas_file(header: list, rows: list, column: int, graded: dict, delimiter: str) -> tuple:
-    """``(text, unguarded, added)``: the Canvas file of the student columns
+def canvas_file(header: list, rows: list, column: int, graded: dict, delimiter: str, lines=()) -> tuple:
+    """``(text, unguarded, added, odd_rows)``: the Canvas file of the student columns
     (import_limits.canvas_layout: in the places Canvas's import reads them,
     those the template lacks, ``added``, written empty) and the assignment's
     only, as Canvas's import leaves a column the file lacks (a note, another
     assignment) as it is; ``;`` between cells when the template had it (its
     header written by _semicolon_header), else ``,``, the two it reads
-    (gradebook_importer.rb, identify_delimiter). A row
-    whose id cell or assignment cell would need the formula guard is left out
-    (canvas_unguardable), its graded student and grade in ``unguarded``."""
+    (gradebook_importer.rb, identify_delimiter). A row whose id cell or
+    assignment cell would need the formula guard is left out when this run
+    writes a grade in it (canvas_unguardable), its graded student and grade in
+    ``unguarded``; a row given no grade is kept, its cells guarded, unless its
+    assignment cell needs the guard (Canvas would read the guarded cell as a
+    grade): each such row in ``odd_rows``, ``(kept, line, cell, name)`` (``lines``:
+    each row's line in the template), so that no row goes without a word (review 55b F4)."""
     layout, added = canvas_layout(header)
-    written, unguarded = [[*layout, header[column]]], []
+    written, unguarded, odd = [[*layout, header[column]]], [], []
     for n, row in enumerate(rows):
         cells = {}
         for i, name in enumerate(header):
             if i != column:
                 cells.setdefault(name, row[i])
-        if not canvas_unguardable(cells) and not needs_guard(row[column]):
-            written.append([*(cells.get(name, "") for name in layout), row[column]])
-        elif n in graded and row[column].strip() not in NO_GRADE:
+        unsafe = canvas_unguardable(cells) or needs_guard(row[column])
+        if unsafe and n in graded and row[column].strip() not in NO_GRADE:
             unguarded.append((graded[n].student_id, row[column].strip()))
+            continue
+        if unsafe:
+            odd.append((not needs_guard(row[column]), lines[n] if n < len(lines) else n + 2, *_odd_cell(cells)))
+        if not needs_guard(row[column]):
+            written.append([*(cells.get(name, "") for name in layout), row[column]])
     if delimiter != ";":
-        return gradebook_csv(written, ","), tuple(unguarded), added
-    return _semicolon_header(written[0]) + gradebook_csv(written[1:], ";"), tuple(unguarded), added
+        return gradebook_csv(written, ","), tuple(unguarded), added, tuple(odd)
+    return _semicolon_header(written[0]) + gradebook_csv(written[1:], ";"), tuple(unguarded), added, tuple(odd)
+
+
+def _odd_cell(cells: dict) -> tuple:
+    """``(cell, name)``: a row's first cell Canvas finds its student by that needs the
+    formula guard (the name, on a row with no id) and the row's name."""
+    name = cells.get("Student") or " ".join(cells.get(c, "") for c in ("FirstName", "LastName")).strip()
+    cell = next((cells.get(c, "") for c in CANVAS_KEYS if needs_guard(cells.get(c, ""))), name)
+    return cell, name
 
 
 def _semicolon_header(header: list) -> str:
