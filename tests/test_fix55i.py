@@ -144,3 +144,55 @@ def test_a_canvas_row_given_no_grade_is_kept_guarded_and_named(course, invoke):
     assert ("3 row(s) of canvas.csv this run gives no grade have a cell Canvas finds the student by starting with "
             "= + - or @: kept, that cell written with a leading ' so that no spreadsheet runs it") in said
     assert "line 5 ('=evil', Plain, Name), line 6 ('=303', Other), line 7 ('=Nobody')" in said
+
+
+def _table(path) -> dict:
+    import csv
+
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return {tuple(r[c] for c in ("question_id", "part") if c in r) or r["student_id"]: r
+                for r in csv.DictReader(handle)}
+
+
+def _students_csv(path) -> dict:
+    import csv
+
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return {r["student_id"]: r for r in csv.DictReader(handle)}
+
+
+VERDICT_COLUMNS = ("correct", "partial", "imprecise", "incorrect", "needs_review", "invalid", "blank")
+
+
+def _held_together(folder, stem: str, parts: int) -> dict:
+    """The students CSV, checked against the questions CSV and graded.csv: per student the verdicts and
+    missing make the paper's parts, and with unknown_question, superseded and not_read every graded row."""
+    import csv
+
+    students = _students_csv(folder / f"{stem}-students.csv")
+    with open(folder / f"{stem}-questions.csv", encoding="utf-8-sig", newline="") as handle:
+        questions = list(csv.DictReader(handle))
+    with open(folder / f"{stem}.csv", encoding="utf-8-sig", newline="") as handle:
+        graded = list(csv.DictReader(handle))
+    for sid, s in students.items():
+        verdicts = sum(int(s[c]) for c in VERDICT_COLUMNS)
+        assert verdicts + int(s["missing"]) == parts, s
+        rows = sum(r["student_id"] == sid for r in graded)
+        assert verdicts + sum(int(s[c]) for c in ("unknown_question", "superseded", "not_read")) == rows, s
+    for column in (*VERDICT_COLUMNS, "missing"):   # every student answered: both CSVs count the same
+        assert sum(int(s[column]) for s in students.values()) == sum(int(q[column]) for q in questions), column
+    return students
+
+
+@pytest.mark.parametrize("rows, counts", [
+    ("s001,Q1,a,0,5\ns001,Q1,b,0.335\n", ("1", "0", "1", "1")),            # review 55b F9's lc2.csv
+    ("s001,Q1,a,0.716\ns001,Q1,a,0,5\n", ("1", "0", "1", "1")),            # lc.csv: one part answered, one missing
+])
+def test_a_row_not_read_occupies_no_part_in_either_csv(course, invoke, rows, counts):
+    """F9: a row graded against no part was invalid in the students CSV, missing in the questions CSV."""
+    (course / "lc.csv").write_text("student_id,question_id,part,answer\n" + rows
+                                   + "s002,Q1,a,0.716\ns002,Q1,b,0.335\n", encoding="utf-8")
+    result = invoke("grade", "lc.csv", "--key", "quiz/key.json", "--out", "out/")
+    assert result.exit_code == 0, result.output
+    s001 = _held_together(course / "out", "lc-graded", 2)["s001"]
+    assert (s001["correct"], s001["invalid"], s001["missing"], s001["not_read"]) == counts

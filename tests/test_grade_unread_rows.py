@@ -36,8 +36,9 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
     assert ("Note: 2 answer(s) could not be read (invalid, 0; the reason column says why): 2 row(s) "
             "graded against no part (not read as a row, or an answer too long to read after one that stands): t01, t02\n") in result.output
     students = _students(tmp_path / "b4-graded-students.csv")
-    assert [(s["invalid"], s["incorrect"], s["missing"]) for s in students.values()] == \
-        [("1", "1", "25"), ("1", "0", "26"), ("0", "0", "27")]   # each of the 27 parts counted once
+    # each of the 27 parts counted once; a row not read counted apart, its part missing (review 55b F9)
+    assert [(s["invalid"], s["incorrect"], s["missing"], s["not_read"]) for s in students.values()] == \
+        [("0", "1", "26", "1"), ("0", "0", "27", "1"), ("0", "0", "27", "0")]
     gradebook = (tmp_path / "b4-graded-gradebook-plain.csv").read_text(encoding="utf-8-sig")
     assert "\nt02," in gradebook
     sheet = (tmp_path / "sheets" / "t02.md").read_text(encoding="utf-8")
@@ -62,9 +63,10 @@ def test_a_wide_row_with_too_many_cells_counts_each_part_of_the_paper_once(invok
     assert result.exit_code == 0, result.output
     students = _students(tmp_path / "w-graded-students.csv")
     assert all(sum(int(s[c]) for c in SCORED) + int(s["missing"]) == 27 for s in students.values()), students
-    assert (students["s1"]["invalid"], students["s1"]["missing"]) == ("2", "25")
+    # the two answers of s1's line are counted apart, no part's verdict, as in the questions CSV (review 55b F9)
+    assert (students["s1"]["invalid"], students["s1"]["missing"], students["s1"]["not_read"]) == ("0", "27", "2")
     missing = sum(int(s["missing"]) for s in students.values())
-    assert f"  missing (no answer row){missing:>9,}\n" in result.output and missing == 25 * len(students)
+    assert f"  missing (no answer row){missing:>9,}\n" in result.output and missing == 27 + 25 * (len(students) - 1)
     assert "no column is labelled for Q1 (a)" not in result.output and "Q1 (b)" not in result.output
     assert "no column is labelled for Q2 (a)" in result.output   # the header's other parts are still named
 

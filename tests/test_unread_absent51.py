@@ -24,7 +24,8 @@ def test_a_student_whose_rows_were_not_read_is_absent_everywhere(tmp_path):
     md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
     assert "| mean over the 3 who answered | 100.0% |" in md
     students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
-    assert (students["s4"]["score"], students["s4"]["invalid"]) == ("0", "2")   # graded, kept with their 0
+    # graded, kept with their 0; the unread rows counted apart, every part missing (review 55b F9)
+    assert [students["s4"][c] for c in ("score", "invalid", "not_read", "missing")] == ["0", "0", "2", str(len(parts))]
 
 
 def test_the_students_table_says_why_a_student_answered_no_part(tmp_path):
@@ -45,10 +46,11 @@ def test_the_students_table_says_why_a_student_answered_no_part(tmp_path):
     assert "| s6 |  | 0 | 8 | 0.0 | missing (no answer) |" in md   # on the roster, no row at all
     text = (tmp_path / "ans-graded-students.csv").read_text(encoding="utf-8-sig")
     assert text.splitlines()[0] == ("student_id,name,score,max_score,percent,correct,partial,imprecise,incorrect,"
-                                    "needs_review,invalid,blank,missing,unknown_question,superseded,misconceptions")
+                                    "needs_review,invalid,blank,missing,unknown_question,superseded,misconceptions,"
+                                    "not_read")   # not_read: review 55b F9
     students = {r["student_id"]: r for r in read_csv(tmp_path / "ans-graded-students.csv")}
-    assert [(students[s]["invalid"], students[s]["missing"], students[s]["unknown_question"]) for s in ("s4", "s5")] \
-        == [("0", str(len(parts)), "1"), ("1", str(len(parts) - 1), "0")]
+    assert [tuple(students[s][c] for c in ("invalid", "missing", "unknown_question", "not_read")) for s in ("s4", "s5")] \
+        == [("0", str(len(parts)), "1", "0"), ("0", str(len(parts)), "0", "1")]
 
 
 def test_the_page_says_why_a_student_answered_no_part_as_report_md_does(tmp_path):

@@ -13,6 +13,7 @@ from quizgen.wording import named_few, named_first, shortened, thousands
 from quizgen.grading.matrix import VerdictMatrix
 from quizgen.grading.timestamps import SHOWN
 from quizgen.key.status import Status
+from quizgen.report.formatting import whole_number
 
 
 _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 until an override)"),
@@ -96,3 +97,15 @@ def review_hint(graded, invalid: bool = False) -> str:
     also = (" --also invalid", ", and those that could not be read,") if invalid else ("", "")
     return (f"Next: quizgen review {shlex.quote(str(graded))}{also[0]} writes the answers that need a person"
             f"{also[1]} into an overrides file to fill in, then grade again with --overrides that file")   # ids, names and labels from the files: no escape reaches the terminal
+
+
+def not_read_note(students: list, comma: bool = False) -> list:
+    """report.md's line under its status table when some students' rows were graded against no part
+    (``students``: StudentTotal): the table's invalid counts them, the students CSV apart (review 55b F9)."""
+    rows = sum(t.not_read for t in students)
+    if not rows:
+        return []
+    return [f"invalid: every invalid row of graded.csv, the {whole_number(rows, comma)} graded against no part "
+            "included (not read as a row, or an answer too long to read after one that stands): the students CSV "
+            "counts those in its not_read column, not its invalid one, their parts missing there as in the "
+            "questions CSV.", ""]

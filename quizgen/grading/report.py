@@ -11,7 +11,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.wording import printable
 from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
-from quizgen.grading.look_at import review_hint
+from quizgen.grading.look_at import not_read_note, review_hint
 from quizgen.grading.read_as import answers_named, answers_read_as
 from quizgen.grading.student_notes import absent_groups
 from quizgen.key.parts import code_in_words
@@ -24,7 +24,7 @@ from quizgen.report.title import markdown_heading
 
 _SCORED_NAMES = tuple(s.value for s in VERDICTS)   # the CSV columns correct, imprecise, incorrect, ... blank
 STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", *_SCORED_NAMES, "missing",
-                   "unknown_question", "superseded", "misconceptions")
+                   "unknown_question", "superseded", "misconceptions", "not_read")   # new columns last
 QUESTION_COLUMNS = ("question_id", "part", "class", "template", "points", "students", *_SCORED_NAMES,
                     "missing", "percent_correct", "mean_score", "misconceptions", "ecf")   # new columns last
 
@@ -40,6 +40,7 @@ class StudentTotal:
     missing: int
     misconceptions: dict = field(default_factory=dict)
     section: str = ""   # the roster's section column for them (student_sections)
+    not_read: int = 0   # their rows graded against no part (Tally.unread): invalid, but no part's verdict
 
     @property
     def percent(self) -> float:
@@ -99,13 +100,12 @@ def student_totals(tally, students) -> list:
     papers, sections = students.papers, student_sections(students)
     for i in roster_order(students):
         student_id, paper = students.ids[i], papers[i]
-        counts = tally.student_counts[i]
-        # an answer of a row not read as a row (invalid) stands for one of the student's parts: a part is
-        # counted once, under a status or as missing (its part unknown, it is in no part's column of the questions CSV)
-        graded = sum(map(counts.__getitem__, VERDICTS))
+        counts = tally.student_counts[i]   # a row graded against no part is in no verdict: its part stays
+        graded = sum(map(counts.__getitem__, VERDICTS))   # missing, as in the questions CSV (review 55b F9)
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
                                    dict(counts), max(paper.part_count - graded, 0),
-                                   dict(sorted(codes[i].items())) if i in codes else {}, sections.get(i, "")))
+                                   dict(sorted(codes[i].items())) if i in codes else {}, sections.get(i, ""),
+                                   tally.unread.get(i, 0)))
     return totals
 
 
@@ -152,7 +152,7 @@ def student_rows(totals: list):
         yield [spreadsheet_safe(t.student_id), spreadsheet_safe(t.name), number_text(t.score),
                number_text(t.max_score), one_place(t.percent), *map(c.__getitem__, VERDICTS), t.missing,
                c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], spreadsheet_safe(_codes_text(t.misconceptions)),
-               *[spreadsheet_safe(t.section)] * sections]
+               t.not_read, *[spreadsheet_safe(t.section)] * sections]
 
 
 def question_rows(stats: list):
@@ -254,7 +254,8 @@ def _class_section(result, comma: bool = False) -> list:
              + ecf_said(result.ecf * (status is Status.CORRECT), comma)] for status in Status]
     missing = _missing_parts(result)
     rows += [[MISSING_PARTS, whole_number(missing, comma)]] * bool(missing)
-    return lines + _table(["status", "answers"], rows) + _missing_note(result, missing, comma)
+    return lines + _table(["status", "answers"], rows) + _missing_note(result, missing, comma) + \
+        not_read_note(result.students, comma)
 
 
 def _missing_note(result, missing: int, comma: bool = False) -> list:

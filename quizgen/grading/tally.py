@@ -126,7 +126,8 @@ class Tally:
         if student < 0:
             return
         self.grow(student + 1)
-        self.student_counts[student][status] += 1
+        if slot >= 0 or status is not Status.INVALID:   # graded against no part: no part's verdict (Tally.unread)
+            self.student_counts[student][status] += 1
         if status in SCORED and slot >= 0:
             self.slot_counts[slot][status] += 1
             self.slot_score[slot] += outcome.score
