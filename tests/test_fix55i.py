@@ -196,3 +196,22 @@ def test_a_row_not_read_occupies_no_part_in_either_csv(course, invoke, rows, cou
     assert result.exit_code == 0, result.output
     s001 = _held_together(course / "out", "lc-graded", 2)["s001"]
     assert (s001["correct"], s001["invalid"], s001["missing"], s001["not_read"]) == counts
+
+
+def test_a_wide_line_not_read_is_no_second_set_of_verdicts(course, invoke):
+    """F8: a wide line with a cell too many gave its student a verdict per column beside those of their
+    own line (4 on a 2-part paper), its rows did not say they were not graded, and the note on an id
+    naming two people named it as the line whose answers count."""
+    import csv
+
+    (course / "wide.csv").write_text("student_id,name,Q1a,Q1b\ns001,Ann Lee,0.716,0.335\ns001,Ann,0.5,0,3\n"
+                                     "s002,Bo,0.716,0.335\n", encoding="utf-8")
+    result = invoke("grade", "wide.csv", "--key", "quiz/key.json", "--out", "out/")
+    assert result.exit_code == 0, result.output
+    s001 = _held_together(course / "out", "wide-graded", 2)["s001"]
+    assert (s001["correct"], s001["invalid"], s001["missing"], s001["not_read"]) == ("2", "0", "0", "2")
+    with open(course / "out" / "wide-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        unread = [r for r in csv.DictReader(handle) if r["status"] == "invalid"]
+    assert len(unread) == 2 and all("line 3: 5 cells where the header has 4" in r["reason"]
+                                    and "the line is not graded" in r["reason"] for r in unread), unread
+    assert "name different people" not in result.output

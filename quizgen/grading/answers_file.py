@@ -337,8 +337,8 @@ def _fit(row: list, width: int, line: int, delimiter: str) -> list:
     if not any(cell.strip() for cell in extra):
         return row[:width]
     hint = " (an unquoted decimal comma? quote the answer or use ';' between cells)" if delimiter == "," else ""
-    problem = (f"line {line}: {len(row)} cells where the header has {width}{hint}; "
-               f"extra cells: {delimiter.join(extra)[:80]}")
+    problem = (f"line {line}: {len(row)} cells where the header has {width}{hint}: the line is not graded "
+               f"(graded against no part); extra cells: {delimiter.join(extra)[:80]}")
     return BadRow(row[:width], problem)
 
 
