@@ -1,0 +1,35 @@
+"""Review 55a: a trap worked from the student's own wrong (a).
+
+F2: C3 (b)'s log-base and sign slips from their own (a) are named (the bank writes them
+over p, so their recipes are derived). F3: such a slip wins over a key trap from the
+right p that the student did not write. F4: a trap this draw leaves out by its ``when:``
+(its key value too near something else) is still tried from their own wrong (a)."""
+
+import math
+
+from quizgen.generation.quiz import Question
+from quizgen.grading.ecf_at_once import carried_forward
+from quizgen.grading.part_checker import question_checkers
+from quizgen.key.entries import key_entry
+from quizgen.maths.numbers import significant
+from test_marking_students_gen import _instances
+
+
+def _marked(instance, a_text: str, b_text: str, letter: str = "b"):
+    """Part ``letter``'s verdict, marked as the drill and grade's ECF pass do, after (a) ``a_text``."""
+    checkers = question_checkers(key_entry(Question("Q1", instance)))
+    first = checkers["a"](a_text)
+    name = instance.parts[0].part.name
+    return carried_forward(checkers[letter], checkers[letter](b_text), {name: first.value}, {name: first.figures})
+
+
+def test_c3_log_and_sign_slips_from_the_students_own_a_are_named():
+    """F2: (a) 0.8/V, then (b) log10, log2 and ln of that (a): each slip named from it."""
+    for instance in _instances("C3", 6):
+        wrong = float(significant(0.8 * float(instance.parts[0].value), 3))
+        a_text = significant(wrong, 3)
+        for code, value in (("log10_instead_of_ln", -math.log10(wrong)), ("log2_instead_of_ln", -math.log2(wrong)),
+                            ("missing_minus_sign", math.log(wrong))):
+            verdict = _marked(instance, a_text, significant(value, 3))
+            assert verdict.misconception == code, (instance.params, code, verdict)
+            assert verdict.feedback.startswith(f"marked from your (a) = {a_text}: "), verdict
