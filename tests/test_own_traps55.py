@@ -33,3 +33,17 @@ def test_c3_log_and_sign_slips_from_the_students_own_a_are_named():
             verdict = _marked(instance, a_text, significant(value, 3))
             assert verdict.misconception == code, (instance.params, code, verdict)
             assert verdict.feedback.startswith(f"marked from your (a) = {a_text}: "), verdict
+
+
+def test_a_trap_left_out_of_the_draw_is_still_tried_from_the_students_own_wrong_a():
+    """F4: C7 (b)'s both_label_terms, left out where it sits near the answer, from a wrong (a)."""
+    cases = [inst for inst in _instances("C7", 80)
+             if any(t.code == "both_label_terms" and t.value is None for t in inst.parts[1].traps)]
+    assert cases, "no draw leaves both_label_terms out of (b)"
+    for instance in cases[:3]:
+        p = float(instance.parts[0].value)
+        wrong = float(significant(p * 0.8 if p > 0.5 else p * 1.25, 3))
+        both = significant(-math.log(wrong) - math.log(1 - wrong), 3)
+        verdict = _marked(instance, significant(wrong, 3), both)
+        assert verdict.misconception == "both_label_terms", (instance.params, verdict)
+        assert verdict.feedback.startswith(f"marked from your (a) = {significant(wrong, 3)}: "), verdict

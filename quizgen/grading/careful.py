@@ -151,24 +151,35 @@ class QuestionRules:
         (a key Trap) that ``value`` falls into when its value is worked from
         the student's own ``answers`` (part name -> value) to the earlier parts
         it reads (the template's trap recipes, key/recipes.py), or None: C2's
-        (b) 1.32 is -log10 of their own wrong (a) 0.0474. Only traps present
-        in this instance, reading earlier answers that are given, count."""
+        (b) 1.32 is -log10 of their own wrong (a) 0.0474. Only traps reading
+        earlier answers that are given count; a trap this draw leaves out by its
+        ``when`` (its key value too near another) only when one of those answers
+        is wrong, so that its value is not the one left out (review 55a F4)."""
         self._ready()
         position = self._index.get(letter)
         part = self.question.parts[position] if position is not None else None
         stored = self.question.recipes.get(part.name) if part is not None and part.name else None
         if stored is None or not stored.traps or not self._params:
             return None
-        present = {t.code: t for t, v in zip(part.traps, part.trap_values) if v is not None}
+        traps = {t.code: t for t in part.traps}
+        present = {t.code for t, v in zip(part.traps, part.trap_values) if v is not None}
         earlier, part_kinds = self._earlier(position), {p.name: (p.kind, p.value) for p in self.question.parts}
         for code, text in stored.traps:
             reads = recipe_parts(text)   # none: a misconception's working kept for its carried rounding alone
-            if code in present and reads and all(d in earlier and answers.get(d) is not None for d in reads) \
+            if code in traps and reads and all(d in earlier and answers.get(d) is not None for d in reads) \
+                    and (code in present or self._any_wrong(reads, answers)) \
                     and not over_wrong_count(parsed_recipe_text(text, frozenset(self._params)), part_kinds, answers):
                 trap_value = self._trap_value(part.name, code, text, answers)
                 if trap_value is not None and matches(value, trap_value, spec, kind):
-                    return present[code], tuple((_label(earlier[d]), d) for d in reads)
+                    return traps[code], tuple((_label(earlier[d]), d) for d in reads)
         return None
+
+    def _any_wrong(self, names, answers: dict) -> bool:
+        """Whether the student's answer to one of the parts ``names`` is not that part's value (its tolerance)."""
+        parts = {p.name: p for p in self.question.parts if p.name}
+        return any(name in parts and parts[name].value is not None
+                   and not matches(answers[name], parts[name].value, parts[name].tolerance, parts[name].kind)
+                   for name in names)
 
     def own_wording(self, letter: str, feedback: str, reads: tuple, answers: dict, written: dict) -> tuple:
         """``(feedback, reads)`` of a trap worked from the student's own earlier
