@@ -45,7 +45,9 @@ def _graded(folder: Path, key: Path, policy: str = "") -> dict:
 def test_the_paper_is_the_reviewers(paper):
     key = json.loads((paper / "quiz" / "key.json").read_text(encoding="utf-8"))
     recipes = key["templates"]["mlm-masking-counts"]["recipes"]
-    assert recipes["randomised"]["also"] == recipes["unchanged"]["also"] == ["(part:chosen - part:masked)/2"]
+    assert recipes["randomised"]["also"] == ["(part:chosen - part:masked)/2"]
+    # (d) also as what is left after (b) and (c) (review 55a F7)
+    assert recipes["unchanged"]["also"] == ["(part:chosen - part:masked)/2", "part:chosen - part:masked - part:randomised"]
     assert "also" not in recipes["masked"]   # a part with no route declared: its record as before
 
 
@@ -95,7 +97,7 @@ def test_a_hand_edited_route_reading_a_later_part_is_refused(paper, tmp_path):
 def _variant(tmp_path: Path, route: str) -> Path:
     """C6 with (d)'s route replaced by ``route`` (YAML flow text)."""
     text = C6.read_text(encoding="utf-8")
-    old = 'ecf_also: ["(chosen - masked) / 2"]   # as (c)'
+    old = 'ecf_also: ["(chosen - masked) / 2", "chosen - masked - randomised"]   # as (c)'
     assert old in text
     path = tmp_path / "c6.yaml"
     path.write_text(text.replace(old, f"ecf_also: {route}   # as (c)"), encoding="utf-8")
