@@ -35,6 +35,38 @@ def test_c3_log_and_sign_slips_from_the_students_own_a_are_named():
             assert verdict.feedback.startswith(f"marked from your (a) = {a_text}: "), verdict
 
 
+def _log10_of_own_a_is_log2_of_key(instance):
+    """An (a) whose -log10 is the key's log2 trap at 3 figures, or None."""
+    p = float(instance.parts[0].value)
+    a = float(significant(10 ** math.log2(p), 4))
+    if abs(a - p) < 0.05 * p or a < 1e-4:
+        return None
+    b = significant(-math.log10(a), 3)
+    return (significant(a, 4), b) if b == significant(-math.log2(p), 3) else None
+
+
+def test_a_slip_from_the_students_own_wrong_a_beats_a_key_trap_of_the_right_p():
+    """F3: C1 (a) wrong, (b) = -log10 of it, which is also -log2 of the right p: log10, from their (a)."""
+    cases = [(inst, found) for inst in _instances("C1", 12) if (found := _log10_of_own_a_is_log2_of_key(inst))]
+    assert cases
+    for instance, (a_text, b_text) in cases:
+        verdict = _marked(instance, a_text, b_text)
+        assert verdict.misconception == "log10_instead_of_ln", verdict
+        assert verdict.feedback.startswith(f"marked from your (a) = {a_text}: "), verdict
+        written = _marked(instance, a_text, f"log10(1/{a_text})")
+        assert written.misconception == "log10_instead_of_ln", written
+
+
+def test_a_key_trap_stands_when_a_is_blank_or_right():
+    """F3's limit: with (a) blank or right, -log2 of the right p is the key's log2 trap."""
+    instance = _instances("C1", 1)[0]
+    p = float(instance.parts[0].value)
+    b_text = significant(-math.log2(p), 3)
+    checkers = question_checkers(key_entry(Question("Q1", instance)))
+    assert checkers["b"](b_text).misconception == "log2_instead_of_ln"
+    assert _marked(instance, significant(p, 3), b_text).misconception == "log2_instead_of_ln"
+
+
 def test_a_trap_left_out_of_the_draw_is_still_tried_from_the_students_own_wrong_a():
     """F4: C7 (b)'s both_label_terms, left out where it sits near the answer, from a wrong (a)."""
     cases = [inst for inst in _instances("C7", 80)

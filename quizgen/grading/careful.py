@@ -167,17 +167,18 @@ class QuestionRules:
         for code, text in stored.traps:
             reads = recipe_parts(text)   # none: a misconception's working kept for its carried rounding alone
             if code in traps and reads and all(d in earlier and answers.get(d) is not None for d in reads) \
-                    and (code in present or self._any_wrong(reads, answers)) \
+                    and (code in present or self.any_wrong(reads, answers)) \
                     and not over_wrong_count(parsed_recipe_text(text, frozenset(self._params)), part_kinds, answers):
                 trap_value = self._trap_value(part.name, code, text, answers)
                 if trap_value is not None and matches(value, trap_value, spec, kind):
                     return traps[code], tuple((_label(earlier[d]), d) for d in reads)
         return None
 
-    def _any_wrong(self, names, answers: dict) -> bool:
-        """Whether the student's answer to one of the parts ``names`` is not that part's value (its tolerance)."""
+    def any_wrong(self, names, answers: dict) -> bool:
+        """Whether the student's answer to one of the parts ``names`` is given and not that part's value
+        (within its tolerance)."""
         parts = {p.name: p for p in self.question.parts if p.name}
-        return any(name in parts and parts[name].value is not None
+        return any(name in parts and parts[name].value is not None and answers.get(name) is not None
                    and not matches(answers[name], parts[name].value, parts[name].tolerance, parts[name].kind)
                    for name in names)
 

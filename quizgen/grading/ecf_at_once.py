@@ -131,43 +131,49 @@ KEPT = 100_000
 
 def _own_trap_of(checker, outcome, own_answers, kept: dict):
     """``ecf_verdict``'s own trap: ``own_trap``'s verdict on ``outcome``, from the student's own answers,
-    unless it names a misconception otherwise than as a slip (``_slip_named``), or that slip scored more.
-    Worked out cheapest first, each piece kept in ``kept`` by what it reads: whether the misconception
-    may be a slip (by checker and outcome), the trap found (by the answers it is worked from,
-    ``own_trap_inputs``), and whether the answer is within the slip's trap window (``inside``: then no
-    slip), asked once a trap is found, or when the same outcome is met again (a class paper's students
-    share it), whichever comes first: each order gives the same verdict."""
+    unless that scored more. An outcome named a key trap worked from the right earlier answers, or a
+    slip of one (``_slip_named``) within that trap's window, stands, except where an earlier answer the
+    own trap reads is wrong and the own trap is another: their figures explain it, the key's (a) they
+    did not write does not (review 55a F3: C1 (a) 0.727, (b) 0.138 = -log10 0.727 was named log2 of
+    the right p). Worked out cheapest first, each piece kept in ``kept`` by what it reads: whether the
+    misconception may be a slip (by checker and outcome), the trap found (by the answers it is worked
+    from, ``own_trap_inputs``), and whether the answer is within the slip's trap window (``inside``),
+    asked only once a trap is found (a class paper's students share it)."""
     if len(kept) >= KEPT:
         kept.clear()
-    slip = within = None
-    if outcome.misconception:
-        slip = kept.get(("slip", checker, outcome), kept)
-        if slip is kept:   # met first: its window is asked only if a trap is found
-            slip = kept["slip", checker, outcome] = _slip_named(checker, outcome)
-        elif slip is not None:   # met again (a class paper): asked once for all who wrote it
-            within = kept.get(("inside", checker, outcome))
-            if within is None:
-                within = kept["inside", checker, outcome] = inside(outcome.value, slip.carried)
-        if slip is None or within:
-            return None
     answers, written = own_answers()
     inputs = kept.get(("inputs", checker))
     if inputs is None:
         inputs = kept["inputs", checker] = own_trap_inputs(checker.question_rules(), checker.part.letter)
+    named, slip = outcome.misconception, None
+    if named:
+        slip = kept.get(("slip", checker, outcome), kept)
+        if slip is kept:
+            slip = kept["slip", checker, outcome] = _slip_named(checker, outcome)
+        wrong = checker.question_rules().any_wrong(inputs, answers)
+        if not wrong and (slip is None or kept.get(("inside", checker, outcome))):
+            return None   # the key's trap, from their right (a)
     key = ("trap", checker, outcome.value, *[answers.get(name) for name in inputs])
     found = kept.get(key, kept)
     if found is kept:
         found = kept[key] = _own_trap_found(checker, outcome.value, answers)
     if found is None:
         return None
-    if slip is not None and within is None:   # a trap found before the outcome was met again: asked now, once
-        within = kept["inside", checker, outcome] = inside(outcome.value, slip.carried)
-        if within:
-            return None
+    keyed = named and (found[0].code == named or not wrong)   # the key's trap may stand
+    if keyed and (slip is None or _inside_slip(checker, outcome, slip, kept)):
+        return None   # the key's trap it is (or its slip, within its window)
     verdict = _own_trap_verdict(checker, found, outcome.value, outcome.figures, answers, written)
-    if verdict is not None and outcome.misconception and verdict.score < outcome.score:
-        return None   # the slip scored more: never less for the account that needs no slip
+    if verdict is not None and named and verdict.score < outcome.score:
+        return None   # the key's trap scored more: never less for the account that needs no slip
     return verdict
+
+
+def _inside_slip(checker, outcome, slip, kept: dict) -> bool:
+    """Whether ``outcome`` lies within the window of ``slip``'s trap (``inside``), kept in ``kept``."""
+    within = kept.get(("inside", checker, outcome))
+    if within is None:
+        within = kept["inside", checker, outcome] = inside(outcome.value, slip.carried)
+    return within
 
 
 def _slip_named(checker, outcome):
