@@ -69,15 +69,17 @@ def right_rounded_or_cut(x: float, right: float, asked: int, shown: int | None) 
 
 
 def trap_rounded_or_cut(traps, asked: int, x: float, shown: int | None, right: float):
-    """``(trap, figures)`` for the first trap whose value ``x`` is rounded to
-    the ``figures`` shown, or cut off (``figures`` None: 0.962 for 0.96267)
+    """``(trap, figures)`` for the trap whose value ``x`` is rounded to the
+    ``figures`` shown, or cut off (``figures`` None: 0.962 for 0.96267)
     (``rounded_or_cut``), else None; None too when ``x`` is as well the
-    ``right`` value so rounded or cut off (then it is that)."""
+    ``right`` value so rounded or cut off (then it is that). Of two or more
+    traps so reached (traps are kept apart at the figures asked, not at 2), the
+    nearest to ``x`` is named, the first listed of those as near (review 55a F9)."""
     if right_rounded_or_cut(x, right, asked, shown):
         return None
     figures = shown if shown is not None and shown < asked else None
-    return next(((trap, figures) for trap in traps
-                 if trap.value is not None and rounded_or_cut(x, trap.value, asked, shown)), None)
+    found = [trap for trap in traps if trap.value is not None and rounded_or_cut(x, trap.value, asked, shown)]
+    return (min(found, key=lambda trap: abs(float(trap.value) - x)), figures) if found else None
 
 
 def trap_matched(traps, x: float, spec: dict, kind: str) -> tuple:
