@@ -4,10 +4,11 @@ cache keyed by id(); each question is held to its own template's count, on the u
 (plain) reading and on the field-by-field one alike.
 
 Seed 1's paper of C1, C3 and C4: Q1 mlm-confident-correct (recipes p, 1 + 2 steps, and
-loss, 1 + 4 traps: 8 texts; 13 values), Q2 mlm-uniform-logits (p, 1; loss, 1 + 1 trap:
-3 texts; 4 values), Q3 mlm-mean-over-masked (lmlm, 1 + 1 step: 2 texts; 10 values).
-With the cap at 250 units: Q1 takes (13 + 1) x 8 = 112; Q2 with 70 more values
-(74 + 1) x 3 = 225, within; Q3 with 120 more (130 + 1) x 2 = 262, past it."""
+loss, 1 + 4 traps: 8 texts; 13 values), Q2 mlm-uniform-logits (p, 1; loss, 1 + 4 traps:
+6 texts, since review 55a F2 wrote C3's log and sign traps over p; 4 values), Q3
+mlm-mean-over-masked (lmlm, 1 + 1 step: 2 texts; 10 values). With the cap at 250 units:
+Q1 takes (13 + 1) x 8 = 112; Q2 with 30 more values (34 + 1) x 6 = 210, within (at Q1's
+8 texts it would be 280, past it); Q3 with 120 more (130 + 1) x 2 = 262, past it."""
 
 import json
 
@@ -44,13 +45,13 @@ def _grade(invoke, tmp_path, monkeypatch, key: dict, pads: dict, whole: bool = F
 
 
 def test_each_question_is_held_to_its_own_templates_count(invoke, tmp_path, monkeypatch, paper):
-    result = _grade(invoke, tmp_path, monkeypatch, paper, {1: 70})
+    result = _grade(invoke, tmp_path, monkeypatch, paper, {1: 30})
     assert result.exit_code == 0, result.output
 
 
 @pytest.mark.parametrize("whole", [False, True], ids=["plain", "field_by_field"])
 def test_the_cap_fires_with_the_templates_count(invoke, tmp_path, monkeypatch, paper, whole):
-    result = _grade(invoke, tmp_path, monkeypatch, paper, {1: 70, 2: 120}, whole)
+    result = _grade(invoke, tmp_path, monkeypatch, paper, {1: 30, 2: 120}, whole)
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"quizgen: error: {tmp_path / 'key.json'}: questions[2].params: 130 values, "
                                      "each read by the template's 2 recipe texts: more than the 250 units of work "
