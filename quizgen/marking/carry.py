@@ -178,7 +178,11 @@ class _Sets:
         raise ExpressionError("cannot carry rounding through this expression")
 
     def is_step(self, node) -> bool:
-        """True when ``node`` is an intermediate a student may round."""
+        """True when ``node`` is an intermediate a student may round: never in a recipe with
+        no steps (a list step's elements are steps' too), as the workings with a value put
+        in place of a step are (near_one.py, early_carry.py), whose nodes are not looked at."""
+        if not self.steps:
+            return False
         known = self.stepped.get(id(node))
         if known is None:
             known = self.stepped[id(node)] = shape(node) in self.steps or shape(node) in self.elements \
@@ -231,6 +235,8 @@ def _analysis(recipe, env: dict) -> tuple:
     recipes once (grading/careful.py), so every instance shares them."""
     found = _ANALYSES.get(id(recipe))
     if found is None or found[4] is not recipe:
+        if not recipe.intermediates:   # no step, so is_step asks no node's shape: a comparison is refused here
+            shape(recipe.expression)
         if len(_ANALYSES) >= _ANALYSES_LIMIT:
             _ANALYSES.clear()
         found = _ANALYSES[id(recipe)] = ({shape(node) for _, node in recipe.intermediates}, {}, {},

@@ -60,16 +60,24 @@ def shape(node) -> tuple:
 
 
 def _rebuild(node, child):
-    """``node`` with each child replaced by ``child(c)``."""
+    """``node`` with each child replaced by ``child(c)``; ``node`` itself when each
+    comes back as it was. A subtree with nothing replaced in it stays that very
+    subtree, so what is kept by node finds it again (the evaluator's compiled
+    functions: complement_route.py's sums, ``with_value``'s unchanged steps, were
+    compiled afresh for every instance, docs/performance.md, fifty-fifth round)."""
     cls = node.__class__
     if cls is Neg:
-        return Neg(child(node.operand))
+        operand = child(node.operand)
+        return node if operand is node.operand else Neg(operand)
     if cls is Bin:
-        return Bin(node.op, child(node.left), child(node.right))
+        left, right = child(node.left), child(node.right)
+        return node if left is node.left and right is node.right else Bin(node.op, left, right)
     if cls is Call:
-        return Call(node.func, tuple(child(a) for a in node.args))
+        args = tuple(child(a) for a in node.args)
+        return node if all(new is old for new, old in zip(args, node.args)) else Call(node.func, args)
     if cls is Index:
-        return Index(child(node.base), child(node.index))
+        base, index = child(node.base), child(node.index)
+        return node if base is node.base and index is node.index else Index(base, index)
     return node
 
 
