@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.tree import Bin, Call, Name, Neg, Num
+from quizgen.maths.tree import Bin, Call, Name, Neg, Num, children
 from quizgen.marking.recipes import PART_PREFIX, Recipe, recipe_text, replaced, shape
 
 _FAILS = (ArithmeticError, ValueError, KeyError, ExpressionError)   # a sum reading a part: no route
@@ -35,6 +35,10 @@ def complement_routes(paths: dict, name: str, env: dict) -> tuple:
     writes a step: () when it holds neither. Its steps: the recipe's own, so rewritten, p's, X
     (one value at both its uses), the quotient and the sums (each one value at all its uses)."""
     recipe = paths[name]
+    complements, divisors = _looked_at(recipe)
+    if not any(_over_two(total, env) for total in divisors) and not any(
+            _over_two(total, env) for total in (_sum_of(node.right, paths) for node in complements) if total is not None):
+        return ()   # no sum over 2 that a division or a complement below reads: the rewriting finds nothing
     found = {}
 
     def change(node):
@@ -62,9 +66,37 @@ def takes_complement(node, name: str) -> bool:
     if node.__class__ is Bin and node.op == "-" and _is_one(node.left) and node.right.__class__ is Name \
             and node.right.name == PART_PREFIX + name:
         return True
-    children = (node.left, node.right) if node.__class__ is Bin else (node.operand,) if node.__class__ is Neg \
-        else node.args if node.__class__ is Call else ()
-    return any(takes_complement(child, name) for child in children)
+    return any(takes_complement(child, name) for child in children(node))
+
+
+_LOOKED_AT = {}   # {id(recipe): (recipe, its 1 - X nodes, the sums 1 + X a division in it divides by)}
+
+
+def _looked_at(recipe) -> tuple:
+    """``(each 1 - X in recipe's expression, each sum 1 + X a division in it divides by)``: every node
+    ``complement_routes`` may rewrite or write down, whatever the draw, found once per recipe (the
+    grader parses a template's recipes once) and kept, so that an instance with no sum over 2 there
+    is told so without the tree walked (docs/performance.md, fifty-fifth round)."""
+    found = _LOOKED_AT.get(id(recipe))
+    if found is None or found[0] is not recipe:
+        if len(_LOOKED_AT) >= 10_000:
+            _LOOKED_AT.clear()
+        nodes = [n for n in _walk(recipe.expression) if n.__class__ is Bin]
+        found = _LOOKED_AT[id(recipe)] = (recipe, [n for n in nodes if n.op == "-" and _is_one(n.left)],
+                                          [n.right for n in nodes if n.op == "/" and _one_plus(n.right)])
+    return found[1:]
+
+
+def _walk(node):
+    """``node`` and every node below it."""
+    yield node
+    for child in children(node):
+        yield from _walk(child)
+
+
+def _one_plus(node) -> bool:
+    """Whether ``node`` is a sum ``1 + X`` (or ``X + 1``)."""
+    return node.__class__ is Bin and node.op == "+" and (_is_one(node.left) or _is_one(node.right))
 
 
 def _sums_over_two(node, env: dict) -> list:
@@ -75,12 +107,11 @@ def _sums_over_two(node, env: dict) -> list:
     found = []
     if node.__class__ is Bin and node.op == "/":
         total = node.right
-        if total.__class__ is Bin and total.op == "+" and (_is_one(total.left) or _is_one(total.right)) \
-                and _over_two(total, env):
+        if _one_plus(total) and _over_two(total, env):
             found.append(total)
-    children = (node.left, node.right) if node.__class__ is Bin else (node.operand,) if node.__class__ is Neg \
+    below = (node.left, node.right) if node.__class__ is Bin else (node.operand,) if node.__class__ is Neg \
         else node.args if node.__class__ is Call else ()
-    for child in children:
+    for child in below:
         found += _sums_over_two(child, env)
     return found
 
@@ -101,10 +132,7 @@ def _sum_of(node, paths: dict):
     node = source.expression if isinstance(source, Recipe) else None
     if node.__class__ is not Bin or node.op != "/" or not _is_one(node.left):
         return None
-    total = node.right
-    if total.__class__ is Bin and total.op == "+" and (_is_one(total.left) or _is_one(total.right)):
-        return total
-    return None
+    return node.right if _one_plus(node.right) else None
 
 
 NEAR_ONE = 0.9
