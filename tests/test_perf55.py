@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from quizgen.maths.tree import Num
-from quizgen.marking import complement_route
+from quizgen.marking import complement_route, near_one
 from quizgen.marking.recipes import Recipe, parse_recipe, replaced, with_value
 
 
@@ -42,3 +42,30 @@ def test_a_complement_route_is_still_found_where_its_sum_is_over_2():
                                                           "", ("p",), ())}
     routes = complement_route.complement_routes(paths, "q", {"s": Fraction(-7, 4)})
     assert len(routes) == 1 and routes[0].text == "-log(exp(-s)/(1 + exp(-s)))"   # as the solutions write it
+
+
+def _c9(label: str):
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.sampling import sample_instance
+    return sample_instance({t.cls: t for t in load_bank(())}["C9"], label)
+
+
+def test_c9s_carried_mean_is_worked_out_only_for_an_answer_within_its_hull(monkeypatch):
+    """C9's total with 1 + e^(-s) kept short and the masked-LM mean carried (tens of milliseconds):
+    not for an answer 1.5% off the key, near a value kept short but beyond every such working's reach;
+    still for 0.3451 (0.2681 + ln 1.08, review 52d F11), which it names."""
+    from tests.paper_support import mark_paper
+    carried = []
+    ones = near_one._ones
+
+    def counted(recipe, env, given, keep, levels=()):
+        carried.append(bool(levels))
+        return ones(recipe, env, given, keep, levels)
+    monkeypatch.setattr(near_one, "_ones", counted)
+    draw = _c9("rev52dC/50")
+    key = float(draw.parts[0].value)
+    far = mark_paper(draw, {"total": f"{key * 1.015:.4g}"})["total"]
+    assert far.status == "incorrect" and not any(carried)
+    named = mark_paper(draw, {"total": "0.3451"})["total"]
+    assert (named.status, named.note) == ("imprecise", "rounded_too_early") and any(carried)
+    assert "(1 + e^(-s) = 1.08208 as 1.08)" in named.feedback

@@ -21,41 +21,35 @@ One rule at every p-hat (review 51a F12): 1 + e^(-s) between 1 and 2 is short
 whatever p-hat is (1.17 for 1.1653 at p-hat 0.858), and so are the parts worked
 from p-hat so reached, also through 1 - p-hat = e^(-s)/(1 + e^(-s)) as the solutions
 write it (review 51e F1), and at s < 0 the sum near 1 is 1 + e^(s), of 1 - p-hat = 1/(1 + e^(s))
-(``_mirror``); a probability kept to 4 figures of itself is short over
+(``mirror_sum``); a probability kept to 4 figures of itself is short over
 0.9 alone, where they are fewer than 4 of its difference from 1."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import replace
-from fractions import Fraction
-from functools import partial
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
-from quizgen.maths.tree import Bin, Call, Index, Neg, Num
+from quizgen.maths.tree import Num
 from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.carry import reachable
 from quizgen.marking.complement_route import takes_complement
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
 from quizgen.marking.expression_value import ValueFigures
-from quizgen.marking.recipes import recipe_text, replaced, shape, with_value
+from quizgen.marking.hull import given_reach
+from quizgen.marking.near_one_sums import (KEPT, difference_half_unit, kept_as, mirror_sum, short_keepings,
+                                            sums_with_one)
+from quizgen.marking.recipes import recipe_text, shape, with_value
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.rule_model import figures_asked, tolerance_kind
 from quizgen.marking.slips import cut_to, rounds_to, same
 from quizgen.marking.sources import OWN_RECIPE_ERRORS
 from quizgen.marking.step_words import as_solutions_write
 
-KEPT = (3, 4)   # the figures such a value may have been kept to (to 2 it is early_carry's)
 NEAR_ONE = 0.9
 """A probability over this is near 1: its loss is about its difference from 1, whose 4 figures the stems ask."""
-
-
-def difference_half_unit(difference: float) -> float:
-    """Half a unit of the 4th significant figure of ``difference``, a value's distance from 1:
-    what C7's and C9's stems ask to keep of 1 + e^(-s) and of a probability near 1."""
-    return 5 * 10.0 ** (math.floor(math.log10(difference)) - 4)
 
 
 def near_one(rule, x: float, own: dict | None = None, written: dict | None = None, shown: int | None = None) -> str:
@@ -70,7 +64,8 @@ def near_one(rule, x: float, own: dict | None = None, written: dict | None = Non
     named is the one written there, which is then named before any other
     keeping that reaches ``x``: no answer that played no part (F12)."""
     found = [c for c in kept_short(rule) if _explains(rule, x, c[0], shown)]
-    if not found and any(abs(x - c[0]) <= CARRIED_NEAR * abs(c[0]) for c in kept_short(rule)):
+    if not found and any(abs(x - c[0]) <= CARRIED_NEAR * abs(c[0]) for c in kept_short(rule)) \
+            and _carried_reach(rule, x):
         found = [c for c in kept_short(rule, carried=True) if _explains(rule, x, c[0], shown)]
     if not found:
         return ""
@@ -226,7 +221,7 @@ def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
     carried to 3 figures (review 55a F6: e^3.4/31.0 = 0.96658 as 0.967, (c) 0.0336 for 0.0328; carried
     rounding takes no such route, complement_route.py)."""
     found = []
-    for node in _sums_with_one(source.expression):
+    for node in sums_with_one(source.expression):
         other = node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
         plain = reachable(replace(source, expression=node, intermediates=()), env, {}, levels=())
         part = reachable(replace(source, expression=other, intermediates=()), env, {}, levels=())
@@ -239,7 +234,7 @@ def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
         ratio = f"{as_solutions_write(recipe_text(other))}/({step})"
         near = total > 2   # 1 - p-hat near 1: X/(1 + X) keeps fewer than 4 figures of its difference from 1
         for kept, figures in [(k, f) for f in KEPT for k in sig_roundings(total, f) if not difference_kept(
-                x / k, x / total)] if near else _short_keepings(total):
+                x / k, x / total)] if near else short_keepings(total):
             for top in {x, *sig_roundings(x, 4)}:
                 worked = {top / kept, *sig_roundings(top / kept, 4)}   # near 1, carried on to 3 figures too
                 for q in (*worked, *(k for k in sig_roundings(top / kept, 3) if near and k not in worked
@@ -268,14 +263,6 @@ def _name_of(s, source) -> str:
     return text if len(text) <= 12 else s.label
 
 
-def _short_keepings(value: float) -> list:
-    """``[(kept, figures)]``: ``value``, a sum 1 + X between 1 and 2, kept to ``KEPT`` figures where
-    that keeps fewer than 4 of X."""
-    half = difference_half_unit(value - 1)
-    return [(kept, figures) for figures in KEPT for kept in sig_roundings(value, figures)
-            if not (same(kept, value) or abs(kept - value) <= half)]
-
-
 def _ones(recipe, env: dict, given: dict, keep, levels=()) -> list:
     """``[(named step, value, step's text)]``: for each sum ``1 + X`` in ``recipe`` with X
     between 0 and 1, its value kept to ``KEPT`` figures where that keeps fewer
@@ -283,52 +270,57 @@ def _ones(recipe, env: dict, given: dict, keep, levels=()) -> list:
     ``levels``, the recipe's other steps carried as carried rounding carries them
     (review 52d F11: C9's masked-LM mean to 4 figures beside 1 + e^(-s) kept as 1.08,
     0.2681 + ln 1.08 = 0.3451, was a bare ``incorrect`` where 0.3450 was named)."""
+    found, worked_out = [], {}
+    for how, text, worked, alike in _workings(recipe, env, given, levels):
+        if alike not in worked_out:   # a sum written twice, kept short at both uses (kept_as), is worked once
+            worked_out[alike] = reachable(worked, env, given, levels=levels)
+        found.extend((how, v, text) for v in worked_out[alike] if keep(v))
+    return found
+
+
+def _workings(recipe, env: dict, given: dict, levels=()) -> list:
+    """``[(named step, step's text, the recipe so worked, what it is the same working as)]`` of ``_ones``."""
     if recipe is None:
         return []
     found = []
-    for node in _sums_with_one(recipe.expression):
+    for node in sums_with_one(recipe.expression):
         plain = reachable(replace(recipe, expression=node, intermediates=()), env, given, levels=())
         if len(plain) != 1 or not isinstance(plain[0], float):
             continue
-        value, mirror = plain[0], _mirror(node)
+        value, mirror = plain[0], mirror_sum(node)
         if 1 < value < 2:   # X in (0, 1): 4 figures of 1 + X are fewer of X (at 1 + X = 15.15, as many)
-            sums = [(value, kept, figures, kept) for kept, figures in _short_keepings(value)]
+            sums = [(value, kept, figures, kept) for kept, figures in short_keepings(value)]
             text = as_solutions_write(recipe_text(node))
         elif value > 2 and mirror is not None:   # 1/(1 + e^(-s)) = 1 - 1/(1 + e^(s)), that sum near 1
             other = value / (value - 1)
-            sums = [(other, kept, figures, kept / (kept - 1)) for kept, figures in _short_keepings(other)]
+            sums = [(other, kept, figures, kept / (kept - 1)) for kept, figures in short_keepings(other)]
             text = as_solutions_write(recipe_text(mirror))
         else:
             continue
         for total, kept, figures, worked_as in sums:   # 4 figures of X kept: the paper's rule
-            worked = _kept_as(recipe, node, worked_as) if levels else \
+            worked = kept_as(recipe, node, worked_as) if levels else \
                 replace(recipe, expression=with_value(recipe.expression, node, worked_as), intermediates=())
-            how = f"{text} = {_plain(total)} as {significant(kept, figures)}"
-            found.extend((how, v, text) for v in reachable(worked, env, given, levels=levels) if keep(v))
+            found.append((f"{text} = {_plain(total)} as {significant(kept, figures)}", text, worked,
+                          (shape(node), worked_as) if levels else len(found)))
     return found
 
 
-def _kept_as(recipe, node, value):
-    """``recipe`` with the sum ``node`` worked as ``value`` wherever it is written, in its steps too, so
-    that the steps it does not hold are rounded where they occur (the masked-LM mean beside C9's
-    NSP term) and those it does are rounded as what they then are (p-hat = 1/1.08 to 4 figures)."""
-    key = shape(node)
-    swap = partial(replaced, change=lambda n: Num(Fraction(value)) if shape(n) == key else None)
-    return replace(recipe, expression=swap(recipe.expression),
-                   intermediates=tuple((name, swap(step)) for name, step in recipe.intermediates))
-
-
-def _mirror(node):
-    """``1 + exp(y)`` for ``node``, a sum ``1 + exp(-y)``, else None: at s < 0, 1 + e^(-s) is over 2 and
-    1 - sigma(s) = 1/(1 + e^(s)), the probability near 1 the stems ask to keep to 4 figures of its
-    difference from 1, whose sum is near 1 (review 51e F1: C7 (c) ln(1.02) with 1 + e^(3.9) kept short,
-    C9's total worked from 1/(1.08), were a bare ``incorrect``). Worked in the recipe as 1 + e^(-s) =
-    kept/(kept - 1), which gives 1 - sigma(s) = 1/kept."""
-    other = node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
-    if other.__class__ is not Call or other.func.name != "exp" or len(other.args) != 1 \
-            or other.args[0].__class__ is not Neg:
-        return None
-    return Bin("+", Num(1), Call(other.func, (other.args[0].operand,)))
+def _carried_reach(rule, x: float) -> bool:
+    """Whether ``x`` may be within the part's tolerance of a value of ``kept_short(rule, carried=True)``
+    (a part reading no earlier part): not beyond the hull (hull.given_reach) of every such working, which
+    bounds what it reaches, so those values (C9's carried masked-LM mean: tens of milliseconds) are worked
+    out only for an answer they may explain. The hulls are kept with the part's near-1 values."""
+    spans = rule.carried
+    if rule.sources:   # its carried values are its plain ones (kept_short), which explain nothing here
+        return False
+    if "reach" not in spans.near:
+        try:
+            spans.near["reach"] = [given_reach(worked, spans.env, {}, rule.spec, tolerance_kind(rule), None,
+                                               spans.levels) for _, _, worked, _ in
+                                   _workings(spans.paths.get(spans.name), spans.env, {}, spans.levels)]
+        except OWN_RECIPE_ERRORS:
+            spans.near["reach"] = [None]   # no hull: the values decide
+    return any(bound is None or bound[0] <= x <= bound[1] for bound in spans.near["reach"])
 
 
 def _hits(rule, x: float, value: float) -> bool:
@@ -366,23 +358,6 @@ def agrees(x: float, value: float, shown: int | None) -> bool:
     them (2.7135 is -ln 0.0663 = 2.71357 cut off; 0.93349 is no 0.93371, 1/1.071, nor 2.7135 the 2.7181
     of 0.9340: review 49d F3). Unknown figures (an expression) say nothing against it."""
     return shown is None or rounds_to(x, value, shown) or cut_to(x, value, shown)
-
-
-def _sums_with_one(node) -> list:
-    """Every ``1 + X`` (or ``X + 1``) in ``node``."""
-    found = []
-    if node.__class__ is Bin:
-        if node.op == "+" and any(n.__class__ is Num and n.value == 1 for n in (node.left, node.right)):
-            found.append(node)
-        found += _sums_with_one(node.left) + _sums_with_one(node.right)
-    elif node.__class__ is Neg:
-        found += _sums_with_one(node.operand)
-    elif node.__class__ is Call:
-        for a in node.args:
-            found += _sums_with_one(a)
-    elif node.__class__ is Index:
-        found += _sums_with_one(node.base)
-    return found
 
 
 def _said(rule, named) -> str:

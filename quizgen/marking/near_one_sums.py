@@ -1,0 +1,72 @@
+"""The sums 1 + X in a part's working that near_one.py names kept short (the sigmoid's
+1 + e^(-s), between 1 and 2, or at s < 0 the sum near 1 of 1 - p-hat, ``mirror_sum``), their
+keepings to too few figures of X, and the working with one so kept (``kept_as``). Apart from
+near_one.py, the rule and its words, so that each stays within the modules' size."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from functools import partial
+
+from quizgen.maths.tree import Bin, Call, Index, Neg, Num
+from quizgen.marking.recipes import replaced, shape
+from quizgen.marking.roundings import sig_roundings
+from quizgen.marking.slips import same
+
+KEPT = (3, 4)   # the figures such a value may have been kept to (to 2 it is early_carry's)
+
+
+def difference_half_unit(difference: float) -> float:
+    """Half a unit of the 4th significant figure of ``difference``, a value's distance from 1:
+    what C7's and C9's stems ask to keep of 1 + e^(-s) and of a probability near 1."""
+    return 5 * 10.0 ** (math.floor(math.log10(difference)) - 4)
+
+
+def short_keepings(value: float) -> list:
+    """``[(kept, figures)]``: ``value``, a sum 1 + X between 1 and 2, kept to ``KEPT`` figures where
+    that keeps fewer than 4 of X."""
+    half = difference_half_unit(value - 1)
+    return [(kept, figures) for figures in KEPT for kept in sig_roundings(value, figures)
+            if not (same(kept, value) or abs(kept - value) <= half)]
+
+
+def kept_as(recipe, node, value):
+    """``recipe`` with the sum ``node`` worked as ``value`` wherever it is written, in its steps too, so
+    that the steps it does not hold are rounded where they occur (the masked-LM mean beside C9's
+    NSP term) and those it does are rounded as what they then are (p-hat = 1/1.08 to 4 figures)."""
+    key = shape(node)
+    swap = partial(replaced, change=lambda n: Num(Fraction(value)) if shape(n) == key else None)
+    return replace(recipe, expression=swap(recipe.expression),
+                   intermediates=tuple((name, swap(step)) for name, step in recipe.intermediates))
+
+
+def mirror_sum(node):
+    """``1 + exp(y)`` for ``node``, a sum ``1 + exp(-y)``, else None: at s < 0, 1 + e^(-s) is over 2 and
+    1 - sigma(s) = 1/(1 + e^(s)), the probability near 1 the stems ask to keep to 4 figures of its
+    difference from 1, whose sum is near 1 (review 51e F1: C7 (c) ln(1.02) with 1 + e^(3.9) kept short,
+    C9's total worked from 1/(1.08), were a bare ``incorrect``). Worked in the recipe as 1 + e^(-s) =
+    kept/(kept - 1), which gives 1 - sigma(s) = 1/kept."""
+    other = node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
+    if other.__class__ is not Call or other.func.name != "exp" or len(other.args) != 1 \
+            or other.args[0].__class__ is not Neg:
+        return None
+    return Bin("+", Num(1), Call(other.func, (other.args[0].operand,)))
+
+
+def sums_with_one(node) -> list:
+    """Every ``1 + X`` (or ``X + 1``) in ``node``."""
+    found = []
+    if node.__class__ is Bin:
+        if node.op == "+" and any(n.__class__ is Num and n.value == 1 for n in (node.left, node.right)):
+            found.append(node)
+        found += sums_with_one(node.left) + sums_with_one(node.right)
+    elif node.__class__ is Neg:
+        found += sums_with_one(node.operand)
+    elif node.__class__ is Call:
+        for a in node.args:
+            found += sums_with_one(a)
+    elif node.__class__ is Index:
+        found += sums_with_one(node.base)
+    return found
