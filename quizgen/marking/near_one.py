@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import lru_cache
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
@@ -192,14 +193,14 @@ def _from_probability(rule, paths: dict, env: dict):
         source = paths.get(s.name)
         if source is None or s.kind == "integer" or not 0 < s.value < 1:
             continue
-        exact = [(None, s.value, None)] if NEAR_ONE < s.value else []
+        exact, name = [(None, s.value, None)] if NEAR_ONE < s.value else [], _name_of(s, source)
         for step, p, text in [*exact, *_ones(source, env, {}, _number)]:
             for kept, figures in (*((k, 4) for k in sig_roundings(p, 4)), *(() if step is None else (
                     (p, 6), *((k, 3) for k in sig_roundings(p, 3))))):   # then carried to 3, as grade accepts
                 if same(kept, s.value) or same(kept, 1 - float(significant(1 - s.value, 4))) \
                         or figures == 3 and any(same(kept, r) for r in sig_roundings(s.value, 3)):
                     continue   # the exact value, kept as the paper asks, or its 3 figures: carried rounding's
-                shown, name = significant(kept, figures), _name_of(s, source)
+                shown = significant(kept, figures)
                 how = f"{name} = {_plain(s.value)} as {shown}" if step is None else \
                     f"{name} as {shown} from {step}, where it is {_plain(s.value)}"
                 for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=()):
@@ -230,8 +231,8 @@ def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
         total, x = plain[0], part[0]
         if not ((1 < total < 2 or near_one_too and x / total > NEAR_ONE) and same(s.value, 1 / total)):
             continue
-        step = as_solutions_write(recipe_text(node))
-        ratio = f"{as_solutions_write(recipe_text(other))}/({step})"
+        step = _written(node)
+        ratio = f"{_written(other)}/({step})"
         near = total > 2   # 1 - p-hat near 1: X/(1 + X) keeps fewer than 4 figures of its difference from 1
         for kept, figures in [(k, f) for f in KEPT for k in sig_roundings(total, f) if not difference_kept(
                 x / k, x / total)] if near else short_keepings(total):
@@ -256,10 +257,17 @@ def _plain(v: float) -> str:
     return significant(v, 4)
 
 
+@lru_cache(maxsize=4096)
+def _written(node) -> str:
+    """``node``, a step of a part's recipe, as the solutions write it (``σ(s)``, ``1 + e^(-s)``): the
+    grader parses a template's recipes once, so every instance asks for the same nodes' words."""
+    return as_solutions_write(recipe_text(node))
+
+
 def _name_of(s, source) -> str:
     """The earlier part's value named by its working as the solutions write it (``σ(s)``), not its label:
     the student's (a) may be blank or another value (review 53b F3); the label when that is long."""
-    text = as_solutions_write(recipe_text(source.expression))
+    text = _written(source.expression)
     return text if len(text) <= 12 else s.label
 
 
@@ -290,7 +298,7 @@ def _workings(recipe, env: dict, given: dict, levels=()) -> list:
         value, mirror = plain[0], mirror_sum(node)
         if 1 < value < 2:   # X in (0, 1): 4 figures of 1 + X are fewer of X (at 1 + X = 15.15, as many)
             sums = [(value, kept, figures, kept) for kept, figures in short_keepings(value)]
-            text = as_solutions_write(recipe_text(node))
+            text = _written(node)
         elif value > 2 and mirror is not None:   # 1/(1 + e^(-s)) = 1 - 1/(1 + e^(s)), that sum near 1
             other = value / (value - 1)
             sums = [(other, kept, figures, kept / (kept - 1)) for kept, figures in short_keepings(other)]
