@@ -69,3 +69,20 @@ def test_c9s_carried_mean_is_worked_out_only_for_an_answer_within_its_hull(monke
     named = mark_paper(draw, {"total": "0.3451"})["total"]
     assert (named.status, named.note) == ("imprecise", "rounded_too_early") and any(carried)
     assert "(1 + e^(-s) = 1.08208 as 1.08)" in named.feedback
+
+
+def test_a_question_with_no_route_has_its_parts_left_unread_at_load():
+    """recipe_check.route_problem, asked of each of a key's questions, looks at their parts only for
+    a question whose recipes declare another route (ecf_also): most have none."""
+    from types import SimpleNamespace
+
+    from quizgen.grading.recipe_check import route_problem
+    from quizgen.key.recipes import KeyRecipe
+
+    class Unread:
+        @property
+        def parts(self):
+            raise AssertionError("the parts were read")
+        recipes = {"p": KeyRecipe("1/(1 + exp(-s))"), "loss": KeyRecipe("-log(part:p)")}
+        params = SimpleNamespace()
+    assert route_problem(Unread()) is None

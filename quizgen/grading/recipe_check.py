@@ -120,9 +120,12 @@ def route_problem(question) -> str | None:
     a hand-edited route (``/3`` for ``/2``) would otherwise decide ECF credit
     unchecked (review 53d F10). Run per question once ``recipe_problem``
     passed its template; a route that cannot be worked here is left to it."""
-    env, parts = None, {p.name: p for p in question.parts if p.name and p.value is not None}
+    env = parts = None
     for name, stored in question.recipes.items():
-        if not stored.also or name not in parts:
+        if not stored.also:   # most questions have no route: their parts are not looked at
+            continue
+        parts = {p.name: p for p in question.parts if p.name and p.value is not None} if parts is None else parts
+        if name not in parts:
             continue
         env = exact_params(question.params) if env is None else env
         for where, text in _routes(stored):
