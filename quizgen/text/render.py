@@ -264,7 +264,7 @@ def render_string(source: str, context: dict, fmt: str) -> str:
     """Render one piece of template text in format ``fmt`` (md, tex or text).
     Template text is a Markdown subset (paragraphs, ``- `` bullets, ``**bold**``,
     ``$math$``), converted for LaTeX and plain text after filling, its maths for Markdown before."""
-    return _convert(_fill(markdown_maths(source) if fmt == "md" else source, context, fmt), fmt)
+    return _converted(_fill(markdown_maths(source) if fmt == "md" else source, context, fmt), fmt)
 
 
 _SPLIT = "\x00quizgen-split\x00"
@@ -276,17 +276,17 @@ def render_many(sources, context: dict, fmt: str) -> list:
     the next. The pieces go through Jinja2 in one call, each in its own
     ``{% with %}`` scope (a question has a dozen pieces, and one render each
     costs half as much again as the whole question). Pieces without Jinja2
-    markup skip Jinja2 and are converted once, then cached."""
+    markup skip Jinja2; every piece is converted by :func:`_converted`, once per text."""
     sources = tuple(map(markdown_maths, sources)) if fmt == "md" else tuple(sources)
     dynamic = [source for source in sources if "{" in source]
     if not dynamic:
-        return [_static(source, fmt) for source in sources]
+        return [_converted(source, fmt) for source in sources]
     scoped = _scoped(tuple(dynamic))   # None: a piece ends in "{", which would read "{{%" joined to "{% endwith %}"
     filled = _fill(scoped, context, fmt).split(_SPLIT) if scoped else ()
     if len(filled) != len(dynamic):
         filled = [_fill(source, context, fmt) for source in dynamic]
     pieces = iter(filled)
-    return [_convert(next(pieces), fmt) if "{" in source else _static(source, fmt) for source in sources]
+    return [_converted(next(pieces) if "{" in source else source, fmt) for source in sources]
 
 
 @lru_cache(maxsize=4096)
@@ -298,9 +298,13 @@ def _scoped(pieces: tuple) -> str | None:
 
 
 @lru_cache(maxsize=8192)
-def _static(source: str, fmt: str) -> str:
-    """A piece of text without Jinja2 markup, converted for ``fmt`` (the same every time)."""
-    return _convert(source, fmt)
+def _converted(filled: str, fmt: str) -> str:
+    """:func:`_convert`, kept by the filled text: over a run, two pieces in five
+    come back filled to the same text (a piece with no Jinja2 markup, one that
+    reads only a scene's words or a count, a step that prints the same numbers),
+    and checking a text costs as much as filling it (docs/performance.md, the
+    fifty-fifth round). A text that fails is not kept: it fails again each time."""
+    return _convert(filled, fmt)
 
 
 def _convert(filled: str, fmt: str) -> str:
