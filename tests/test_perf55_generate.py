@@ -7,6 +7,8 @@ from fractions import Fraction
 import pytest
 
 from quizgen.errors import TemplateError
+from quizgen.generation import figures, views
+from quizgen.generation.figures import LossPoint, loss_curve_svg, point_label
 from quizgen.text import render
 from quizgen.text.render import render_many
 
@@ -37,6 +39,25 @@ def test_a_filled_text_that_fails_its_check_fails_each_time():
     for _ in range(2):
         with pytest.raises(TemplateError, match="U\\+001B"):
             render_many(["a {{ '\\x1b' }} b"], {}, "md")
+
+
+def test_the_solution_figure_works_its_label_out_once(monkeypatch):
+    """The label's lines serve the drawing's text and its title: worked out once, the same as before."""
+    point = LossPoint(0.0174723, name="1 - \\hat{p}", axis="the head's NotNext probability", shown=0.01747)
+    runs = _counting(monkeypatch, figures, "label_runs")
+    drawn = loss_curve_svg(point, True)
+    assert len(runs) == 1
+    said = ", ".join(figures.ascii_markup(figures.escape(line, quote=False)) for line in point_label(point))
+    assert f"the dot marks {said}</title>" in drawn
+
+
+def test_the_answers_note_is_written_once_for_each_kind_of_question():
+    """Every question of a template prints the same note: it is put together once."""
+    views._answers_note.cache_clear()
+    first = views.answers_note(d for d in (4, 0, 4))
+    assert views.answers_note([4, 4]) is first and "to 4 decimal places" in first
+    assert views.answers_note([2, 4]) != first
+    assert views._answers_note.cache_info().misses == 2
 
 
 def test_a_fraction_prints_the_same_through_the_kept_conversion():

@@ -299,8 +299,9 @@ def loss_curve_svg(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP,
     top, decades = point.axis_top, point.decades
     x0, y0 = _svg_at(0, 0, top, x=0)
     px, py = _svg_at(point.p, point.loss, top, decades)
-    label = [svg_text(line) for line in label_runs(point)]   # a name's scripts set small
-    said = [ascii_markup(escape(line, quote=False)) for line in point_label(point)]   # the title is plain text
+    runs = label_runs(point)   # worked out once for the label and the title (as point_label would again)
+    label = [svg_text(line) for line in runs]   # a name's scripts set small
+    said = [ascii_markup(escape(plain_text(line), quote=False)) for line in runs]   # the title is plain text
     right = _svg_at(0, 0, top, x=X_END)[0]
     title = svg_title(point) + (" (on a log scale)" if decades else "")
     return "\n".join([

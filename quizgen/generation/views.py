@@ -63,9 +63,15 @@ def answers_note(decimals, credit: str = PAPER_CREDIT, near_one: bool = True) ->
     """ANSWERS_NOTE for numeric parts written to ``decimals`` places at least
     (one number per part): an answer of 1 or more has 4 decimals, so 5 figures;
     ``credit`` says how an answer worked with rounded intermediates is marked."""
-    shown = {d for d in decimals if d > 0}
+    return _answers_note(frozenset(d for d in decimals if d > 0), credit, near_one)
+
+
+@lru_cache(maxsize=256)
+def _answers_note(shown: frozenset, credit: str, near_one: bool) -> str:
+    """:func:`answers_note` for the parts' ``shown`` decimals (those over 0), written once
+    per kind of question: every question of a template has the same note."""
     if len(shown) == 1:
-        d = shown.pop()
+        d = next(iter(shown))
         places = f", or to {d} decimal places where that shows more (an answer of {10 ** max(4 - d, 0):g} or more)"
     else:
         places = ", or to the decimal places its part sets where that shows more" if shown else ""
