@@ -68,3 +68,24 @@ def test_a_fraction_prints_the_same_through_the_kept_conversion():
         assert render_many([source], {"h": Fraction(1, 2)}, fmt) == \
             [render._convert(render._fill(render.markdown_maths(source) if fmt == "md" else source,
                                           {"h": Fraction(1, 2)}, fmt), fmt)]
+
+
+# --- text/answers.py: a decimal's size read from its zeros ---
+
+from quizgen.text.answers import SMALL, scientific_parts
+
+
+@pytest.mark.parametrize("text", ["0.001", "0.00099999", "0.0009", "-0.00012", "0,000345", "0.01", "0.0123",
+                                  "0.1", "0.99", "-0.0010", "0.000", "0", "1.5", "12.003", " 0.00045 ", "-0.000001"])
+def test_a_decimal_below_a_thousandth_is_told_by_its_zeros(text):
+    """Three zeros after the point or more: below 0.001, as the decimal's own value says."""
+    below = text.strip() not in ("0.000", "0") and abs(Fraction(text.strip().replace(",", "."))) < SMALL
+    assert (scientific_parts(text) is not None) == below
+
+
+def test_a_decimal_below_a_thousandth_is_not_read_as_a_fraction(monkeypatch):
+    """The decision takes no Fraction of the text (one parse cost as much as the rest of the filter)."""
+    from quizgen.text import answers
+
+    monkeypatch.setattr(answers, "Fraction", None)
+    assert scientific_parts("0.00003449") == ("3.449", -5) and scientific_parts("0.0123") is None

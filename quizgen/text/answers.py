@@ -11,16 +11,19 @@ from fractions import Fraction
 from quizgen.maths.numbers import key_answer
 
 SMALL = Fraction(1, 1000)   # below this (and above 0) an answer is printed in scientific form
+_SMALL_ZEROS = 3   # the zeros after the point of a decimal below SMALL, at least (scientific_parts)
 _DECIMAL = re.compile(r"(-?)0([.,])(0*)([1-9][0-9]*)")   # a decimal comma too (a sheet with --decimal-comma)
 _SUPERSCRIPTS = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
 
 
 def scientific_parts(text: str) -> tuple | None:
     """``("3.449", -5)`` for the decimal ``0.00003449`` (its digits kept, none
-    added or rounded; ``0,00003449`` gives ``3,449``), or None for a number not below 0.001 in magnitude."""
+    added or rounded; ``0,00003449`` gives ``3,449``), or None for a number not below 0.001 in magnitude.
+    A decimal ``0.`` then a digit 1-9 after ``z`` zeros lies from 10^-(z+1) up to 10^-z: below
+    SMALL, 0.001, exactly when three zeros or more follow the point (the pattern's digit 1-9 rules out zero)."""
     match = _DECIMAL.fullmatch(text.strip())
-    if match is None or abs(Fraction(text.strip().replace(",", "."))) >= SMALL:
-        return None   # (the pattern's digit 1-9 rules out zero)
+    if match is None or len(match.group(3)) < _SMALL_ZEROS:
+        return None
     sign, mark, zeros, digits = match.groups()
     mantissa = digits[0] + (mark + digits[1:] if len(digits) > 1 else "")
     return sign + mantissa, -(len(zeros) + 1)
