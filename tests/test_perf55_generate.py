@@ -51,6 +51,25 @@ def test_the_solution_figure_works_its_label_out_once(monkeypatch):
     assert f"the dot marks {said}</title>" in drawn
 
 
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_the_problem_figure_is_drawn_once_for_its_axes(monkeypatch, fmt):
+    """The problem paper's drawing is the template's, the same for every draw: drawn once, as any draw's was."""
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation import problem_figure
+    from quizgen.generation.problem_figure import figure_markup, problem_axes
+    from quizgen.generation.sampling import sample_instance
+
+    c3 = next(t for t in load_bank(()) if t.cls == "C3")
+    draws = [sample_instance(c3, f"1/{c3.id}/{k}") for k in range(3)]
+    problem_figure._blank_drawing.cache_clear()
+    drawn = [figure_markup(inst, fmt)["problem"] for inst in draws]
+    draw = {"md": loss_curve_svg, "tex": figures.loss_curve_tikz}[fmt]
+    for inst, problem in zip(draws, drawn):
+        point = figures.figure_point(inst)
+        assert problem == draw(LossPoint(point.p, axis=figures.PROBLEM_AXIS), False, *problem_axes(c3))
+    assert problem_figure._blank_drawing.cache_info().misses == 1
+
+
 def test_the_answers_note_is_written_once_for_each_kind_of_question():
     """Every question of a template prints the same note: it is put together once."""
     views._answers_note.cache_clear()

@@ -10,11 +10,12 @@ grade's feedback sheets, drawing figures too, never need."""
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from quizgen.bank.budget import DrawLedger
 from quizgen.errors import BankLimitError, QuizgenError
 from quizgen.generation.figure_words import named_point
-import math
-
 from quizgen.generation.figures import (BLANK_TOP, LOG_BELOW, PROBLEM_AXIS, LossPoint, figure_point,
                                         loss_curve_svg, loss_curve_tikz)
 from quizgen.generation.plan import per_template
@@ -61,6 +62,17 @@ def _probed_axes(template) -> tuple:
     return max(top, math.ceil(decades * math.log(10))), decades
 
 
+_DRAWINGS = {"tex": loss_curve_tikz, "md": loss_curve_svg}
+
+
+@lru_cache(maxsize=256)
+def _blank_drawing(fmt: str, top: int, decades: int) -> str:
+    """The problem paper's drawing in ``fmt`` to these axes (``problem_axes``): no point
+    marked and its p axis named in neutral words, so it is the same for every draw of a
+    template, drawn once (the p given is never drawn)."""
+    return _DRAWINGS[fmt](LossPoint(1.0, axis=PROBLEM_AXIS), False, top, decades)
+
+
 def figure_markup(instance, fmt: str) -> dict | None:
     """The figure of ``instance`` for a layout in ``fmt``: {"p", "name", "axis",
     "loss", "problem", "solution"} (the name its label gives p, in TeX; the words
@@ -71,8 +83,8 @@ def figure_markup(instance, fmt: str) -> dict | None:
     point = named_point(instance)
     if point is None:
         return None
-    draw = {"tex": loss_curve_tikz, "md": loss_curve_svg}.get(fmt)
-    problem, solution = ((draw(LossPoint(point.p, axis=PROBLEM_AXIS), False, *problem_axes(instance.template)),
-                          draw(point, True)) if draw else ("", ""))
+    draw = _DRAWINGS.get(fmt)
+    problem, solution = ((_blank_drawing(fmt, *problem_axes(instance.template)), draw(point, True))
+                         if draw else ("", ""))
     return {"p": point.p, "shown": point.shown, "name": point.name, "axis": point.axis, "loss": point.loss,
             "problem": problem, "solution": solution}
