@@ -108,3 +108,22 @@ def test_a_decimal_below_a_thousandth_is_not_read_as_a_fraction(monkeypatch):
 
     monkeypatch.setattr(answers, "Fraction", None)
     assert scientific_parts("0.00003449") == ("3.449", -5) and scientific_parts("0.0123") is None
+
+
+# --- text/limits.py: a filter's lone whole-number width weighed by nothing more ---
+
+def test_a_lone_whole_number_width_skips_the_inputs_check(monkeypatch):
+    """check_inputs weighs a call's text and list arguments, never a whole number: a lone
+    width (``sig(4)``) is not weighed; a text argument still is, and its refusal stands."""
+    from quizgen.errors import BankLimitError
+    from quizgen.text import limits
+
+    weighed = _counting(monkeypatch, limits, "check_inputs")
+    context = {"x": Fraction(2, 3), "t": "word\nword"}
+    assert render_many(["{{ x | sig(4) }} {{ x | dec }} {{ x | sigdec(digits=3) }}"], context, "text") == \
+        ["0.6667 0.67 0.667"]
+    assert [args[2:] for args in weighed] == [((), {"digits": 3})]
+    assert render_many(["{{ t | indent('> ') }}"], context, "text")[0].endswith("> word")
+    assert weighed[-1][2] == ("> ",)
+    with pytest.raises(BankLimitError, match="characters made"):
+        render_many(["{{ ('x' * 90000) | indent('y' * 200) }}"], context, "text")

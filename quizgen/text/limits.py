@@ -326,14 +326,18 @@ def _capped_filter(original, name: str):
 def _capped_second(original, name: str, keyword: str, cap: int):
     """:func:`_capped_filter` for a filter whose one capped parameter is its
     first after the value (``dec``, ``sig``, ``pct``, ``center`` ...), the
-    commonest kind: the same checks without the general case's loop."""
+    commonest kind: the same checks without the general case's loop. A
+    lone whole-number width (``sig(4)``, most calls) is all check_inputs
+    would weigh and it weighs no whole number, so then it is not called."""
+    inputs, result = f"the {name} filter", f"the {name} filter's result"   # the checks' words, made once
+
     def capped(value, *args, **kwargs):
         width = args[0] if args else kwargs.get(keyword) if kwargs else None
         if width.__class__ is int and not -cap <= width <= cap:
             raise limit_error(f"{name}({width})", f"{cap:,}")
-        if args or kwargs:
-            check_inputs(f"the {name} filter", value, args, kwargs)
-        return checked(original(value, *args, **kwargs), f"the {name} filter's result")
+        if kwargs or len(args) > 1 or (args and width.__class__ is not int):
+            check_inputs(inputs, value, args, kwargs)
+        return checked(original(value, *args, **kwargs), result)
 
     capped.__name__ = getattr(original, "__name__", name)
     return capped
