@@ -127,3 +127,24 @@ def test_a_lone_whole_number_width_skips_the_inputs_check(monkeypatch):
     assert weighed[-1][2] == ("> ",)
     with pytest.raises(BankLimitError, match="characters made"):
         render_many(["{{ ('x' * 90000) | indent('y' * 200) }}"], context, "text")
+
+
+# --- a part's written answer worked out once for the solutions and the key ---
+
+def test_a_parts_written_answer_is_worked_out_once_for_the_view_and_the_key(monkeypatch):
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation import sampling
+    from quizgen.generation.quiz import Question
+    from quizgen.generation.sampling import sample_instance
+    from quizgen.generation.views import question_view
+    from quizgen.key.entries import key_entry
+    from quizgen.maths.numbers import key_answer
+
+    c7 = next(t for t in load_bank(()) if t.cls == "C7")
+    question = Question("Q1", sample_instance(c7, "1/perf55/0"))
+    written = _counting(monkeypatch, sampling, "key_answer")
+    view, entry = question_view(question, "md"), key_entry(question)
+    numeric = [pv for pv in question.instance.parts if pv.part.kind != "word"]
+    assert len(written) == len(numeric) == 3
+    for pv, shown, part in zip(question.instance.parts, view["parts"], entry.parts):
+        assert shown["answer"] == part.answer == key_answer(pv.value, pv.part.kind, pv.part.decimals)

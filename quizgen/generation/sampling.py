@@ -9,9 +9,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.exact import Exact, to_float
+from quizgen.maths.numbers import key_answer
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import figure_sources, located_error, text_sources
@@ -41,6 +43,14 @@ class PartValue:
     accept: tuple = ()
     traps: list = field(default_factory=list)
     choices: int | None = None   # how many answers a word part offers (bank/model.py Part)
+
+    @cached_property
+    def written(self) -> str:
+        """The answer as the key and the worked solutions write it: the first accepted
+        word, or the number by ``key_answer``'s rule; worked out once for both."""
+        if self.part.kind == "word":
+            return self.accept[0]
+        return key_answer(self.value, self.part.kind, self.part.decimals)
 
 
 @dataclass

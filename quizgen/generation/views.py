@@ -14,7 +14,7 @@ from quizgen.errors import TemplateError
 from quizgen.generation.problem_figure import figure_markup
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import CANONICAL
-from quizgen.maths.numbers import fixed, key_answer, significant
+from quizgen.maths.numbers import fixed, significant
 from quizgen.maths.printing import to_latex
 from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
 from quizgen.paper_formats import FORMATS
@@ -220,7 +220,7 @@ def points_text(points) -> str:
 def _part_view(pv, ask: str, share, steps: int, env: dict) -> dict:
     """One part of a question's view; ``latex``, the exact value for "exactly
     ...", is None where it would only repeat the printed answer (a count, 0, 0.25)."""
-    answer = _answer_text(pv)
+    answer = pv.written
     latex = _exact_latex(pv, answer, env) if pv.value is not None else None
     return {"letter": pv.letter, "ask": ask, "points": share, "points_text": points_text(share),
             "kind": pv.part.kind, "space": working_space(pv.part, steps), "answer": answer,
@@ -258,10 +258,3 @@ def _with_numbers(node, env: dict):
         args = tuple(_with_numbers(arg, env) for arg in node.args)
         return None if None in args else Call(node.func, args)
     return None
-
-
-def _answer_text(pv) -> str:
-    """A part's answer as the solutions print it: the first accepted word, or the rounded number."""
-    if pv.part.kind == "word":
-        return pv.accept[0]
-    return key_answer(pv.value, pv.part.kind, pv.part.decimals)

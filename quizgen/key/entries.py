@@ -34,7 +34,6 @@ from quizgen.marking.percent import asks_percent
 from quizgen.marking.recipes import alternative_recipes, part_paths, recipe_text, trap_recipes
 from quizgen.key.record_fields import record_field_read
 from quizgen.maths.exact import Exact, to_float
-from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
 from quizgen.text.render import names_read
 from quizgen.text.repeats import render_repeated
@@ -129,9 +128,8 @@ def key_part(pv, inst, points: float, feedback=None, spec: PartSpec | None = Non
         spec = part_spec(pv, points, trap_feedback(inst, [pv])[0] if feedback is None else feedback)
     values = tuple(None if trap.value is None else to_float(trap.value) for trap in pv.traps)
     if pv.part.kind == "word":
-        return KeyPart(spec, pv.accept[0], None, None, values)
-    return KeyPart(spec, key_answer(pv.value, pv.part.kind, pv.part.decimals), to_text(pv.value),
-                   to_float(pv.value), values)
+        return KeyPart(spec, pv.written, None, None, values)
+    return KeyPart(spec, pv.written, to_text(pv.value), to_float(pv.value), values)
 
 
 def key_entry(question) -> KeyQuestion:
