@@ -148,3 +148,25 @@ def test_a_parts_written_answer_is_worked_out_once_for_the_view_and_the_key(monk
     assert len(written) == len(numeric) == 3
     for pv, shown, part in zip(question.instance.parts, view["parts"], entry.parts):
         assert shown["answer"] == part.answer == key_answer(pv.value, pv.part.kind, pv.part.decimals)
+
+
+# --- separation.check_printed: the answer's window worked out once ---
+
+def test_the_printed_numbers_are_held_to_the_answers_window_once(monkeypatch):
+    """Each printed number is held to the answer's window as ``matches`` holds it; the window is worked out once."""
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation import separation
+    from quizgen.generation.plan import plan_for
+    from quizgen.generation.sampling import Rejected, sample_instance
+    from quizgen.maths.tolerance import matches
+
+    c1 = next(t for t in load_bank(()) if t.cls == "C1")
+    pv = sample_instance(c1, "1/perf55/0").parts[0]
+    answer = float(pv.value)
+    printed = plan_for(c1).printed + (answer * 1.0004, answer * 1.01)
+    widths = _counting(monkeypatch, separation, "half_width")
+    with pytest.raises(Rejected, match="reads as the"):
+        separation.check_printed(pv, printed)
+    assert len(widths) == 1
+    assert [matches(number, answer, pv.part.tolerance) for number in printed][-2:] == [True, False]
+    separation.check_printed(pv, printed[:-2] + printed[-1:])

@@ -13,7 +13,7 @@ from quizgen.errors import SamplingError
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.exact import to_float
 from quizgen.maths.rounding import figure_places, float_to_places
-from quizgen.maths.tolerance import DEFAULT_SIGFIGS, matches, overlapping_pair
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches, overlapping_pair
 
 GAP = 0.02
 """How far apart, relative to the larger, a numeric part's answer and each
@@ -88,11 +88,12 @@ def check_printed(pv, printed: tuple) -> None:
     that keeps its counts off every printed number lists the heading's among
     them (C6's ``printed``). Sampling passes no printed numbers for an answer that
     reads no parameter: the same in every draw, no redraw could move it."""
-    if pv.value is None or pv.part.kind != "numeric" or whole_value(pv.value):
+    if not printed or pv.value is None or pv.part.kind != "numeric" or whole_value(pv.value):
         return
     answer = to_float(pv.value)
+    reach = half_width(answer, pv.part.tolerance)   # the answer's window (``matches``), worked out once
     for number in printed:
-        if matches(number, answer, pv.part.tolerance):
+        if abs(number - answer) <= reach:
             raise Rejected(f"part {pv.part.name}: the answer ({answer:.6g}) reads as the {number:g} the "
                            f"question prints", ("answer",))
 
