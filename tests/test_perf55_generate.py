@@ -22,7 +22,7 @@ def _counting(monkeypatch, module, name: str) -> list:
 
 def test_a_filled_text_met_again_is_checked_once(monkeypatch):
     """Two pieces filled to the same text, in one render and in the next, are checked and converted once."""
-    render._converted.cache_clear()
+    render._kept_conversion.cache_clear()
     converted = _counting(monkeypatch, render, "_convert")
     sources = ["The {{ scene.word }} is masked.", "Sum: $x_{1} + x_{2}$ ({{ n }} terms)", "No markup."]
     first = render_many(sources, {"scene": {"word": "cat"}, "n": 3}, "md")
@@ -33,9 +33,19 @@ def test_a_filled_text_met_again_is_checked_once(monkeypatch):
     assert sorted(text for text, _ in converted) == sorted(first + ["The dog is masked."])
 
 
+def test_a_long_filled_text_is_converted_each_time(monkeypatch):
+    """Only texts up to KEPT_LENGTH characters are kept: a hostile bank's long texts hold no memory."""
+    render._kept_conversion.cache_clear()
+    converted = _counting(monkeypatch, render, "_convert")
+    long = "{{ w }} " + "word " * render.KEPT_LENGTH
+    for _ in range(2):
+        render_many([long], {"w": "a"}, "md")
+    assert len(converted) == 2 and render._kept_conversion.cache_info().currsize == 0
+
+
 def test_a_filled_text_that_fails_its_check_fails_each_time():
     """Nothing is kept for a text the check refuses: the same refusal, every time."""
-    render._converted.cache_clear()
+    render._kept_conversion.cache_clear()
     for _ in range(2):
         with pytest.raises(TemplateError, match="U\\+001B"):
             render_many(["a {{ '\\x1b' }} b"], {}, "md")
@@ -81,7 +91,7 @@ def test_the_answers_note_is_written_once_for_each_kind_of_question():
 
 def test_a_fraction_prints_the_same_through_the_kept_conversion():
     """The kept conversion is the conversion: LaTeX's, plain text's and Markdown's alike."""
-    render._converted.cache_clear()
+    render._kept_conversion.cache_clear()
     for fmt in ("md", "tex", "text"):
         source = "Half is {{ h }}, **bold** and $a < b$."
         assert render_many([source], {"h": Fraction(1, 2)}, fmt) == \
