@@ -268,6 +268,7 @@ def render_string(source: str, context: dict, fmt: str) -> str:
 
 
 _SPLIT = "\x00quizgen-split\x00"
+KEPT_LENGTH = 2_000   # the longest filled text whose conversion is kept (the shipped bank's longest: 1,916)
 
 
 def render_many(sources, context: dict, fmt: str) -> list:
@@ -297,24 +298,14 @@ def _scoped(pieces: tuple) -> str | None:
     return None if any(p[-1:] == "{" for p in pieces) else _SPLIT.join(f"{{% with %}}{p}{{% endwith %}}" for p in pieces)
 
 
-KEPT_LENGTH = 2_000
-"""The longest filled text whose conversion is kept (the shipped bank's longest piece is 1,916
-characters): 4,096 texts of a hostile bank's MAX_TEXT characters each would hold gigabytes."""
-
-
 def _converted(filled: str, fmt: str) -> str:
-    """:func:`_convert`, kept by the filled text (up to KEPT_LENGTH characters): over
-    a run, two pieces in five come back filled to the same text (a piece with no
-    Jinja2 markup, one that reads only a scene's words or a count, a step that
-    prints the same numbers), and checking a text costs as much as filling it
-    (docs/performance.md, the fifty-fifth round). A text that fails is not kept:
-    it fails again each time."""
+    """:func:`_convert`, kept by the text up to KEPT_LENGTH characters (a hostile bank's long texts hold
+    no memory): two pieces in five of a run fill to a text met before, and checking one costs as much as
+    filling it (docs/performance.md, the fifty-fifth round). A text that fails is not kept."""
     return _kept_conversion(filled, fmt) if len(filled) <= KEPT_LENGTH else _convert(filled, fmt)
 
 
-@lru_cache(maxsize=4096)
-def _kept_conversion(filled: str, fmt: str) -> str:
-    return _convert(filled, fmt)
+_kept_conversion = lru_cache(maxsize=4096)(lambda filled, fmt: _convert(filled, fmt))   # (see _converted)
 
 
 def _convert(filled: str, fmt: str) -> str:
