@@ -58,7 +58,7 @@ def test_no_template_draws_a_trap_within_2_percent_of_its_answer(templates_by_cl
 def test_the_worked_example_leaves_out_the_trap_it_cannot_tell_apart(templates_by_class):
     """2/3 lies 0.2% from 0.6652: the worked-examples key does not name it, so
     0.6662 (7.39 / 11.1 carried) is correct and 0.667 names no slip: it is
-    7.4 / 11.1, the exponentials carried to 2 figures, rounded too early (early25)."""
+    7.4 / 11.1, e^2 = 7.389 kept to 2 figures, rounded too early (early25)."""
     instance = canonical_instance(templates_by_class["C1"])
     trap = instance.parts[0].traps[0]
     assert trap.code == "logit_as_probability" and trap.value is None
@@ -66,8 +66,9 @@ def test_the_worked_example_leaves_out_the_trap_it_cannot_tell_apart(templates_b
     assert check("0.6662").status == "correct"
     early = check("0.667")
     assert (early.status, early.misconception, early.note) == ("imprecise", "", "rounded_too_early")
+    # e^2 = 7.389 kept as 7.4, named (review 55a F10: an element of the exponentials' list was not)
     assert early.feedback.startswith("your answer is what the working gives with a value on the way kept to too few "
-                                     "figures: this paper asks you")   # the exponentials, a list: no one value named
+                                     "figures (e^(2) = 7.39 as 7.4): this paper asks you")
 
 
 def test_validate_names_a_trap_whose_window_meets_the_carried_rounding(templates_by_class, monkeypatch):

@@ -1,12 +1,14 @@
 """A part's own working with an intermediate (not an earlier part) rounded to
 2 significant figures where the paper asks for 3 in the answers and 4 in the
-working: the exponentials or their sum in a softmax, e^-s or -s in a
-sigmoid, a per-position loss or their sum before the mean. A careful marker
-marks it imprecise, rounded_too_early, saying an intermediate was rounded
-too early (early_carry.py, ``_key_steps``); before, the first part of C1
-and C7, and C10's loss after a right count, stayed a bare ``incorrect``.
-A trap stays the trap, a correct answer stays correct, and an answer
-reached only with 1-figure intermediates stays incorrect.
+working: the exponentials or their sum in a softmax, e^-s in a sigmoid, a
+per-position loss or their sum before the mean. A careful marker marks it
+imprecise, rounded_too_early, saying which value was kept short
+(early_carry.py, ``_key_steps``); before, the first part of C1 and C7, and
+C10's loss after a right count, stayed a bare ``incorrect``. It is one step
+so kept, the others carried (review 55a F10): two at once, or -s, a number the
+paper prints, are no early rounding, and stay incorrect. A trap stays the
+trap, a correct answer stays correct, and an answer reached only with
+1-figure intermediates stays incorrect.
 
 The students are built by hand from seed 1's key (``generate --seed 1
 --count 1``: Q1 is C1, Q7 C7; Q10, C10, from seed 7's since review 52b F1) and graded from a CSV as a user
@@ -124,15 +126,17 @@ def test_the_keys_are_the_ones_the_students_were_built_for(graded):
 
 
 @pytest.mark.parametrize("student, step, expected", [
-    ("c1_total2", " (the sum of e^(z) = 76.3 as 76)", "0.716"), ("c1_top2", "", "0.716"),   # 0.6065 + 20.09 + 1 + 54.60
-    # -s is a number the paper prints (s = 2.65): never named as kept short (review 49c F4)
-    ("c7_neg2", "", "0.934"), ("c10_one2", "", "0.953"),
+    ("c1_total2", " (the sum of e^(z) = 76.3 as 76)", "0.716"),   # 0.6065 + 20.09 + 1 + 54.60
+    # 0.717: 54.6/76.30 alone; or e^3 = 20.09 as 20, with 54.60 and the sum 76.20 carried to 3 figures, 54.6/76.2
+    ("c1_top2", " (e^(4) = 54.6 as 55 or e^(3) = 20.1 as 20)", "0.716"),
+    ("c10_one2", " (-ln(0.35) = 1.05 as 1.0)", "0.953"),
     # 1.3863 + 0.1625 + 2.9957 + 0.1625 + 1.0498 + 0.2231 + 0.6931 (seed 7's, review 52b F1)
     ("c10_total2", " (the sum of -ln(p) = 6.67 as 6.7)", "0.953"),
-    ("c10_count_worked", "", "0.953")])
+    ("c10_count_worked", " (-ln(0.35) = 1.05 as 1.0)", "0.953")])
 def test_an_intermediate_rounded_to_2_figures_is_rounded_too_early(graded, student, step, expected):
-    """The one step whose rounding alone reaches the answer is named; where none does
-    (an element of the softmax's list, or two steps together), only the figures asked."""
+    """Each step whose rounding alone (the others carried to 3 or 4 figures, or unrounded) reaches
+    the answer is named, an element of the softmax's list or of the losses too (review 55a F10:
+    they were named only when no other step was carried)."""
     row = graded[0][student]
     where = (student, row["answer"], row["feedback"])
     assert (row["status"], row["note"], row["misconception"]) == ("imprecise", "rounded_too_early", ""), where
@@ -149,6 +153,14 @@ def test_1_plus_e_to_the_minus_s_kept_to_3_figures_is_named(graded):
     assert row["feedback"] == ("your answer is what the working gives with a value kept to too few figures of its difference from 1 "
                                "(1 + e^(-s) = 1.07065 as 1.07): keep 1 + e^(-s), and a probability near 1, to at "
                                "least 4 significant figures of their difference from 1 (expected 0.934)")
+
+
+def test_a_number_the_paper_prints_kept_short_is_no_early_rounding(graded):
+    """C7's 0.937 (s = 2.65) is 1/(1 + e^-2.7): s, which the paper prints, taken as 2.7, no value on the
+    way; feedback never names a printed number as kept short (review 49c F4), and since review 55a F10 an
+    early rounding is one a marker can point to, so it stays incorrect (it was told "a value on the way")."""
+    row = graded[0]["c7_neg2"]
+    assert (row["answer"], row["status"], row["note"]) == ("0.937", "incorrect", ""), row
 
 
 @pytest.mark.parametrize("student", ["c1_total1", "c10_one1"])

@@ -53,7 +53,13 @@ def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
     values in ``parts`` (name -> values) and each intermediate let is rounded
     to any of ``levels``, an intermediate used twice the same way at both uses
     (``_Sets.shared``). Raises ExpressionError when it cannot be carried."""
-    sets = _Sets(recipe, env, parts, levels)
+    return reach(_Sets(recipe, env, parts, levels))
+
+
+def reach(sets) -> tuple:
+    """``reachable``'s values for the evaluation ``sets`` (a ``_Sets``, or one that rounds
+    some steps otherwise: early_steps.py keeps one to 2 figures), each shared intermediate
+    one way at all its uses."""
     groups = bounded(sets.choices, grouped(sets.shared()))
     if not groups:
         return sets.top()

@@ -15,22 +15,23 @@ working gives with (a) rounded to 2 significant figures (0.74), not with (a) as
 written: ...``), so it is judged in ECF's pass, once they are
 known: with one unanswered there is nothing to work from.
 
-A part that reads no earlier part (C1's (a), the softmax, with e^z or their
-sum rounded to 2 figures; C7's (a) from e^-s so rounded), or only counts
-(C10's loss, a mean over the count of (a), with a per-position loss or their
+A part that reads no earlier part (C1's (a), the softmax, with one e^z or their
+sum rounded to 2 figures; C7's (a) with e^-s so rounded), or only counts
+(C10's loss, a mean over the count of (a), with one per-position loss or their
 sum so rounded) with one unanswered or in the pass, is judged from the key's
-parameters and counts (``_key_steps``): its recipe's values with each
-intermediate unrounded or rounded to 2, 3 or 4 figures (carry.py's sets
-over ``EARLY_LEVELS``). The recipe's hull (hull.py) is worked out first and
-the values only for an answer within its reach, each once per instance, kept
-with the part's carried spans (hull.CarriedSpans.early). It is asked only of an answer that is
-neither right, a trap, nor carried rounding (an answer reached without a
-2-figure step is never so named); 1 figure is no level: an answer reached
-only so stays incorrect (its feedback may say so: ``coarse_carry``). The
-feedback names no earlier answer: "your answer
-is what the working gives with an intermediate result rounded to 2
-significant figures: keep at least 4 significant figures in intermediate
-results (expected 0.716)"."""
+parameters and counts (``_key_steps``): its recipe's values with ONE step
+rounded to 2 figures, the others unrounded or to 3 or 4 (early_steps.py; two
+steps so rounded at once are no early rounding: review 55a F10). The recipe's
+hull at ``EARLY_LEVELS`` (hull.py) is worked out first and the values only for
+an answer within its reach, each once per instance, kept with the part's carried
+spans (hull.CarriedSpans.early). It is asked only of an answer that is neither
+right, a trap, nor carried rounding (an answer reached without a 2-figure step
+is never so named); 1 figure is no level: an answer reached only so stays
+incorrect (its feedback may say so: ``coarse_carry``). The feedback names the
+step, as the solutions write it, and no earlier answer: "your answer is what the
+working gives with a value on the way kept to too few figures (the sum of e^(z)
+= 76.3 as 76): this paper asks you to keep at least 4 significant figures in
+intermediate results (expected 0.716)"."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_ot
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early import CUT_OFF, PADDED, expected, stated, too_early
+from quizgen.marking.early_steps import one_step_values, step_named
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
@@ -52,12 +54,13 @@ from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, wi
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice, same
-from quizgen.marking.step_words import as_solutions_write, given_only
 
 EARLY_FIGURES = OWN_STEP_FIGURES   # rounded to this many figures on the way where the part asks for more: too early
 EARLY_LEVELS = (EARLY_FIGURES, 3, 4)
-"""The figures a part's own step may be rounded to here: 2 for one (or more),
-3 or 4 (or unrounded) for the others. 5 or 6 figures move a step by at most
+"""The figures a part's own step may be rounded to here: 2 for one of them
+alone (early_steps.py: two or more so kept are no one early rounding, review
+55a F10), 3 or 4 (or unrounded) for the others; the hull that turns far answers
+away takes every step at all three. 5 or 6 figures move a step by at most
 5e-5 of itself, a tenth of the narrowest 3-figure tolerance, and count as
 unrounded: they multiplied the values (C1's softmax: 10,585 against 3,146)
 and their cost by three to ten."""
@@ -101,13 +104,14 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
         named = _steps_rounded(rule, x, own, env) or [
             f"{s.label} rounded to {EARLY_FIGURES} significant figures ({quoted(v, EARLY_FIGURES)})"
             for s in rule.sources for v in _shorter(s, own[s.name]) if reaches({**given, s.name: (v,)})]
-        if not named and not (rule.recipe.intermediates and reaches(given, (EARLY_FIGURES, *levels))):
-            return ""
-        if reaches(given):
-            return ""   # reached without rounding early too: another rule's to say
+        if not named and rule.recipe.intermediates and reaches(given, (EARLY_FIGURES, *levels)):
+            named = [" or ".join(f"{_shown(text)}{value} rounded to {EARLY_FIGURES} significant figures ({short})"
+                                 for text, value, short in _one_step(rule, rule.recipe, env, given, x, levels))]
+        if not any(named) or reaches(given):
+            return ""   # no one early rounding; or reached without rounding early too: another rule's to say
     except OWN_RECIPE_ERRORS:
         return ""
-    how = " and ".join(named) or f"an intermediate result rounded to {EARLY_FIGURES} significant figures"
+    how = " and ".join(named)
     labels = " and ".join(s.label for s in rule.sources)   # what the answers show, not what the student did
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: {WORKED_WITH}{how}, "
             f"not with {labels} as written: {_keep(credits, rule)}")
@@ -211,7 +215,7 @@ def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
     earns, whatever p-hat is (review 49d F11, 51a F12)."""
     asked = figures_asked(rule.kind, rule.spec)
     return asked is not None and asked > EARLY_FIGURES and not rule.sources \
-        and _key_recipe(rule, x, asked) is not None and not near_one(rule, x, shown=shown)
+        and bool(_key_recipe(rule, x, asked)) and not near_one(rule, x, shown=shown)
 
 
 def _key_steps(rule, x: float, credits, asked: int) -> str:
@@ -220,32 +224,29 @@ def _key_steps(rule, x: float, credits, asked: int) -> str:
     value (``_step_named``) and what the paper asks, never a count of figures
     the student is said to have rounded to (1 + e^-s = 1.741 carried to 3
     figures, 1.74, is e^-s = 0.741 to 2: review 47b F1)."""
-    recipe = _key_recipe(rule, x, asked)
-    if recipe is None:
-        return ""
-    named = _step_named(rule, recipe, x, asked)
-    return f"{OWN_STEP_ROUNDED}{f' ({named})' if named else ''}: this paper asks you to {_keep(credits, rule)}"
+    named = _key_recipe(rule, x, asked)
+    return f"{OWN_STEP_ROUNDED} ({named}): this paper asks you to {_keep(credits, rule)}" if named else ""
 
 
-def _key_recipe(rule, x: float, asked: int):
-    """The part's recipe when ``x``, not carried rounding, is reached by it
-    from the key's parameters (and the key's counts, the only earlier parts
-    it may read here) with some intermediate rounded to ``EARLY_FIGURES``
-    figures (the others to 3 or 4, or unrounded: ``EARLY_LEVELS``); else None.
-    The rule's carried spans (hull.py) give the recipe and the parameters;
-    none (no recipe, or a tolerance overridden): None. The right value cut off
-    at fewer figures than ``asked`` (0.69 for 0.6952), or rounded twice, is
-    told so instead (rules.py: it stays incorrect), whatever steps reach it."""
+def _key_recipe(rule, x: float, asked: int) -> str:
+    """Which step (``_step_named``) when ``x``, not carried rounding, is reached
+    by the part's recipe from the key's parameters (and the key's counts, the
+    only earlier parts it may read here) with one of its steps kept to
+    ``EARLY_FIGURES`` figures, the others to 3 or 4 or unrounded; else "". The
+    rule's carried spans (hull.py) give the recipe and the parameters; none (no
+    recipe, or a tolerance overridden): "". The right value cut off at fewer
+    figures than ``asked`` (0.69 for 0.6952), or rounded twice, is told so
+    instead (rules.py: it stays incorrect), whatever steps reach it."""
     spans = rule.carried
     if spans.__class__ is not CarriedSpans or inside(x, spans):
-        return None
+        return ""
     recipe = spans.paths.get(spans.name)
     if recipe is None or not recipe.intermediates or set(recipe.depends) != {s.name for s in rule.sources}:
-        return None
+        return ""
     try:
-        return recipe if _early_covers(rule, recipe, _key_given(rule), x, asked) else None
+        return _step_named(_early_covers(rule, recipe, _key_given(rule), x, asked))
     except OWN_RECIPE_ERRORS:
-        return None
+        return ""
 
 
 def _key_given(rule) -> dict:
@@ -253,27 +254,16 @@ def _key_given(rule) -> dict:
     return {s.name: (float(s.value),) for s in rule.sources}
 
 
-def _step_named(rule, recipe, x: float, asked: int) -> str:
-    """``e^(-s) = 0.741 as 0.74``: each step of ``recipe`` (a number, not a
-    list, nor a number the paper prints, ``-s``: review 49c F4) whose rounding
-    to ``EARLY_FIGURES`` figures (a tie away from zero, as the paper rounds),
-    the other steps unrounded, reaches ``x`` from the key's values, written as
-    the solutions write it (step_words.py); "" when none does alone."""
-    env, given, kind, named = rule.carried.env, _key_given(rule), tolerance_kind(rule), []
-    for step in (s for s in recipe.intermediates if not given_only(s[1])):   # -s: a number the paper prints
-        try:
-            values = reachable(replace(recipe, expression=step[1], intermediates=()), env, given, levels=())
-            alone = replace(recipe, intermediates=(step,))
-            if len(values) != 1 or not isinstance(values[0], float) or not any(
-                    matches(x, v, rule.spec, kind) for v in reachable(alone, env, given, (EARLY_FIGURES,))):
-                continue
-        except OWN_RECIPE_ERRORS:
-            continue
-        short = quoted(max(sig_roundings(values[0], EARLY_FIGURES), key=abs), EARLY_FIGURES)   # 2 as 2.0
-        text = as_solutions_write(recipe_text(step[1]))   # e^(-s), as the solutions write it, not exp(-s)
-        shown = f"{text} = " if len(text) <= STEP_TEXT else ""   # a long one: its value alone says which
-        named.append(f"{shown}{significant(values[0], asked)} as {short}")
-    return " or ".join(named)
+def _step_named(steps: list) -> str:
+    """``the sum of e^(z) = 76.3 as 76``: each of ``steps`` (``(text, value, kept)``: ``_one_step``)
+    as the solutions write it, its value to the figures asked, then as the answer shows it kept;
+    a step longer than ``STEP_TEXT`` by its values alone."""
+    return " or ".join(f"{_shown(text)}{value} as {short}" for text, value, short in steps)
+
+
+def _shown(text: str) -> str:
+    """``text = ``, how a named step begins; "" for a long one, whose value alone says which."""
+    return f"{text} = " if len(text) <= STEP_TEXT else ""
 
 
 STEP_TEXT = 24
@@ -281,25 +271,39 @@ STEP_TEXT = 24
 probability of the true label, written from the parameters, is named by its value alone."""
 
 
-def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> bool:
-    """True when ``x`` lies within tolerance of a value ``recipe`` reaches
-    from ``given`` with ``EARLY_LEVELS`` and is not the right value rounded
-    twice or cut off at fewer figures than ``asked``. The recipe's hull is
-    worked out first and the values only for an answer within its reach,
-    each once per instance: kept with the part's carried spans (``rule.carried.early``)."""
+def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> list:
+    """``_one_step`` from the key's values, when ``x`` is not the right value
+    rounded twice or cut off at fewer figures than ``asked``. The recipe's
+    hull at ``EARLY_LEVELS`` (every step to 2, 3 or 4 figures: it bounds the
+    values of one step kept short) is worked out first, and the values only for
+    an answer within its reach, each once per instance: kept with the part's
+    carried spans (``rule.carried.early``)."""
     spans, kind = rule.carried, tolerance_kind(rule)
     found = spans.early
     if found is None:
         found = spans.early = [given_reach(recipe, spans.env, given, rule.spec, kind, None, EARLY_LEVELS), None]
     bound = found[0]
     if bound is not None and not bound[0] <= x <= bound[1]:
-        return False
+        return []
     if rounded_twice(stated(rule), asked, x) or any(cut_to(x, rule.value, figures) for figures in range(1, asked)):
-        return False
+        return []
     if found[1] is None:
-        found[1] = ()   # if the values cannot be worked out, none the next time either
-        found[1] = tuple(sorted(reachable(recipe, spans.env, given, EARLY_LEVELS)))
-    return _near(x, found[1], rule.spec, kind)
+        found[1] = {}   # if the values cannot be worked out, none the next time either
+        found[1] = one_step_values(recipe, spans.env, given, EARLY_LEVELS[1:])
+    return _one_step(rule, recipe, spans.env, given, x, EARLY_LEVELS[1:], found[1])
+
+
+def _one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dict | None = None) -> list:
+    """``(text, value, kept)`` (early_steps.step_named) of each step of ``recipe`` that, kept alone
+    to ``EARLY_FIGURES`` figures, the others rounded to ``levels`` or unrounded, reaches ``x``
+    from ``given`` (``values``: early_steps.one_step_values, when worked out before); [] when
+    none does alone: two or more steps kept short are no one early rounding (review 55a F10)."""
+    values = one_step_values(recipe, env, given, levels) if values is None else values
+    asked, kind, named = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), []
+    for key, (node, reached) in values.items():
+        if _near(x, reached, rule.spec, kind):
+            named.append(step_named(recipe, key, node, env, given, asked))
+    return [n for n in named if n is not None]
 
 
 def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:

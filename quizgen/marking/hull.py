@@ -74,8 +74,8 @@ class CarriedSpans:
     within the hull's reach, and kept. ``usable``, when given, is asked
     before the sets: False (the instance's recipes do not evaluate) means
     no spans (an answer beyond the hull is outside them either way).
-    ``early``: early_carry.py's reach and values of the part's own steps
-    rounded to 2 figures, ``[bound, values]``, kept here once worked out;
+    ``early``: early_carry.py's reach and values of the part's own working
+    with one step rounded to 2 figures, ``[bound, values by step]``, kept here once worked out;
     ``near``: near_one.py's values of the working with a value near 1 kept short."""
 
     __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "levels", "_bound", "_spans", "early",

@@ -1,0 +1,116 @@
+"""One step of a part's working kept to 2 significant figures, the others
+carried as carried rounding carries them (carry.py): the values that working
+reaches, step by step, and each step named as the solutions write it. An
+answer is rounded too early through its own working (early_carry.py) only when
+one such step gives it: two or more kept short at once reach most answers a few
+units off the key, and are no one early rounding a marker can point to (review
+55a F10: seed 101's C1 0.759 for 0.756 needs e^2.5 and e^4 both kept to 2
+figures, and was told only "a value on the way").
+
+A step is an intermediate let (``the sum of e^(z)``, ``e^(-s)``), one element
+of a list let (``e^(4)``: a term of the softmax's sum and, the same way, its
+numerator, as carry.py rounds a shared use) or the sum inside a mean (the
+solutions add before they divide); never a number the paper prints or its
+negative (``-s``: step_words.given_only), which no student keeps short on the
+way and feedback never names so."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from quizgen.maths.functions import function_named
+from quizgen.maths.numbers import significant
+from quizgen.maths.tree import Call, Name
+from quizgen.marking.carry import Vec, _Sets, reach, reachable
+from quizgen.marking.list_steps import element_at
+from quizgen.marking.quotes import OWN_STEP_FIGURES, quoted
+from quizgen.marking.recipes import recipe_text, shape
+from quizgen.marking.roundings import roundings, sig_roundings
+from quizgen.marking.slips import same
+from quizgen.marking.step_words import as_solutions_write, given_only
+
+SHORT = OWN_STEP_FIGURES   # the figures the one step is kept to (early_carry.EARLY_FIGURES)
+MEAN_SUM = "sum"           # a step key's first item for the sum inside a mean
+_SUM = function_named("sum")
+_ELEMENT = re.compile(r"\b([A-Za-z_]\w*)\[(\d+)\]")
+
+
+def one_step_values(recipe, env: dict, given: dict, levels) -> dict:
+    """``{step key: (its tree, the sorted values reached)}``: for each step of
+    ``recipe`` (the module's docstring) the values with that step alone kept to
+    ``SHORT`` figures or unrounded, every other rounded to ``levels`` or
+    unrounded, the earlier parts at ``given`` (name -> values). A step key is
+    ``(shape, None)`` for a let, ``(the list let's shape, index)`` for one
+    element, ``(MEAN_SUM, shape of the mean)``. Raises as carry.reachable does."""
+    steps = _OneShort(recipe, env, given, levels)
+    reach(steps)   # which steps there are
+    return {key: (node, reach(_OneShort(recipe, env, given, levels, key)))
+            for key, node in steps.seen.items() if not given_only(node)}
+
+
+def step_named(recipe, key, node, env: dict, given: dict, asked: int):
+    """``(the step as the solutions write it, its value to ``asked`` figures, kept to
+    ``SHORT``)``, ``("e^(4)", "54.6", "55")``, for the step ``key`` (``node``: its tree in
+    ``one_step_values``), its value worked from ``given``; None when keeping it to
+    ``SHORT`` figures changes nothing or it is no one number."""
+    tree = _tree(recipe, key, node, env)
+    values = reachable(replace(recipe, expression=tree, intermediates=()), env, given, levels=())
+    if len(values) != 1 or not isinstance(values[0], float):
+        return None
+    value = values[0]
+    if all(same(v, value) for v in sig_roundings(value, SHORT)):
+        return None
+    text = _ELEMENT.sub(lambda m: quoted(float(env[m[1]][int(m[2])])), recipe_text(tree))
+    short = quoted(max(sig_roundings(value, SHORT), key=abs), SHORT)   # a tie away from zero, as the paper rounds
+    return as_solutions_write(text), significant(value, asked), short
+
+
+def _tree(recipe, key, node, env: dict):
+    """The step ``key`` as one tree: the let, its element with the index as a number, the sum inside the mean."""
+    if key[0] == MEAN_SUM:
+        return Call(_SUM, node.args)
+    if key[1] is None:
+        return node
+    whole = next(step for _, step in recipe.intermediates if shape(step) == key[0])
+    return element_at(whole, key[1], env)
+
+
+class _OneShort(_Sets):
+    """carry.py's evaluation over sets with the step ``short`` (a key of
+    ``one_step_values``) kept to ``SHORT`` figures or unrounded, the others to
+    ``levels`` or unrounded; ``seen``: every step met, with its tree."""
+
+    def __init__(self, recipe, env: dict, parts: dict, levels, short=None):
+        super().__init__(recipe, env, parts, levels)
+        self.short, self.seen = short, {}
+
+    def kept(self, values: tuple, key, node) -> tuple:
+        """The step ``key``'s ``values``, unrounded or rounded as it may be here."""
+        self.seen.setdefault(key, node)
+        return roundings(values, (SHORT,) if key == self.short else self.levels)
+
+    def key_of(self, node):
+        """The step key of a step that is no list: a let, or one element of a list let (C1's numerator)."""
+        return (shape(node), None) if shape(node) in self.steps else self.element_at(node)
+
+    def choices(self, node) -> tuple:
+        return self.kept(self.compute(node), self.key_of(node), node)
+
+    def value(self, node):
+        if node.__class__ is Name or id(node) in self.pinned or not self.dynamic(node) or not self.is_step(node):
+            return super().value(node)
+        computed = self.compute(node)
+        if not isinstance(computed, Vec):
+            return self.kept(computed, self.key_of(node), node)
+        values = Vec(self.kept(v, (shape(node), i), node) for i, v in enumerate(computed))
+        at = self.pinned_at.get(id(node))
+        return Vec(at.get(i, v) for i, v in enumerate(values)) if at else values
+
+    def compute(self, node):
+        if node.__class__ is Call and node.func.name == "mean" and len(node.args) == 1:
+            items = self.value(node.args[0])
+            if isinstance(items, Vec) and items:   # the solutions' "sum / n": the sum a step of its own
+                total = self.kept(self.call(_SUM, [items]), (MEAN_SUM, shape(node)), node)
+                return tuple(v / len(items) for v in total)
+        return super().compute(node)
