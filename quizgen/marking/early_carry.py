@@ -215,20 +215,20 @@ def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
     earns, whatever p-hat is (review 49d F11, 51a F12)."""
     asked = figures_asked(rule.kind, rule.spec)
     return asked is not None and asked > EARLY_FIGURES and not rule.sources \
-        and bool(_key_recipe(rule, x, asked)) and not near_one(rule, x, shown=shown)
+        and bool(_own_step_named(rule, x, asked)) and not near_one(rule, x, shown=shown)
 
 
 def _key_steps(rule, x: float, credits, asked: int) -> str:
     """The feedback when ``x`` is reached from the key's values with a step
-    of the part's own working rounded short (``_key_recipe``), else "": which
+    of the part's own working rounded short (``_own_step_named``), else "": which
     value (``_step_named``) and what the paper asks, never a count of figures
     the student is said to have rounded to (1 + e^-s = 1.741 carried to 3
     figures, 1.74, is e^-s = 0.741 to 2: review 47b F1)."""
-    named = _key_recipe(rule, x, asked)
+    named = _own_step_named(rule, x, asked)
     return f"{OWN_STEP_ROUNDED} ({named}): this paper asks you to {_keep(credits, rule)}" if named else ""
 
 
-def _key_recipe(rule, x: float, asked: int) -> str:
+def _own_step_named(rule, x: float, asked: int) -> str:
     """Which step (``_step_named``) when ``x``, not carried rounding, is reached
     by the part's recipe from the key's parameters (and the key's counts, the
     only earlier parts it may read here) with one of its steps kept to
