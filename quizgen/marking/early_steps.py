@@ -55,25 +55,35 @@ def step_named(recipe, key, node, env: dict, given: dict, asked: int):
     ``one_step_values``), its value worked from ``given``; None when keeping it to
     ``SHORT`` figures changes nothing or it is no one number."""
     tree = _tree(recipe, key, node, env)
+    if tree is None:
+        return None
     values = reachable(replace(recipe, expression=tree, intermediates=()), env, given, levels=())
     if len(values) != 1 or not isinstance(values[0], float):
         return None
     value = values[0]
     if all(same(v, value) for v in sig_roundings(value, SHORT)):
         return None
-    text = _ELEMENT.sub(lambda m: quoted(float(env[m[1]][int(m[2])])), recipe_text(tree))
+    text = _ELEMENT.sub(lambda m: _element_value(env, m), recipe_text(tree))
     short = quoted(max(sig_roundings(value, SHORT), key=abs), SHORT)   # a tie away from zero, as the paper rounds
     return as_solutions_write(text), significant(value, asked), short
 
 
 def _tree(recipe, key, node, env: dict):
-    """The step ``key`` as one tree: the let, its element with the index as a number, the sum inside the mean."""
+    """The step ``key`` as one tree: the let, its element with the index as a number, the sum inside
+    the mean; None when it cannot be written."""
     if key[0] == MEAN_SUM:
         return Call(_SUM, node.args)
     if key[1] is None:
         return node
-    whole = next(step for _, step in recipe.intermediates if shape(step) == key[0])
-    return element_at(whole, key[1], env)
+    whole = next((step for _, step in recipe.intermediates if shape(step) == key[0]), None)
+    return None if whole is None else element_at(whole, key[1], env)
+
+
+def _element_value(env: dict, found) -> str:
+    """``z[3]`` in a step's text as the paper prints that element, ``4``; as written when it is no such element."""
+    items = env.get(found[1])
+    index = int(found[2])
+    return quoted(float(items[index])) if isinstance(items, (tuple, list)) and index < len(items) else found[0]
 
 
 class _OneShort(_Sets):
