@@ -7,6 +7,7 @@ import csv
 import json
 import math
 import random
+import re
 
 import pytest
 
@@ -78,9 +79,13 @@ def test_two_figure_students_are_never_correct_on_a_rounded_part(tmp_path, cls):
                 continue
             checked += 1
             row = graded[(sid, pv.letter)]
-            if row["note"] == "ecf":   # exactly right from an earlier answer whose early rounding is marked there
-                assert "early rounding is marked at" in row["feedback"], (sid, pv.letter)
-                continue   # (C8: (a) 1.0 from steps to 2 figures, then (b) -ln 1.0 = 0: issue 12, named once)
+            if row["note"] == "ecf":   # exactly right from an earlier answer marked there: rounded early, or wrong
+                # C8: (a) 1.0 for 0.982 is e^2.5 and the sum both kept to 2 figures, 12 / 12, incorrect since review
+                # 55a F10 (it was rounded too early, named once); (b) -ln 1.0 = 0 is ECF from it
+                earlier = re.findall(r"marked from your \((\w)\)", row["feedback"])
+                assert "early rounding is marked at" in row["feedback"] or earlier and all(
+                    graded[(sid, letter)]["status"] == "incorrect" for letter in earlier), (sid, pv.letter)
+                continue
             assert row["status"] != "correct", (sid, pv.letter)
     assert checked
 

@@ -39,8 +39,9 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
     there: the right value so (0.74 or 0.7 for 0.7392, 0.768 for 0.76852, cut
     off at fewer figures, rounded twice), or a trap's value rounded to 2 figures
     or more or cut off (0.96 for the trap 0.96267); or, for a part that reads
-    no earlier part, reached with a step of its own working rounded to 2
-    figures (early_carry.own_step_rounded: C8's 1.0 for 0.982). The right
+    no earlier part, reached with one step of its own working rounded to 2
+    figures (early_carry.own_step_rounded: seed 1's C1 0.718 for 0.716, the sum
+    76.29 kept as 76; C8's 1.0 for 0.982, 12 / 12, two steps so, is wrong). The right
     value shown to fewer figures than asked, within its tolerance (0.14 for
     0.1402), is marked so there too (early.precise: imprecise), so it counts."""
     asked, kind = figures_asked(s.kind, s.spec), tolerance_kind(s)
