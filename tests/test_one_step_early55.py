@@ -84,3 +84,17 @@ def test_one_step_from_a_wrong_earlier_answer_is_named(graded):
     assert row["feedback"].startswith("marked from your (a) = 8: your answer is what the working gives with "
                                       "-ln(0.35) = 1.05 rounded to 2 significant figures (1.0), not with (a) as "
                                       "written: "), row
+
+
+def test_the_step_is_named_with_the_value_that_gives_the_answer(tmp_path):
+    """Review 55c N2: seed 44's Q26 (C9, p = [0.45, 0.35], s = 0.6, y = 1; 1.36165). The losses'
+    mean, 0.924165, carried as 0.925 and kept to 2 figures as 0.93, plus ln(1 + e^-0.6) = 0.437488,
+    gives 1.367, `1.37`; kept as 0.92 it gives at most 1.358. The feedback named "0.924 as 0.92",
+    a keeping that does not give the answer; it names the one that does."""
+    mean = (-math.log(0.45) - math.log(0.35)) / 2
+    nsp = math.log(1 + math.exp(-0.6))
+    assert round(mean + nsp, 2) == 1.36 and round(0.93 + nsp, 2) == 1.37 and round(0.92 + nsp + 0.001, 2) == 1.36
+    row = paper_grader(tmp_path, 44, 3)([("Q26", "a", "1.37")])["Q26", "a", "1.37"]
+    assert (row["status"], row["note"]) == ("imprecise", "rounded_too_early"), row
+    assert "(the mean of -ln(p) = 0.924 as 0.93" in row["feedback"], row["feedback"]
+    assert "as 0.92" not in row["feedback"]

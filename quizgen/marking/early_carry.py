@@ -46,7 +46,7 @@ from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_ot
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early import CUT_OFF, PADDED, expected, stated, too_early
-from quizgen.marking.early_steps import one_step_values, step_named
+from quizgen.marking.early_steps import one_step_values, reaches_with, step_named
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
@@ -302,7 +302,8 @@ def _one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: di
     asked, kind, named = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), []
     for key, (node, reached) in values.items():
         if _near(x, reached, rule.spec, kind):
-            named.append(step_named(recipe, key, node, env, given, asked))
+            hits = reaches_with(recipe, env, given, levels, key, lambda values: _near(x, values, rule.spec, kind))
+            named.append(step_named(recipe, key, node, env, given, asked, hits))
     return [n for n in named if n is not None]
 
 

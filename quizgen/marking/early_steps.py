@@ -16,6 +16,7 @@ way and feedback never names so."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 
@@ -49,11 +50,14 @@ def one_step_values(recipe, env: dict, given: dict, levels) -> dict:
             for key, node in steps.seen.items() if not given_only(node)}
 
 
-def step_named(recipe, key, node, env: dict, given: dict, asked: int):
+def step_named(recipe, key, node, env: dict, given: dict, asked: int, reaches=None):
     """``(the step as the solutions write it, its value to ``asked`` figures, kept to
     ``SHORT``)``, ``("e^(4)", "54.6", "55")``, for the step ``key`` (``node``: its tree in
     ``one_step_values``), its value worked from ``given``; None when keeping it to
-    ``SHORT`` figures changes nothing or it is no one number."""
+    ``SHORT`` figures changes nothing or it is no one number. ``reaches(kept)``: whether the
+    working with the step at ``kept`` gives the answer; the value named is then one that does
+    (review 55c N2: the mean 0.924165 carried as 0.925 and kept as 0.93 gave C9's 1.37, and
+    "0.924 as 0.92" was named, which gives 1.36)."""
     tree = _tree(recipe, key, node, env)
     if tree is None:
         return None
@@ -64,8 +68,26 @@ def step_named(recipe, key, node, env: dict, given: dict, asked: int):
     if all(same(v, value) for v in sig_roundings(value, SHORT)):
         return None
     text = _ELEMENT.sub(lambda m: _element_value(env, m), recipe_text(tree))
-    short = quoted(max(sig_roundings(value, SHORT), key=abs), SHORT)   # a tie away from zero, as the paper rounds
-    return as_solutions_write(text), significant(value, asked), short
+    kept = max(sig_roundings(value, SHORT), key=abs)   # a tie away from zero, as the paper rounds
+    if reaches is not None and not reaches(kept):
+        kept = next((v for v in _neighbours(value) if reaches(v)), kept)
+    return as_solutions_write(text), significant(value, asked), quoted(kept, SHORT)
+
+
+def _neighbours(value: float) -> tuple:
+    """The two values of ``SHORT`` significant figures either side of ``value`` (0.92 and 0.93 for
+    0.924): what a step carried to 3 figures or more first may be kept as."""
+    if value == 0 or not math.isfinite(value):
+        return ()
+    unit = 10.0 ** (math.floor(math.log10(abs(value))) - SHORT + 1)
+    low = math.floor(value / unit) * unit
+    return tuple(float(significant(v, SHORT)) for v in (low, low + unit))
+
+
+def reaches_with(recipe, env: dict, given: dict, levels, key, hits):
+    """``reaches`` for ``step_named``: whether the working with step ``key`` at a value, the others
+    rounded to ``levels`` or unrounded, gives a value ``hits`` accepts."""
+    return lambda kept: hits(reach(_OneShort(recipe, env, given, levels, key, kept)))
 
 
 def _tree(recipe, key, node, env: dict):
@@ -91,13 +113,16 @@ class _OneShort(_Sets):
     ``one_step_values``) kept to ``SHORT`` figures or unrounded, the others to
     ``levels`` or unrounded; ``seen``: every step met, with its tree."""
 
-    def __init__(self, recipe, env: dict, parts: dict, levels, short=None):
+    def __init__(self, recipe, env: dict, parts: dict, levels, short=None, at=None):
         super().__init__(recipe, env, parts, levels)
-        self.short, self.seen = short, {}
+        self.short, self.at, self.seen = short, at, {}
 
     def kept(self, values: tuple, key, node) -> tuple:
-        """The step ``key``'s ``values``, unrounded or rounded as it may be here."""
+        """The step ``key``'s ``values``, unrounded or rounded as it may be here (the short
+        step at ``at`` alone, when given)."""
         self.seen.setdefault(key, node)
+        if key == self.short and self.at is not None:
+            return (self.at,)
         return roundings(values, (SHORT,) if key == self.short else self.levels)
 
     def key_of(self, node):
