@@ -302,7 +302,7 @@ def _one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: di
     asked, kind, named = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), []
     for key, (node, reached) in values.items():
         if _near(x, reached, rule.spec, kind):
-            hits = reaches_with(recipe, env, given, levels, key, lambda values: _near(x, values, rule.spec, kind))
+            hits = reaches_with(recipe, env, given, levels, key, lambda got: _near(x, got, rule.spec, kind))
             named.append(step_named(recipe, key, node, env, given, asked, hits))
     return [n for n in named if n is not None]
 

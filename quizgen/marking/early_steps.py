@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from quizgen.maths.functions import function_named
 from quizgen.maths.numbers import significant
+from quizgen.maths.rounding import figure_places
 from quizgen.maths.tree import Call, Name
 from quizgen.marking.carry import Vec, _Sets, reach, reachable
 from quizgen.marking.list_steps import element_at
@@ -79,7 +80,7 @@ def _neighbours(value: float) -> tuple:
     0.924): what a step carried to 3 figures or more first may be kept as."""
     if value == 0 or not math.isfinite(value):
         return ()
-    unit = 10.0 ** (math.floor(math.log10(abs(value))) - SHORT + 1)
+    unit = 10.0 ** -figure_places(value, SHORT)
     low = math.floor(value / unit) * unit
     return tuple(float(significant(v, SHORT)) for v in (low, low + unit))
 
