@@ -83,7 +83,7 @@ def _looked_at(recipe) -> tuple:
             _LOOKED_AT.clear()
         nodes = [n for n in _walk(recipe.expression) if n.__class__ is Bin]
         found = _LOOKED_AT[id(recipe)] = (recipe, [n for n in nodes if n.op == "-" and _is_one(n.left)],
-                                          [n.right for n in nodes if n.op == "/" and _one_plus(n.right)])
+                                          [n.right for n in nodes if n.op == "/" and one_plus(n.right)])
     return found[1:]
 
 
@@ -94,7 +94,7 @@ def _walk(node):
         yield from _walk(child)
 
 
-def _one_plus(node) -> bool:
+def one_plus(node) -> bool:
     """Whether ``node`` is a sum ``1 + X`` (or ``X + 1``)."""
     return node.__class__ is Bin and node.op == "+" and (_is_one(node.left) or _is_one(node.right))
 
@@ -107,7 +107,7 @@ def _sums_over_two(node, env: dict) -> list:
     found = []
     if node.__class__ is Bin and node.op == "/":
         total = node.right
-        if _one_plus(total) and _over_two(total, env):
+        if one_plus(total) and _over_two(total, env):
             found.append(total)
     below = (node.left, node.right) if node.__class__ is Bin else (node.operand,) if node.__class__ is Neg \
         else node.args if node.__class__ is Call else ()
@@ -132,11 +132,12 @@ def _sum_of(node, paths: dict):
     node = source.expression if isinstance(source, Recipe) else None
     if node.__class__ is not Bin or node.op != "/" or not _is_one(node.left):
         return None
-    return node.right if _one_plus(node.right) else None
+    return node.right if one_plus(node.right) else None
 
 
 NEAR_ONE = 0.9
-"""near_one.NEAR_ONE (near_one.py reads carry.py, which reads this): a probability over it is near 1."""
+"""A probability over this is near 1: its loss is about its difference from 1, whose 4 figures the stems
+ask (here, where carry.py reads it, and in near_one.py, which reads carry.py)."""
 
 
 def _near_one(node, env: dict) -> bool:

@@ -35,7 +35,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Num
 from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.carry import reachable
-from quizgen.marking.complement_route import takes_complement
+from quizgen.marking.complement_route import NEAR_ONE, takes_complement
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
 from quizgen.marking.expression_value import ValueFigures
@@ -48,10 +48,6 @@ from quizgen.marking.rule_model import figures_asked, tolerance_kind
 from quizgen.marking.slips import cut_to, rounds_to, same
 from quizgen.marking.sources import OWN_RECIPE_ERRORS
 from quizgen.marking.step_words import as_solutions_write
-
-NEAR_ONE = 0.9
-"""A probability over this is near 1: its loss is about its difference from 1, whose 4 figures the stems ask."""
-
 
 def near_one(rule, x: float, own: dict | None = None, written: dict | None = None, shown: int | None = None) -> str:
     """The feedback when ``x`` (written to ``shown`` figures) is what the part's

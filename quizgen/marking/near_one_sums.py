@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import partial
 
 from quizgen.maths.tree import Bin, Call, Index, Neg, Num
+from quizgen.marking.complement_route import one_plus
 from quizgen.marking.recipes import replaced, shape
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.slips import same
@@ -59,7 +60,7 @@ def sums_with_one(node) -> list:
     """Every ``1 + X`` (or ``X + 1``) in ``node``."""
     found = []
     if node.__class__ is Bin:
-        if node.op == "+" and any(n.__class__ is Num and n.value == 1 for n in (node.left, node.right)):
+        if one_plus(node):
             found.append(node)
         found += sums_with_one(node.left) + sums_with_one(node.right)
     elif node.__class__ is Neg:
