@@ -21,7 +21,7 @@ from quizgen.key.parts import code_in_words
 from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.forms import NUMBER, read_number
 from quizgen.marking.offered import offered_answers
-from quizgen.marking.quotes import rounded_before_use
+from quizgen.marking.quotes import SLIP_NOTE, rounded_before_use
 from quizgen.marking.rule_model import EARLY
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.sources import figures_asked
@@ -151,7 +151,7 @@ def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> 
 
 
 _SAID_ROUNDED_SHORT = re.compile(
-    r"(?:^|: |\(That value, )(?:cut off instead of rounded|rounded twice, and to too few figures"
+    rf"(?:^|: |{re.escape(SLIP_NOTE.lstrip())})(?:cut off instead of rounded|rounded twice, and to too few figures"
     r"|rounded to \d+ significant figures?: give at least)"
     r"|^a count is exact: give all its digits \(.* rounded to \d+ significant figures\)")
 """The grader's feedback on an answer cut off, or rounded to fewer figures than
