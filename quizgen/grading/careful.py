@@ -177,10 +177,8 @@ class QuestionRules:
     def any_wrong(self, names, answers: dict) -> bool:
         """Whether the student's answer to one of the parts ``names`` is given and not that part's value
         (within its tolerance)."""
-        parts = {p.name: p for p in self.question.parts if p.name}
-        return any(name in parts and parts[name].value is not None and answers.get(name) is not None
-                   and not matches(answers[name], parts[name].value, parts[name].tolerance, parts[name].kind)
-                   for name in names)
+        return any(_answered_otherwise(part, answers) for part in self.question.parts
+                   if part.name and part.name in names)
 
     def own_wording(self, letter: str, feedback: str, reads: tuple, answers: dict, written: dict) -> tuple:
         """``(feedback, reads)`` of a trap worked from the student's own earlier
@@ -192,10 +190,9 @@ class QuestionRules:
         position = self._index.get(letter)
         swaps = []
         for before in self.question.parts[:position]:
-            own = answers.get(before.name) if before.name else None
-            if own is not None and before.value is not None and \
-                    not matches(own, before.value, before.tolerance, before.kind):
-                swaps.append((_label(before.letter), before.value, quoted(own, written.get(before.name))))
+            if _answered_otherwise(before, answers):
+                swaps.append((_label(before.letter), before.value,
+                              quoted(answers[before.name], written.get(before.name))))
         if not swaps:
             return feedback, reads
         feedback, used = in_own_numbers(feedback, swaps)
@@ -343,3 +340,9 @@ class QuestionRules:
 def _label(letter: str) -> str:
     """``(a)``: one string for every rule of that letter (tens of thousands per roster)."""
     return f"({letter})"
+
+
+def _answered_otherwise(part, answers: dict) -> bool:
+    """Whether the student gave an answer to key part ``part`` that is not its value (within its tolerance)."""
+    own = answers.get(part.name) if part.name else None
+    return own is not None and part.value is not None and not matches(own, part.value, part.tolerance, part.kind)
