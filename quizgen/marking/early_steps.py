@@ -12,7 +12,11 @@ of a list let (``e^(4)``: a term of the softmax's sum and, the same way, its
 numerator, as carry.py rounds a shared use) or the sum inside a mean (the
 solutions add before they divide); never a number the paper prints or its
 negative (``-s``: step_words.given_only), which no student keeps short on the
-way and feedback never names so."""
+way and feedback never names so. Equal elements of a list let, the same
+expression over the same value (-ln 0.55 for two tokens of p = 0.55, e^0.5 for
+two logits of 0.5), are one step: a number a student works out and writes once,
+then uses at both places, kept short at either or both (review 55c N3: both kept
+short were two steps, and one was named twice)."""
 
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import figure_places
 from quizgen.maths.tree import Call, Name
 from quizgen.marking.carry import Vec, _Sets, reach, reachable
-from quizgen.marking.list_steps import element_at
+from quizgen.marking.list_steps import element_at, list_length
 from quizgen.marking.quotes import OWN_STEP_FIGURES, quoted
 from quizgen.marking.recipes import recipe_text, shape
 from quizgen.marking.roundings import roundings, sig_roundings
@@ -44,7 +48,8 @@ def one_step_values(recipe, env: dict, given: dict, levels) -> dict:
     ``SHORT`` figures or unrounded, every other rounded to ``levels`` or
     unrounded, the earlier parts at ``given`` (name -> values). A step key is
     ``(shape, None)`` for a let, ``(the list let's shape, index)`` for one
-    element, ``(MEAN_SUM, shape of the mean)``. Raises as carry.reachable does."""
+    element (the first of equal ones: ``_copies``), ``(MEAN_SUM, shape of the
+    mean)``. Raises as carry.reachable does."""
     steps = _OneShort(recipe, env, given, levels)
     reach(steps)   # which steps there are
     return {key: (node, reach(_OneShort(recipe, env, given, levels, key)))
@@ -102,6 +107,24 @@ def _tree(recipe, key, node, env: dict):
     return None if whole is None else element_at(whole, key[1], env)
 
 
+def _copies(recipe, env: dict, list_shape) -> tuple:
+    """For each element of the list let of shape ``list_shape``, the index of the first element
+    that is the same expression over the same values (``-log(p[0])`` and ``-log(p[3])`` with p[0] =
+    p[3]): the step both are. () when the let cannot be written element by element."""
+    whole = next((step for _, step in recipe.intermediates if shape(step) == list_shape), None)
+    written = [] if whole is None else [element_at(whole, i, env) for i in range(list_length(whole, env) or 0)]
+    texts = [None if tree is None else _ELEMENT.sub(lambda m: _element_exact(env, m), recipe_text(tree))
+             for tree in written]
+    return tuple(i if text is None else texts.index(text) for i, text in enumerate(texts))
+
+
+def _element_exact(env: dict, found) -> str:
+    """``z[3]`` in an element's text as its value in full, ``4.0``, so that equal texts are equal values."""
+    items = env.get(found[1])
+    index = int(found[2])
+    return repr(float(items[index])) if isinstance(items, (tuple, list)) and index < len(items) else found[0]
+
+
 def _element_value(env: dict, found) -> str:
     """``z[3]`` in a step's text as the paper prints that element, ``4``; as written when it is no such element."""
     items = env.get(found[1])
@@ -116,15 +139,30 @@ class _OneShort(_Sets):
 
     def __init__(self, recipe, env: dict, parts: dict, levels, short=None, at=None):
         super().__init__(recipe, env, parts, levels)
-        self.short, self.at, self.seen = short, at, {}
+        self.short, self.at, self.seen, self.copies = short, at, {}, {}
 
     def kept(self, values: tuple, key, node) -> tuple:
         """The step ``key``'s ``values``, unrounded or rounded as it may be here (the short
-        step at ``at`` alone, when given)."""
+        step at ``at`` alone, when given). Each copy of a step that occurs more than once (equal
+        elements) is kept on its own: short, or as the other steps are, at ``at`` its first one."""
+        key, first, several = self.step_of(key)
         self.seen.setdefault(key, node)
-        if key == self.short and self.at is not None:
-            return (self.at,)
-        return roundings(values, (SHORT,) if key == self.short else self.levels)
+        if key != self.short:
+            return roundings(values, self.levels)
+        if self.at is not None:
+            return (self.at,) if first else (self.at, *roundings(values, self.levels))
+        return roundings(values, (SHORT, *self.levels) if several else (SHORT,))
+
+    def step_of(self, key) -> tuple:
+        """``(the step, whether key is its first copy, whether it has several)`` of the step key
+        ``key``: an element of a list let equal to an earlier one (``_copies``) is that one's step."""
+        if key[1] is None or key[0] == MEAN_SUM:
+            return key, True, False
+        copies = self.copies.get(key[0])
+        if copies is None:
+            copies = self.copies[key[0]] = _copies(self.recipe, self.env, key[0])
+        first = copies[key[1]] if key[1] < len(copies) else key[1]
+        return (key[0], first), first == key[1], copies.count(first) > 1
 
     def key_of(self, node):
         """The step key of a step that is no list: a let, or one element of a list let (C1's numerator)."""
