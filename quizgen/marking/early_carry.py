@@ -46,7 +46,7 @@ from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_ot
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early import CUT_OFF, PADDED, expected, stated, too_early
-from quizgen.marking.early_steps import one_step_values, reaches_with, step_named
+from quizgen.marking.early_steps import one_step_values, reaches_with, step_named, value_shown
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
@@ -105,7 +105,7 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
             f"{s.label} rounded to {EARLY_FIGURES} significant figures ({quoted(v, EARLY_FIGURES)})"
             for s in rule.sources for v in _shorter(s, own[s.name]) if reaches({**given, s.name: (v,)})]
         if not named and rule.recipe.intermediates and reaches(given, (EARLY_FIGURES, *levels)):
-            named = [" or ".join(f"{_shown(text)}{value} rounded to {EARLY_FIGURES} significant figures ({short})"
+            named = [" or ".join(f"{text} = {value} rounded to {EARLY_FIGURES} significant figures ({short})"
                                  for text, value, short in _one_step(rule, rule.recipe, env, given, x, levels))]
         if not any(named) or reaches(given):
             return ""   # no one early rounding; or reached without rounding early too: another rule's to say
@@ -190,8 +190,8 @@ def _step_rounded(rule, step, x: float, env: dict, given: dict) -> list:
             worked = replace(rule.recipe, expression=with_value(rule.recipe.expression, step, rounded), intermediates=())
             if any(matches(x, v, rule.spec, kind) for v in reachable(worked, env, given, levels=())):
                 shown = re.sub(r"part:\w+", lambda m: labels.get(m[0], m[0]), recipe_text(step))
-                named.append(f"{shown} = {significant(value, asked)} rounded to {EARLY_FIGURES} significant "
-                             f"figures ({quoted(rounded, EARLY_FIGURES)})")
+                named.append(f"{shown} = {value_shown(value, rounded, asked)} rounded to {EARLY_FIGURES} "
+                             f"significant figures ({quoted(rounded, EARLY_FIGURES)})")
     return named
 
 
@@ -256,19 +256,8 @@ def _key_given(rule) -> dict:
 
 def _step_named(steps: list) -> str:
     """``the sum of e^(z) = 76.3 as 76``: each of ``steps`` (``(text, value, kept)``: ``_one_step``)
-    as the solutions write it, its value to the figures asked, then as the answer shows it kept;
-    a step longer than ``STEP_TEXT`` by its values alone."""
-    return " or ".join(f"{_shown(text)}{value} as {short}" for text, value, short in steps)
-
-
-def _shown(text: str) -> str:
-    """``text = ``, how a named step begins; "" for a long one, whose value alone says which."""
-    return f"{text} = " if len(text) <= STEP_TEXT else ""
-
-
-STEP_TEXT = 24
-"""The longest step written out in that feedback (``the sum of e^(z)``, ``e^(-s)``); C9's -ln of its
-probability of the true label, written from the parameters, is named by its value alone."""
+    as the solutions write it, its value quoted (early_steps.value_shown), then as the answer shows it kept."""
+    return " or ".join(f"{text} = {value} as {short}" for text, value, short in steps)
 
 
 def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> list:
@@ -297,14 +286,17 @@ def _one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: di
     """``(text, value, kept)`` (early_steps.step_named) of each step of ``recipe`` that, kept alone
     to ``EARLY_FIGURES`` figures, the others rounded to ``levels`` or unrounded, reaches ``x``
     from ``given`` (``values``: early_steps.one_step_values, when worked out before); [] when
-    none does alone: two or more steps kept short are no one early rounding (review 55a F10)."""
+    none does alone: two or more steps kept short are no one early rounding (review 55a F10).
+    Each step once: two lets that are one value (C9's σ(s) and the probability of the true
+    label when y = 1) are one step written twice (review 55c N5)."""
     values = one_step_values(recipe, env, given, levels) if values is None else values
     asked, kind, named = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), []
     for key, (node, reached) in values.items():
         if _near(x, reached, rule.spec, kind):
             hits = reaches_with(recipe, env, given, levels, key, lambda got: _near(x, got, rule.spec, kind))
             named.append(step_named(recipe, key, node, env, given, asked, hits))
-    return [n for n in named if n is not None]
+    named = [n for n in named if n is not None]
+    return [n for i, n in enumerate(named) if all(n[0] != m[0] for m in named[:i])]   # a step said once
 
 
 def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:

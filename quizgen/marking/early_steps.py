@@ -34,7 +34,7 @@ from quizgen.marking.quotes import OWN_STEP_FIGURES, quoted
 from quizgen.marking.recipes import recipe_text, shape
 from quizgen.marking.roundings import roundings, sig_roundings
 from quizgen.marking.slips import same
-from quizgen.marking.step_words import as_solutions_write, given_only
+from quizgen.marking.step_words import as_solutions_write, given_only, selected
 
 SHORT = OWN_STEP_FIGURES   # the figures the one step is kept to (early_carry.EARLY_FIGURES)
 MEAN_SUM = "sum"           # a step key's first item for the sum inside a mean
@@ -57,13 +57,16 @@ def one_step_values(recipe, env: dict, given: dict, levels) -> dict:
 
 
 def step_named(recipe, key, node, env: dict, given: dict, asked: int, reaches=None):
-    """``(the step as the solutions write it, its value to ``asked`` figures, kept to
-    ``SHORT``)``, ``("e^(4)", "54.6", "55")``, for the step ``key`` (``node``: its tree in
-    ``one_step_values``), its value worked from ``given``; None when keeping it to
-    ``SHORT`` figures changes nothing or it is no one number. ``reaches(kept)``: whether the
-    working with the step at ``kept`` gives the answer; the value named is then one that does
-    (review 55c N2: the mean 0.924165 carried as 0.925 and kept as 0.93 gave C9's 1.37, and
-    "0.924 as 0.92" was named, which gives 1.36)."""
+    """``(the step as the solutions write it, its value quoted, kept to ``SHORT``)``,
+    ``("e^(4)", "54.6", "55")``, for the step ``key`` (``node``: its tree in
+    ``one_step_values``), its value worked from ``given``; None when keeping it to ``SHORT``
+    figures changes nothing or it is no one number. A term a label selects is written as this
+    draw has it (step_words.selected: C9's -ln of the true label's probability is ``-ln(σ(s))``
+    or ``-ln(1 - σ(s))``, never a bare value: review 55c N5). ``reaches(kept)``: ``(whether the
+    working with the step at ``kept`` gives the answer, the values the step is carried as there
+    before it is kept)``; the value named is then one that does (review 55c N2: the mean 0.924165
+    carried as 0.925 and kept as 0.93 gave C9's 1.37, and "0.924 as 0.92" was named, which gives
+    1.36), quoted as ``value_shown`` says."""
     tree = _tree(recipe, key, node, env)
     if tree is None:
         return None
@@ -73,11 +76,39 @@ def step_named(recipe, key, node, env: dict, given: dict, asked: int, reaches=No
     value = values[0]
     if all(same(v, value) for v in sig_roundings(value, SHORT)):
         return None
-    text = _ELEMENT.sub(lambda m: _element_value(env, m), recipe_text(tree))
+    text = _ELEMENT.sub(lambda m: _element_value(env, m), recipe_text(selected(tree, env)))
     kept = max(sig_roundings(value, SHORT), key=abs)   # a tie away from zero, as the paper rounds
-    if reaches is not None and not reaches(kept):
-        kept = next((v for v in _neighbours(value) if reaches(v)), kept)
-    return as_solutions_write(text), significant(value, asked), quoted(kept, SHORT)
+    hit, before = (True, ()) if reaches is None else reaches(kept)
+    for other in () if hit else _neighbours(value):
+        hit, carried = reaches(other)
+        if hit:
+            kept, before = other, carried
+            break
+    return as_solutions_write(text), value_shown(value, kept, asked, before), quoted(kept, SHORT)
+
+
+def value_shown(value: float, kept: float, asked: int, before=()) -> str:
+    """``value`` quoted before "as ``kept``": to ``asked`` figures, or to as many more as read as kept so
+    (e^0.5 = 1.6487 is "1.649 as 1.6": "1.65 as 1.6" reads as a 5 rounded down, review 55c N5). Where
+    ``kept`` is no rounding of ``value`` (the step carried to 3 figures first), the value it was kept
+    from is said too, the nearest of ``before`` (the step's values in that working) that so rounds (by
+    the paper's rule first, else at a tie), and a comma, ``value`` then quoted to as many figures as read
+    as NOT so kept: "0.924, carried as 0.925,"; "1.3496, carried as 1.35," (review 55c N2 and N5: "0.924
+    as 0.93" recomputes from nothing)."""
+    more = [significant(value, figures) for figures in range(asked, asked + 4)]
+    if any(same(kept, v) for v in sig_roundings(value, SHORT)):
+        return next((text for text in more if _kept_as(float(text), kept)), more[0])
+    carried = [v for v in before if any(same(kept, r) for r in sig_roundings(v, SHORT))]
+    if not carried:
+        return more[0]
+    source = min(carried, key=lambda v: (not _kept_as(v, kept), abs(v - value)))
+    shown = next((text for text in more if not _kept_as(float(text), kept)), more[0])
+    return f"{shown}, carried as {quoted(source)},"
+
+
+def _kept_as(value: float, kept: float) -> bool:
+    """Whether ``value`` is ``kept`` at ``SHORT`` figures by the paper's rule (a tie away from zero)."""
+    return same(max(sig_roundings(value, SHORT), key=abs), kept)
 
 
 def _neighbours(value: float) -> tuple:
@@ -92,8 +123,12 @@ def _neighbours(value: float) -> tuple:
 
 def reaches_with(recipe, env: dict, given: dict, levels, key, hits):
     """``reaches`` for ``step_named``: whether the working with step ``key`` at a value, the others
-    rounded to ``levels`` or unrounded, gives a value ``hits`` accepts."""
-    return lambda kept: hits(reach(_OneShort(recipe, env, given, levels, key, kept)))
+    rounded to ``levels`` or unrounded, gives a value ``hits`` accepts, and the values step ``key``
+    is carried as there before it is kept at that value."""
+    def reached(kept: float) -> tuple:
+        working = _OneShort(recipe, env, given, levels, key, kept)
+        return hits(reach(working)), tuple(working.before)
+    return reached
 
 
 def _tree(recipe, key, node, env: dict):
@@ -139,17 +174,18 @@ class _OneShort(_Sets):
 
     def __init__(self, recipe, env: dict, parts: dict, levels, short=None, at=None):
         super().__init__(recipe, env, parts, levels)
-        self.short, self.at, self.seen, self.copies = short, at, {}, {}
+        self.short, self.at, self.seen, self.copies, self.before = short, at, {}, {}, set()
 
     def kept(self, values: tuple, key, node) -> tuple:
         """The step ``key``'s ``values``, unrounded or rounded as it may be here (the short
-        step at ``at`` alone, when given). Each copy of a step that occurs more than once (equal
+        step at ``at`` alone, when given: its ``values`` then kept in ``before``). Each copy of a step that occurs more than once (equal
         elements) is kept on its own: short, or as the other steps are, at ``at`` its first one."""
         key, first, several = self.step_of(key)
         self.seen.setdefault(key, node)
         if key != self.short:
             return roundings(values, self.levels)
         if self.at is not None:
+            self.before.update(values)
             return (self.at,) if first else (self.at, *roundings(values, self.levels))
         return roundings(values, (SHORT, *self.levels) if several else (SHORT,))
 

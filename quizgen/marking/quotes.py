@@ -141,9 +141,10 @@ OWN_STEP_ROUNDED = WORKED_WITH + "a value on the way kept to too few figures"
 which value, not a number of figures (1 + e^-s = 1.741 to 3 figures is 1.74, as e^-s = 0.741 to 2 is)."""
 _OWN_STEP = re.compile(re.escape(OWN_STEP_ROUNDED))
 OWN_STEP_FIGURES = 2   # the figures such a step was rounded to (early_carry.EARLY_FIGURES)
-_ROUNDED_ON = re.compile(r"(\(\w+\)|an intermediate result|-?\d[\d.]*) rounded to (\d+) significant figures")
+_ROUNDED_ON = re.compile(r"(\(\w+\)|an intermediate result|-?\d[\d.]*),? rounded to (\d+) significant figures")
 """An earlier answer (``(a)``) or a step of the working, named by its value (``1 - (a) = 0.119``,
-``-ln(0.35) = 1.05``: early_carry.py), said rounded in a later part's feedback."""
+``-ln(0.35) = 1.0498``, ``the mean of -ln(p) = 0.924, carried as 0.925,``: early_carry.py), said
+rounded in a later part's feedback."""
 _CARRIED_AS_WRITTEN = re.compile(r": right if ((?:\(\w+\)(?: and )?)+) (?:is|are) carried as written, to (\d+) "
                                  r"significant figure")
 
@@ -154,7 +155,7 @@ def rounded_before_use(feedback: str) -> tuple:
     for an earlier answer written to the figures asked and carried on rounded
     to 2 (early_carry.py, "your answer is what the working gives with (a)
     rounded to 2 ...", label "" for a step of the working named by its value,
-    "with -ln(0.35) = 1.05 rounded to 2 ...") or carried as
+    "with -ln(0.35) = 1.0498 rounded to 2 ...") or carried as
     written (carried_short.py's carried_short, "right if (a) is carried as written,
     to 3 ..."), label "" for a step of the working. () when the answer itself
     is what was rounded too early, and for an earlier answer written short:
