@@ -173,3 +173,25 @@ def test_a_label_selects_its_term(y, text):
         ("-ln(σ(s))" if y else "-ln(1 - σ(s))")
     other = parse("y*exp(-s)", template_policy({"y", "s"}))   # a label times a step, with s = 1: s itself is never put in
     assert recipe_text(selected(other, {"y": 1, "s": 1})) == "exp(-s)"
+
+
+def test_a_carried_sum_is_quoted_as_a_student_writes_it(tmp_path):
+    """Review 56a F10: C10's sum of -ln(p) (8.2429) reaches 8.3 only carried as the sum of its terms
+    kept to 3 figures (8.250); that value is quoted to the figures that give 8.3, "carried as 8.25",
+    not as the float 8.25029 no step of the working shows."""
+    p = [0.15, 0.75, 0.15, 0.55, 0.4, 0.45, 0.35, 0.45]
+    terms = [float(f"{-math.log(v):.3g}") for v in p]
+    assert round(sum(terms), 3) == 8.25 and round(-sum(math.log(v) for v in p), 4) == 8.2429
+    runner = CliRunner()
+    made = runner.invoke(main, ["generate", "--classes", "C10", "--count", "2", "--seed", "6",
+                                "--out", str(tmp_path / "paper")])
+    assert made.exit_code == 0, made.output
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\nk,Q2,b,1.04\n", encoding="utf-8")
+    result = runner.invoke(main, ["grade", str(answers), "--key", str(tmp_path / "paper" / "key.json"),
+                                  "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    with open(next((tmp_path / "out").glob("*-graded.csv")), newline="", encoding="utf-8-sig") as handle:
+        row = next(csv.DictReader(handle))
+    assert (row["status"], row["note"]) == ("imprecise", "rounded_too_early"), row
+    assert _named(row) == "the sum of -ln(p) = 8.24, carried as 8.25, as 8.3", row["feedback"]

@@ -103,7 +103,17 @@ def value_shown(value: float, kept: float, asked: int, before=()) -> str:
         return more[0]
     source = min(carried, key=lambda v: (not _kept_as(v, kept), abs(v - value)))
     shown = next((text for text in more if not _kept_as(float(text), kept)), more[0])
-    return f"{shown}, carried as {quoted(source)},"
+    return f"{shown}, carried as {_carried_text(source, kept, asked)},"
+
+
+def _carried_text(source: float, kept: float, asked: int) -> str:
+    """``source`` quoted to the fewest figures, from ``asked``, that still give ``kept`` at ``SHORT``
+    figures (by the paper's rule, else at a tie): a sum of terms kept to 3 and 4 figures, 8.25029,
+    is "carried as 8.25", not to six figures no step of the working shows (review 56a F10)."""
+    texts = [significant(source, figures) for figures in range(asked, asked + 4)]
+    return next((text for text in texts if _kept_as(float(text), kept)),
+                next((text for text in texts if any(same(kept, r) for r in sig_roundings(float(text), SHORT))),
+                     quoted(source)))
 
 
 def _kept_as(value: float, kept: float) -> bool:
