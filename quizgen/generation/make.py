@@ -13,6 +13,7 @@ from quizgen.key.entries import key_text
 from quizgen.generation.distinct import distinct_instances, ran_out_warning
 from quizgen.generation.canonical_params import check_canonical_params
 from quizgen.generation.sampling import canonical_instance
+from quizgen.generation.spool import BLOCKS
 from quizgen.generation.views import question_summary
 from quizgen.generation.workers import chunked, ordered_map
 from quizgen.ui import progress_bar
@@ -85,9 +86,10 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, sp
             for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
     chunks = _runs_chunked(plan, count)
     order = None if spool is not None else costliest_first(chunks, templates)
-    questions, ran_out = [], set()
+    questions, ran_out, seen = [], set(), {}
     with progress_bar(progress, len(plan), "Generating") as bar:
         for chunk, short in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats), order):
+            shared_texts(chunk, seen)
             if spool is not None:
                 spool.hold(chunk)
             questions += chunk
@@ -100,6 +102,25 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, sp
         quiz.papers.append(StudentPaper(student.student_id, student.name, papers[n][1],
                                         questions[n * per_paper:(n + 1) * per_paper]))
     return quiz
+
+
+def shared_texts(questions: list, seen: dict) -> None:
+    """Each repeated text of ``questions``, as they arrive from a worker, made one
+    string with the equal ones met before (``seen``: {text: text}): the template's
+    key record, and the summary's title, class, points and answers note. Each
+    chunk comes unpickled with its own copies, so without this the main process
+    held one copy per chunk of every template's key record (2.4 KB) and of each
+    paper's note on answers: about 11 MB for a 2,000-student roster. The printed
+    blocks, different for every question, are left as they are."""
+    for question in questions:
+        key = question.key
+        if key is not None:
+            question.key = key._replace(template=seen.setdefault(key.template, key.template),
+                                        template_record=seen.setdefault(key.template_record, key.template_record))
+        for summary in question.summaries.values():
+            for name, value in summary.items():
+                if value.__class__ is str and name not in BLOCKS:
+                    summary[name] = seen.setdefault(value, value)
 
 
 def costliest_first(chunks: list, templates: list) -> list:

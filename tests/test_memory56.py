@@ -1,0 +1,32 @@
+"""The fifty-sixth round's memory fixes (docs/performance.md, "The fifty-sixth
+round: per-student memory")."""
+
+import pickle
+
+from quizgen.bank.loader import select
+from quizgen.generation import make
+from quizgen.generation.quiz import seed_label, student_seed
+
+
+def _chunk_from_a_worker(templates, student: str) -> list:
+    """One student's questions as ``make_chunk`` makes them, come back through pickle as from a worker."""
+    make._init_worker(templates, ("md",))
+    plan = [make.PlanItem(f"Q{n + 1}", n, seed_label(student_seed(4, student), t.id, 0))
+            for n, t in enumerate(templates)]
+    questions, _ = make._make_chunk(plan)
+    return pickle.loads(pickle.dumps(questions, pickle.HIGHEST_PROTOCOL))
+
+
+def test_chunks_from_workers_share_their_repeated_texts(bank):
+    templates = select(bank, "C1,C7")
+    first, second = _chunk_from_a_worker(templates, "s1"), _chunk_from_a_worker(templates, "s2")
+    assert first[0].key.template_record is not second[0].key.template_record   # each chunk its own copy
+    seen = {}
+    for chunk in (first, second):
+        make.shared_texts(chunk, seen)
+    for one, other in zip(first, second):
+        assert one.key.template_record == other.key.template_record
+        assert one.key.template_record is other.key.template_record
+        assert one.summaries["md"]["title"] is other.summaries["md"]["title"]
+        assert one.summaries["md"]["answers_note"] is other.summaries["md"]["answers_note"]
+        assert one.key.record is not other.key.record   # each question's own texts are left alone
