@@ -30,3 +30,11 @@ def test_chunks_from_workers_share_their_repeated_texts(bank):
         assert one.summaries["md"]["title"] is other.summaries["md"]["title"]
         assert one.summaries["md"]["answers_note"] is other.summaries["md"]["answers_note"]
         assert one.key.record is not other.key.record   # each question's own texts are left alone
+
+
+def test_a_key_reads_each_number_written_more_than_once_as_one_float():
+    from quizgen.key.load import _decoded
+    data = _decoded('{"a": [0.5, 2.5e-3, -0.0], "b": {"x": 0.5, "y": 2.5e-3, "z": 0.0, "n": 7}}')
+    assert data == {"a": [0.5, 0.0025, -0.0], "b": {"x": 0.5, "y": 0.0025, "z": 0.0, "n": 7}}
+    assert data["a"][0] is data["b"]["x"] and data["a"][1] is data["b"]["y"]
+    assert str(data["a"][2]) == "-0.0" and str(data["b"]["z"]) == "0.0"   # told apart by their texts
