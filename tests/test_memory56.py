@@ -38,3 +38,22 @@ def test_a_key_reads_each_number_written_more_than_once_as_one_float():
     assert data == {"a": [0.5, 0.0025, -0.0], "b": {"x": 0.5, "y": 0.0025, "z": 0.0, "n": 7}}
     assert data["a"][0] is data["b"]["x"] and data["a"][1] is data["b"]["y"]
     assert str(data["a"][2]) == "-0.0" and str(data["b"]["z"]) == "0.0"   # told apart by their texts
+
+
+def test_a_writer_done_with_its_pass_keeps_no_tails_and_writes_the_same_rows():
+    import io
+
+    from quizgen.grading.outcome import problem_outcome
+    from quizgen.grading.writer import RowWriter
+    from quizgen.key.status import Status
+
+    out = io.StringIO()
+    writer = RowWriter(out, ",")
+    outcome = problem_outcome(Status.INVALID, "could not read 'x, y' as a number")
+    writer.row(["s1", "Q1", "a", "x"], outcome)
+    assert writer.tails
+    writer.pass_done()
+    assert not writer.tails
+    writer.row(["s1", "Q1", "a", "x"], outcome)
+    first, second = out.getvalue().splitlines()
+    assert first == second

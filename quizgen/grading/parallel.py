@@ -98,6 +98,7 @@ def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid
         jobs = [stack.enter_context(Background(grade_later_part, part, index, students, spill.fileno(), by_student))
                 for part, spill in zip(_later_parts(source, cuts), spills)]
         rows, superseded = pass_rows(replace(source, end=cuts[0].offset), index, students, grid, tally, writer, bar)
+        writer.pass_done()
         multiline, originals = writer.multiline, {}
         slots = answered_slots(index)
         patched = carry_errors_forward(index, students, grid, originals=originals, slots=slots) if by_student else {}
@@ -148,6 +149,7 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int, ca
     with open(os.dup(spill), "w", encoding="utf-8", newline="") as handle:
         writer = RowWriter(handle, source.delimiter)
         rows, superseded = pass_rows(source, index, students, grid, tally, writer)
+        writer.pass_done()
     tally.grow(len(students))
     originals, slots = {}, answered_slots(index)
     patched = carry_errors_forward(index, students, grid, originals=originals, slots=slots) if carry else {}

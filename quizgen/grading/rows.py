@@ -76,6 +76,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
                      len(source.header), jobs) if jobs > 1 else []
     if not cuts:
         rows, superseded = pass_rows(source, index, students, grid, tally, writer, bar)
+        writer.pass_done()
         _, marked = settle_resubmissions(source, grid, tally, superseded)
         multiline = writer.multiline
         patched = carry_errors_forward(index, students, grid, slots=answered_slots(index))

@@ -59,6 +59,15 @@ class RowWriter:
         else:
             self.write(self._careful(cells) + tail)
 
+    def pass_done(self) -> None:
+        """Forget the encoded result cells of the pass's outcomes (``tails``), once
+        its rows are written: on per-student papers nearly every row has an outcome
+        of its own, and the 27,000 tails of half the 2,000-student file (4 MB) were
+        kept while error carried forward, which comes next, filled memory to its
+        peak (docs/performance.md, the fifty-sixth round). A row written later
+        (an override's) encodes its tail again, the same text."""
+        self.tails.clear()
+
     def tail(self, outcome: Outcome) -> str:
         """The outcome's result cells as CSV text, from the delimiter before them
         to the line end; kept in ``tails``."""
