@@ -76,6 +76,7 @@ class _Sets:
     def __init__(self, recipe, env: dict, parts: dict, levels):
         self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
         self.steps, self.moving, self.stepped, self.elements = _analysis(recipe, env)
+        self.floors = dict(getattr(recipe, "floors", ()))   # complement_route.Route's steps near 1
         self.pinned, self.pinned_at = {}, {}   # {id(node): its values}, {id(list step): {index: values}}
 
     def shared(self) -> list:
@@ -116,7 +117,12 @@ class _Sets:
 
     def choices(self, node) -> tuple:
         """The values a student may carry ``node`` as (one choice for all its uses: shared_uses.grouped)."""
-        return roundings(self.compute(node), self.levels)
+        return roundings(self.compute(node), self.step_levels(node))
+
+    def step_levels(self, node) -> tuple:
+        """``levels``, less those below the figures the recipe's ``floors`` give ``node`` (complement_route.Route)."""
+        least = self.floors.get(shape(node)) if self.floors else None
+        return self.levels if least is None else tuple(k for k in self.levels if k >= least)
 
     def pin(self, groups: list, choice: tuple) -> None:
         """Fix each group of shared uses (``shared_uses.grouped``) at its ``choice``: every use the
@@ -143,7 +149,8 @@ class _Sets:
         if self.is_step(node):
             if id(node) in self.pinned:
                 return self.pinned[id(node)]
-            values = _each(self.compute(node), self.rounded)
+            levels = self.step_levels(node)
+            values = _each(self.compute(node), lambda v: self.rounded(v, levels))
             at = self.pinned_at.get(id(node))
             return Vec(at.get(i, v) for i, v in enumerate(values)) if at else values
         return self.compute(node)
@@ -167,9 +174,9 @@ class _Sets:
         """A value that does not move, as this evaluation holds it."""
         return _as_sets(value)
 
-    def rounded(self, values: tuple) -> tuple:
-        """An intermediate's values, each unrounded or rounded as a student may round it."""
-        return roundings(values, self.levels)
+    def rounded(self, values: tuple, levels: tuple) -> tuple:
+        """An intermediate's values, each unrounded or rounded to ``levels`` as a student may round it."""
+        return roundings(values, levels)
 
     def negated(self, values: tuple) -> tuple:
         return tuple(-v for v in values)

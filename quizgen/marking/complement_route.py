@@ -12,14 +12,18 @@ many figures before the point as X: there its 3 figures are 3 of X, ordinary
 carrying (1 + e^2.2 = 10.025 to 4 figures keeps 3 of 9.025: no such route). Below 2 they are fewer than 3 of
 X, a value near 1 kept short, which the stems ask to keep to 4 figures of
 its difference from 1 and near_one.py names (C7's (c) -ln(0.704688/1.70) at
-s = 0.35 stays ``imprecise``). Nor where X/(1 + X) is over 0.9 (the sum over 10): a
-probability near 1, whose difference from 1 the sum's 3 figures keep to 2 (review
-55a F6: e^3.4/31.0, C7's (c) 0.0336 for 0.0328, was full marks), near_one.py's too."""
+s = 0.35 stays ``imprecise``). Where X/(1 + X) is over 0.9 (the sum over 10) it is a
+probability near 1, and the stems ask it and the sum kept to 4 figures of their difference
+from 1: there the route (a ``Route``) keeps those two steps so (``floors``), as a student who
+does as the stem says does (review 55c N1: 34.12 for 1 + e^3.5 = 34.11545, then 33.11545/34.12 =
+0.97056, C7's (c) 0.0299 for 0.0298, is carried rounding), and no shorter: the sum's 3 figures
+keep 2 of the quotient's difference from 1 (review 55a F6: e^3.4/31.0, C7's (c) 0.0336 for
+0.0328, was full marks), near_one.py's to name."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
@@ -29,11 +33,20 @@ from quizgen.marking.recipes import PART_PREFIX, Recipe, recipe_text, replaced, 
 _FAILS = (ArithmeticError, ValueError, KeyError, ExpressionError)   # a sum reading a part: no route
 
 
+@dataclass(frozen=True)
+class Route(Recipe):
+    """A recipe worked through the complement, with ``floors``: ``((shape of a step, the fewest
+    significant figures it may be kept to), ...)`` for its values near 1 (carry.py reads them)."""
+
+    floors: tuple = ()
+
+
 def complement_routes(paths: dict, name: str, env: dict) -> tuple:
     """Part ``name``'s recipe with each ``1 - part:p`` in it, p an earlier part whose recipe is
     ``1/(1 + X)`` with the sum over 2 in ``env``, worked as ``X/(1 + X)``, and each such sum it
     writes a step: () when it holds neither. Its steps: the recipe's own, so rewritten, p's, X
-    (one value at both its uses), the quotient and the sums (each one value at all its uses)."""
+    (one value at both its uses), the quotient and the sums (each one value at all its uses);
+    where the quotient is near 1, it and its sum kept to 4 figures of their difference from 1."""
     recipe = paths[name]
     complements, divisors = _looked_at(recipe)
     if not any(_over_two(total, env) for total in divisors) and not any(
@@ -44,7 +57,7 @@ def complement_routes(paths: dict, name: str, env: dict) -> tuple:
     def change(node):
         if node.__class__ is Bin and node.op == "-" and _is_one(node.left):
             sum_node = _sum_of(node.right, paths)
-            if sum_node is not None and _over_two(sum_node, env) and not _near_one(sum_node, env):
+            if sum_node is not None and _over_two(sum_node, env):
                 x = sum_node.right if _is_one(sum_node.left) else sum_node.left
                 found[shape(node)] = (node.right, x, sum_node)
                 return Bin("/", x, sum_node)
@@ -54,11 +67,13 @@ def complement_routes(paths: dict, name: str, env: dict) -> tuple:
     sums = [("one_plus_x", node) for node in _sums_over_two(expression, env)]   # 1 + e^(-s) written down
     if not found and not sums:
         return ()
-    steps = [(label, replaced(step, change)) for label, step in recipe.intermediates]
+    steps, floors = [(label, replaced(step, change)) for label, step in recipe.intermediates], {}
     for source, x, sum_node in found.values():
         steps += list(paths[source.name[len(PART_PREFIX):]].intermediates)
         steps += [("complement_x", x), (recipe_text(Bin("/", x, sum_node)), Bin("/", x, sum_node))]
-    return (replace(recipe, expression=expression, text=recipe_text(expression), intermediates=(*steps, *sums)),)
+        floors.update(_near_one(x, sum_node, env))
+    return (Route(recipe.part, expression, recipe_text(expression), recipe.depends, (*steps, *sums),
+                  tuple(floors.items())),)
 
 
 def takes_complement(node, name: str) -> bool:
@@ -140,17 +155,29 @@ NEAR_ONE = 0.9
 ask (here, where carry.py reads it, and in near_one.py, which reads carry.py)."""
 
 
-def _near_one(node, env: dict) -> bool:
-    """Whether X/(1 + X), ``node`` being the sum 1 + X, is a probability near 1 (over 0.9: the sum over
-    10): its sum kept to 3 figures then keeps fewer than 3 of its difference from 1, 1/(1 + X), and
-    the stems ask 4; so no route, as at s > 0 the sum near 1 kept short is none (near_one.py names
-    both). Review 55a F6: C7's (c) at s = -3.4, e^3.4 = 29.964 over 1 + e^3.4 = 30.964 kept as 31.0,
-    gave 0.0336 for 0.0328, full marks, while 0.0329 was wrong."""
+def _near_one(x, sum_node, env: dict) -> dict:
+    """``{shape of the sum 1 + X: its floor, shape of X/(1 + X): its floor}`` when X/(1 + X) is a
+    probability near 1 (over 0.9: the sum over 10), each floor the figures that keep 4 of its
+    difference from 1 (``difference_figures``), as the stems ask; else {}. Shorter, the sum's 3
+    figures keep fewer than 3 of the quotient's difference from 1, 1/(1 + X) (review 55a F6: C7's (c)
+    at s = -3.4, e^3.4 = 29.964 over 1 + e^3.4 = 30.964 kept as 31.0, gave 0.0336 for 0.0328, full
+    marks, while 0.0329 was wrong); as many, a student who does as the stem says is right (review 56
+    N1: 30.96, 0.0327, was named rounded too early)."""
     try:
-        total = float(ground(node, env))
+        total = float(ground(sum_node, env))
     except _FAILS:
-        return False
-    return (total - 1) / total > NEAR_ONE
+        return {}
+    if not (total - 1) / total > NEAR_ONE:
+        return {}
+    quotient = Bin("/", x, sum_node)
+    return {shape(sum_node): difference_figures(total), shape(quotient): difference_figures((total - 1) / total)}
+
+
+def difference_figures(value: float) -> int:
+    """The significant figures of ``value`` that keep 4 of its difference from 1, as C7's and C9's
+    stems ask of 1 + e^(-s) and of a probability near 1: 4 of 34.1155 (33.1155), 5 of 0.970688
+    (0.029312), 6 of 1.04736 (0.04736)."""
+    return 4 + math.floor(math.log10(value)) - math.floor(math.log10(abs(value - 1)))
 
 
 def _over_two(node, env: dict) -> bool:

@@ -170,6 +170,8 @@ def _rounded(hull: tuple, levels) -> tuple:
     """The hull of a hull's values, unrounded or rounded to each of ``levels``
     figures (rounding never reverses order, so its ends' roundings bound it)."""
     low, high = hull
+    if not levels:   # a step kept unrounded (a complement_route.Route's floor above every level)
+        return hull
     if low == high and low:   # one value (a parameter's step): rounded once (not zero, whose sign each end keeps)
         found = each_rounding(low, levels)
         return min(low, *found), max(low, *found)
@@ -201,8 +203,8 @@ class _Hull(_Sets):
         found = _as_sets(value)
         return Vec((s[0], s[0]) for s in found) if isinstance(found, Vec) else (found[0], found[0])
 
-    def rounded(self, hull: tuple) -> tuple:
-        return _rounded(hull, self.levels)
+    def rounded(self, hull: tuple, levels: tuple) -> tuple:
+        return _rounded(hull, levels)
 
     def negated(self, hull: tuple) -> tuple:
         return -hull[1], -hull[0]
@@ -224,7 +226,7 @@ class _Hull(_Sets):
                 low, high = low + element[0], high + element[1]
             if func.name == "sum":
                 return low, high
-            low, high = self.rounded((low, high))   # a mean's sum may be rounded (carry._call)
+            low, high = self.rounded((low, high), self.levels)   # a mean's sum may be rounded (carry._call)
             return low / len(args[0]), high / len(args[0])
         if not func.increasing or not func.broadcast or func.float is None or len(args) != 1:
             raise NoHull(func.name)

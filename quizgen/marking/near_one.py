@@ -35,7 +35,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Num
 from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.carry import reachable
-from quizgen.marking.complement_route import NEAR_ONE, takes_complement
+from quizgen.marking.complement_route import NEAR_ONE, difference_figures, takes_complement
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
 from quizgen.marking.expression_value import ValueFigures
@@ -213,10 +213,7 @@ def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
     as the solutions write it, 1 - p-hat = X/(1 + X), with X unrounded or to 4 figures and the sum
     kept short as ``_ones`` keeps it, 1 - p-hat then unrounded or to 4 figures (review 51e F1: C7
     (c) -ln(0.704688/1.70) = 0.881 was a bare ``incorrect`` where -ln(1 - 1/1.70) = 0.887 is named);
-    and, ``near_one_too`` (a part taking 1 - p-hat), with 1 - p-hat near 1 (the sum over 10, s < 0), the sum
-    kept to 3 or 4 figures where 1 - p-hat keeps fewer than 4 of its difference from 1, 1 - p-hat then also
-    carried to 3 figures (review 55a F6: e^3.4/31.0 = 0.96658 as 0.967, (c) 0.0336 for 0.0328; carried
-    rounding takes no such route, complement_route.py)."""
+    and, ``near_one_too`` (a part taking 1 - p-hat), with 1 - p-hat near 1 (``_near_complements``)."""
     found = []
     for node in sums_with_one(source.expression):
         other = node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
@@ -227,21 +224,47 @@ def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
         total, x = plain[0], part[0]
         if not ((1 < total < 2 or near_one_too and x / total > NEAR_ONE) and same(s.value, 1 / total)):
             continue
-        step = _written(node)
-        ratio = f"{_written(other)}/({step})"
-        near = total > 2   # 1 - p-hat near 1: X/(1 + X) keeps fewer than 4 figures of its difference from 1
-        for kept, figures in [(k, f) for f in KEPT for k in sig_roundings(total, f) if not difference_kept(
-                x / k, x / total)] if near else short_keepings(total):
+        step, name = _written(node), f"1 - {_name_of(s, source)}"
+        working = f"from {_written(other)}/({step}) with {step} ="
+        if total > 2:   # 1 - p-hat near 1
+            found += [(how, 1 - q, step) for how, q in _near_complements(x, total, name, working, 1 - s.value)]
+            continue
+        for kept, figures in short_keepings(total):
             for top in {x, *sig_roundings(x, 4)}:
-                worked = {top / kept, *sig_roundings(top / kept, 4)}   # near 1, carried on to 3 figures too
-                for q in (*worked, *(k for k in sig_roundings(top / kept, 3) if near and k not in worked
-                                     and not any(same(k, r) for r in sig_roundings(x / total, 3)))):
-                    if near and difference_kept(q, x / total):
-                        continue   # 4 figures of 1 - p-hat's difference from 1 kept: right
-                    how = (f"1 - {_name_of(s, source)} as {_plain(q) if q in worked else significant(q, 3)} from "
-                           f"{ratio} with {step} = {significant(total, 6) if near else _plain(total)} as "
-                           f"{significant(kept, figures)}, where it is {_plain(1 - s.value)}")
+                for q in {top / kept, *sig_roundings(top / kept, 4)}:
+                    how = (f"{name} as {_plain(q)} {working} {_plain(total)} as {significant(kept, figures)}, "
+                           f"where it is {_plain(1 - s.value)}")
                     found.append((how, 1 - q, step))
+    return found
+
+
+def _near_complements(x: float, total: float, name: str, working: str, right: float) -> list:
+    """``[(how it was kept, 1 - p-hat so kept)]`` of ``_complements`` where 1 - p-hat = X/(1 + X) is itself
+    near 1 (the sum 1 + X over 10, s < 0): the sum kept short of 4 figures of its difference from 1 (to 3),
+    1 - p-hat then unrounded, to 4 figures or carried on to 3 (review 55a F6: e^3.4/31.0 = 0.96658 as 0.967,
+    (c) 0.0336 for 0.0328); or the sum kept to the 4 the stems ask, which carried rounding takes as they
+    do (complement_route.py; review 55c N1: 34.12, (c) 0.0299), and 1 - p-hat then kept short, to 4
+    figures of itself or 3, fewer than 4 of its difference from 1 (11.023/12.02 = 0.91707 as 0.9171, (c)
+    0.0865 for 0.0868): named as that value, the sum as it was kept. Each named only where it keeps fewer
+    than 4 figures of 1 - p-hat's difference from 1, and a 3-figure 1 - p-hat only where it is not the right
+    one's 3 figures (carried rounding's: -ln 0.968 = 0.0325)."""
+    found, exact = [], x / total
+    for figures in KEPT:
+        asked = figures >= difference_figures(total)
+        for kept in sig_roundings(total, figures):
+            if not asked and difference_kept(x / kept, exact):
+                continue   # 3 figures of a sum that happen to keep 4 of the difference: right
+            sum_kept = significant(kept, figures)
+            for top in {x, *sig_roundings(x, 4)}:
+                worked = {top / kept, *sig_roundings(top / kept, 4)}   # carried on to 3 figures too
+                for q in (*worked, *(k for k in sig_roundings(top / kept, 3) if k not in worked
+                                     and not any(same(k, r) for r in sig_roundings(exact, 3)))):
+                    if difference_kept(q, exact) or asked and q == top / kept:
+                        continue   # 4 figures of 1 - p-hat's difference from 1 kept: right
+                    shown = significant(q, 3) if q not in worked else significant(q, 4) if asked else _plain(q)
+                    how = (f"{name} = {_plain(top / kept)} as {shown} {working} {sum_kept}" if asked else
+                           f"{name} as {shown} {working} {significant(total, 6)} as {sum_kept}")
+                    found.append((f"{how}, where it is {_plain(right)}", q))
     return found
 
 
@@ -249,7 +272,7 @@ def _plain(v: float) -> str:
     """``v`` as a student writes it (review 53b F3: 0.0451037 was quoted): to 4 significant figures, or near 1
     (a sum 1 + X below 2, a probability over 0.9) to 4 of its difference from 1, as the stems ask it kept."""
     if NEAR_ONE < v < 2 and v != 1:   # 0.954783 is 0.95478, 1.04736 stays: 4 figures of 0.04522, of 0.04736
-        return significant(v, 4 + math.floor(math.log10(v)) - math.floor(math.log10(abs(v - 1))))
+        return significant(v, difference_figures(v))
     return significant(v, 4)
 
 
