@@ -71,3 +71,16 @@ def test_the_route_keeps_its_sum_and_quotient_near_1_to_4_figures_of_their_diffe
     env["s"] = Fraction(-7, 4)   # 1 + e^1.75 = 6.75: the quotient 0.85, no floor
     assert complement_routes(paths, "loss_y0", env)[0].floors == ()
     assert [difference_figures(v) for v in (34.1155, 0.970688, 1.04736, 0.93401)] == [4, 5, 6, 5]
+
+
+def test_0_0598_at_s_minus_2_8_is_reached_with_every_step_to_3_figures():
+    """Review 55c N4 asked what reaches p7c Q34's (c) 0.0598 (key 0.059033, 1.3% off): e^2.8 = 16.4446 as 16.44,
+    1 + e^2.8 = 17.44 as 17.4, 1/17.4 = 0.057471 as 0.0575, 1 - 0.0575 = 0.9425, a tie, as 0.942 (half to even):
+    -ln 0.942 = 0.059750. Every step kept to 3 figures or more, so it is carried rounding, and stays so."""
+    import math
+
+    from quizgen.marking.roundings import sig_roundings
+    assert sig_roundings(1 - sig_roundings(1 / sig_roundings(1 + 16.44, 3)[0], 3)[0], 3) == (0.942, 0.943)
+    assert f"{-math.log(0.942):.3g}" == "0.0598"
+    marked = mark_paper(_draw(-2.8, 0), {"loss_y0": "0.0598"})["loss_y0"]
+    assert (marked.status, marked.note) == ("correct", "carried_rounding"), marked
