@@ -110,7 +110,10 @@ _NUMBERS = (Fraction, Exact)
 
 
 def broadcast2(func, a, b):
-    """``func(a, b)``, element by element when either is a list."""
+    """``func(a, b)``, element by element when either is a list. A list's numbers
+    go to ``func`` at once, a nested list or other value through this function
+    again: the same calls in the same order, without a call of this one per
+    number (a draw's vectors make most of its operations)."""
     if a.__class__ in _NUMBERS and b.__class__ in _NUMBERS:
         return func(a, b)
     a_list, b_list = a.__class__ in _LISTS, b.__class__ in _LISTS
@@ -119,19 +122,25 @@ def broadcast2(func, a, b):
     if a_list and b_list:
         if len(a) != len(b):
             raise ExpressionError("lists of different lengths combined")
-        return tuple([broadcast2(func, x, y) for x, y in zip(a, b)])
+        return tuple([func(x, y) if x.__class__ in _NUMBERS and y.__class__ in _NUMBERS else broadcast2(func, x, y)
+                      for x, y in zip(a, b)])
     if a_list:
-        return tuple([broadcast2(func, x, b) for x in a])
-    return tuple([broadcast2(func, a, y) for y in b])
+        if b.__class__ not in _NUMBERS:
+            return tuple([broadcast2(func, x, b) for x in a])
+        return tuple([func(x, b) if x.__class__ in _NUMBERS else broadcast2(func, x, b) for x in a])
+    if a.__class__ not in _NUMBERS:
+        return tuple([broadcast2(func, a, y) for y in b])
+    return tuple([func(a, y) if y.__class__ in _NUMBERS else broadcast2(func, a, y) for y in b])
 
 
 def broadcast1(func, a):
-    """``func(a)``, element by element when ``a`` is a list."""
+    """``func(a)``, element by element when ``a`` is a list (its numbers given to
+    ``func`` at once, as :func:`broadcast2` does)."""
     cls = a.__class__
     if cls is Fraction or cls is Exact:
         return func(a)
     if cls in _LISTS:
-        return tuple([broadcast1(func, x) for x in a])
+        return tuple([func(x) if x.__class__ in _NUMBERS else broadcast1(func, x) for x in a])
     return func(number(a))
 
 
