@@ -191,8 +191,27 @@ def clash_advice(clash) -> str:
     return f"; {_ADVICE[clash]}" if clash in _ADVICE else ""
 
 
+_WORDS_APART: set = set()
+WORDS_APART_LIMIT = 4096
+
+
 def _check_words(pv) -> None:
-    """No trap word of ``pv`` (a sampling.PartValue) is accepted, and no word is in two traps."""
+    """No trap word of ``pv`` (a sampling.PartValue) is accepted, and no word is in two traps.
+    A part's words come back the same from draw to draw (text/repeats.py fills them once per
+    set of the values they read: C9's four sets over 600 draws, each of 160 us to check), so
+    the words found apart are remembered, up to WORDS_APART_LIMIT sets, and not checked again;
+    words that clash are not remembered, and fail again each time."""
+    key = (tuple(pv.accept), tuple((trap.code, tuple(trap.words)) for trap in pv.traps))
+    if key in _WORDS_APART:
+        return
+    _check_words_apart(pv)
+    if len(_WORDS_APART) >= WORDS_APART_LIMIT:
+        _WORDS_APART.clear()
+    _WORDS_APART.add(key)
+
+
+def _check_words_apart(pv) -> None:
+    """:func:`_check_words`, worked out."""
     accepted = {normalise_word(w) for w in pv.accept}
     seen = {}
     for j, trap in enumerate(pv.traps):
