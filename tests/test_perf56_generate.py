@@ -43,3 +43,31 @@ def test_remembered_sets_are_bounded(monkeypatch):
     for n in range(10):
         separation._check_words(_part(["yes"], ("a", [f"no{n}"])))
     assert len(separation._WORDS_APART) <= 3
+
+
+def test_a_grids_values_are_checked_once_and_a_draw_from_it_is_the_same(tmp_path):
+    """plan.small_grids: the grids listed whole whose values are all within the budget's
+    sizes; draw_params skips its check of a value drawn from one, and draws the same."""
+    import random
+
+    from bank_support import bank_with
+    from quizgen.bank.loader import load_template
+    from quizgen.generation.param_draws import draw_params
+    from quizgen.generation.plan import plan_for
+
+    template = load_template(bank_with(tmp_path) / "c14.yaml")
+    assert plan_for(template).small_grids == {"z", "eps"}
+    draws = [draw_params(template, random.Random(f"1/c14/{k}")) for k in range(20)]
+    assert all(len(d["z"]) == d["V"] and all(v.denominator in (1, 2) for v in d["z"]) for d in draws)
+
+
+def test_a_grid_over_the_budget_is_not_taken_as_checked(tmp_path, monkeypatch):
+    from bank_support import bank_with
+    from quizgen.bank import budget
+    from quizgen.bank.loader import load_template
+    from quizgen.generation.plan import _fixed_grids, _small_grids
+
+    template = load_template(bank_with(tmp_path) / "c14.yaml")
+    grids = _fixed_grids(template)
+    monkeypatch.setattr(budget, "MAX_BITS", 1)   # 5/2 and 0.05 are then too big: each draw is checked as before
+    assert _small_grids(template, grids) == frozenset()

@@ -23,7 +23,10 @@ def draw_params(template: Template, rng: random.Random) -> dict:
     try:   # what ``_located`` does for one parameter, done once around the loop
         for param in template.params:
             name = param.name
-            value = params[name] = budget.check_value(template, ("params", name), _draw(param, params, rng, plan))
+            value = _draw(param, params, rng, plan)
+            if name not in plan.small_grids:   # a grid's values are checked once (plan.small_grids)
+                value = budget.check_value(template, ("params", name), value)
+            params[name] = value
             work += len(value) if value.__class__ is tuple else 1
     except Rejected as exc:
         exc.where = ("params", name) + exc.where

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from quizgen.bank import budget
 from quizgen.bank.model import Template
-from quizgen.errors import ExpressionError
+from quizgen.errors import BankLimitError, ExpressionError
 from quizgen.maths.evaluate import ExactArithmetic, compile_tree, ground
 from quizgen.maths.parser import ANSWER_POLICY, parse
 from quizgen.maths.subexpressions import SharedValues, shared_values
@@ -39,7 +39,10 @@ class SamplingPlan:
     ``parts_size`` that of every part's trees together: the work of evaluating
     each, per item of the widest list in the draw (``budget.Work``).
     ``printed`` are the numbers the question prints in every draw: its heading's
-    (``heading_numbers``) and its text's (``text_numbers``)."""
+    (``heading_numbers``) and its text's (``text_numbers``). ``small_grids`` names
+    the grids listed whole whose every value is within the budget's sizes
+    (``budget.check_value``, checked here once): a value drawn from one needs no
+    check of its own (a vector's length is capped as it is drawn, param_draws.py)."""
 
     steps: tuple
     options: dict
@@ -50,6 +53,7 @@ class SamplingPlan:
     sizes: dict = None
     parts_size: int = 0
     printed: tuple = ()
+    small_grids: frozenset = frozenset()
 
 
 _PLANS: dict = {}
@@ -80,10 +84,11 @@ def _new_plan(template: Template) -> SamplingPlan:
     functions = {node: compile_tree(node, ExactArithmetic, shared) for node in trees}
     lets = {node for _, node in template.lets} | {node for _, node in template.constraints}
     sizes = {node: budget.expression_size(node, budget.MAX_NODES) for node in trees}
-    return SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared,
+    grids = _fixed_grids(template)
+    return SamplingPlan(_steps(template), _options(template), grids, functions, shared,
                         _constant_answers(template), sizes,
                         sum(size for node, size in sizes.items() if node not in lets),
-                        heading_numbers(template) + text_numbers(template))
+                        heading_numbers(template) + text_numbers(template), _small_grids(template, grids))
 
 
 _HEADING_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)")
@@ -158,6 +163,22 @@ def _fixed_grids(template: Template) -> dict:
             except (ExpressionError, budget.TooBig):
                 pass
     return grids
+
+
+def _small_grids(template: Template, grids: dict) -> frozenset:
+    """The names of the ``grids`` listed whole (not drawn lazily) whose values are all
+    within the budget's sizes: a draw from one gives one of those values, or a vector
+    of them, and ``draw_params`` need not check each draw's value again (a vector of
+    C10's logits was checked item by item on every draw)."""
+    small = set()
+    for name, values in grids.items():
+        if values.__class__ is tuple:
+            try:
+                budget.check_value(template, ("params", name), values)
+            except BankLimitError:
+                continue
+            small.add(name)
+    return frozenset(small)
 
 
 def grid_values(compiled: dict, env: dict):
