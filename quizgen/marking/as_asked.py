@@ -60,7 +60,7 @@ def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | No
     if asked is None:
         return figures is not None and figures == figures_asked(kind, spec) and below_the_keys_decade(value, key)
     written, key = _as_written(value), Fraction(key) if not isinstance(key, Fraction) else key
-    nudge = key * Fraction(1, 10 ** 12)   # a tie's other neighbour (1230 for 1235: half to even)
+    nudge = key * Fraction(1, 10 ** 12)   # an answer that is a tie is right either way (1230 for 1235), as lms/window.py says
     return to_figures(written, asked) not in (to_figures(key, asked), to_figures(key - nudge, asked)) \
         and written != to_figures(key, figures)
 

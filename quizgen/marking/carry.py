@@ -4,7 +4,7 @@ least 3 significant figures, each step independently (through a sigmoid's
 complement also as the solutions write it: complement_route.py).
 
 Rounding is the paper's rule (quizgen/maths/rounding.py: half a unit goes
-away from zero) and, at a tie, the other neighbour as well: a careful human
+away from zero) and, at a tie, half to even as well: a careful human
 may also round half to even (IEEE 754's default, Python's and numpy's
 ``round``), so 0.813 and 0.812 are both honest roundings of 0.8125 to 3
 figures. A tie is a value whose scaled float lies within ``TIE`` (relative)

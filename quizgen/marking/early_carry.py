@@ -311,7 +311,7 @@ def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
 
 
 def _shorter(source, value: float, figures: int = EARLY_FIGURES) -> tuple:
-    """``value`` rounded to ``figures`` figures (both neighbours at a tie),
+    """``value`` rounded to ``figures`` figures (at a tie the paper's and the even neighbour),
     when its part asks for more than ``EARLY_FIGURES`` and the rounding changes
     it; else ()."""
     asked = figures_asked(source.kind, source.spec)

@@ -1,6 +1,7 @@
 """How a student may round one value: to 3, 4, 5 or 6 significant figures
-by the paper's rule, and at a tie to either neighbour (a careful human may
-round half to even, as IEEE 754, Python and numpy do); a value whose scaled
+by the paper's rule, and at a tie also to even (a careful human may round
+half to even, as IEEE 754, Python and numpy do; never half towards zero
+where that is odd: 0.9275 is 0.928 either way, review 56a); a value whose scaled
 float lies within ``TIE`` of a half counts as the tie it stands for (0.9175,
 whose float lies just below). Carried rounding (carry.py) rounds every
 intermediate this way; the slips (slips.py) and early rounding
@@ -24,8 +25,8 @@ _POWERS = tuple(10.0 ** n for n in range(23))   # exact floats
 
 def sig_roundings(x: float, figures: int) -> tuple:
     """``x`` to ``figures`` significant figures as a student may round it:
-    one value, or both neighbours at a tie (0.125 to 2 figures: 0.12 and
-    0.13; see the module's docstring)."""
+    one value, or at a tie the paper's and the even neighbour (0.125 to 2
+    figures: 0.13 and 0.12; 0.135: 0.14 alone; see the module's docstring)."""
     return tuple(each_rounding(x, (figures,)))
 
 
@@ -68,7 +69,7 @@ def _merged(ordered: list, spacing: float) -> tuple:
 
 def roundings(values, levels=LEVELS) -> tuple:
     """Each value, unrounded and rounded to each number of figures in ``levels``
-    (as ``each_rounding`` rounds: both neighbours of a tie). A set of floats
+    (as ``each_rounding`` rounds: at a tie the paper's and the even neighbour). A set of floats
     is rounded once and kept (``_kept_roundings``): carry.reachable works its
     expression out again for each choice of a shared step, rounding the same
     sets each time (grading the per-student benchmark rounds 1,345 sets 6,130
@@ -98,7 +99,7 @@ def _roundings(values: tuple, levels) -> tuple:
 def each_rounding(x: float, levels) -> list:
     """``x`` rounded to each of ``levels`` significant figures, one level after
     another (the decimal exponent found once): the nearest float of the rounded
-    decimal, or of each neighbour at a tie (``TIE``). Beyond the exact powers of
+    decimal, or at a tie (``TIE``) of the neighbour away from zero and the even one. Beyond the exact powers of
     ten (10**22) the paper's rule alone. The grader's hot path: arithmetic on the
     scaled float, not ``round`` (which writes the float out in decimal)."""
     if x == 0 or not math.isfinite(x):
@@ -117,8 +118,9 @@ def each_rounding(x: float, levels) -> list:
         margin = TIE * abs(scaled)
         if rest > margin:
             low += 1
-        elif rest >= -margin:   # a tie: the lower neighbour too
-            out.append(low / power if places >= 0 else low * power)
-            low += 1
+        elif rest >= -margin:   # a tie: away from zero (the paper's rule) and to even
+            for end in sorted({low + 1 if x > 0 else low, low + low % 2}):
+                out.append(end / power if places >= 0 else end * power)
+            continue
         out.append(low / power if places >= 0 else low * power)
     return out

@@ -25,7 +25,7 @@ def same(a: float, b: float) -> bool:
 
 
 def rounds_to(x: float, value: float, figures: int) -> bool:
-    """Whether ``x`` is ``value`` rounded to ``figures`` significant figures (either neighbour at a tie)."""
+    """Whether ``x`` is ``value`` rounded to ``figures`` significant figures (at a tie the paper's or the even neighbour)."""
     return any(same(x, rounded) for rounded in sig_roundings(value, figures))
 
 
