@@ -166,10 +166,16 @@ def test_under_the_default_policy_those_parts_keep_full_marks(graded):
     assert _mark(graded, ("n1", "Q181", "b"))[:3] == ("correct", "ecf", "2")
 
 
+@pytest.fixture(scope="module")
+def graded_keep4(paper):
+    """The paper graded once with carried_figures 4, for the students the test below reads."""
+    return _graded(paper, "--policy", str(paper / "keep4.yaml"))
+
+
 @pytest.mark.parametrize("student", ["q1", "q2"])
-def test_four_figures_of_1_plus_e_to_the_minus_s_are_not_called_fewer(paper, student):
+def test_four_figures_of_1_plus_e_to_the_minus_s_are_not_called_fewer(graded_keep4, student):
     """carried_figures 4: 4.15 and 4.145 come from 1 + e^-2.7 kept as 1.067, 4 figures: told which value,
     not 'carried to fewer than 4 significant figures' (F9)."""
-    graded = _graded(paper, "--policy", str(paper / "keep4.yaml"))
+    graded = graded_keep4
     assert _mark(graded, (student, "Q248", "a")) == ("imprecise", "rounded_too_early", "0", NAMED.format(
         "1 + e^(-s) = 1.06721 as 1.067", "4.14"))

@@ -11,6 +11,8 @@ The draw: C7 with s = 1.8, y = 1, worked by hand: 1 + e^-1.8 = 1.165299, p-hat =
 kept as 1.17, p-hat = 1/1.17 = 0.854701 (0.855, 0.8547), (b) = ln 1.17 = 0.157004 (0.1570),
 (c) = ln(1.17/0.17) = ln 6.882353 = 1.928961 (1.929); key (b) 0.15298, (c) 1.95298."""
 
+from functools import cache
+
 import pytest
 
 from quizgen.bank.loader import load_bank
@@ -23,8 +25,10 @@ KEPT = ("your answer is what the working gives with a value kept to too few figu
         "(σ(s) as 0.8547 from 1 + e^(-s) = 1.1653 as 1.17, where it is 0.8581)")
 
 
+@cache
 def _first_draw(label: str, s: float):
-    """The first of C7's draws ``label/k`` with this ``s`` and y = 1."""
+    """The first of C7's draws ``label/k`` with this ``s`` and y = 1: looked for once a session
+    (up to thousands of draws), as the tests that mark a paper on it only read it."""
     for k in range(4000):
         instance = sample_instance(C7, f"{label}/{k}")
         if float(instance.params["s"]) == s and int(instance.params["y"]) == 1:

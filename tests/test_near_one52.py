@@ -2,6 +2,7 @@
 a padded (a) kept short read as written without its zeros on the ECF path too."""
 
 import math
+from functools import cache
 
 import pytest
 
@@ -27,8 +28,10 @@ def test_parts_from_a_padded_near_one_a_carried_as_kept_are_ecf(label, s, kept, 
         assert marked[part].feedback.replace(a, f"{p:.3g}") == short[part].feedback
 
 
+@cache
 def _draw(s: float, y: int, cls: str = "C7"):
-    """The first draw ``near52/k`` of class ``cls`` with this ``s`` and ``y``."""
+    """The first draw ``near52/k`` of class ``cls`` with this ``s`` and ``y``: looked for once a
+    session (thousands of draws), as the many tests that mark a paper on it only read it."""
     from quizgen.bank.loader import load_bank
     from quizgen.generation.sampling import sample_instance
 
@@ -67,7 +70,9 @@ def test_a_4_figure_answer_that_reads_otherwise_at_3_is_named_by_its_keeping(a):
     assert mark_paper(draw, {"loss_y0": "1.8347"})["loss_y0"].status == "correct"   # 1.83 at 3: right as before
 
 
+@cache
 def _c7_draw(s: float, y: int):
+    """As ``_draw``, on test_near_one51's C7; looked for once a session."""
     from tests.test_near_one51 import C7
     from quizgen.generation.sampling import sample_instance
 
