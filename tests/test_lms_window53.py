@@ -95,7 +95,8 @@ def _compare(count: int) -> int:
 
 
 def test_the_lms_window_agrees_with_quizgens_marking():
-    assert _compare(2) > 1000
+    """One variant of every class (about 5,000 answers) in the quick run; the slow copy below 25."""
+    assert _compare(1) > 1000
 
 
 @pytest.mark.slow
