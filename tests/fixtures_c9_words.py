@@ -1,7 +1,7 @@
 """C9's yes/no parts with the words they accept and their traps' words, for
-both ways of asking each part (words28). ``draws`` is made once per test module
-that asks for it (module scope, as when test_c9words28.py alone defined it);
-registered for the whole suite by ``pytest_plugins`` in conftest.py."""
+both ways of asking each part (words28). ``draws`` is made once a session (200
+draws of C9; the test modules that ask for it only read it); registered for the
+whole suite by ``pytest_plugins`` in conftest.py."""
 
 import pytest
 
@@ -12,7 +12,7 @@ YES_NO_PARTS = ("left_to_right", "grows_with_masks")
 one after another, and the mean changing with |M|."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def draws(templates_by_class):
     """{(part, right answer): (accepted words, {trap code: words})} for both ways of asking each part."""
     found = {}
