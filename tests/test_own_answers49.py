@@ -102,8 +102,14 @@ def _graded(folder, jobs: str) -> tuple:
 
 
 @pytest.fixture(scope="module")
-def graded(paper):
-    return _graded(paper, "1")[1]
+def graded_once(paper):
+    """graded.csv's text and rows of one ``--jobs 1`` grade of the paper, made once for the module."""
+    return _graded(paper, "1")
+
+
+@pytest.fixture(scope="module")
+def graded(graded_once):
+    return graded_once[1]
 
 
 def _mark(graded, student, question, part) -> tuple:
@@ -208,8 +214,8 @@ def test_two_figures_and_traps_are_not_accepted_from_a_right_a(graded):
     assert _mark(graded, "k", "Q181", "b") == ("correct", "", "2", "")
 
 
-def test_the_verdicts_are_the_same_for_any_jobs(paper, graded):
-    assert _graded(paper, "2")[0] == _graded(paper, "1")[0]
+def test_the_verdicts_are_the_same_for_any_jobs(paper, graded_once):
+    assert _graded(paper, "2")[0] == graded_once[0]
 
 
 def test_the_drills_path_gives_the_same_verdicts(paper):
