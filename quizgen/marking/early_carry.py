@@ -44,7 +44,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import inside, reachable
-from quizgen.marking.roundings import sig_roundings
+from quizgen.marking.roundings import sig_roundings, written_roundings
 from quizgen.marking.early import CUT_OFF, PADDED, expected, stated, too_early
 from quizgen.marking.early_steps import one_step_values, reaches_with, step_named, value_shown
 from quizgen.marking.hull import CarriedSpans, given_reach
@@ -311,13 +311,13 @@ def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
 
 
 def _shorter(source, value: float, figures: int = EARLY_FIGURES) -> tuple:
-    """``value`` rounded to ``figures`` figures (at a tie the paper's and the even neighbour),
-    when its part asks for more than ``EARLY_FIGURES`` and the rounding changes
-    it; else ()."""
+    """``value``, an earlier answer, rounded to ``figures`` figures (both neighbours at a tie:
+    ``written_roundings``), when its part asks for more than ``EARLY_FIGURES`` and the rounding
+    changes it; else ()."""
     asked = figures_asked(source.kind, source.spec)
     if asked is None or asked <= EARLY_FIGURES or not math.isfinite(value) or value == 0:
         return ()
-    return tuple(v for v in sig_roundings(value, figures) if not same(v, value))
+    return tuple(v for v in written_roundings(value, figures) if not same(v, value))
 
 
 def _keep(credits, rule, worked: str | None = None) -> str:

@@ -23,7 +23,7 @@ from dataclasses import replace
 from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import matched_as_asked
 from quizgen.marking.carry import reachable
-from quizgen.marking.roundings import sig_roundings
+from quizgen.marking.roundings import written_roundings
 from quizgen.marking.early_carry import EARLY_FIGURES, source_wrong
 from quizgen.marking.forms import NUMBER, Reading
 from quizgen.marking.coherence import withheld
@@ -123,7 +123,7 @@ def _carried_short(source, value, shown, keep: int) -> tuple:
         return ()
     found = [(value, shown, CARRIED_SHORT)] if isinstance(shown, int) and EARLY_FIGURES < shown < keep else []
     return (*found, *((v, figures, CARRIED_SHORT) for figures in range(EARLY_FIGURES + 1, keep)
-                      for v in sig_roundings(value, figures) if not same(v, value)))
+                      for v in written_roundings(value, figures) if not same(v, value)))
 
 
 def _roundings(source, value) -> tuple:
@@ -131,7 +131,7 @@ def _roundings(source, value) -> tuple:
     asked = figures_asked(source.kind, source.spec)
     if value is None or source.kind == "integer" or asked is None or asked <= EARLY_FIGURES or not value:
         return ()
-    return tuple(v for v in sig_roundings(value, EARLY_FIGURES) if not same(v, value))
+    return tuple(v for v in written_roundings(value, EARLY_FIGURES) if not same(v, value))
 
 
 def _kept_near_one(rule: PartRule, reading: Reading, source) -> list:

@@ -30,6 +30,14 @@ def sig_roundings(x: float, figures: int) -> tuple:
     return tuple(each_rounding(x, (figures,)))
 
 
+def written_roundings(x: float, figures: int) -> tuple:
+    """A student's written answer ``x`` to ``figures`` significant figures: as
+    ``sig_roundings``, but both neighbours at a tie, since the written 0.955
+    stands for any longer value that rounds to it, and 0.9549 gives 0.95 (the
+    student who wrote (a) 0.955 and carried 0.95 rounded their own value)."""
+    return tuple(each_rounding(x, (figures,), either=True))
+
+
 def truncate_sig(x: float, figures: int) -> float:
     """``x`` cut (not rounded) to ``figures`` significant figures."""
     if x == 0 or not math.isfinite(x):
@@ -96,10 +104,11 @@ def _roundings(values: tuple, levels) -> tuple:
     return thin(out)
 
 
-def each_rounding(x: float, levels) -> list:
+def each_rounding(x: float, levels, either: bool = False) -> list:
     """``x`` rounded to each of ``levels`` significant figures, one level after
     another (the decimal exponent found once): the nearest float of the rounded
-    decimal, or at a tie (``TIE``) of the neighbour away from zero and the even one. Beyond the exact powers of
+    decimal, or at a tie (``TIE``) of the neighbour away from zero and the even one
+    (``either``: both neighbours, ``written_roundings``). Beyond the exact powers of
     ten (10**22) the paper's rule alone. The grader's hot path: arithmetic on the
     scaled float, not ``round`` (which writes the float out in decimal)."""
     if x == 0 or not math.isfinite(x):
@@ -119,7 +128,7 @@ def each_rounding(x: float, levels) -> list:
         if rest > margin:
             low += 1
         elif rest >= -margin:   # a tie: away from zero (the paper's rule) and to even
-            for end in sorted({low + 1 if x > 0 else low, low + low % 2}):
+            for end in (low, low + 1) if either else sorted({low + 1 if x > 0 else low, low + low % 2}):
                 out.append(end / power if places >= 0 else end * power)
             continue
         out.append(low / power if places >= 0 else low * power)
