@@ -368,11 +368,15 @@ def paper_digest(path) -> str:
 # are marked correct by default and to keep the question's 4 figures of its difference from 1. Those lines
 # (and the paper code) the only ones that differ; problems.md and key.csv byte-identical (the new traps of
 # C2, C7, C8 and C9 are key.json's alone, and each leaves every draw as it was).
-PAPER_DIGESTS = {   # round 54: the note says what default grading accepts (review 54a F4)
-    ("1", "problems.md"): "dc6804a793a56eba1914ead634cb0ae31ba99c82d00d699d2e1e65fe96d2a052",
-    ("1", "solutions.md"): "e8d82c334fc9be201575f88c88cb6f985a53416ce2e35d82e53c4a13f954715f",
-    ("2", "problems.md"): "4df81ab27c8d4c99ebf337ac4f0b8ba0700a3c1dc601bab23b72e0a29b293026",
-    ("2", "solutions.md"): "3c42ae45187851ceae4ce1b75ae466b9fe9d7fae992a3d2b41bd98dda8273f57",
+# All four again (fix56w, review 56a F1, F3, F11): every stem whose working can meet a value near 1 (C1, C2,
+# C4, C7, C8, C9, C10) prints the one near-1 rule, text/conventions.NEAR_ONE_RULE, after its 4-figure rule (C7's
+# and C9's own clause replaced by it, naming 1 + e^{-s} and 1 + e^{s}); those stem lines (and the paper code) the
+# only ones that differ; key.csv byte-identical.
+PAPER_DIGESTS = {   # round 56: the near-1 rule in every stem that needs it (review 56a F11)
+    ("1", "problems.md"): "551f62af9021f601f54e1c46ce6d268d7ad4e1efe3a6d4d25646aaac52f06b04",
+    ("1", "solutions.md"): "ebea84fb4c0aa8c48556829b28a5381807f3c580c7eccdbebf71e7ecdd6673a4",
+    ("2", "problems.md"): "10777334ca4557dec64b3f5a49a490c8d9093d9f72896d9d62ba833b6888d5e3",
+    ("2", "solutions.md"): "26f06d0971c954af2076e54c0b6a6ba2e6c3386c13ef35b66051d5fcdee32e1f",
 }
 
 

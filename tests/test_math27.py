@@ -13,7 +13,7 @@ from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view
 from quizgen.key.entries import key_entry
-from quizgen.text.render import ROUNDING_RULE
+from quizgen.text.conventions import without_conventions
 from quizgen.text.printed_numbers import numbers_in
 from quizgen.validation.leaks import question_leaks, targets_of
 
@@ -146,8 +146,8 @@ def test_the_p_step_note_matches_the_rounding(templates_by_class, cls):
 def _near_printed(instance) -> list:
     """(printed, answer) pairs of the question's text (stem and asks) within 1% of each other,
     the margin C1's and C2's constraints keep."""
-    view = question_view(Question("Q1", instance), "md")   # the shared rounding sentence left out, as the leak check does
-    text = " ".join([view["stem"].replace(ROUNDING_RULE, "")] + [part["ask"] for part in view["parts"]])
+    view = question_view(Question("Q1", instance), "md")   # the shared sentences left out, as the leak check does
+    text = " ".join([without_conventions(view["stem"])] + [part["ask"] for part in view["parts"]])
     answers = [float(pv.value) for pv in instance.parts if pv.part.kind == "numeric"]
     return [(shown, a) for shown, x in numbers_in(text) for a in answers if abs(x - a) <= abs(a) / 100]
 

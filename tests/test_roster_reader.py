@@ -91,8 +91,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Both again (fix46c): each figure's white background rect, one line (review 46 F7); without it, as before.
 # solutions.md again (fix54p, review 54a F4): "About the answers" says that by default grading also accepts
 # intermediates kept to 3 figures, a margin below the 4 asked; its three lines (and the codes) the only ones.
-PER_STUDENT_DIGESTS = {"problems.md": "f6c3b272aa9cfb161859f3f6b4dac50339bfe239f84440883a9ef7c80e0aed9e",
-                       "solutions.md": "2dfda958c54c8a6caddbf853bf5d481df8461e240037f74a6324a5e6ec6f5ab3"}
+# Both again (fix56w, review 56a F11): C1's and C2's stems print the near-1 rule; those lines (and the codes) the only ones.
+PER_STUDENT_DIGESTS = {"problems.md": "f460147ad932e2ac7e75b72a8e0cb25ddbb7f220b40feadd13754f7626a1216e",
+                       "solutions.md": "8e608a7c39eddeba639bc96212a22d5c1189b3aeaf2917257c59618eda49436e"}
 
 
 def paper_digest(path):

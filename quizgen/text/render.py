@@ -23,6 +23,7 @@ from quizgen.text.undefined_names import undefined_words
 from quizgen.text.unprintable import refuse_filled
 from quizgen.maths.exact import Exact
 from quizgen.text.answers import answer_in_maths, bold_answer
+from quizgen.text.conventions import NEAR_ONE_RULE, ROUNDING_RULE
 from quizgen.maths.numbers import exact_decimal, fixed, percent, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
 
@@ -171,17 +172,13 @@ class _Layouts(_RecordFields, jinja2.Environment):
     """The environment of the built-in document layouts, with the record-field shortcut."""
 
 
-# What ``{{ rounding_rule }}`` prints in stems and paper headers; Canvas passes its own (lms/canvas.py).
-ROUNDING_RULE = ("more figures are accepted, but an answer rounded to fewer is marked as rounded too early; "
-                 "zeros at the end of a decimal count as figures: write 5.80, not 5.8")
-
-
 @lru_cache(maxsize=None)
 def _environment(fmt: str) -> SandboxedEnvironment:
     env = _Sandbox(undefined=jinja2.StrictUndefined, finalize=_finalizer(fmt),
                    autoescape=False, keep_trailing_newline=False)
     env.filters.update(_filters())
-    env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt, rounding_rule=ROUNDING_RULE)
+    env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt, rounding_rule=ROUNDING_RULE,
+                       near_one_rule=NEAR_ONE_RULE)
     install_limits(env)
     return env
 

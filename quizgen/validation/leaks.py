@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from quizgen.maths.tolerance import half_width
 from quizgen.text.printed_numbers import printed_numbers
-from quizgen.text.render import ROUNDING_RULE
+from quizgen.text.conventions import without_conventions
 
 CURVE_VERTICES = 8                              # a longer run of vertices on -ln p is the curve
 MARK_GLYPHS = {"\u2022", "\u25cf", "\u00d7", "+", "o", "x", r"$\bullet$", r"\bullet", r"$\times$"}
@@ -141,10 +141,10 @@ def question_leaks(view: dict, targets: list, fmt: str, whole_numbers: bool = Fa
     figure near an answer or trap. Small whole numbers (positions, counts, the 1 of 1/|M|) coincide with
     whole-number answers without giving them away, so a whole number in the
     text equal to a whole-number answer is reported only with ``whole_numbers``.
-    The shared rounding sentence (``ROUNDING_RULE``, its 5.80) is the same in
-    every stem of every draw, so it is not read: it cannot carry a draw's answer."""
+    The shared sentences (text/conventions.py: the rounding rule, its 5.80, and the
+    near-1 rule, its 1.053) are the same in every stem of every draw, so they are not read: they carry no draw's answer."""
     answers = [t for t in targets if t.is_answer]
-    leaks = text_leaks(view["stem"].replace(ROUNDING_RULE, ""), answers, whole_numbers=whole_numbers)
+    leaks = text_leaks(without_conventions(view["stem"]), answers, whole_numbers=whole_numbers)
     for index, part in enumerate(view["parts"]):   # each part's question on its own, so a leak names its line
         leaks += [replace(leak, part=index) for leak in text_leaks(part["ask"], answers, whole_numbers=whole_numbers)]
     figure = view.get("figure")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from quizgen.generation.quiz import Question
 from quizgen.generation.views import question_view
-from quizgen.text.render import ROUNDING_RULE
+from quizgen.text.conventions import without_conventions
 from quizgen.validation.leak_lines import first_line_showing
 from quizgen.validation.leaks import question_leaks, targets_of, text_leaks
 from quizgen.validation.problems import problem_at
@@ -56,7 +56,7 @@ def leak_line(inst, key: tuple, fmt: str, leak):
     if "\n" not in source.strip():
         return None
     hit = (lambda text: any(found.target == leak.target and found.shown == leak.shown
-                            for found in text_leaks(text.replace(ROUNDING_RULE, ""), [leak.target])))
+                            for found in text_leaks(without_conventions(text), [leak.target])))
     return first_line_showing(source, inst.context, fmt, hit)
 
 

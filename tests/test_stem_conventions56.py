@@ -1,0 +1,78 @@
+"""Each stem states the carrying rules the marker holds its students to (review 56a F1, F3, F9, F11).
+
+The marker (marking/near_one.py) holds a value near 1 to 4 significant figures of its difference
+from 1 in every class, but only C7's and C9's stems said so: a C1 student who kept 1/1.093 to the
+4 figures the C1 paper asks was told of a rule that paper never printed. Every class whose working
+can meet a value near 1 prints the one sentence ``{{ near_one_rule }}`` (text/conventions.py);
+C3 (1/V is small, ln V large) and C6 (counts) meet none, and C5 states its own rule."""
+
+import re
+import zipfile
+
+import pytest
+
+from quizgen.text.conventions import NEAR_ONE_RULE, ROUNDING_RULE, without_conventions
+
+NEAR_CLASSES = ("C1", "C2", "C4", "C7", "C8", "C9", "C10")   # a probability over 0.9, a sum 1 + x, 1/p near 1
+NO_NEAR_CLASSES = ("C3", "C5", "C6")
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def _problems(invoke, tmp_path, classes: str, fmt: str = "md") -> str:
+    out = tmp_path / f"{classes}-{fmt}"
+    result = invoke("generate", "--classes", classes, "--count", "3", "--seed", "5", "--no-solutions",
+                    "--format", fmt, "--out", out)
+    assert result.exit_code == 0, result.output
+    return _flat((out / f"problems.{fmt}").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("cls", NEAR_CLASSES)
+def test_every_stem_that_can_meet_a_value_near_1_prints_the_rule(invoke, tmp_path, cls):
+    paper = _problems(invoke, tmp_path, cls)
+    stems = paper.count(ROUNDING_RULE) - 1   # the header prints the rounding sentence once
+    assert stems == 3
+    assert paper.count(f"keep at least 4 significant figures in intermediate steps; {NEAR_ONE_RULE}") == stems
+
+
+@pytest.mark.parametrize("cls", NO_NEAR_CLASSES)
+def test_classes_that_meet_no_value_near_1_do_not(invoke, tmp_path, cls):
+    assert NEAR_ONE_RULE not in _problems(invoke, tmp_path, cls)
+
+
+@pytest.mark.parametrize("cls", ("C7", "C9"))
+def test_the_sigmoid_classes_name_both_sums(invoke, tmp_path, cls):
+    """C9's y = 0 term is ln(1 + e^s), and at s < 0 C7's 1 - p-hat is 1/(1 + e^s): both sums are kept so."""
+    paper = _problems(invoke, tmp_path, cls)
+    assert paper.count(f"{NEAR_ONE_RULE}; keep $1 + e^{{-s}}$ and $1 + e^{{s}}$ so too, whatever $s$.") == 3
+
+
+def test_the_rule_prints_in_latex(invoke, tmp_path):
+    paper = _problems(invoke, tmp_path, "C1", "tex")
+    assert paper.count(NEAR_ONE_RULE) == 3
+
+
+def test_the_rule_is_true_of_its_example():
+    """1.05263 keeps 4 significant figures of 1/0.95 - 1 = 0.0526316; 1.053 keeps 3."""
+    assert "1/0.95 = 1.0526316" in NEAR_ONE_RULE and f"{1 / 0.95:.7f}" == "1.0526316"
+    assert abs(1.05263 - 1 / 0.95) <= 0.5e-5 < abs(1.053 - 1 / 0.95)
+
+
+def test_the_leak_check_does_not_read_the_rule():
+    """Its numbers (0.9, 0.95, 1.053) are in every draw's stem and carry no draw's answer."""
+    assert without_conventions(f"A {NEAR_ONE_RULE}. B ({ROUNDING_RULE})") == "A . B ()"
+
+
+@pytest.mark.slow
+def test_the_rule_prints_in_moodle_and_canvas(invoke, tmp_path):
+    assert invoke("export", "moodle", "--classes", "C1,C7", "--seed", "3", "--count", "1",
+                  "--out", tmp_path / "q.xml").exit_code == 0
+    moodle = _flat((tmp_path / "q.xml").read_text(encoding="utf-8"))
+    assert moodle.count(NEAR_ONE_RULE) == 2 and r"keep \(1 + e^{-s}\) and \(1 + e^{s}\) so too" in moodle
+    assert invoke("export", "canvas", "--classes", "C1,C7", "--seed", "3", "--count", "1",
+                  "--out", tmp_path / "c.zip").exit_code == 0
+    with zipfile.ZipFile(tmp_path / "c.zip") as package:
+        canvas = _flat(" ".join(package.read(n).decode() for n in package.namelist() if n.endswith(".xml")))
+    assert NEAR_ONE_RULE in canvas
