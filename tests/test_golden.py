@@ -372,11 +372,14 @@ def paper_digest(path) -> str:
 # C4, C7, C8, C9, C10) prints the one near-1 rule, text/conventions.NEAR_ONE_RULE, after its 4-figure rule (C7's
 # and C9's own clause replaced by it, naming 1 + e^{-s} and 1 + e^{s}); those stem lines (and the paper code) the
 # only ones that differ; key.csv byte-identical.
-PAPER_DIGESTS = {   # round 56: the near-1 rule in every stem that needs it (review 56a F11)
-    ("1", "problems.md"): "551f62af9021f601f54e1c46ce6d268d7ad4e1efe3a6d4d25646aaac52f06b04",
-    ("1", "solutions.md"): "ebea84fb4c0aa8c48556829b28a5381807f3c580c7eccdbebf71e7ecdd6673a4",
-    ("2", "problems.md"): "10777334ca4557dec64b3f5a49a490c8d9093d9f72896d9d62ba833b6888d5e3",
-    ("2", "solutions.md"): "26f06d0971c954af2076e54c0b6a6ba2e6c3386c13ef35b66051d5fcdee32e1f",
+# All four again (fix56w, review 56a F2): C5's stem says how to carry, "keep at least 6 significant figures in
+# intermediate steps, or work a power in one step with a calculator's power key"; its stem line (and the paper
+# code) the only ones that differ; key.csv byte-identical.
+PAPER_DIGESTS = {   # round 56: C5 states its carrying rule (review 56a F2)
+    ("1", "problems.md"): "808ce46203624a3d64493c1a215039ffbb4cf925e71fb2f3bcf4665ce499f25b",
+    ("1", "solutions.md"): "6000e866398ac128f551882691a5cefaf00db7a44de7b2a451b72ef5f6b7d5be",
+    ("2", "problems.md"): "922c0f6f9975c576fa06371eb108b5517f6f731557acdb8ca21f3bac70f33687",
+    ("2", "solutions.md"): "84799883464e053c83996f16b308d4e39a1b8b5ff3abdc644d8101f2f110221f",
 }
 
 
