@@ -375,11 +375,13 @@ def paper_digest(path) -> str:
 # All four again (fix56w, review 56a F2): C5's stem says how to carry, "keep at least 6 significant figures in
 # intermediate steps, or work a power in one step with a calculator's power key"; its stem line (and the paper
 # code) the only ones that differ; key.csv byte-identical.
-PAPER_DIGESTS = {   # round 56: C5 states its carrying rule (review 56a F2)
-    ("1", "problems.md"): "808ce46203624a3d64493c1a215039ffbb4cf925e71fb2f3bcf4665ce499f25b",
-    ("1", "solutions.md"): "6000e866398ac128f551882691a5cefaf00db7a44de7b2a451b72ef5f6b7d5be",
-    ("2", "problems.md"): "922c0f6f9975c576fa06371eb108b5517f6f731557acdb8ca21f3bac70f33687",
-    ("2", "solutions.md"): "84799883464e053c83996f16b308d4e39a1b8b5ff3abdc644d8101f2f110221f",
+# All four again (fix56w, review 56a F9.2): the rounding sentence, header and stems, says "write 5.80, not 5.8,
+# unless the value is exactly 5.8"; those lines (and the paper code) the only ones that differ; key.csv byte-identical.
+PAPER_DIGESTS = {   # round 56: an exact value may be written as it is (review 56a F9.2)
+    ("1", "problems.md"): "289b91240142a689e2837553a3adb1e8764339b12013cf151fc7f20d7bf1c5fe",
+    ("1", "solutions.md"): "0dfb4f8191b98fdcf71a841845841688c32f5057051ff067ecbee5534c225362",
+    ("2", "problems.md"): "b6a46246f7ad7c1a002b1c4249c13909d79003eb7b5d61561ae786013ca94eaa",
+    ("2", "solutions.md"): "ff2bb825217a5b416db986331c2738bb31b95276d213c039e56cfc4ea5da6e1c",
 }
 
 

@@ -92,8 +92,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # solutions.md again (fix54p, review 54a F4): "About the answers" says that by default grading also accepts
 # intermediates kept to 3 figures, a margin below the 4 asked; its three lines (and the codes) the only ones.
 # Both again (fix56w, review 56a F11): C1's and C2's stems print the near-1 rule; those lines (and the codes) the only ones.
-PER_STUDENT_DIGESTS = {"problems.md": "f460147ad932e2ac7e75b72a8e0cb25ddbb7f220b40feadd13754f7626a1216e",
-                       "solutions.md": "8e608a7c39eddeba639bc96212a22d5c1189b3aeaf2917257c59618eda49436e"}
+# Both again (fix56w, review 56a F9.2): the rounding sentence says "unless the value is exactly 5.8"; text only.
+PER_STUDENT_DIGESTS = {"problems.md": "c88a1d1a8f1389a32d87545f71cf5852c1db41807c2fa1da1603a7511cfe5ceb",
+                       "solutions.md": "7319fa841f26a548312c1455f7b56848a8ebbdfce960c5b90b5e927dfd41126e"}
 
 
 def paper_digest(path):

@@ -6,6 +6,7 @@ from 1 in every class, but only C7's and C9's stems said so: a C1 student who ke
 can meet a value near 1 prints the one sentence ``{{ near_one_rule }}`` (text/conventions.py);
 C3 (1/V is small, ln V large) and C6 (counts) meet none, and C5 states its own rule for (1 - r)^n."""
 
+import json
 import math
 import re
 import zipfile
@@ -115,3 +116,27 @@ def test_c5s_rule_reaches_the_key_on_every_draw():
             for _ in range(n - 1):
                 product = _sig(product * (1 - r), 6)
             assert _sig(product, 3) in key, (n, r)
+
+
+def test_the_zeros_rule_says_an_exact_value_may_be_written_as_it_is(invoke, tmp_path):
+    """The grader marks C3's 0.25 for p = 1/4 and C5's 0.81 for 0.9^2 correct, while the stems said
+    "write 5.80, not 5.8" with no exception (review 56a F9.2): header and stems now say it."""
+    paper = _problems(invoke, tmp_path, "C3")
+    assert paper.count("write 5.80, not 5.8, unless the value is exactly 5.8") == 4   # the header and 3 stems
+
+
+def test_an_exact_value_written_as_it_is_is_correct(invoke, tmp_path):
+    """What that sentence promises, under the default policy: C3's p = 1/V written as it is where V
+    divides 10^6 (seed 9's 120 draws hold V = 125 and V = 4): 0.008 and 0.25."""
+    out = tmp_path / "c3"
+    assert invoke("generate", "--classes", "C3", "--count", "120", "--seed", "9", "--no-solutions",
+                  "--out", out).exit_code == 0
+    key = json.loads((out / "key.json").read_text(encoding="utf-8"))
+    exact = [(q["id"], 1 / q["params"]["V"]) for q in key["questions"] if 10 ** 6 % q["params"]["V"] == 0]
+    assert len(exact) >= 2
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\n" + "".join(f"s1,{q},a,{v:g}\n" for q, v in exact),
+                       encoding="utf-8")
+    assert invoke("grade", answers, "--key", out / "key.json", "--out", tmp_path / "g").exit_code == 0
+    rows = (tmp_path / "g" / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()[1:]
+    assert [row.split(",")[4] for row in rows] == ["correct"] * len(exact), rows
