@@ -31,6 +31,7 @@ from quizgen.grading.part_checker import question_checkers
 from quizgen.key.load import load_key_file
 from quizgen.marking.early_carry import source_wrong
 from quizgen.marking.rule_model import Source
+from quizgen.text.conventions import NEAR_ONE_RULE
 
 ROWS = [
     # F2: (a) marked incorrect at the figures asked, (b) = -ln of it
@@ -175,10 +176,11 @@ def test_a_3_figure_carrier_is_told_which_value_and_no_given_number(graded):
 
 
 def test_the_stems_say_how_to_keep_a_value_near_1(paper):
-    """C7's and C9's conventions sentence states the rule the answers need (review 49c F1)."""
+    """C7's and C9's conventions sentence states the rule the answers need (review 49c F1), since
+    round 56 in every class's words (text/conventions.NEAR_ONE_RULE) and naming both sums."""
     text = (paper / "s1" / "problems.md").read_text(encoding="utf-8")
-    rule = ("keep at least 4 significant figures in intermediate steps; keep $1 + e^{-s}$, and a probability "
-            "near 1, to at least 4 significant figures of their difference from 1.")
+    rule = (f"keep at least 4 significant figures in intermediate steps; {NEAR_ONE_RULE}; "
+            "keep $1 + e^{-s}$ and $1 + e^{s}$ so too, whatever $s$.")
     assert text.count(rule) == 60   # seed 1's 30 C7 and 30 C9 questions
     assert "exp(-s)" not in text
 
