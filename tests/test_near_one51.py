@@ -99,7 +99,7 @@ def test_b_worked_exactly_from_a_right_a_short_of_its_difference_is_told_so(near
     assert mark_paper(near_draw, {"loss_y1": "0.06796"}, half)["loss_y1"].status == "incorrect"
     assert marked["loss_y1"].feedback == (
         "marked from your (a) = 0.9343: your answer is what the working gives from it, but (a) is right only to "
-        "the figures it asks: 1 - (a) is 0.0657 as you wrote it, where it is 0.06599; keep a probability near 1 "
-        "to at least 4 significant figures of its difference from 1 (expected 0.0683)")
+        "the figures it asks: 1 - (a) is 0.0657 as you wrote it, where it is 0.06599; keep a value near 1 (here a "
+        "probability over 0.9) to at least 4 significant figures of its difference from 1 (expected 0.0683)")
     wrong = mark_paper(near_draw, {"p": "0.9354", "loss_y1": "0.06675"})["loss_y1"]
     assert (wrong.status, wrong.note) == ("correct", "ecf")

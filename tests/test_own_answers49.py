@@ -124,7 +124,7 @@ def test_the_paper_is_the_reviewers(graded):
     assert graded[("u5", "Q181", "c")]["expected"] == "2.7183"
 
 
-NEAR_ONE = ("keep 1 + e^(-s), and a probability near 1, to at least 4 significant figures of their difference "
+NEAR_ONE = ("keep 1 + e^(-s), like a value near 1, to at least 4 significant figures of its difference "
             "from 1 (expected {})")
 
 

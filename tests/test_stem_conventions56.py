@@ -140,3 +140,19 @@ def test_an_exact_value_written_as_it_is_is_correct(invoke, tmp_path):
     assert invoke("grade", answers, "--key", out / "key.json", "--out", tmp_path / "g").exit_code == 0
     rows = (tmp_path / "g" / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()[1:]
     assert [row.split(",")[4] for row in rows] == ["correct"] * len(exact), rows
+
+
+def test_the_feedback_states_the_rule_in_the_stems_words(invoke, tmp_path):
+    """Review 56a F11: C1 seed 5's Q2, (a) 0.9149 (1/1.093) and (b) -ln 0.9149 = 0.0889, was told "keep a
+    probability near 1 to ...", words no C1 stem printed; it now quotes the rule the stem prints."""
+    out = tmp_path / "c1"
+    assert invoke("generate", "--classes", "C1", "--count", "30", "--seed", "5", "--no-solutions",
+                  "--out", out).exit_code == 0
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\nB,Q2,a,0.9149\nB,Q2,b,0.0889\n", encoding="utf-8")
+    assert invoke("grade", answers, "--key", out / "key.json", "--out", tmp_path / "g").exit_code == 0
+    said = (tmp_path / "g" / "answers-graded.csv").read_text(encoding="utf-8-sig")
+    rule = "keep a value near 1 (here a probability over 0.9) to at least 4 significant figures of its difference from 1"
+    assert rule in said
+    assert rule.replace(" (here a probability over 0.9)", "") == NEAR_ONE_RULE.split(": ")[0].replace(
+        " (a probability over 0.9, a sum 1 + x with x small, or 1/p for p near 1)", "")

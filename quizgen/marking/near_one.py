@@ -2,9 +2,10 @@
 sigmoid's 1 + e^(-s) (C7, C9), or a probability near 1 worked from it. With
 p-hat over 0.9 a loss is about 1 - p-hat, so 4 significant figures of
 1 + e^(-s) = 1.0707 (1.071) or of p-hat = 0.93371 (0.9337) carry only 1 or 2
-of the loss (review 49c F1, F9). The C7 and C9 stems say so ("keep
-1 + e^{-s}, and a probability near 1, to at least 4 significant figures of
-their difference from 1"); an answer reached only by keeping such a value
+of the loss (review 49c F1, F9). Every stem that can meet such a value says so
+(text/conventions.NEAR_ONE_RULE, "keep a value near 1 (...) to at least 4
+significant figures of its difference from 1"; C7's and C9's name 1 + e^{-s}
+and 1 + e^{s} too; review 56a F11: only theirs did); an answer reached only by keeping such a value
 shorter is rounded too early, and this says which value, truthfully: its
 value, as the solutions write it, and as kept; only a keeping whose result
 the answer's written figures are (rounded or cut off), and from the key's
@@ -84,8 +85,8 @@ def kept_sources(rule, x: float, shown: int | None = None) -> list:
 
 
 def difference_kept(own: float, value: float) -> bool:
-    """Whether ``own``, an earlier answer, keeps what C7's and C9's stems ask of a probability
-    near 1 (over 0.9): 4 significant figures of its difference from 1 (0.9337 for 0.93398
+    """Whether ``own``, an earlier answer, keeps what the stems ask of a probability
+    near 1 (over 0.9; text/conventions.NEAR_ONE_RULE): 4 significant figures of its difference from 1 (0.9337 for 0.93398
     keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one names it
     rounded too early, with or without the (a) written out: review 49d F2, F5). At 0.9 or
     below, 4 figures of a probability are 4 of its difference from 1 (1 - p is at least 0.1),
@@ -96,10 +97,11 @@ def difference_kept(own: float, value: float) -> bool:
 
 
 OWN_SHORT = ("{marked}: your answer is what the working gives from it, but {label} is right only to the "
-             "figures it asks: 1 - {label} is {kept} {how}, where it is {exact}; keep a probability "
-             "near 1 to at least 4 significant figures of its difference from 1 (expected {right})")
+             "figures it asks: 1 - {label} is {kept} {how}, where it is {exact}; keep a value near 1 (here "
+             "a probability over 0.9) to at least 4 significant figures of its difference from 1 (expected {right})")
 """The feedback on a later answer worked exactly from a right earlier probability near 1 that keeps
-too few figures of its difference from 1 (C7's (a) 0.9343 for 0.934011, then (b) -ln 0.9343)."""
+too few figures of its difference from 1 (C7's (a) 0.9343 for 0.934011, then (b) -ln 0.9343), the
+rule in the stems' words (text/conventions.NEAR_ONE_RULE; review 56a F11)."""
 
 
 def own_short_of_difference(rule, x: float, own: dict, env: dict, written: dict, shown: int | None) -> str:
@@ -389,9 +391,10 @@ def agrees(x: float, value: float, shown: int | None) -> bool:
 
 def _said(rule, named) -> str:
     """The feedback naming the value kept short (``named``: (text, step) or
-    (text, value), the step as the solutions write it, ``1 + e^(-s)``, or None)."""
+    (text, value), the step as the solutions write it, ``1 + e^(-s)``, or None), and the
+    rule in the stems' words (text/conventions.NEAR_ONE_RULE, C7's and C9's "keep $1 + e^{-s}$
+    and $1 + e^{s}$ so too, whatever $s$": 1.7408 is kept so too; review 56a F11)."""
     text, step = named
-    keep = f"{step}, and a probability near 1," if isinstance(step, str) else "a probability near 1"
+    keep = f"{step}, like a value near 1," if isinstance(step, str) else "a value near 1 (here a probability over 0.9)"
     return (f"your answer is what the working gives with a value kept to too few figures of its difference from 1 ({text}): "
-            f"keep {keep} to at least 4 significant figures of {'their' if isinstance(step, str) else 'its'} "
-            f"difference from 1 (expected {expected(rule)})")
+            f"keep {keep} to at least 4 significant figures of its difference from 1 (expected {expected(rule)})")
