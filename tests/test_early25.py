@@ -151,7 +151,7 @@ def test_1_plus_e_to_the_minus_s_kept_to_3_figures_is_named(graded):
     row = graded[0]["c7_exp1"]
     assert (row["answer"], row["status"], row["note"]) == ("0.935", "imprecise", "rounded_too_early"), row
     assert row["feedback"] == ("your answer is what the working gives with a value kept to too few figures of its difference from 1 "
-                               "(1 + e^(-s) = 1.07065 as 1.07): keep 1 + e^(-s), like a value near 1, to at "
+                               "(1 + e^(-s) = 1.07065 as 1.07): keep a value near 1 (here 1 + e^(-s)) to at "
                                "least 4 significant figures of its difference from 1 (expected 0.934)")
 
 

@@ -49,7 +49,7 @@ ROWS = [
 ]
 
 NAMED = ("your answer is what the working gives with a value kept to too few figures of its difference from 1 "
-         "({}): keep 1 + e^(-s), like a value near 1, to at least 4 significant figures of its "
+         "({}): keep a value near 1 (here 1 + e^(-s)) to at least 4 significant figures of its "
          "difference from 1 (expected {})")
 FROM_1_05 = "σ(s) as 0.952381 from 1 + e^(-s) = 1.04979 as 1.05, where it is 0.95257"
 

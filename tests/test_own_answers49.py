@@ -124,7 +124,7 @@ def test_the_paper_is_the_reviewers(graded):
     assert graded[("u5", "Q181", "c")]["expected"] == "2.7183"
 
 
-NEAR_ONE = ("keep 1 + e^(-s), like a value near 1, to at least 4 significant figures of its difference "
+NEAR_ONE = ("keep a value near 1 (here 1 + e^(-s)) to at least 4 significant figures of its difference "
             "from 1 (expected {})")
 
 
@@ -177,10 +177,11 @@ def test_a_3_figure_carrier_is_told_which_value_and_no_given_number(graded):
 
 def test_the_stems_say_how_to_keep_a_value_near_1(paper):
     """C7's and C9's conventions sentence states the rule the answers need (review 49c F1), since
-    round 56 in every class's words (text/conventions.NEAR_ONE_RULE) and naming both sums."""
+    round 56 in the words of every class's (text/conventions.NEAR_ONE_RULE), naming both sums."""
     text = (paper / "s1" / "problems.md").read_text(encoding="utf-8")
-    rule = (f"keep at least 4 significant figures in intermediate steps; {NEAR_ONE_RULE}; "
-            "keep $1 + e^{-s}$ and $1 + e^{s}$ so too, whatever $s$.")
+    rule = ("keep at least 4 significant figures in intermediate steps; keep a value near 1 ($1 + e^{\\pm s}$, "
+            "a probability near 1, or 1/p for p near 1) to at least 4 significant figures of its difference from 1.")
+    assert NEAR_ONE_RULE.endswith(rule[-60:-1])
     assert text.count(rule) == 60   # seed 1's 30 C7 and 30 C9 questions
     assert "exp(-s)" not in text
 

@@ -25,8 +25,8 @@ def test_the_value_kept_short_is_named_with_what_the_paper_asks(graded):
     # 1 + e^-0.3 = 1.741 kept as 1.74, as it happened, written as the solutions write it (review 49c F1, F4:
     # it was "(exp(-s) = 0.741 as 0.74)", template code)
     assert row["feedback"] == ("your answer is what the working gives with a value kept to too few figures of its "
-                               "difference from 1 (1 + e^(-s) = 1.7408 as 1.74): keep 1 + e^(-s), like a value "
-                               "near 1, to at least 4 significant figures of its difference from 1 (expected 0.574)")
+                               "difference from 1 (1 + e^(-s) = 1.7408 as 1.74): keep a value near 1 (here "
+                               "1 + e^(-s)) to at least 4 significant figures of its difference from 1 (expected 0.574)")
 
 
 def test_no_count_of_figures_is_said_of_the_student(graded):

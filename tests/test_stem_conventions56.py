@@ -17,8 +17,11 @@ import pytest
 
 from quizgen.text.conventions import NEAR_ONE_RULE, ROUNDING_RULE, without_conventions
 
-NEAR_CLASSES = ("C1", "C2", "C4", "C7", "C8", "C9", "C10")   # a probability over 0.9, a sum 1 + x, 1/p near 1
+NEAR_CLASSES = ("C1", "C2", "C4", "C8", "C10")   # a probability over 0.9, a sum 1 + x, 1/p near 1
+SIGMOID_CLASSES = ("C7", "C9")   # the same rule, naming 1 + e^{-s} and 1 + e^{s}, in fewer words
 NO_NEAR_CLASSES = ("C3", "C5", "C6")
+SIGMOID_RULE = ("keep at least 4 significant figures in intermediate steps; keep a value near 1 ($1 + e^{\\pm s}$, "
+                "a probability near 1, or 1/p for p near 1) to at least 4 significant figures of its difference from 1.")
 
 
 def _flat(text: str) -> str:
@@ -46,11 +49,15 @@ def test_classes_that_meet_no_value_near_1_do_not(invoke, tmp_path, cls):
     assert NEAR_ONE_RULE not in _problems(invoke, tmp_path, cls)
 
 
-@pytest.mark.parametrize("cls", ("C7", "C9"))
+@pytest.mark.parametrize("cls", SIGMOID_CLASSES)
 def test_the_sigmoid_classes_name_both_sums(invoke, tmp_path, cls):
-    """C9's y = 0 term is ln(1 + e^s), and at s < 0 C7's 1 - p-hat is 1/(1 + e^s): both sums are kept so."""
+    """C9's y = 0 term is ln(1 + e^s), and at s < 0 C7's 1 - p-hat is 1/(1 + e^s): both sums are kept so.
+    The rule in the shared sentence's words, shorter: C9's stem fills a letter page (tests/test_pdf32_one_page.py),
+    and the shared sentence, its example too, broke seed 7's Q9 over two pages."""
     paper = _problems(invoke, tmp_path, cls)
-    assert paper.count(f"{NEAR_ONE_RULE}; keep $1 + e^{{-s}}$ and $1 + e^{{s}}$ so too, whatever $s$.") == 3
+    assert paper.count(SIGMOID_RULE) == 3 and NEAR_ONE_RULE not in paper
+    assert NEAR_ONE_RULE.startswith("keep a value near 1 (") and SIGMOID_RULE.endswith(
+        NEAR_ONE_RULE.split(") ")[1] + ".")
 
 
 def test_the_rule_prints_in_latex(invoke, tmp_path):
@@ -58,14 +65,8 @@ def test_the_rule_prints_in_latex(invoke, tmp_path):
     assert paper.count(NEAR_ONE_RULE) == 3
 
 
-def test_the_rule_is_true_of_its_example():
-    """1.05263 keeps 4 significant figures of 1/0.95 - 1 = 0.0526316; 1.053 keeps 3."""
-    assert "1/0.95 = 1.0526316" in NEAR_ONE_RULE and f"{1 / 0.95:.7f}" == "1.0526316"
-    assert abs(1.05263 - 1 / 0.95) <= 0.5e-5 < abs(1.053 - 1 / 0.95)
-
-
 def test_the_leak_check_does_not_read_the_rule():
-    """Its numbers (0.9, 0.95, 1.053) are in every draw's stem and carry no draw's answer."""
+    """Its numbers (0.9, 1, 4) are in every draw's stem and carry no draw's answer."""
     assert without_conventions(f"A {NEAR_ONE_RULE}. B ({ROUNDING_RULE})") == "A . B ()"
 
 
@@ -74,7 +75,7 @@ def test_the_rule_prints_in_moodle_and_canvas(invoke, tmp_path):
     assert invoke("export", "moodle", "--classes", "C1,C7", "--seed", "3", "--count", "1",
                   "--out", tmp_path / "q.xml").exit_code == 0
     moodle = _flat((tmp_path / "q.xml").read_text(encoding="utf-8"))
-    assert moodle.count(NEAR_ONE_RULE) == 2 and r"keep \(1 + e^{-s}\) and \(1 + e^{s}\) so too" in moodle
+    assert moodle.count(NEAR_ONE_RULE) == 1 and r"keep a value near 1 (\(1 + e^{\pm s}\), a probability" in moodle
     assert invoke("export", "canvas", "--classes", "C1,C7", "--seed", "3", "--count", "1",
                   "--out", tmp_path / "c.zip").exit_code == 0
     with zipfile.ZipFile(tmp_path / "c.zip") as package:
@@ -154,5 +155,5 @@ def test_the_feedback_states_the_rule_in_the_stems_words(invoke, tmp_path):
     said = (tmp_path / "g" / "answers-graded.csv").read_text(encoding="utf-8-sig")
     rule = "keep a value near 1 (here a probability over 0.9) to at least 4 significant figures of its difference from 1"
     assert rule in said
-    assert rule.replace(" (here a probability over 0.9)", "") == NEAR_ONE_RULE.split(": ")[0].replace(
+    assert rule.replace(" (here a probability over 0.9)", "") == NEAR_ONE_RULE.replace(
         " (a probability over 0.9, a sum 1 + x with x small, or 1/p for p near 1)", "")

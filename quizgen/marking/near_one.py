@@ -4,8 +4,8 @@ p-hat over 0.9 a loss is about 1 - p-hat, so 4 significant figures of
 1 + e^(-s) = 1.0707 (1.071) or of p-hat = 0.93371 (0.9337) carry only 1 or 2
 of the loss (review 49c F1, F9). Every stem that can meet such a value says so
 (text/conventions.NEAR_ONE_RULE, "keep a value near 1 (...) to at least 4
-significant figures of its difference from 1"; C7's and C9's name 1 + e^{-s}
-and 1 + e^{s} too; review 56a F11: only theirs did); an answer reached only by keeping such a value
+significant figures of its difference from 1"; C7's and C9's list 1 + e^{-s}
+and 1 + e^{s} among them; review 56a F11: only theirs said it); an answer reached only by keeping such a value
 shorter is rounded too early, and this says which value, truthfully: its
 value, as the solutions write it, and as kept; only a keeping whose result
 the answer's written figures are (rounded or cut off), and from the key's
@@ -392,9 +392,10 @@ def agrees(x: float, value: float, shown: int | None) -> bool:
 def _said(rule, named) -> str:
     """The feedback naming the value kept short (``named``: (text, step) or
     (text, value), the step as the solutions write it, ``1 + e^(-s)``, or None), and the
-    rule in the stems' words (text/conventions.NEAR_ONE_RULE, C7's and C9's "keep $1 + e^{-s}$
-    and $1 + e^{s}$ so too, whatever $s$": 1.7408 is kept so too; review 56a F11)."""
+    rule in the stems' words (text/conventions.NEAR_ONE_RULE; C7's and C9's list $1 + e^{\\pm s}$
+    among the values near 1, so 1.7408 is kept so too; review 56a F11)."""
     text, step = named
-    keep = f"{step}, like a value near 1," if isinstance(step, str) else "a value near 1 (here a probability over 0.9)"
+    here = step if isinstance(step, str) else "a probability over 0.9"
     return (f"your answer is what the working gives with a value kept to too few figures of its difference from 1 ({text}): "
-            f"keep {keep} to at least 4 significant figures of its difference from 1 (expected {expected(rule)})")
+            f"keep a value near 1 (here {here}) to at least 4 significant figures of its difference from 1 "
+            f"(expected {expected(rule)})")

@@ -142,7 +142,7 @@ def question_leaks(view: dict, targets: list, fmt: str, whole_numbers: bool = Fa
     whole-number answers without giving them away, so a whole number in the
     text equal to a whole-number answer is reported only with ``whole_numbers``.
     The shared sentences (text/conventions.py: the rounding rule, its 5.80, and the
-    near-1 rule, its 1.053) are the same in every stem of every draw, so they are not read: they carry no draw's answer."""
+    near-1 rule, its 0.9) are the same in every stem of every draw, so they are not read: they carry no draw's answer."""
     answers = [t for t in targets if t.is_answer]
     leaks = text_leaks(without_conventions(view["stem"]), answers, whole_numbers=whole_numbers)
     for index, part in enumerate(view["parts"]):   # each part's question on its own, so a leak names its line
