@@ -390,10 +390,9 @@ def agrees(x: float, value: float, shown: int | None) -> bool:
 
 
 def _said(rule, named) -> str:
-    """The feedback naming the value kept short (``named``: (text, step) or
-    (text, value), the step as the solutions write it, ``1 + e^(-s)``, or None), and the
-    rule in the stems' words (text/conventions.NEAR_ONE_RULE; C7's and C9's list $1 + e^{\\pm s}$
-    among the values near 1, so 1.7408 is kept so too; review 56a F11)."""
+    """The feedback naming the value kept short (``named``: (text, step) or (text, value), the step as the
+    solutions write it, ``1 + e^(-s)``, or None), and the rule in the stems' words (text/conventions.NEAR_ONE_RULE;
+    C7's and C9's list $1 + e^{\\pm s}$ among the values near 1, so 1.7408 is kept so too; review 56a F11)."""
     text, step = named
     here = step if isinstance(step, str) else "a probability over 0.9"
     return (f"your answer is what the working gives with a value kept to too few figures of its difference from 1 ({text}): "
