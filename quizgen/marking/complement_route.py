@@ -161,7 +161,7 @@ def _near_one(x, sum_node, env: dict) -> dict:
     difference from 1 (``difference_figures``), as the stems ask; else {}. Shorter, the sum's 3
     figures keep fewer than 3 of the quotient's difference from 1, 1/(1 + X) (review 55a F6: C7's (c)
     at s = -3.4, e^3.4 = 29.964 over 1 + e^3.4 = 30.964 kept as 31.0, gave 0.0336 for 0.0328, full
-    marks, while 0.0329 was wrong); as many, a student who does as the stem says is right (review 56
+    marks, while 0.0329 was wrong); as many, a student who does as the stem says is right (review 55c
     N1: 30.96, 0.0327, was named rounded too early)."""
     try:
         total = float(ground(sum_node, env))
@@ -175,7 +175,7 @@ def _near_one(x, sum_node, env: dict) -> dict:
 
 def difference_figures(value: float) -> int:
     """The significant figures of ``value`` that keep 4 of its difference from 1, as C7's and C9's
-    stems ask of 1 + e^(-s) and of a probability near 1: 4 of 34.1155 (33.1155), 5 of 0.970688
+    stems ask of 1 + e^(-s) and of a probability near 1 (text/conventions.py): 4 of 34.1155 (33.1155), 5 of 0.970688
     (0.029312), 6 of 1.04736 (0.04736)."""
     return 4 + math.floor(math.log10(value)) - math.floor(math.log10(abs(value - 1)))
 
