@@ -33,7 +33,7 @@ from quizgen.marking.list_steps import element_at, list_length
 from quizgen.marking.quotes import OWN_STEP_FIGURES, quoted
 from quizgen.marking.recipes import recipe_text, shape
 from quizgen.marking.roundings import roundings, sig_roundings
-from quizgen.marking.slips import same
+from quizgen.marking.slips import rounds_to, same
 from quizgen.marking.step_words import as_solutions_write, given_only, selected
 
 SHORT = OWN_STEP_FIGURES   # the figures the one step is kept to (early_carry.EARLY_FIGURES)
@@ -96,9 +96,9 @@ def value_shown(value: float, kept: float, asked: int, before=()) -> str:
     as NOT so kept: "0.924, carried as 0.925,"; "1.3496, carried as 1.35," (review 55c N2 and N5: "0.924
     as 0.93" recomputes from nothing)."""
     more = [significant(value, figures) for figures in range(asked, asked + 4)]
-    if any(same(kept, v) for v in sig_roundings(value, SHORT)):
+    if rounds_to(kept, value, SHORT):
         return next((text for text in more if _kept_as(float(text), kept)), more[0])
-    carried = [v for v in before if any(same(kept, r) for r in sig_roundings(v, SHORT))]
+    carried = [v for v in before if rounds_to(kept, v, SHORT)]
     if not carried:
         return more[0]
     source = min(carried, key=lambda v: (not _kept_as(v, kept), abs(v - value)))
@@ -112,7 +112,7 @@ def _carried_text(source: float, kept: float, asked: int) -> str:
     is "carried as 8.25", not to six figures no step of the working shows (review 56a F10)."""
     texts = [significant(source, figures) for figures in range(asked, asked + 4)]
     return next((text for text in texts if _kept_as(float(text), kept)),
-                next((text for text in texts if any(same(kept, r) for r in sig_roundings(float(text), SHORT))),
+                next((text for text in texts if rounds_to(kept, float(text), SHORT)),
                      quoted(source)))
 
 
