@@ -103,7 +103,7 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
     try:   # a step worked from (a) in full, rounded, before (a) itself rounded: 1 - 0.881 carried as 0.12
         named = _steps_rounded(rule, x, own, env) or [
             f"{s.label} rounded to {EARLY_FIGURES} significant figures ({quoted(v, EARLY_FIGURES)})"
-            for s in rule.sources for v in _shorter(s, own[s.name]) if reaches({**given, s.name: (v,)})]
+            for s in rule.sources for v in shorter(s, own[s.name]) if reaches({**given, s.name: (v,)})]
         if not named and rule.recipe.intermediates and reaches(given, (EARLY_FIGURES, *levels)):
             named = [" or ".join(f"{text} = {value} rounded to {EARLY_FIGURES} significant figures ({short})"
                                  for text, value, short in _one_step(rule, rule.recipe, env, given, x, levels))]
@@ -150,7 +150,7 @@ def coarse_carry(rule, x: float, shown, own: dict, env: dict, written: dict, cre
 
     try:
         named = [f"{s.label} rounded to {COARSE_FIGURES} significant figure ({quoted(v, COARSE_FIGURES)})"
-                 for s in rule.sources for v in _shorter(s, own[s.name], COARSE_FIGURES)
+                 for s in rule.sources for v in shorter(s, own[s.name], COARSE_FIGURES)
                  if reaches({**given, s.name: (v,)})]
         if not named or reaches(given):
             return ""
@@ -310,12 +310,12 @@ def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
                                                          bisect_right(values, x + width)])
 
 
-def _shorter(source, value: float, figures: int = EARLY_FIGURES) -> tuple:
+def shorter(source, value: float | None, figures: int = EARLY_FIGURES) -> tuple:
     """``value``, an earlier answer, rounded to ``figures`` figures (both neighbours at a tie:
     ``written_roundings``), when its part asks for more than ``EARLY_FIGURES`` and the rounding
-    changes it; else ()."""
+    changes it; else () (also for a blank, None). early_once.py asks it too."""
     asked = figures_asked(source.kind, source.spec)
-    if asked is None or asked <= EARLY_FIGURES or not math.isfinite(value) or value == 0:
+    if value is None or asked is None or asked <= EARLY_FIGURES or not math.isfinite(value) or value == 0:
         return ()
     return tuple(v for v in written_roundings(value, figures) if not same(v, value))
 

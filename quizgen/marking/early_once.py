@@ -24,14 +24,14 @@ from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import matched_as_asked
 from quizgen.marking.carry import reachable
 from quizgen.marking.roundings import written_roundings
-from quizgen.marking.early_carry import EARLY_FIGURES, source_wrong
+from quizgen.marking.early_carry import EARLY_FIGURES, shorter, source_wrong
 from quizgen.marking.forms import NUMBER, Reading
 from quizgen.marking.coherence import withheld
 from quizgen.marking.near_one import kept_sources
 from quizgen.marking.quotes import WORKED_WITH, from_own_answers, marked_from, own_numbers, quoted
 from quizgen.marking.rule_model import EARLY, ECF, PartRule, Verdict, tolerance_kind
 from quizgen.marking.rules import ecf_given, mark_value
-from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
+from quizgen.marking.sources import OWN_RECIPE_ERRORS
 from quizgen.marking.slips import same
 
 _MARKED_THERE = re.compile(r"; [^;]*?early rounding is marked at .*? only(?=[;)])")
@@ -49,7 +49,7 @@ def named_once(rule: PartRule, reading: Reading, before: list, values: dict, wri
     and the figures it showed (None for a blank); ``question``: its env, credits and carried sets."""
     for source in rule.sources:
         value, keep = values.get(source.name), question.credits.carried_figures
-        for rounded, figures, how in (*((r, EARLY_FIGURES, None) for r in _roundings(source, value)),
+        for rounded, figures, how in (*((r, EARLY_FIGURES, None) for r in shorter(source, value)),
                                       *_carried_short(source, value, written.get(source.name), keep),
                                       *_kept_near_one(rule, reading, source)):
             changed = ({**values, source.name: rounded}, {**written, source.name: figures})
@@ -126,12 +126,6 @@ def _carried_short(source, value, shown, keep: int) -> tuple:
                       for v in written_roundings(value, figures) if not same(v, value)))
 
 
-def _roundings(source, value) -> tuple:
-    """``value``, an earlier decimal answer, rounded to ``EARLY_FIGURES`` figures when its part asks for more."""
-    asked = figures_asked(source.kind, source.spec)
-    if value is None or source.kind == "integer" or asked is None or asked <= EARLY_FIGURES or not value:
-        return ()
-    return tuple(v for v in written_roundings(value, EARLY_FIGURES) if not same(v, value))
 
 
 def _kept_near_one(rule: PartRule, reading: Reading, source) -> list:
