@@ -62,7 +62,7 @@ def test_both_papers_state_the_same_rules_for_answers(invoke, tmp_path):
     invoke("generate", "--seed", "1", "--classes", "C1", "--format", "tex", "--out", tmp_path / "tex")
     markdown = (tmp_path / "md" / "problems.md").read_text(encoding="utf-8")
     latex = (tmp_path / "tex" / "problems.tex").read_text(encoding="utf-8")
-    for rule in ("Keep at least 4 significant figures in intermediate results.", "Give counts as whole numbers."):
+    for rule in ("Keep at least 4 significant figures in intermediate results, more where a question says so.", "Give counts as whole numbers."):
         assert rule in markdown and rule in latex, rule
 
 

@@ -22,7 +22,7 @@ def _said(*options: str, typed: str) -> str:
 def test_the_examples_take_the_learners_comma():
     said = _said("--decimal-comma", typed="?\nabc\nmaybe 0,9\n")
     assert "a number (a decimal 14,3, a fraction 100/7" in said
-    assert "zeros at the end counting: 5,80, not 5,8)" in said
+    assert "zeros at the end counting: 5,80, not 5,8, unless the value is exactly 5,8)" in said
     assert "It was not counted; try again, e.g. 14,3 or 100/7, or ? for help." in said   # unreadable
     assert "type just the answer, a number such as 14,3 or an expression such as 100/7." in said   # asked again
     assert not any(point in said for point in ("decimal 14.3", "counting: 5.80", "e.g. 14.3", "such as 14.3"))
@@ -30,7 +30,7 @@ def test_the_examples_take_the_learners_comma():
 
 def test_without_the_option_the_examples_keep_points():
     said = _said(typed="?\nabc\nmaybe 0.9\n")
-    assert "a decimal 14.3" in said and "5.80, not 5.8" in said
+    assert "a decimal 14.3" in said and "5.80, not 5.8, unless the value is exactly 5.8)" in said
     assert "e.g. 14.3 or 100/7" in said and "a number such as 14.3" in said
     assert "--decimal-comma" not in said.split("What to practise next:")[1]
 

@@ -382,10 +382,13 @@ def paper_digest(path) -> str:
 # probability near 1, or 1/p for p near 1) to at least 4 significant figures of its difference from 1" (the whole
 # sentence broke seed 7's C9 over two letter pages). Against main's, the stems' carrying sentences, the rounding
 # sentence and the paper code are the only lines that differ; key.csv byte-identical.
+# Both problems.md again (round 57): the header's carrying sentence points to the stems' own rules, "Keep at
+# least 4 significant figures in intermediate results, more where a question says so" (C5's 6 figures, the
+# near-1 rule); that line (and the paper code) the only ones that differ; solutions.md and key.csv unchanged.
 PAPER_DIGESTS = {   # round 56: the stems state the carrying rules the marker holds (review 56a F2, F9, F11)
-    ("1", "problems.md"): "1b828bece4ee1c14c4b411140e36ef3f61e12fded835b64f3031bbc835c78b69",
+    ("1", "problems.md"): "614032a525c5aca2f64fc61e4625ed89c08a00faa84c591532493e95b5a665e0",
     ("1", "solutions.md"): "f5a723b648f980b0d7892e8255c924fe91ea274ab19ce8195331608d1cc153c6",
-    ("2", "problems.md"): "d5214c6b36a0c7f97325f1dae667ce6998ef9f9b581d92295cd86da680345c7c",
+    ("2", "problems.md"): "e3d7da67999e041a952a33f8deec13627a0c15da0374823863cc8e99c67baea4",
     ("2", "solutions.md"): "5a0628b328bceba3890ba52b3cb5847b22c739c35bfee6cdea921ec5d64efab1",
 }
 

@@ -186,8 +186,9 @@ was a miss for one part and put back for another, by how grade reads it)."""
 HELP = """\
 Type your answer to the part shown: a number (a decimal 14.3, a fraction
 100/7 or an expression exp(2)/(exp(2)+e+1); 3 significant figures unless
-the question asks for more, zeros at the end counting: 5.80, not 5.8) or
-the word a part asks for (yes, no, a term).
+the question asks for more, zeros at the end counting: 5.80, not 5.8,
+unless the value is exactly 5.8) or the word a part asks for (yes, no, a
+term).
 Or type a command:
   h  hint: the forecast first, then the steps this part needs; the one that
      works out its answer comes as its method, then as its working
