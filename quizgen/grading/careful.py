@@ -109,6 +109,13 @@ class QuestionRules:
                 pass
         return self._env
 
+    @property
+    def parameters(self) -> dict:
+        """The instance's exact parameters as parsed ({} when its recipes do not parse), before
+        ``usable`` is asked: ``env`` once they evaluate. A hull may bound a recipe over them first."""
+        self._ready()
+        return self._params
+
     def usable(self) -> bool:
         """True when the recipes parse and evaluate for this instance; until
         that is known its ECF and carried rounding are not used."""

@@ -19,7 +19,7 @@ from quizgen.marking.forms import LOG_NOTE, with_log_note
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.carry import inside
 from quizgen.marking.coherence import range_told
-from quizgen.marking.early_carry import coarse_carry
+from quizgen.marking.early_carry import coarse_beyond, coarse_carry
 from quizgen.marking.slips import trap_rounded_or_cut
 from quizgen.marking.sources import figures_asked, own_trap_inputs, own_trap_read
 
@@ -117,9 +117,12 @@ def _coarse_told(checker, outcome, sources):
     ``coarse_carry`` words when the student's own earlier answer rounded to 1
     significant figure gives it (its status and marks as they are); else None."""
     question = checker.question
-    if checker.kind != "numeric" or checker.override or question is None or not question.usable():
+    if checker.kind != "numeric" or checker.override or question is None:
         return None
     values, figures = _as_given(sources)
+    if coarse_beyond(checker.rule, outcome.value, outcome.figures, values, question.parameters, question.credits) \
+            or not question.usable():   # the hull first: most such answers are far off, and usable() costs more
+        return None
     said = coarse_carry(checker.rule, outcome.value, outcome.figures, values, question.env, figures, question.credits)
     return checker.incorrect._replace(score=outcome.score, feedback=said, value=outcome.value,
                                       figures=outcome.figures) if said else None

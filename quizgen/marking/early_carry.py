@@ -52,7 +52,7 @@ from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WI
 from quizgen.marking.near_one import near_one
 from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value
 from quizgen.marking.rule_model import tolerance_kind
-from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
+from quizgen.marking.sources import OWN_RECIPE_ERRORS, RECIPE_FAILURES, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice, same
 
 EARLY_FIGURES = OWN_STEP_FIGURES   # rounded to this many figures on the way where the part asks for more: too early
@@ -136,11 +136,10 @@ def coarse_carry(rule, x: float, shown, own: dict, env: dict, written: dict, cre
     for 0 or an answer showing 1 figure (``shown``), which say too little of
     how they were reached (0 is -ln 1, and 1 is 0.9 to 1 figure). Each set of
     values is worked out only when the recipe's hull reaches ``x``."""
-    asked = figures_asked(rule.kind, rule.spec)
-    if asked is None or rule.recipe is None or not rule.sources or not env or not math.isfinite(x) or x == 0 \
-            or shown is not None and shown < 2 or any(own.get(d) is None for d in rule.recipe.depends):
+    if not env or not _may_say(rule, x, shown, own):
         return ""
-    kind, levels, given = tolerance_kind(rule), credits.levels, {d: (own[d],) for d in rule.recipe.depends}
+    asked, kind, levels = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), credits.levels
+    given = {d: (own[d],) for d in rule.recipe.depends}
 
     def reaches(parts: dict) -> bool:
         bound = given_reach(rule.recipe, env, parts, rule.spec, kind, None, levels)
@@ -150,8 +149,7 @@ def coarse_carry(rule, x: float, shown, own: dict, env: dict, written: dict, cre
 
     try:
         named = [f"{s.label} rounded to {COARSE_FIGURES} significant figure ({quoted(v, COARSE_FIGURES)})"
-                 for s in rule.sources for v in shorter(s, own[s.name], COARSE_FIGURES)
-                 if reaches({**given, s.name: (v,)})]
+                 for s, v, parts in _coarse_inputs(rule, own) if reaches(parts)]
         if not named or reaches(given):
             return ""
     except OWN_RECIPE_ERRORS:
@@ -159,6 +157,32 @@ def coarse_carry(rule, x: float, shown, own: dict, env: dict, written: dict, cre
     labels = " and ".join(s.label for s in rule.sources)
     worked = f"from your {labels} as written: {_as_written(rule, env, given, asked)}" if any_wrong(own, rule, written) else None
     return f"{WORKED_WITH}{' or '.join(named)}, not with {labels} as written: {_keep(credits, rule, worked)}"
+
+
+def coarse_beyond(rule, x: float, shown, own: dict, params: dict, credits) -> bool:
+    """True when ``coarse_carry`` is "" as no earlier answer rounded to 1 figure brings the recipe's hull over
+    ``params`` (the parameters before ``usable()`` is known: its env is they or {}) within reach of ``x``."""
+    if not _may_say(rule, x, shown, own):
+        return True
+    try:
+        bounds = [given_reach(rule.recipe, params, parts, rule.spec, tolerance_kind(rule), None, credits.levels)
+                  for _, _, parts in _coarse_inputs(rule, own)]
+    except RECIPE_FAILURES:   # as usable() takes them: coarse_carry decides
+        return False
+    return all(bound is not None and not bound[0] <= x <= bound[1] for bound in bounds)
+
+
+def _may_say(rule, x: float, shown, own: dict) -> bool:
+    """Whether ``coarse_carry`` may say anything of ``x`` at all, whatever the instance's parameters."""
+    return figures_asked(rule.kind, rule.spec) is not None and rule.recipe is not None and bool(rule.sources) \
+        and math.isfinite(x) and x != 0 and (shown is None or shown >= 2) \
+        and all(own.get(d) is not None for d in rule.recipe.depends)
+
+
+def _coarse_inputs(rule, own: dict):
+    """``(source, its answer rounded to 1 figure, the recipe's inputs with it so)`` for each such rounding."""
+    given = {d: (own[d],) for d in rule.recipe.depends}
+    return [(s, v, {**given, s.name: (v,)}) for s in rule.sources for v in shorter(s, own[s.name], COARSE_FIGURES)]
 
 
 def _as_written(rule, env: dict, given: dict, asked: int) -> str:
