@@ -22,13 +22,12 @@ it is divided (the worked solutions write a mean as "sum / n"). Values closer th
 are merged, so a set stays small. An intermediate used twice in one
 expression is rounded once, the same way at each use (``_Sets.shared``): C1,
 C2 and C8's numerator e^(z_y) is a term of the sum below it, and a student
-who keeps it to 4 figures in one keeps it so in the other."""
+who keeps it to 4 figures in one keeps it so in the other; an earlier part
+read twice is one value at both reads (shared_uses.reach)."""
 
 from __future__ import annotations
 
 import math
-from itertools import product
-
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import half_width
@@ -37,7 +36,7 @@ from quizgen.marking.complement_route import complement_routes
 from quizgen.marking.recipes import PART_PREFIX, shape
 from quizgen.marking.list_steps import index_zeroed, list_length, step_elements
 from quizgen.marking.roundings import LEVELS, roundings, thin
-from quizgen.marking.shared_uses import bounded, grouped
+from quizgen.marking.shared_uses import reach   # (early_steps.py reads it here)
 
 _OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
         "/": lambda a, b: a / b, "**": lambda a, b: math.pow(a, b)}
@@ -52,22 +51,9 @@ def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
     """The values ``recipe`` can reach when the ``part:`` variables take the
     values in ``parts`` (name -> values) and each intermediate let is rounded
     to any of ``levels``, an intermediate used twice the same way at both uses
-    (``_Sets.shared``). Raises ExpressionError when it cannot be carried."""
+    (``_Sets.shared``), an earlier part read twice one value at both reads
+    (shared_uses.reach). Raises ExpressionError when it cannot be carried."""
     return reach(_Sets(recipe, env, parts, levels))
-
-
-def reach(sets) -> tuple:
-    """``reachable``'s values for the evaluation ``sets`` (a ``_Sets``, or one that rounds
-    some steps otherwise: early_steps.py keeps one to 2 figures), each shared intermediate
-    one way at all its uses."""
-    groups = bounded(sets.choices, grouped(sets.shared()))
-    if not groups:
-        return sets.top()
-    found = []
-    for choice in product(*(sets.choices(group[0][0]) for group in groups)):
-        sets.pin(groups, choice)
-        found.extend(sets.top())
-    return thin(found)
 
 
 class _Sets:

@@ -1,10 +1,17 @@
-"""The intermediates a recipe uses more than once, which a student rounds one way at every
-use (quizgen/marking/carry.py ``_Sets.shared``): grouped, and the number of ways of rounding
-them that one reach enumerates bounded."""
+"""The values a recipe uses more than once, which a student carries one way at every use: the
+intermediates (quizgen/marking/carry.py ``_Sets.shared``), grouped, and the number of ways of
+rounding them that one reach enumerates bounded; the earlier parts it reads more than once, one
+value at every read (``one_value_each``); and ``reach``, carry.py's evaluation over sets with both
+held so."""
 
 from __future__ import annotations
 
-from quizgen.marking.recipes import shape
+from itertools import product
+
+from quizgen.maths.tree import Name, children
+from quizgen.marking.list_steps import list_length
+from quizgen.marking.recipes import PART_PREFIX, shape
+from quizgen.marking.roundings import thin
 
 
 MAX_CHOICES = 64
@@ -33,3 +40,72 @@ def bounded(choices, groups: list) -> list:
             break
         kept.append(group)
     return kept
+
+
+MAX_PART_WAYS = 4096
+"""The most combinations of earlier parts' values one reach takes one at a time (each a whole
+evaluation; one part read twice has some 20 to 500 values). Past it, the later parts read twice
+take their values read by read, as a part read once does: a wider reach, never a narrower one."""
+
+
+def reach(sets) -> tuple:
+    """carry.reachable's values for the evaluation ``sets`` (a carry ``_Sets``, or one that rounds
+    some steps otherwise: early_steps.py keeps one to 2 figures), each shared intermediate one way
+    at all its uses, each earlier part read twice one value at all its reads (``one_value_each``)."""
+    given = sets.parts
+    try:
+        found = [_pinned_reach(sets, parts) for parts in one_value_each(given, sets.recipe.expression, sets.env)]
+    finally:
+        sets.parts = given
+    return found[0] if len(found) == 1 else thin([v for values in found for v in values])
+
+
+def _pinned_reach(sets, parts: dict) -> tuple:
+    """``reach`` with the earlier parts' values ``parts``, each shared intermediate one way at all its uses."""
+    sets.parts = parts
+    sets.pin([], ())   # nothing held from the parts' values before
+    groups = bounded(sets.choices, grouped(sets.shared()))
+    if not groups:
+        return sets.top()
+    found = []
+    for choice in product(*(sets.choices(group[0][0]) for group in groups)):
+        sets.pin(groups, choice)
+        found.extend(sets.top())
+    return thin(found)
+
+
+def one_value_each(parts: dict, expression, env: dict):
+    """``parts`` (part name -> the values it may be carried as) as each evaluation of a recipe reads
+    them: a part with several values that ``expression`` reads more than once (or once where a list
+    broadcasts it, a read for each element) at one value at a time, every combination in turn, the
+    others whole (read once, a set gives what its values one at a time would). A student carries an
+    earlier answer as one number, the same at every read: a softmax e^(s1) / (e^(s1) + e^(s2)) from
+    (a) = s1 took one rounding of s1 above the line and another below it, and reached the softmax
+    of the unscaled scores (review 57a F1)."""
+    several = {name for name, values in parts.items() if len(values) > 1}
+    reads = _reads(expression, env, several, False, {}) if several else {}
+    if not any(count > 1 for count in reads.values()):   # the usual case: each part read once
+        yield parts
+        return
+    names, ways = [], 1
+    for name in sorted(name for name, count in reads.items() if count > 1):
+        ways *= len(parts[name])
+        if ways > MAX_PART_WAYS:
+            break
+        names.append(name)
+    for values in product(*(parts[name] for name in names)):
+        yield {**parts, **{name: (value,) for name, value in zip(names, values)}}
+
+
+def _reads(node, env: dict, names: set, listed: bool, counts: dict) -> dict:
+    """``counts`` ({part name: reads}) with the reads of ``names`` in ``node`` added: a read where a
+    list broadcasts the part (``listed``: some node above it is a list) counts as two."""
+    if node.__class__ is Name:
+        name = node.name[len(PART_PREFIX):]
+        if node.name.startswith(PART_PREFIX) and name in names:
+            counts[name] = counts.get(name, 0) + (2 if listed else 1)
+        return counts
+    listed = listed or list_length(node, env) is not None
+    for child in children(node):
+        _reads(child, env, names, listed, counts)
+    return counts
