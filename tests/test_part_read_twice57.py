@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 from bisect import bisect_left
+from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from quizgen.key.load import load_key_file
 from quizgen.marking.carry import LEVELS, carried_set, earlier_inputs, reachable
 from quizgen.marking.complement_route import complement_routes
 from quizgen.marking.hull import part_hull
+from quizgen.marking.recipes import Recipe, parse_recipe, recipe_parts
 from quizgen.marking.roundings import roundings
 
 BANK = Path(__file__).parent / "data" / "part_read_twice57"
@@ -133,3 +135,17 @@ def test_the_hull_still_bounds_a_part_read_twice(tmp_path, invoke):
         name = list(paths)[1]
         low, high = part_hull(paths, env, name, {})
         assert all(low <= v <= high for v in carried_set(paths, env, name, {}))
+
+
+def _recipe(text: str, names: frozenset) -> Recipe:
+    return Recipe("b", parse_recipe(text, names), text, recipe_parts(text), ())
+
+
+def test_a_part_a_list_broadcasts_is_one_value_in_every_element():
+    """sum(z * (a)) with z = (1, 2): (a) carried as 1 or 1.1 gives 3 or 3.3, never 1 + 2.2 = 3.2;
+    an earlier part as one element of list(...) is read once, and keeps its whole set."""
+    env = {"z": (Fraction(1), Fraction(2))}
+    names = frozenset(env)
+    assert reachable(_recipe("sum(z * part:a)", names), env, {"a": (1.0, 1.1)}, ()) == pytest.approx((3.0, 3.3))
+    both = reachable(_recipe("mean(list(part:a, part:c))", names), env, {"a": (1.0, 1.1), "c": (2.0, 2.2)}, ())
+    assert both == pytest.approx((1.5, 1.55, 1.6, 1.65))   # every pair: two parts, each read once

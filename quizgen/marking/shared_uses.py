@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from quizgen.maths.tree import Name, children
+from quizgen.maths.tree import Call, Name, children
 from quizgen.marking.list_steps import list_length
 from quizgen.marking.recipes import PART_PREFIX, shape
 from quizgen.marking.roundings import thin
@@ -99,13 +99,17 @@ def one_value_each(parts: dict, expression, env: dict):
 
 def _reads(node, env: dict, names: set, listed: bool, counts: dict) -> dict:
     """``counts`` ({part name: reads}) with the reads of ``names`` in ``node`` added: a read where a
-    list broadcasts the part (``listed``: some node above it is a list) counts as two."""
+    list broadcasts the part (``listed``: some node above it is a list, other than ``list(...)``,
+    whose arguments are one element each) counts as two."""
     if node.__class__ is Name:
         name = node.name[len(PART_PREFIX):]
         if node.name.startswith(PART_PREFIX) and name in names:
             counts[name] = counts.get(name, 0) + (2 if listed else 1)
         return counts
-    listed = listed or list_length(node, env) is not None
+    if node.__class__ is Call and node.func.name == "list":
+        listed = False
+    else:
+        listed = listed or list_length(node, env) is not None
     for child in children(node):
         _reads(child, env, names, listed, counts)
     return counts
