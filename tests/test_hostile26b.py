@@ -8,7 +8,7 @@ import itertools
 import json
 import re
 
-from quizgen.lms.responses import _letter, cloze_parts
+from quizgen.lms.cloze_cells import cloze_parts, letter_of as _letter
 from redos_support import best_seconds
 from run_support import cpu_seconds, run_in
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from quizgen.lms.responses import part_named_twice
+from quizgen.lms.cloze_cells import part_named_twice
 from quizgen.wording import shortened
 
 _REASON = ("this Moodle Cloze response names part {part} twice ('part {part}:' typed into an answer box?), so "

@@ -86,7 +86,8 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     result.notes.extend(renamed_note(result.matrix.students, stems, own, sheet_ext))
     totals = {total.student_id: total for total in result.students}   # listed in roster order, not the matrix's
     unsat = () if is_lms_key(key) else key.questions   # an LMS quiz not taken: no paper, no worked solutions
-    held, held_note = open_attempt_sheets(context.states, result.matrix.students)   # lms29: an open attempt
+    held, held_note = open_attempt_sheets(context.states, result.matrix.students,   # lms29: an open attempt
+                                          open_beside(key, result.matrix.students))   # 57b F1: a later one
     unanswered, unanswered_note = unanswered_sheets(result.matrix, strays, held)
     held |= unanswered
     result.notes.extend(held_note + unanswered_note)
@@ -106,6 +107,14 @@ def unsubmitted_states(key, students) -> dict:
     matrix shows them, the key's spelling) graded from a Moodle attempt that
     was not submitted (quizgen.key.model.KeyPaper.state)."""
     states = {paper.student_id.strip(): paper.state for paper in key.papers if paper.state}
+    return {number: states[sid] for number, sid in enumerate(students) if sid in states}
+
+
+def open_beside(key, students) -> dict:
+    """{student number: Moodle's State} of each of ``students`` graded from a finished Moodle attempt
+    beside a later one still open (KeyPaper.open_attempt), held back as an open attempt's student is
+    (review 57b F1)."""
+    states = {paper.student_id.strip(): paper.open_attempt for paper in key.papers if paper.open_attempt}
     return {number: states[sid] for number, sid in enumerate(students) if sid in states}
 
 

@@ -304,7 +304,7 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     try:
         rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, read.absent)
         notes += retried_note(path.name, rows)
-        inputs = grading_inputs(rows, **how)
+        inputs = grading_inputs(rows, **how, still_open=read.still_open)
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
     untagged = graded_untagged(read.untagged, rows, inputs.left)

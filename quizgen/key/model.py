@@ -18,6 +18,7 @@ from quizgen.key.choices import INCONSISTENT, NoChoices, choice_options, picked
 from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
 from quizgen.key.question_fields import ECF_CREDIT_VERSION, question_fields, template_head, version_with
+from quizgen.key.paper_state import NO_ATTEMPT, STILL_OPEN, UNSUBMITTED, open_attempt, paper_state
 from quizgen.key.seen_records import SeenRecords
 from quizgen.key.work_caps import check_params, recipe_texts
 from quizgen.key.variants import read_variants, variant_spec
@@ -25,7 +26,7 @@ from quizgen.key.parts import (DEFAULT_TOLERANCE, SPEC_KEYS, KeyPart, PartSpec, 
                                plain_part, read_part, read_spec)
 
 __all__ = ["FORMAT", "VERSION", "DEFAULT_TOLERANCE", "Key", "KeyPaper", "KeyQuestion", "KeyPart", "PartSpec",
-           "Trap", "read_key"]
+           "Trap", "read_key", "NO_ATTEMPT", "STILL_OPEN", "UNSUBMITTED"]
 
 FORMAT = "quizgen-key"
 EXPORT_KEY_FORMAT = "quizgen-lms-export-key"   # quizgen.lms.exportkey's (the key model imports nothing above it)
@@ -80,6 +81,7 @@ class KeyPaper:
     seed: str = ""
     questions: tuple = ()
     state: str = ""
+    open_attempt: str = ""   # the State of a later attempt still open beside the finished one graded (57b F1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,7 @@ class Key:
         shared = self._shared()
         place = {id(q): i for i, q in enumerate(shared)}
         papers = {p.student_id: {"name": p.name, "seed": p.seed, **({"state": p.state} if p.state else {}),
+                                 **({"open_attempt": p.open_attempt} if p.open_attempt else {}),
                                  "questions": [place[id(q)] if id(q) in place else from_templates.instance(q)
                                                for q in p.questions]}
                   for p in self.papers}
@@ -158,21 +161,6 @@ class Key:
 
 # ------------------------------------------------------------------ reading
 
-NO_ATTEMPT = "No attempt"   # lms29: an enrolled student's Moodle row with no attempt (State '-'), scored 0
-UNSUBMITTED = ("In progress", "Overdue", "Never submitted", "Not yet started", "Not started", NO_ATTEMPT)
-"""The states of a Moodle attempt that was not submitted (Moodle grades none of them): "Not yet
-started" (Moodle 4.5's "Not started" on some screens) is an attempt the quiz's "pre-create
-attempts" made that the student never opened. (A "Submitted" attempt is finished, its grading
-queued to a task: quizgen grades it as any finished one.)"""
-
-
-def _paper_state(paper: dict, where) -> str:
-    """A paper's ``state``: "" (none) or one of ``UNSUBMITTED``."""
-    state = checks.text(paper.get("state", ""), where, checks.MAX_ID)
-    if state and state not in UNSUBMITTED:
-        raise where.fail(f"expected one of {', '.join(map(repr, UNSUBMITTED))} (or no such field), got {state[:40]!r}")
-    return state
-
 def read_key(data, source: str = "the key") -> Key:
     """A :class:`Key` from key.json's data, version 1 (no ``format`` field,
     every text in every question), 2 (template texts shared), 3 (and
@@ -201,7 +189,7 @@ def read_key(data, source: str = "the key") -> Key:
                                              "at least one (generate writes every paper whole)")
         papers.append(KeyPaper(student_id, checks.text(paper.get("name", ""), where / "name", checks.MAX_NAME),
                                str(checks.label(paper.get("seed", "-"), where / "seed")), own,
-                               _paper_state(paper, where / "state")))
+                               paper_state(paper, where / "state"), open_attempt(paper, where / "open_attempt")))
     secret, codes = _codes(data, top)
     rounded_by = checks.text(data.get("answers_rounded_by", ""), top / "answers_rounded_by", checks.MAX_ID)
     if rounded_by not in ("", "canvas"):

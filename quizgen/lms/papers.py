@@ -14,7 +14,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.question_ids import norm_part
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import named_few
-from quizgen.key.model import NO_ATTEMPT, Key, KeyPaper, KeyQuestion
+from quizgen.key.model import NO_ATTEMPT, STILL_OPEN, Key, KeyPaper, KeyQuestion
 
 DOWNLOAD_LINE = "download_line"
 ANSWER_COLUMNS = ("student_id", "name", "question_id", "part", "answer", DOWNLOAD_LINE)
@@ -34,15 +34,10 @@ def is_lms_key(key: Key) -> bool:
     return bool(key.papers) and key.seed == LMS_SEED and all(p.seed == LMS_SEED for p in key.papers)
 
 
-STILL_OPEN = ("In progress", "Overdue", "Not yet started", "Not started", NO_ATTEMPT)
-"""The states of a Moodle attempt not submitted that the student can still
-open and submit, and a student with no attempt, who may still make one
-(``Never submitted``, the attempt closed, cannot be)."""
-
-
 def still_open_ids(key, roster=(), absent=()) -> frozenset:
     """The normal ids of the students of ``key`` (a Key) whose Moodle attempt
-    is still open or who have none (STILL_OPEN): as they get no feedback
+    is still open or who have none (STILL_OPEN), or who have a later one
+    still open beside the finished one graded (``open_attempt``): as they get no feedback
     sheet, the Moodle and Canvas gradebook files give them no grade
     (quizgen.lms.gradebook: a grade imported would override the LMS's own,
     and hide the grade of the attempt they may still submit); and those of
@@ -50,7 +45,7 @@ def still_open_ids(key, roster=(), absent=()) -> frozenset:
     State there says so (``-``: no attempt) and who are in ``absent`` (ids
     with no answer in this run)."""
     from quizgen.marking.student_ids import normalise_id
-    held = {normalise_id(p.student_id) for p in key.papers if p.state in STILL_OPEN}
+    held = {normalise_id(p.student_id) for p in key.papers if p.state in STILL_OPEN or p.open_attempt}
     unanswered = {normalise_id(i) for i in absent}
     held.update(normalise_id(s.student_id) for s in roster or ()
                 if (s.state in STILL_OPEN or s.state == "-") and normalise_id(s.student_id) in unanswered)
@@ -79,16 +74,19 @@ def unlisted_ids(key, result) -> frozenset:
     return frozenset(absent - attempted - result.held)
 
 
-def open_attempt_sheets(states: dict, students) -> tuple:
+def open_attempt_sheets(states: dict, students, beside=None) -> tuple:
     """``(numbers, notes)``: the numbers of the students of ``students`` (ids
     by number) whose graded attempt is still open (``states``: {student
     number: Moodle's State}, feedback.unsubmitted_states), who get no feedback
     sheet, as one holds the worked solutions and the key's answers; and the
-    one-line note naming them."""
-    numbers = sorted(n for n, state in (states or {}).items() if state in STILL_OPEN)
+    one-line note naming them; ``beside``: {student number: State} of a later attempt
+    still open beside the finished one graded (KeyPaper.open_attempt), held back too."""
+    shown = {n: state for n, state in (states or {}).items() if state in STILL_OPEN}
+    shown.update((n, f"{state}, after a finished attempt") for n, state in (beside or {}).items())
+    numbers = sorted(shown)
     if not numbers:
         return set(), []
-    named = named_few([f"{students[n]} ({states[n]})" for n in numbers])
+    named = named_few([f"{students[n]} ({shown[n]})" for n in numbers])
     return set(numbers), [f"{len(numbers)} student(s) get no feedback sheet, as Moodle shows their attempt as not "
                           f"submitted and still open, or none yet (a sheet holds the worked solutions and the key's "
                           f"answers, which they could use before submitting): {named}; grade again for their sheets "
@@ -109,7 +107,7 @@ class GradingInputs(NamedTuple):
 
 
 def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "",
-                   order=(), others=(), fingerprints=None) -> GradingInputs:
+                   order=(), others=(), fingerprints=None, still_open=None) -> GradingInputs:
     """The key (a paper per student) and the long answers CSV of ``rows``,
     keeping each student's ``last`` (or ``first``) attempt. Questions are
     named as the export named them: Moodle's by slot (Q1, Q2, ...); Canvas's,
@@ -136,7 +134,8 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     and points told by the other rows of its column and of ``others`` (rows
     of students not in the key, attempt_choice.attempt_scores'). ``fingerprints``:
     {seed label: digest} of the variants the export key fingerprinted (lms/fingerprints.py),
-    each drawn again checked against it."""
+    each drawn again checked against it. ``still_open``: {student: State} of a later
+    Moodle attempt still open beside the finished one graded (``KeyPaper.open_attempt``)."""
     from quizgen import __version__
     from quizgen.lms.lost_tag import lost_templates
     from quizgen.lms.variants import key_questions
@@ -171,8 +170,8 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     made = [(sid, q, _cut(cut, question, only, names[(sid, q)]), question)
             for (sid, q, (_, _, only)), question in zip(chosen, whole)]
     picked = iter(question for _, _, question, _ in made)
-    students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]), p["state"])
-                     for sid, p in papers.items())
+    students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]), p["state"],
+                              (still_open or {}).get(sid, "")) for sid, p in papers.items())
     quiz = _whole_quiz(made, slots)
     students += tuple(KeyPaper(sid, name, LMS_SEED, quiz, NO_ATTEMPT) for sid, name in unattempted.items())
     key = Key(quiz, students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)

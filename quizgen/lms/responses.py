@@ -19,7 +19,8 @@ from quizgen.csv_input import NOT_TEXT, csv_text
 from quizgen.errors import InputFileError
 from quizgen.wording import quoted
 from quizgen.key.checks import MAX_NAME
-from quizgen.key.model import NO_ATTEMPT
+from quizgen.key.model import NO_ATTEMPT, STILL_OPEN
+from quizgen.lms.cloze_cells import cloze_parts
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
 from quizgen.lms.download_table import table_lines
@@ -93,7 +94,9 @@ class Responses:
     tag (quizgen.lms.untagged.Untagged); those of a Moodle column other rows tag
     are rows too (``ResponseRow.tag_lost``). ``filled``: the Canvas users with a
     sis_id on some rows, none on others, all taken as that sis_id's, with each
-    row's name (row_checks.canvas_students)."""
+    row's name (row_checks.canvas_students). ``still_open``: {student: State} of
+    each Moodle student graded from a finished attempt beside a later one still
+    open (quizgen.lms.papers.STILL_OPEN), who could still submit it (review 57b F1)."""
 
     rows: list
     skipped: list = field(default_factory=list)
@@ -102,6 +105,7 @@ class Responses:
     absent: list = field(default_factory=list)
     untagged: list = field(default_factory=list)
     filled: dict = field(default_factory=dict)
+    still_open: dict = field(default_factory=dict)
 
 
 def read_responses(path, encoding: str | None = None, prefer: str = "idnumber",
@@ -181,7 +185,7 @@ def _moodle_rows(rows: list, prefer: str = "idnumber", file_lines: list | None =
     tried = {student for student, unfinished in who if unfinished != NO_ATTEMPT}   # a no-attempt row beside: dropped
     # (line, row, student) of each attempt to read; by its line: the line each response came from, the State
     # of an open attempt, each question's tries
-    kept, source, states, counts = [], {}, {}, {}
+    kept, source, states, counts, still_open = [], {}, {}, {}, {}
     for (line, row, lines, tries), (student, unfinished) in zip(attempts, who):
         check_id(student, "the Moodle export's", line)
         if not student and any(c.strip() for c in row):
@@ -189,6 +193,8 @@ def _moodle_rows(rows: list, prefer: str = "idnumber", file_lines: list | None =
         if student and not (unfinished and student in finished or unfinished == NO_ATTEMPT and student in tried):
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
             source[line], states[line], counts[line] = lines, unfinished, tries
+        elif student and unfinished in STILL_OPEN and unfinished != NO_ATTEMPT:   # it may still be submitted
+            still_open.setdefault(student, unfinished)
     out, numbers, cells = [], attempt_numbers(header, kept, unordered), []
     names = moodle_name_columns(header)   # First name, and Last name (Moodle 4) or Surname (Moodle 3)
     for line, row, student in kept:
@@ -210,7 +216,8 @@ def _moodle_rows(rows: list, prefer: str = "idnumber", file_lines: list | None =
                                              counts[line][column], file_lines[at] if file_lines else at + 1)]
     tagged = {r.slot for r in out if r.slot is not None and not r.tag_lost}
     return Responses([r for r in out if not r.tag_lost or r.slot in tagged],   # a column tagged on no row: not graded
-                     skipped, fallback, unordered, untagged=moodle_untagged(cells, {f"Question {s}" for s in tagged}))
+                     skipped, fallback, unordered, untagged=moodle_untagged(cells, {f"Question {s}" for s in tagged}),
+                     still_open=still_open)
 
 
 def _no_attempt(row: list, questions, slots: list) -> bool:
@@ -262,46 +269,6 @@ def _moodle_answers(tag, response: str, slot: int, who: tuple, line: int, tries:
                             tag_lost=tag is None)]
     return [ResponseRow(*who, slot, template, variant, letter, answer, row=line, tries=max(tries, 1), line=file_line,
                         tag_lost=tag is None) for letter, answer in cloze_parts(response)]
-
-
-def cloze_parts(summary: str) -> list:
-    """A response summary as [(part letter, answer)]: Moodle writes a Cloze
-    response as ``part 1: x; part 2: y`` (qtype_multianswer's summarise_response
-    joins 'part {$a->i}: {$a->response}' with '; '), other questions as the answer.
-    The Responses report trims the cell, so a blank last part ends it with
-    ``part 3:`` (no space after the colon), and an untouched Cloze is
-    ``part 1: ; part 2: ; part 3:``: each part is found by ``; part N:``
-    whatever the spaces around it (a spreadsheet may drop them too), a blank
-    part reading "". A cell naming a part twice (``; part 2:`` typed into box 1) cannot be
-    split as Moodle saw it: every part gets the whole cell, which a person reads (needs_review),
-    as a cell whose parts are out of order is read whole."""
-    if not _CLOZE_FIRST.match(summary):
-        return [("a", summary.strip())]
-    answers, start, number = [], summary.index(":") + 1, 1   # each part searched for from where the last ended:
-    for marker in _CLOZE_NEXT.finditer(summary, start):     # linear time (slicing off the rest per part was
-        if marker.group(1) == str(number + 1):               # quadratic)
-            answers.append((_letter(number - 1), summary[start:marker.start()].strip()))
-            start, number = marker.end(), number + 1
-    answers.append((_letter(number - 1), summary[start:].strip()))
-    return [(letter, summary.strip()) for letter, _ in answers] if part_named_twice(summary) else answers
-
-
-def part_named_twice(summary: str) -> str | None:
-    """The number, as written, of the first Cloze part a response cell ``summary``
-    names a second time (``"2"`` for ``part 1: 0.1; part 2: 0.8; part 2: ; part 3:``),
-    for which cloze_parts gives each part the whole cell; None when it names none twice."""
-    if not _CLOZE_FIRST.match(summary):
-        return None
-    named = {"1"}
-    for marker in _CLOZE_NEXT.finditer(summary, summary.index(":") + 1):
-        if marker.group(1) in named:
-            return marker.group(1)
-        named.add(marker.group(1))
-    return None
-
-
-_CLOZE_FIRST = re.compile(r"part 1:")
-_CLOZE_NEXT = re.compile(r";\s*part (\d+):")
 
 
 def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
@@ -391,9 +358,3 @@ def _cell(header: list, row: list, name: str) -> str:
     """The cell of column ``name`` in ``row``, stripped; "" when the column is absent or the row ends before it."""
     column = header.index(name) if name in header else len(row)
     return row[column].strip() if column < len(row) else ""
-
-
-def _letter(index: int) -> str:
-    """Part letters: a, b, ..., z, aa, ab, ... (as quizgen numbers parts)."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    return letters[index] if index < 26 else _letter(index // 26 - 1) + letters[index % 26]
