@@ -80,3 +80,69 @@ def test_a_keys_open_attempt_is_read_and_another_value_refused():
     key["students"]["s1"]["open_attempt"] = "Finished"
     with pytest.raises(InputFileError, match=r"open_attempt: expected one of 'In progress', 'Overdue', .*got 'Finished'"):
         read_key(key)
+
+
+# ---------------------------------------------------------------- F3: the quiz's maximum kept for regrading
+
+@pytest.fixture
+def graded_once(tmp_path, invoke):
+    """A Moodle download of three students graded with a Moodle gradebook into out/, the quiz's maximum
+    grade 20 (the paper's points: 10)."""
+    header, *rows = exported_download(invoke, tmp_path, "C1,C7", 2, 3)
+    header[header.index("Grade/10.00")] = "Grade/20.00"
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+    run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
+                 "--gradebook", "moodle", "--out", tmp_path / "out")
+    assert run.exit_code == 0, run.output
+    return tmp_path
+
+
+def _grades(path) -> dict:
+    return {row[0]: row[2] for row in list(csv.reader(path.open(encoding="utf-8-sig")))[1:]}
+
+
+@pytest.mark.slow
+def test_regrading_the_built_answers_scales_the_moodle_gradebook_as_the_download_did(graded_once, invoke):
+    import json
+
+    key = json.loads((graded_once / "out" / "responses-key.json").read_text(encoding="utf-8"))
+    assert key["moodle_maximum"] == "20.00"
+    (graded_once / "ov.csv").write_text("student_id,question_id,part,share\ns000,Q1,a,1\n", encoding="utf-8")
+    first = invoke("grade", graded_once / "responses.csv", "--key", graded_once / "questions-key.json",
+                   "--gradebook", "moodle", "--overrides", graded_once / "ov.csv", "--out", graded_once / "out")
+    assert first.exit_code == 0, first.output
+    run = invoke("grade", graded_once / "out" / "responses-answers.csv", "--key", graded_once / "out" / "responses-key.json",
+                 "--gradebook", "moodle", "--overrides", graded_once / "ov.csv", "--out", graded_once / "out2")
+    assert run.exit_code == 0, run.output
+    first = _grades(graded_once / "out" / "responses-graded-gradebook-moodle.csv")
+    again = _grades(graded_once / "out2" / "responses-answers-graded-gradebook-moodle.csv")
+    assert again == first and float(again["s000"]) > 0 and float(again["s000"]) % 1 == 0.0   # points 2.5 -> 5, say
+    assert "scaled to the quiz's maximum grade in Moodle, 20" in " ".join(run.output.split())
+
+
+@pytest.mark.slow
+def test_an_older_built_key_without_the_maximum_says_its_grades_are_points(graded_once, invoke):
+    import json
+
+    path = graded_once / "out" / "responses-key.json"
+    key = json.loads(path.read_text(encoding="utf-8"))
+    del key["moodle_maximum"]   # as a quizgen before round 57 wrote it
+    path.write_text(json.dumps(key), encoding="utf-8")
+    run = invoke("grade", graded_once / "out" / "responses-answers.csv", "--key", path, "--gradebook", "moodle",
+                 "--out", graded_once / "out2")
+    assert run.exit_code == 0, run.output
+    said = " ".join(run.output.split())
+    assert ("the grades in the Moodle gradebook file are the paper's points (of 10), not scaled to the quiz's "
+            "maximum grade in Moodle: responses-key.json keeps no such maximum") in said, said
+    assert "grade the Moodle download itself again" in said
+
+
+def test_a_keys_moodle_maximum_is_read_and_a_bad_one_refused():
+    from quizgen.errors import InputFileError
+    from quizgen.key.model import read_key
+
+    question = {"id": "Q1", "parts": [{"part": "a", "value": 1, "points": 1}]}
+    assert read_key({"questions": [question], "moodle_maximum": "7.50"}).moodle_maximum == "7.50"
+    for bad in ("0", "ten", "-1", "1e3", 10):
+        with pytest.raises(InputFileError, match="moodle_maximum: expected"):
+            read_key({"questions": [question], "moodle_maximum": bad})

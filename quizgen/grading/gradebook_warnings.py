@@ -159,6 +159,22 @@ def moodle_scaled_note(outputs, result) -> list:
             "the students CSV and the reports keep the points"]
 
 
+def moodle_unscaled_warning(outputs, result) -> list:
+    """The warning when the Moodle file of the answers built from a Moodle download, graded again with
+    a key built before keys kept the quiz's maximum grade (``outputs.unscaled_key``), holds the paper's
+    points: the download's own run scaled them, and imported into the quiz's grade item they would be
+    refused whole, or read on the wrong scale (review 57b F3)."""
+    points = sorted({t.max_score for t in result.students if t.max_score})
+    if outputs.gradebook != "moodle" or not outputs.unscaled_key or not points:
+        return []
+    shown = number_text(points[0]) if len(points) == 1 else f"{number_text(points[0])} to {number_text(points[-1])}"
+    return [f"the grades in the Moodle gradebook file are the paper's points (of {shown}), not scaled to the quiz's "
+            f"maximum grade in Moodle: {shortened(outputs.unscaled_key)} keeps no such maximum (built by a quizgen "
+            "before round 57, or from a download without its 'Grade/...' column); to have them scaled, grade the "
+            "Moodle download itself again with the same options, or import this file into a grade item whose "
+            f"maximum is {shown} points, not the quiz's"]
+
+
 def off_roster_warning(result, off: tuple) -> list:
     """One warning naming the graded ids not on --roster that the Moodle file
     leaves out (its import stops the whole file at a student it does not

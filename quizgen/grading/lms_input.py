@@ -78,6 +78,13 @@ def moodle_maximum(path, encoding=None, delimiter=None) -> tuple:
     return (float(number), len(number.partition(".")[2])) if float(number) else (None, None)
 
 
+def _maximum_text(path, encoding=None, delimiter=None) -> str:
+    """The quiz's maximum grade in Moodle as the key built from the download keeps it, ``"10.00"`` (its places
+    Moodle's, a decimal point), or "" without one: a run grading the built files scales to it again (57b F3)."""
+    most, places = moodle_maximum(path, encoding, delimiter)
+    return f"{most:.{places}f}" if most else ""
+
+
 def lms_kind_of(path, encoding=None, delimiter=None) -> str | None:
     """``"moodle"`` or ``"canvas"`` when the file at ``path`` is an LMS export, else None."""
     header, *_ = _start_if_file(path, encoding, delimiter)
@@ -304,7 +311,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     try:
         rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, read.absent)
         notes += retried_note(path.name, rows)
-        inputs = grading_inputs(rows, **how, still_open=read.still_open)
+        inputs = grading_inputs(rows, **how, still_open=read.still_open, maximum=_maximum_text(path, encoding, delimiter)
+                                if kind == "moodle" else "")
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
     untagged = graded_untagged(read.untagged, rows, inputs.left)

@@ -52,6 +52,9 @@ class GradeOutputs:
     """The decimal places ``moodle_maximum`` is shown with (2 in ``Grade/10.00``), to which Moodle rounded it."""
     download_resaved: str = ""
     """The signs that a spreadsheet saved the LMS download again (read_as.spreadsheet_signs), or ""."""
+    unscaled_key: str = ""
+    """The name of a Moodle download's built key graded again that keeps no ``moodle_maximum`` (one built
+    before round 57): its Moodle file holds the paper's points, said in a warning (review 57b F3)."""
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""

@@ -22,6 +22,7 @@ from quizgen.grading.decisions import made_by_override
 from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
                                                 odd_rows_note, moodle_maximum_warning, moodle_rounded_warning,
+                                                moodle_unscaled_warning,
                                                 moodle_scaled_note, resaved_ids_warning, no_answer_ids,
                                                 off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
                                                 unmatched_note, zeros_note)
@@ -229,7 +230,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
                                 "in Moodle, write the gradebook with --gradebook-key email")
         result.warnings += unguarded_warning(outputs, book.unguarded)
         result.warnings += moodle_maximum_warning(outputs, result) + moodle_rounded_warning(outputs, result)
-        result.warnings += resaved_ids_warning(outputs, result)
+        result.warnings += resaved_ids_warning(outputs, result) + moodle_unscaled_warning(outputs, result)
         result.notes += moodle_scaled_note(outputs, result)
     result.warnings += identity_warnings(outputs, result, left_out)
 

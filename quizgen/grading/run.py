@@ -44,7 +44,7 @@ from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse
                                    refuse_sheet_clashes, run_files)
 from quizgen.grading.report import roster_order, student_sections
 from quizgen.grading.rows import finish_graded, grade_file
-from quizgen.grading.run_options import download_outputs, forced_by, key_named, run_options
+from quizgen.grading.run_options import download_outputs, forced_by, key_named, key_outputs, run_options
 from quizgen.report.title import exam_words, report_title
 from quizgen.grading.run_settings import ecf_credit_note, marked_with, version_one_note
 from quizgen.grading.same_id import answers_state, clashing_ids
@@ -232,6 +232,7 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inpu
     decisions = read_decisions(asked.overrides)
     class_roster = read_roster(asked.roster) if asked.roster is not None else None
     students = Students(index, class_roster)
+    outputs = key_outputs(outputs, index.key, key_path, lms)   # 57b F3: a built key's Moodle maximum
     return _Inputs(given=given, key=key, outputs=outputs, source=source, state=state, key_path=key_path, data=data,
                    index=index, reads=reads, paths=paths, made=made, replaced=replaced, shown=shown,
                    code_warning=code_warning, decisions=decisions, class_roster=class_roster, students=students,

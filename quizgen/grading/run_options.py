@@ -36,6 +36,22 @@ def download_outputs(outputs: GradeOutputs, download: Path, unkeyed: tuple, maxi
     return outputs if outputs.gradebook_item is not None else replace(outputs, gradebook_item=download.stem)
 
 
+def key_outputs(outputs: GradeOutputs, key, key_path, download: bool) -> GradeOutputs:
+    """A run's outputs for the answers built from a Moodle download graded again with the key built beside
+    them (not ``download``): scaled to the quiz's maximum grade in Moodle that key keeps, as the download's
+    own run was (review 57b F3: they were the paper's points, a full mark 47 where the quiz's is 10); for a
+    key that keeps none, named (``unscaled_key``) for the warning that its grades are points."""
+    from quizgen.key.download_fields import maximum_and_places
+    from quizgen.lms.papers import is_lms_key
+
+    if download or outputs.gradebook != "moodle" or key.rounded_by or not is_lms_key(key):
+        return outputs
+    if not key.moodle_maximum:
+        return replace(outputs, unscaled_key=key_path.name if key_path else "the key")
+    most, places = maximum_and_places(key.moodle_maximum)
+    return replace(outputs, moodle_maximum=most, moodle_places=places)
+
+
 def key_named(index: KeyIndex, source, key_path: Path | None, found: bool, lms: bool) -> str:
     """How the checks of the answers' paper codes name the key: the download's, or its
     file beside the answers or its path (key_shown), ``found`` when no --key named it."""

@@ -18,7 +18,7 @@ from quizgen.key.choices import INCONSISTENT, NoChoices, choice_options, picked
 from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
 from quizgen.key.question_fields import ECF_CREDIT_VERSION, question_fields, template_head, version_with
-from quizgen.key.paper_state import NO_ATTEMPT, STILL_OPEN, UNSUBMITTED, open_attempt, paper_state
+from quizgen.key.download_fields import NO_ATTEMPT, STILL_OPEN, UNSUBMITTED, moodle_maximum, open_attempt, paper_state
 from quizgen.key.seen_records import SeenRecords
 from quizgen.key.work_caps import check_params, recipe_texts
 from quizgen.key.variants import read_variants, variant_spec
@@ -99,6 +99,7 @@ class Key:
     rounded_by: str = ""      # "canvas": the answers' figures were rewritten by the LMS, not the student
     printed: object = None    # key.json's "printed" as read, unchecked (per-student keys): report/title.exam_words
     files: tuple | None = None   # key.json's "files", the files its run wrote (checks.listed_files): grade writes none
+    moodle_maximum: str = ""  # a Moodle download's key: the quiz's maximum grade there, "10.00" (57b F3)
 
     def codes_by_student(self) -> dict:
         """{student id: its paper's code} ('' is the class paper), the first code listed for each, in one pass."""
@@ -132,6 +133,8 @@ class Key:
         data["version"] = version_with((q.ecf_credit for q in self.every_question()), SHARED_VERSION if shared else VERSION)
         if self.rounded_by:
             data["answers_rounded_by"] = self.rounded_by
+        if self.moodle_maximum:
+            data["moodle_maximum"] = self.moodle_maximum
         if self.secret:
             data["secret"] = self.secret
             data["papers"] = {code: {"seed": seed, **({"student_id": sid} if sid else {})}
@@ -196,7 +199,7 @@ def read_key(data, source: str = "the key") -> Key:
         raise (top / "answers_rounded_by").fail(f"expected \"canvas\" (or no such field), got {rounded_by[:40]!r}")
     key = Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
               str(data.get("quizgen", "")), version, secret, codes, rounded_by, data.get("printed"),
-              checks.listed_files(data))
+              checks.listed_files(data), moodle_maximum(data, top / "moodle_maximum"))
     if data.get(DIGEST_FIELD) != values_digest(key.exact_values()):   # edited since written, or written without it
         check_values(_located_parts(key, top, {id(q): top / "shared_questions" / i for i, q in enumerate(shared)}))
     return key

@@ -107,7 +107,7 @@ class GradingInputs(NamedTuple):
 
 
 def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "",
-                   order=(), others=(), fingerprints=None, still_open=None) -> GradingInputs:
+                   order=(), others=(), fingerprints=None, still_open=None, maximum: str = "") -> GradingInputs:
     """The key (a paper per student) and the long answers CSV of ``rows``,
     keeping each student's ``last`` (or ``first``) attempt. Questions are
     named as the export named them: Moodle's by slot (Q1, Q2, ...); Canvas's,
@@ -135,7 +135,8 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     of students not in the key, attempt_choice.attempt_scores'). ``fingerprints``:
     {seed label: digest} of the variants the export key fingerprinted (lms/fingerprints.py),
     each drawn again checked against it. ``still_open``: {student: State} of a later
-    Moodle attempt still open beside the finished one graded (``KeyPaper.open_attempt``)."""
+    Moodle attempt still open beside the finished one graded (``KeyPaper.open_attempt``).
+    ``maximum``: the quiz's maximum grade in Moodle, ``"10.00"`` (``Key.moodle_maximum``), or ""."""
     from quizgen import __version__
     from quizgen.lms.lost_tag import lost_templates
     from quizgen.lms.variants import key_questions
@@ -174,7 +175,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
                               (still_open or {}).get(sid, "")) for sid, p in papers.items())
     quiz = _whole_quiz(made, slots)
     students += tuple(KeyPaper(sid, name, LMS_SEED, quiz, NO_ATTEMPT) for sid, name in unattempted.items())
-    key = Key(quiz, students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
+    key = Key(quiz, students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by, moodle_maximum=maximum)
     parts = {(sid, q): question.parts for sid, q, question, _ in made}
     answered = tuple(_answer_rows(rows, papers, names, parts))
     out = io.StringIO()

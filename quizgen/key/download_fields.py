@@ -1,9 +1,13 @@
-"""The Moodle State a key built from a Moodle download keeps on a student's
-paper (quizgen.key.model.KeyPaper): ``state``, of the attempt graded when it
-was not submitted, and ``open_attempt``, of a later attempt still open beside
-the finished one graded; each checked on reading, one line naming its path."""
+"""What a key built from a Moodle download keeps of it (quizgen.key.model):
+on a student's paper (KeyPaper) the Moodle State ``state``, of the attempt
+graded when it was not submitted, and ``open_attempt``, of a later attempt
+still open beside the finished one graded; and at the top the quiz's maximum
+grade in Moodle, ``moodle_maximum``, to which a Moodle gradebook is scaled
+(review 57b F3). Each checked on reading, one line naming its path."""
 
 from __future__ import annotations
+
+import re
 
 from quizgen.key import checks
 
@@ -36,3 +40,24 @@ def open_attempt(paper: dict, where) -> str:
         choices = ", ".join(repr(s) for s in STILL_OPEN if s != NO_ATTEMPT)
         raise where.fail(f"expected one of {choices} (or no such field), got {state[:40]!r}")
     return state
+
+
+_MAXIMUM = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
+
+
+def moodle_maximum(data: dict, where) -> str:
+    """The key's ``moodle_maximum``: "" (none) or the quiz's maximum grade in Moodle as its download's
+    ``Grade/10.00`` column heads it (``"10.00"``, a decimal point, the places Moodle shows), over 0."""
+    text = data.get("moodle_maximum", "")
+    if text == "":
+        return ""
+    if not isinstance(text, str) or not _MAXIMUM.fullmatch(text) or not float(text):
+        raise where.fail(f"expected the quiz's maximum grade in Moodle as text, a number over 0 such as \"10.00\" "
+                         f"(or no such field), got {str(text)[:40]!r}")
+    return text
+
+
+def maximum_and_places(text: str) -> tuple:
+    """``(maximum, decimal places)`` of a key's ``moodle_maximum`` (``"10.00"``: ``(10.0, 2)``),
+    ``(None, None)`` for ""."""
+    return (float(text), len(text.partition(".")[2])) if text else (None, None)
