@@ -3,6 +3,7 @@ attempt and a later one still open is held back as one whose only attempt is
 open (no sheet, no LMS gradebook row, the held notes name them)."""
 
 import csv
+import io
 
 import pytest
 
@@ -146,3 +147,79 @@ def test_a_keys_moodle_maximum_is_read_and_a_bad_one_refused():
     for bad in ("0", "ten", "-1", "1e3", 10):
         with pytest.raises(InputFileError, match="moodle_maximum: expected"):
             read_key({"questions": [question], "moodle_maximum": bad})
+
+
+# ---------------------------------------------------------------- F7: a spreadsheet's re-save drops trailing zeros
+
+def _one_number_download(folder, invoke, typed_as, started: str, delimiter: str = ",", sep: bool = False) -> None:
+    """responses.csv: an export of C4 (a one-number question); each student given a variant whose right
+    answer, as Moodle shows it, ends in a zero (1.50, ...) types it as ``typed_as`` makes it; s009 types
+    1.1 for 1.11 (rounded too early, whatever saved the file)."""
+    from lxml import etree
+
+    from lms_support import question_summary
+
+    assert invoke("export", "moodle", "--classes", "C4", "--count", 20, "--seed", "fix57l-zeros-seed-1",
+                  "--out", folder / "questions.xml").exit_code == 0
+    questions = [q for q in etree.parse(str(folder / "questions.xml")).getroot() if q.get("type") == "numerical"]
+    right = {q.find("answer").findtext("text"): q for q in questions}
+    zeros = [a for a in right if a.endswith("0")][:3]
+    header = ["Last name", "First name", "ID number", "Email address", "State", "Started on", "Completed",
+              "Duration", "Grade/10.00", "Question 1", "Response 1"]
+    rows = [["L", "F", f"s00{n}", f"s{n}@x.org", "Finished", started, started, "5 mins", "1.00",
+             question_summary(right[a].findtext("questiontext/text")), typed_as(a)] for n, a in enumerate(zeros)]
+    rows.append(["L", "F", "s009", "s9@x.org", "Finished", started, started, "5 mins", "1.00",
+                 question_summary(right["1.11"].findtext("questiontext/text")), typed_as("1.1")])
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows([header] + rows)
+    (folder / "responses.csv").write_text(("sep=;\n" if sep else "") + out.getvalue(), encoding="utf-8")
+
+
+def _verdicts(folder) -> dict:
+    graded = folder / "out" / "responses-graded.csv"
+    text = graded.read_text(encoding="utf-8-sig")
+    return {r["student_id"]: (r["answer"], r["status"]) for r in csv.DictReader(
+        io.StringIO(text), delimiter=";" if text.split("\n")[0].count(";") > 1 else ",")}
+
+
+def _dropped(answer: str) -> str:
+    return answer.rstrip("0").rstrip(".")
+
+
+@pytest.mark.parametrize("how", ["german", "dates"])
+@pytest.mark.slow
+def test_a_resaved_download_keeps_the_marks_of_an_answer_whose_trailing_zeros_were_dropped(tmp_path, invoke, how):
+    if how == "german":   # German Excel: sep= line, ';', decimal commas
+        _one_number_download(tmp_path, invoke, lambda a: _dropped(a).replace(".", ","), "06.12.2026 09:07", ";", True)
+    else:   # a ','-separated save whose dates a spreadsheet rewrote
+        _one_number_download(tmp_path, invoke, _dropped, "06.12.2026 09:07")
+    run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json", "--feedback",
+                 tmp_path / "fb", "--out", tmp_path / "out")
+    assert run.exit_code == 0, run.output
+    verdicts = _verdicts(tmp_path)
+    assert {verdicts[s][1] for s in ("s000", "s001", "s002")} == {"correct"}, verdicts
+    assert verdicts["s009"][1] == "imprecise"   # 1.1 for 1.11 is no zero dropped: still rounded too early
+    said = " ".join(run.output.split())
+    assert ("3 answer(s) to one-number questions are the right answer with the zeros at its end left off" in said
+            and "grade the download as Moodle wrote it" in said), said
+    sheet = (tmp_path / "fb" / "s000.md").read_text(encoding="utf-8")
+    assert "the figures typed could not be checked" in sheet
+
+
+@pytest.mark.slow
+def test_a_download_with_no_sign_of_a_resave_keeps_the_strict_rule(tmp_path, invoke):
+    _one_number_download(tmp_path, invoke, _dropped, "6 December 2026  9:07 AM")
+    run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json", "--out", tmp_path / "out")
+    assert run.exit_code == 0, run.output
+    assert {status for _, status in _verdicts(tmp_path).values()} == {"imprecise"}
+    assert "zeros at its end left off" not in run.output
+
+
+def test_a_keys_answers_rounded_by_spreadsheet_is_read():
+    from quizgen.errors import InputFileError
+    from quizgen.key.model import read_key
+
+    question = {"id": "Q1", "parts": [{"part": "a", "value": 1, "points": 1}]}
+    assert read_key({"questions": [question], "answers_rounded_by": "spreadsheet"}).rounded_by == "spreadsheet"
+    with pytest.raises(InputFileError, match='expected "canvas" or "spreadsheet"'):
+        read_key({"questions": [question], "answers_rounded_by": "excel"})

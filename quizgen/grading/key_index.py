@@ -244,7 +244,8 @@ class KeyIndex:
         self.name, self.source = name, source or name
         self.writes_comma = decimal_comma if writes_comma is None else writes_comma   # the graded cells' decimal mark
         self.override = override   # --rtol/--atol's rule for every part, or None (swapped_ids.py matches values by it)
-        self.figures_shown = not key.rounded_by   # a Canvas download's figures are Canvas's, not the student's
+        self.figures_shown = key.rounded_by != "canvas"   # a Canvas download's figures are Canvas's, not the student's
+        self.zeros_unseen = key.rounded_by == "spreadsheet"   # a re-saved Moodle download's end zeros (57b F7)
         self.policy = policy or Policy()
         self.policy_warnings = []
         if self.policy.points or self.policy.traps or self.policy.template_traps or self.policy.template_ecf:

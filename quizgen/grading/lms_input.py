@@ -32,6 +32,7 @@ from quizgen.grading.export_key_found import export_key_for, export_keys_found, 
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key, refuse_idle_bank
 from quizgen.grading.read_as import download_read_as, spreadsheet_signs
+from quizgen.grading.resaved_zeros import dropped_warning, zeros_dropped
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, as_written_by_the_lms, lms_kind
 from quizgen.lms.untagged import graded_untagged
@@ -72,16 +73,20 @@ def moodle_maximum(path, encoding=None, delimiter=None) -> tuple:
     "Decimal places in grades": Moodle rounds the heading to them
     (attemptsreport.php, add_grade_columns: quiz_format_grade), so ``Grade/8``
     may be a maximum of 7.5; ``(None, None)`` without one (or 0)."""
-    header, *_ = _start_if_file(path, encoding, delimiter)
+    return maximum_in(_start_if_file(path, encoding, delimiter)[0])
+
+
+def maximum_in(header) -> tuple:
+    """``(maximum, places)`` of the Moodle download whose header cells are ``header`` (moodle_maximum)."""
     found = next(filter(None, (MOODLE_MAXIMUM.fullmatch(cell.strip()) for cell in header or ())), None)
     number = found.group(1).replace(",", ".") if found else "0"
     return (float(number), len(number.partition(".")[2])) if float(number) else (None, None)
 
 
-def _maximum_text(path, encoding=None, delimiter=None) -> str:
+def _maximum_text(header) -> str:
     """The quiz's maximum grade in Moodle as the key built from the download keeps it, ``"10.00"`` (its places
     Moodle's, a decimal point), or "" without one: a run grading the built files scales to it again (57b F3)."""
-    most, places = moodle_maximum(path, encoding, delimiter)
+    most, places = maximum_in(header)
     return f"{most:.{places}f}" if most else ""
 
 
@@ -140,7 +145,8 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
     ``gradebook`` is moodle, and ``banks`` for a file that is no download unless
     ``sheets`` (feedback sheets asked: refuse_idle_bank). ``key_forced``: the option (--force-key) that grades a
     download of seed labels with an export key of another seed, with a warning."""
-    header, dialect, read_encoding, sep_line = _start_if_file(path, encoding, delimiter)   # read once
+    start = _start_if_file(path, encoding, delimiter)   # read once
+    header, dialect, read_encoding, _ = start
     kind = lms_kind(header) if header is not None else None
     if not kind:
         _check_not_export_key(path, key, header, encoding, delimiter)
@@ -154,15 +160,14 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
     header = as_written_by_the_lms(header)
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         read = lms_grading_files(path, key, out, encoding, banks, id_key=id_key, delimiter=delimiter, kind=kind,
-                                 reads=reads, dialect=dialect, choice=choice, key_forced=key_forced)
+                                 reads=reads, start=start, choice=choice, key_forced=key_forced)
         fallback = tuple(read.fallback)
         yield LmsInput(answers=read.answers, key=read.key, out=read.out, built=True,
                        warnings=_download_warnings(read, path, kind, choice, header), notes=read.notes,
                        found_key=read.found_key, unkeyed=fallback if kind == "moodle" else (),
                        canvas_ids=fallback if kind == "canvas" else (),
                        untagged=((Path(path).name, kind, read.untagged),), key_banks=tuple(read.key_banks),
-                       read_as=download_read_as(kind, dialect, read_encoding),
-                       resaved=spreadsheet_signs(dialect, read_encoding, sep_line))
+                       read_as=download_read_as(kind, dialect, read_encoding), resaved=read.resaved)
 
 
 def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> list:
@@ -173,7 +178,8 @@ def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> 
     warned of once marked)."""
     return (read.loaded + read.other_seed + unnamed_warning(path, read.skipped, kind) + filled_warning(path, read.filled)
             + absent_warning(path, read.absent)
-            + unordered_warning(path, read.unordered, choice.rule, header) + cut_warning(path, read.cut))
+            + unordered_warning(path, read.unordered, choice.rule, header) + cut_warning(path, read.cut)
+            + dropped_warning(path, read.dropped, read.resaved))
 
 
 def _check_not_export_key(path, key, header, encoding, delimiter) -> None:
@@ -259,10 +265,12 @@ class DownloadReading:
     untagged: list = field(default_factory=list)   # question cells of the attempts graded with no tag
     filled: dict = field(default_factory=dict)     # Canvas users with a sis_id on some rows only (canvas_students)
     other_seed: list = field(default_factory=list)  # the warning: seed labels of another seed, graded with --force-key
+    resaved: str = ""   # the signs that a spreadsheet saved the download again (read_as.spreadsheet_signs), or ""
+    dropped: list = field(default_factory=list)   # answers whose zeros such a save dropped, accepted (resaved_zeros)
 
 
 def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
-                      kind: str | None = None, reads: dict | None = None, dialect: str | None = None,
+                      kind: str | None = None, reads: dict | None = None, start: tuple | None = None,
                       choice: AttemptChoice = AttemptChoice(), key_forced: str = "") -> DownloadReading:
     """A DownloadReading: the long answers and the key to grade the LMS export at
     ``path`` (``key``: the key file of ``quizgen export``, which reads variant codes
@@ -271,7 +279,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     (``responses-graded.csv``, not the answers file's ``responses-answers-graded.csv``),
     as grade's outputs in a folder keep their default names. ``kind``: the LMS, when
     the caller has read it. The answers file is written with the download's delimiter
-    (``dialect``, when the caller has read it), so that grading it reads and writes as
+    (of ``start``, the download's header, delimiter, encoding and whether it has a
+    ``sep=`` line, when the caller has read them: _download_start), so that grading it reads and writes as
     for the download itself. ``key`` None: the export's key file found as key.json is
     (export_key_found.py), said in a note. ``choice``: which attempt of a student with
     several is graded (default: the highest scoring), said in a note. ``key_forced``: the
@@ -301,22 +310,25 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     loaded = []
     if not banks and export_key and export_key.get("banks"):
         banks = loaded = banks_named(export_key, key)
-    how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
+    start = start if start and start[0] is not None else _download_start(path, encoding, delimiter)
+    resaved = ", ".join(filter(None, (spreadsheet_signs(*start[1:]), read.resaved)))
+    how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "spreadsheet" if resaved else "",
            "order": (export_key or {}).get("templates", ()),
            "fingerprints": expected_fingerprints(export_key, variant_labels(export_key, {r.template for r in rows}))
            if export_key else {}}
-    dialect = dialect or _download_start(path, encoding, delimiter)[1]
+    dialect = start[1]
     if choice.decimal_comma is None:   # as grade reads the built answers file: decimal commas unless ','-separated
         choice = replace(choice, decimal_comma=dialect != ",")
     try:
         rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, read.absent)
         notes += retried_note(path.name, rows)
-        inputs = grading_inputs(rows, **how, still_open=read.still_open, maximum=_maximum_text(path, encoding, delimiter)
+        inputs = grading_inputs(rows, **how, still_open=read.still_open, maximum=_maximum_text(start[0])
                                 if kind == "moodle" else "")
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
     untagged = graded_untagged(read.untagged, rows, inputs.left)
     cut = canvas_cut(inputs) if kind == "canvas" else []
+    dropped = zeros_dropped(inputs, choice.decimal_comma) if how["rounded_by"] == "spreadsheet" else []
     text = in_dialect(inputs.answers, dialect)
     answers, key_path = write_files(folder, {answers_file.name: text,
                                              key_file.name: json.dumps(inputs.key, indent=1) + "\n"})
@@ -324,7 +336,7 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
         answers=answers, key=key_path, out=graded,
         notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=read.skipped,
         fallback=read.fallback, unordered=read.unordered, absent=not_given, cut=cut, untagged=untagged,
-        filled=read.filled, other_seed=other_seed)
+        filled=read.filled, other_seed=other_seed, resaved=resaved, dropped=dropped)
 
 
 def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None, every_absent=()) -> tuple:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.lost_tag import LostTagChecker
 from quizgen.grading.part_checker import PartChecker
+from quizgen.grading.resaved_zeros import one_part_credits
 from quizgen.lms.lost_tag import part_shape
 from quizgen.scores import score_total
 
@@ -57,7 +58,10 @@ def _question_checkers(question, index, decimal_comma: bool, override) -> tuple:
         for checker in made[1]:
             index.shared_verdicts.setdefault(id(checker), {})
         return made[1]
-    rules = QuestionRules(question, index.credits_for(question.template, question.cls, question.ecf_credit))
+    credits = index.credits_for(question.template, question.cls, question.ecf_credit)
+    if index.zeros_unseen and len(question.parts) == 1:   # its Moodle cell the bare number a spreadsheet rewrote
+        credits = one_part_credits(credits)
+    rules = QuestionRules(question, credits)
     checkers = tuple(PartChecker(part, decimal_comma, override, rules, index.figures_shown, index.writes_comma)
                      for part in question.parts)
     index.made_checkers[id(question)] = (question, checkers)

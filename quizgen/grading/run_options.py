@@ -44,7 +44,7 @@ def key_outputs(outputs: GradeOutputs, key, key_path, download: bool) -> GradeOu
     from quizgen.key.download_fields import maximum_and_places
     from quizgen.lms.papers import is_lms_key
 
-    if download or outputs.gradebook != "moodle" or key.rounded_by or not is_lms_key(key):
+    if download or outputs.gradebook != "moodle" or key.rounded_by == "canvas" or not is_lms_key(key):
         return outputs
     if not key.moodle_maximum:
         return replace(outputs, unscaled_key=key_path.name if key_path else "the key")

@@ -96,7 +96,8 @@ class Key:
     version: int = VERSION
     secret: str = ""          # keys the paper codes (quizgen.key.papercode)
     codes: tuple = ()         # (code, student_id or "", seed label) of each paper
-    rounded_by: str = ""      # "canvas": the answers' figures were rewritten by the LMS, not the student
+    rounded_by: str = ""      # "canvas": the answers' figures were rewritten by the LMS, not the student;
+    #                           "spreadsheet": a Moodle download saved again, one-number answers' end zeros dropped
     printed: object = None    # key.json's "printed" as read, unchecked (per-student keys): report/title.exam_words
     files: tuple | None = None   # key.json's "files", the files its run wrote (checks.listed_files): grade writes none
     moodle_maximum: str = ""  # a Moodle download's key: the quiz's maximum grade there, "10.00" (57b F3)
@@ -195,8 +196,9 @@ def read_key(data, source: str = "the key") -> Key:
                                paper_state(paper, where / "state"), open_attempt(paper, where / "open_attempt")))
     secret, codes = _codes(data, top)
     rounded_by = checks.text(data.get("answers_rounded_by", ""), top / "answers_rounded_by", checks.MAX_ID)
-    if rounded_by not in ("", "canvas"):
-        raise (top / "answers_rounded_by").fail(f"expected \"canvas\" (or no such field), got {rounded_by[:40]!r}")
+    if rounded_by not in ("", "canvas", "spreadsheet"):
+        raise (top / "answers_rounded_by").fail(f"expected \"canvas\" or \"spreadsheet\" (or no such field), "
+                                                f"got {rounded_by[:40]!r}")
     key = Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
               str(data.get("quizgen", "")), version, secret, codes, rounded_by, data.get("printed"),
               checks.listed_files(data), moodle_maximum(data, top / "moodle_maximum"))

@@ -10,6 +10,12 @@ FIGURES_UNSEEN = ("accepted: the figures typed could not be checked (Canvas drop
                   "is within what rounding intermediate results allows ")
 """The feedback of carried rounding, and its words when the LMS rewrote the
 figures typed (a Canvas download)."""
+ZEROS_UNSEEN = ("accepted: the figures typed could not be checked (a spreadsheet that saved the download again "
+                "drops the zeros at the end of a number), and the value is the answer ({right} to {asked} "
+                "significant figures)")
+"""The feedback on the right answer with its end zeros left off in a Moodle download a spreadsheet
+saved again (grading/resaved_zeros.py: review 57b F7), which ``trailing_zeros: optional`` words
+as ZEROS_ACCEPTED (marking/early.py)."""
 
 
 def unrounded_clause(answer: str) -> str:

@@ -125,6 +125,7 @@ class Credits:
     traps: dict = field(default_factory=dict)
     carried_figures: int = LEVELS[0]
     zeros_optional: bool = False   # policy ``trailing_zeros: optional``: 0.25 for 0.250 is correct
+    zeros_said: str = ""   # how such a verdict says so, when not as the policy's (grading/resaved_zeros.py)
 
     @cached_property
     def levels(self) -> tuple:

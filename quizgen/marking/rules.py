@@ -93,7 +93,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         return verdict if verdict.feedback else replace(verdict, feedback=not_whole(rule, reading))
     if verdict.status == IMPRECISE and verdict.note == EARLY and credits.zeros_optional \
             and zeros_left_off(rule, reading.value, reading.figures):
-        return Verdict(CORRECT, score=1.0, value=reading.value, feedback=ZEROS_ACCEPTED.format(
+        return Verdict(CORRECT, score=1.0, value=reading.value, feedback=(credits.zeros_said or ZEROS_ACCEPTED).format(
             right=expected(rule), asked=figures_asked(rule.kind, rule.spec)))
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "

@@ -1,0 +1,67 @@
+"""One-number answers of a Moodle download a spreadsheet saved again: such a
+save stores a cell that looks like a number as one and writes it back in
+General format, so a right ``2.10`` arrives as ``2.1`` (review 57b F7). The key
+built from such a download says ``"answers_rounded_by": "spreadsheet"``, and
+grade then takes the right answer with the zeros at its end left off as
+correct on a question of one part (whose Moodle cell is the bare number; a
+Cloze cell, ``part 1: 0.820; ...``, is text and keeps its zeros), the figures
+typed being past checking, as on a Canvas download (marking/carried_words.py,
+ZEROS_UNSEEN). Here: those answers found, and the one warning naming them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizgen.key.status import Status
+from quizgen.marking.carried_words import ZEROS_UNSEEN
+from quizgen.wording import first_few, thousands
+
+_ACCEPTED = ZEROS_UNSEEN.partition("{")[0]   # the feedback's fixed words, which such a verdict begins with
+
+
+def one_part_credits(credits):
+    """``credits`` (marking.rule_model.Credits) for a one-part question of such a download: the right
+    answer with its end zeros left off is correct, said in ZEROS_UNSEEN's words."""
+    from dataclasses import replace
+
+    return replace(credits, zeros_optional=True, zeros_said=ZEROS_UNSEEN)
+
+
+def zeros_dropped(inputs, comma: bool = False) -> list:
+    """``(question, answer)`` for each answer of the built Moodle ``inputs`` (lms.papers.GradingInputs)
+    to a one-part question that grade accepts only as the right answer with its end zeros dropped;
+    ``comma``: the answers are read with decimal commas (a ';' download), as grade reads them."""
+    from quizgen.grading.careful import QuestionRules
+    from quizgen.grading.part_checker import PartChecker
+    from quizgen.key.model import Key
+    from quizgen.marking.rules import Credits
+
+    key = Key.from_json(inputs.key)
+    questions = {(p.student_id, q.id): q for p in key.papers for q in p.questions
+                 if len(q.parts) == 1 and q.parts[0].kind != "word"}
+    found, checkers = [], {}
+    for student, question_id, _, answer in inputs.rows:
+        question = questions.get((student, question_id))
+        if question is None or not answer.strip():
+            continue
+        checker = checkers.get(id(question))
+        if checker is None:
+            rules = QuestionRules(question, one_part_credits(Credits(ecf=question.ecf_credit)))
+            checker = checkers[id(question)] = PartChecker(question.parts[0], comma, question=rules)
+        verdict = checker(answer)
+        if verdict.status is Status.CORRECT and verdict.feedback.startswith(_ACCEPTED):
+            found.append((question_id, answer))
+    return found
+
+
+def dropped_warning(path, dropped: list, signs: str) -> list:
+    """The one warning on the answers ``zeros_dropped`` found in the download at ``path``, whose
+    ``signs`` show a spreadsheet's save: accepted as correct, and how to mark their figures."""
+    if not dropped:
+        return []
+    shown = first_few([f"{question} {answer}" for question, answer in dropped])
+    return [f"{Path(path).name}: {thousands(len(dropped))} answer(s) to one-number questions are the right answer "
+            f"with the zeros at its end left off ({shown}): the download was saved again by a spreadsheet "
+            f"({signs}), which writes 2.10 back as 2.1, so the figures typed cannot be checked and they are "
+            "marked correct; to mark the figures as typed, grade the download as Moodle wrote it (download it "
+            "again and grade it without opening it in a spreadsheet)"]
