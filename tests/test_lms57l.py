@@ -223,3 +223,24 @@ def test_a_keys_answers_rounded_by_spreadsheet_is_read():
     assert read_key({"questions": [question], "answers_rounded_by": "spreadsheet"}).rounded_by == "spreadsheet"
     with pytest.raises(InputFileError, match='expected "canvas" or "spreadsheet"'):
         read_key({"questions": [question], "answers_rounded_by": "excel"})
+
+
+# ---------------------------------------------------------------- F2: no false "gives ... 0" note
+
+@pytest.mark.slow
+def test_ids_that_lost_their_zeros_get_no_false_zero_note(tmp_path, invoke):
+    header, *rows = exported_download(invoke, tmp_path, "C1", 2, 2)
+    ident = header.index("ID number")
+    for n, row in enumerate(rows, start=1):
+        row[ident] = str(n)   # 00001 saved by a spreadsheet as 1
+    never = ["Babbage", "Charles", "3", "cb@example.org"] + ["-"] * (len(header) - 4)
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows + [never]), encoding="utf-8")
+    (tmp_path / "roster.csv").write_text("ID number,Full name\n00001,Test S0\n00002,Test S1\n00003,Charles Babbage\n",
+                                         encoding="utf-8")
+    run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json", "--roster",
+                 tmp_path / "roster.csv", "--gradebook", "moodle", "--out", tmp_path / "out")
+    assert run.exit_code == 0, run.output
+    assert _book_ids(tmp_path / "out" / "responses-graded-gradebook-moodle.csv") == ["00001", "00002"]
+    said = " ".join(run.output.split())
+    assert "whose Moodle attempt is still open, or who have none" in said
+    assert "with no answer 0" not in said, said
