@@ -244,3 +244,23 @@ def test_ids_that_lost_their_zeros_get_no_false_zero_note(tmp_path, invoke):
     said = " ".join(run.output.split())
     assert "whose Moodle attempt is still open, or who have none" in said
     assert "with no answer 0" not in said, said
+
+
+# ---------------------------------------------------------------- F4: Canvas's Test Student
+
+@pytest.mark.slow
+def test_canvas_test_student_is_left_out_of_the_class_with_a_note(tmp_path, invoke):
+    from pathlib import Path
+
+    lines = (Path(__file__).parent / "data" / "lms" / "canvas_student_analysis.csv").read_text(
+        encoding="utf-8").splitlines()
+    test = lines[1].replace("Ada Lovelace,501,s001,", "Test Student,999,,")
+    (tmp_path / "analysis.csv").write_text("\n".join(lines + [test]) + "\n", encoding="utf-8")
+    run = invoke("grade", tmp_path / "analysis.csv", "--feedback", tmp_path / "fb", "--out", tmp_path / "out")
+    assert run.exit_code == 0, run.output
+    graded = {r["student_id"] for r in csv.DictReader((tmp_path / "out" / "analysis-graded.csv").open(
+        encoding="utf-8-sig"))}
+    assert graded == {"s001", "502"} and not (tmp_path / "fb" / "999.md").exists()
+    said = " ".join(run.output.split())
+    assert (f"Note: analysis.csv: Canvas's Test Student (Canvas id 999: a teacher's Student View, no student) on "
+            f"row {len(lines)} after the header is left out of the class; it is graded in no output") in said, said

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.wording import first_few, quoted
+from quizgen.wording import first_few, quoted, shortened
 from quizgen.key.status import Status
 from quizgen.lms.download_kind import lms_kind
 from quizgen.lms.row_checks import rows_said
@@ -157,3 +157,15 @@ def fallback_warning(download: str, shown: str, count: int, id_key: str, left_ou
              f"a Moodle grade import keyed on {kind} refuses the whole file at the first of them")
     return (said + f": fill in their {kind} in Moodle and download again"
             + ("" if id_key == "email" else ", or grade with --gradebook-key email"))
+
+
+def test_student_note(download: str, rows: list) -> list:
+    """The note naming the rows of Canvas's Test Student (``rows``: ``(row, Canvas id)``,
+    Responses.test_student) left out of the class: a teacher's Student View, which Canvas's
+    Student Analysis lists among the students (review 57b F4), graded in no output."""
+    if not rows:
+        return []
+    ids = ", ".join(dict.fromkeys(shortened(i) for _, i in rows))
+    where = f"row {rows[0][0]}" if len(rows) == 1 else f"rows {first_few([str(r) for r, _ in rows])}"
+    return [f"{download}: Canvas's Test Student (Canvas id {ids}: a teacher's Student View, no student) on {where} "
+            "after the header is left out of the class; it is graded in no output"]

@@ -27,7 +27,7 @@ from quizgen.out_option import default_output_folder
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, refuse_attempt_for_answers
 from quizgen.grading.download_warnings import (absent_warning, canvas_cut, cut_warning, filled_warning,
-                                               unnamed_warning, unordered_warning)
+                                               test_student_note, unnamed_warning, unordered_warning)
 from quizgen.grading.export_key_found import export_key_for, export_keys_found, found_key_refusal
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key, refuse_idle_bank
@@ -300,7 +300,7 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
                    {**(reads or {}), **export_keys}, f"grading {path.name}",
                    "rename the responses file or pass another --out")
     notes, other_seed, read = [], [], read_responses(path, encoding, prefer=id_key, delimiter=delimiter)
-    rows = read.rows
+    rows, notes[:0] = read.rows, test_student_note(path.name, read.test_student)
     found_key = export_key_for(path, kind, rows, found, notes) if key is None else None
     key = found_key if key is None else key
     try:

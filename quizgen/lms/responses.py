@@ -108,6 +108,7 @@ class Responses:
     filled: dict = field(default_factory=dict)
     still_open: dict = field(default_factory=dict)
     resaved: str = ""   # a Moodle download's cells' signs of a spreadsheet's save (lms/resave_signs.py)
+    test_student: list = field(default_factory=list)   # (row, Canvas id) of Canvas's Test Student, not graded
 
 
 def read_responses(path, encoding: str | None = None, prefer: str = "idnumber",
@@ -286,7 +287,8 @@ def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
     after they took it) is not on their paper: it is one of the ``absent``, for the caller to
     report, instead of a variant they never saw standing in. A row naming no student (no id,
     no sis_id: Canvas writes such a row for a logged-out user of a public quiz) is passed
-    over (``skipped``). A column with no tag is one Untagged, but one worth no points (a
+    over (``skipped``), and so is Canvas's Test Student (a teacher's Student View: named so, no
+    sis_id on any of its user's rows), which is no student (``test_student``; review 57b F4). A column with no tag is one Untagged, but one worth no points (a
     text-only question) is none."""
     header = rows[0] if rows else []
     if "id" not in header:
@@ -306,6 +308,10 @@ def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
     students, filled = canvas_students(ids, [_cell(header, row, "sis_id") for row in rows[1:]],
                                        [_cell(header, row, "name") for row in rows[1:]])
     read = Responses([], untagged=untagged, filled=filled)
+    for line, row in enumerate(rows[1:], start=1):   # a teacher's Student View: no student (roster.NOT_STUDENTS)
+        if _cell(header, row, "name").casefold() == "test student" and students[line - 1] == ids[line - 1]:
+            read.test_student.append((line, ids[line - 1]))
+            students[line - 1] = ""
     for line, (row, student) in enumerate(zip(rows[1:], students), start=1):   # whose rows these are, first
         check_id(student, "the Canvas student analysis's", line)
         if student:
@@ -323,7 +329,7 @@ def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
                 read.rows.extend(answers)
                 if not answers:   # the caller keeps the attempt it grades (grading/lms_input._graded_attempts)
                     read.absent.append((who[2], (student, *group[0])))
-        elif any(c.strip() for c in row):
+        elif any(c.strip() for c in row) and (line, ids[line - 1]) not in read.test_student:
             read.skipped.append(line)
     return read
 
