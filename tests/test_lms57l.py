@@ -264,3 +264,27 @@ def test_canvas_test_student_is_left_out_of_the_class_with_a_note(tmp_path, invo
     said = " ".join(run.output.split())
     assert (f"Note: analysis.csv: Canvas's Test Student (Canvas id 999: a teacher's Student View, no student) on "
             f"row {len(lines)} after the header is left out of the class; it is graded in no output") in said, said
+
+
+# ---------------------------------------------------------------- F5: a report downloaded as JSON or HTML
+
+@pytest.mark.parametrize("text", [
+    '[[{"Last name": "Lovelace", "First name": "Ada", "ID number": "s001", "State": "Finished",\n'
+    '"Started on": "6 December 2026  9:07 AM", "Response 1": "0.5"}]]\n',
+    '[[{"Last name": "Lovelace", "Started on": "6 December 2026  9:07 AM", "Grade/10.00": "5.00"}]]',
+    '\ufeff<table><thead><tr><th>Last name</th><th>Response 1</th></tr></thead></table>\n',
+    "<!DOCTYPE html>\n<html><body><table><tr><th>Last name</th></tr></table></body></html>\n",
+])
+@pytest.mark.parametrize("keyed", [False, True])
+def test_a_report_downloaded_as_json_or_html_is_told_to_download_csv(tmp_path, invoke, text, keyed):
+    import json
+
+    (tmp_path / "responses.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "questions-key.json").write_text(json.dumps({"format": "quizgen-lms-export-key", "lms": "moodle"}),
+                                                 encoding="utf-8")
+    key = ["--key", tmp_path / "questions-key.json"] if keyed else []
+    run = invoke("grade", tmp_path / "responses.txt", *key, "--out", tmp_path / "out")
+    assert run.exit_code == 2 and len(run.stderr.strip().splitlines()) == 1, run.output
+    assert 'download it again as "Comma separated values (.csv)"' in run.stderr, run.stderr
+    assert "language" not in run.stderr and "no attempt" not in run.stderr
+    assert not (tmp_path / "out").exists()

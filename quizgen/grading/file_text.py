@@ -181,3 +181,22 @@ def refuse_empty_or_workbook(path: Path, sample: bytes, expected: str) -> None:
     if sample.startswith(b"PK\x03\x04"):
         raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
                              "save the sheet as CSV")
+    form = _table_form(sample)
+    if form:   # Moodle's other "Download table data as" forms (review 57b F5: told to switch language)
+        key = ", a key file? pass the answers CSV first, and the key with --key; or" if form == "JSON" else ":"
+        raise InputFileError(f"{path}: this looks like {form}{key} a report downloaded as {form}? "
+                             f"{expected}: download it again as \"Comma separated values (.csv)\" (Moodle's "
+                             "'Download table data as' menu), or save it as CSV")
+
+
+_JSON_START = re.compile(rb"(?:\[\s*[\[{\"]|\{\s*\")")
+_HTML_START = re.compile(rb"<[!?a-zA-Z]")
+
+
+def _table_form(sample: bytes) -> str:
+    """"JSON" or "HTML" when the file's first bytes (UTF-8, a BOM and spaces before them allowed)
+    open a JSON array or object of records or an HTML or XML document, as Moodle's report download
+    writes a table in those forms; else "" (a CSV header opens with a cell)."""
+    start = sample[:4096].lstrip(b" \t\r\n")
+    start = start[len(codecs.BOM_UTF8):].lstrip(b" \t\r\n") if start.startswith(codecs.BOM_UTF8) else start
+    return "JSON" if _JSON_START.match(start) else "HTML" if _HTML_START.match(start) else ""
