@@ -288,3 +288,30 @@ def test_a_report_downloaded_as_json_or_html_is_told_to_download_csv(tmp_path, i
     assert 'download it again as "Comma separated values (.csv)"' in run.stderr, run.stderr
     assert "language" not in run.stderr and "no attempt" not in run.stderr
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- F6: a binary minus between spaced operands
+
+@pytest.mark.parametrize("plain, shown", [
+    ("This adds both terms of the cross-entropy, -ln p_hat - ln(1 - p_hat).",
+     "This adds both terms of the cross-entropy, \u2212ln p\u0302 \u2212 ln(1 \u2212 p\u0302)."),
+    ("a - b, f(x) - 1, z_k - z_1, (1 - r) - (1 - q)", "a \u2212 b, f(x) \u2212 1, z_k \u2212 z_1, (1 \u2212 r) \u2212 (1 \u2212 q)"),
+    ("the loss - which is larger - is the cross-entropy", "the loss - which is larger - is the cross-entropy"),   # a dash
+    ("the next-sentence loss, e^(-s), L_MLM", "the next-sentence loss, e^(-s), L_MLM"),
+])
+def test_a_binary_minus_between_spaced_operands_is_a_minus_sign(plain, shown):
+    from quizgen.lms.html import feedback_text, shown_maths
+
+    assert shown_maths(plain) == shown
+    assert "\u2212ln p\u0302 \u2212 ln(1 \u2212 p\u0302)" in feedback_text(
+        "This adds both terms of the cross-entropy, -ln p_hat - ln(1 - p_hat).")
+
+
+def test_the_minus_rule_reads_a_long_run_in_linear_time():
+    import time
+
+    from quizgen.lms.html import shown_maths
+
+    start = time.perf_counter()
+    shown_maths("a" * 50_000 + " - " + "1 - " * 20_000)
+    assert time.perf_counter() - start < 0.5

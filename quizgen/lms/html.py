@@ -73,13 +73,22 @@ def tag_line(tag: str) -> str:
 _ACCENTED = re.compile(r"\b([A-Za-z])_(hat|bar|tilde)\b")
 _COMBINING = {"hat": "\u0302", "bar": "\u0304", "tilde": "\u0303"}
 _MINUS_LN = re.compile(r"(?<![\w)\]-])-(?=(?:ln|log)\b)|(?<=\d )-(?= \S)")   # -ln p; 1 - p
+_MARKS = "\u0302\u0303\u0304"   # the combining accents _ACCENTED writes (p̂)
+_BINARY_MINUS = re.compile(rf"((?<![A-Za-z])[A-Za-z][{_MARKS}]?|_[A-Za-z0-9]{{1,8}}|[0-9)\]]) - "
+                           rf"(?=(?:ln|log)\b|[0-9(]|[A-Za-z](?![A-Za-z])|[A-Za-z][{_MARKS}_])")
+"""A binary minus between spaced operands (``p̂ - ln(1 - p̂)``, ``a - b``, ``f(x) - 1``,
+``z_k - z_1``): a single letter (accented or not), a subscript, a digit or a closing bracket on
+its left, and ``ln``, ``log``, a digit, a bracket or a single letter on its right; a dash
+between words (``the loss - which``) is not one (review 57b F6)."""
 
 
 def shown_maths(text: str) -> str:
     """A trap's plain feedback (the key's ASCII maths) as an LMS shows it to a student: ``p_hat``
     as p and a combining circumflex (p&#770;), as the question's own maths writes it, and the
-    minus of ``-ln`` and ``1 - p`` as a minus sign, where a screen reader said "p underscore hat" and "dash l n"."""
-    return _MINUS_LN.sub("\u2212", _ACCENTED.sub(lambda m: m[1] + _COMBINING[m[2]], text))
+    minus of ``-ln``, ``1 - p`` and ``p - ln q`` (_BINARY_MINUS) as a minus sign, where a screen reader
+    said "p underscore hat" and "dash l n"."""
+    text = _MINUS_LN.sub("\u2212", _ACCENTED.sub(lambda m: m[1] + _COMBINING[m[2]], text))
+    return _BINARY_MINUS.sub(lambda m: f"{m[1]} \u2212 ", text)
 
 
 _SUBSCRIPT = re.compile(r"\b([A-Za-z])_([A-Za-z0-9]{1,8})\b")   # L_MLM, p_i, z_k (p_hat is p̂ by then)
