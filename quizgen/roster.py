@@ -37,7 +37,7 @@ from quizgen.csv_input import (ALIASES, csv_problem, find_column, first_lines, h
 from quizgen.errors import InputFileError
 from quizgen.wording import shortened, thousands
 from quizgen.key.checks import MAX_NAME, MAX_STUDENT_ID   # characters of a name, of a student id (key.json's)
-from quizgen.marking.student_ids import normalise_id
+from quizgen.marking.student_ids import normalise_id, unicode_forms
 
 ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."
 # Given and family name columns (headers as csv_input.norm_header makes them);
@@ -299,6 +299,8 @@ def _repeat(first: tuple, student_id: str) -> str:
         return str(line)
     if spelled.isascii() and student_id.isascii():
         return f"{line} ({spelled!r}: ids are compared ignoring case and spaces)"
+    if unicode_forms(spelled, student_id):   # shown alike: their code points (review 57b F8)
+        return f"{line} ({unicode_forms(spelled, student_id)})"
     return (f"{line} ({spelled!r}: ids are compared ignoring case, spaces, invisible characters and the script and "
             f"width of digits and letters: both are {normalise_id(student_id)!r})")
 

@@ -48,6 +48,17 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
     return text
 
 
+def unicode_forms(first: str, other: str) -> str:
+    """"" unless ``first`` and ``other`` differ but are the same letters in two Unicode forms
+    (``é`` as U+00E9, or as e and U+0301, as a keyboard or a copy from a PDF gives them), which a
+    message shows alike: then the words naming their code points (review 57b F8)."""
+    if first == other or unicodedata.normalize("NFC", first) != unicodedata.normalize("NFC", other):
+        return ""
+    points = [" ".join(f"U+{ord(c):04X}" for c in shortened(i, 20)) for i in (first, other)]
+    return (f"the same letters in two Unicode forms ({repr(shortened(printable(first)))} is {points[0]}, "
+            f"{repr(shortened(printable(other)))} is {points[1]})")
+
+
 def one_paper_each(student_ids, source: str) -> InputFileError:
     """The one line for a per-student key whose ids include two that are one
     student by normalise_id (``s001`` and ``S 001``, a hand edit): one's answers
@@ -56,10 +67,11 @@ def one_paper_each(student_ids, source: str) -> InputFileError:
     for student_id in student_ids:
         first = seen.setdefault(normalise_id(student_id), student_id)
         if first != student_id:
+            why = unicode_forms(first, student_id) or ("ids are compared ignoring case, spaces and invisible "
+                                                       "characters, as in rosters and answers files")
             return InputFileError(
                 f"{source}: students[{_quoted(student_id)}]: the student ids {_quoted(first)} and "
-                f"{_quoted(student_id)} are one student (ids are compared ignoring case, spaces and invisible "
-                "characters, as in rosters and answers files); expected one paper a student: rename or remove one")
+                f"{_quoted(student_id)} are one student ({why}); expected one paper a student: rename or remove one")
     raise ValueError("no two ids of one student")
 
 
