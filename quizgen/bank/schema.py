@@ -23,7 +23,7 @@ from quizgen.wording import did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
 from quizgen.maths.shares import RULE as SHARE_RULE, read_share
-from quizgen.bank.text_rules import text_rule_problems
+from quizgen.bank.text_rules import text_problems, text_rule_problems
 
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
             "parts", "solution", "canonical", "tests", "figure", "max_tries", "distinct_on_paper", "ecf_credit"}
@@ -89,14 +89,14 @@ class _Checker:
         except ExpressionError as exc:
             self.fail(f"bad expression {let_schema.quoted_expression(source)}: {exc}", *where)
 
-    def jinja(self, source, *where):
+    def jinja(self, source, *where, rules=text_rule_problems):
         """Jinja2 text: its syntax, filters, tests and arithmetic (see text_rules)."""
-        for line, message in text_rule_problems(source):
+        for line, message in rules(source):
             self.problems.append(self.problem(message, *where, text_line=line))
 
     def jinja_text(self, value, *where):
-        """A template text that must be given (the stem, an ask, a solution's, a trap's feedback), then its Jinja2."""
-        self.jinja(self.text(value, *where), *where)
+        """A template text that must be given (the stem, an ask, a solution's, a trap's feedback), its Jinja2 and braces."""
+        self.jinja(self.text(value, *where), *where, rules=text_problems)
 
 
 def build_template(data: dict, path) -> Template:

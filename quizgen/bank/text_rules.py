@@ -20,6 +20,7 @@ from jinja2 import nodes
 
 from quizgen.wording import did_you_mean
 from quizgen.text.render import text_environment
+from quizgen.text.tex_markdown import UNPAIRED_BRACES, masked_jinja, unpaired_brace_at
 
 ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Mod, nodes.Pow,
               nodes.Neg, nodes.Pos)
@@ -49,6 +50,24 @@ def text_rule_problems(source: str) -> list:
     found = _nodes_by_kind(tree)
     problems = _unknown(found[nodes.Filter], env.filters, "filter") + _unknown(found[nodes.Test], env.tests, "test")
     return problems + _arithmetic_problems(found)
+
+
+def text_problems(source: str) -> list:
+    """``text_rule_problems`` of a text that every format prints as a paragraph of the
+    Markdown subset (a stem, an ask, a trap's feedback, a solution's texts), and, when it
+    keeps those rules, braces of its TeX that do not pair up (``brace_problem``)."""
+    problems = text_rule_problems(source)
+    braces = None if problems else brace_problem(source)
+    return problems + ([braces] if braces else [])
+
+
+def brace_problem(source: str):
+    """``(line in the text, message)`` when the TeX braces of a template's ``source``, its
+    Jinja2 tags aside, do not pair up, else None. Refused when the bank loads, so that every
+    format, export and the drill refuse it (review 57a F3): a filled parameter's braces are
+    escaped, so the text's own decide, and a broken formula garbles MathJax as it stops TeX."""
+    at = unpaired_brace_at(masked_jinja(source)) if "{" in source or "}" in source else None
+    return None if at is None else (source.count("\n", 0, at) + 1, UNPAIRED_BRACES)
 
 
 def _nodes_by_kind(tree: nodes.Template) -> dict:

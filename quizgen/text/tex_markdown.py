@@ -60,22 +60,36 @@ def markdown_to_tex(text: str) -> str:
 _BRACE = re.compile(r"\\.|[{}]", re.S)
 
 
+UNPAIRED_BRACES = ("has braces { } that do not pair up, which garbles the maths on screen and stops the PDF: "
+                   "write \\{ or \\} for a brace as a character")
+"""The one message for braces that do not pair up: the bank refuses them when it loads
+(bank/text_rules.py), and a LaTeX render, as a backstop, when it fills a text."""
+
+
 def unpaired_braces(tex: str) -> bool:
     """True when the braces of ``tex`` (an escaped one, ``\\{``, aside) do not pair up."""
-    depth = 0
+    return unpaired_brace_at(tex) is not None
+
+
+def unpaired_brace_at(tex: str) -> int | None:
+    """Where the braces of ``tex`` (an escaped one, ``\\{``, aside) stop pairing up: the
+    first ``}`` with no ``{`` open, else the last ``{`` never closed; None when they pair up."""
+    opened = []
     for found in _BRACE.finditer(tex) if "{" in tex or "}" in tex else ():
-        depth += {"{": 1, "}": -1}.get(found.group(0), 0)
-        if depth < 0:
-            break
-    return depth != 0
+        if found.group(0) == "{":
+            opened.append(found.start())
+        elif found.group(0) == "}":
+            if not opened:
+                return found.start()
+            opened.pop()
+    return opened[-1] if opened else None
 
 
 def _braces_paired(tex: str) -> str:
     """``tex``, once its braces pair up; else a TemplateError: one left open stops the
     whole PDF at the end of the file (review 46c F6), and validate passed it."""
     if unpaired_braces(tex):
-        raise TemplateError("has braces { } that do not pair up, which stops the PDF: write \\{ or \\} "
-                            "for a brace as a character")
+        raise TemplateError(UNPAIRED_BRACES)
     return tex
 
 

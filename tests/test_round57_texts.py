@@ -1,0 +1,64 @@
+"""Round 57 (review 57a): a template text's mistakes refused when the bank loads, so that every
+command and every format gets the one line (F3: braces that do not pair up; F5: Jinja2's
+include, import, extends and from)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+BASE = Path(__file__).parent / "data" / "round57" / "c41_temperature.yaml"
+BROKEN_STEM = "$z_1 = {{ z1 | dec(1) }}$ and"
+
+
+def _bank(tmp_path: Path, old: str, new: str) -> Path:
+    """A bank folder holding the round-57 template with ``old`` written as ``new``."""
+    text = BASE.read_text(encoding="utf-8")
+    assert old in text
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "c41.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    return bank
+
+
+COMMANDS = {
+    "validate": lambda bank, out: ["validate", bank, "--samples", "3"],
+    "generate md": lambda bank, out: ["generate", "--bank", bank, "--classes", "C41", "--seed", "1", "--out", out],
+    "generate tex": lambda bank, out: ["generate", "--bank", bank, "--classes", "C41", "--seed", "1",
+                                       "--format", "tex", "--out", out],
+    "export moodle": lambda bank, out: ["export", "moodle", "--bank", bank, "--classes", "C41", "--count", "2",
+                                        "--out", out / "q.xml"],
+    "export canvas": lambda bank, out: ["export", "canvas", "--bank", bank, "--classes", "C41", "--count", "2",
+                                        "--out", out / "q.zip"],
+    "drill": lambda bank, out: ["drill", "--bank", bank, "--classes", "C41", "--no-save"],
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_unpaired_braces_are_refused_by_every_command(invoke, tmp_path, command):
+    """Review 57a F3: `\\frac{ 2.0 $` was refused for LaTeX only; Markdown, Moodle, Canvas and the
+    drill printed the broken maths with exit 0. Now the bank refuses it, at the stem's line."""
+    bank = _bank(tmp_path, BROKEN_STEM, "$z_1 = \\frac{ {{ z1 | dec(1) }} $ and")
+    out = tmp_path / "out"
+    result = invoke(*COMMANDS[command](bank, out), input="q\n")
+    assert result.exit_code != 0, result.output
+    assert "c41.yaml:23: stem: has braces { } that do not pair up" in result.output, result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("text", ["a {{ z1 }} } b", "\\textbf{a {% if T > 2 %}b{% endif %}", "} {"])
+def test_each_way_braces_fail_to_pair_is_found_at_load(text):
+    """A closer too many, an opener never closed, a closer before its opener: each is refused."""
+    from quizgen.bank.text_rules import brace_problem
+
+    assert brace_problem(text)
+
+
+@pytest.mark.parametrize("text", ["e^{ {{ z1 }} }", "\\{ a set \\}", "{% if T > 2 %}\\textbf{b}{% endif %}",
+                                  "{# a comment { #} \\frac{1}{2}", "no braces"])
+def test_braces_that_pair_up_and_jinja_tags_are_not_refused(text):
+    """Jinja2's own braces are not TeX's, and an escaped brace is a character."""
+    from quizgen.bank.text_rules import brace_problem
+
+    assert brace_problem(text) is None
