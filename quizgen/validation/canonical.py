@@ -11,6 +11,7 @@ from quizgen.bank.model import Template
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError
 from quizgen.wording import did_you_mean
 from quizgen.generation.canonical_params import canonical_param_problems
+from quizgen.generation.plan import plan_for
 from quizgen.generation.sampling import canonical_instance, exact_from_yaml
 from quizgen.generation.quiz import Question
 from quizgen.generation.separation import GAP
@@ -18,6 +19,7 @@ from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rule_model import ECF
 from quizgen.maths.answers import normalise_word
+from quizgen.maths.exact import to_float
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.validation.ecf_check import ecf_warnings
@@ -68,12 +70,53 @@ def _unchecked(template: Template, inst) -> list:
             warnings.append(problem_at(template.path, ("parts", i), f"warning: no test answers part {name} "
                                        f"correctly: add {{part: {name}, answer: ..., status: correct}} under tests"))
         for j, trap in enumerate(pv.traps):
-            if (trap.value is not None or trap.words) and not any(
-                    key[0] == name and key[2] == trap.code for key in tested):
+            if any(key[0] == name and key[2] == trap.code for key in tested):
+                continue
+            if trap.value is not None or trap.words:
                 warnings.append(problem_at(template.path, ("parts", i, "traps", j), (
                     f"warning: no test answers with this trap: add {{part: {name}, answer: ..., status: "
                     f"incorrect, misconception: {trap.code}}} under tests")))
+            elif (near := _left_out_near(template, inst, pv, j)) is not None:
+                warnings.append(problem_at(template.path, ("parts", i, "traps", j), _near_warning(near, pv.value)))
     return warnings
+
+
+def _left_out_near(template: Template, inst, pv, j: int):
+    """The value of ``pv``'s trap ``j`` when the canonical draw left it out for lying within
+    ``GAP`` of the answer (generation/separation.py, ``drop_near_traps``) and no test of the
+    part answers at that value, else None. No test can answer with such a trap, and an answer
+    at its value is marked as if it did not exist (review 57a F2). One whose ``when`` is false
+    there is the author's own statement that the slip cannot be made, and gets no warning."""
+    model = pv.part.traps[j]
+    if model.value is None or pv.value is None:
+        return None
+    functions = plan_for(template).functions
+    try:
+        if model.when is not None and functions[model.when](inst.env) is not True:
+            return None
+        value = to_float(functions[model.value](inst.env))
+    except ExpressionError:
+        return None
+    answered = (_number(test["answer"]) for test in template.tests if test["part"] == pv.part.name)
+    if any(number is not None and matches(number, value, pv.part.tolerance, pv.part.kind) for number in answered):
+        return None
+    return value
+
+
+def _near_warning(value: float, answer) -> str:
+    """What validate says of a trap the canonical draw left out for lying near the answer."""
+    return (f"warning: no test can answer with this trap: at the canonical parameters its value, {value:.4g}, "
+            f"lies within {GAP:.0%} of the answer, {to_float(answer):.4g}, so that draw leaves the trap out and "
+            f"grades an answer of {value:.4g} as if it did not exist; pick canonical parameters where the two lie "
+            f"further apart, or add a test at {value:.4g} with the status it gets there")
+
+
+def _number(answer):
+    """A test's answer as a float, or None when it is not a plain number."""
+    try:
+        return float(str(answer))
+    except ValueError:
+        return None
 
 
 def _unknown_params(template: Template) -> list:
