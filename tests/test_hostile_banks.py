@@ -106,7 +106,7 @@ BROKEN = {
     "list_to_dec": ("{{ z | dec(2) }}", "TypeError"),
     "text_places": ("{{ V | dec('x') }}", "TypeError"),
     "index_a_number": ("{{ V[0] }}", "no element 0"),
-    "include": ("{% include 'x.j2' %}", "no loader"),
+    "include": ("{% include 'x.j2' %}", "cannot read another file"),   # review 57a F5: was Python's 'no loader'
     "dunder": ("{{ V.__class__ }}", "unsafe"),
     "division_by_zero": ("{{ 1 // 0 }}", "ZeroDivisionError"),
     "maths_filter": ("{{ V | exp }}", "the 'exp' filter"),

@@ -62,3 +62,18 @@ def test_braces_that_pair_up_and_jinja_tags_are_not_refused(text):
     from quizgen.bank.text_rules import brace_problem
 
     assert brace_problem(text) is None
+
+
+@pytest.mark.parametrize("tag", ["{% include 'other.txt' %}", "{% import 'macros.txt' as m %}",
+                                 "{% from 'macros.txt' import f %}", "{% extends 'base.txt' %}"])
+@pytest.mark.parametrize("command", ["validate", "generate md"])
+def test_tags_that_read_another_file_are_refused_at_load(invoke, tmp_path, tag, command):
+    """Review 57a F5: include and import gave "TypeError: no loader for this environment specified"
+    when a draw was filled; now the bank is refused when it loads, saying the rule, at the tag's line."""
+    bank = _bank(tmp_path, BROKEN_STEM, BROKEN_STEM + "\n  " + tag)
+    out = tmp_path / "out"
+    result = invoke(*COMMANDS[command](bank, out))
+    assert result.exit_code != 0 and not out.exists(), result.output
+    assert ("c41.yaml:24: stem: template text cannot read another file: include, import, from and extends "
+            "are not available; write the text itself in the template") in result.output, result.output
+    assert "TypeError" not in result.output

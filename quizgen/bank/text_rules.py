@@ -1,5 +1,6 @@
 """The rules a template's Jinja2 text must keep, checked when a template is
-loaded: valid syntax, only filters and tests that exist, and one arithmetic.
+loaded: valid syntax, only filters and tests that exist, no tag that reads another file
+(include, import, from, extends), and one arithmetic; and a text's TeX braces pair up.
 
 One arithmetic: computation lives in ``let`` (exact), and template text only
 formats values. Arithmetic on values inside Jinja2 text would be float maths
@@ -31,6 +32,11 @@ _SYMBOLS = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", node
 TOO_DEEP = ("template text nested too deeply to read: brackets or {% if %}/{% for %} blocks "
             "nested dozens of levels deep (a text needs a few)")
 ADVICE = "compute it in a `let` and only format it in the text"
+OTHER_FILES = (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)
+OTHER_FILE = ("template text cannot read another file: include, import, from and extends are not available; "
+              "write the text itself in the template")
+"""Jinja2's tags that load another template: the sandbox has no loader, so each failed as Python's
+``TypeError: no loader for this environment specified`` once a draw was filled (review 57a F5)."""
 
 
 def text_rule_problems(source: str) -> list:
@@ -49,7 +55,8 @@ def text_rule_problems(source: str) -> list:
         return [(None, TOO_DEEP)]
     found = _nodes_by_kind(tree)
     problems = _unknown(found[nodes.Filter], env.filters, "filter") + _unknown(found[nodes.Test], env.tests, "test")
-    return problems + _arithmetic_problems(found)
+    return _once_per_line([(node.lineno, OTHER_FILE) for node in found[OTHER_FILES]]) + problems + \
+        _arithmetic_problems(found)
 
 
 def text_problems(source: str) -> list:
@@ -71,10 +78,10 @@ def brace_problem(source: str):
 
 
 def _nodes_by_kind(tree: nodes.Template) -> dict:
-    """The tree's filters, tests, for loops and arithmetic (keys ``nodes.Filter``,
-    ``nodes.Test``, ``nodes.For`` and ``ARITHMETIC``), each in the order of
+    """The tree's filters, tests, for loops, arithmetic and tags reading other files (keys
+    ``nodes.Filter``, ``nodes.Test``, ``nodes.For``, ``ARITHMETIC`` and ``OTHER_FILES``), each in the order of
     ``tree.find_all``, from one walk of the tree instead of one per kind."""
-    found = {nodes.Filter: [], nodes.Test: [], nodes.For: [], ARITHMETIC: []}
+    found = {nodes.Filter: [], nodes.Test: [], nodes.For: [], ARITHMETIC: [], OTHER_FILES: []}
     stack = [tree]
     while stack:
         node = stack.pop()
@@ -83,6 +90,8 @@ def _nodes_by_kind(tree: nodes.Template) -> dict:
             found[kind].append(node)
         elif isinstance(node, ARITHMETIC):
             found[ARITHMETIC].append(node)
+        elif isinstance(node, OTHER_FILES):
+            found[OTHER_FILES].append(node)
         stack += reversed(_children(node))
     return found
 
