@@ -71,7 +71,8 @@ def one_line(result, folder) -> str:
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and len(lines) == 1, result.stderr
-    assert lines[0].startswith(f"quizgen: error: {folder / 'c30.yaml'}: drawing heavy-draws stopped after ")
+    assert lines[0].startswith(f"quizgen: error: {folder / 'c30.yaml'}:")   # :line: key: where most were rejected
+    assert ": drawing heavy-draws stopped after " in lines[0]
     assert lines[0].endswith("loosen the constraints, lower max_tries or shrink the vectors")
     return lines[0]
 
@@ -103,7 +104,9 @@ def test_rejected_draws_are_named_as_the_reason(invoke, tmp_path):
     folder = bank(tmp_path, f"sum(v) < 0 and {HEAVY} > 0", max_tries="max_tries: 10000\n")
     line = one_line(invoke("generate", "--bank", folder, "--classes", "C30", "--seed", 1,
                            "--out", tmp_path / "out"), folder)
-    assert re.search(r"stopped after 0 instances: too many rejected draws \((\d+) of \1\)", line)
+    assert re.search(r"stopped after 0 instances: too many rejected draws \((\d+) of \1; all of them here: "
+                     r"constraint 'sum\(v\) < 0 and .*' failed\)", line)
+    assert re.search(r"c30\.yaml:\d+: constraints\.0: drawing", line)   # review 57a F6
 
 
 @pytest.mark.slow

@@ -5,6 +5,7 @@ is far above what a real question needs (docs/authoring.md lists them)."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from fractions import Fraction
 
 from quizgen.bank.yamlfile import locate_line
@@ -121,31 +122,42 @@ class DrawLedger:
         self.template, self.purpose = template, purpose   # purpose: what the draws are for, if not the paper's
         self.spent, self.made, self.tries, self.rejected = 0, 0, 0, 0
         self.started = 0   # ``spent`` when the instance being drawn was begun
+        self.where, self.last = Counter(), {}   # tries rejected by key, and the last rejection's text at each
 
     def begin(self) -> None:
         """An instance is about to be drawn."""
         self.started = self.spent
 
-    def charge(self, units: int, kept: bool) -> None:
-        """Count one try of ``units`` work (``kept``: it made an instance); refuse the run once over budget."""
+    def charge(self, units: int, kept: bool, rejected: tuple = ((), "")) -> None:
+        """Count one try of ``units`` work (``kept``: it made an instance; else ``rejected``, the key
+        where it was rejected and why); refuse the run once over budget."""
         self.spent += units
         self.tries += 1
         if kept:
             self.made += 1
         else:
             self.rejected += 1
+            self.where[rejected[0]] += 1
+            self.last[rejected[0]] = rejected[1]
         if self.spent - self.started > DRAW_WORK or self.spent > DRAW_WORK + self.made * RUN_WORK:
             raise self.error()
 
     def error(self) -> BankLimitError:
-        """The one line: the template file, how many instances were drawn, why and what to change."""
-        why = (f"too many rejected draws ({self.rejected:,} of {self.tries:,})" if self.rejected * 2 > self.tries
-               else f"each draw is too slow ({self.spent // max(self.tries, 1):,} units of work a try)")
+        """The one line: the template file, the key and line where most tries were rejected (when
+        most were: review 57a F6, as ``check_time`` names them), how many instances were drawn, why
+        and what to change."""
+        where, why = (), f"each draw is too slow ({self.spent // max(self.tries, 1):,} units of work a try)"
+        if self.rejected * 2 > self.tries:
+            (where, count), = self.where.most_common(1)
+            here = "all of them" if count == self.rejected else f"{count:,} of them"
+            why = (f"too many rejected draws ({self.rejected:,} of {self.tries:,}; {here} "
+                   f"{'here' if where else 'by a failed expression'}: {self.last[where]})")
         return BankLimitError(
             f"drawing {self.template.id} stopped after {self.made:,} instance{'s' * (self.made != 1)}"
             f"{f' ({self.purpose})' if self.purpose else ''}: {why}, over the budget of {DRAW_WORK:,} units "
             f"for one instance and {RUN_WORK:,} an instance on average (see docs/authoring.md); "
-            f"loosen the constraints, lower max_tries or shrink the vectors", path=self.template.path)
+            f"loosen the constraints, lower max_tries or shrink the vectors", path=self.template.path,
+            line=locate_line(self.template.path, where), key=".".join(map(str, where)) or None)
 
 
 def within_one_draw(template, work: int, step: str) -> int:

@@ -109,18 +109,18 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
             instance = build_instance(template, seed_label, params)
         except Rejected as exc:
             budget.refuse_huge(template, exc)
-            counts[exc.where] += 1
-            last[exc.where] = str(exc), exc.clash   # text, not the exception: its traceback holds the callers' frames
+            where = exc.where
+            last[where] = str(exc), exc.clash   # text, not the exception: its traceback holds the callers' frames
             if rejections is not None:
                 rejections.append(exc)
         except ExpressionError as exc:
             budget.refuse_huge(template, exc)
-            counts[()] += 1
-            last[()] = expression_failed(exc), None
+            where, last[()] = (), (expression_failed(exc), None)
         else:
             ledger.charge(budget.Work.units - before, kept=True)
             return instance
-        ledger.charge(budget.Work.units - before, kept=False)
+        counts[where] += 1
+        ledger.charge(budget.Work.units - before, kept=False, rejected=(where, last[where][0]))
     raise ran_out(template, counts, last)
 
 

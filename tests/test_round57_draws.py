@@ -1,0 +1,38 @@
+"""Round 57 (review 57a): what drawing tells an author (F6: the work-budget stop names the key
+and line where most draws were rejected; F4: generate warns of an expression that fails on some
+draws)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+BASE = Path(__file__).parent / "data" / "round57" / "c41_temperature.yaml"
+# Each try draws a 10,000-item vector, and the second constraint almost never holds.
+COSTLY = ('  T: {decimal: [1.5, 6, 0.5]}\n',
+          '  T: {decimal: [1.5, 6, 0.5]}\n  w: {vector: {size: 10000, min: 0, max: 1000, step: 1}}\n')
+RARE = ('  - "diff / T <= 2"\n', '  - "diff / T <= 2"\n  - "sum(w) < 10"\n')
+
+
+def _bank(tmp_path: Path, *edits) -> Path:
+    """A bank folder holding the round-57 template with each ``(old, new)`` of ``edits`` made."""
+    text = BASE.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new, 1)
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "c41.yaml").write_text(text, encoding="utf-8")
+    return bank
+
+
+def test_the_work_budget_stop_names_where_the_draws_were_rejected(invoke, tmp_path):
+    """Review 57a F6: the line named the file only; now the key and line where most were rejected."""
+    bank = _bank(tmp_path, COSTLY, RARE, ("points: 2\n", "points: 2\nmax_tries: 10000\n"))
+    out = tmp_path / "out"
+    result = invoke("generate", "--bank", bank, "--classes", "C41", "--seed", "1", "--out", out)
+    assert result.exit_code == 2 and not out.exists(), result.output
+    line = result.stderr.strip()
+    assert line.startswith(f"quizgen: error: {bank / 'c41.yaml'}:16: constraints.1: drawing two-label-temperature "
+                           "stopped after 0 instances: too many rejected draws ("), line
+    assert "all of them here: constraint 'sum(w) < 10' failed), over the budget" in line, line
+    assert line.endswith("loosen the constraints, lower max_tries or shrink the vectors"), line
