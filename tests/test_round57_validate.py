@@ -60,3 +60,33 @@ def test_a_trap_whose_when_is_false_at_the_canonical_draw_is_not_warned_of(invok
                  ('  - {part: p1, answer: "0.953", status: incorrect, misconception: temperature_ignored}\n', ""))
     result = invoke("validate", bank, "--samples", "5")
     assert result.exit_code == 0 and "warning" not in result.output, result.output
+
+
+def _problems(result) -> list:
+    return [line for line in result.output.splitlines() if ".yaml:" in line]
+
+
+def test_a_misspelt_traps_key_is_one_problem_with_the_tests_it_leaves_naming_no_trap(invoke, tmp_path):
+    """Review 57a F7: `trapz:` gave its own line and one more for each test naming a trap of the part."""
+    bank = _bank(tmp_path, ("    traps:\n", "    trapz:\n"))
+    result = invoke("validate", bank, "--samples", "3")
+    assert result.exit_code == 1, result.output
+    test_line = _line_of(bank, "misconception: temperature_ignored")
+    assert _problems(result) == [
+        f"{bank / 'c41.yaml'}:{_line_of(bank, 'trapz:')}: parts.0.trapz: unknown key 'trapz' (did you mean "
+        f"'traps'?); the test at line {test_line} names 'temperature_ignored', which no trap of the part has now"]
+
+
+def test_a_misspelt_required_top_level_key_is_one_problem_at_the_misspelling(invoke, tmp_path):
+    """Review 57a F7: `solutoin:` gave "missing required key 'solution'" at line 1 as well."""
+    bank = _bank(tmp_path, ("\nsolution:\n", "\nsolutoin:\n"))
+    result = invoke("validate", bank, "--samples", "3")
+    assert result.exit_code == 1, result.output
+    assert _problems(result) == [f"{bank / 'c41.yaml'}:{_line_of(bank, 'solutoin:')}: solutoin: unknown key "
+                                 "'solutoin' (did you mean 'solution'?): 'solution' is required"]
+
+
+def test_a_required_top_level_key_left_out_is_still_missing(invoke, tmp_path):
+    bank = _bank(tmp_path, ("title: \"A softmax over two logits with a temperature\"\n", ""))
+    result = invoke("validate", bank, "--samples", "3")
+    assert result.exit_code == 1 and "missing required key 'title'" in result.output, result.output

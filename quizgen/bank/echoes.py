@@ -1,9 +1,9 @@
 """One mistake told once (review 46a F7). A required key misspelt is told at the misspelling
-alone (``key_problems``), not also as missing. A parameter renamed, or a part renamed to another's
+alone (``key_problems``; at the top level, ``top_key_problems``), not also as missing. A parameter renamed, or a part renamed to another's
 name, leaves every expression reading the old name and every test or ``expect`` naming the old
 part with a problem of its own, the same name each time. Those problems are told as one, at the
 first place, with the lines of the others; a test naming a trap code that a malformed or repeated
-code replaced is told on that code's line; a key indented under the mapping above its own is one
+code replaced, or of a part whose ``traps`` key is misspelt, is told on that code's or key's line; a key indented under the mapping above its own is one
 indentation slip."""
 
 from __future__ import annotations
@@ -35,16 +35,19 @@ def merged(problems: list, parts=None) -> list:
 
 
 _CODE_KEY = re.compile(r"parts\.(\d+)\.traps\.\d+\.code")
+_TRAPS_MISSPELT = re.compile(r"parts\.(\d+)\.[^.]+")
 _NO_TRAP = re.compile(r"part (.+?) has no trap ('[^']*')")
 
 
 def _codes_told(problems: list, parts) -> list:
     """``problems`` with each test's "part P has no trap 'c'" told at the refusal of one of P's
-    trap codes (malformed or repeated: the likely cause), which names the test's line; kept
-    apart when no code of P is refused (review 46a F7, where review 42b F4 wanted it said)."""
+    trap codes (malformed or repeated: the likely cause), or of P's ``traps`` key misspelt
+    (``trapz``, review 57a F7), which names the test's line; kept apart when neither is refused
+    (review 46a F7, where review 42b F4 wanted it said)."""
     named = {}
     for k, problem in enumerate(problems):
-        at = _CODE_KEY.fullmatch(str(problem.key))
+        at = _CODE_KEY.fullmatch(str(problem.key)) or (_TRAPS_MISSPELT.fullmatch(str(problem.key)) if
+                                                        "(did you mean 'traps'?)" in problem.reason else None)
         part = parts[int(at[1])] if at and isinstance(parts, list) and int(at[1]) < len(parts) else None
         if isinstance(part, dict):
             named.setdefault(str(part.get("name")), k)
@@ -114,6 +117,20 @@ def key_problems(mapping: dict, allowed, required) -> tuple:
     if meant:
         return listed, (f"unknown key {meant[0]!r}{unknown[meant[0]]}: {meant[1]!r} is required", meant[0])
     return listed, (f"missing required key {missing[0]!r}",) if missing else None
+
+
+def top_key_problems(mapping: dict, allowed, required) -> list:
+    """``[(key or None, message)]`` of a template's top-level keys: each unknown one, a required
+    key misspelt (``solutoin``) told once at the misspelling, as a part's is (``key_problems``;
+    review 57a F7), and each required key missing with no misspelling near it."""
+    problems, missing = [], [key for key in required if key not in mapping]
+    for key in mapping:
+        if key not in allowed:
+            hint = did_you_mean(key, allowed)
+            meant = next((m for m in missing if hint == f" (did you mean {m!r}?)"), None)
+            problems.append((key, f"unknown key {key!r}{hint}" + (f": {meant!r} is required" if meant else "")))
+            missing = [m for m in missing if m != meant]
+    return problems + [(None, f"missing required key {key!r}") for key in missing]
 
 
 def misspelt(mapping: dict, key: str, allowed) -> bool:

@@ -13,7 +13,7 @@ from quizgen.bank.part_layout import (check_tolerance, optional_number, part_spa
                                       repeated_codes, unit_words, value_range)
 from quizgen.bank.canonical_schema import canonical_section
 from quizgen.bank.ecf_also import ecf_also_section
-from quizgen.bank.echoes import key_problems, merged, misspelt
+from quizgen.bank.echoes import key_problems, merged, misspelt, top_key_problems
 from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
@@ -105,10 +105,8 @@ def build_template(data: dict, path) -> Template:
     problem and lists them all (``TemplateProblems.problems``)."""
     check = _Checker(data, path)
     _check_yaml_size(check, data)
-    check.keys(data, TOP_KEYS, ())
-    for key in REQUIRED_TOP:
-        if key not in data:
-            check.problems.append(check.problem(f"missing required key {key!r}"))
+    for key, message in top_key_problems(data, TOP_KEYS, REQUIRED_TOP):
+        check.problems.append(check.problem(message, *(() if key is None else (key,))))
 
     def field(key, build, *args, default=None):
         return check.guard(build, check, data[key], *args, default=default) if key in data else default
