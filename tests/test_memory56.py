@@ -13,7 +13,7 @@ def _chunk_from_a_worker(templates, student: str) -> list:
     make._init_worker(templates, ("md",))
     plan = [make.PlanItem(f"Q{n + 1}", n, seed_label(student_seed(4, student), t.id, 0))
             for n, t in enumerate(templates)]
-    questions, _ = make._make_chunk(plan)
+    questions = make._make_chunk(plan)[0]
     return pickle.loads(pickle.dumps(questions, pickle.HIGHEST_PROTOCOL))
 
 

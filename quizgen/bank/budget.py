@@ -118,8 +118,9 @@ class DrawLedger:
     RUN_WORK for every instance made. Work is counted, not timed (:class:`Work`),
     so a run stops at the same draw on every machine."""
 
-    def __init__(self, template, purpose: str = ""):
+    def __init__(self, template, purpose: str = "", on_reject=None):
         self.template, self.purpose = template, purpose   # purpose: what the draws are for, if not the paper's
+        self.on_reject = on_reject   # called with each rejected try's (key, reason), as generation/failures.py counts
         self.spent, self.made, self.tries, self.rejected = 0, 0, 0, 0
         self.started = 0   # ``spent`` when the instance being drawn was begun
         self.where, self.last = Counter(), {}   # tries rejected by key, and the last rejection's text at each
@@ -139,6 +140,8 @@ class DrawLedger:
             self.rejected += 1
             self.where[rejected[0]] += 1
             self.last[rejected[0]] = rejected[1]
+            if self.on_reject is not None:
+                self.on_reject(*rejected)
         if self.spent - self.started > DRAW_WORK or self.spent > DRAW_WORK + self.made * RUN_WORK:
             raise self.error()
 

@@ -115,13 +115,23 @@ class PaperRun:
             self.variants.append(answers)
 
 
-def distinct_instances(template, labels: list) -> tuple:
+def distinct_instances(template, labels: list, failures=None) -> tuple:
     """``(instances, ran_out)``: one instance of ``template`` per seed label (one
     paper's run of that template, in order), each redrawn while it repeats an
     earlier one; ``ran_out`` is True when the template could not give this
     many distinct variants. Each instance's answers are worked out once; the
-    draws of the whole run, redraws too, share one budget (``DrawLedger``)."""
-    ledger = DrawLedger(template)
+    draws of the whole run, redraws too, share one budget (``DrawLedger``), and
+    are counted in ``failures`` (generation/failures.py's ``DrawFailures``) when given."""
+    ledger = DrawLedger(template, on_reject=failures.on_reject(template) if failures is not None else None)
+    try:
+        return _distinct_run(template, labels, ledger)
+    finally:
+        if failures is not None:
+            failures.tries[template.id] += ledger.tries
+
+
+def _distinct_run(template, labels: list, ledger) -> tuple:
+    """:func:`distinct_instances`, its draws charged to ``ledger``."""
     if len(labels) == 1:
         return [sample_instance(template, labels[0], ledger=ledger)], False
     run, instances, run_outs = PaperRun(template), [], 0

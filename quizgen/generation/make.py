@@ -11,6 +11,7 @@ from quizgen.generation.quiz import (Question, Quiz, StudentPaper, check_labels,
                                      student_seed)
 from quizgen.key.entries import key_text
 from quizgen.generation.distinct import distinct_instances, ran_out_warning
+from quizgen.generation.failures import DrawFailures
 from quizgen.generation.canonical_params import check_canonical_params
 from quizgen.generation.sampling import canonical_instance
 from quizgen.generation.spool import BLOCKS
@@ -40,7 +41,7 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
     if worked_examples and students:
         raise UsageError("--students and --worked-examples do not combine: "
                          "every student would get the same canonical paper")
-    ran_out = set()
+    ran_out, failures = set(), DrawFailures()
     if worked_examples:
         instances = [_canonical(t) for t in templates]
         seed = "canonical"
@@ -49,13 +50,13 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
         seed = new_seed() if seed is None else seed
         if formats:
             return _prepared_quiz(templates, seed, count, students, jobs, tuple(formats), progress, spool)
-        instances = _sample_all(templates, seed, count, ran_out)
+        instances = _sample_all(templates, seed, count, ran_out, failures)
     quiz = Quiz(seed=seed, questions=_numbered(instances), worked_examples=worked_examples)
     for student in students:
         variant = student_seed(seed, student.student_id)
         quiz.papers.append(StudentPaper(student.student_id, student.name, variant,
-                                        _numbered(_sample_all(templates, variant, count, ran_out))))
-    quiz.warnings += [ran_out_warning(ran_out)] if ran_out else []
+                                        _numbered(_sample_all(templates, variant, count, ran_out, failures))))
+    quiz.warnings += ([ran_out_warning(ran_out)] if ran_out else []) + failures.warnings(templates)
     return quiz
 
 
@@ -86,18 +87,19 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, sp
             for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
     chunks = _runs_chunked(plan, count)
     order = None if spool is not None else costliest_first(chunks, templates)
-    questions, ran_out, seen = [], set(), {}
+    questions, ran_out, seen, failures = [], set(), {}, DrawFailures()
     with progress_bar(progress, len(plan), "Generating") as bar:
-        for chunk, short in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats), order):
+        for chunk, short, failed in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats), order):
             shared_texts(chunk, seen)
             if spool is not None:
                 spool.hold(chunk)
             questions += chunk
             ran_out |= short
+            failures.merge(failed)
             bar.update(len(chunk))
     per_paper = len(templates) * count
     quiz = Quiz(seed=seed, questions=questions[:per_paper], spool=spool)
-    quiz.warnings += [ran_out_warning(ran_out)] if ran_out else []
+    quiz.warnings += ([ran_out_warning(ran_out)] if ran_out else []) + failures.warnings(templates)
     for n, student in enumerate(students, start=1):
         quiz.papers.append(StudentPaper(student.student_id, student.name, papers[n][1],
                                         questions[n * per_paper:(n + 1) * per_paper]))
@@ -164,14 +166,14 @@ def _runs_chunked(plan: list, count: int) -> list:
 
 
 def _make_chunk(chunk: list) -> tuple:
-    """``(questions, templates that ran out of variants)``: questions with their
+    """``(questions, templates that ran out of variants, DrawFailures)``: questions with their
     printed blocks and key entries (a worker's job); the instances and full
     views stay behind, only what the documents need travels."""
     templates, formats = _WORKER["templates"], _WORKER["formats"]
-    questions, ran_out = [], set()
+    questions, ran_out, failures = [], set(), DrawFailures()
     for run in _template_runs(chunk):
         template = templates[run[0].template]
-        instances, short = distinct_instances(template, [item.label for item in run])
+        instances, short = distinct_instances(template, [item.label for item in run], failures)
         questions += [Question(item.qid, inst) for item, inst in zip(run, instances)]
         ran_out |= {template.id} if short else set()
     for question in questions:
@@ -179,7 +181,7 @@ def _make_chunk(chunk: list) -> tuple:
             question_summary(question, fmt)
         key_text(question)
         question.instance, question.views, question.entry = None, {}, None
-    return questions, ran_out
+    return questions, ran_out, failures
 
 
 def _template_runs(chunk: list) -> list:
@@ -201,12 +203,14 @@ def _paper_of(label: str) -> str:
     return label.rsplit("/", 2)[0]
 
 
-def _sample_all(templates: list, seed, count: int, ran_out: set) -> list:
+def _sample_all(templates: list, seed, count: int, ran_out: set, failures: DrawFailures) -> list:
     """``count`` distinct instances of each template, in template order, for one
-    paper's seed; the ids of templates that ran out of variants go into ``ran_out``."""
+    paper's seed; the ids of templates that ran out of variants go into ``ran_out``,
+    the draws' failed expressions into ``failures``."""
     found = []
     for template in templates:
-        instances, short = distinct_instances(template, [seed_label(seed, template.id, k) for k in range(count)])
+        instances, short = distinct_instances(template, [seed_label(seed, template.id, k) for k in range(count)],
+                                              failures)
         found += instances
         ran_out |= {template.id} if short else set()
     return found

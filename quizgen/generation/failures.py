@@ -1,0 +1,60 @@
+"""Draws a generate run threw away because an expression failed (a division by zero, a log
+of 0), counted by template and key over the draws made for the papers' questions, and the
+one warning per key that says so (review 57a F4): those parameter values never reach a
+paper, and an author who never runs validate would not learn it. The counts come from the
+questions' own seed labels, so they are the same with any ``--jobs``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from quizgen.bank.loader import shipped
+from quizgen.bank.yamlfile import locate_line
+
+FAILED = "an expression failed: "
+"""How a draw thrown away by an expression's failure starts its message (separation.expression_failed)."""
+
+
+class DrawFailures:
+    """The tries of each template's runs (``tries``, by template id) and those thrown away by a
+    failed expression (``failed``, by ``(template id, key)``, with the last one's reason in
+    ``reasons``). Plain dictionaries, so that a worker's tally comes back to the main process."""
+
+    def __init__(self):
+        self.tries, self.failed, self.reasons = Counter(), Counter(), {}
+
+    def on_reject(self, template):
+        """What a run's ledger calls with each rejected try of ``template``: ``(key, reason)``."""
+        def note(where: tuple, reason: str) -> None:
+            if reason.startswith(FAILED):
+                self.failed[template.id, where] += 1
+                self.reasons[template.id, where] = reason[len(FAILED):]
+        return note
+
+    def merge(self, other: "DrawFailures") -> None:
+        """Add a worker's tally to this one."""
+        self.tries.update(other.tries)
+        self.failed.update(other.failed)
+        self.reasons.update(other.reasons)
+
+    def warnings(self, templates: list) -> list:
+        """One warning per key of a template of the user's own bank whose expression failed on
+        some draw (the shipped bank's are held to validate's rule by the test suite)."""
+        lines = []
+        for template in templates:
+            if shipped(template):
+                continue
+            for (tid, where), count in sorted(self.failed.items(), key=lambda item: str(item[0])):
+                if tid == template.id:
+                    lines.append(_warning(template, where, count, self.tries[tid], self.reasons[tid, where]))
+        return lines
+
+
+def _warning(template, where: tuple, count: int, tries: int, reason: str) -> str:
+    """The warning for one key: validate's words, counted over this run's draws."""
+    line = locate_line(template.path, where)
+    place = f"{template.path}{f':{line}' if line else ''}{': ' + '.'.join(map(str, where)) if where else ''}"
+    return (f"{place}: {count:,} of the {tries:,} draws made for these papers were thrown away because this "
+            f"expression failed ({reason}); those values never reach a paper: if that is not meant, keep such "
+            "draws out with a constraint (or a trap's when), or write the expression so that it holds for every "
+            "draw (quizgen validate counts it over its own draws)")
