@@ -4,25 +4,12 @@ draws)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from tests.round57_support import round57_bank as _bank
 
-BASE = Path(__file__).parent / "data" / "round57" / "c41_temperature.yaml"
 # Each try draws a 10,000-item vector, and the second constraint almost never holds.
 COSTLY = ('  T: {decimal: [1.5, 6, 0.5]}\n',
           '  T: {decimal: [1.5, 6, 0.5]}\n  w: {vector: {size: 10000, min: 0, max: 1000, step: 1}}\n')
 RARE = ('  - "diff / T <= 2"\n', '  - "diff / T <= 2"\n  - "sum(w) < 10"\n')
-
-
-def _bank(tmp_path: Path, *edits) -> Path:
-    """A bank folder holding the round-57 template with each ``(old, new)`` of ``edits`` made."""
-    text = BASE.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text
-        text = text.replace(old, new, 1)
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c41.yaml").write_text(text, encoding="utf-8")
-    return bank
 
 
 def test_the_work_budget_stop_names_where_the_draws_were_rejected(invoke, tmp_path):

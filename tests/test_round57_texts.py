@@ -4,23 +4,11 @@ include, import, extends and from)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-BASE = Path(__file__).parent / "data" / "round57" / "c41_temperature.yaml"
+from tests.round57_support import round57_bank as _bank
+
 BROKEN_STEM = "$z_1 = {{ z1 | dec(1) }}$ and"
-
-
-def _bank(tmp_path: Path, old: str, new: str) -> Path:
-    """A bank folder holding the round-57 template with ``old`` written as ``new``."""
-    text = BASE.read_text(encoding="utf-8")
-    assert old in text
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c41.yaml").write_text(text.replace(old, new), encoding="utf-8")
-    return bank
-
 
 COMMANDS = {
     "validate": lambda bank, out: ["validate", bank, "--samples", "3"],
@@ -39,7 +27,7 @@ COMMANDS = {
 def test_unpaired_braces_are_refused_by_every_command(invoke, tmp_path, command):
     """Review 57a F3: `\\frac{ 2.0 $` was refused for LaTeX only; Markdown, Moodle, Canvas and the
     drill printed the broken maths with exit 0. Now the bank refuses it, at the stem's line."""
-    bank = _bank(tmp_path, BROKEN_STEM, "$z_1 = \\frac{ {{ z1 | dec(1) }} $ and")
+    bank = _bank(tmp_path, (BROKEN_STEM, "$z_1 = \\frac{ {{ z1 | dec(1) }} $ and"))
     out = tmp_path / "out"
     result = invoke(*COMMANDS[command](bank, out), input="q\n")
     assert result.exit_code != 0, result.output
@@ -47,16 +35,19 @@ def test_unpaired_braces_are_refused_by_every_command(invoke, tmp_path, command)
     assert not out.exists()
 
 
-@pytest.mark.parametrize("text", ["a {{ z1 }} } b", "\\textbf{a {% if T > 2 %}b{% endif %}", "} {"])
-def test_each_way_braces_fail_to_pair_is_found_at_load(text):
-    """A closer too many, an opener never closed, a closer before its opener: each is refused."""
+@pytest.mark.parametrize("text, line", [("a {{ z1 }} } b", 1), ("\\textbf{a {% if T > 2 %}b{% endif %}", 1),
+                                        ("} {", 1), ("one\n{% if T %}\ntwo {{ z1 }} {\n{% endif %}", 3),
+                                        ("one {# a { #}\n}", 2)])
+def test_each_way_braces_fail_to_pair_is_found_at_load(text, line):
+    """A closer too many, an opener never closed, a closer before its opener: each is refused, at its line."""
     from quizgen.bank.text_rules import brace_problem
 
-    assert brace_problem(text)
+    assert brace_problem(text)[0] == line
 
 
 @pytest.mark.parametrize("text", ["e^{ {{ z1 }} }", "\\{ a set \\}", "{% if T > 2 %}\\textbf{b}{% endif %}",
-                                  "{# a comment { #} \\frac{1}{2}", "no braces"])
+                                  "{# a comment { #} \\frac{1}{2}", "no braces",
+                                  '{{ "{0:>{1}}".format(1, 2) }}'])
 def test_braces_that_pair_up_and_jinja_tags_are_not_refused(text):
     """Jinja2's own braces are not TeX's, and an escaped brace is a character."""
     from quizgen.bank.text_rules import brace_problem
@@ -70,7 +61,7 @@ def test_braces_that_pair_up_and_jinja_tags_are_not_refused(text):
 def test_tags_that_read_another_file_are_refused_at_load(invoke, tmp_path, tag, command):
     """Review 57a F5: include and import gave "TypeError: no loader for this environment specified"
     when a draw was filled; now the bank is refused when it loads, saying the rule, at the tag's line."""
-    bank = _bank(tmp_path, BROKEN_STEM, BROKEN_STEM + "\n  " + tag)
+    bank = _bank(tmp_path, (BROKEN_STEM, BROKEN_STEM + "\n  " + tag))
     out = tmp_path / "out"
     result = invoke(*COMMANDS[command](bank, out))
     assert result.exit_code != 0 and not out.exists(), result.output

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-BASE = Path(__file__).parent / "data" / "round57" / "c41_temperature.yaml"
+from tests.round57_support import round57_bank as _bank
+
 # A second trap, the logits' plain share, is 0.6667 beside the answer's 0.6792 at the canonical
 # z = (2, -1), T = 4: 1.8% apart, so the canonical draw leaves it out; elsewhere it lies further off.
 SHARE_TRAP = '''      - code: logits_as_shares
@@ -13,18 +14,6 @@ SHARE_TRAP = '''      - code: logits_as_shares
         value: "z1 / (z1 - z2)"
         feedback: "Take the softmax of the logits, not their share."
 solution:'''
-
-
-def _bank(tmp_path: Path, *edits) -> Path:
-    """A bank folder holding the round-57 template with each ``(old, new)`` of ``edits`` made."""
-    text = BASE.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text
-        text = text.replace(old, new, 1)
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    (bank / "c41.yaml").write_text(text, encoding="utf-8")
-    return bank
 
 
 def _line_of(bank: Path, needle: str) -> int:

@@ -10,12 +10,14 @@ BASE = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.
 FEEDBACK = '        feedback: "Divide every logit by $\\\\tau = {{ tau }}$ before exponentiating."'
 
 
-def bank(tmp_path) -> Path:
-    """The user-bank template whose first trap's feedback is ``Divide by tau {`` (YAML drops `` #1}``)."""
+def bank(tmp_path, brace: str = "\\{") -> Path:
+    """The user-bank template whose first trap's feedback is ``Divide by tau \\{`` (YAML drops `` #1}``):
+    an escaped brace, a character, since round 57 refuses a ``{`` that no ``}`` closes when the bank
+    loads (review 57a F3); the text still ends in ``{``, which the batched render must keep apart."""
     assert FEEDBACK in BASE
     folder = tmp_path / "bank"
     folder.mkdir()
-    (folder / "c11.yaml").write_text(BASE.replace(FEEDBACK, "        feedback: Divide by tau { #1}"))
+    (folder / "c11.yaml").write_text(BASE.replace(FEEDBACK, f"        feedback: Divide by tau {brace} #1}}"))
     return folder
 
 
@@ -25,4 +27,12 @@ def test_validate_and_generate_read_a_text_ending_in_a_brace(invoke, tmp_path):
     assert checked.exit_code == 0, checked.output
     result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "Divide by tau {" in (tmp_path / "out" / "key.json").read_text()
+    assert "Divide by tau \\\\{" in (tmp_path / "out" / "key.json").read_text()   # JSON writes the backslash twice
+
+
+def test_a_text_ending_in_a_brace_no_brace_closes_is_refused_at_its_line(invoke, tmp_path):
+    """The review's own text, ``Divide by tau {``: its brace pairs with none, refused in one line (review 57a F3)."""
+    folder = bank(tmp_path, "{")
+    checked = invoke("validate", folder, "--samples", 3)
+    assert checked.exit_code == 1, checked.output
+    assert "c11.yaml:31: parts.0.traps.0.feedback: has braces { } that do not pair up" in checked.output

@@ -21,7 +21,7 @@ from jinja2 import nodes
 
 from quizgen.wording import did_you_mean
 from quizgen.text.render import text_environment
-from quizgen.text.tex_markdown import UNPAIRED_BRACES, masked_jinja, unpaired_brace_at
+from quizgen.text.tex_markdown import UNPAIRED_BRACES, unpaired_brace_at
 
 ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Mod, nodes.Pow,
               nodes.Neg, nodes.Pos)
@@ -72,9 +72,24 @@ def brace_problem(source: str):
     """``(line in the text, message)`` when the TeX braces of a template's ``source``, its
     Jinja2 tags aside, do not pair up, else None. Refused when the bank loads, so that every
     format, export and the drill refuse it (review 57a F3): a filled parameter's braces are
-    escaped, so the text's own decide, and a broken formula garbles MathJax as it stops TeX."""
-    at = unpaired_brace_at(masked_jinja(source)) if "{" in source or "}" in source else None
-    return None if at is None else (source.count("\n", 0, at) + 1, UNPAIRED_BRACES)
+    escaped, so the text's own decide, and a broken formula garbles MathJax as it stops TeX.
+    The text outside the tags is what Jinja2's own lexer reads as data, so that a tag's string
+    holding a brace (``"{0:>{1}}".format(...)``) is the tag's, not the text's."""
+    if "{" not in source and "}" not in source:
+        return None
+    try:
+        data = [(line, value) for line, kind, value in text_environment().lex(source) if kind == "data"]
+    except jinja2.TemplateSyntaxError:
+        return None   # told by text_rule_problems
+    joined = "\x01".join(value for _, value in data)   # a tag stands between two pieces: no escape spans it
+    at = unpaired_brace_at(joined)
+    if at is None:
+        return None
+    for line, value in data:
+        if at <= len(value):
+            return line + value.count("\n", 0, at), UNPAIRED_BRACES
+        at -= len(value) + 1
+    return None
 
 
 def _nodes_by_kind(tree: nodes.Template) -> dict:
