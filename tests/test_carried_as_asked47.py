@@ -65,8 +65,15 @@ def test_answers_that_round_to_the_key_at_the_figures_asked_stay_plainly_correct
 
 @pytest.mark.parametrize("student, answer", [("f", "0.6698"), ("g", "0.66990")])
 def test_q1_a_answers_at_0_670_are_no_carried_rounding(reviewers, student, answer):
-    """0.670 at 3 figures: carrying e^2 and e^0.5 or the sum reaches 0.6693-0.6695 or 0.6717-0.6718."""
-    assert _row(reviewers, student, "Q1", "a")[1:3] == ("incorrect", "")
+    """0.670 at 3 figures: carrying e^2 and e^0.5 or the sum reaches 0.6693-0.6695 or 0.6717-0.6718.
+    0.670 is e^2 kept as 7.4 (7.4 / 11.0487 = 0.66976), one step rounded too early, and since round
+    57 an answer longer than asked is marked as its rounding there by that rule too (review 56c F4):
+    never carried rounding, no marks."""
+    assert round(7.4 / (7.4 + 1.6487213 + 2), 3) == 0.670
+    row = reviewers[(student, "Q1", "a")]
+    assert _row(reviewers, student, "Q1", "a")[1:] == ("imprecise", "rounded_too_early", "0"), row
+    assert "carrying" not in row["feedback"] and row["feedback"].endswith(
+        f"(Your answer, {answer}, is 0.670 at the 3 significant figures asked, and is marked as that.)"), row
 
 
 def test_a_carried_value_written_to_four_figures_stays_carried(reviewers):

@@ -52,8 +52,10 @@ def _c9(label: str):
 
 def test_c9s_carried_mean_is_worked_out_only_for_an_answer_within_its_hull(monkeypatch):
     """C9's total with 1 + e^(-s) kept short and the masked-LM mean carried (tens of milliseconds):
-    not for an answer 1.5% off the key, near a value kept short but beyond every such working's reach;
-    still for 0.3451 (0.2681 + ln 1.08, review 52d F11), which it names."""
+    not for an answer 1.7% off the key, near a value kept short but beyond every such working's reach;
+    still for 0.3451 (0.2681 + ln 1.08, review 52d F11), which it names. (1.5% off, 0.3522, is 0.352
+    at the 3 figures asked, σ(s) kept as 0.92 with the mean carried, 0.3515: rounded too early since
+    round 57, review 56c F4.)"""
     from tests.paper_support import mark_paper
     carried = []
     ones = near_one._ones
@@ -64,7 +66,7 @@ def test_c9s_carried_mean_is_worked_out_only_for_an_answer_within_its_hull(monke
     monkeypatch.setattr(near_one, "_ones", counted)
     draw = _c9("rev52dC/50")
     key = float(draw.parts[0].value)
-    far = mark_paper(draw, {"total": f"{key * 1.015:.4g}"})["total"]
+    far = mark_paper(draw, {"total": f"{key * 1.017:.4g}"})["total"]
     assert far.status == "incorrect" and not any(carried)
     named = mark_paper(draw, {"total": "0.3451"})["total"]
     assert (named.status, named.note) == ("imprecise", "rounded_too_early") and any(carried)

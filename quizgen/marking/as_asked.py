@@ -15,6 +15,7 @@ from fractions import Fraction
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import matches
 from quizgen.marking.carry import inside
+from quizgen.marking.expression_value import ValueFigures
 from quizgen.marking.quotes import quoted
 from quizgen.marking.rule_model import INCORRECT, figures_asked
 from quizgen.marking.slips import cut_to
@@ -162,9 +163,31 @@ def named_as_asked(rule, reading, verdict, mark):
     named = mark(replace(reading, value=rounded, figures=asked))
     if named.status != INCORRECT or not named.misconception or named.note or _cut_trap(rule, rounded, asked, named):
         return verdict
-    said = f"(Your answer, {quoted(x, shown)}, is {quoted(rounded, asked)} at the {asked} significant figures " \
+    return replace(named, value=x, feedback=f"{named.feedback} {marked_as_rounded(x, shown, rounded, asked)}".strip())
+
+
+def marked_as_rounded(x: float, shown: int | None, rounded: float, asked: int) -> str:
+    """The sentence saying that ``x``, written to ``shown`` figures, is marked as its rounding at the ``asked``:
+    an expression's value (expression_value.ValueFigures) is said to be its value, not what was written."""
+    whose = "Your answer's value" if isinstance(shown, ValueFigures) else "Your answer"
+    return f"({whose}, {quoted(x, shown)}, is {quoted(rounded, asked)} at the {asked} significant figures " \
            "asked, and is marked as that.)"
-    return replace(named, value=x, feedback=f"{named.feedback} {said}".strip())
+
+
+def rounded_if_longer(value: float, figures: int | None, kind: str, spec: dict, traps=()) -> float | None:
+    """``value``, written to more significant figures than the part asks, rounded at those asked
+    the paper's way (``0.6566`` is 0.657), when neither it nor that rounding lies in a trap's
+    window (``traps``: their values, None skipped); else None. A rule that names how an answer
+    was reached judges such an answer as that rounding too, so that more figures never mark lower
+    (early_carry.py's one step kept short, review 56c F4); never one written to the figures
+    asked or fewer."""
+    asked = _asked_if_more_written(value, figures, kind, spec)
+    if asked is None or not value:
+        return None
+    rounded = _at(value, asked)
+    if any(t is not None and (matches(value, t, spec, kind) or matches(rounded, t, spec, kind)) for t in traps):
+        return None
+    return rounded
 
 
 

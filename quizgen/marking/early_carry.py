@@ -42,7 +42,8 @@ from dataclasses import replace
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import half_width, matches
-from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
+from quizgen.marking.as_asked import (carried_accepts, marked_as_rounded, rounded_if_longer, rounds_as_asked,
+                                     rounds_otherwise)
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.roundings import sig_roundings, written_roundings
 from quizgen.marking.early import CUT_OFF, PADDED, expected, stated, too_early
@@ -77,10 +78,11 @@ def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: di
     own = {d: earlier.get(d) for d in rule.recipe.depends} if rule.recipe is not None and rule.sources else {}
     if not rule.sources or all(s.kind == "integer" for s in rule.sources) and (not env or None in own.values()):
         # a step of its own working rounded, from the key; or 1 + e^(-s) kept short (near_one.py)
-        return near_one(rule, x, shown=shown) or _key_steps(rule, x, credits, asked), False
+        return near_one(rule, x, shown=shown) or _as_asked_too(
+            rule, x, shown, lambda v: _key_steps(rule, v, credits, asked)), False
     if not env or not own or None in own.values():   # the pass (no earlier answers yet), or one unanswered
         return (near_one(rule, x, shown=shown) if own else ""), False
-    found = _from_own(rule, x, own, env, credits, written or {})
+    found = _as_asked_too(rule, x, shown, lambda v: _from_own(rule, v, own, env, credits, written or {}))
     if found:
         return found, any_wrong(own, rule, written)
     return ("", False) if any_wrong(own, rule, written) else (near_one(rule, x, own, written, shown), False)
@@ -239,7 +241,22 @@ def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
     earns, whatever p-hat is (review 49d F11, 51a F12)."""
     asked = figures_asked(rule.kind, rule.spec)
     return asked is not None and asked > EARLY_FIGURES and not rule.sources \
-        and bool(_own_step_named(rule, x, asked)) and not near_one(rule, x, shown=shown)
+        and bool(_as_asked_too(rule, x, shown, lambda v: _own_step_named(rule, v, asked))) \
+        and not near_one(rule, x, shown=shown)
+
+
+def _as_asked_too(rule, x: float, shown: int | None, judge) -> str:
+    """``judge(x)`` (a rounded-too-early rule's feedback, "" for none); else, when ``x`` is written to
+    more figures than asked, ``judge`` of its rounding at those asked (as_asked.rounded_if_longer: in
+    no trap's window), saying so: C9 seed 7's Q21 ``0.6566`` is 0.657 at the 3 figures asked, which
+    one step kept short gives, as carried rounding judges it (review 56c F4: it was a bare
+    ``incorrect`` where ``0.657`` was rounded too early). A 2-figure answer is never so judged."""
+    found = judge(x)
+    rounded = None if found else rounded_if_longer(x, shown, rule.kind, rule.spec, (t.value for t in rule.traps))
+    if rounded is None or same(rounded, x):
+        return found
+    found = judge(rounded)
+    return f"{found} {marked_as_rounded(x, shown, rounded, figures_asked(rule.kind, rule.spec))}" if found else ""
 
 
 def _key_steps(rule, x: float, credits, asked: int) -> str:
