@@ -23,7 +23,7 @@ from quizgen.bank.loader import load_bank
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.numbers import significant
 from quizgen.marking.roundings import sig_roundings
-from quizgen.marking.early_carry import EARLY_LEVELS, _early_covers
+from quizgen.marking.own_step_early import EARLY_LEVELS, _early_covers
 from quizgen.marking.hull import CarriedSpans
 from quizgen.marking.rule_model import Credits, TrapRule
 from quizgen.marking.rules import figures_asked, mark_part

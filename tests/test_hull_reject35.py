@@ -6,7 +6,7 @@ the sets take. Answers are drawn (seeded) where the two are likeliest to
 part: at each end of the windows of the sets' extreme values and the floats
 beside them, at zero's window, at the bound's own ends, at the roundings an
 answer shown short may be; every template of the bank, several tolerances,
-the paper's levels and the 2-figure ones (early_carry.EARLY_LEVELS). The
+the paper's levels and the 2-figure ones (own_step_early.EARLY_LEVELS). The
 draws are sharp: a bound without the tolerance, or without zero's, fails
 them (``test_the_draws_catch_a_bound_too_narrow``). Whole grades of students'
 answers drawn at those edges from a per-student key give the same bytes with
@@ -24,7 +24,7 @@ from quizgen.bank.loader import load_bank
 from quizgen.generation.sampling import sample_instance
 from quizgen.marking import hull
 from quizgen.marking.carry import LEVELS, carried_set, carried_sets, inside, intervals, reachable
-from quizgen.marking.early_carry import EARLY_LEVELS
+from quizgen.marking.own_step_early import EARLY_LEVELS
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.recipes import Recipe, parse_recipe, part_paths, recipe_parts
 from quizgen.marking.slips import rounds_to

@@ -190,7 +190,11 @@ def test_a_carried_sum_is_quoted_as_a_student_writes_it(tmp_path):
     with open(next((tmp_path / "out").glob("*-graded.csv")), newline="", encoding="utf-8-sig") as handle:
         row = next(csv.DictReader(handle))
     assert (row["status"], row["note"]) == ("imprecise", "rounded_too_early"), row
-    assert _named(row) == "the sum of -ln(p) = 8.24, carried as 8.25, as 8.3", row["feedback"]
+    # or -ln 0.35 = 1.049822 carried as 1.05 and kept as 1.1 by the paper's rule: (8.2429 - 1.0498 + 1.1)/8 =
+    # 1.0366, a carried tie kept short (review 56c F3)
+    assert round((-sum(math.log(v) for v in p) + math.log(0.35) + 1.1) / 8, 2) == 1.04
+    assert _named(row) == "-ln(0.35) = 1.0498, carried as 1.05, as 1.1 or the sum of -ln(p) = 8.24, carried as 8.25, " \
+                          "as 8.3", row["feedback"]
 
 
 def test_a_tie_kept_half_down_explains_nothing(c9_paper):

@@ -187,7 +187,7 @@ def _used_early(question_id: str, label: str, figures: int, later: list) -> str:
     rounded Q3 (a) to 2 significant figures" against a paper showing 0.03229)."""
     to, parts = f" to {figures} significant figure{'s' * (figures > 1)}", f"{question_id} {and_list(later)}"
     one = len(later) == 1
-    if not label:   # which step, and so to how many figures, the part's feedback says (early_carry._key_steps)
+    if not label:   # which step, and so to how many figures, the part's feedback says (own_step_early.key_steps)
         return f"{parts} {'is' if one else 'are'} what the working gives with a value on the way kept to too few " \
                "figures"
     return f"{parts} {'is' if one else 'are'} what {question_id} {label} rounded{to} gives"

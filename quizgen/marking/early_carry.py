@@ -19,7 +19,7 @@ A part that reads no earlier part (C1's (a), the softmax, with one e^z or their
 sum rounded to 2 figures; C7's (a) with e^-s so rounded), or only counts
 (C10's loss, a mean over the count of (a), with one per-position loss or their
 sum so rounded) with one unanswered or in the pass, is judged from the key's
-parameters and counts (``_key_steps``): its recipe's values with ONE step
+parameters and counts (``key_steps``): its recipe's values with ONE step
 rounded to 2 figures, the others unrounded or to 3 or 4 (early_steps.py; two
 steps so rounded at once are no early rounding: review 55a F10). The recipe's
 hull at ``EARLY_LEVELS`` (hull.py) is worked out first and the values only for
@@ -37,34 +37,23 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_left, bisect_right
 from dataclasses import replace
 
 from quizgen.maths.numbers import significant
-from quizgen.maths.tolerance import half_width, matches
-from quizgen.marking.as_asked import (carried_accepts, marked_as_rounded, rounded_if_longer, rounds_as_asked,
-                                     rounds_otherwise)
-from quizgen.marking.carry import inside, reachable
+from quizgen.maths.tolerance import matches
+from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
+from quizgen.marking.carry import reachable
 from quizgen.marking.roundings import sig_roundings, written_roundings
-from quizgen.marking.early import CUT_OFF, PADDED, expected, stated, too_early
-from quizgen.marking.early_steps import one_step_values, reaches_with, step_named, value_shown
-from quizgen.marking.hull import CarriedSpans, given_reach
-from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, WORKED_WITH, marked_from, quoted
+from quizgen.marking.early import CUT_OFF, PADDED, too_early
+from quizgen.marking.early_steps import value_shown
+from quizgen.marking.hull import given_reach
+from quizgen.marking.own_step_early import EARLY_FIGURES, as_asked_too, keep_advice, key_steps, one_step
+from quizgen.marking.quotes import WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
 from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, RECIPE_FAILURES, figures_asked
-from quizgen.marking.slips import cut_to, rounded_twice, same
-
-EARLY_FIGURES = OWN_STEP_FIGURES   # rounded to this many figures on the way where the part asks for more: too early
-EARLY_LEVELS = (EARLY_FIGURES, 3, 4)
-"""The figures a part's own step may be rounded to here: 2 for one of them
-alone (early_steps.py: two or more so kept are no one early rounding, review
-55a F10), 3 or 4 (or unrounded) for the others; the hull that turns far answers
-away takes every step at all three. 5 or 6 figures move a step by at most
-5e-5 of itself, a tenth of the narrowest 3-figure tolerance, and count as
-unrounded: they multiplied the values (C1's softmax: 10,585 against 3,146)
-and their cost by three to ten."""
+from quizgen.marking.slips import same
 
 
 def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: dict, shown=None) -> tuple:
@@ -78,11 +67,11 @@ def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: di
     own = {d: earlier.get(d) for d in rule.recipe.depends} if rule.recipe is not None and rule.sources else {}
     if not rule.sources or all(s.kind == "integer" for s in rule.sources) and (not env or None in own.values()):
         # a step of its own working rounded, from the key; or 1 + e^(-s) kept short (near_one.py)
-        return near_one(rule, x, shown=shown) or _as_asked_too(
-            rule, x, shown, lambda v: _key_steps(rule, v, credits, asked)), False
+        return near_one(rule, x, shown=shown) or as_asked_too(
+            rule, x, shown, lambda v: key_steps(rule, v, credits, asked)), False
     if not env or not own or None in own.values():   # the pass (no earlier answers yet), or one unanswered
         return (near_one(rule, x, shown=shown) if own else ""), False
-    found = _as_asked_too(rule, x, shown, lambda v: _from_own(rule, v, own, env, credits, written or {}))
+    found = as_asked_too(rule, x, shown, lambda v: _from_own(rule, v, own, env, credits, written or {}))
     if found:
         return found, any_wrong(own, rule, written)
     return ("", False) if any_wrong(own, rule, written) else (near_one(rule, x, own, written, shown), False)
@@ -108,7 +97,7 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
             for s in rule.sources for v in shorter(s, own[s.name]) if reaches({**given, s.name: (v,)})]
         if not named and rule.recipe.intermediates and reaches(given, (EARLY_FIGURES, *levels)):
             named = [" or ".join(f"{text} = {value} rounded to {EARLY_FIGURES} significant figures ({short})"
-                                 for text, value, short in _one_step(rule, rule.recipe, env, given, x, levels))]
+                                 for text, value, short in one_step(rule, rule.recipe, env, given, x, levels))]
         if not any(named) or reaches(given):
             return ""   # no one early rounding; or reached without rounding early too: another rule's to say
     except OWN_RECIPE_ERRORS:
@@ -116,7 +105,7 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
     how = " and ".join(named)
     labels = " and ".join(s.label for s in rule.sources)   # what the answers show, not what the student did
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: {WORKED_WITH}{how}, "
-            f"not with {labels} as written: {_keep(credits, rule)}")
+            f"not with {labels} as written: {keep_advice(credits, rule)}")
 
 
 COARSE_FIGURES = 1
@@ -158,7 +147,7 @@ def coarse_carry(rule, x: float, shown, own: dict, env: dict, written: dict, cre
         return ""
     labels = " and ".join(s.label for s in rule.sources)
     worked = f"from your {labels} as written: {_as_written(rule, env, given, asked)}" if any_wrong(own, rule, written) else None
-    return f"{WORKED_WITH}{' or '.join(named)}, not with {labels} as written: {_keep(credits, rule, worked)}"
+    return f"{WORKED_WITH}{' or '.join(named)}, not with {labels} as written: {keep_advice(credits, rule, worked)}"
 
 
 def coarse_beyond(rule, x: float, shown, own: dict, params: dict, credits) -> bool:
@@ -230,127 +219,6 @@ def rounded_alone(rule, x: float, shown: int | None = None) -> bool:
     return bool(note) and not (PADDED in note and near_one(rule, x, shown=shown))
 
 
-def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
-    """Whether ``x`` (written to ``shown`` figures), answering a part that reads no earlier part,
-    is what ``carried_early`` marks rounded too early there: reached from the key's
-    values with a step of the part's own working rounded to ``EARLY_FIGURES``.
-    Not 1 + e^(-s) kept short (near_one.py: C7's (a) 0.9524 from 1.050), which
-    ``carried_early`` names first, even where e^(-s) to 2 figures reaches it too
-    (0.855 = 1/1.17, e^-1.8 = 0.1653 as 0.17): that is another value, not the right
-    one rounded, so the parts worked from it are ECF at the credit a wrong (a)
-    earns, whatever p-hat is (review 49d F11, 51a F12)."""
-    asked = figures_asked(rule.kind, rule.spec)
-    return asked is not None and asked > EARLY_FIGURES and not rule.sources \
-        and bool(_as_asked_too(rule, x, shown, lambda v: _own_step_named(rule, v, asked))) \
-        and not near_one(rule, x, shown=shown)
-
-
-def _as_asked_too(rule, x: float, shown: int | None, judge) -> str:
-    """``judge(x)`` (a rounded-too-early rule's feedback, "" for none); else, when ``x`` is written to
-    more figures than asked, ``judge`` of its rounding at those asked (as_asked.rounded_if_longer: in
-    no trap's window), saying so: C9 seed 7's Q21 ``0.6566`` is 0.657 at the 3 figures asked, which
-    one step kept short gives, as carried rounding judges it (review 56c F4: it was a bare
-    ``incorrect`` where ``0.657`` was rounded too early). A 2-figure answer is never so judged."""
-    found = judge(x)
-    rounded = None if found else rounded_if_longer(x, shown, rule.kind, rule.spec, (t.value for t in rule.traps))
-    if rounded is None or same(rounded, x):
-        return found
-    found = judge(rounded)
-    return f"{found} {marked_as_rounded(x, shown, rounded, figures_asked(rule.kind, rule.spec))}" if found else ""
-
-
-def _key_steps(rule, x: float, credits, asked: int) -> str:
-    """The feedback when ``x`` is reached from the key's values with a step
-    of the part's own working rounded short (``_own_step_named``), else "": which
-    value (``_step_named``) and what the paper asks, never a count of figures
-    the student is said to have rounded to (1 + e^-s = 1.741 carried to 3
-    figures, 1.74, is e^-s = 0.741 to 2: review 47b F1)."""
-    named = _own_step_named(rule, x, asked)
-    return f"{OWN_STEP_ROUNDED} ({named}): this paper asks you to {_keep(credits, rule)}" if named else ""
-
-
-def _own_step_named(rule, x: float, asked: int) -> str:
-    """Which step (``_step_named``) when ``x``, not carried rounding, is reached
-    by the part's recipe from the key's parameters (and the key's counts, the
-    only earlier parts it may read here) with one of its steps kept to
-    ``EARLY_FIGURES`` figures, the others to 3 or 4 or unrounded; else "". The
-    rule's carried spans (hull.py) give the recipe and the parameters; none (no
-    recipe, or a tolerance overridden): "". The right value cut off at fewer
-    figures than ``asked`` (0.69 for 0.6952), or rounded twice, is told so
-    instead (rules.py: it stays incorrect), whatever steps reach it."""
-    spans = rule.carried
-    if spans.__class__ is not CarriedSpans or inside(x, spans):
-        return ""
-    recipe = spans.paths.get(spans.name)
-    if recipe is None or not recipe.intermediates or set(recipe.depends) != {s.name for s in rule.sources}:
-        return ""
-    try:
-        return _step_named(_early_covers(rule, recipe, _key_given(rule), x, asked))
-    except OWN_RECIPE_ERRORS:
-        return ""
-
-
-def _key_given(rule) -> dict:
-    """The key's values of the earlier parts (counts) a first part's recipe reads."""
-    return {s.name: (float(s.value),) for s in rule.sources}
-
-
-def _step_named(steps: list) -> str:
-    """``the sum of e^(z) = 76.3 as 76``: each of ``steps`` (``(text, value, kept)``: ``_one_step``)
-    as the solutions write it, its value quoted (early_steps.value_shown), then as the answer shows it kept."""
-    return " or ".join(f"{text} = {value} as {short}" for text, value, short in steps)
-
-
-def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> list:
-    """``_one_step`` from the key's values, when ``x`` is not the right value
-    rounded twice or cut off at fewer figures than ``asked``. The recipe's
-    hull at ``EARLY_LEVELS`` (every step to 2, 3 or 4 figures: it bounds the
-    values of one step kept short) is worked out first, and the values only for
-    an answer within its reach, each once per instance: kept with the part's
-    carried spans (``rule.carried.early``)."""
-    spans, kind = rule.carried, tolerance_kind(rule)
-    found = spans.early
-    if found is None:
-        found = spans.early = [given_reach(recipe, spans.env, given, rule.spec, kind, None, EARLY_LEVELS), None]
-    bound = found[0]
-    if bound is not None and not bound[0] <= x <= bound[1]:
-        return []
-    if rounded_twice(stated(rule), asked, x) or any(cut_to(x, rule.value, figures) for figures in range(1, asked)):
-        return []
-    if found[1] is None:
-        found[1] = {}   # if the values cannot be worked out, none the next time either
-        found[1] = one_step_values(recipe, spans.env, given, EARLY_LEVELS[1:])
-    return _one_step(rule, recipe, spans.env, given, x, EARLY_LEVELS[1:], found[1])
-
-
-def _one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dict | None = None) -> list:
-    """``(text, value, kept)`` (early_steps.step_named) of each step of ``recipe`` that, kept alone
-    to ``EARLY_FIGURES`` figures, the others rounded to ``levels`` or unrounded, reaches ``x``
-    from ``given`` (``values``: early_steps.one_step_values, when worked out before); [] when
-    none does alone: two or more steps kept short are no one early rounding (review 55a F10).
-    Each step once: two lets that are one value (C9's σ(s) and the probability of the true
-    label when y = 1) are one step written twice (review 55c N5)."""
-    values = one_step_values(recipe, env, given, levels) if values is None else values
-    asked, kind, named = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), []
-    for key, (node, reached) in values.items():
-        if _near(x, reached, rule.spec, kind):
-            hits = reaches_with(recipe, env, given, levels, key, lambda got: _near(x, got, rule.spec, kind))
-            named.append(step_named(recipe, key, node, env, given, asked, hits))
-    named = [n for n in named if n is not None]
-    return [n for i, n in enumerate(named) if all(n[0] != m[0] for m in named[:i])]   # a step said once
-
-
-def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
-    """True when ``x`` is within tolerance of one of the sorted ``values``:
-    only those within the widest tolerance any of them has are looked at
-    (a tolerance never narrows as a value grows, tolerance.half_width)."""
-    if not values:
-        return False
-    width = max(half_width(max(abs(values[0]), abs(values[-1])), spec, kind), half_width(0.0, spec, kind))
-    return any(matches(x, v, spec, kind) for v in values[bisect_left(values, x - width):
-                                                         bisect_right(values, x + width)])
-
-
 def shorter(source, value: float | None, figures: int = EARLY_FIGURES) -> tuple:
     """``value``, an earlier answer, rounded to ``figures`` figures (both neighbours at a tie:
     ``written_roundings``), when its part asks for more than ``EARLY_FIGURES`` and the rounding
@@ -359,14 +227,6 @@ def shorter(source, value: float | None, figures: int = EARLY_FIGURES) -> tuple:
     if value is None or asked is None or asked <= EARLY_FIGURES or not math.isfinite(value) or value == 0:
         return ()
     return tuple(v for v in written_roundings(value, figures) if not same(v, value))
-
-
-def _keep(credits, rule, worked: str | None = None) -> str:
-    """What to keep in intermediate results: as the paper asks, a figure more
-    than the answers (4 for 3), or the policy's ``carried_figures`` when more;
-    then the key's answer, or ``worked``: what the student's own answers give."""
-    keep = max(credits.carried_figures, (figures_asked(rule.kind, rule.spec) or 0) + 1)
-    return f"keep at least {keep} significant figures in intermediate results ({worked or f'expected {expected(rule)}'})"
 
 
 def any_wrong(own: dict, rule, written: dict | None = None) -> bool:

@@ -16,7 +16,8 @@ from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.early import answer_as_asked, expected, short_slip, too_early
-from quizgen.marking.early_carry import own_step_rounded, rounded_alone, source_wrong
+from quizgen.marking.early_carry import rounded_alone, source_wrong
+from quizgen.marking.own_step_early import own_step_rounded
 from quizgen.marking.forms import Reading
 from quizgen.marking.near_one import near_one, unpadded
 from quizgen.marking.quotes import MARKED_FROM, marked_from
@@ -40,7 +41,7 @@ def marked_early_there(s: Source, value: float, figures: int | None) -> bool:
     off at fewer figures, rounded twice), or a trap's value rounded to 2 figures
     or more or cut off (0.96 for the trap 0.96267); or, for a part that reads
     no earlier part, reached with one step of its own working rounded to 2
-    figures (early_carry.own_step_rounded: seed 1's C1 0.718 for 0.716, the sum
+    figures (own_step_early.own_step_rounded: seed 1's C1 0.718 for 0.716, the sum
     76.29 kept as 76; C8's 1.0 for 0.982, 12 / 12, two steps so, is wrong). The right
     value shown to fewer figures than asked, within its tolerance (0.14 for
     0.1402), is marked so there too (early.precise: imprecise), so it counts."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from quizgen.maths.functions import function_named
 from quizgen.maths.numbers import significant
@@ -32,7 +33,7 @@ from quizgen.marking.carry import Vec, _Sets, reach, reachable
 from quizgen.marking.list_steps import element_at, list_length
 from quizgen.marking.quotes import OWN_STEP_FIGURES, quoted
 from quizgen.marking.recipes import recipe_text, shape
-from quizgen.marking.roundings import roundings, sig_roundings
+from quizgen.marking.roundings import each_rounding, roundings, sig_roundings, thin
 from quizgen.marking.slips import rounds_to, same
 from quizgen.marking.step_words import as_solutions_write, given_only, selected
 
@@ -93,8 +94,9 @@ def value_shown(value: float, kept: float, asked: int, before=()) -> str:
     ``kept`` is no rounding of ``value`` (the step carried to 3 figures first), the value it was kept
     from is said too, the nearest of ``before`` (the step's values in that working) that so rounds (by
     the paper's rule first, else at a tie), and a comma, ``value`` then quoted to as many figures as read
-    as NOT so kept: "0.924, carried as 0.925,"; "1.3496, carried as 1.35," (review 55c N2 and N5: "0.924
-    as 0.93" recomputes from nothing)."""
+    as NOT so kept, nor as the carried value: "0.924, carried as 0.925,"; "1.3496, carried as 1.35,"
+    (review 55c N2 and N5: "0.924 as 0.93" recomputes from nothing); "0.1051, carried as 0.105," where
+    0.105 is kept as 0.10 to even (review 56c F3)."""
     more = [significant(value, figures) for figures in range(asked, asked + 4)]
     if rounds_to(kept, value, SHORT):
         return next((text for text in more if _kept_as(float(text), kept)), more[0])
@@ -102,8 +104,9 @@ def value_shown(value: float, kept: float, asked: int, before=()) -> str:
     if not carried:
         return more[0]
     source = min(carried, key=lambda v: (not _kept_as(v, kept), abs(v - value)))
-    shown = next((text for text in more if not _kept_as(float(text), kept)), more[0])
-    return f"{shown}, carried as {_carried_text(source, kept, asked)},"
+    said = _carried_text(source, kept, asked)   # and value to as many figures as read otherwise than it
+    shown = next((text for text in more if not _kept_as(float(text), kept) and text != said), more[0])
+    return f"{shown}, carried as {said},"
 
 
 def _carried_text(source: float, kept: float, asked: int) -> str:
@@ -177,6 +180,31 @@ def _element_value(env: dict, found) -> str:
     return quoted(float(items[index])) if isinstance(items, (tuple, list)) and index < len(items) else found[0]
 
 
+def short_kept(values: tuple, levels, several: bool = False) -> tuple:
+    """The short step's ``values``, unrounded or kept to ``SHORT`` figures, straight or after being
+    carried to ``levels`` first (``several``: a step used more than once, its other copies also as
+    the other steps are): at a carried tie both the paper's and the even neighbour, as carried
+    rounding rounds (roundings.each_rounding). C9 seed 5's Q8: -ln(σ(s)) = 0.105083 carried as
+    0.105 and kept as 0.10, half to even, gives `0.735`; kept straight it is 0.11 alone, and
+    `0.735` was a bare ``incorrect`` (review 56c F3). Only ties add a value: a rounding to 2
+    figures of a rounding to 3 or more is the value's own rounding elsewhere."""
+    values, levels = tuple(values), tuple(levels)
+    if 0.0 in values or set(map(type, values)) != _FLOAT:   # -0.0 == 0.0 and 2 == 2.0: not one key
+        return _short_kept(values, levels, several)
+    return _kept_short(values, levels, several)
+
+
+_FLOAT = {float}
+
+
+def _short_kept(values: tuple, levels: tuple, several: bool) -> tuple:
+    carried = roundings(values, levels)
+    return thin((*(carried if several else values), *(v for c in carried for v in each_rounding(c, (SHORT,)))))
+
+
+_kept_short = lru_cache(maxsize=512)(_short_kept)   # a step's sets come again for each choice of a shared step
+
+
 class _OneShort(_Sets):
     """carry.py's evaluation over sets with the step ``short`` (a key of
     ``one_step_values``) kept to ``SHORT`` figures or unrounded, the others to
@@ -195,9 +223,9 @@ class _OneShort(_Sets):
         if key != self.short:
             return roundings(values, self.levels)
         if self.at is not None:
-            self.before.update(values)
+            self.before.update(roundings(values, self.levels))   # carried first, perhaps, then kept
             return (self.at,) if first else (self.at, *roundings(values, self.levels))
-        return roundings(values, (SHORT, *self.levels) if several else (SHORT,))
+        return short_kept(values, self.levels, several)
 
     def step_of(self, key) -> tuple:
         """``(the step, whether key is its first copy, whether it has several)`` of the step key

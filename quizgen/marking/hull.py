@@ -30,6 +30,7 @@ beyond the hull widened by the widest tolerance any value inside it has
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.tolerance import half_width
@@ -168,14 +169,34 @@ def part_hull(paths: dict, env: dict, name: str, hulls: dict, levels=LEVELS) -> 
 
 def _rounded(hull: tuple, levels) -> tuple:
     """The hull of a hull's values, unrounded or rounded to each of ``levels``
-    figures (rounding never reverses order, so its ends' roundings bound it)."""
+    figures (rounding never reverses order, so its ends' roundings bound it).
+    Where the fewest of ``levels`` is below carried rounding's (a step kept to 2
+    figures, early_steps.short_kept), also to that many after one of the others:
+    0.105083 carried as 0.105 and kept as 0.10 lies below 0.11, its own rounding."""
     low, high = hull
     if not levels:   # a step kept unrounded (a complement_route.Route's floor above every level)
         return hull
     if low == high and low:   # one value (a parameter's step): rounded once (not zero, whose sign each end keeps)
-        found = each_rounding(low, levels)
+        found = _end_roundings(low, levels)
         return min(low, *found), max(low, *found)
-    return min(low, *each_rounding(low, levels)), max(high, *each_rounding(high, levels))
+    return min(low, *_end_roundings(low, levels)), max(high, *_end_roundings(high, levels))
+
+
+def _end_roundings(end: float, levels) -> list:
+    """``end`` rounded to each of ``levels`` (``_rounded``), and to the fewest after the others when
+    that is a short step's (``_twice``)."""
+    fewest = min(levels)
+    if fewest < LEVELS[0] and len(levels) > 1 and end:   # 0.0 and -0.0 are one key
+        return list(_twice(end, tuple(levels), fewest))
+    return each_rounding(end, levels)
+
+
+@lru_cache(maxsize=4096)
+def _twice(end: float, levels: tuple, fewest: int) -> tuple:
+    """``end`` rounded to each of ``levels``, and to ``fewest`` after each: kept, as a hull's ends
+    are mostly the paper's numbers' own steps (-ln 0.35, e^2.9), met again in every instance."""
+    found = each_rounding(end, levels)
+    return (*found, *(v for other in found for v in each_rounding(other, (fewest,))))
 
 
 def _corners(op: str, a: tuple, b: tuple) -> tuple:

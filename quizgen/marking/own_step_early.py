@@ -1,0 +1,169 @@
+"""An answer reached with ONE step of the part's own working kept to 2
+significant figures where the part asks for 3, the others carried as carried
+rounding carries them (early_steps.py): the first part's rule, worked from the
+key's parameters and counts (``key_steps``, ``own_step_rounded``), and the
+one-step search that early_carry.py's rule for a later part asks too
+(``one_step``). The search walks the part's recipe, and a step may be carried
+first and then kept short (early_steps.short_kept: at a carried tie both the
+paper's and the even neighbour). An answer written to more figures than
+asked is judged as its rounding at the figures asked too (``as_asked_too``).
+Split from early_carry.py (round 57), which keeps the rule for earlier answers."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from quizgen.maths.tolerance import half_width, matches
+from quizgen.marking.as_asked import marked_as_rounded, rounded_if_longer
+from quizgen.marking.carry import inside
+from quizgen.marking.early import expected, stated
+from quizgen.marking.early_steps import one_step_values, reaches_with, step_named
+from quizgen.marking.hull import CarriedSpans, given_reach
+from quizgen.marking.near_one import near_one
+from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED
+from quizgen.marking.rule_model import tolerance_kind
+from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
+from quizgen.marking.slips import cut_to, rounded_twice, same
+
+EARLY_FIGURES = OWN_STEP_FIGURES   # rounded to this many figures on the way where the part asks for more: too early
+EARLY_LEVELS = (EARLY_FIGURES, 3, 4)
+"""The figures a part's own step may be rounded to here: 2 for one of them
+alone (early_steps.py: two or more so kept are no one early rounding, review
+55a F10), 3 or 4 (or unrounded) for the others; the hull that turns far answers
+away takes every step at all three. 5 or 6 figures move a step by at most
+5e-5 of itself, a tenth of the narrowest 3-figure tolerance, and count as
+unrounded: they multiplied the values (C1's softmax: 10,585 against 3,146)
+and their cost by three to ten."""
+
+
+def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
+    """Whether ``x`` (written to ``shown`` figures), answering a part that reads no earlier part,
+    is what ``carried_early`` marks rounded too early there: reached from the key's
+    values with a step of the part's own working rounded to ``EARLY_FIGURES``.
+    Not 1 + e^(-s) kept short (near_one.py: C7's (a) 0.9524 from 1.050), which
+    ``carried_early`` names first, even where e^(-s) to 2 figures reaches it too
+    (0.855 = 1/1.17, e^-1.8 = 0.1653 as 0.17): that is another value, not the right
+    one rounded, so the parts worked from it are ECF at the credit a wrong (a)
+    earns, whatever p-hat is (review 49d F11, 51a F12)."""
+    asked = figures_asked(rule.kind, rule.spec)
+    return asked is not None and asked > EARLY_FIGURES and not rule.sources \
+        and bool(as_asked_too(rule, x, shown, lambda v: _own_step_named(rule, v, asked))) \
+        and not near_one(rule, x, shown=shown)
+
+
+def as_asked_too(rule, x: float, shown: int | None, judge) -> str:
+    """``judge(x)`` (a rounded-too-early rule's feedback, "" for none); else, when ``x`` is written to
+    more figures than asked, ``judge`` of its rounding at those asked (as_asked.rounded_if_longer: in
+    no trap's window), saying so: C9 seed 7's Q21 ``0.6566`` is 0.657 at the 3 figures asked, which
+    one step kept short gives, as carried rounding judges it (review 56c F4: it was a bare
+    ``incorrect`` where ``0.657`` was rounded too early). A 2-figure answer is never so judged."""
+    found = judge(x)
+    rounded = None if found else rounded_if_longer(x, shown, rule.kind, rule.spec, (t.value for t in rule.traps))
+    if rounded is None or same(rounded, x):
+        return found
+    found = judge(rounded)
+    return f"{found} {marked_as_rounded(x, shown, rounded, figures_asked(rule.kind, rule.spec))}" if found else ""
+
+
+def key_steps(rule, x: float, credits, asked: int) -> str:
+    """The feedback when ``x`` is reached from the key's values with a step
+    of the part's own working rounded short (``_own_step_named``), else "": which
+    value (``_step_named``) and what the paper asks, never a count of figures
+    the student is said to have rounded to (1 + e^-s = 1.741 carried to 3
+    figures, 1.74, is e^-s = 0.741 to 2: review 47b F1)."""
+    named = _own_step_named(rule, x, asked)
+    return f"{OWN_STEP_ROUNDED} ({named}): this paper asks you to {keep_advice(credits, rule)}" if named else ""
+
+
+def _own_step_named(rule, x: float, asked: int) -> str:
+    """Which step (``_step_named``) when ``x``, not carried rounding, is reached
+    by the part's recipe from the key's parameters (and the key's counts, the
+    only earlier parts it may read here) with one of its steps kept to
+    ``EARLY_FIGURES`` figures, the others to 3 or 4 or unrounded; else "". The
+    rule's carried spans (hull.py) give the recipe and the parameters; none (no
+    recipe, or a tolerance overridden): "". The right value cut off at fewer
+    figures than ``asked`` (0.69 for 0.6952), or rounded twice, is told so
+    instead (rules.py: it stays incorrect), whatever steps reach it."""
+    spans = rule.carried
+    if spans.__class__ is not CarriedSpans or inside(x, spans):
+        return ""
+    recipe = spans.paths.get(spans.name)
+    if recipe is None or not recipe.intermediates or set(recipe.depends) != {s.name for s in rule.sources}:
+        return ""
+    try:
+        return _step_named(_early_covers(rule, recipe, _key_given(rule), x, asked))
+    except OWN_RECIPE_ERRORS:
+        return ""
+
+
+def _key_given(rule) -> dict:
+    """The key's values of the earlier parts (counts) a first part's recipe reads."""
+    return {s.name: (float(s.value),) for s in rule.sources}
+
+
+def _step_named(steps: list) -> str:
+    """``the sum of e^(z) = 76.3 as 76``: each of ``steps`` (``(text, value, kept)``: ``one_step``)
+    as the solutions write it, its value quoted (early_steps.value_shown), then as the answer shows it kept."""
+    return " or ".join(f"{text} = {value} as {short}" for text, value, short in steps)
+
+
+def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> list:
+    """``one_step`` from the key's values, when ``x`` is not the right value
+    rounded twice or cut off at fewer figures than ``asked``. The recipe's
+    hull at ``EARLY_LEVELS`` (every step to 2, 3 or 4 figures, a 2-figure one
+    after the others too: it bounds the values of one step kept short) is worked
+    out first, and the values only for an answer within its reach, each once per
+    instance: kept with the part's carried spans (``rule.carried.early``).
+    The complement routes carried rounding also walks (complement_route.py) are
+    not searched: C9's sum 1 + e^(-s) over 2 as a step made a wrong answer's
+    verdict 14% dearer in instructions (round 57; review 56c F3's Q25 `4.16`, the
+    mean kept as 1.2 with 1 + e^2.9 carried as 19.2, stays a bare ``incorrect``)."""
+    spans, kind = rule.carried, tolerance_kind(rule)
+    found = spans.early
+    if found is None:
+        found = spans.early = [given_reach(recipe, spans.env, given, rule.spec, kind, None, EARLY_LEVELS), None]
+    bound = found[0]
+    if bound is not None and not bound[0] <= x <= bound[1]:
+        return []
+    if rounded_twice(stated(rule), asked, x) or any(cut_to(x, rule.value, figures) for figures in range(1, asked)):
+        return []
+    if found[1] is None:
+        found[1] = {}   # if the values cannot be worked out, none the next time either
+        found[1] = one_step_values(recipe, spans.env, given, EARLY_LEVELS[1:])
+    return one_step(rule, recipe, spans.env, given, x, EARLY_LEVELS[1:], found[1])
+
+
+def one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dict | None = None) -> list:
+    """``(text, value, kept)`` (early_steps.step_named) of each step of ``recipe`` that, kept alone
+    to ``EARLY_FIGURES`` figures, the others rounded to ``levels`` or unrounded, reaches ``x``
+    from ``given`` (``values``: early_steps.one_step_values, when worked out before); [] when
+    none does alone: two or more steps kept short are no one early rounding (review 55a F10).
+    Each step once: two lets that are one value (C9's σ(s) and the probability of the true
+    label when y = 1) are one step written twice (review 55c N5)."""
+    values = one_step_values(recipe, env, given, levels) if values is None else values
+    asked, kind, named = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), []
+    for key, (node, reached) in values.items():
+        if _near(x, reached, rule.spec, kind):
+            hits = reaches_with(recipe, env, given, levels, key, lambda got: _near(x, got, rule.spec, kind))
+            named.append(step_named(recipe, key, node, env, given, asked, hits))
+    named = [n for n in named if n is not None]
+    return [n for i, n in enumerate(named) if all(n[0] != m[0] for m in named[:i])]   # a step said once
+
+
+def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
+    """True when ``x`` is within tolerance of one of the sorted ``values``:
+    only those within the widest tolerance any of them has are looked at
+    (a tolerance never narrows as a value grows, tolerance.half_width)."""
+    if not values:
+        return False
+    width = max(half_width(max(abs(values[0]), abs(values[-1])), spec, kind), half_width(0.0, spec, kind))
+    return any(matches(x, v, spec, kind) for v in values[bisect_left(values, x - width):
+                                                         bisect_right(values, x + width)])
+
+
+def keep_advice(credits, rule, worked: str | None = None) -> str:
+    """What to keep in intermediate results: as the paper asks, a figure more
+    than the answers (4 for 3), or the policy's ``carried_figures`` when more;
+    then the key's answer, or ``worked``: what the student's own answers give."""
+    keep = max(credits.carried_figures, (figures_asked(rule.kind, rule.spec) or 0) + 1)
+    return f"keep at least {keep} significant figures in intermediate results ({worked or f'expected {expected(rule)}'})"
