@@ -242,7 +242,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
                            feedback=_no_ecf_marks(early, credits) if wrong else early, value=x)
         return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown))
     trap, figures = found
-    if inside(x, trap.carried):   # the trap worked from (a) carried to 3 figures or more: that trap, no slip on it
+    if figures is None and inside(x, trap.carried):   # the trap carried to 3 figures or more: no slip on it
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
                        feedback=trap.feedback, value=x)
     how = (f"cut off instead of rounded: {significant(trap.value, asked + 1)} rounds to "
