@@ -151,10 +151,12 @@ def test_a_keys_moodle_maximum_is_read_and_a_bad_one_refused():
 
 # ---------------------------------------------------------------- F7: a spreadsheet's re-save drops trailing zeros
 
-def _one_number_download(folder, invoke, typed_as, started: str, delimiter: str = ",", sep: bool = False) -> None:
+def _one_number_download(folder, invoke, typed_as, started: str, delimiter: str = ",", sep: bool = False,
+                         grade: str = "1.00") -> None:
     """responses.csv: an export of C4 (a one-number question); each student given a variant whose right
     answer, as Moodle shows it, ends in a zero (1.50, ...) types it as ``typed_as`` makes it; s009 types
-    1.1 for 1.11 (rounded too early, whatever saved the file)."""
+    1.1 for 1.11 (rounded too early, whatever saved the file). Every grade is ``grade`` (a spreadsheet's
+    save writes Moodle's 1.00 as 1)."""
     from lxml import etree
 
     from lms_support import question_summary
@@ -166,9 +168,9 @@ def _one_number_download(folder, invoke, typed_as, started: str, delimiter: str 
     zeros = [a for a in right if a.endswith("0")][:3]
     header = ["Last name", "First name", "ID number", "Email address", "State", "Started on", "Completed",
               "Duration", "Grade/10.00", "Question 1", "Response 1"]
-    rows = [["L", "F", f"s00{n}", f"s{n}@x.org", "Finished", started, started, "5 mins", "1.00",
+    rows = [["L", "F", f"s00{n}", f"s{n}@x.org", "Finished", started, started, "5 mins", grade,
              question_summary(right[a].findtext("questiontext/text")), typed_as(a)] for n, a in enumerate(zeros)]
-    rows.append(["L", "F", "s009", "s9@x.org", "Finished", started, started, "5 mins", "1.00",
+    rows.append(["L", "F", "s009", "s9@x.org", "Finished", started, started, "5 mins", grade,
                  question_summary(right["1.11"].findtext("questiontext/text")), typed_as("1.1")])
     out = io.StringIO()
     csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows([header] + rows)
@@ -186,13 +188,14 @@ def _dropped(answer: str) -> str:
     return answer.rstrip("0").rstrip(".")
 
 
-@pytest.mark.parametrize("how", ["german", "dates"])
+@pytest.mark.parametrize("how", ["german", "grades"])
 @pytest.mark.slow
 def test_a_resaved_download_keeps_the_marks_of_an_answer_whose_trailing_zeros_were_dropped(tmp_path, invoke, how):
     if how == "german":   # German Excel: sep= line, ';', decimal commas
-        _one_number_download(tmp_path, invoke, lambda a: _dropped(a).replace(".", ","), "06.12.2026 09:07", ";", True)
-    else:   # a ','-separated save whose dates a spreadsheet rewrote
-        _one_number_download(tmp_path, invoke, _dropped, "06.12.2026 09:07")
+        _one_number_download(tmp_path, invoke, lambda a: _dropped(a).replace(".", ","), "06.12.2026 09:07", ";", True,
+                             grade="1")
+    else:   # a ','-separated save whose grades (and dates) a spreadsheet rewrote
+        _one_number_download(tmp_path, invoke, _dropped, "06.12.2026 09:07", grade="1")
     run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json", "--feedback",
                  tmp_path / "fb", "--out", tmp_path / "out")
     assert run.exit_code == 0, run.output
@@ -206,9 +209,13 @@ def test_a_resaved_download_keeps_the_marks_of_an_answer_whose_trailing_zeros_we
     assert "the figures typed could not be checked" in sheet
 
 
+@pytest.mark.parametrize("started, delimiter", [("6 December 2026  9:07 AM", ","), ("06/12/2026, 09:07", ","),
+                                                ("2026-12-06 09:07", ","), ("06.12.2026 09:07", ";")])
 @pytest.mark.slow
-def test_a_download_with_no_sign_of_a_resave_keeps_the_strict_rule(tmp_path, invoke):
-    _one_number_download(tmp_path, invoke, _dropped, "6 December 2026  9:07 AM")
+def test_a_download_with_no_sign_of_a_resave_keeps_the_strict_rule(tmp_path, invoke, started, delimiter):
+    """A site's own date format is no sign (review 57c F2: 2.1 for 2.10 scored on a genuine download dated
+    06/12/2026); a grade kept as 1.00 shows the numbers are Moodle's, even in a ';' file."""
+    _one_number_download(tmp_path, invoke, _dropped, started, delimiter)
     run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json", "--out", tmp_path / "out")
     assert run.exit_code == 0, run.output
     assert {status for _, status in _verdicts(tmp_path).values()} == {"imprecise"}

@@ -15,8 +15,11 @@ WARNED = "was saved again by a spreadsheet"
 
 def _saved(invoke, folder, delimiter=";", encoding="cp1252", sep=True, ids=("100", "101")) -> None:
     header, *rows = exported_download(invoke, folder, "C1", 1, 2)
+    grade = next(i for i, name in enumerate(header) if name.startswith("Grade/"))
     for row, student in zip(rows, ids):
         row[header.index("ID number")], row[header.index("Last name")] = student, "Seán"
+        if sep or delimiter != ",":   # a spreadsheet writes Moodle's 0.00 as 0 (a kept 0.00 shows no save: review 57c F2)
+            row[grade] = row[grade].rstrip("0").rstrip(".") or "0"
     out = io.StringIO()
     csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerows([header, *rows])
     text = (f"sep={delimiter}\r\n" if sep else "") + out.getvalue()
@@ -34,7 +37,8 @@ def _grade(invoke, folder, *options):
 def test_digit_ids_of_a_resaved_download_are_warned_of(tmp_path, invoke):
     _saved(invoke, tmp_path)
     said = _grade(invoke, tmp_path)
-    assert ("responses.csv was saved again by a spreadsheet (';'-separated, cp1252, with Excel's sep= line), and its "
+    assert "responses.csv was saved again by a spreadsheet (';'-separated, cp1252, with Excel's sep= line, " in said
+    assert ("), and its "
             "ID numbers are all digits with no leading zero (100, 101): a spreadsheet drops leading zeros, and if "
             "Moodle's ID numbers have them (00100 for 100), Moodle's import stops the whole gradebook file at the "
             "first") in said

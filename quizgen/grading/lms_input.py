@@ -311,7 +311,7 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     if not banks and export_key and export_key.get("banks"):
         banks = loaded = banks_named(export_key, key)
     start = start if start and start[0] is not None else _download_start(path, encoding, delimiter)
-    resaved = ", ".join(filter(None, (spreadsheet_signs(*start[1:]), read.resaved)))
+    resaved = "" if read.numbers_kept else ", ".join(filter(None, (spreadsheet_signs(*start[1:]), read.resaved)))
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "spreadsheet" if resaved else "",
            "order": (export_key or {}).get("templates", ()),
            "fingerprints": expected_fingerprints(export_key, variant_labels(export_key, {r.template for r in rows}))

@@ -28,8 +28,6 @@ Email address is on the first only)."""
 _FIXED_TIMES = ("%d %B %Y %I:%M %p", "%d %B %Y %H:%M",   # Moodle's English strftimedatetime, its comma a space
                 "%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S", "%d.%m.%y %H:%M",   # a spreadsheet's: 30.11.2026 15:43
                 "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S")
-MOODLE_TIMES = _FIXED_TIMES[:2]
-"""How Moodle itself writes a time in an English download; the others are a spreadsheet's (lms/resave_signs.py)."""
 _SLASHED_TIMES = ("%Y %H:%M", "%Y %H:%M:%S", "%Y %I:%M %p", "%Y %I:%M:%S %p", "%y %H:%M", "%y %I:%M %p")
 _SLASHED = re.compile(r"\d{1,2}/\d{1,2}/\d")
 _READINGS = ("%d/%m/", "%m/%d/")

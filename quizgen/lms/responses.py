@@ -24,7 +24,7 @@ from quizgen.lms.cloze_cells import cloze_parts
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries, moodle_name_columns
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_RESPONSE, NEITHER, lms_kind
 from quizgen.lms.download_table import table_lines
-from quizgen.lms.resave_signs import moodle_resave_signs
+from quizgen.lms.resave_signs import moodle_resave_signs, numbers_kept
 from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, canvas_attempts, canvas_students, check_attempts, check_id,
                                     check_widths, check_one_canvas_user_each, check_one_person_each, refuse_repeated, refuse_two_columns,
                                     unfinished_state)
@@ -108,6 +108,7 @@ class Responses:
     filled: dict = field(default_factory=dict)
     still_open: dict = field(default_factory=dict)
     resaved: str = ""   # a Moodle download's cells' signs of a spreadsheet's save (lms/resave_signs.py)
+    numbers_kept: str = ""   # a grade cell a spreadsheet's save would have rewritten, as Moodle wrote it (1.00)
     test_student: list = field(default_factory=list)   # (row, Canvas id) of Canvas's Test Student, not graded
 
 
@@ -220,7 +221,8 @@ def _moodle_rows(rows: list, prefer: str = "idnumber", file_lines: list | None =
     tagged = {r.slot for r in out if r.slot is not None and not r.tag_lost}
     return Responses([r for r in out if not r.tag_lost or r.slot in tagged],   # a column tagged on no row: not graded
                      skipped, fallback, unordered, untagged=moodle_untagged(cells, {f"Question {s}" for s in tagged}),
-                     still_open=still_open, resaved=moodle_resave_signs(header, rows[1:]))
+                     still_open=still_open, resaved=moodle_resave_signs(header, rows[1:]),
+                     numbers_kept=numbers_kept(header, rows[1:]))
 
 
 def _no_attempt(row: list, questions, slots: list) -> bool:
