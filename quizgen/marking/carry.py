@@ -256,6 +256,12 @@ def _each(value, change):
 
 
 def _pairwise(op, a: tuple, b: tuple) -> tuple:
+    if len(a) == 1 == len(b):   # one value each (pinned parts': shared_uses.reach), as thin gives it
+        try:
+            value = op(a[0], b[0])
+        except _FAILS:
+            return ()
+        return (value,) if math.isfinite(value) else ()
     out = []
     for x in a:
         for y in b:

@@ -6,7 +6,8 @@ held so."""
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
+from math import prod
 
 from quizgen.maths.tree import Call, Name, children
 from quizgen.marking.list_steps import list_length
@@ -42,29 +43,47 @@ def bounded(choices, groups: list) -> list:
     return kept
 
 
-MAX_PART_WAYS = 4096
+MAX_PART_WAYS = 32768
 """The most combinations of earlier parts' values one reach takes one at a time (each a whole
-evaluation; one part read twice has some 20 to 500 values). Past it, the later parts read twice
-take their values read by read, as a part read once does: a wider reach, never a narrower one."""
+evaluation; one part read twice has some 20 to 500 values), whatever the work budget below allows."""
+
+EVALUATION = 32
+"""One whole evaluation's own cost, in pairs of values combined (an evaluation over one value
+of every part combines a few pairs but walks the whole tree): the work estimate's constant."""
+
+WORK_SHARE, LEAST_WORK = 2, 1 << 17
+"""The work estimated for the pinned evaluations (``_work``) may be up to WORK_SHARE times that
+of one evaluation pinning nothing, or LEAST_WORK (some 0.1 s) whichever is more. Past it, fewer
+parts are pinned and the others take their values read by read, as a part read once does: a
+wider reach, never a narrower one, and never a hang (review 57c F1: kl = p ln(p / (1 - p)) +
+L p / (L + p), with L pinned alone, ran 180 evaluations each combining p's 93 values pairwise
+at its three reads, 7 s a part; p and L both pinned, 16,740 evaluations of single values, 0.25 s)."""
+
+MOST_WEIGHED = 8
+"""The most parts read twice whose ways of pinning are weighed (every subset of them)."""
 
 
 def reach(sets) -> tuple:
     """carry.reachable's values for the evaluation ``sets`` (a carry ``_Sets``, or one that rounds
     some steps otherwise: early_steps.py keeps one to 2 figures), each shared intermediate one way
     at all its uses, each earlier part read twice one value at all its reads (``one_value_each``)."""
-    given = sets.parts
+    given, uses = sets.parts, None
     try:
-        found = [_pinned_reach(sets, parts) for parts in one_value_each(given, sets.recipe.expression, sets.env)]
+        found = []
+        for parts in one_value_each(given, sets.recipe.expression, sets.env):
+            uses = grouped(sets.shared()) if uses is None else uses   # the same uses at every parts' values
+            found.append(_pinned_reach(sets, parts, uses))
     finally:
         sets.parts = given
     return found[0] if len(found) == 1 else thin([v for values in found for v in values])
 
 
-def _pinned_reach(sets, parts: dict) -> tuple:
-    """``reach`` with the earlier parts' values ``parts``, each shared intermediate one way at all its uses."""
+def _pinned_reach(sets, parts: dict, uses: list) -> tuple:
+    """``reach`` with the earlier parts' values ``parts``, each shared intermediate (``uses``,
+    ``grouped``) one way at all its uses."""
     sets.parts = parts
     sets.pin([], ())   # nothing held from the parts' values before
-    groups = bounded(sets.choices, grouped(sets.shared()))
+    groups = bounded(sets.choices, uses)
     if not groups:
         return sets.top()
     found = []
@@ -87,14 +106,36 @@ def one_value_each(parts: dict, expression, env: dict):
     if not any(count > 1 for count in reads.values()):   # the usual case: each part read once
         yield parts
         return
-    names, ways = [], 1
-    for name in sorted(name for name, count in reads.items() if count > 1):
-        ways *= len(parts[name])
-        if ways > MAX_PART_WAYS:
-            break
-        names.append(name)
+    names = _pinned(parts, reads)
     for values in product(*(parts[name] for name in names)):
         yield {**parts, **{name: (value,) for name, value in zip(names, values)}}
+
+
+def _pinned(parts: dict, reads: dict) -> tuple:
+    """The parts read more than once that ``one_value_each`` pins: of the subsets of them (the
+    MOST_WEIGHED most read, fewest values first) whose work (``_work``) stays within budget
+    (WORK_SHARE, LEAST_WORK), the one pinning the most reads, then the least work. Pinning one part
+    alone can cost more than pinning none, and pinning two less than either: each pinned evaluation
+    still combines the unpinned parts' values pairwise."""
+    twice = sorted((name for name, count in reads.items() if count > 1),
+                   key=lambda name: (-reads[name], len(parts[name]), name))[:MOST_WEIGHED]
+    budget = max(WORK_SHARE * _work(parts, reads, ()), LEAST_WORK)
+    best, best_rank = (), (0, 0)
+    for size in range(len(twice), 0, -1):
+        for chosen in combinations(twice, size):
+            work = _work(parts, reads, chosen)
+            rank = (sum(reads[name] for name in chosen), -work)
+            if work <= budget and rank > best_rank and prod(len(parts[n]) for n in chosen) <= MAX_PART_WAYS:
+                best, best_rank = chosen, rank
+    return best
+
+
+def _work(parts: dict, reads: dict, pinned: tuple) -> int:
+    """The estimated work of a reach pinning ``pinned``: per combination of their values, one
+    evaluation (EVALUATION) and the pairwise combining of the other parts' values at their reads
+    (their reads' sizes summed, squared; within a factor of two of the pairs counted in review 57c F1's case)."""
+    wide = sum(count * len(parts[name]) for name, count in reads.items() if name not in pinned)
+    return prod(len(parts[name]) for name in pinned) * (EVALUATION + wide * wide)
 
 
 def _reads(node, env: dict, names: set, listed: bool, counts: dict) -> dict:
