@@ -10,6 +10,7 @@ ZEROS_UNSEEN). Here: those answers found, and the one warning naming them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from quizgen.key.status import Status
@@ -22,8 +23,6 @@ _ACCEPTED = ZEROS_UNSEEN.partition("{")[0]   # the feedback's fixed words, which
 def one_part_credits(credits):
     """``credits`` (marking.rule_model.Credits) for a one-part question of such a download: the right
     answer with its end zeros left off is correct, said in ZEROS_UNSEEN's words."""
-    from dataclasses import replace
-
     return replace(credits, zeros_optional=True, zeros_said=ZEROS_UNSEEN)
 
 
