@@ -33,8 +33,9 @@ from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key, refuse_idle_bank
 from quizgen.grading.read_as import download_read_as, spreadsheet_signs
 from quizgen.grading.resaved_zeros import dropped_warning, zeros_dropped
+from quizgen.key.download_fields import maximum_and_places
 from quizgen.lms.attempts import retried_note
-from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, MOODLE_MAXIMUM, as_written_by_the_lms, lms_kind
+from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, as_written_by_the_lms, grade_column, lms_kind
 from quizgen.lms.untagged import graded_untagged
 
 
@@ -78,9 +79,8 @@ def moodle_maximum(path, encoding=None, delimiter=None) -> tuple:
 
 def maximum_in(header) -> tuple:
     """``(maximum, places)`` of the Moodle download whose header cells are ``header`` (moodle_maximum)."""
-    found = next(filter(None, (MOODLE_MAXIMUM.fullmatch(cell.strip()) for cell in header or ())), None)
-    number = found.group(1).replace(",", ".") if found else "0"
-    return (float(number), len(number.partition(".")[2])) if float(number) else (None, None)
+    number = grade_column(header)[1]
+    return maximum_and_places(number) if number and float(number) else (None, None)
 
 
 def _maximum_text(header) -> str:

@@ -33,6 +33,16 @@ MOODLE_ENGLISH = (f"quizgen reads Moodle's English column names ({MOODLE_COLUMNS
 MOODLE_RESPONSE = re.compile(r"Response (\d+)")
 MOODLE_MAXIMUM = re.compile(r"grade\s*/\s*(\d{1,9}(?:[.,]\d{1,9})?)", re.IGNORECASE)
 """A Moodle quiz report's grade column, ``Grade/10.00``: the quiz's maximum grade in Moodle."""
+
+
+def grade_column(header) -> tuple:
+    """``(index, maximum)`` of the first of a Moodle download's ``header`` cells that is its grade column
+    (MOODLE_MAXIMUM), the maximum as the heading writes it with a decimal point (``"10.00"``); else
+    ``(None, "")``."""
+    for index, cell in enumerate(header or ()):
+        if found := MOODLE_MAXIMUM.fullmatch(cell.strip()):
+            return index, found.group(1).replace(",", ".")
+    return None, ""
 MOODLE_ATTEMPT_COLUMNS = ("State", "Started on", "Completed", "Time taken", "Duration")
 """The columns Moodle's quiz reports write for each attempt, in English (the
 time taken is "Time taken" in older Moodle, "Duration" in newer)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from quizgen.lms.download_kind import MOODLE_MAXIMUM
+from quizgen.lms.download_kind import grade_column
 
 _GRADE = re.compile(r"[0-9]+(?:[.,]([0-9]*))?")
 
@@ -42,10 +42,8 @@ def numbers_kept(header: list, rows: list) -> str:
 
 def _grade_column(header: list) -> tuple:
     """(the grade column's index, its heading's decimal places), or (None, 0)."""
-    found = next(((i, m) for i, cell in enumerate(header) if (m := MOODLE_MAXIMUM.fullmatch(cell.strip()))), None)
-    if found is None:
-        return None, 0
-    return found[0], len(found[1].group(1).replace(",", ".").partition(".")[2])
+    column, maximum = grade_column(header)
+    return column, len(maximum.partition(".")[2])
 
 
 def _grades(rows: list, column: int):
