@@ -299,8 +299,8 @@ def _repeat(first: tuple, student_id: str) -> str:
         return str(line)
     if spelled.isascii() and student_id.isascii():
         return f"{line} ({spelled!r}: ids are compared ignoring case and spaces)"
-    if unicode_forms(spelled, student_id):   # shown alike: their code points (review 57b F8)
-        return f"{line} ({unicode_forms(spelled, student_id)})"
+    if forms := unicode_forms(spelled, student_id):   # shown alike: their code points (review 57b F8)
+        return f"{line} ({forms})"
     return (f"{line} ({spelled!r}: ids are compared ignoring case, spaces, invisible characters and the script and "
             f"width of digits and letters: both are {normalise_id(student_id)!r})")
 

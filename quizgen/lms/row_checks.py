@@ -225,8 +225,8 @@ def why_one_id(first: str, other: str) -> str:
     both are read as (invisible characters, another script's digits, fullwidth letters)."""
     if first.isascii() and other.isascii():
         return "(case and spaces aside)"
-    if unicode_forms(first, other):
-        return f"({unicode_forms(first, other)}, as a keyboard or a copy from a PDF can give them)"
+    if forms := unicode_forms(first, other):
+        return f"({forms}, as a keyboard or a copy from a PDF can give them)"
     return (f"(case, spaces, invisible characters and the script and width of digits and letters aside: both are "
             f"read as {_id(normalise_id(first))})")
 

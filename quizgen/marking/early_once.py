@@ -126,8 +126,6 @@ def _carried_short(source, value, shown, keep: int) -> tuple:
                       for v in written_roundings(value, figures) if not same(v, value)))
 
 
-
-
 def _kept_near_one(rule: PartRule, reading: Reading, source) -> list:
     """``[(value kept, figures it is named with, how it was kept)]``: ``source``'s probability kept short
     of its difference from 1 (near_one.py) from which ``rule``'s working gives ``reading``: the student's
