@@ -209,6 +209,10 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--attempt", type=click.Choice(["highest", "last", "first"]), default=None,
               help="A Moodle/Canvas download: which attempt of a student with several is graded (default highest: "
                    "the one quizgen scores highest, ties the later, as both LMSs' default).")
+@click.option("--saved-by", type=click.Choice(["auto", "moodle", "spreadsheet"]), default="auto", show_default=True,
+              help="A Moodle download: what saved it last. auto, what its cells show; moodle, Moodle's own file (a "
+                   "one-number answer's end zeros are the student's: 2.1 for 2.10 is rounded too early); "
+                   "spreadsheet, opened and saved again in one (the zeros it dropped are past checking).")
 @click.option("--no-html", is_flag=True, help="Skip the HTML class report (<stem>-report.html).")
 @click.option("--gradebook", type=click.Choice(["moodle", "canvas", "plain"]), default=None,
               help="Also write a gradebook file the LMS imports (<stem>-gradebook-<lms>.csv).")
@@ -230,7 +234,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @jobs_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark, rtol, atol, encoding, policy,
                   ecf_credit, overrides, roster, force_key, replace_outputs, force, zero_absent, paper_as_written,
-                  attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key, feedback_dir,
+                  attempt, saved_by, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key, feedback_dir,
                   feedback_format, paper_size, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
@@ -255,7 +259,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark
                   key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma, decimal_mark=decimal_mark,
                   rtol=rtol, atol=atol, encoding=encoding, progress=True, policy=policy, ecf_credit=ecf_credit,
                   overrides=overrides, roster=roster, force=force, jobs=jobs, paper_as_written=paper_as_written,
-                  attempt=attempt, force_key=force_key, replace_outputs=replace_outputs)
+                  attempt=attempt, force_key=force_key, replace_outputs=replace_outputs, saved_by=saved_by)
     for line in done.warnings:
         click.echo(f"quizgen: warning: {line}", err=True)
     click.echo(done.summary)

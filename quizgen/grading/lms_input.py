@@ -32,7 +32,7 @@ from quizgen.grading.export_key_found import export_key_for, export_keys_found, 
 from quizgen.grading.file_text import csv_start
 from quizgen.grading.output_options import refuse_gradebook_key, refuse_idle_bank
 from quizgen.grading.read_as import download_read_as, spreadsheet_signs
-from quizgen.grading.resaved_zeros import dropped_warning, zeros_dropped
+from quizgen.grading.resaved_zeros import dropped_warning, refuse_saved_by, resave_signs, zeros_dropped
 from quizgen.key.download_fields import maximum_and_places
 from quizgen.lms.attempts import retried_note
 from quizgen.lms.download_kind import DOWNLOADS, MOODLE_ENGLISH, as_written_by_the_lms, grade_column, lms_kind
@@ -130,7 +130,7 @@ class LmsInput:
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
                reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), gradebook: str | None = None,
-               key_forced: str = "", sheets: bool = True):
+               key_forced: str = "", sheets: bool = True, saved_by: str = "auto"):
     """An LmsInput to grade: for an LMS export, the files ``lms_grading_files``
     builds, written in a one_commit (grade's, which is open around this block):
     when grading then fails, those of a former run are put back as they were,
@@ -144,7 +144,9 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
     download, and ``id_key`` email for one that is no Moodle download unless
     ``gradebook`` is moodle, and ``banks`` for a file that is no download unless
     ``sheets`` (feedback sheets asked: refuse_idle_bank). ``key_forced``: the option (--force-key) that grades a
-    download of seed labels with an export key of another seed, with a warning."""
+    download of seed labels with an export key of another seed, with a warning. ``saved_by``
+    (resaved_zeros.SAVED_BY): what saved a Moodle download last, auto (its own signs say), refused
+    otherwise for any other file."""
     start = _start_if_file(path, encoding, delimiter)   # read once
     header, dialect, read_encoding, _ = start
     kind = lms_kind(header) if header is not None else None
@@ -154,13 +156,15 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
             refuse_attempt_for_answers(path, choice)
             refuse_gradebook_key(id_key, gradebook, path, kind)
             refuse_idle_bank(banks, sheets)
+            refuse_saved_by(saved_by, path, kind)
         yield LmsInput(answers=path, key=key, out=out)
         return
     refuse_gradebook_key(id_key, gradebook, path, kind)
+    refuse_saved_by(saved_by, path, kind)
     header = as_written_by_the_lms(header)
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         read = lms_grading_files(path, key, out, encoding, banks, id_key=id_key, delimiter=delimiter, kind=kind,
-                                 reads=reads, start=start, choice=choice, key_forced=key_forced)
+                                 reads=reads, start=start, choice=choice, key_forced=key_forced, saved_by=saved_by)
         fallback = tuple(read.fallback)
         yield LmsInput(answers=read.answers, key=read.key, out=read.out, built=True,
                        warnings=_download_warnings(read, path, kind, choice, header), notes=read.notes,
@@ -271,7 +275,8 @@ class DownloadReading:
 
 def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
                       kind: str | None = None, reads: dict | None = None, start: tuple | None = None,
-                      choice: AttemptChoice = AttemptChoice(), key_forced: str = "") -> DownloadReading:
+                      choice: AttemptChoice = AttemptChoice(), key_forced: str = "",
+                      saved_by: str = "auto") -> DownloadReading:
     """A DownloadReading: the long answers and the key to grade the LMS export at
     ``path`` (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels), written beside the outputs; ``out``, when not given or a
@@ -284,7 +289,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     for the download itself. ``key`` None: the export's key file found as key.json is
     (export_key_found.py), said in a note. ``choice``: which attempt of a student with
     several is graded (default: the highest scoring), said in a note. ``key_forced``: the
-    option that grades seed labels of another seed than the export key's (exportkey.other_seed)."""
+    option that grades seed labels of another seed than the export key's (exportkey.other_seed).
+    ``saved_by``: --saved-by, whether a spreadsheet saved a Moodle download again (resave_signs)."""
     from quizgen.lms.exportkey import decode_rows, key_banks as banks_named, variant_labels
     from quizgen.lms.fingerprints import expected_fingerprints
     from quizgen.lms.papers import grading_inputs
@@ -311,7 +317,8 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
     if not banks and export_key and export_key.get("banks"):
         banks = loaded = banks_named(export_key, key)
     start = start if start and start[0] is not None else _download_start(path, encoding, delimiter)
-    resaved = "" if read.numbers_kept else ", ".join(filter(None, (spreadsheet_signs(*start[1:]), read.resaved)))
+    resaved = resave_signs(saved_by, ", ".join(filter(None, (spreadsheet_signs(*start[1:]), read.resaved))),
+                           read.numbers_kept)
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "spreadsheet" if resaved else "",
            "order": (export_key or {}).get("templates", ()),
            "fingerprints": expected_fingerprints(export_key, variant_labels(export_key, {r.template for r in rows}))

@@ -6,18 +6,48 @@ grade then takes the right answer with the zeros at its end left off as
 correct on a question of one part (whose Moodle cell is the bare number; a
 Cloze cell, ``part 1: 0.820; ...``, is text and keeps its zeros), the figures
 typed being past checking, as on a Canvas download (marking/carried_words.py,
-ZEROS_UNSEEN). Here: those answers found, and the one warning naming them."""
+ZEROS_UNSEEN). Here: those answers found, the one warning naming them, and
+``--saved-by``, the instructor's word on where the download came from when its
+cells cannot show it (review 57c F3: a re-save whose grades have no end zero
+to drop and whose text shows nothing is not seen)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
 
+from quizgen.errors import UsageError
 from quizgen.key.status import Status
 from quizgen.marking.carried_words import ZEROS_UNSEEN
 from quizgen.wording import first_few, thousands
 
 _ACCEPTED = ZEROS_UNSEEN.partition("{")[0]   # the feedback's fixed words, which such a verdict begins with
+SAVED_BY = ("auto", "moodle", "spreadsheet")
+"""``grade --saved-by``: auto (the download's own signs decide), moodle (Moodle's own file: the strict
+rule), spreadsheet (saved again by one: its one-number answers' end zeros are past checking)."""
+_SAID = "as --saved-by spreadsheet says"
+
+
+def resave_signs(saved_by: str, signs: str, kept: str) -> str:
+    """What shows that a spreadsheet saved the Moodle download again, as the warnings name it, or "" for
+    none: ``signs`` (those its text and cells show) unless ``kept`` (a grade a save would have rewritten,
+    lms.resave_signs.numbers_kept) or ``saved_by`` says otherwise (SAVED_BY)."""
+    if saved_by == "moodle":
+        return ""
+    if saved_by == "spreadsheet":
+        return ", ".join(filter(None, (_SAID, signs)))
+    return "" if kept else signs
+
+
+def refuse_saved_by(saved_by: str, path, kind) -> None:
+    """Refuse, in one line, --saved-by moodle or spreadsheet for the file at ``path`` when it is no Moodle
+    download (``kind``: lms_kind's): nothing else has one-number answers whose end zeros a save drops."""
+    if saved_by not in SAVED_BY:
+        raise UsageError(f"--saved-by must be one of {', '.join(SAVED_BY)}, got {saved_by!r}")
+    if saved_by != "auto" and kind != "moodle":
+        what = "a Canvas download, whose figures Canvas rewrites itself" if kind == "canvas" else "an answers file"
+        raise UsageError(f"--saved-by is for a Moodle responses download: {Path(path).name} is {what}; "
+                         "leave --saved-by out")
 
 
 def one_part_credits(credits):
@@ -63,4 +93,5 @@ def dropped_warning(path, dropped: list, signs: str) -> list:
             f"with the zeros at its end left off ({shown}): the download was saved again by a spreadsheet "
             f"({signs}), which writes 2.10 back as 2.1, so the figures typed cannot be checked and they are "
             "marked correct; to mark the figures as typed, grade the download as Moodle wrote it (download it "
-            "again and grade it without opening it in a spreadsheet)"]
+            "again and grade it without opening it in a spreadsheet)"
+            + ("" if signs.startswith(_SAID) else ", or, if it is Moodle's own file, grade with --saved-by moodle")]

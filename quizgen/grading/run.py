@@ -139,7 +139,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
           decimal_mark="auto", encoding=None, progress: bool = False, outputs: GradeOutputs | None = None,
           policy=None, ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None,
           paper_as_written: bool = False, attempt: str | None = None, force_key: bool = False,
-          replace_outputs: bool = False) -> GradeResult:
+          replace_outputs: bool = False, saved_by: str = "auto") -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers, in the working
     directory or in its quiz/ folder, the first found, with a note when it is not
@@ -162,10 +162,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     carry another paper's code against that paper (paper_written.py). With ``jobs`` > 1 (default: one per CPU) a big file
     is graded in up to ``jobs`` processes at once, and the class report's
     item analysis is computed in a second process while the totals and the
-    other reports are written; the output is the same. ``attempt``: which
-    attempt of an LMS download's student with several is graded, ``highest``
-    (quizgen's score; ties: the later; also when None, the option not given),
-    ``last`` or ``first`` (attempt_choice.py)."""
+    other reports are written; the output is the same. ``attempt``: which attempt of an LMS download's student
+    with several is graded, ``highest`` (quizgen's score; ties: the later; also when None, the option not given),
+    ``last`` or ``first`` (attempt_choice.py); ``saved_by``: what saved a Moodle download last (resaved_zeros.py)."""
     refuse_empty_out(out)
     key_forced, out_forced = forced_by(force, force_key, "--force-key"), forced_by(force, replace_outputs,
                                                                                    "--replace-outputs")
@@ -180,10 +179,11 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, id_key=outputs.gradebook_key, delimiter=delimiter,
                        reads=files_read(answers, key, **others), choice=choice, sheets=bool(outputs.feedback),
-                       gradebook=outputs.gradebook, key_forced=key_forced) as given, thousands_kept():
+                       gradebook=outputs.gradebook, key_forced=key_forced, saved_by=saved_by) as given, thousands_kept():
         run = _read_inputs(asked, given, outputs)
         settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
-                               roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced)
+                               roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced,
+                               saved_by=saved_by)
         settings += "".join(f" Note: {note}." for note in _key_notes(run, asked.marking))   # report.md and the HTML page
         names = {role: path.name for role, path in run.paths.items()}
         folder, record = run.paths["graded"].parent, record_name(run.paths["graded"])   # written with the outputs

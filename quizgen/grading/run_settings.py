@@ -43,11 +43,13 @@ def file_said(option: str, path) -> str:
 
 
 def marked_with(*, rtol=None, atol=None, policy=None, ecf_credit=None, overrides=None, roster=None,
-                paper_as_written: bool = False, attempt: str | None = None, forced: str = "") -> str:
+                paper_as_written: bool = False, attempt: str | None = None, forced: str = "",
+                saved_by: str = "auto") -> str:
     """``Marked with: ...``: the run's options that change a mark or whom it grades, in
     command-line words; the defaults said plainly when none was given. ``policy`` is a
     policy.yaml path (or a Policy given to the library, named so); ``forced``: the option
-    that let answers that look written for another key through (``--force-key``), if any."""
+    that let answers that look written for another key through (``--force-key``), if any; ``saved_by``:
+    --saved-by, named unless auto."""
     said = [f"--{name} {value:g}" for name, value in (("rtol", rtol), ("atol", atol)) if value is not None]
     if policy is not None:
         said.append(file_said("--policy", policy) if isinstance(policy, (str, Path)) else "a marking policy object")
@@ -61,6 +63,8 @@ def marked_with(*, rtol=None, atol=None, policy=None, ecf_credit=None, overrides
         said.append(f"--attempt {attempt}")
     if forced:
         said.append(forced)
+    if saved_by != "auto":
+        said.append(f"--saved-by {saved_by}")
     if not said:
         return ("Marked with: the key's tolerances and the default marking policy; no overrides, no roster "
                 "(docs/grading.md).")
