@@ -17,6 +17,8 @@ from quizgen.generation.quiz import Question
 from quizgen.generation.separation import GAP
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.marking.forms import NUMBER, read_number
+from quizgen.marking.percent import asks_percent
 from quizgen.marking.rule_model import ECF
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.exact import to_float
@@ -97,7 +99,7 @@ def _left_out_near(template: Template, inst, pv, j: int):
         value = to_float(functions[model.value](inst.env))
     except ExpressionError:
         return None
-    answered = (_number(test["answer"]) for test in template.tests if test["part"] == pv.part.name)
+    answered = (_number(test["answer"], pv.part) for test in template.tests if test["part"] == pv.part.name)
     if any(number is not None and matches(number, value, pv.part.tolerance, pv.part.kind) for number in answered):
         return None
     return value
@@ -111,12 +113,12 @@ def _near_warning(value: float, answer) -> str:
             f"further apart, or add a test at {value:.4g} with the status it gets there")
 
 
-def _number(answer):
-    """A test's answer as a float, or None when it is not a plain number."""
-    try:
-        return float(str(answer))
-    except ValueError:
-        return None
+def _number(answer, part):
+    """A test's answer to ``part`` (bank.model.Part) as a float, read as grade reads a student's
+    (marking.forms.read_number, with the part's percent, whole-number and unit words), or None
+    when it reads no number."""
+    reading = read_number(str(answer), asks_percent(part.ask), whole=part.kind == "integer", units=part.units)
+    return reading.value if reading.status == NUMBER else None
 
 
 def _unknown_params(template: Template) -> list:
