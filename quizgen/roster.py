@@ -37,7 +37,7 @@ from quizgen.csv_input import (ALIASES, csv_problem, find_column, first_lines, h
 from quizgen.errors import InputFileError
 from quizgen.wording import shortened, thousands
 from quizgen.key.checks import MAX_NAME, MAX_STUDENT_ID   # characters of a name, of a student id (key.json's)
-from quizgen.marking.student_ids import normalise_id, unicode_forms
+from quizgen.marking.student_ids import normalise_id, why_one_id
 
 ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."
 # Given and family name columns (headers as csv_input.norm_header makes them);
@@ -293,16 +293,11 @@ def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
 
 def _repeat(first: tuple, student_id: str) -> str:
     """Which earlier line an id repeats, with its spelling when that differs and why the two are one
-    (normalise_id): beyond case and spaces, named with the id both are read as (review 51a F5: s٠٠١ is s001)."""
+    (student_ids.why_one_id, as every refusal of one id twice says it)."""
     line, spelled = first
     if spelled == student_id:
         return str(line)
-    if spelled.isascii() and student_id.isascii():
-        return f"{line} ({spelled!r}: ids are compared ignoring case and spaces)"
-    if forms := unicode_forms(spelled, student_id):   # shown alike: their code points (review 57b F8)
-        return f"{line} ({forms})"
-    return (f"{line} ({spelled!r}: ids are compared ignoring case, spaces, invisible characters and the script and "
-            f"width of digits and letters: both are {normalise_id(student_id)!r})")
+    return f"{line} ({why_one_id(spelled, student_id, named=False)})"
 
 
 def _not_a_student(row: list, columns: Columns) -> bool:

@@ -335,23 +335,24 @@ def test_two_ids_differing_only_in_unicode_form_are_refused_showing_the_differen
     assert run.exit_code == 2 and len(run.stderr.strip().splitlines()) == 1, run.output
     assert ("the same letters in two Unicode forms ('\u00e91' is U+00E9 U+0031, 'e\u03011' is U+0065 U+0301 U+0031)"
             in run.stderr), run.stderr
-    assert "(case and spaces aside)" not in run.stderr
+    assert "ignoring case and spaces" not in run.stderr
 
 
 def test_ids_one_by_case_are_still_said_so():
-    from quizgen.lms.row_checks import why_one_id
+    from quizgen.marking.student_ids import why_one_id
 
-    assert why_one_id("S001", "s001") == "(case and spaces aside)"
-    assert why_one_id("s\u0660\u0660\u0661", "s001").endswith("both are read as 's001')")
+    assert why_one_id("S001", "s001") == "ids are compared ignoring case and spaces"
+    assert why_one_id("s\u0660\u0660\u0661", "s001").endswith("both are read as 's001'")
 
 
 def test_a_roster_and_a_key_show_two_unicode_forms_of_one_id_by_their_code_points():
     from quizgen.errors import InputFileError
-    from quizgen.marking.student_ids import one_paper_each
+    from quizgen.grading.students import one_paper_each
     from quizgen.roster import parse_roster
 
     with pytest.raises(InputFileError, match=r"line 3: student_id 'e\u03011' repeats line 2 \(the same letters in "
                                              r"two Unicode forms \('\u00e91' is U\+00E9 U\+0031, 'e\u03011' is "
-                                             r"U\+0065 U\+0301 U\+0031\)\)"):
+                                             r"U\+0065 U\+0301 U\+0031\), as a keyboard or a copy from a PDF "
+                                             r"can give them\)"):
         parse_roster("student_id,name\n\u00e91,A\ne\u03011,B\n", "r.csv")
     assert "two Unicode forms" in str(one_paper_each(["\u00e91", "e\u03011"], "key.json"))

@@ -17,4 +17,4 @@ def test_a_repeat_in_other_digits_or_forms_says_why_it_is_one_id(tmp_path, first
         read_roster(path)
     assert str(error.value) == (
         f"{path}: line 3: student_id {second!r} repeats line 2 ('s001': ids are compared ignoring case, spaces, "
-        "invisible characters and the script and width of digits and letters: both are 's001')")
+        "invisible characters and the script and width of digits and letters: both are read as 's001')")

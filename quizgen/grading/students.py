@@ -25,8 +25,8 @@ from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.roster import unmatched_advice
 from quizgen.errors import InputFileError
-from quizgen.wording import shortened
-from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, one_paper_each,
+from quizgen.wording import printable, shortened
+from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, why_one_id,
                                          shown_id as shown_id_text, zero_twins)
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
@@ -311,3 +311,23 @@ def check_papers_match(students: Students, answers_name: str, roster=None) -> No
     raise InputFileError(f"{answers_name}: none of its student ids has a paper in {students.index.name}{listed} "
                          f"(first: {shortened(written[0])}); give answers whose student id column holds the ids the papers "
                          f"were made for, or grade them with the key.json of the papers they answered")
+
+
+def one_paper_each(student_ids, source: str) -> InputFileError:
+    """The one line for a per-student key whose ids include two that are one
+    student by normalise_id (``s001`` and ``S 001``, a hand edit): one's answers
+    would be graded against the other's paper. Called only when there are two."""
+    seen = {}
+    for student_id in student_ids:
+        first = seen.setdefault(normalise_id(student_id), student_id)
+        if first != student_id:
+            return InputFileError(
+                f"{source}: students[{_quoted(student_id)}]: the student ids {_quoted(first)} and "
+                f"{_quoted(student_id)} are one student ({why_one_id(first, student_id)}); expected one paper a "
+                "student: rename or remove one")
+    raise ValueError("no two ids of one student")
+
+
+def _quoted(student_id: str) -> str:
+    """An id as a message shows it: in double quotes, as key.json writes it, on one line and short."""
+    return '"' + shortened(printable(student_id), 40).replace('"', '\\"') + '"'

@@ -14,7 +14,7 @@ from quizgen.errors import InputFileError
 from quizgen.wording import printable, shortened
 from quizgen.key.checks import MAX_STUDENT_ID
 from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
-from quizgen.marking.student_ids import normalise_id, unicode_forms
+from quizgen.marking.student_ids import normalise_id, why_one_id
 from quizgen.text.words import and_list
 
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
@@ -207,7 +207,7 @@ def check_one_person_each(header: list, attempts: list, students: list, names: t
         first = seen.setdefault(normalise_id(student), (line, person, student))
         if first[2] != student:
             raise InputFileError(f"{_rows_of(first[0], line)}: the ids {_id(first[2])} and {_id(student)} are one id by the id rule "
-                                 f"{why_one_id(first[2], student)}, so quizgen cannot tell their students apart; give each "
+                                 f"({why_one_id(first[2], student)}), so quizgen cannot tell their students apart; give each "
                                  "student one ID number in Moodle (two accounts?) and download again")
         if _two_people(first[1], person):
             by_email = first[1][0] and person[0] and prefer != "email"
@@ -216,19 +216,6 @@ def check_one_person_each(header: list, attempts: list, students: list, names: t
                 "attempts would be taken for one student's; give each their own ID number in Moodle and download "
                 "again" + (", or grade with --gradebook-key email to name students by their email address"
                            if by_email else ""))
-
-
-def why_one_id(first: str, other: str) -> str:
-    """Why two different ids are one by the id rule (normalise_id), as a refusal says it: case and
-    spaces, or the same letters in two Unicode forms shown by their code points (``é`` as U+00E9 or
-    as e and U+0301: review 57b F8, where the message showed the same text twice), or else what
-    both are read as (invisible characters, another script's digits, fullwidth letters)."""
-    if first.isascii() and other.isascii():
-        return "(case and spaces aside)"
-    if forms := unicode_forms(first, other):
-        return f"({forms}, as a keyboard or a copy from a PDF can give them)"
-    return (f"(case, spaces, invisible characters and the script and width of digits and letters aside: both are "
-            f"read as {_id(normalise_id(first))})")
 
 
 def _rows_of(first: int, line: int) -> str:

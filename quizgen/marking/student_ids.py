@@ -48,36 +48,21 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
     return text
 
 
-def unicode_forms(first: str, other: str) -> str:
-    """"" unless ``first`` and ``other`` differ but are the same letters in two Unicode forms
-    (``é`` as U+00E9, or as e and U+0301, as a keyboard or a copy from a PDF gives them), which a
-    message shows alike: then the words naming their code points (review 57b F8)."""
-    if first == other or unicodedata.normalize("NFC", first) != unicodedata.normalize("NFC", other):
-        return ""
-    points = [" ".join(f"U+{ord(c):04X}" for c in shortened(i, 20)) for i in (first, other)]
-    return (f"the same letters in two Unicode forms ({repr(shortened(printable(first)))} is {points[0]}, "
-            f"{repr(shortened(printable(other)))} is {points[1]})")
-
-
-def one_paper_each(student_ids, source: str) -> InputFileError:
-    """The one line for a per-student key whose ids include two that are one
-    student by normalise_id (``s001`` and ``S 001``, a hand edit): one's answers
-    would be graded against the other's paper. Called only when there are two."""
-    seen = {}
-    for student_id in student_ids:
-        first = seen.setdefault(normalise_id(student_id), student_id)
-        if first != student_id:
-            why = unicode_forms(first, student_id) or ("ids are compared ignoring case, spaces and invisible "
-                                                       "characters, as in rosters and answers files")
-            return InputFileError(
-                f"{source}: students[{_quoted(student_id)}]: the student ids {_quoted(first)} and "
-                f"{_quoted(student_id)} are one student ({why}); expected one paper a student: rename or remove one")
-    raise ValueError("no two ids of one student")
-
-
-def _quoted(student_id: str) -> str:
-    """An id as a message shows it: in double quotes, as key.json writes it, on one line and short."""
-    return '"' + shortened(printable(student_id), 40).replace('"', '\\"') + '"'
+def why_one_id(first: str, other: str, *, named: bool = True) -> str:
+    """Why two different ids are one student by the id rule, in the words of each refusal of them (a roster's
+    repeated line, a Moodle download's two accounts, a key's two papers): the same letters in two Unicode forms,
+    by their code points (review 57b F8: shown alike), case and spaces, or all else ignored and the id both are
+    read as (review 51a F5). ``named``: the message names both ids; else ``first`` is quoted before a reason."""
+    said = [repr(shortened(printable(i))) for i in (first, other, normalise_id(first))]
+    if first != other and unicodedata.normalize("NFC", first) == unicodedata.normalize("NFC", other):
+        points = [" ".join(f"U+{ord(c):04X}" for c in shortened(i, 20)) for i in (first, other)]
+        return (f"the same letters in two Unicode forms ({said[0]} is {points[0]}, {said[1]} is {points[1]}), as a "
+                "keyboard or a copy from a PDF can give them")
+    shown = "" if named else f"{said[0]}: "
+    if (both := first + other).isascii() and both.isprintable():
+        return f"{shown}ids are compared ignoring case and spaces"
+    return (f"{shown}ids are compared ignoring case, spaces, invisible characters and the script and width of "
+            f"digits and letters: both are read as {said[2]}")
 
 
 def _visible(text: str) -> str:
