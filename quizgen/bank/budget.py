@@ -111,19 +111,24 @@ class Work:
     units = 0
 
 
+FAILED = "an expression failed: "
+"""How a try thrown away by an expression's failure starts its reason (generation/separation.expression_failed)."""
+
+
 class DrawLedger:
     """The work spent drawing one template's instances in one run (a paper's
     run of a template, an export's variants, a drill session): each instance
     may take up to DRAW_WORK units, and the run as a whole DRAW_WORK plus
     RUN_WORK for every instance made. Work is counted, not timed (:class:`Work`),
-    so a run stops at the same draw on every machine."""
+    so a run stops at the same draw on every machine. Its record of the rejected tries, by key,
+    is what generation/failures.py reads after the run: those a failed expression threw away."""
 
-    def __init__(self, template, purpose: str = "", on_reject=None):
+    def __init__(self, template, purpose: str = ""):
         self.template, self.purpose = template, purpose   # purpose: what the draws are for, if not the paper's
-        self.on_reject = on_reject   # called with each rejected try's (key, reason), as generation/failures.py counts
         self.spent, self.made, self.tries, self.rejected = 0, 0, 0, 0
         self.started = 0   # ``spent`` when the instance being drawn was begun
         self.where, self.last = Counter(), {}   # tries rejected by key, and the last rejection's text at each
+        self.failed = {}   # {key: [tries a failed expression threw away there, the last one's reason]}
 
     def begin(self) -> None:
         """An instance is about to be drawn."""
@@ -140,8 +145,9 @@ class DrawLedger:
             self.rejected += 1
             self.where[rejected[0]] += 1
             self.last[rejected[0]] = rejected[1]
-            if self.on_reject is not None:
-                self.on_reject(*rejected)
+            if rejected[1].startswith(FAILED):
+                failed = self.failed.setdefault(rejected[0], [0, ""])
+                failed[0], failed[1] = failed[0] + 1, rejected[1][len(FAILED):]
         if self.spent - self.started > DRAW_WORK or self.spent > DRAW_WORK + self.made * RUN_WORK:
             raise self.error()
 

@@ -122,12 +122,12 @@ def distinct_instances(template, labels: list, failures=None) -> tuple:
     many distinct variants. Each instance's answers are worked out once; the
     draws of the whole run, redraws too, share one budget (``DrawLedger``), and
     are counted in ``failures`` (generation/failures.py's ``DrawFailures``) when given."""
-    ledger = DrawLedger(template, on_reject=failures.on_reject(template) if failures is not None else None)
+    ledger = DrawLedger(template)
     try:
         return _distinct_run(template, labels, ledger)
     finally:
         if failures is not None:
-            failures.tries[template.id] += ledger.tries
+            failures.add(template, ledger)
 
 
 def _distinct_run(template, labels: list, ledger) -> tuple:

@@ -11,25 +11,23 @@ from collections import Counter
 from quizgen.bank.loader import shipped
 from quizgen.bank.yamlfile import locate_line
 
-FAILED = "an expression failed: "
-"""How a draw thrown away by an expression's failure starts its message (separation.expression_failed)."""
-
 
 class DrawFailures:
     """The tries of each template's runs (``tries``, by template id) and those thrown away by a
     failed expression (``failed``, by ``(template id, key)``, with the last one's reason in
-    ``reasons``). Plain dictionaries, so that a worker's tally comes back to the main process."""
+    ``reasons``), read from each run's DrawLedger when it ends (``add``), which counts them.
+    Plain dictionaries, so that a worker's tally comes back to the main process."""
 
     def __init__(self):
         self.tries, self.failed, self.reasons = Counter(), Counter(), {}
 
-    def on_reject(self, template):
-        """What a run's ledger calls with each rejected try of ``template``: ``(key, reason)``."""
-        def note(where: tuple, reason: str) -> None:
-            if reason.startswith(FAILED):
-                self.failed[template.id, where] += 1
-                self.reasons[template.id, where] = reason[len(FAILED):]
-        return note
+    def add(self, template, ledger) -> None:
+        """Add what the ``ledger`` of a run of ``template`` counted: its tries, and those a failed
+        expression threw away at each key with the last one's reason (bank.budget.DrawLedger.failed)."""
+        self.tries[template.id] += ledger.tries
+        for where, (count, reason) in ledger.failed.items():
+            self.failed[template.id, where] += count
+            self.reasons[template.id, where] = reason
 
     def merge(self, other: "DrawFailures") -> None:
         """Add a worker's tally to this one."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from quizgen.bank.budget import FAILED
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import SamplingError
 from quizgen.maths.answers import normalise_word
@@ -44,7 +45,7 @@ _OUT_OF_RANGE = ("a value out of range: past 1e300, or past what a float holds (
 def expression_failed(exc: Exception) -> str:
     """``an expression failed: ...`` for a draw's ExpressionError, a value out of range explained."""
     reason = str(exc)
-    return f"an expression failed: {_OUT_OF_RANGE if reason in ('value out of range', 'number out of range') else reason}"
+    return f"{FAILED}{_OUT_OF_RANGE if reason in ('value out of range', 'number out of range') else reason}"
 
 
 def check_separation(pv, printed: tuple = ()) -> None:
