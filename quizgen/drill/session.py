@@ -33,6 +33,7 @@ from quizgen.drill.replies import COMMANDS, HELP, capital, carried_sentence, ech
 from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.bank.budget import DrawLedger
+from quizgen.generation.failures import ledger_warnings
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.text import check_texts
 from quizgen.key.status import Status
@@ -389,6 +390,8 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
                           names=trap_names(templates + bank), practice=drill.store is None, state=own_state,
                           decimal_comma=decimal_comma) + "\n")
         out.flush()
+        for line in ledger_warnings(templates, drill.ledgers):   # draws a failed expression threw away
+            err.write(f"quizgen: warning: {line}\n")
         if result.error:
             raise result.error
         return result

@@ -1,7 +1,8 @@
 """Draws a generate run threw away because an expression failed (a division by zero, a log
 of 0), counted by template and key over the draws made for the papers' questions, and the
 one warning per key that says so (review 57a F4): those parameter values never reach a
-paper, and an author who never runs validate would not learn it. The counts come from the
+paper, and an author who never runs validate would not learn it. An export's variants
+(lms/variants.py) and a drill's questions are drawn likewise and warned of in the same words. The counts come from the
 questions' own seed labels, so they are the same with any ``--jobs``."""
 
 from __future__ import annotations
@@ -46,6 +47,16 @@ class DrawFailures:
                 if tid == template.id:
                     lines.append(_warning(template, where, count, self.tries[tid], self.reasons[tid, where]))
         return lines
+
+
+def ledger_warnings(templates: list, ledgers: dict) -> list:
+    """The warnings of ``DrawFailures.warnings`` on a session's draws of ``templates``, each
+    template's charged to its own ledger (``ledgers``, by template id: the drill's)."""
+    failures = DrawFailures()
+    for template in templates:
+        if template.id in ledgers:
+            failures.add(template, ledgers[template.id])
+    return failures.warnings(templates)
 
 
 def _warning(template, where: tuple, count: int, tries: int, reason: str) -> str:

@@ -139,7 +139,8 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     out = export_path(lms, out)
     _check_suffix(lms, out)
     key_path = key_path_for(out)
-    sampled = make_slots(classes, count, seed, banks, rounding_rule)
+    failed = []   # draws a failed expression threw away, warned of as generate does
+    sampled = make_slots(classes, count, seed, banks, rounding_rule, failed)
     secret, kept = export_secret(key_path, lms, seed, classes, count, sampled, force)
     slots = with_codes(sampled, secret)
     while (clash := _first_clash(slots)) is not None:   # two variants of a template sharing a code: ~1e-4 at 10,000
@@ -150,7 +151,7 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     folder = out.parent if str(out.parent) else Path(".")
     write_files(folder, {out.name: render(slots, seed, secret),
                          key_path.name: key_json(export_key_data(lms, seed, secret, classes, count, banks, slots))})
-    return Export(slots, seed, key_path, (*guessable, *size_warnings(lms, out)), path=out)
+    return Export(slots, seed, key_path, (*guessable, *failed, *size_warnings(lms, out)), path=out)
 
 
 LARGE_EXPORT = 50 * 10 ** 6

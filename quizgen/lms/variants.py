@@ -16,6 +16,7 @@ from html import escape
 from quizgen.bank.loader import load_bank, select, shipped
 from quizgen.errors import UsageError
 from quizgen.generation.distinct import distinct_instances
+from quizgen.generation.failures import DrawFailures
 from quizgen.generation.make import check_count
 from quizgen.generation.quiz import Question, check_labels, seed_label
 from quizgen.generation.views import LMS_CREDIT, answers_note, question_view
@@ -128,18 +129,23 @@ class Slot:
     variants: tuple
 
 
-def slots(classes: str = "all", count: int = 10, seed=1, banks=(), rounding_rule: str | None = None) -> list:
+def slots(classes: str = "all", count: int = 10, seed=1, banks=(), rounding_rule: str | None = None,
+          warnings: list | None = None) -> list:
     """One :class:`Slot` per selected template, each with ``count`` variants
     sampled exactly as ``quizgen generate --seed`` samples them (the k-th
     variant of a template is the k-th question ``--count`` would give);
-    ``rounding_rule``: the LMS's own ``{{ rounding_rule }}`` (None: the paper's)."""
+    ``rounding_rule``: the LMS's own ``{{ rounding_rule }}`` (None: the paper's).
+    ``warnings`` receives generate's warning on draws a failed expression threw away."""
     check_count(count, "variants per slot")
-    templates = select(load_bank(banks), classes, banks)
+    templates, failures = select(load_bank(banks), classes, banks), DrawFailures()
     check_labels(seed, [t.id for t in templates], count)   # a seed label grade would refuse: before any sampling
-    return [Slot(n, t.id, t.cls, t.title, t.points,
+    made = [Slot(n, t.id, t.cls, t.title, t.points,
                  tuple(variant(t, inst.seed_label, rounding_rule) for inst in
-                       distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)])[0]))
+                       distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)], failures)[0]))
             for n, t in enumerate(templates, start=1)]
+    if warnings is not None:
+        warnings += failures.warnings(templates)
+    return made
 
 
 def variant(template, label: str, rounding_rule: str | None = None) -> Variant:
