@@ -125,6 +125,15 @@ class LmsInput:
     key_banks: tuple = ()   # the bank folders the export key named, loaded for want of --bank
     read_as: str = ""   # the download's kind, delimiter and encoding, as the summary names the file read
     resaved: str = ""   # the signs that a spreadsheet saved the download again (read_as.spreadsheet_signs), or ""
+    resaved_rows: tuple = ()   # then: the download's name and each built row's (question, answer)
+
+    def zeros_warning(self, grid) -> list:
+        """Once the answers are marked (``grid``, matrix.AnswerGrid), the warning on those a
+        spreadsheet's save dropped the end zeros of, accepted as correct (resaved_zeros.py)."""
+        if not self.resaved_rows:
+            return []
+        name, answers = self.resaved_rows
+        return dropped_warning(name, zeros_dropped(grid, answers), self.resaved)
 
 
 @contextmanager
@@ -171,7 +180,8 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
                        found_key=read.found_key, unkeyed=fallback if kind == "moodle" else (),
                        canvas_ids=fallback if kind == "canvas" else (),
                        untagged=((Path(path).name, kind, read.untagged),), key_banks=tuple(read.key_banks),
-                       read_as=download_read_as(kind, dialect, read_encoding), resaved=read.resaved)
+                       read_as=download_read_as(kind, dialect, read_encoding), resaved=read.resaved,
+                       resaved_rows=(Path(path).name, read.answered) if read.answered else ())
 
 
 def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> list:
@@ -182,8 +192,7 @@ def _download_warnings(read, path, kind: str, choice: AttemptChoice, header) -> 
     warned of once marked)."""
     return (read.loaded + read.other_seed + unnamed_warning(path, read.skipped, kind) + filled_warning(path, read.filled)
             + absent_warning(path, read.absent)
-            + unordered_warning(path, read.unordered, choice.rule, header) + cut_warning(path, read.cut)
-            + dropped_warning(path, read.dropped, read.resaved))
+            + unordered_warning(path, read.unordered, choice.rule, header) + cut_warning(path, read.cut))
 
 
 def _check_not_export_key(path, key, header, encoding, delimiter) -> None:
@@ -270,7 +279,7 @@ class DownloadReading:
     filled: dict = field(default_factory=dict)     # Canvas users with a sis_id on some rows only (canvas_students)
     other_seed: list = field(default_factory=list)  # the warning: seed labels of another seed, graded with --force-key
     resaved: str = ""   # the signs that a spreadsheet saved the download again (read_as.spreadsheet_signs), or ""
-    dropped: list = field(default_factory=list)   # answers whose zeros such a save dropped, accepted (resaved_zeros)
+    answered: tuple = ()   # then: each built row's (question, answer), to find those whose zeros it dropped
 
 
 def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumber", delimiter=None,
@@ -335,7 +344,7 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
         raise InputFileError(f"{path}: {exc}") from exc
     untagged = graded_untagged(read.untagged, rows, inputs.left)
     cut = canvas_cut(inputs) if kind == "canvas" else []
-    dropped = zeros_dropped(inputs, choice.decimal_comma) if how["rounded_by"] == "spreadsheet" else []
+    answered = tuple((q, answer) for _, q, _, answer in inputs.rows) if how["rounded_by"] == "spreadsheet" else ()
     text = in_dialect(inputs.answers, dialect)
     answers, key_path = write_files(folder, {answers_file.name: text,
                                              key_file.name: json.dumps(inputs.key, indent=1) + "\n"})
@@ -343,7 +352,7 @@ def lms_grading_files(path, key, out, encoding, banks, *, id_key: str = "idnumbe
         answers=answers, key=key_path, out=graded,
         notes=notes, found_key=found_key, loaded=_loaded_note(key, loaded), key_banks=list(loaded), skipped=read.skipped,
         fallback=read.fallback, unordered=read.unordered, absent=not_given, cut=cut, untagged=untagged,
-        filled=read.filled, other_seed=other_seed, resaved=resaved, dropped=dropped)
+        filled=read.filled, other_seed=other_seed, resaved=resaved, answered=answered)
 
 
 def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None, every_absent=()) -> tuple:

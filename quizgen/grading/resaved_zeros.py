@@ -56,31 +56,15 @@ def one_part_credits(credits):
     return replace(credits, zeros_optional=True, zeros_said=ZEROS_UNSEEN)
 
 
-def zeros_dropped(inputs, comma: bool = False) -> list:
-    """``(question, answer)`` for each answer of the built Moodle ``inputs`` (lms.papers.GradingInputs)
-    to a one-part question that grade accepts only as the right answer with its end zeros dropped;
-    ``comma``: the answers are read with decimal commas (a ';' download), as grade reads them."""
-    from quizgen.grading.careful import QuestionRules
-    from quizgen.grading.part_checker import PartChecker
-    from quizgen.key.model import Key
-    from quizgen.marking.rules import Credits
-
-    key = Key.from_json(inputs.key)
-    questions = {(p.student_id, q.id): q for p in key.papers for q in p.questions
-                 if len(q.parts) == 1 and q.parts[0].kind != "word"}
-    found, checkers = [], {}
-    for student, question_id, _, answer in inputs.rows:
-        question = questions.get((student, question_id))
-        if question is None or not answer.strip():
-            continue
-        checker = checkers.get(id(question))
-        if checker is None:
-            rules = QuestionRules(question, one_part_credits(Credits(ecf=question.ecf_credit)))
-            checker = checkers[id(question)] = PartChecker(question.parts[0], comma, question=rules)
-        verdict = checker(answer)
-        if verdict.status is Status.CORRECT and verdict.feedback.startswith(_ACCEPTED):
-            found.append((question_id, answer))
-    return found
+def zeros_dropped(grid, answers: tuple) -> list:
+    """``(question, answer)`` for each answer the pass graded correct as the right answer with its
+    end zeros dropped (its feedback in ZEROS_UNSEEN's words, given on a one-part question alone:
+    one_part_credits), in the built answers file's order: ``grid`` (matrix.AnswerGrid) holds each
+    answer's row and outcome, ``answers`` each row's ``(question, answer)``. Read once the answers
+    are marked, so a re-saved download is graded once (an override's mark stands for its answer)."""
+    rows = sorted(row for row, outcome in zip(grid.rows, grid.outcomes)
+                  if outcome.status is Status.CORRECT and outcome.feedback.startswith(_ACCEPTED))
+    return [answers[row] for row in rows]
 
 
 def dropped_warning(path, dropped: list, signs: str) -> list:

@@ -316,9 +316,9 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
         result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
         result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
         result.files = run_files(run.reads, run.paths)
-        unnamed = run.given.warnings + untagged_lines(run.given.untagged, matrix, students)   # once marked:
+        unnamed = run.given.warnings + run.given.zeros_warning(grid) + untagged_lines(run.given.untagged, matrix, students)
         add_warnings(result, source, index, students, run.decisions, run.data, asked.override, unnamed, checks,
-                     people.warnings)   # overrides may mark a lost tag's cell
+                     people.warnings)   # once marked: overrides may mark a lost tag's cell
         result.warnings += run.replaced
         add_notes(result, run.decisions, source, key_path if run.key is None and not lms else None, run.given.notes)
         result.notes += _key_notes(run, asked.marking)   # and the summary's notes
