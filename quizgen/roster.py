@@ -37,6 +37,7 @@ from quizgen.csv_input import (ALIASES, csv_problem, find_column, first_lines, h
 from quizgen.errors import InputFileError
 from quizgen.wording import shortened, thousands
 from quizgen.key.checks import MAX_NAME, MAX_STUDENT_ID   # characters of a name, of a student id (key.json's)
+from quizgen.key.download_fields import STILL_OPEN
 from quizgen.marking.student_ids import normalise_id, why_one_id
 
 ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."
@@ -74,12 +75,14 @@ class Student:
     with a row per attempt, a submitted one's if any: ``SUBMITTED_STATES``),
     which grade reads to give a student whose attempt is still open, or who
     has none (``-``), no grade in an LMS gradebook file (lms.papers.still_open_ids).
-    ``section``: the roster's section column for them ('' when none, or no such column)."""
+    ``section``: the roster's section column for them ('' when none, or no such column).
+    ``open_attempt``: the State of an attempt still open beside a submitted one (``_attempts``)."""
 
     student_id: str
     name: str
     state: str = field(default="", compare=False)
     section: str = field(default="", compare=False)
+    open_attempt: str = field(default="", compare=False)
 
 
 class Roster(list):
@@ -276,8 +279,7 @@ def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
         found = _student(row, columns, f"{source}: line {line}")
         key = normalise_id(found.student_id)
         if key in seen and columns.attempts and students[seen[key]] == found:
-            if found.state in SUBMITTED_STATES:   # a row per attempt: a closed attempt's State counts
-                students[seen[key]] = replace(students[seen[key]], state=found.state)
+            students[seen[key]] = _attempts(students[seen[key]], found.state)
             continue   # a Moodle quiz report's row per attempt: the same student again
         if key in seen:
             first = seen[key]
@@ -298,6 +300,16 @@ def _repeat(first: tuple, student_id: str) -> str:
     if spelled == student_id:
         return str(line)
     return f"{line} ({why_one_id(spelled, student_id, named=False)})"
+
+
+def _attempts(student: Student, state: str) -> Student:
+    """``student`` of a Moodle quiz report with another attempt's row, in State ``state``: a submitted
+    attempt's State counts (SUBMITTED_STATES), and an attempt still open beside it is kept as
+    ``open_attempt``, whatever the rows' order (Moodle opens an attempt only once the last is closed,
+    so the open one is the later): grade holds its student as a download showing it does (fix57l F1)."""
+    closed = state if state in SUBMITTED_STATES else student.state
+    opened = next((s for s in (state, student.state) if s in STILL_OPEN), student.open_attempt)
+    return replace(student, state=closed, open_attempt=opened if closed in SUBMITTED_STATES else "")
 
 
 def _not_a_student(row: list, columns: Columns) -> bool:

@@ -37,6 +37,7 @@ from quizgen.lms.html import feedback_text
 from quizgen.lms.papers import is_lms_key, open_attempt_sheets
 from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.rules import OVERRIDE
+from quizgen.marking.student_ids import normalise_id
 from quizgen.report.formatting import md_cell, number_text, one_place
 from quizgen.text.answers import in_plain
 from quizgen.key.status import Status
@@ -87,7 +88,7 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     totals = {total.student_id: total for total in result.students}   # listed in roster order, not the matrix's
     unsat = () if is_lms_key(key) else key.questions   # an LMS quiz not taken: no paper, no worked solutions
     held, held_note = open_attempt_sheets(context.states, result.matrix.students,   # lms29: an open attempt
-                                          open_beside(key, result.matrix.students))   # 57b F1: a later one
+                                          open_beside(key, result.matrix.students, getattr(result, "roster_open", {})))
     unanswered, unanswered_note = unanswered_sheets(result.matrix, strays, held)
     held |= unanswered
     result.notes.extend(held_note + unanswered_note)
@@ -110,12 +111,15 @@ def unsubmitted_states(key, students) -> dict:
     return {number: states[sid] for number, sid in enumerate(students) if sid in states}
 
 
-def open_beside(key, students) -> dict:
+def open_beside(key, students, roster_open=None) -> dict:
     """{student number: Moodle's State} of each of ``students`` graded from a finished Moodle attempt
     beside a later one still open (KeyPaper.open_attempt), held back as an open attempt's student is
-    (review 57b F1)."""
+    (review 57b F1); or one --roster's quiz report shows (``roster_open``: {normal id: State}), which a
+    download of finished attempts lacks (fix57l F1)."""
     states = {paper.student_id.strip(): paper.open_attempt for paper in key.papers if paper.open_attempt}
-    return {number: states[sid] for number, sid in enumerate(students) if sid in states}
+    roster_open = roster_open or {}
+    return {number: states.get(sid) or roster_open[normalise_id(sid)] for number, sid in enumerate(students)
+            if sid in states or normalise_id(sid) in roster_open}
 
 
 def _rounding_rule(key):

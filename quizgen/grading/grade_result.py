@@ -55,6 +55,7 @@ class GradeResult:
     papered: frozenset = frozenset()   # the ids of ``off_roster`` with a paper of their own in the key: no hint
     papers_used: dict = field(default_factory=dict)   # {student id: paper_written.Written}: graded on the code they wrote
     held: frozenset = frozenset()   # normal ids of a Moodle attempt still open, or none: no LMS gradebook grade
+    roster_open: dict = field(default_factory=dict)   # {normal id: State}: --roster's attempt open beside a closed one
     unlisted: frozenset = frozenset()   # normal ids of roster students an LMS download lacks: no LMS gradebook grade
     zeros_lost: dict = field(default_factory=dict)   # {LMS download's id: the roster's, its leading zeros kept}
     settings: str = ""   # "Marked with: ..." (run_settings.marked_with), at the top of the reports

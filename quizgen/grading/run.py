@@ -57,7 +57,7 @@ from quizgen.grading.students import Students
 from quizgen.grading.swapped_ids import swapped_notes
 from quizgen.grading.tally import Tally, count_columns, count_rows, key_trap_wording
 from quizgen.key.parts import trap_names
-from quizgen.lms.papers import still_open_ids, unlisted_ids, unmarked_absent
+from quizgen.lms.papers import roster_open_attempts, still_open_ids, unlisted_ids, unmarked_absent
 from quizgen.report.html import prepare_page
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
@@ -305,14 +305,14 @@ def _write_outputs(asked: _Asked, run: _Inputs, graded, people: _Reconciled, che
         result = result_of(source, index, students, grid, tally, rows=graded.rows, paths=run.paths,
                            absent=people.absent + people.marked + people.unplaced + people.blanked,
                            roster_notes=people.roster_notes, marked=people.marked, blanked=people.blanked, off=people.off,
-                           no_id_at=people.no_id_at,
-                           made=(matrix, names_of_traps))
+                           no_id_at=people.no_id_at, made=(matrix, names_of_traps))
         lms, key_path = run.given.built, run.key_path
         result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(people.clashed)], run.written.taken
         result.unplaced = {students.ids[n]: words for n, words in unplaced.items()}
         result.settings, result.exam, result.read_as = settings, exam_words(index.key.printed), run.given.read_as
         result.zeros_lost = lost_zeros(students) if students.lms else {}
         result.held = still_open_ids(index.key, run.class_roster, unmarked_absent(result))
+        result.roster_open = roster_open_attempts(run.class_roster, index.key)   # a later attempt the download lacks
         result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
         result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
         result.files = run_files(run.reads, run.paths)

@@ -43,13 +43,23 @@ def still_open_ids(key, roster=(), absent=()) -> frozenset:
     and hide the grade of the attempt they may still submit); and those of
     ``roster`` (roster.Student, from a Moodle quiz report: its State) whose
     State there says so (``-``: no attempt) and who are in ``absent`` (ids
-    with no answer in this run)."""
+    with no answer in this run), or, grading a download (is_lms_key), who have an attempt still open
+    beside a submitted one there (``roster_open_attempts``: a download of finished attempts lacks it)."""
     from quizgen.marking.student_ids import normalise_id
     held = {normalise_id(p.student_id) for p in key.papers if p.state in STILL_OPEN or p.open_attempt}
     unanswered = {normalise_id(i) for i in absent}
     held.update(normalise_id(s.student_id) for s in roster or ()
                 if (s.state in STILL_OPEN or s.state == "-") and normalise_id(s.student_id) in unanswered)
-    return frozenset(held)
+    return frozenset(held | set(roster_open_attempts(roster, key)))
+
+
+def roster_open_attempts(roster, key) -> dict:
+    """``{normal id: State}`` of the ``roster`` students (a Moodle quiz report's, roster.Student) with an
+    attempt still open beside a submitted one, which a download of finished attempts lacks (fix57l F1),
+    when ``key`` is a download's (is_lms_key; none for a paper's)."""
+    from quizgen.marking.student_ids import normalise_id
+    return {normalise_id(s.student_id): s.open_attempt for s in roster or () if s.open_attempt} \
+        if is_lms_key(key) else {}
 
 
 def unmarked_absent(result) -> list:
