@@ -23,8 +23,8 @@ def test_two_student_ids_of_one_student_are_refused(student_key, tmp_path, invok
     assert result.exit_code == 2
     assert result.stderr == (
         f"quizgen: error: {tmp_path / 'dup.json'}: students[\"S 001\"]: the student ids \"s001\" and \"S 001\" are "
-        "one student (ids are compared ignoring case, spaces and invisible characters, as in rosters and answers "
-        "files); expected one paper a student: rename or remove one\n")
+        "one student (ids are compared ignoring case and spaces); expected one paper a student: rename or remove "
+        "one\n")
     assert not (tmp_path / "a-graded.csv").exists()
 
 
