@@ -19,6 +19,11 @@ def test_export_warns_once_of_an_expression_that_failed_on_its_draws(invoke, tmp
     bank = _bank(tmp_path, DIVIDES)
     result = invoke("export", lms, "--bank", bank, "--classes", "C41", "--count", 60, "--seed", "round57-fix57v-seed",
                     "--out", tmp_path / out)
+    _warned_once(result, bank)
+
+
+def _warned_once(result, bank) -> None:
+    """The run succeeded and warned once, at let.boom's line, in generate's words."""
     assert result.exit_code == 0, result.output
     said = [w for w in _warnings(result) if "thrown away" in w]
     assert len(said) == 1, result.stderr
@@ -36,11 +41,7 @@ def test_drill_warns_once_of_an_expression_that_failed_on_its_draws(invoke, tmp_
     bank = _bank(tmp_path, OFTEN)
     result = invoke("drill", "--bank", bank, "--classes", "C41", "--seed", "fix58t-drill", "--count", 30, "--no-save",
                     input="s\n" * 200)
-    assert result.exit_code == 0, result.output
-    said = [w for w in _warnings(result) if "thrown away" in w]
-    assert len(said) == 1, result.stderr
-    assert said[0].startswith(f"quizgen: warning: {bank / 'c41.yaml'}:17: let.boom: "), said
-    assert WORDS in said[0], said
+    _warned_once(result, bank)
 
 
 def test_drill_says_nothing_when_no_draw_failed(invoke, tmp_path):

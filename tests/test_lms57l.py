@@ -41,19 +41,27 @@ def reopened(tmp_path, invoke):
 @pytest.mark.slow
 def test_a_later_attempt_still_open_holds_back_the_sheet_and_the_gradebook_row(reopened, invoke, roster):
     extra = ["--roster", reopened / "grades.csv"] if roster else []
-    run = invoke("grade", reopened / "responses.csv", "--key", reopened / "questions-key.json", "--feedback",
-                 reopened / "fb", "--gradebook", "moodle", "--out", reopened / "out", *extra)
+    notes = held_back(reopened, invoke, *extra)
+    assert not any("graded from an attempt Moodle shows as not submitted" in n for n in notes), notes
+
+
+def held_back(folder, invoke, *extra) -> list:
+    """Grade ``folder``'s download with feedback sheets and a Moodle gradebook, and check that s000 is
+    held back (no sheet, no gradebook row, named in both notes) and s001 not; the summary's notes."""
+    run = invoke("grade", folder / "responses.csv", "--key", folder / "questions-key.json", "--feedback",
+                 folder / "fb", "--gradebook", "moodle", "--out", folder / "out", *extra)
     assert run.exit_code == 0, run.output
-    assert (reopened / "fb" / "s001.md").exists() and not (reopened / "fb" / "s000.md").exists()
-    assert _book_ids(reopened / "out" / "responses-graded-gradebook-moodle.csv") == ["s001"]
+    assert (folder / "fb" / "s001.md").exists() and not (folder / "fb" / "s000.md").exists()
+    assert _book_ids(folder / "out" / "responses-graded-gradebook-moodle.csv") == ["s001"]
     notes = _notes(run.output)
-    assert any("get no feedback sheet" in n and "s000 (In progress" in n for n in notes), notes
+    assert any("get no feedback sheet" in n and "s000 (In progress, after a finished attempt)" in n
+               for n in notes), notes
     assert any("whose Moodle attempt is still open" in n and n.endswith("s000; grade again once the quiz is closed")
                for n in notes), notes
-    assert not any("graded from an attempt Moodle shows as not submitted" in n for n in notes), notes
-    graded = {r["student_id"] for r in csv.DictReader((reopened / "out" / "responses-graded.csv").open(
+    graded = {r["student_id"] for r in csv.DictReader((folder / "out" / "responses-graded.csv").open(
         encoding="utf-8-sig"))}
     assert graded == {"s000", "s001"}   # the finished attempt is graded: the class's own files have it
+    return notes
 
 
 @pytest.mark.slow
@@ -328,14 +336,21 @@ def test_the_minus_rule_reads_a_long_run_in_linear_time():
 
 @pytest.mark.slow
 def test_two_ids_differing_only_in_unicode_form_are_refused_showing_the_difference(tmp_path, invoke):
-    header, *rows = exported_download(invoke, tmp_path, "C1", 2, 2)
-    rows[0][header.index("ID number")], rows[1][header.index("ID number")] = "\u00e91", "e\u03011"
-    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
-    run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json", "--out", tmp_path / "o")
-    assert run.exit_code == 2 and len(run.stderr.strip().splitlines()) == 1, run.output
+    run = two_ids_graded(tmp_path, invoke, "\u00e91", "e\u03011")
     assert ("the same letters in two Unicode forms ('\u00e91' is U+00E9 U+0031, 'e\u03011' is U+0065 U+0301 U+0031)"
             in run.stderr), run.stderr
     assert "ignoring case and spaces" not in run.stderr
+
+
+def two_ids_graded(folder, invoke, first: str, second: str):
+    """Grade a Moodle download whose two students' ID numbers are ``first`` and ``second``,
+    refused in one line; the run."""
+    header, *rows = exported_download(invoke, folder, "C1", 2, 2)
+    rows[0][header.index("ID number")], rows[1][header.index("ID number")] = first, second
+    (folder / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+    run = invoke("grade", folder / "responses.csv", "--key", folder / "questions-key.json", "--out", folder / "o")
+    assert run.exit_code == 2 and len(run.stderr.strip().splitlines()) == 1, run.output
+    return run
 
 
 def test_ids_one_by_case_are_still_said_so():

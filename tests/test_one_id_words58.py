@@ -34,11 +34,7 @@ def test_the_reasons_name_case_and_spaces_or_all_that_is_ignored():
 
 @pytest.mark.slow
 def test_a_moodle_download_says_it_in_the_same_words(tmp_path, invoke):
-    from lms_support import exported_download, moodle_csv
+    from test_lms57l import two_ids_graded
 
-    header, *rows = exported_download(invoke, tmp_path, "C1", 2, 2)
-    rows[0][header.index("ID number")], rows[1][header.index("ID number")] = "s001", "s\u0660\u0660\u0661"
-    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
-    run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json", "--out", tmp_path / "o")
-    assert run.exit_code == 2, run.output
+    run = two_ids_graded(tmp_path, invoke, "s001", "s\u0660\u0660\u0661")
     assert f"are one id by the id rule ({why_one_id('s001', 's٠٠١')}), so quizgen cannot tell" in run.stderr, run.stderr

@@ -4,12 +4,10 @@ attempt, its State "In progress"). The student is held as a download showing tha
 them: no feedback sheet, no Moodle gradebook row, named in the held notes, their finished
 attempt graded in the class's own files."""
 
-import csv
-
 import pytest
 
 from lms_support import exported_download, moodle_csv
-from test_lms57l import GRADES_HEADER, _book_ids, _notes
+from test_lms57l import GRADES_HEADER, held_back
 
 
 @pytest.mark.slow
@@ -22,18 +20,7 @@ def test_a_later_attempt_still_open_in_the_roster_holds_the_student_of_a_finishe
         GRADES_HEADER + "Test,S0,s000,s0@example.org,In progress,x,-,-,-\n"
         "Test,S0,s000,s0@example.org,Finished,x,x,x,5.00\nTest,S1,s001,s1@example.org,Finished,x,x,x,5.00\n",
         encoding="utf-8")
-    run = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json", "--feedback",
-                 tmp_path / "fb", "--gradebook", "moodle", "--out", tmp_path / "out", "--roster", tmp_path / "grades.csv")
-    assert run.exit_code == 0, run.output
-    assert (tmp_path / "fb" / "s001.md").exists() and not (tmp_path / "fb" / "s000.md").exists()
-    assert _book_ids(tmp_path / "out" / "responses-graded-gradebook-moodle.csv") == ["s001"]
-    notes = _notes(run.output)
-    assert any("get no feedback sheet" in n and "s000 (In progress, after a finished attempt)" in n for n in notes), notes
-    assert any("whose Moodle attempt is still open" in n and n.endswith("s000; grade again once the quiz is closed")
-               for n in notes), notes
-    graded = {r["student_id"] for r in csv.DictReader((tmp_path / "out" / "responses-graded.csv").open(
-        encoding="utf-8-sig"))}
-    assert graded == {"s000", "s001"}
+    held_back(tmp_path, invoke, "--roster", tmp_path / "grades.csv")
 
 
 def test_a_quiz_reports_open_attempt_beside_a_closed_one_is_kept_whatever_the_row_order():
