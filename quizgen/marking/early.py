@@ -228,6 +228,21 @@ def rounded_twice_short(rule: PartRule, x: float, shown: int | None) -> str:
             f"for at least {asked} (expected {expected(rule)})")
 
 
+def tie_rounded_down(rule: PartRule, x: float) -> str:
+    """Why ``x`` is no carried rounding when the part's carried spans hold it only as the rounding
+    half towards zero of a value the working reaches at a tie (hull.CarriedSpans.tie_below: C4 seed
+    5's Q18 ``0.827`` from 0.8275, review 56c F1), else "". The tie is rounded on the decimal the
+    working shows (0.8275, whose float may lie just below), as the paper's rule does."""
+    tie = rule.carried.tie_below(x) if hasattr(rule.carried, "tie_below") else None
+    asked = figures_asked(rule.kind, rule.spec)
+    if tie is None or asked is None:
+        return ""
+    shown = significant(tie, asked + 1)
+    return (f"your answer is {shown}, a value the working reaches with rounded intermediate results, rounded "
+            f"half towards zero: a tie is rounded away from zero, or to the even neighbour, here both "
+            f"{significant(Fraction(shown), asked)} (expected {expected(rule)})")
+
+
 def count_rounded(rule: PartRule, x: float) -> str:
     """Feedback when ``x``, a whole number answering a count, is the count
     rounded to 2 or more significant figures, fewer than it has (2060 for

@@ -30,14 +30,16 @@ beyond the hull widened by the widest tolerance any value inside it has
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.tolerance import half_width
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _listed, _Sets, carried_set,
                                    earlier_inputs, intervals)
 from quizgen.marking.complement_route import complement_routes
 from quizgen.marking.roundings import each_rounding
+from quizgen.marking.slips import rounds_to, same
 
 MARGIN = 1e-6
 """The relative widening of the hull beyond its values' tolerance: far above
@@ -95,7 +97,32 @@ class CarriedSpans:
                 self._bound = self._reach()
             if self._bound is not None and not self._bound[0] <= x <= self._bound[1]:
                 return False
-        return any(low <= x <= high for low, high in self.spans())
+        return any(low <= x <= high for low, high in self.spans()) and not self._half_down_only(x)
+
+    def _half_down_only(self, x: float) -> bool:
+        """Whether every carried value whose window holds ``x`` holds it only as the rounding
+        of a tie half towards zero (``half_down_only``): C4 seed 5's Q16 ``0.737`` from the mean
+        2.95/4 = 0.7375, which is 0.738 by the paper's rule and to even (review 56c F1).
+        Worked out only for an answer inside the spans."""
+        holding = self._holding(x)
+        return bool(holding) and all(half_down_only(x, v, self.spec, self.kind) for v in holding)
+
+    def tie_below(self, x: float):
+        """The carried value at a tie that ``x`` is only the rounding half towards zero of, when
+        the spans, already worked out, hold ``x`` as that alone (``_half_down_only``); else None.
+        Feedback names it (carried_words.tie_rounded_down)."""
+        if self._spans is None or not any(low <= x <= high for low, high in self._spans):
+            return None
+        holding = self._holding(x)
+        return holding[0] if holding and all(half_down_only(x, v, self.spec, self.kind) for v in holding) else None
+
+    def _holding(self, x: float) -> list:
+        """The carried values whose window holds ``x`` (only those within the widest window
+        that can hold it are looked at)."""
+        values, kind = self.values(), self.kind
+        width = max(half_width(2 * abs(x), self.spec, kind), half_width(0.0, self.spec, kind))   # any value holding x
+        return [v for v in values[bisect_left(values, x - width):bisect_right(values, x + width)]
+                if matches(x, v, self.spec, kind)]
 
     def spans(self) -> tuple:
         """Every span, worked out now if not yet (validate asks for them all)."""
@@ -120,6 +147,23 @@ class CarriedSpans:
         except CANNOT:   # what the hull cannot bound, the sets decide
             return None
         return _widened(hull, self.spec, self.kind)
+
+
+def half_down_only(x: float, value: float, spec: dict, kind: str = "numeric") -> bool:
+    """Whether ``x`` is the one rounding of ``value`` that its window (tolerance.matches,
+    closed and a hair wider, ``SLACK``) holds and no rule gives: ``value`` a tie at the
+    figures the window is half a unit of, and ``x`` its neighbour that neither the paper's
+    rule (away from zero) nor half to even gives: 0.737 for 0.7375 (0.738 either way); not
+    0.832 for 0.8325 (to even), nor an answer at the edge of a value that is no such tie
+    (4.125 beside 4.13, 0.6566 beside 0.6561). A value a working reaches is rounded at the
+    end as its intermediates are (roundings.py); the key's own value at a tie is right
+    either way, and is judged before (as_asked.rounds_otherwise, lms/window.py). Only a
+    window of significant figures, not a part's ``atol`` or ``rtol``."""
+    if kind != "numeric" or not value or "atol" in spec or "rtol" in spec:
+        return False
+    figures = spec.get("sigfigs", DEFAULT_SIGFIGS)
+    neighbours = each_rounding(value, (figures,), either=True)   # both at a tie, else the one rounding
+    return len(neighbours) == 2 and any(same(x, v) for v in neighbours) and not rounds_to(x, value, figures)
 
 
 def given_reach(recipe, env: dict, given: dict, spec: dict, kind: str, figures=None, levels=LEVELS):

@@ -18,7 +18,7 @@ from quizgen.marking.as_asked import marked_as_rounded, rounded_if_longer
 from quizgen.marking.carry import inside
 from quizgen.marking.early import expected, stated
 from quizgen.marking.early_steps import one_step_values, reaches_with, step_named
-from quizgen.marking.hull import CarriedSpans, given_reach
+from quizgen.marking.hull import CarriedSpans, given_reach, half_down_only
 from quizgen.marking.near_one import near_one
 from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED
 from quizgen.marking.rule_model import tolerance_kind
@@ -151,14 +151,15 @@ def one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dic
 
 
 def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
-    """True when ``x`` is within tolerance of one of the sorted ``values``:
-    only those within the widest tolerance any of them has are looked at
-    (a tolerance never narrows as a value grows, tolerance.half_width)."""
+    """True when ``x`` is within tolerance of one of the sorted ``values``, and not only as
+    a tie's rounding half towards zero (hull.half_down_only: the last rounding as the
+    intermediates', review 56c F1): only those within the widest tolerance any of them has
+    are looked at (a tolerance never narrows as a value grows, tolerance.half_width)."""
     if not values:
         return False
     width = max(half_width(max(abs(values[0]), abs(values[-1])), spec, kind), half_width(0.0, spec, kind))
-    return any(matches(x, v, spec, kind) for v in values[bisect_left(values, x - width):
-                                                         bisect_right(values, x + width)])
+    return any(matches(x, v, spec, kind) and not half_down_only(x, v, spec, kind)
+               for v in values[bisect_left(values, x - width):bisect_right(values, x + width)])
 
 
 def keep_advice(credits, rule, worked: str | None = None) -> str:
