@@ -50,12 +50,17 @@ def test_a_reached_value_with_no_tie_stays_carried(tmp_path_factory):
 
 def test_a_bare_refusal_names_the_tie(tmp_path_factory):
     """C4 seed 5 Q18 (L = 0.8290): `0.827` is reached only as 0.8275 rounded half towards zero, and nothing
-    else names it; Q17 `0.639` (0.6395) is told its early-rounded step, as before."""
+    else names it; `0.8271` is judged as its rounding, 0.827; Q17 `0.639` (0.6395) is told its early-rounded
+    step, as before."""
     key = generated_key(tmp_path_factory, 5, 30, "--classes", "C4")
-    rows = graded_by_cli(tmp_path_factory.mktemp("grade"), key, [("s", "Q18", "a", "0.827"), ("s", "Q17", "a", "0.639")])
-    q18, q17 = rows[("s", "Q18", "a")], rows[("s", "Q17", "a")]
+    rows = graded_by_cli(tmp_path_factory.mktemp("grade"), key, [("s", "Q18", "a", "0.827"), ("s", "Q17", "a", "0.639"),
+                                                                 ("t", "Q18", "a", "0.8271")])
+    q18, q17, longer = rows[("s", "Q18", "a")], rows[("s", "Q17", "a")], rows[("t", "Q18", "a")]
     assert (q18["status"], q18["score"], q18["note"]) == ("incorrect", "0", "")
     assert q18["feedback"] == ("your answer is 0.8275, a value the working reaches with rounded intermediate results, "
                                "rounded half towards zero: a tie is rounded away from zero, or to the even neighbour, "
                                "here both 0.828 (expected 0.829)")
+    assert (longer["status"], longer["score"]) == ("incorrect", "0")   # more figures: judged as 0.827 too
+    assert longer["feedback"] == q18["feedback"] + (" (Your answer, 0.8271, is 0.827 at the 3 significant figures asked, "
+                                                    "and is marked as that.)")
     assert (q17["status"], q17["note"]) == ("imprecise", "rounded_too_early") and "0.163 as 0.16" in q17["feedback"]

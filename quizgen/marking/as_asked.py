@@ -18,7 +18,7 @@ from quizgen.marking.carry import inside
 from quizgen.marking.expression_value import ValueFigures
 from quizgen.marking.quotes import quoted
 from quizgen.marking.rule_model import INCORRECT, figures_asked
-from quizgen.marking.slips import cut_to
+from quizgen.marking.slips import cut_to, same
 
 
 def rounds_as_asked(value: float, key, kind: str, spec: dict, figures: int | None, traps=()) -> bool:
@@ -293,3 +293,17 @@ def as_asked_span(key, kind: str, spec: dict) -> tuple | None:
     below = unit / 10 if size == Fraction(10) ** decade else unit   # 0.100: 0.09995 to 0.0999... round to it
     low, high = size - below / 2, size + unit / 2
     return (float(low), float(high)) if rounded > 0 else (float(-high), float(-low))
+
+
+def as_asked_too(rule, x: float, shown: int | None, judge) -> str:
+    """``judge(x)`` (a rounded-too-early rule's feedback, "" for none); else, when ``x`` is written to
+    more figures than asked, ``judge`` of its rounding at those asked (as_asked.rounded_if_longer: in
+    no trap's window), saying so: C9 seed 7's Q21 ``0.6566`` is 0.657 at the 3 figures asked, which
+    one step kept short gives, as carried rounding judges it (review 56c F4: it was a bare
+    ``incorrect`` where ``0.657`` was rounded too early). A 2-figure answer is never so judged."""
+    found = judge(x)
+    rounded = None if found else rounded_if_longer(x, shown, rule.kind, rule.spec, (t.value for t in rule.traps))
+    if rounded is None or same(rounded, x):
+        return found
+    found = judge(rounded)
+    return f"{found} {marked_as_rounded(x, shown, rounded, figures_asked(rule.kind, rule.spec))}" if found else ""

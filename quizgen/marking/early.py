@@ -13,6 +13,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.stated import StatedFigures
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS
+from quizgen.marking.as_asked import as_asked_too
 from quizgen.marking.expression_value import ValueFigures
 from quizgen.marking.forms import Reading
 from quizgen.marking.quotes import quoted, those_values
@@ -228,11 +229,16 @@ def rounded_twice_short(rule: PartRule, x: float, shown: int | None) -> str:
             f"for at least {asked} (expected {expected(rule)})")
 
 
-def tie_rounded_down(rule: PartRule, x: float) -> str:
+def tie_rounded_down(rule: PartRule, x: float, shown: int | None = None) -> str:
     """Why ``x`` is no carried rounding when the part's carried spans hold it only as the rounding
     half towards zero of a value the working reaches at a tie (hull.CarriedSpans.tie_below: C4 seed
-    5's Q18 ``0.827`` from 0.8275, review 56c F1), else "". The tie is rounded on the decimal the
-    working shows (0.8275, whose float may lie just below), as the paper's rule does."""
+    5's Q18 ``0.827`` from 0.8275, review 56c F1), else ""; written to more figures than asked
+    (``shown``), as its rounding at those asked too (as_asked.as_asked_too). The tie is rounded on
+    the decimal the working shows (0.8275, whose float may lie just below), as the paper's rule does."""
+    return as_asked_too(rule, x, shown, lambda v: _tie_told(rule, v))
+
+
+def _tie_told(rule: PartRule, x: float) -> str:
     tie = rule.carried.tie_below(x) if hasattr(rule.carried, "tie_below") else None
     asked = figures_asked(rule.kind, rule.spec)
     if tie is None or asked is None:

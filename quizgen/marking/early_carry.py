@@ -41,13 +41,13 @@ from dataclasses import replace
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
-from quizgen.marking.as_asked import carried_accepts, rounds_as_asked, rounds_otherwise
+from quizgen.marking.as_asked import as_asked_too, carried_accepts, rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import reachable
 from quizgen.marking.roundings import sig_roundings, written_roundings
 from quizgen.marking.early import CUT_OFF, PADDED, too_early
 from quizgen.marking.early_steps import value_shown
 from quizgen.marking.hull import given_reach
-from quizgen.marking.own_step_early import EARLY_FIGURES, as_asked_too, keep_advice, key_steps, one_step
+from quizgen.marking.own_step_early import EARLY_FIGURES, keep_advice, key_steps, one_step
 from quizgen.marking.quotes import WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
 from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value

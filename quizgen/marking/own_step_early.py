@@ -6,7 +6,7 @@ one-step search that early_carry.py's rule for a later part asks too
 (``one_step``). The search walks the part's recipe, and a step may be carried
 first and then kept short (early_steps.short_kept: at a carried tie both the
 paper's and the even neighbour). An answer written to more figures than
-asked is judged as its rounding at the figures asked too (``as_asked_too``).
+asked is judged as its rounding at the figures asked too (``as_asked.as_asked_too``).
 Split from early_carry.py (round 57), which keeps the rule for earlier answers."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from quizgen.maths.tolerance import half_width, matches
-from quizgen.marking.as_asked import marked_as_rounded, rounded_if_longer
+from quizgen.marking.as_asked import as_asked_too
 from quizgen.marking.carry import inside
 from quizgen.marking.early import expected, stated
 from quizgen.marking.early_steps import one_step_values, reaches_with, step_named
@@ -23,7 +23,7 @@ from quizgen.marking.near_one import near_one
 from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
-from quizgen.marking.slips import cut_to, rounded_twice, same
+from quizgen.marking.slips import cut_to, rounded_twice
 
 EARLY_FIGURES = OWN_STEP_FIGURES   # rounded to this many figures on the way where the part asks for more: too early
 EARLY_LEVELS = (EARLY_FIGURES, 3, 4)
@@ -49,20 +49,6 @@ def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
     return asked is not None and asked > EARLY_FIGURES and not rule.sources \
         and bool(as_asked_too(rule, x, shown, lambda v: _own_step_named(rule, v, asked))) \
         and not near_one(rule, x, shown=shown)
-
-
-def as_asked_too(rule, x: float, shown: int | None, judge) -> str:
-    """``judge(x)`` (a rounded-too-early rule's feedback, "" for none); else, when ``x`` is written to
-    more figures than asked, ``judge`` of its rounding at those asked (as_asked.rounded_if_longer: in
-    no trap's window), saying so: C9 seed 7's Q21 ``0.6566`` is 0.657 at the 3 figures asked, which
-    one step kept short gives, as carried rounding judges it (review 56c F4: it was a bare
-    ``incorrect`` where ``0.657`` was rounded too early). A 2-figure answer is never so judged."""
-    found = judge(x)
-    rounded = None if found else rounded_if_longer(x, shown, rule.kind, rule.spec, (t.value for t in rule.traps))
-    if rounded is None or same(rounded, x):
-        return found
-    found = judge(rounded)
-    return f"{found} {marked_as_rounded(x, shown, rounded, figures_asked(rule.kind, rule.spec))}" if found else ""
 
 
 def key_steps(rule, x: float, credits, asked: int) -> str:

@@ -239,7 +239,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=_no_ecf_marks(early, credits) if wrong else early, value=x)
-        told = rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown) or tie_rounded_down(rule, x)
+        told = rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown) or tie_rounded_down(rule, x, shown)
         return Verdict(INCORRECT, value=x, feedback=told)
     trap, figures = found
     if figures is None and inside(x, trap.carried):   # the trap carried to 3 figures or more: no slip on it
