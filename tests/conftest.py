@@ -6,7 +6,9 @@ name; none imports them):
 - fixtures_course.py: ``course``, a course folder of seed 1's C1 key (``c1_key``);
 - fixtures_keys.py: keys that generate makes (``q1_key``, ``c7_key``, ``seed24``);
 - fixtures_papers.py: two students' own papers (``papers``);
-- fixtures_c9_words.py: C9's yes/no parts and their words (``draws``).
+- fixtures_c9_words.py: C9's yes/no parts and their words (``draws``);
+- fixtures_generated.py: a paper generated once a session per argument list, copied
+  into each test's folder (``generated``).
 """
 
 import gc
@@ -42,7 +44,7 @@ from quizgen.bank.loader import load_bank
 from quizgen.cli import main
 from quizgen.generation import pdf
 
-pytest_plugins = ["fixtures_course", "fixtures_keys", "fixtures_papers", "fixtures_c9_words"]
+pytest_plugins = ["fixtures_course", "fixtures_keys", "fixtures_papers", "fixtures_c9_words", "fixtures_generated"]
 
 # Under CI (CI=true, as .ci/run runs) each property test draws the same examples every run, so that
 # a run passes or fails on the code alone; elsewhere hypothesis draws afresh each run and keeps

@@ -61,9 +61,9 @@ def _run(*args) -> None:
 
 
 @pytest.fixture(scope="module")
-def paper(tmp_path_factory):
+def paper(tmp_path_factory, generated):
     folder = tmp_path_factory.mktemp("seed1")
-    _run("generate", "--count", "30", "--seed", "1", "--out", folder / "s1", "--jobs", "1", "--no-solutions")
+    generated("--count", "30", "--seed", "1", "--jobs", "1", "--no-solutions", out=folder / "s1")
     with open(folder / "answers.csv", "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *ROWS])
     (folder / "keep4.yaml").write_text("carried_figures: 4\n", encoding="utf-8")

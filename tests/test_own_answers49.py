@@ -55,11 +55,9 @@ ROWS = [
 
 
 @pytest.fixture(scope="module")
-def paper(tmp_path_factory):
+def paper(tmp_path_factory, generated):
     folder = tmp_path_factory.mktemp("seed1")
-    made = CliRunner().invoke(main, ["generate", "--count", "30", "--seed", "1", "--out", str(folder / "s1"),
-                                     "--jobs", "1", "--no-solutions"])
-    assert made.exit_code == 0, made.output
+    generated("--count", "30", "--seed", "1", "--jobs", "1", "--no-solutions", out=folder / "s1")
     key = json.loads((folder / "s1" / "key.json").read_text(encoding="utf-8"))
     with open(folder / "answers.csv", "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *ROWS, *_carriers(key)])

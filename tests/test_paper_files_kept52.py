@@ -7,9 +7,8 @@ import pytest
 
 
 @pytest.fixture
-def quiz(tmp_path):
-    from quizgen.generation.run import generate
-    generate(tmp_path / "quiz", seed=1)
+def quiz(tmp_path, generated):
+    generated("--seed", "1", out=tmp_path / "quiz")
     (tmp_path / "w3.csv").write_text("student_id,Q1a,Q1b\ns1,0.716,1\ns2,0.7,2\n", encoding="utf-8")
     return tmp_path
 

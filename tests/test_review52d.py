@@ -146,9 +146,8 @@ def test_a_stray_unparted_override_only_warns(tmp_path):
 # papers' pattern (problems-s001.md), and said generate wrote a file that was not there.
 
 @pytest.fixture
-def quiz_folder(tmp_path):
-    from quizgen.generation.run import generate
-    generate(tmp_path / "quiz", seed=1)
+def quiz_folder(tmp_path, generated):
+    generated("--seed", "1", out=tmp_path / "quiz")
     (tmp_path / "quiz" / "w3.csv").write_text("student_id,Q1a,Q1b\ns1,0.716,1\ns2,0.7,2\n", encoding="utf-8")
     return tmp_path / "quiz"
 

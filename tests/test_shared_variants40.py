@@ -20,9 +20,8 @@ from quizgen.key.model import Key, KeyPaper
 
 
 @pytest.fixture
-def class_key(invoke, tmp_path):
-    result = invoke("generate", "--seed", "3", "--classes", "C1", "--out", tmp_path / "q")
-    assert result.exit_code == 0, result.output
+def class_key(generated, tmp_path):
+    generated("--seed", "3", "--classes", "C1", out=tmp_path / "q")
     return Key.from_json(json.loads((tmp_path / "q" / "key.json").read_text(encoding="utf-8")))
 
 
