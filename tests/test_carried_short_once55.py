@@ -8,7 +8,7 @@ import pytest
 
 from quizgen.marking.rule_model import Credits
 from tests.paper_support import mark_paper
-from tests.test_near_one52 import _draw
+from test_near_one52 import _draw
 
 A3 = {"p": "0.599", "loss_y1": "0.512", "loss_y0": "0.914"}
 A2 = {"p": "0.60", "loss_y1": "0.511", "loss_y0": "0.916"}

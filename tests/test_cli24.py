@@ -7,7 +7,7 @@ import json
 import shlex
 from pathlib import Path
 
-from tests.test_grade_roster import Q1, right_answers, write
+from test_grade_roster import Q1, right_answers, write
 
 ROOT = Path(__file__).resolve().parent.parent
 C1_TEMPLATE = ROOT / "question_bank" / "c1_confident_correct.yaml"

@@ -11,7 +11,7 @@ import pytest
 
 from quizgen.marking.complement_route import complement_routes
 from tests.paper_support import mark_paper
-from tests.test_near_one52 import _draw
+from test_near_one52 import _draw
 
 NAMED = "your answer is what the working gives with a value kept to too few figures of its difference from 1 (1 - σ(s) as"
 

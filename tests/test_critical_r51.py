@@ -34,7 +34,7 @@ def test_the_critical_values_the_docs_quote():
 
 
 def test_the_small_class_caveat_quotes_the_cut_the_flags_use():
-    from tests.test_report24 import _chance_class
+    from test_report24 import _chance_class
 
     analysis = _chance_class()
     assert "flagged \"r < 0\" only at or below -0.707, the 5% critical value of r at 8 students" in \

@@ -67,7 +67,7 @@ def test_an_answer_with_a_character_that_cannot_be_shown_is_quoted_once_as_typed
     """F1: a non-UTF-8 byte (read as Python's surrogate escape) was echoed '\\udce9' and quoted twice,
     and an ESC quoted once as '\\x1b' and once as a replacement character; the byte is shown as
     it was typed, once, with why it cannot be read."""
-    from tests.test_drill21 import drill
+    from test_drill21 import drill
     _, said = drill("C1", typed, "q", seed=1)
     assert f"I cannot read {shown} as an answer: {why}. It was not counted" in said
     assert "\\udc" not in said and "\ufffd" not in said and said.count(shown) == 1

@@ -17,7 +17,7 @@ from quizgen.marking.rule_model import Credits
 from quizgen.marking.rules import figures_asked
 from quizgen.validation.marking import careful_student
 from tests.paper_support import mark_paper, part_rules
-from tests.test_early_once31 import DEPENDENT, _later, _read_by_later_parts, _worked_on
+from test_early_once31 import DEPENDENT, _later, _read_by_later_parts, _worked_on
 
 BANK = {t.cls: t for t in load_bank()}
 POLICIES = (Credits(), Credits(ecf=0.5, imprecise=0.25), Credits(ecf=0.0, imprecise=0.25), Credits(ecf=0.25))

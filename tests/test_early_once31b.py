@@ -29,7 +29,7 @@ from quizgen.marking.rules import figures_asked
 from quizgen.validation.marking import careful_student
 from tests.grading_support import graded_with_policy
 from tests.paper_support import mark_paper, part_rules
-from tests.test_early_once31 import BANK, POLICIES, _later, _read_by_later_parts, _worked_on
+from test_early_once31 import BANK, POLICIES, _later, _read_by_later_parts, _worked_on
 
 
 def _read_twice(rules: dict) -> list:

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from quizgen.cli import main
 from quizgen.marking.as_asked import ecf_as_asked
 from tests.grading_support import graded_by_cli
-from tests.test_marker_review32 import _figures
+from test_marker_review32 import _figures
 
 ECF_VALUE = Decimal("2.52573")   # -ln 0.08, by hand: ln 0.08 = ln 8 - ln 100 = 2.07944 - 4.60517
 

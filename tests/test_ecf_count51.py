@@ -6,7 +6,7 @@ ECF" column when some answer is so marked, and stdout's status table says it bes
 
 from lxml import html as lxml_html
 
-from tests.test_review50b import read_csv, run, write
+from test_review50b import read_csv, run, write
 
 
 def _graded(tmp_path, rows):
@@ -18,7 +18,7 @@ def _graded(tmp_path, rows):
 
 
 def test_ecf_answers_are_counted_in_the_summary_and_both_item_tables(tmp_path):
-    from tests.test_carried_ecf42 import ROWS
+    from test_carried_ecf42 import ROWS
 
     said = _graded(tmp_path, ROWS)
     assert any(line.split() == ["correct", "4", "(2", "of", "them", "by", "error", "carried", "forward)"]
@@ -41,7 +41,7 @@ def test_ecf_answers_are_counted_in_the_summary_and_both_item_tables(tmp_path):
 
 
 def test_a_class_with_no_ecf_answer_has_no_such_column(tmp_path):
-    from tests.test_carried_ecf42 import ROWS
+    from test_carried_ecf42 import ROWS
 
     said = _graded(tmp_path, [row for row in ROWS if row[2] == "a"])
     assert "carried forward" not in said

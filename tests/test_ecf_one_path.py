@@ -22,7 +22,7 @@ from quizgen.validation.marking import careful_student
 from test_marking_grade import _grade
 from tests.paper_support import mark_paper
 from quizgen.marking.rules import Credits
-from tests.test_remark26 import ECF_CLASSES, _carrying_students
+from test_remark26 import ECF_CLASSES, _carrying_students
 
 BANK = {t.cls: t for t in load_bank()}
 CREDITS = Credits()   # grade's, with no policy file

@@ -17,7 +17,7 @@ from quizgen.errors import QuizgenError
 from quizgen.key.model import Key
 from quizgen.marking.coherence import WITHHELD
 from quizgen.validation.run import validate
-from tests.test_drill21 import drill
+from test_drill21 import drill
 
 # seed 3, --count 3: Q28 is C10 (5 words, 2 positions scored: (a) 6, the words with [BOS] and [EOS] (review 51c
 # F10), masked_positions_only 2, printed_sentence_count 4, end_token_not_predicted 5, first_token_predicted 7;

@@ -6,7 +6,7 @@ now say so, and ``3.08``, what 0.954 gives, keeps "correct given that value"."""
 import pytest
 
 from tests.paper_support import mark_paper
-from tests.test_near_one52 import _draw
+from test_near_one52 import _draw
 
 GIVEN = "marked from your (a) = 0.954: correct given {} (error carried forward; (a)'s early rounding is marked " \
         "at (a) only)"

@@ -68,9 +68,9 @@ def test_the_reports_ecf_counts_are_the_tallys(tmp_path):
     """ECF answers are counted once, by the tally (tally.count_columns, before the class report's
     process starts), and handed to the report (ReportInputs.ecf): the items CSV's ecf column is the
     questions CSV's, part by part."""
-    from tests.test_carried_ecf42 import ROWS
-    from tests.test_ecf_count51 import _graded
-    from tests.test_review50b import read_csv
+    from test_carried_ecf42 import ROWS
+    from test_ecf_count51 import _graded
+    from test_review50b import read_csv
 
     _graded(tmp_path, ROWS)
     items = {(r["question_id"], r["part"]): r["ecf"] for r in read_csv(tmp_path / "ans-graded-items.csv")

@@ -3,7 +3,7 @@
 import pytest
 
 from browser_support import needs_browser, open_browser
-from tests.test_review50b import answer, key_of, read_csv, run, write
+from test_review50b import answer, key_of, read_csv, run, write
 
 
 def _all_blank_class(tmp_path, roster: bool):

@@ -65,7 +65,7 @@ def test_a_letter_before_the_number_is_still_no_label():
 def test_c_from_a_kept_short_and_written_to_4_figures_is_ecf(a):
     from quizgen.marking.rules import Credits
     from tests.paper_support import mark_paper
-    from tests.test_near_one51 import _first_draw
+    from test_near_one51 import _first_draw
 
     draw = _first_draw("near51", 1.65)
     marked = mark_paper(draw, {"p": a, "loss_y0": "1.835"}, Credits(ecf=0.5, imprecise=0.25))
@@ -80,7 +80,7 @@ def test_c_from_a_kept_short_and_written_to_4_figures_is_ecf(a):
 def test_a_4_figure_answer_no_unrounded_a_gives_stays_judged_at_the_figures_asked():
     """1.84 is no value (a) 0.8403 stands for (0.84025 to 0.84035) gives, at 3 figures: still wrong."""
     from tests.paper_support import mark_paper
-    from tests.test_near_one51 import _first_draw
+    from test_near_one51 import _first_draw
 
     draw = _first_draw("near51", 1.65)
     for c in ("1.84", "1.8360", "1.8390"):
@@ -110,7 +110,7 @@ def test_c9_kept_short_beside_a_mean_carried_to_4_figures_is_named(label, answer
 @pytest.mark.parametrize("s, answers", [(-1.75, ("0.161", "0.1613"))])
 def test_c7_complement_worked_as_the_solutions_write_it_is_carried_rounding(s, answers):
     from tests.paper_support import mark_paper
-    from tests.test_near_one52 import _draw
+    from test_near_one52 import _draw
     draw = _draw(s, 0)
     for answer in answers:
         for a in ({}, {"p": f"{float(draw.parts[0].value):.3g}"}):
@@ -125,7 +125,7 @@ def test_c7_complement_near_1_sum_kept_to_4_figures_is_carried_rounding():
     stem says; 3 figures of a sum that differ from its 4, 31.0 for 30.964, stay named:
     tests/test_complement_near_one55.py)."""
     from tests.paper_support import mark_paper
-    from tests.test_near_one52 import _draw
+    from test_near_one52 import _draw
     draw = _draw(-3.1, 0)
     for answer in ("0.0442", "0.04415"):
         for a in ({}, {"p": f"{float(draw.parts[0].value):.3g}"}):
@@ -137,7 +137,7 @@ def test_c7_complement_near_1_sum_kept_to_4_figures_is_carried_rounding():
 def test_c7_complement_route_reaches_no_further(s, answers):
     """What no rounding to 3 figures or more reaches, by either route, stays wrong."""
     from tests.paper_support import mark_paper
-    from tests.test_near_one52 import _draw
+    from test_near_one52 import _draw
     draw = _draw(s, 0)
     for answer in answers:
         assert mark_paper(draw, {"loss_y0": answer})["loss_y0"].status == "incorrect", answer
@@ -150,7 +150,7 @@ def test_the_complement_route_is_taken_only_where_the_sum_is_over_2():
     from quizgen.bank.loader import load_bank
     from quizgen.marking.complement_route import complement_routes
     from quizgen.marking.recipes import part_paths
-    from tests.test_near_one52 import _draw
+    from test_near_one52 import _draw
 
     c7 = next(t for t in load_bank() if t.cls == "C7")
     paths = part_paths(c7)

@@ -64,7 +64,7 @@ def test_an_answer_too_long_to_read_stands_for_its_part_when_alone_or_first(tmp_
 def test_a_corrected_id_keeps_the_earlier_sheet_of_the_student_now_missing_and_says_so(tmp_path, invoke, roster):
     """instr30: a student with no answer in this run gets no new sheet (before, a "no answers" one that
     printed their paper's key): the earlier sheet is kept, and the notes say so and to delete it if stale."""
-    from tests.test_instr29 import own_papers
+    from test_instr29 import own_papers
     own_papers(tmp_path)
     (tmp_path / "a.csv").write_text("student_id,Q1a\ns0001,0.5\ns0002,0.5\n", encoding="utf-8")
     more = ["--roster", tmp_path / "roster.csv"] if roster else []
@@ -89,7 +89,7 @@ def test_a_corrected_id_keeps_the_earlier_sheet_of_the_student_now_missing_and_s
 @pytest.mark.parametrize("roster_ids, blamed", [(("s0001", "s0002", "s0003"), "answers"), (("x1", "x2"), "roster")])
 def test_answers_ids_matching_no_paper_blame_the_answers_when_the_roster_lists_the_papers(tmp_path, invoke,
                                                                                           roster_ids, blamed):
-    from tests.test_instr29 import own_papers
+    from test_instr29 import own_papers
     own_papers(tmp_path)
     (tmp_path / "r.csv").write_text("student_id\n" + "".join(f"{sid}\n" for sid in roster_ids), encoding="utf-8")
     (tmp_path / "e.csv").write_text("student_id,Q1a\nann@uni.edu,0.5\nbob@uni.edu,0.5\n", encoding="utf-8")

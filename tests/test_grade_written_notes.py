@@ -9,8 +9,8 @@ import json
 import pytest
 
 from quizgen.marking.forms import INVALID, NUMBER, REVIEW, read_number
-from tests.test_grade_review import _graded
-from tests.test_grade_roster import Q1, grade, right_answers, write
+from test_grade_review import _graded
+from test_grade_roster import Q1, grade, right_answers, write
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ tests/test_gradebook_template_hostile.py's.)"""
 
 import pytest
 
-from tests.test_gradebook_template_hostile import ITEM
+from test_gradebook_template_hostile import ITEM
 
 
 EXPORT = (f"ID number,Full name,{ITEM}\n"   # a file an earlier run wrote, saved again by a decimal-comma Excel
@@ -19,7 +19,7 @@ def test_moodle_grades_kept_from_the_template_are_written_with_a_decimal_point(i
     no answer) and the carried ``2,125`` are written ``4.5`` and ``2.125``, a
     grade past four places keeps its digits (was: ``4,50`` written as found); a student with no answer and
     ``-`` (s002) or no row (s004) gets no row, no 0 (since instr31; ``--zero-absent`` gives 0)."""
-    from tests.test_gradebook_merge import answers, column, run
+    from test_gradebook_merge import answers, column, run
 
     (tmp_path / "export.csv").write_text(EXPORT, encoding="utf-8")
     result = run(invoke, tmp_path, "two", answers(["s003"]), "moodle", tmp_path / "export.csv")
@@ -32,7 +32,7 @@ def test_moodle_grades_kept_from_the_template_are_written_with_a_decimal_point(i
 
 def test_a_kept_grade_of_0_is_not_said_to_be_other_than_0(invoke, tmp_path):
     """The note on kept grades shows each (a 0 too); it said "(not 0)" of a kept 0."""
-    from tests.test_gradebook_merge import answers, run
+    from test_gradebook_merge import answers, run
 
     (tmp_path / "book.csv").write_text(f"ID number,Full name,{ITEM}\ns001,Ann,0\ns002,Bo,3\n", encoding="utf-8")
     result = run(invoke, tmp_path, "two", answers(["s003"]), "moodle", tmp_path / "book.csv")

@@ -7,7 +7,7 @@ Canvas cell, no Moodle row: since instr31; ``--zero-absent`` gives 0, test_instr
 import csv
 import io
 
-from tests.test_grade_roster import Q1, write
+from test_grade_roster import Q1, write
 
 SECTION_1, SECTION_2 = ["s001", "s002"], ["s003", "s004"]
 KEY = {"questions": [Q1], "students": {sid: {"name": sid.upper(), "seed": sid, "questions": [Q1]}

@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from tests.test_grade_roster import Q1, write
-from tests.test_gradebook_merge import answers
+from test_grade_roster import Q1, write
+from test_gradebook_merge import answers
 
 ITEM = "Midterm 1"
 MOODLE_BOOK = "answers-graded-gradebook-moodle.csv"

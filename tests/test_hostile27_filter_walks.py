@@ -9,7 +9,7 @@ import pytest
 
 from quizgen.text.limits import FAST_ITEMS, MAX_STEPS, TEXT_TEST_CHARS, _budget, _Budget
 from quizgen.text.render import render_string
-from tests.test_hostile_text_calls import stem_line, user_bank
+from test_hostile_text_calls import stem_line, user_bank
 from run_support import cpu_seconds
 
 WALKS = {

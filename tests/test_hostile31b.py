@@ -7,7 +7,7 @@ their column or row."""
 import pytest
 
 from quizgen.safe_yaml import safe_load
-from tests.test_grade_roster import Q1, grade, read, write
+from test_grade_roster import Q1, grade, read, write
 
 INVISIBLE_LEADS = ["\u200b", "\ufeff", "\u2060", "\u200e", "\u200f\u200b"]
 

@@ -214,7 +214,7 @@ def test_zero_absent_without_an_lms_gradebook_is_one_line(course, invoke):
 @pytest.mark.slow
 def test_two_lms_downloads_of_one_name_into_one_out_are_refused_too(tmp_path, invoke, monkeypatch):
     """The record names the download graded, not the responses-answers.csv built from it in --out."""
-    from tests.test_lms21 import DATA
+    from test_lms21 import DATA
 
     monkeypatch.chdir(tmp_path)
     for section in ("a", "b"):

@@ -3,7 +3,7 @@
 every student used to be silently missing it. A title that starts with its
 label, as Google Forms heads each column, is read as that label."""
 
-from tests.test_grade_roster import grade, write, Q1
+from test_grade_roster import grade, write, Q1
 
 
 def test_a_part_without_a_column_is_named_once(tmp_path):

@@ -3,7 +3,7 @@ Such a column is the student id column; it used to be missed, the e-mail
 column taken instead, and every answer became unknown_student."""
 
 from quizgen.csv_input import norm_header
-from tests.test_grade_roster import grade, read, write, Q1
+from test_grade_roster import grade, read, write, Q1
 
 
 def test_a_closing_hint_in_brackets_is_left_out_of_the_header_name():

@@ -5,7 +5,7 @@ a real week with a 25-student roster (one student never handed in)."""
 import json
 import re
 
-from tests.test_grade_roster import grade, right_answers, write, Q1
+from test_grade_roster import grade, right_answers, write, Q1
 
 
 def _graded(tmp_path):

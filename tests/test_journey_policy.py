@@ -3,7 +3,7 @@ is refused with one line naming the file, the key and the parts there are; it
 used to leave the key's points in place without a word. A template not on this
 paper may still be named (one policy for several papers)."""
 
-from tests.test_grade_roster import grade, right_answers, write, Q1, read
+from test_grade_roster import grade, right_answers, write, Q1, read
 
 
 def test_points_for_a_part_the_template_lacks_is_refused(tmp_path):

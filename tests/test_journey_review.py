@@ -2,7 +2,7 @@
 a marker can write the overrides without searching graded.csv: a real week's
 summary said only "needs_review 1"."""
 
-from tests.test_grade_roster import grade, right_answers, write, Q1
+from test_grade_roster import grade, right_answers, write, Q1
 
 
 def test_summary_names_the_answers_to_review(tmp_path):

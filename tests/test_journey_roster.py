@@ -2,7 +2,7 @@
 papers were made) and who gave no answer is missing, and never also "a graded
 student id not on the roster" (the summary said "S026 (did you mean S026 ...)")."""
 
-from tests.test_grade_roster import grade, right_answers, write, Q1
+from test_grade_roster import grade, right_answers, write, Q1
 
 
 def test_late_enrollee_without_a_paper_is_named_not_scored_0(tmp_path):

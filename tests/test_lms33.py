@@ -16,8 +16,8 @@ from quizgen.errors import InputFileError
 from quizgen.lms.attempts import joined_tries
 from quizgen.lms.responses import read_responses
 from quizgen.roster import parse_roster
-from tests.test_gradebook_merge import KEY as BOOK_KEY, answers as book_answers, column, run as book_run
-from tests.test_grade_roster import Q1, read
+from test_gradebook_merge import KEY as BOOK_KEY, answers as book_answers, column, run as book_run
+from test_grade_roster import Q1, read
 
 DATA = Path(__file__).parent / "data" / "lms"
 KEY = {"questions": [Q1]}

@@ -15,7 +15,7 @@ from quizgen.errors import InputFileError
 from quizgen.marking.overrides import Override, describe_unmatched
 from quizgen.marking.policy import parse_policy
 from quizgen.marking.student_ids import normalise_id
-from tests.test_grade_roster import Q1, grade, read, write
+from test_grade_roster import Q1, grade, read, write
 
 CLASS_PAPER = ("--classes", "C1,C5,C7,C9", "--seed", "19")   # Q1 is C1: p = 0.9094, loss 0.09492
 

@@ -51,7 +51,7 @@ def test_the_export_is_told_by_the_file_not_by_the_item_named():
 def test_zero_absent_names_the_students_whose_moodle_grade_stands(tmp_path, invoke):
     """The hostile review: with --zero-absent the note said every absent student scored 0, while
     those holding a grade in Moodle's export got no row and no line said so."""
-    from tests.test_gradebook_merge import KEY, SECTION_2, answers, write
+    from test_gradebook_merge import KEY, SECTION_2, answers, write
 
     (tmp_path / "export.csv").write_text(
         "First name,Last name,ID number,Email address,Quiz: Midterm 1 (Real)\n"

@@ -8,7 +8,7 @@ import pytest
 
 from quizgen.marking.rules import Credits
 from tests.paper_support import mark_paper
-from tests.test_near_one51 import _first_draw
+from test_near_one51 import _first_draw
 
 
 @pytest.mark.parametrize("label, s, kept", [("near51", 1.8, 1.17), ("near51b", 2.65, 1.07)])
@@ -73,7 +73,7 @@ def test_a_4_figure_answer_that_reads_otherwise_at_3_is_named_by_its_keeping(a):
 @cache
 def _c7_draw(s: float, y: int):
     """As ``_draw``, on test_near_one51's C7; looked for once a session."""
-    from tests.test_near_one51 import C7
+    from test_near_one51 import C7
     from quizgen.generation.sampling import sample_instance
 
     for k in range(4000):

@@ -12,7 +12,7 @@ import pytest
 from quizgen.marking.rule_model import Credits
 from tests.grading_support import graded_with_policy
 from tests.paper_support import mark_paper
-from tests.test_near_one52 import _draw
+from test_near_one52 import _draw
 
 KEPT_B = "(σ(s) as 0.9524 from 1 + e^(-s) = 1.04736 as 1.05, where it is 0.95478)"
 ONCE_C = ("your answer is what the working gives with a value kept to too few figures of its difference from 1 "

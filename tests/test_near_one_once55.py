@@ -8,7 +8,7 @@ s = 3.05, a value wrong at (a), was charged at (b) alone (test_near_one_once54).
 import pytest
 
 from tests.paper_support import mark_paper
-from tests.test_near_one52 import _draw
+from test_near_one52 import _draw
 
 
 def _kept_c(kept: str, b: str) -> str:

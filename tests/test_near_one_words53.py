@@ -6,7 +6,7 @@ from 1 near 1, as the stem asks), and the value is named by its working, σ(s), 
 import pytest
 
 from tests.paper_support import mark_paper
-from tests.test_near_one52 import _draw
+from test_near_one52 import _draw
 
 
 @pytest.mark.parametrize("a", [None, "0.954", "0.9548"])

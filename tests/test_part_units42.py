@@ -20,7 +20,7 @@ from quizgen.key.model import Key
 from quizgen.marking.quantity_words import BITS_REASON
 from quizgen.marking.forms import NUMBER, REVIEW, read_number
 from quizgen.validation.run import validate
-from tests.test_drill21 import drill
+from test_drill21 import drill
 
 BANK = Path(__file__).parent / "data" / "units42"
 BITS = ("bits", "bit")

@@ -10,7 +10,7 @@ import pytest
 
 from quizgen.report import analyse
 from quizgen.report.model import Part, Student, Verdict
-from tests.test_item_statistics import pearson
+from test_item_statistics import pearson
 
 RIGHT, WRONG = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
 

@@ -15,7 +15,7 @@ import quizgen
 from property_sizes import many_copy, quick
 from quizgen.report import analyse, items_csv
 from quizgen.report.columns import pvariance
-from tests.test_item_statistics import pearson
+from test_item_statistics import pearson
 from quizgen.report.model import Part, Student, Trap, Verdict
 from test_grade_outputs import numeric, trap, write
 

@@ -320,7 +320,7 @@ def test_ecf_answers_are_counted_beside_imprecise(tmp_path):
     items CSV count them in an ``ecf`` column (Q1b: 2; Q1 as a question: 2; Q1a: 0) and report.md's
     status table says so."""
     from quizgen.generation.run import generate
-    from tests.test_carried_ecf42 import ROWS
+    from test_carried_ecf42 import ROWS
 
     generate(tmp_path / "paper", count=1, seed=11)
     write(tmp_path / "ans.csv", [["student_id", "question_id", "part", "answer"], *ROWS])

@@ -78,7 +78,7 @@ def test_an_expression_with_a_leading_minus_is_rounded_too_early_as_its_mirror(t
 
 
 def _near_draw(label: str, s: float):
-    from tests.test_near_one51 import _first_draw
+    from test_near_one51 import _first_draw
 
     return _first_draw(label, s)
 
@@ -179,7 +179,7 @@ def test_c7_c_through_the_solutions_route_with_1_plus_e_kept_short_is_never_bare
     import math
 
     from quizgen.maths.numbers import significant
-    from tests.test_near_one51_properties import HALF, NAMED, _draws, _kept_short
+    from test_near_one51_properties import HALF, NAMED, _draws, _kept_short
 
     checked = kept_named = 0
     for instance in _draws("C7"):

@@ -71,7 +71,7 @@ def test_an_ordinary_label_is_still_stripped():
 # that credits a mark, or gives the part another verdict, says they answered (on paper, say).
 
 def test_an_all_blank_student_with_a_zero_override_is_still_absent(tmp_path):
-    from tests.test_review50b import answer, key_of, read_csv, run, write
+    from test_review50b import answer, key_of, read_csv, run, write
     parts = key_of(tmp_path, "C1,C2")
     rows = [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)]]
     rows += [[f"s{n}", *(answer(p) for _, _, p in parts)] for n in (1, 2, 3)]
@@ -98,7 +98,7 @@ def test_an_all_blank_student_with_a_zero_override_is_still_absent(tmp_path):
 def _single_part_class(tmp_path, stray: int, students: int = 20):
     """A C4,C10,C3 paper (Q2 = C4, one part; Q1 = C3 and Q3 = C10, parts a and b); an answers file with no
     part column: each student answers Q2, and ``stray`` of them also give a row ``Q3``."""
-    from tests.test_review50b import run
+    from test_review50b import run
     run(["generate", "--seed", "3", "--classes", "C4,C10,C3", "--out", "quiz"], tmp_path)
     lines = ["student_id,question_id,answer"] + [f"s{n},Q2,0.83" for n in range(students)]
     lines += [f"s{n},Q3,6" for n in range(stray)]
@@ -179,7 +179,7 @@ def test_a_split_paper_name_is_refused_only_when_it_is_there(quiz_folder, invoke
 # F5: the % correct legend called students who handed in every answer blank "absent on the roster".
 
 def test_the_percent_legend_names_the_all_blank_apart(tmp_path):
-    from tests.test_review50b import answer, key_of, run, write
+    from test_review50b import answer, key_of, run, write
     parts = key_of(tmp_path, "C1,C2")
     rows = [["student_id", *(f"{q}{letter}" for q, letter, _ in parts)]]
     rows += [[f"s{n}", *(answer(p) for _, _, p in parts)] for n in (1, 2, 3)]

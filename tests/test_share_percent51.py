@@ -3,7 +3,7 @@ but a share that rounds to 100 but is not all, 249 of 250, still read ``100%`` (
 table, the heat map and a very hard part's reason. It is ``>99%`` now, wherever the report writes a share."""
 
 from quizgen.report.formatting import whole_percent
-from tests.test_review50b import trapped_class
+from test_review50b import trapped_class
 
 
 def test_whole_percent_keeps_none_and_all_for_none_and_all():

@@ -6,7 +6,7 @@ a score no report of this run has."""
 
 import pytest
 
-from tests.test_instr29 import own_papers
+from test_instr29 import own_papers
 
 
 @pytest.mark.slow

@@ -3,7 +3,7 @@ paper was read) answered no part, as one whose every row names a part the key la
 50b F14): every output counts them absent, the summary and the questions CSV as the item
 analysis did already; a note names them, apart from the rows that name no part."""
 
-from tests.test_review50b import answer, key_of, read_csv, run, write
+from test_review50b import answer, key_of, read_csv, run, write
 
 
 def test_a_student_whose_rows_were_not_read_is_absent_everywhere(tmp_path):
