@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.round57_support import round57_bank as _bank
-from tests.test_round57_validate import SHARE_TRAP
+from test_round57_validate import SHARE_TRAP
 
 
 @pytest.mark.parametrize("answer", ["2/3", "0.667", "$\\\\frac{2}{3}$"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.round57_support import round57_bank as _bank
-from tests.test_round57_draws import DIVIDES, _warnings
+from test_round57_draws import DIVIDES, _warnings
 
 # A let undefined where T = 2 (one value of T's ten), so a drill's few draws meet it too.
 OFTEN = ('  diff: "z1 - z2"\n', '  diff: "z1 - z2"\n  boom: "1 / (T - 2)"\n')
