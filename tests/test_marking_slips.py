@@ -51,3 +51,14 @@ def test_the_named_slip_earns_the_traps_credit_times_the_imprecise_credit():
 def test_rounded_twice_is_told_from_the_value_alone():
     assert rounded_twice(0.231475, 3, 0.232).startswith("rounded twice: 0.2315")
     assert rounded_twice(0.231475, 3, 0.231) == ""
+
+
+def test_rounded_twice_is_told_where_the_value_to_two_more_figures_ends_in_a_5():
+    """Review 58b F1: ln 1218 = 7.104965 is 7.10 to 3 figures, 7.1050 to 5 and 7.105 to 4, so 7.11 is it
+    rounded twice; the sentence was dropped because "the value itself, 7.1050, rounds to 7.10" is false.
+    It now quotes the value to as many figures as show its rounding (7.10497, as "expected" does)."""
+    import math
+    said = rounded_twice(math.log(1218), 3, 7.11)
+    assert said.startswith("rounded twice: 7.105 (the value to 4 figures) rounded again to 3 is 7.11"), said
+    assert "the value itself, 7.10497, rounds to 7.10" in said, said
+    assert rounded_twice(math.log(1218), 3, 7.10) == ""

@@ -31,13 +31,18 @@ def rounds_to(x: float, value: float, figures: int) -> bool:
 
 def rounded_twice(value, asked: int, x: float) -> str:
     """Why ``x``, the answer ``value`` rounded to one more figure than ``asked``
-    and then again, is wrong (rounding once gives another number), else ""."""
+    and then again, is wrong (rounding once gives another number), else "".
+    The value is quoted to two more figures than asked, or more where those
+    would round the other way too (7.10497, not 7.1050, for ln 1218 = 7.104965;
+    review 58b F1), as many as the feedback's "expected" may show."""
     more = significant(value, asked + 1)
     twice = significant(Fraction(more), asked)   # the decimal written, rounded exactly (0.15 is 0.2 at 1)
     if not same(x, float(twice)):   # most answers: the value is not written out twice more
         return ""
-    once, shown = significant(value, asked), significant(value, asked + 2)
-    if twice == once or significant(Fraction(shown), asked) != once:   # the value as shown would itself round the other way
+    once = significant(value, asked)
+    shown = next((quoted for quoted in (significant(value, figures) for figures in range(asked + 2, asked + 9))
+                  if significant(Fraction(quoted), asked) == once), None)
+    if twice == once or shown is None:   # no rounding twice, or the value sits on the tie beyond 8 more figures
         return ""
     return (f"rounded twice: {more} (the value to {asked + 1} figures) rounded again to {asked} is {twice}, "
             f"but the value itself, {shown}, rounds to {once}: round once, from the unrounded value")
