@@ -178,7 +178,7 @@ def test_the_stems_say_how_to_keep_a_value_near_1(paper):
     round 56 in the words of every class's (text/conventions.NEAR_ONE_RULE), naming both sums."""
     text = (paper / "s1" / "problems.md").read_text(encoding="utf-8")
     rule = ("keep at least 4 significant figures in intermediate steps; keep a value near 1 ($1 + e^{\\pm s}$, "
-            "a probability near 1, or 1/p for p near 1) to at least 4 significant figures of its difference from 1.")
+            "a probability near 1, or $1/p$ for $p$ near 1) to at least 4 significant figures of its difference from 1.")
     assert NEAR_ONE_RULE.endswith(rule[-60:-1])
     assert text.count(rule) == 60   # seed 1's 30 C7 and 30 C9 questions
     assert "exp(-s)" not in text

@@ -21,7 +21,7 @@ NEAR_CLASSES = ("C1", "C2", "C4", "C8", "C10")   # a probability over 0.9, a sum
 SIGMOID_CLASSES = ("C7", "C9")   # the same rule, naming 1 + e^{-s} and 1 + e^{s}, in fewer words
 NO_NEAR_CLASSES = ("C3", "C5", "C6")
 SIGMOID_RULE = ("keep at least 4 significant figures in intermediate steps; keep a value near 1 ($1 + e^{\\pm s}$, "
-                "a probability near 1, or 1/p for p near 1) to at least 4 significant figures of its difference from 1.")
+                "a probability near 1, or $1/p$ for $p$ near 1) to at least 4 significant figures of its difference from 1.")
 
 
 def _flat(text: str) -> str:
@@ -75,12 +75,14 @@ def test_the_rule_prints_in_moodle_and_canvas(invoke, tmp_path):
     assert invoke("export", "moodle", "--classes", "C1,C7", "--seed", "3", "--count", "1",
                   "--out", tmp_path / "q.xml").exit_code == 0
     moodle = _flat((tmp_path / "q.xml").read_text(encoding="utf-8"))
-    assert moodle.count(NEAR_ONE_RULE) == 1 and r"keep a value near 1 (\(1 + e^{\pm s}\), a probability" in moodle
+    in_lms = NEAR_ONE_RULE.replace("$1 + x$", r"\(1 + x\)").replace("$x$", r"\(x\)").replace("$1/p$", r"\(1/p\)").replace(
+        "$p$", r"\(p\)")   # its maths as the LMS prints a stem's (review 58b F4)
+    assert moodle.count(in_lms) == 1 and r"keep a value near 1 (\(1 + e^{\pm s}\), a probability" in moodle
     assert invoke("export", "canvas", "--classes", "C1,C7", "--seed", "3", "--count", "1",
                   "--out", tmp_path / "c.zip").exit_code == 0
     with zipfile.ZipFile(tmp_path / "c.zip") as package:
         canvas = _flat(" ".join(package.read(n).decode() for n in package.namelist() if n.endswith(".xml")))
-    assert NEAR_ONE_RULE in canvas
+    assert in_lms in canvas
 
 
 C5_RULE = ("Give decimal answers to 3 significant figures ({rule}); keep at least 6 significant figures in "
@@ -156,4 +158,4 @@ def test_the_feedback_states_the_rule_in_the_stems_words(invoke, tmp_path):
     rule = "keep a value near 1 (here a probability over 0.9) to at least 4 significant figures of its difference from 1"
     assert rule in said
     assert rule.replace(" (here a probability over 0.9)", "") == NEAR_ONE_RULE.replace(
-        " (a probability over 0.9, a sum 1 + x with x small, or 1/p for p near 1)", "")
+        " (a probability over 0.9, a sum $1 + x$ with $x$ small, or $1/p$ for $p$ near 1)", "")

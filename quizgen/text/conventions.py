@@ -13,13 +13,16 @@ ROUNDING_RULE = ("more figures are accepted, but an answer rounded to fewer is m
 
 # What ``{{ near_one_rule }}`` prints: the carrying rule the marker holds a value near 1 to
 # (marking/near_one.py), in every stem whose working can meet one (review 56a F1, F3, F11).
-# Plain text: a global's value is escaped for the format, not read as maths. No worked example
-# (1/0.95 as 1.05263, not 1.053): its line broke seed 7's letter-paper compact layout onto a page more.
-NEAR_ONE_RULE = ("keep a value near 1 (a probability over 0.9, a sum 1 + x with x small, or 1/p for p near 1) "
+# Template text with its x and p in maths, as every other p of a stem (review 58b F4): render.py
+# passes it unescaped, and each format converts its $...$ as the stem's own (plain text drops the
+# dollars). No worked example (1/0.95 as 1.05263, not 1.053): its line broke seed 7's
+# letter-paper compact layout onto a page more.
+NEAR_ONE_RULE = ("keep a value near 1 (a probability over 0.9, a sum $1 + x$ with $x$ small, or $1/p$ for $p$ near 1) "
                  "to at least 4 significant figures of its difference from 1")
+_NEAR_ONE_PLAIN = NEAR_ONE_RULE.replace("$", "")   # as the plain-text format prints it
 
 
 def without_conventions(text: str) -> str:
     """``text`` without the shared sentences above: the same in every stem of every draw, they
     carry no draw's answer, so the leak checks do not read them (their 5.80, 0.9)."""
-    return text.replace(ROUNDING_RULE, "").replace(NEAR_ONE_RULE, "")
+    return text.replace(ROUNDING_RULE, "").replace(NEAR_ONE_RULE, "").replace(_NEAR_ONE_PLAIN, "")

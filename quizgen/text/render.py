@@ -178,7 +178,7 @@ def _environment(fmt: str) -> SandboxedEnvironment:
                    autoescape=False, keep_trailing_newline=False)
     env.filters.update(_filters())
     env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt, rounding_rule=ROUNDING_RULE,
-                       near_one_rule=NEAR_ONE_RULE)
+                       near_one_rule=Raw(markdown_maths(NEAR_ONE_RULE) if fmt == "md" else NEAR_ONE_RULE))
     install_limits(env)
     return env
 
