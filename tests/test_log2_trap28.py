@@ -19,7 +19,7 @@ from tests.paper_support import mark_paper
 
 LOG2 = "log2_instead_of_ln"
 LOG10 = "log10_instead_of_ln"
-BITS = "Log base 2 gives the loss in bits; the losses on this paper are in nats"
+BITS = "Log base 2 gives the loss in bits; the paper asks for natural logarithms (base e), which give it in nats"   # review 58b F5
 CLASSES = ["C1", "C2", "C3", "C4", "C7", "C8", "C9", "C10"]   # the classes with the log-10 trap
 SEEDS = 60
 BANK_DIR = Path(__file__).resolve().parent.parent / "question_bank"
