@@ -4,7 +4,6 @@ document needs: id, title, points and its printed problem and solution blocks)."
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 from quizgen.bank.budget import NESTING, limit_error
@@ -14,9 +13,9 @@ from quizgen.errors import TemplateError
 from quizgen.generation.problem_figure import figure_markup
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import CANONICAL
+from quizgen.maths.draw_numbers import exact_in_numbers
 from quizgen.maths.numbers import fixed, significant
 from quizgen.maths.printing import to_latex
-from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
 from quizgen.paper_formats import FORMATS
 from quizgen.text.fractions import display_fractions
 from quizgen.text.render import render_layout, render_many
@@ -232,29 +231,5 @@ def _exact_latex(pv, answer: str, env: dict) -> str:
     as the part's answer expression with this draw's numbers put in, ``(1 - 0.07)^{10}``
     for 0.48398230717929318249 (exact arithmetic folds it to one number, where an
     irrational value keeps its own expression); any other as its value."""
-    value, latex = pv.value, to_latex(pv.value)
-    if value.__class__ is Fraction and pv.part.kind == "numeric" and Fraction(answer) != value:
-        shown = _with_numbers(pv.part.answer, env)
-        if shown is not None and shown.__class__ is not Num:
-            return to_latex(shown)
-    return latex
-
-
-def _with_numbers(node, env: dict):
-    """``node`` with each name replaced by its number in ``env``; None when it reads
-    anything else (a list, an index, a record's field)."""
-    if isinstance(node, (Num, Const)):
-        return node
-    if isinstance(node, Name):
-        value = env.get(node.name)
-        return Num(value) if value.__class__ is Fraction else None
-    if isinstance(node, Neg):
-        operand = _with_numbers(node.operand, env)
-        return None if operand is None else Neg(operand)
-    if isinstance(node, Bin):
-        left, right = _with_numbers(node.left, env), _with_numbers(node.right, env)
-        return None if left is None or right is None else Bin(node.op, left, right)
-    if isinstance(node, Call):
-        args = tuple(_with_numbers(arg, env) for arg in node.args)
-        return None if None in args else Call(node.func, args)
-    return None
+    shown = exact_in_numbers(pv, answer, env)
+    return to_latex(pv.value if shown is None else shown)

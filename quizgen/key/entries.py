@@ -33,6 +33,7 @@ from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec,
 from quizgen.marking.percent import asks_percent
 from quizgen.marking.recipes import alternative_recipes, part_paths, recipe_text, trap_recipes
 from quizgen.key.record_fields import record_field_read
+from quizgen.maths.draw_numbers import exact_in_numbers
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.printing import terminating_decimal, to_text
 from quizgen.text.render import names_read
@@ -153,13 +154,21 @@ def csv_exact(exact: str | None) -> str:
     return _E.sub("exp(1)", exact) if exact else ""
 
 
+def _exact_shown(part: KeyPart, pv, env: dict) -> str | None:
+    """The exact form key.csv writes for ``part``: the answer expression in the draw's numbers
+    where the solutions print that ("exactly (1 - 0.07)^6"), else key.json's exact text."""
+    shown = exact_in_numbers(pv, part.answer, env) if part.exact is not None else None
+    return part.exact if shown is None else to_text(shown)
+
+
 def key_text(question) -> KeyText:
     """The question's key encoded (:class:`KeyText`), kept on the question."""
     if question.key is None:
         entry = key_entry(question)
         shared = template_specs(question.instance.template)
-        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, csv_exact(p.exact)]
-                for p in entry.parts]
+        inst = question.instance
+        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, csv_exact(_exact_shown(p, pv, inst.env))]
+                for p, pv in zip(entry.parts, inst.parts)]
         picks = choice_picks(entry.params, shared[3])
         record = instance_record(entry, shared[1], picks, shared[4])
         values = tuple((p.exact, p.value) for p in entry.parts if p.value is not None)
