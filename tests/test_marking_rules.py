@@ -111,8 +111,10 @@ def test_an_earlier_answer_is_quoted_as_a_plain_decimal():
 def test_rounded_twice_never_contradicts_itself_and_huge_answers_are_quoted_short():
     from quizgen.marking.quotes import marked_from
 
-    # 0.2314999 shown to 5 figures is 0.23150, which would itself round to 0.232: no such feedback
-    assert mark_part(PartRule("p", "(a)", "numeric", 0.2314999, {}), "0.232", {}, {}).feedback == ""
+    # 0.2314999 shown to 5 figures is 0.23150, which would itself round to 0.232: never "0.23150 rounds to
+    # 0.231"; since review 58b F1 the value is quoted to the figures that show its rounding, not left unsaid
+    said = mark_part(PartRule("p", "(a)", "numeric", 0.2314999, {}), "0.232", {}, {}).feedback
+    assert "but the value itself, 0.2314999, rounds to 0.231" in said and "0.23150" not in said
     assert marked_from([("(a)", 1e23), ("(b)", 1e-30)]) == "marked from your (a) = 1e+23, (b) = 1e-30"
 
 
