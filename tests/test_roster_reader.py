@@ -95,8 +95,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Both again (fix56w, review 56a F9.2): the rounding sentence says "unless the value is exactly 5.8"; text only.
 # Both again (fix56w): the near-1 sentence without its example; text only.
 # problems.md again (round 57): the header keeps 4 figures in intermediate results "more where a question says so".
-PER_STUDENT_DIGESTS = {"problems.md": "c7d5662e989f8ad14b9a8e5723853805683d11c38d860cea4c6ba677627a2289",
-                       "solutions.md": "fcc793eb084ec2230714889590a9a3e07b62f8226cb7a92cf68d3ff2d8034d46"}
+# Both again (fix58p, review 58b F4): the near-1 sentence sets x and p as maths ($1 + x$, $1/p$ for $p$ near 1);
+# those stem lines (and the codes) the only ones that differ.
+PER_STUDENT_DIGESTS = {"problems.md": "572dc9591e07641c09b1f7a800fa9ff7f3ed03df1d49807622885354b698a519",
+                       "solutions.md": "8396e1c589bb983ee93d9f2a53f426e45ffced0a8e66cb9fc8ebcfe2a01bed40"}
 
 
 def paper_digest(path):
