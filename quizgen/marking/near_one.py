@@ -41,8 +41,8 @@ from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
 from quizgen.marking.expression_value import ValueFigures
 from quizgen.marking.hull import given_reach
-from quizgen.marking.near_one_sums import (KEPT, difference_half_unit, kept_as, mirror_sum, short_keepings,
-                                            sums_with_one)
+from quizgen.marking.near_one_sums import (KEPT, difference_half_unit, kept_as, mirror_sum, named_keepings,
+                                            short_keepings, sums_with_one)
 from quizgen.marking.recipes import recipe_text, shape, with_value
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.rule_model import figures_asked, tolerance_kind
@@ -318,19 +318,18 @@ def _workings(recipe, env: dict, given: dict, levels=()) -> list:
             continue
         value, mirror = plain[0], mirror_sum(node)
         if 1 < value < 2:   # X in (0, 1): 4 figures of 1 + X are fewer of X (at 1 + X = 15.15, as many)
-            sums = [(value, kept, figures, kept) for kept, figures in short_keepings(value)]
-            text = _written(node)
+            text, x = _written(node), node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
+            sums = [(how, kept) for kept, how in named_keepings(value, text, _plain(value), _written(x))]
         elif value > 2 and mirror is not None:   # 1/(1 + e^(-s)) = 1 - 1/(1 + e^(s)), that sum near 1
-            other = value / (value - 1)
-            sums = [(other, kept, figures, kept / (kept - 1)) for kept, figures in short_keepings(other)]
-            text = as_solutions_write(recipe_text(mirror))
+            other, text = value / (value - 1), as_solutions_write(recipe_text(mirror))
+            sums = [(how, kept / (kept - 1)) for kept, how in
+                    named_keepings(other, text, _plain(other), as_solutions_write(recipe_text(mirror.right)))]
         else:
             continue
-        for total, kept, figures, worked_as in sums:   # 4 figures of X kept: the paper's rule
+        for how, worked_as in sums:   # 4 figures of X kept: the paper's rule
             worked = kept_as(recipe, node, worked_as) if levels else \
                 replace(recipe, expression=with_value(recipe.expression, node, worked_as), intermediates=())
-            found.append((f"{text} = {_plain(total)} as {significant(kept, figures)}", text, worked,
-                          (shape(node), worked_as) if levels else len(found)))
+            found.append((how, text, worked, (shape(node), worked_as) if levels else len(found)))
     return found
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 
+from quizgen.maths.numbers import significant
 from quizgen.maths.tree import Bin, Call, Index, Neg, Num
 from quizgen.marking.complement_route import one_plus
 from quizgen.marking.recipes import replaced, shape
@@ -31,6 +32,36 @@ def short_keepings(value: float) -> list:
     half = difference_half_unit(value - 1)
     return [(kept, figures) for figures in KEPT for kept in sig_roundings(value, figures)
             if not (same(kept, value) or abs(kept - value) <= half)]
+
+
+def first_kept(value: float) -> list:
+    """``[(kept, figures, X kept, its figures)]``: ``value``, a sum 1 + X between 1 and 2, worked from X
+    first kept to ``KEPT`` figures, as carried rounding keeps a step, then kept to ``KEPT`` figures where
+    that keeps fewer than 4 of X and ``short_keepings`` has no such keeping: review 57c F4's C9 student
+    kept e^(-2.1) = 0.122456 as 0.1225, then 1.1225 as 1.123 (a tie, the paper's way), where the sum
+    itself to 4 figures is 1.122; until round 58 their answer was told a cut-off it was not."""
+    half, direct = difference_half_unit(value - 1), short_keepings(value)
+    found = []
+    for x_figures in KEPT:
+        for first in sig_roundings(value - 1, x_figures):
+            for figures in KEPT:
+                for kept in sig_roundings(1 + first, figures):
+                    if not (same(kept, value) or abs(kept - value) <= half
+                            or any(same(kept, k) for k, _ in direct) or any(same(kept, k[0]) for k in found)):
+                        found.append((kept, figures, first, x_figures))
+    return found
+
+
+def named_keepings(value: float, text: str, plain: str, x_text: str) -> list:
+    """``[(kept, how it is named)]``: ``short_keepings`` of ``value``, the sum ``text`` (``1 + e^(-s)``,
+    ``plain`` as the stems ask it kept), ``1 + e^(-s) = 1.1225 as 1.12``, then ``first_kept``'s, its X
+    (``x_text``) named first: ``e^(-s) = 0.12246 as 0.1225, then 1 + e^(-s) = 1.1225 as 1.123``."""
+    named = [(kept, f"{text} = {plain} as {significant(kept, figures)}") for kept, figures in short_keepings(value)]
+    for kept, figures, first, x_figures in first_kept(value):
+        whole = significant(1 + first, x_figures - math.floor(math.log10(first)))
+        named.append((kept, f"{x_text} = {significant(value - 1, x_figures + 1)} as {significant(first, x_figures)}, "
+                            f"then {text} = {whole} as {significant(kept, figures)}"))
+    return named
 
 
 def kept_as(recipe, node, value):
