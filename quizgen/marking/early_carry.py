@@ -44,10 +44,10 @@ from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import as_asked_too, carried_accepts, rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import reachable
 from quizgen.marking.roundings import sig_roundings, written_roundings
-from quizgen.marking.early import CUT_OFF, PADDED, too_early
+from quizgen.marking.early import CUT_OFF, PADDED, tie_rounded_down, too_early
 from quizgen.marking.early_steps import value_shown
 from quizgen.marking.hull import given_reach
-from quizgen.marking.own_step_early import EARLY_FIGURES, keep_advice, key_steps, one_step
+from quizgen.marking.own_step_early import EARLY_FIGURES, keep_advice, key_steps, one_step, step_tie
 from quizgen.marking.quotes import WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
 from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value
@@ -253,6 +253,13 @@ def source_wrong(s, value: float, figures: int | None = None) -> bool:
         return False
     return not rounds_as_asked(value, s.value, s.kind, s.spec, figures, s.traps) \
         and not carried_accepts(value, figures, s.carried, "numeric", s.spec, s.traps)
+
+
+def tie_told(rule, x: float, credits, shown=None) -> str:
+    """Why ``x`` (written to ``shown`` figures) is refused as the rounding half towards zero of a tie the
+    working reaches: carried rounding's (early.tie_rounded_down: C4 seed 5's Q18 ``0.827``), else one step of
+    the part's own working kept short (own_step_early.step_tie: C9 seed 2024's Q9 ``3.51``); else ""."""
+    return tie_rounded_down(rule, x, shown) or step_tie(rule, x, credits, shown)
 
 
 def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:

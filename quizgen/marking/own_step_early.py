@@ -11,8 +11,11 @@ Split from early_carry.py (round 57), which keeps the rule for earlier answers."
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left, bisect_right
+from fractions import Fraction
 
+from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.as_asked import as_asked_too
 from quizgen.marking.carry import inside
@@ -82,6 +85,37 @@ def _own_step_named(rule, x: float, asked: int) -> str:
         return ""
 
 
+def step_tie(rule, x: float, credits, shown: int | None = None) -> str:
+    """Why ``x`` (written to ``shown`` figures; longer, as its rounding at those asked too) is no early
+    rounding when one step of the part's own working kept short, from the key's values, reaches it only
+    as the rounding half towards zero of a tie (``_tie_near``), else "": the step, the tie and the rule, as
+    early.tie_rounded_down tells carried rounding's. C9 seed 2024's Q9 ``3.51``: the mean 1.26 kept as 1.3,
+    with the NSP loss 2.215, gives 3.515, 3.52 by either rule; it was a bare ``incorrect`` (fix58m)."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None or asked <= EARLY_FIGURES or rule.sources:
+        return ""
+    return as_asked_too(rule, x, shown, lambda v: _tie_told(rule, v, credits, asked))
+
+
+def _tie_told(rule, x: float, credits, asked: int) -> str:
+    spans = rule.carried
+    if spans.__class__ is not CarriedSpans or not x:
+        return ""
+    recipe = spans.paths.get(spans.name)
+    if recipe is None or not recipe.intermediates or recipe.depends:
+        return ""
+    try:
+        named = _step_named(_early_covers(rule, recipe, {}, x, asked, _tie_near))
+    except OWN_RECIPE_ERRORS:
+        return ""
+    if not named:
+        return ""
+    tie = significant(x + math.copysign(5 * 10.0 ** (math.floor(math.log10(abs(x))) - asked), x), asked + 1)
+    return (f"your answer is {tie}, {OWN_STEP_ROUNDED.removeprefix('your answer is ')} ({named}), rounded half "
+            f"towards zero: a tie is rounded away from zero, or to the even neighbour, here both "
+            f"{significant(Fraction(tie), asked)}; and this paper asks you to {keep_advice(credits, rule)}")
+
+
 def _key_given(rule) -> dict:
     """The key's values of the earlier parts (counts) a first part's recipe reads."""
     return {s.name: (float(s.value),) for s in rule.sources}
@@ -93,7 +127,7 @@ def _step_named(steps: list) -> str:
     return " or ".join(f"{text} = {value} as {short}" for text, value, short in steps)
 
 
-def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> list:
+def _early_covers(rule, recipe, given: dict, x: float, asked: int, near=None) -> list:
     """``one_step`` from the key's values, when ``x`` is not the right value
     rounded twice or cut off at fewer figures than ``asked``. The recipe's
     hull at ``EARLY_LEVELS`` (every step to 2, 3 or 4 figures, a 2-figure one
@@ -103,7 +137,7 @@ def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> list:
     The complement routes carried rounding also walks (complement_route.py) are
     not searched: C9's sum 1 + e^(-s) over 2 as a step made a wrong answer's
     verdict 14% dearer in instructions (round 57; review 56c F3's Q25 `4.16`, the
-    mean kept as 1.2 with 1 + e^2.9 carried as 19.2, stays a bare ``incorrect``)."""
+    mean kept as 1.2 with 1 + e^2.9 carried as 19.2, stays a bare ``incorrect``). ``near``: one_step's."""
     spans, kind = rule.carried, tolerance_kind(rule)
     found = spans.early
     if found is None:
@@ -116,21 +150,22 @@ def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> list:
     if found[1] is None:
         found[1] = {}   # if the values cannot be worked out, none the next time either
         found[1] = one_step_values(recipe, spans.env, given, EARLY_LEVELS[1:])
-    return one_step(rule, recipe, spans.env, given, x, EARLY_LEVELS[1:], found[1])
+    return one_step(rule, recipe, spans.env, given, x, EARLY_LEVELS[1:], found[1], near)
 
 
-def one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dict | None = None) -> list:
+def one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dict | None = None, near=None) -> list:
     """``(text, value, kept)`` (early_steps.step_named) of each step of ``recipe`` that, kept alone
     to ``EARLY_FIGURES`` figures, the others rounded to ``levels`` or unrounded, reaches ``x``
     from ``given`` (``values``: early_steps.one_step_values, when worked out before); [] when
     none does alone: two or more steps kept short are no one early rounding (review 55a F10).
     Each step once: two lets that are one value (C9's σ(s) and the probability of the true
-    label when y = 1) are one step written twice (review 55c N5)."""
+    label when y = 1) are one step written twice (review 55c N5). ``near``: how a value reaches ``x``
+    (``_near``; step_tie asks ``_tie_near``)."""
     values = one_step_values(recipe, env, given, levels) if values is None else values
-    asked, kind, named = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), []
+    asked, kind, named, near = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), [], near or _near
     for key, (node, reached) in values.items():
-        if _near(x, reached, rule.spec, kind):
-            hits = reaches_with(recipe, env, given, levels, key, lambda got: _near(x, got, rule.spec, kind))
+        if near(x, reached, rule.spec, kind):
+            hits = reaches_with(recipe, env, given, levels, key, lambda got: near(x, got, rule.spec, kind))
             named.append(step_named(recipe, key, node, env, given, asked, hits))
     named = [n for n in named if n is not None]
     return [n for i, n in enumerate(named) if all(n[0] != m[0] for m in named[:i])]   # a step said once
@@ -146,6 +181,17 @@ def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
     width = max(half_width(max(abs(values[0]), abs(values[-1])), spec, kind), half_width(0.0, spec, kind))
     return any(matches(x, v, spec, kind) and not half_down_only(x, v, spec, kind)
                for v in values[bisect_left(values, x - width):bisect_right(values, x + width)])
+
+
+def _tie_near(x: float, values: tuple, spec: dict, kind: str) -> bool:
+    """True when ``x`` is within tolerance of some of the sorted ``values`` only as the rounding half
+    towards zero of a tie (hull.half_down_only), which ``_near`` turns away."""
+    if not values:
+        return False
+    width = max(half_width(max(abs(values[0]), abs(values[-1])), spec, kind), half_width(0.0, spec, kind))
+    holding = [v for v in values[bisect_left(values, x - width):bisect_right(values, x + width)]
+               if matches(x, v, spec, kind)]
+    return bool(holding) and all(half_down_only(x, v, spec, kind) for v in holding)
 
 
 def keep_advice(credits, rule, worked: str | None = None) -> str:

@@ -18,9 +18,9 @@ from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import beyond_range, sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted, those_values, with_slip
-from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early, cut_or_near_one
+from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early, cut_or_near_one, tie_told
 from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
-                                   shown_too_few, stated, tie_rounded_down, zeros_left_off)
+                                   shown_too_few, stated, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
 from quizgen.marking.own_right import right_from_own, short_own_told
 from quizgen.marking.expression_value import judged, told_value
@@ -228,7 +228,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
     worked out only then) says so, rounded too early or cut off from the student's own earlier answers (both
     credits when one of them is wrong): a trap's value stays the trap; or worked from an intermediate rounded to 2
     figures (``carried_early``); or the value cut off at 2 figures or more, fewer than asked (``cut_early``); or,
-    last, a value the working reaches at a tie, rounded half towards zero (``tie_rounded_down``)."""
+    last, a value the working (one step kept short too) reaches at a tie, rounded half towards zero (``tie_told``)."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:   # a count: told when it is the count rounded
         return Verdict(INCORRECT, value=x, feedback=count_rounded(rule, x))
@@ -239,7 +239,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=_no_ecf_marks(early, credits) if wrong else early, value=x)
-        told = rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown) or tie_rounded_down(rule, x, shown)
+        told = rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown) or tie_told(rule, x, credits, shown)
         return Verdict(INCORRECT, value=x, feedback=told)
     trap, figures = found
     if figures is None and inside(x, trap.carried):   # the trap carried to 3 figures or more: no slip on it
