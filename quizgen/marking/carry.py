@@ -35,6 +35,7 @@ from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num, children
 from quizgen.marking.complement_route import complement_routes
 from quizgen.marking.recipes import PART_PREFIX, shape
 from quizgen.marking.list_steps import index_zeroed, list_length, step_elements
+from quizgen.marking.restated import inner_step, kept_for, restates
 from quizgen.marking.roundings import LEVELS, roundings, thin
 from quizgen.marking.shared_uses import reach   # (early_steps.py reads it here)
 
@@ -63,7 +64,8 @@ class _Sets:
         self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
         self.steps, self.moving, self.stepped, self.elements = _analysis(recipe, env)
         self.floors = dict(getattr(recipe, "floors", ()))   # complement_route.Route's steps near 1
-        self.pinned, self.pinned_at = {}, {}   # {id(node): its values}, {id(list step): {index: values}}
+        self.pinned, self.pinned_at, self.said = {}, {}, {}   # {id(node): values}, {id(list step): {index: values}},
+        # and restated.py's {id(step): its values}, of steps another restates
 
     def shared(self) -> list:
         """``(node, list step node or None, index)`` for each intermediate the
@@ -132,14 +134,19 @@ class _Sets:
         cls = node.__class__
         if cls is Name:
             return self.parts[node.name[len(PART_PREFIX):]]
-        if self.is_step(node):
-            if id(node) in self.pinned:
-                return self.pinned[id(node)]
-            levels = self.step_levels(node)
-            values = _each(self.compute(node), lambda v: self.rounded(v, levels))
-            at = self.pinned_at.get(id(node))
-            return Vec(at.get(i, v) for i, v in enumerate(values)) if at else values
-        return self.compute(node)
+        return kept_for(self, node, self.step(node)) if self.is_step(node) else self.compute(node)
+
+    def step(self, node):
+        """A step's values: rounded to ``levels`` (pinned when shared), or, restating the one step
+        below it (restated.py: C9's y σ(s) at y = 1), that step's, not rounded again."""
+        if id(node) in self.pinned:
+            return self.pinned[id(node)]
+        levels, inner = self.step_levels(node), inner_step(self, node)
+        if restates(self, inner, computed := self.compute(node)) and not isinstance(computed, Vec):
+            return computed
+        values = _each(computed, lambda v: self.rounded(v, levels))
+        at = self.pinned_at.get(id(node))
+        return Vec(at.get(i, v) for i, v in enumerate(values)) if at else values
 
     def compute(self, node):
         cls = node.__class__
