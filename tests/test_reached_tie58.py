@@ -67,3 +67,14 @@ def test_a_bare_refusal_names_the_tie(tmp_path_factory):
     assert longer["feedback"] == q18["feedback"] + (" (Your answer, 0.8271, is 0.827 at the 3 significant figures asked, "
                                                     "and is marked as that.)")
     assert (q17["status"], q17["note"]) == ("imprecise", "rounded_too_early") and "0.163 as 0.16" in q17["feedback"]
+
+
+def test_a_value_kept_short_at_a_tie_explains_no_half_towards_zero_neighbour(tmp_path_factory):
+    """Q29 again: 1 + e^(s) = 1.2231 kept as 1.223 gives, carried, 1.70 + 0.635 = 2.335, as the right working
+    carried to 3 figures does; 2.335 rounds to the key's 2.34 (its float lies just below the tie), so it explains
+    no `2.33`, which near_one named "(1 + e^(s) = 1.2231 as 1.223)": a keeping that played no part. `2.33` is the
+    key cut off, as C4 seed 5's Q16 `0.737` is (near_one_sums.rounds_as)."""
+    key = generated_key(tmp_path_factory, 6, 30, "--classes", "C9")
+    row = graded_by_cli(tmp_path_factory.mktemp("grade"), key, [("s", "Q29", "a", "2.33")])[("s", "Q29", "a")]
+    assert (row["status"], row["score"], row["feedback"]) == ("imprecise", "0", "cut off instead of rounded: 2.338 rounds "
+                                                                                   "to 2.34"), row

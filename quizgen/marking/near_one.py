@@ -42,7 +42,7 @@ from quizgen.marking.early import expected
 from quizgen.marking.expression_value import ValueFigures
 from quizgen.marking.hull import given_reach
 from quizgen.marking.near_one_sums import (KEPT, difference_half_unit, kept_as, mirror_sum, named_keepings,
-                                            short_keepings, sums_with_one)
+                                            rounds_as, short_keepings, sums_with_one)
 from quizgen.marking.recipes import recipe_text, shape, with_value
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.rule_model import figures_asked, tolerance_kind
@@ -366,7 +366,7 @@ def _explains(rule, x: float, value: float, shown: int | None = None) -> bool:
     if not (_hits(rule, x, value) and (agrees(x, value, shown) or agrees(x, value, unpadded(x, shown)))):
         return False   # the cheap tests first: most values kept short are nowhere near x
     asked = figures_asked(rule.kind, rule.spec)
-    return not (rule.value is not None and significant(value, asked) == significant(rule.value, asked)
+    return not (rule.value is not None and rounds_as(value, rule.value, asked)
                 and not rounds_otherwise(x, rule.value, rule.kind, rule.spec, shown))
 
 

@@ -64,6 +64,13 @@ def named_keepings(value: float, text: str, plain: str, x_text: str) -> list:
     return named
 
 
+def rounds_as(value: float, key: float, asked: int) -> bool:
+    """Whether ``value`` rounds at the ``asked`` figures to the ``key``'s answer so rounded, as a student
+    rounds it (a tie on its decimal, by either rule: C9 seed 6's Q29 2.335, whose float lies just below,
+    is the key's 2.34; near_one named 2.33 for it, its half-towards-zero neighbour, until round 58)."""
+    return any(significant(r, asked) == significant(key, asked) for r in sig_roundings(value, asked))
+
+
 def kept_as(recipe, node, value):
     """``recipe`` with the sum ``node`` worked as ``value`` wherever it is written, in its steps too, so
     that the steps it does not hold are rounded where they occur (the masked-LM mean beside C9's
