@@ -8,6 +8,7 @@ for one answer alone."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.ecf_routes import main_sources, route_verdict
@@ -187,10 +188,20 @@ def _slip_named(checker, outcome):
     told "cut off instead of rounded: 1.247 rounds to 1.25", of the key's p they never wrote)."""
     if checker.kind != "numeric" or outcome.value is None:
         return None
-    rule = checker.rule
-    asked = figures_asked(rule.kind, rule.spec)
-    found = trap_rounded_or_cut(rule.traps, asked, outcome.value, outcome.figures, rule.value) if asked else None
-    return found[0] if found is not None and found[0].code == outcome.misconception else None
+    part = checker.part   # its rule's traps, value, kind and tolerance, read without making the rule (most never ask)
+    asked = figures_asked(part.kind, checker._spec())
+    traps = [_KeyTrap(t.code, v) for t, v in zip(part.traps, part.trap_values)]
+    found = trap_rounded_or_cut(traps, asked, outcome.value, outcome.figures, part.value) if asked else None
+    if found is None or found[0].code != outcome.misconception:
+        return None
+    return next(trap for trap in checker.rule.traps if trap.code == found[0].code)   # its window: the rule's
+
+
+class _KeyTrap(NamedTuple):
+    """A key trap's code and this instance's value (None: left out), as ``trap_rounded_or_cut`` reads the
+    rule's TrapRules: ``_slip_named`` asks it of every trap answer, and the rule is made only for a slip."""
+    code: str
+    value: float | None
 
 
 def own_trap(checker, value: float, figures, answers: dict, written: dict | None = None):
