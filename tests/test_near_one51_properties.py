@@ -12,7 +12,7 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.sampling import sample_instance
-from quizgen.marking.near_one import difference_half_unit
+from quizgen.marking.near_one_sums import difference_half_unit
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.rules import Credits, mark_part
 from quizgen.maths.numbers import significant

@@ -2,7 +2,11 @@
 
 ECF asks of every trap answer whether it was named as the trap's value rounded to fewer figures or cut
 off (``ecf_at_once._slip_named``); that is read from the key part's own trap values, and the part's
-marking rule (its traps' carried-rounding windows) is made only for an answer that is such a slip."""
+marking rule (its traps' carried-rounding windows) is made only for an answer that is such a slip.
+
+A wrong answer is looked at for a value near 1 kept short (``near_one.near_one``) only within the hull of
+the part's working over every such keeping at once (``near_one._beyond``, hull.spans_reach): the keepings
+themselves (C9's total, C7's losses) are worked out only for an answer they may explain."""
 
 from types import SimpleNamespace
 
@@ -12,8 +16,10 @@ from quizgen.generation.run import generate
 from quizgen.grading.ecf_at_once import _slip_named
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.load import load_key_file
+from quizgen.maths.tolerance import matches
+from quizgen.marking import near_one
 from quizgen.marking.roundings import sig_roundings, truncate_sig
-from quizgen.marking.rule_model import figures_asked
+from quizgen.marking.rule_model import figures_asked, tolerance_kind
 from quizgen.marking.slips import trap_rounded_or_cut
 
 
@@ -77,3 +83,56 @@ def test_no_rule_made_for_a_trap_answer_that_is_no_slip(questions):
             if seen == {True, False}:
                 return
     pytest.fail("no trap answer both ways")
+
+
+def _draws(cls: str, count: int):
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.sampling import sample_instance
+    template = {t.cls: t for t in load_bank(())}[cls]
+    return [sample_instance(template, f"perf58/{cls}/{k}") for k in range(count)]
+
+
+@pytest.fixture(scope="module")
+def near_one_rules(questions):
+    """Every numeric part's rule: the fixture's papers (every class) and 25 draws each of C7 and C9."""
+    from tests.paper_support import part_rules
+    rules = [r for q in questions for r in question_checkers(q)["a"].question_rules().rules.values()]
+    rules += [r for cls in ("C7", "C9") for draw in _draws(cls, 25) for r in part_rules(draw).values()]
+    return [r for r in rules if r.kind == "numeric" and r.value is not None]
+
+
+FACTORS = (0.5, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999, 1.0, 1.001, 1.005, 1.01, 1.02, 1.05, 1.1, 2.0, -1.0)
+
+
+def test_beyond_means_no_value_kept_short_is_near(near_one_rules):
+    """Wherever ``_beyond`` says so, no value ``kept_short`` gives lies within the part's tolerance of the
+    answer, nor within CARRIED_NEAR of it (where near_one looks at the carried workings): over every class,
+    answers near and far."""
+    looked = beyond = told = 0
+    for rule in near_one_rules:
+        for factor in FACTORS:
+            x = rule.value * factor
+            far = near_one._beyond(rule, x)
+            looked, beyond = looked + 1, beyond + far
+            if far:
+                values = [c[0] for c in near_one.kept_short(rule)]
+                told += bool(values)
+                assert not any(matches(x, v, rule.spec, tolerance_kind(rule)) or
+                               abs(x - v) <= near_one.CARRIED_NEAR * abs(v) for v in values), (rule.name, x)
+                rule.carried.near.pop((bool(rule.sources), False), None)   # the hull again for the next answer
+    assert looked > 1000 and beyond > looked // 2 and told > 200, (looked, beyond, told)
+
+
+def test_a_far_answer_works_out_no_keeping():
+    """C9's total and C7's losses twice the key: nothing is worked out but the hull, and nothing is said;
+    near the key, the values are worked out as before."""
+    from tests.paper_support import part_rules
+    for cls, names in (("C9", ("total",)), ("C7", ("loss_y0", "loss_y1"))):
+        rules = part_rules(_draws(cls, 1)[0])
+        for name in names:
+            rule = rules[name]
+            assert near_one.near_one(rule, 2 * rule.value) == ""
+            assert ("bounds", bool(rule.sources)) in rule.carried.near
+            assert (bool(rule.sources), False) not in rule.carried.near
+            near_one.near_one(rule, rule.value * 1.001)
+            assert (bool(rule.sources), False) in rule.carried.near

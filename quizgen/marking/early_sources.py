@@ -19,7 +19,8 @@ from quizgen.marking.early import answer_as_asked, expected, short_slip, too_ear
 from quizgen.marking.early_carry import rounded_alone, source_wrong
 from quizgen.marking.own_step_early import own_step_rounded
 from quizgen.marking.forms import Reading
-from quizgen.marking.near_one import near_one, unpadded
+from quizgen.marking.near_one import near_one
+from quizgen.marking.near_one_sums import unpadded
 from quizgen.marking.quotes import MARKED_FROM, marked_from
 from quizgen.marking.rule_model import Credits, PartRule, Source, TrapRule, tolerance_kind
 from quizgen.marking.slips import rounded_twice, same, trap_rounded_or_cut

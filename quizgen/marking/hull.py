@@ -180,10 +180,23 @@ def given_reach(recipe, env: dict, given: dict, spec: dict, kind: str, figures=N
     return _widened(hull, spec, kind, 10.0 ** (1 - figures) if figures else 0.0)
 
 
+def spans_reach(recipe, env: dict, spans: dict, spec: dict, kind: str, near: float = 0.0):
+    """``(low, high)`` beyond which no value ``recipe`` gives unrounded (``carry.reachable`` at no levels)
+    lies within its tolerance of an answer, nor within ``near`` (relative) of it, whatever values in
+    ``spans`` ({name: (low, high)}) its ``part:`` names take; None when the hull cannot bound the recipe.
+    near_one.py bounds so every keeping of a value near 1 at once (a value put in place of a sum is
+    worked exactly, the hull in floats: their last bits apart, far inside ``MARGIN``)."""
+    try:
+        hull = _Hull(recipe, env, spans, ()).top()
+    except CANNOT:   # what the hull cannot bound, the values decide
+        return None
+    return _widened(hull, spec, kind, near)
+
+
 def _widened(hull: tuple, spec: dict, kind: str, rounding: float = 0.0):
     """``hull`` widened by the widest tolerance of a value inside it, and
     ``MARGIN`` and ``rounding`` (relative to its size); None when it is not
-    finite. A tolerance never narrows as a value's size grows
+    finite (``rounding`` may be any relative widening: spans_reach's ``near``). A tolerance never narrows as a value's size grows
     (tolerance.half_width), but zero's (half a unit of the last figure asked,
     0.0005 at 3 figures) is wider than a small value's: it counts only when
     the hull holds zero."""

@@ -33,20 +33,19 @@ from functools import lru_cache
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
-from quizgen.maths.tree import Num
+from quizgen.maths.tree import Name, Num
 from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.carry import reachable
 from quizgen.marking.complement_route import NEAR_ONE, difference_figures, takes_complement
 from quizgen.marking.quotes import marked_from
 from quizgen.marking.early import expected
-from quizgen.marking.expression_value import ValueFigures
-from quizgen.marking.hull import given_reach
-from quizgen.marking.near_one_sums import (KEPT, difference_half_unit, kept_as, mirror_sum, named_keepings,
-                                            rounds_as, short_keepings, sums_with_one)
-from quizgen.marking.recipes import recipe_text, shape, with_value
+from quizgen.marking.hull import given_reach, spans_reach
+from quizgen.marking.near_one_sums import (KEPT, agrees, difference_kept, kept_as, mirror_sum, named_keepings,
+                                            rounds_as, short_keepings, sums_with_one, unpadded)
+from quizgen.marking.recipes import PART_PREFIX, recipe_text, replaced, shape, with_value
 from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.rule_model import figures_asked, tolerance_kind
-from quizgen.marking.slips import cut_to, rounds_to, same
+from quizgen.marking.slips import rounds_to, same
 from quizgen.marking.sources import OWN_RECIPE_ERRORS
 from quizgen.marking.step_words import as_solutions_write
 
@@ -60,11 +59,14 @@ def near_one(rule, x: float, own: dict | None = None, written: dict | None = Non
     F4). ``own`` (and the figures ``written``): the student's earlier answers,
     named first ("marked from your (a) = 0.9337: ...") only when the value
     named is the one written there, which is then named before any other
-    keeping that reaches ``x``: no answer that played no part (F12)."""
-    found = [c for c in kept_short(rule) if _explains(rule, x, c[0], shown)]
+    keeping that reaches ``x``: no answer that played no part (F12). An answer beyond the reach of
+    every such working (``_beyond``) is told "" before any is worked out."""
+    if _beyond(rule, x):
+        return ""
+    found = [c for c in kept_short(rule) if explains(rule, x, c[0], shown)]
     if not found and any(abs(x - c[0]) <= CARRIED_NEAR * abs(c[0]) for c in kept_short(rule)) \
             and _carried_reach(rule, x):
-        found = [c for c in kept_short(rule, carried=True) if _explains(rule, x, c[0], shown)]
+        found = [c for c in kept_short(rule, carried=True) if explains(rule, x, c[0], shown)]
     if not found:
         return ""
     mine = [c for c in found if _is_own(c, own or {}, written or {})]
@@ -81,54 +83,7 @@ def kept_sources(rule, x: float, shown: int | None = None) -> list:
     working gives ``x``, written to ``shown`` figures, in the order they are named. early_once.py
     re-marks a later part from them, so that one keeping carried into two parts is charged at the
     first alone, as after that value written (review 53b F8)."""
-    return [(c[3], c[4], c[5], c[1]) for c in kept_short(rule) if c[3] is not None and _explains(rule, x, c[0], shown)]
-
-
-def difference_kept(own: float, value: float) -> bool:
-    """Whether ``own``, an earlier answer, keeps what the stems ask of a probability
-    near 1 (over 0.9; text/conventions.NEAR_ONE_RULE): 4 significant figures of its difference from 1 (0.9337 for 0.93398
-    keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one names it
-    rounded too early, with or without the (a) written out: review 49d F2, F5). At 0.9 or
-    below, 4 figures of a probability are 4 of its difference from 1 (1 - p is at least 0.1),
-    so a right answer of 4 figures keeps what the stems ask: any value keeps it there."""
-    if not NEAR_ONE < value < 1:
-        return True
-    return abs(own - value) <= difference_half_unit(1 - value) * (1 + 1e-9)
-
-
-OWN_SHORT = ("{marked}: your answer is what the working gives from it, but {label} is right only to the "
-             "figures it asks: 1 - {label} is {kept} {how}, where it is {exact}; keep a value near 1 (here "
-             "a probability over 0.9) to at least 4 significant figures of its difference from 1 (expected {right})")
-"""The feedback on a later answer worked exactly from a right earlier probability near 1 that keeps
-too few figures of its difference from 1 (C7's (a) 0.9343 for 0.934011, then (b) -ln 0.9343), the
-rule in the stems' words (text/conventions.NEAR_ONE_RULE; review 56a F11)."""
-
-
-def own_short_of_difference(rule, x: float, own: dict, env: dict, written: dict, shown: int | None) -> str:
-    """``OWN_SHORT`` when ``x`` (written to ``shown`` figures) is what the part's recipe gives from
-    the student's own earlier answers, every one right at its own part, one of them a probability
-    over 0.9 that keeps fewer than 4 figures of its difference from 1 (``difference_kept``; so it
-    lends a later part nothing, own_right.py) and the answer is not right at the figures asked;
-    else "". It was a bare ``incorrect`` while the same working from a wrong (a) earned ECF
-    (review 51a F9): this says what the answer is and what the stems ask."""
-    short = [s for s in rule.sources if own.get(s.name) is not None and not difference_kept(own[s.name], s.value)]
-    if not short or rule.recipe is None or not env:
-        return ""
-    try:
-        values = reachable(rule.recipe, env, {d: (own[d],) for d in rule.recipe.depends}, levels=())
-    except OWN_RECIPE_ERRORS:
-        return ""
-    if not any(isinstance(v, float) and _explains(rule, x, v, shown) for v in values):
-        return ""
-    s, figures = short[0], written.get(short[0].name)
-    value_only = isinstance(figures, ValueFigures)   # an expression: quoted to 6 figures, as marked_from quotes (a)
-    shown = 4 if figures is None else 6 if value_only else figures
-    places = shown - 1 - math.floor(math.log10(own[s.name]))   # as written: 0.9343, 4
-    kept = 1 - own[s.name]
-    return OWN_SHORT.format(marked=marked_from((o.label, own[o.name], written.get(o.name)) for o in rule.sources),
-                            label=s.label, exact=significant(1 - s.value, 4), right=expected(rule),
-                            kept=significant(kept, max(1, places + 1 + math.floor(math.log10(kept)))),
-                            how="from its value" if value_only else "as you wrote it")   # review 51e F12
+    return [(c[3], c[4], c[5], c[1]) for c in kept_short(rule) if c[3] is not None and explains(rule, x, c[0], shown)]
 
 
 def _is_own(found: tuple, own: dict, written: dict) -> bool:
@@ -178,15 +133,25 @@ def _number(value) -> bool:
 
 
 def _from_probability(rule, paths: dict, env: dict):
-    """``kept_short`` for a part whose recipe reads earlier parts: one of them a
-    probability worked with ``1 + e^(-s)`` kept short, whatever the probability
+    """``kept_short`` for a part whose recipe reads earlier parts: its working from each earlier
+    probability as ``_kept_probabilities`` keeps it, the others at the key's values."""
+    key = {o.name: (float(o.value),) for o in rule.sources}
+    for s, kept, how, text, name, figures in _kept_probabilities(rule, paths, env):
+        for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=()):
+            if isinstance(v, float):
+                yield v, how, text, name, kept, figures
+
+
+def _kept_probabilities(rule, paths: dict, env: dict):
+    """``(earlier part, its probability as kept, how it was kept, step's text, that part's name or
+    None, the figures it is named with)``: one of the earlier parts a probability worked with
+    ``1 + e^(-s)`` kept short, whatever the probability
     (1/1.17 for 1/1.1653 is as short as 1/1.050 for 1/1.04979: review 51a F12), or,
     near 1 (over 0.9), worked exactly; then kept to 4 significant figures (or, worked
     from a sum kept short, unrounded or carried to 3, as grade accepts of any value, unless
     that is the right probability's 3 figures, carried rounding's own: review 51e F10). The
     probability itself kept to 4 figures is short only near 1: below 0.9, 4 of it are 4 of
     its difference from 1."""
-    key = {o.name: (float(o.value),) for o in rule.sources}
     for s in rule.sources:
         source = paths.get(s.name)
         if source is None or s.kind == "integer" or not 0 < s.value < 1:
@@ -201,13 +166,9 @@ def _from_probability(rule, paths: dict, env: dict):
                 shown = significant(kept, figures)
                 how = f"{name} = {_plain(s.value)} as {shown}" if step is None else \
                     f"{name} as {shown} from {step}, where it is {_plain(s.value)}"
-                for v in reachable(rule.recipe, env, {**key, s.name: (kept,)}, levels=()):
-                    if isinstance(v, float):
-                        yield v, how, text, s.name, kept, figures
+                yield s, kept, how, text, s.name, figures
         for how, p, text in _complements(s, source, env, takes_complement(rule.recipe.expression, s.name)):
-            for v in reachable(rule.recipe, env, {**key, s.name: (p,)}, levels=()):
-                if isinstance(v, float):
-                    yield v, how, text, None, p, 6
+            yield s, p, how, text, None, 6
 
 
 def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
@@ -300,7 +261,7 @@ def _ones(recipe, env: dict, given: dict, keep, levels=()) -> list:
     (review 52d F11: C9's masked-LM mean to 4 figures beside 1 + e^(-s) kept as 1.08,
     0.2681 + ln 1.08 = 0.3451, was a bare ``incorrect`` where 0.3450 was named)."""
     found, worked_out = [], {}
-    for how, text, worked, alike in _workings(recipe, env, given, levels):
+    for how, text, worked, alike, *_ in _workings(recipe, env, given, levels):
         if alike not in worked_out:   # a sum written twice, kept short at both uses (kept_as), is worked once
             worked_out[alike] = reachable(worked, env, given, levels=levels)
         found.extend((how, v, text) for v in worked_out[alike] if keep(v))
@@ -308,7 +269,8 @@ def _ones(recipe, env: dict, given: dict, keep, levels=()) -> list:
 
 
 def _workings(recipe, env: dict, given: dict, levels=()) -> list:
-    """``[(named step, step's text, the recipe so worked, what it is the same working as)]`` of ``_ones``."""
+    """``[(named step, step's text, the recipe so worked, what it is the same working as, the sum, the
+    value it is worked as)]`` of ``_ones``."""
     if recipe is None:
         return []
     found = []
@@ -329,7 +291,7 @@ def _workings(recipe, env: dict, given: dict, levels=()) -> list:
         for how, worked_as in sums:   # 4 figures of X kept: the paper's rule
             worked = kept_as(recipe, node, worked_as) if levels else \
                 replace(recipe, expression=with_value(recipe.expression, node, worked_as), intermediates=())
-            found.append((how, text, worked, (shape(node), worked_as) if levels else len(found)))
+            found.append((how, text, worked, (shape(node), worked_as) if levels else len(found), node, worked_as))
     return found
 
 
@@ -344,11 +306,62 @@ def _carried_reach(rule, x: float) -> bool:
     if "reach" not in spans.near:
         try:
             spans.near["reach"] = [given_reach(worked, spans.env, {}, rule.spec, tolerance_kind(rule), None,
-                                               spans.levels) for _, _, worked, _ in
+                                               spans.levels) for _, _, worked, *_ in
                                    _workings(spans.paths.get(spans.name), spans.env, {}, spans.levels)]
         except OWN_RECIPE_ERRORS:
             spans.near["reach"] = [None]   # no hull: the values decide
     return any(bound is None or bound[0] <= x <= bound[1] for bound in spans.near["reach"])
+
+
+def _beyond(rule, x: float) -> bool:
+    """Whether ``x`` lies beyond every value ``kept_short(rule)`` gives by more than its tolerance and
+    ``CARRIED_NEAR``, so that ``near_one`` says "" (the values themselves decide once worked out): by
+    the hull (hull.spans_reach) of the part's working over the span of each keeping, of each sum
+    1 + X (``_workings``) or each earlier probability (``_kept_probabilities``); kept with the near-1
+    values. Most wrong answers are far off, and working out every keeping of C9's total or C7's losses
+    cost about 0.5 ms an answer (docs/performance.md, fifty-eighth round)."""
+    spans, read = rule.carried, bool(rule.sources)
+    paths, env = getattr(spans, "paths", None), getattr(spans, "env", None)
+    if not paths or not env or figures_asked(rule.kind, rule.spec) is None:
+        return False   # kept_short gives nothing: near_one says "" as it is
+    kept = spans.near = spans.near or {}
+    if (read, False) in kept:
+        return False
+    if ("bounds", read) not in kept:
+        try:
+            kept["bounds", read] = _probabilities_reach(rule, paths, env) if read else \
+                _sums_reach(rule, paths.get(spans.name), env)
+        except OWN_RECIPE_ERRORS:   # as kept_short takes them: the values decide
+            kept["bounds", read] = [None]
+    return all(bound is not None and not bound[0] <= x <= bound[1] for bound in kept["bounds", read])
+
+
+_KEPT_SUM = "~kept"   # the name a sum kept short is read by in ``_sums_reach`` (no part's: not an identifier)
+
+
+def _sums_reach(rule, recipe, env: dict) -> list:
+    """``_beyond``'s bounds of a part reading no earlier part: its working with each sum over every value it is kept as."""
+    kept = {}
+    for *_, node, worked_as in _workings(recipe, env, {}):
+        kept.setdefault(id(node), (node, []))[1].append(worked_as)
+    return [spans_reach(replace(recipe, expression=replaced(recipe.expression, lambda n, node=node: Name(
+        PART_PREFIX + _KEPT_SUM) if n is node else None), intermediates=()), env, {_KEPT_SUM: _span(values)},
+        rule.spec, tolerance_kind(rule), CARRIED_NEAR) for node, values in kept.values()]
+
+
+def _probabilities_reach(rule, paths: dict, env: dict) -> list:
+    """``_beyond``'s bounds of a part reading earlier parts: its working from each over every value it is kept as."""
+    kept = {}
+    for s, value, *_ in _kept_probabilities(rule, paths, env):
+        kept.setdefault(s.name, []).append(value)
+    key = {o.name: (float(o.value),) * 2 for o in rule.sources}
+    return [spans_reach(rule.recipe, env, {**key, name: _span(values)}, rule.spec, tolerance_kind(rule), CARRIED_NEAR)
+            for name, values in kept.items()]
+
+
+def _span(values: list) -> tuple:
+    """``(least, greatest)`` of ``values``; a NaN's, infinite, so that no hull is finite."""
+    return (min(values), max(values)) if all(map(math.isfinite, values)) else (-math.inf, math.inf)
 
 
 def _hits(rule, x: float, value: float) -> bool:
@@ -356,7 +369,7 @@ def _hits(rule, x: float, value: float) -> bool:
     return matches(x, value, rule.spec, tolerance_kind(rule))
 
 
-def _explains(rule, x: float, value: float, shown: int | None = None) -> bool:
+def explains(rule, x: float, value: float, shown: int | None = None) -> bool:
     """Whether ``value``, what a value kept short gives, explains ``x`` (written to ``shown`` figures):
     ``x`` lies within the part's tolerance of it, its written figures agree with it (``agrees``), and
     it does not round at the figures asked to the key's answer (-ln(1 - 0.9526) = 3.0491 is 3.05, the key's: a
@@ -368,24 +381,6 @@ def _explains(rule, x: float, value: float, shown: int | None = None) -> bool:
     asked = figures_asked(rule.kind, rule.spec)
     return not (rule.value is not None and rounds_as(value, rule.value, asked)
                 and not rounds_otherwise(x, rule.value, rule.kind, rule.spec, shown))
-
-
-def unpadded(x: float, shown: int | None) -> int | None:
-    """The figures of ``x`` written to ``shown`` less the zeros at its end, but not fewer than
-    ``KEPT``'s 3 (or ``shown``): (a) 0.8550 is 0.855 = 1/1.17 as written, and 0.9350 is 0.935 =
-    1/1.07, the same value kept short, named so whatever zeros follow it (review 51e F2: 0.8550 was
-    named e^(-s) kept to 2 figures, and (b), (c) from it earned full marks; 0.9350 was a bare incorrect)."""
-    if shown is None or "e" in (text := significant(x, shown)):
-        return shown
-    zeros = len(text) - len(text.rstrip("0")) if "." in text else 0
-    return max(min(shown, KEPT[0]), shown - zeros)
-
-
-def agrees(x: float, value: float, shown: int | None) -> bool:
-    """Whether ``x``, written to ``shown`` significant figures, is ``value`` rounded or cut off at
-    them (2.7135 is -ln 0.0663 = 2.71357 cut off; 0.93349 is no 0.93371, 1/1.071, nor 2.7135 the 2.7181
-    of 0.9340: review 49d F3). Unknown figures (an expression) say nothing against it."""
-    return shown is None or rounds_to(x, value, shown) or cut_to(x, value, shown)
 
 
 def _said(rule, named) -> str:

@@ -1,6 +1,8 @@
 """The sums 1 + X in a part's working that near_one.py names kept short (the sigmoid's
 1 + e^(-s), between 1 and 2, or at s < 0 the sum near 1 of 1 - p-hat, ``mirror_sum``), their
-keepings to too few figures of X, and the working with one so kept (``kept_as``). Apart from
+keepings to too few figures of X, the working with one so kept (``kept_as``), and whether an earlier
+probability near 1 keeps what the stems ask of it (``difference_kept``), and whether an answer's written
+figures agree with a value so reached (``agrees``, ``unpadded``). Apart from
 near_one.py, the rule and its words, so that each stays within the modules' size."""
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from functools import partial
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tree import Bin, Call, Index, Neg, Num
-from quizgen.marking.complement_route import one_plus
+from quizgen.marking.complement_route import NEAR_ONE, one_plus
 from quizgen.marking.recipes import replaced, shape
 from quizgen.marking.roundings import sig_roundings
-from quizgen.marking.slips import same
+from quizgen.marking.slips import cut_to, rounds_to, same
 
 KEPT = (3, 4)   # the figures such a value may have been kept to (to 2 it is early_carry's)
 
@@ -24,6 +26,18 @@ def difference_half_unit(difference: float) -> float:
     """Half a unit of the 4th significant figure of ``difference``, a value's distance from 1:
     what C7's and C9's stems ask to keep of 1 + e^(-s) and of a probability near 1."""
     return 5 * 10.0 ** (math.floor(math.log10(difference)) - 4)
+
+
+def difference_kept(own: float, value: float) -> bool:
+    """Whether ``own``, an earlier answer, keeps what the stems ask of a probability
+    near 1 (over 0.9; text/conventions.NEAR_ONE_RULE): 4 significant figures of its difference from 1 (0.9337 for 0.93398
+    keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one names it
+    rounded too early, with or without the (a) written out: review 49d F2, F5). At 0.9 or
+    below, 4 figures of a probability are 4 of its difference from 1 (1 - p is at least 0.1),
+    so a right answer of 4 figures keeps what the stems ask: any value keeps it there."""
+    if not NEAR_ONE < value < 1:
+        return True
+    return abs(own - value) <= difference_half_unit(1 - value) * (1 + 1e-9)
 
 
 def short_keepings(value: float) -> list:
@@ -109,3 +123,21 @@ def sums_with_one(node) -> list:
     elif node.__class__ is Index:
         found += sums_with_one(node.base)
     return found
+
+
+def unpadded(x: float, shown: int | None) -> int | None:
+    """The figures of ``x`` written to ``shown`` less the zeros at its end, but not fewer than
+    ``KEPT``'s 3 (or ``shown``): (a) 0.8550 is 0.855 = 1/1.17 as written, and 0.9350 is 0.935 =
+    1/1.07, the same value kept short, named so whatever zeros follow it (review 51e F2: 0.8550 was
+    named e^(-s) kept to 2 figures, and (b), (c) from it earned full marks; 0.9350 was a bare incorrect)."""
+    if shown is None or "e" in (text := significant(x, shown)):
+        return shown
+    zeros = len(text) - len(text.rstrip("0")) if "." in text else 0
+    return max(min(shown, KEPT[0]), shown - zeros)
+
+
+def agrees(x: float, value: float, shown: int | None) -> bool:
+    """Whether ``x``, written to ``shown`` significant figures, is ``value`` rounded or cut off at
+    them (2.7135 is -ln 0.0663 = 2.71357 cut off; 0.93349 is no 0.93371, 1/1.071, nor 2.7135 the 2.7181
+    of 0.9340: review 49d F3). Unknown figures (an expression) say nothing against it."""
+    return shown is None or rounds_to(x, value, shown) or cut_to(x, value, shown)

@@ -13,14 +13,18 @@ Pure helpers of rules.py."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
+from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import at_asked, ecf_as_asked, matched_as_asked
 from quizgen.marking.carry import reachable
 from quizgen.marking.early_carry import source_wrong
-from quizgen.marking.expression_value import shown_figures
-from quizgen.marking.near_one import difference_kept, own_short_of_difference
+from quizgen.marking.early import expected
+from quizgen.marking.expression_value import ValueFigures, shown_figures
+from quizgen.marking.near_one import explains
+from quizgen.marking.near_one_sums import difference_kept
 from quizgen.marking.quotes import marked_from, those_values
 from quizgen.marking.rule_model import INCORRECT, figures_asked, near_plain, tolerance_kind
 from quizgen.marking.slips import same
@@ -90,7 +94,7 @@ def short_own_told(verdict, rule, reading, earlier: dict, env: dict, written: di
     """``verdict``, or, when it is a bare ``incorrect`` (no misconception, no feedback) on the answer ``reading``
     worked exactly from the student's own earlier answers, each answered and right at its own part
     (neither wrong nor shown to fewer figures than asked), one a probability near 1 that keeps too few
-    figures of its difference from 1 (``difference_kept``), it with ``near_one.own_short_of_difference``'s
+    figures of its difference from 1 (``difference_kept``), it with ``own_short_of_difference``'s
     words: still ``incorrect``, 0, as with that (a) left blank, since such an (a) lends a later part
     nothing (review 49d F2, F5), but told why (review 51a F9: C7's (a) 0.9343, then (b) -ln 0.9343)."""
     if verdict.status != INCORRECT or verdict.misconception or verdict.feedback or not rule.sources or not env:
@@ -103,3 +107,38 @@ def short_own_told(verdict, rule, reading, earlier: dict, env: dict, written: di
             return verdict
     said = own_short_of_difference(rule, reading.value, own, env, written, shown_figures(reading.figures))
     return replace(verdict, feedback=said) if said else verdict
+
+
+OWN_SHORT = ("{marked}: your answer is what the working gives from it, but {label} is right only to the "
+             "figures it asks: 1 - {label} is {kept} {how}, where it is {exact}; keep a value near 1 (here "
+             "a probability over 0.9) to at least 4 significant figures of its difference from 1 (expected {right})")
+"""The feedback on a later answer worked exactly from a right earlier probability near 1 that keeps
+too few figures of its difference from 1 (C7's (a) 0.9343 for 0.934011, then (b) -ln 0.9343), the
+rule in the stems' words (text/conventions.NEAR_ONE_RULE; review 56a F11)."""
+
+
+def own_short_of_difference(rule, x: float, own: dict, env: dict, written: dict, shown: int | None) -> str:
+    """``OWN_SHORT`` when ``x`` (written to ``shown`` figures) is what the part's recipe gives from
+    the student's own earlier answers, every one right at its own part, one of them a probability
+    over 0.9 that keeps fewer than 4 figures of its difference from 1 (``difference_kept``; so it
+    lends a later part nothing, own_right.py) and the answer is not right at the figures asked;
+    else "". It was a bare ``incorrect`` while the same working from a wrong (a) earned ECF
+    (review 51a F9): this says what the answer is and what the stems ask."""
+    short = [s for s in rule.sources if own.get(s.name) is not None and not difference_kept(own[s.name], s.value)]
+    if not short or rule.recipe is None or not env:
+        return ""
+    try:
+        values = reachable(rule.recipe, env, {d: (own[d],) for d in rule.recipe.depends}, levels=())
+    except OWN_RECIPE_ERRORS:
+        return ""
+    if not any(isinstance(v, float) and explains(rule, x, v, shown) for v in values):
+        return ""
+    s, figures = short[0], written.get(short[0].name)
+    value_only = isinstance(figures, ValueFigures)   # an expression: quoted to 6 figures, as marked_from quotes (a)
+    shown = 4 if figures is None else 6 if value_only else figures
+    places = shown - 1 - math.floor(math.log10(own[s.name]))   # as written: 0.9343, 4
+    kept = 1 - own[s.name]
+    return OWN_SHORT.format(marked=marked_from((o.label, own[o.name], written.get(o.name)) for o in rule.sources),
+                            label=s.label, exact=significant(1 - s.value, 4), right=expected(rule),
+                            kept=significant(kept, max(1, places + 1 + math.floor(math.log10(kept)))),
+                            how="from its value" if value_only else "as you wrote it")   # review 51e F12
