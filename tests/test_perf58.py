@@ -12,10 +12,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from quizgen.generation.run import generate
 from quizgen.grading.ecf_at_once import _slip_named
 from quizgen.grading.part_checker import question_checkers
-from quizgen.key.load import load_key_file
 from quizgen.maths.tolerance import matches
 from quizgen.marking import near_one
 from quizgen.marking.roundings import sig_roundings, truncate_sig
@@ -24,12 +22,14 @@ from quizgen.marking.slips import trap_rounded_or_cut
 
 
 @pytest.fixture(scope="module")
-def questions(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("perf58")
-    generate(folder / "seed11", count=1, seed=11)
-    generate(folder / "seed3", count=2, seed=3)
-    return [*load_key_file(folder / "seed11" / "key.json").questions,
-            *load_key_file(folder / "seed3" / "key.json").questions]
+def questions():
+    """Three draws of every class, as their key records."""
+    from quizgen.generation.quiz import Question
+    from quizgen.key.entries import key_entry
+    return [key_entry(Question(f"Q{k + 1}", draw)) for cls in CLASSES for k, draw in enumerate(_draws(cls, 3))]
+
+
+CLASSES = tuple(f"C{n}" for n in range(1, 11))
 
 
 def _by_rule(checker, outcome):
