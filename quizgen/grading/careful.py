@@ -74,20 +74,28 @@ class QuestionRules:
     letter; recipes read earlier parts by name), made at first need."""
 
     __slots__ = ("question", "credits", "_rules", "_paths", "_sets", "_index", "_env", "_params", "_check",
-                 "_compiled", "carried", "_short_sets", "_beyond", "_spans", "_sources")
+                 "_compiled", "_carried", "_short_sets", "_beyond", "_spans", "_sources")
 
     def __init__(self, question, credits: Credits):
         self.question, self.credits = question, credits
         self._rules = None
         self._env = self._params = {}   # _params: the exact parameters, checked or not
         self._check = False   # (paths, env) to check at first need, then True (usable) or False
-        self._compiled = {}
-        self.carried = {}   # carried-rounding sets from students' earlier answers (rules.mark_value)
-        self._beyond = {}   # {letter: whether a trap of the part reads a part its recipe does not}
+        # made at first need, as most instances of per-student papers need none (docs/performance.md, round 58)
+        self._compiled = self._carried = self._beyond = None
+
+    @property
+    def carried(self) -> dict:
+        """The carried-rounding sets worked out from students' earlier answers (rules.mark_value keeps them)."""
+        if self._carried is None:
+            self._carried = {}
+        return self._carried
 
     def reads_beyond_recipe(self, letter: str) -> bool:
         """Whether a trap of part ``letter`` reads an earlier part its recipe
         does not (sources.traps_read_beyond), asked once per part."""
+        if self._beyond is None:   # {letter: whether a trap of the part reads a part its recipe does not}
+            self._beyond = {}
         found = self._beyond.get(letter)
         if found is None:
             found = self._beyond[letter] = traps_read_beyond(self.question, letter)
@@ -129,9 +137,7 @@ class QuestionRules:
         asked: an answer far from it gets no ECF whether or not the recipes
         evaluate."""
         try:
-            compiled = self._compiled.get(name)
-            if compiled is None:
-                compiled = self._compiled[name] = float_recipe(recipe.expression, self._params)
+            compiled = self._function(name, lambda: float_recipe(recipe.expression, self._params))
             return float(compiled(earlier))
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
@@ -219,13 +225,20 @@ class QuestionRules:
                                        part.tolerance, part.kind, self.usable, self.credits.levels)
         return found
 
+    def _function(self, key, make):
+        """The float function kept under ``key`` (a part's recipe, or a trap's), ``make()`` at first need."""
+        if self._compiled is None:
+            self._compiled = {}
+        found = self._compiled.get(key)
+        if found is None:
+            found = self._compiled[key] = make()
+        return found
+
     def _trap_value(self, name: str, code: str, text: str, earlier: dict):
         """A trap recipe worked in floats from the ``earlier`` answers, or None."""
         try:
-            compiled = self._compiled.get((name, code))
-            if compiled is None:
-                node = parsed_recipe_text(text, frozenset(self._params))
-                compiled = self._compiled[(name, code)] = float_recipe(node, self._params)
+            compiled = self._function((name, code), lambda: float_recipe(
+                parsed_recipe_text(text, frozenset(self._params)), self._params))
             return float(compiled(earlier))
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
