@@ -4,9 +4,13 @@ commands themselves are in cli.py."""
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
+
 import click
 
-from quizgen.errors import QuizgenError
+from quizgen.errors import OutputError, QuizgenError
 from quizgen.wording import printable
 from quizgen.ui import tolerant_console
 
@@ -17,16 +21,23 @@ class QuizgenGroup(click.Group):
 
     def make_context(self, info_name, args, parent=None, **extra):
         tolerant_console()
+        guard_stdout()
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:   # the group's own options: quizgen --bogus
             _say_usage_error(exc, info_name)
             raise SystemExit(exc.exit_code) from None
+        except OutputError as exc:   # quizgen --help > /dev/full
+            click.echo(f"quizgen: error: {exc}", err=True)
+            raise SystemExit(exc.exit_code) from None
 
     def invoke(self, ctx):
         words = [*_protected_args(ctx), *ctx.args]   # click clears them before it calls the command
         try:
-            return super().invoke(ctx)
+            refuse_closed_stdout()
+            done = super().invoke(ctx)
+            sys.stdout.flush()   # what is still buffered fails here, in one line, not at exit
+            return done
         except QuizgenError as exc:
             click.echo(f"quizgen: error: {exc}", err=True)
             ctx.exit(exc.exit_code)
@@ -44,6 +55,65 @@ class QuizgenGroup(click.Group):
                 path.append(word)
                 group = command
         return " ".join(path)
+
+
+def refuse_closed_stdout() -> None:
+    """OutputError when the process was started with standard output closed (``quizgen drill >&-``):
+    Python then has no ``sys.stdout`` at all, and every command writes its results there."""
+    if sys.stdout is None:
+        raise OutputError("standard output is closed, and quizgen writes its results there; nothing was done: "
+                          "send it to a file or to /dev/null instead (> out.txt)")
+
+
+class GuardedStdout:
+    """Standard output whose failed write or flush (a full disk, ``> /dev/full``, a device error) raises
+    OutputError, one line: the user's surroundings, not a bug in quizgen (review 58a F14). A broken pipe
+    (``| head``) is left to click, which ends quietly with exit 1, as a command whose reader has gone should.
+    Everything else is the stream's own (``isatty``, ``fileno``, ``encoding``)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+    def write(self, text):
+        if not text:   # click's probe of what the stream takes (write(b""), write("")): its errors are its own
+            return self.stream.write(text)
+        return self._guarded(self.stream.write, text)
+
+    def writelines(self, lines):
+        return self._guarded(self.stream.writelines, lines)
+
+    def flush(self):
+        return self._guarded(self.stream.flush)
+
+    def _guarded(self, call, *args):
+        try:
+            return call(*args)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise
+            _silence(self.stream)
+            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}; "
+                              "what was not written there is lost") from None
+
+
+def guard_stdout() -> None:
+    """Put :class:`GuardedStdout` in ``sys.stdout``'s place, once."""
+    if sys.stdout is not None and not isinstance(sys.stdout, GuardedStdout):
+        sys.stdout = GuardedStdout(sys.stdout)
+
+
+def _silence(stream) -> None:
+    """Point ``stream``'s descriptor at the null device (as Python's documentation advises for a broken
+    pipe), so that bytes left in its buffer are dropped, not failed on again, when Python flushes it at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):   # no descriptor (a test's stream): nothing is flushed at exit
+        pass
 
 
 def _protected_args(ctx) -> list:

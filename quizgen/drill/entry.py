@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from quizgen.drill.session import run_drill
 from quizgen.drill.summary import stats_report
-from quizgen.errors import UsageError
+from quizgen.errors import InputFileError, UsageError
 
 
 def drill(inp, out, err, *, stats: bool = False, save: bool = True, state=None, banks=(), **session):
@@ -16,6 +16,9 @@ def drill(inp, out, err, *, stats: bool = False, save: bool = True, state=None, 
     if stats and not save:   # --no-save promises no progress file is read
         raise UsageError("--stats shows the progress file, which --no-save reads and writes none of: leave one out")
     if not stats:
+        if inp is None:   # started with standard input closed (quizgen drill <&-): Python gives no sys.stdin
+            raise InputFileError("standard input is closed, and the drill reads your answers from it: run it at "
+                                 "a terminal, or give it a file of answers (< answers.txt)")
         return run_drill(inp, out, err, state=state, save=save, banks=banks, **session)
     report, note = stats_report(state, banks)
     err.writelines(f"quizgen: warning: {line}\n" for line in (note.splitlines() if note else ()))
