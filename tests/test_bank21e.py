@@ -87,7 +87,9 @@ def test_c8_predicted_class_loss_feedback_reads_as_english(templates_by_class):
             continue
         labels = instance.params["task"]["labels"]
         text = _feedback(instance, "b", "predicted_class_loss")
-        assert f"of {labels[pred]}, the predicted class; the loss takes" in text, text
+        other = "the other class" if len(labels) == 2 else "another class"
+        assert f"of {other}; the loss takes" in text, text   # (c) asks for the prediction (review 58a F1)
+        assert labels[pred] not in text.replace(labels[y], "") and "predict" not in text, text
         assert f"of the true class, {labels[y]}." in text and "the loss were" not in text
         seen += 1
     assert seen >= 5

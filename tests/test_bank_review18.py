@@ -36,7 +36,8 @@ def test_c8_the_predicted_class_s_probability_and_its_loss_are_named(templates_b
                                     ("b", -math.log(predicted), "predicted_class_loss")):
             verdict = checkers[letter](f"{value:.4g}")
             assert verdict.misconception == code, (instance.seed_label, letter)
-            assert instance.env["task"]["labels"][int(instance.env["pred"])] in verdict.feedback
+            labels = instance.env["task"]["labels"]   # the true class named; not the prediction, (c)'s answer (58a F1)
+            assert labels[int(instance.env["y"])] in verdict.feedback and "predict" not in verdict.feedback
 
 
 @pytest.mark.slow

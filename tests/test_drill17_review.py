@@ -57,7 +57,7 @@ def test_every_shipped_trap_has_an_english_name():
         assert "_" not in name and name == name.strip() and not name.endswith("."), code
         assert name[0].islower() or name.startswith(("BERT", "0/0")), code
     assert trap_name("zero_mask_is_infinite", names) == "0/0 taken as infinite"
-    assert trap_name("empty_sum_undefined", names) == "the empty sum taken as undefined, like the empty mean"
+    assert trap_name("empty_sum_undefined", names) == "the empty sum not taken as 0"
     assert trap_name("own_bank_slip", names) == "own bank slip"   # a code no template names: read as words
 
 

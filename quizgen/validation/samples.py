@@ -18,6 +18,7 @@ from quizgen.validation.marking import marking_problems
 from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Report, problem_at
 from quizgen.validation.steps import paths_once
+from quizgen.validation.trap_leaks import trap_leak_problems
 
 # A failure rate per seed above this means some generated quizzes would stop with an error.
 MAX_FAILURE_RATE = 1e-4
@@ -60,6 +61,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
         found.add_all(route_problems(inst))   # each ecf_also route gives the answer from right earlier answers
         if not problems:
             found.add_all(paper_problems(inst, referee=k < referee))
+            found.add_all(trap_leak_problems(inst))   # a trap at an early part telling a later answer
             if k < MARKING_DRAWS:
                 found.add_all(marking_problems(inst, recipe_paths, reach))
     if report.draws:

@@ -1,0 +1,98 @@
+"""Does a trap's name or feedback tell a later part's answer? The drill prints a trap's name and
+feedback the moment the learner's answer matches it, before the later parts are asked (review 58a
+F1: C5 (a)'s "it is the mean that has no value" answered (b), "undefined"); a paper's feedback sheet
+shows it after the exam, where it gives nothing away, so only the earlier-part case is a problem.
+
+What can be checked reliably, on each sampled draw:
+
+- a number the feedback prints within tolerance of a later numeric part's answer, as the paper's
+  leak check reads numbers (validation/leaks.py; a whole number written without decimals equal to
+  a whole-number answer is let pass, as there: a count or a position, not the answer);
+- a later word part's answer, the word the key states (its first accepted word; the others are
+  often plain English, C8's ``negative`` for the class ``neg``), as whole words, in the name or the
+  feedback: but not ``yes`` or ``no`` (every English sentence may hold them), nor a word the
+  question has already printed in its stem or in the asks up to this part.
+
+What it cannot see is a sentence that ties a word the stem prints to a later answer: C8's stem
+lists every class, and "that is the probability of contradiction, the class the model predicts"
+answered (c) with a word printed before; such feedback is for the author to word with care
+(docs/authoring.md).
+
+A number the question has already printed up to this part is let pass for the same reason."""
+
+from __future__ import annotations
+
+import re
+
+from quizgen.generation.quiz import Question
+from quizgen.generation.views import question_view
+from quizgen.maths.answers import normalise_word
+from quizgen.maths.tolerance import half_width
+from quizgen.text.printed_numbers import printed_numbers
+from quizgen.text.render import jinja_context, render_many
+from quizgen.validation.leaks import Target, text_leaks
+from quizgen.validation.problems import problem_at
+
+_YES_NO = frozenset(("yes", "no"))
+
+
+def trap_leak_problems(inst) -> list:
+    """A problem at each trap name or feedback of one draw ``inst`` that states a later part's answer."""
+    view = question_view(Question("Q1", inst), "text")
+    context, problems = jinja_context(inst.env), []
+    shown = view["stem"]
+    for i, pv in enumerate(inst.parts[:-1]):
+        shown += "\n" + view["parts"][i]["ask"]
+        later = inst.parts[i + 1:]
+        targets, words = _numbers(later, shown), _words(later, shown)
+        feedback = render_many([trap.feedback for trap in pv.traps], context, "text") if pv.traps else []
+        for j, (source, text) in enumerate(zip(pv.part.traps, feedback)):
+            for key, said in (("name", source.name), ("feedback", text)):
+                told = _told(said, targets, words)
+                if told:
+                    problems.append(problem_at(inst.template.path, ("parts", i, "traps", j, key), (
+                        f"this trap's {key} at ({pv.letter}) states {told} (seed {inst.seed_label}); the drill "
+                        f"shows it as soon as an answer matches the trap, before that part is asked: say what "
+                        "went wrong without the later answer")))
+    return problems
+
+
+def _numbers(later: list, shown: str) -> list:
+    """Targets for the later numeric parts' answers that ``shown`` does not print already."""
+    printed = [value for _, value in printed_numbers(shown)]
+    targets = []
+    for pv in later:
+        if pv.value is None or pv.part.kind == "word":
+            continue
+        value = float(pv.value)
+        kind = "integer" if pv.part.kind == "integer" else "numeric"
+        target = Target(f"({pv.letter})'s answer", value, half_width(value, pv.part.tolerance or {}, kind), True)
+        if not any(target.hit_by(number) for number in printed):
+            targets.append(target)
+    return targets
+
+
+def _words(later: list, shown: str) -> list:
+    """(word, letter) for the later word parts' stated answers that ``shown`` does not hold already."""
+    seen = normalise_word(shown)
+    return [(word, pv.letter) for pv in later if pv.part.kind == "word" and pv.accept
+            for word in [normalise_word(pv.accept[0])]
+            if word and word not in _YES_NO and not _holds(seen, word)]
+
+
+def _told(text: str, targets: list, words: list) -> str | None:
+    """What of a later answer ``text`` states, in words for the message, or None."""
+    leaks = text_leaks(text, targets, whole_numbers=False)
+    if leaks:
+        leak = leaks[0]
+        return f"{leak.shown}, within tolerance of {leak.target.label} {leak.target.value:.6g}"
+    plain = normalise_word(text)
+    for word, letter in words:
+        if _holds(plain, word):
+            return f"{word!r}, the answer to ({letter})"
+    return None
+
+
+def _holds(text: str, word: str) -> bool:
+    """Whether ``word`` stands in ``text`` as whole words (both normalised)."""
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
