@@ -3,6 +3,7 @@ terminal with line editing (arrows, history) where Python's readline exists."""
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
 import threading
@@ -30,10 +31,30 @@ def line_editing(inp, out) -> bool:
     if not (inp is sys.stdin and out is sys.stdout and isatty(inp) and isatty(out)):
         return False
     try:
-        import readline  # noqa: F401  (imported for its effect on input())
+        import readline  # (imported for its effect on input())
     except ImportError:
         return False
-    return True
+    return keeps_bytes(readline, getattr(inp, "encoding", None) or "")
+
+
+BYTE_ORIENTED = (8, 2)   # the GNU readline that has the byte-oriented setting (8.2, checked; an older one says
+#                          "unknown variable name" for it)
+
+
+def keeps_bytes(readline, encoding: str) -> bool:
+    """Whether ``readline`` hands input() every byte typed. GNU readline under a UTF-8 locale drops a byte
+    that is not UTF-8 (a Latin-1 terminal's ``×``, 0xD7) and the rest of the line was marked: ``7.16×10^-1``
+    as ``7.1610^-1`` (review 58a F2). Its ``byte-oriented`` setting keeps the byte, which the drill then
+    refuses as a pipe's; a GNU readline without it keeps line editing only where the locale is not UTF-8
+    (it then reads bytes as they come), else the plain read is used (the terminal still erases and kills).
+    libedit (macOS) is not known to drop bytes: its line editing is kept."""
+    if "libedit" in (readline.__doc__ or ""):
+        return True
+    version = tuple(int(n) for n in re.findall(r"\d+", str(readline._READLINE_LIBRARY_VERSION))[:2])
+    if version >= BYTE_ORIENTED:
+        readline.parse_and_bind("set byte-oriented on")
+        return True
+    return encoding.lower().replace("-", "") != "utf8"
 
 
 def read_line(inp, out, prompt: str, limit: int, editing: bool) -> str:
