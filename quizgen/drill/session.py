@@ -320,7 +320,8 @@ class Drill:
             outcome = learner.SKIPPED if {"correct", "skipped"} >= set(statuses) else learner.MISSED
         elif len(statuses) < turn.parts:
             self.result.unfinished = list(turn.results)   # moves no card, but the advice names it
-            self.result.again = self.same_next_time(turn.template)
+            # not after hints: its numbers again were answered from the working shown (review 58a F10)
+            self.result.again = not turn.hints and self.same_next_time(turn.template)
             return
         else:
             outcome = learner.HELPED if turn.hints else learner.CLEAN

@@ -176,10 +176,12 @@ def _unfinished_text(parts: list, again: bool = False) -> str:
     was done on it, and that it moved nothing in the record (``again``: the
     next line gives the command that asks it again)."""
     done = and_list(f"({p.letter})" for p in parts)
-    how = "right, with hints," if any(p.hinted for p in parts) else "right,"
+    hinted = any(p.hinted for p in parts)
+    how = "right, with hints," if hinted else "right,"
     return (f"{parts[0].cls}: you answered {done} {how} then left the question; an unfinished question "
             + ("is not recorded, so finish it next time; this command asks it again:" if again else
-               f"is not recorded, so finish a {parts[0].cls} question next time."))
+               f"is not recorded, so finish a {parts[0].cls} question next time"
+               + (" (not this one again: its hints showed its working)." if hinted else ".")))
 
 
 def _more(total: int, one: str, many: str, tail: str) -> list:
