@@ -1,5 +1,5 @@
 """``python -m quizgen``: the same as the ``quizgen`` command."""
 
-from quizgen.cli import main
+from quizgen.launch import main
 
-main(prog_name="quizgen")
+main()
