@@ -141,3 +141,28 @@ def printable(text) -> str:
     The no-break spaces print as spaces (a decimal-comma class's counts are
     grouped with U+202F, which Python does not call printable)."""
     return "".join(c if c.isprintable() or c in _NO_BREAK_SPACES else "?" for c in str(text))
+
+
+def shell_word(text) -> str:
+    """``text`` as one word of a suggested command: ``shlex.quote``'s, or, when it holds a character a
+    terminal would not print as itself (an escape, a line break: a progress path from $QUIZGEN_PROGRESS,
+    review 58a F9), bash's and zsh's ``$'...'`` with each such character escaped (``$'\\x1b[31mred.json'``),
+    so the line neither runs an escape sequence nor splits, and pastes back as the same path."""
+    import shlex
+
+    text = str(text)
+    if text.isprintable():
+        return shlex.quote(text)
+    return "$'" + "".join(_escaped(char) for char in text) + "'"
+
+
+def _escaped(char: str) -> str:
+    """One character inside ``$'...'``: a byte a file name kept as a surrogate (``\\udce9``) as that byte."""
+    code = ord(char)
+    if char in "\\'":
+        return "\\" + char
+    if char.isprintable():
+        return char
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

@@ -3,7 +3,6 @@ class, misconceptions met, what to practise next) and ``quizgen drill --stats``.
 
 from __future__ import annotations
 
-import shlex
 from collections import Counter
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from quizgen.drill.state_file import refuse_folder_name
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
 from quizgen.errors import UsageError
-from quizgen.wording import named_few
+from quizgen.wording import named_few, printable, shell_word
 from quizgen.key.status import Status
 from quizgen.marking.quotes import rounded_before_use, trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
@@ -47,7 +46,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
                             unfinished=result.unfinished, names=names, practice=practice,
                             again=result.again or "", state=state, decimal_comma=decimal_comma), width)
     if result.saved_to:
-        lines += ["", f"Progress saved to {result.saved_to}."]
+        lines += ["", f"Progress saved to {printable(result.saved_to)}."]
     return "\n".join(lines)
 
 
@@ -98,12 +97,18 @@ def bullets(lines: list, width: int = WIDTH) -> list:
             for line in lines]
 
 
+def progress_file_line(path) -> str:
+    """The line naming the progress file (a drill's first lines, --stats'), a character a terminal would not
+    print as itself shown as ``?``: the path may come unseen from $QUIZGEN_PROGRESS (review 58a F9)."""
+    return f"Progress file: {printable(path)}"
+
+
 def resume_command(seed, cls: str, banks=(), practice: bool = False, state=None, decimal_comma: bool = False) -> str:
     """The command that asks a question left unfinished again: its seed and
     class, this run's --bank folders, its progress file or --no-save, and --decimal-comma."""
     words = ["quizgen", "drill", "--seed", str(seed), "--classes", cls]
     words += [w for bank in banks for w in ("--bank", str(bank))]
-    return " ".join(map(shlex.quote, words + kept_words(practice, state, decimal_comma)))
+    return " ".join(map(shell_word, words + kept_words(practice, state, decimal_comma)))
 
 
 def kept_words(practice: bool, state, decimal_comma: bool = False) -> list:
@@ -160,8 +165,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN]])) or new[:3]
     if focus:
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
-                     + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks)
-                     + "".join(f" {shlex.quote(word)}" for word in kept_words(practice, state, decimal_comma)))
+                     + "".join(f" --bank {shell_word(bank)}" for bank in banks)
+                     + "".join(f" {shell_word(word)}" for word in kept_words(practice, state, decimal_comma)))
     if not lines and practice:
         lines.append("every question of this run was right without hints.")
     if not lines:
@@ -284,8 +289,8 @@ def stats_report(state=None, banks=()) -> tuple:
     own_state = path != learner.default_path() and path   # named in the suggested command
     what_next = advice(progress, bank_classes, banks, names=names, state=own_state)
     if not progress.classes:
-        return f"No progress recorded yet ({path}).\n" + "\n".join(what_next), notes
-    lines = [f"Progress file: {path}",
+        return f"No progress recorded yet ({printable(path)}).\n" + "\n".join(what_next), notes
+    lines = [progress_file_line(path),
              f"{progress.clock} question{'s' * (progress.clock != 1)} over {progress.sessions} "
              f"session{'s' * (progress.sessions != 1)}.",
              "", "Class  Box  Questions  Clean  Hints  Wrong  Skipped  Due"]
