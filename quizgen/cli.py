@@ -137,8 +137,8 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
 @click.option("--count", default=None, type=int,
               help="Stop after this many questions (default: until q or end of input).")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
-@click.option("--state", "state_path", default=None, type=NamedPath(dir_okay=False), envvar="QUIZGEN_PROGRESS",
-              help="The progress file, the learner's record; a path ending in '/' names a folder and is refused "
+@click.option("--state", "state_path", default=None, type=NamedPath(), envvar="QUIZGEN_PROGRESS",   # a folder: the drill's own message, unless --no-save
+              help="The progress file, the learner's record; a folder, or a path ending in '/', is refused "
                    "(default: $QUIZGEN_PROGRESS if set, else "
                    "$XDG_DATA_HOME/quizgen/progress.json, else ~/.local/share/quizgen/progress.json).")
 @click.option("--no-save", is_flag=True, help="Practice run: read and write no progress file.")

@@ -17,21 +17,23 @@ import stat
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
+from quizgen.wording import printable
 
 MARKER = b'"quizgen-progress"'   # every record quizgen writes opens with {"format": "quizgen-progress", ...
 ADVICE = "pass another --state FILE, or --no-save"
 
 
 def refuse_folder_name(state) -> None:
-    """Stop with one line when ``state`` (``--state`` or $QUIZGEN_PROGRESS) names a folder:
-    it ends in a path separator (``answers.csv/``, ``newdir/``: Path would drop it and land
+    """Stop with one line when ``state`` (``--state`` or $QUIZGEN_PROGRESS) names a folder: an existing one
+    (with --no-save, which reads no file, it is not looked at), or it ends in a path separator (``answers.csv/``, ``newdir/``: Path would drop it and land
     on the file ``answers.csv``) or in ``.`` or ``..`` (``nd/.`` made a file ``nd``)."""
     state = os.fspath(state)   # a Path (library callers) never ends in a separator, but for the root
     name = os.path.basename(state)   # "" after a separator at the end
-    if name in ("", ".", ".."):
-        raise UsageError(f"progress file {state} ends in {(name or state[-1])!r}, so it names a folder, not a file; "
-                         f"pass the file itself with --state FILE (one in that folder: --state "
-                         f"{os.path.join(state, 'progress.json')}), or --no-save")
+    if name in ("", ".", "..") or os.path.isdir(state):   # an existing folder too (review 58a F3)
+        why = f"ends in {(name or state[-1])!r}, so it names" if name in ("", ".", "..") else "is"
+        raise UsageError(f"progress file {printable(state)} {why} a folder, not a file; pass the file itself with "
+                         f"--state FILE (one in that folder: --state {printable(os.path.join(state, 'progress.json'))})"
+                         f", or --no-save")
 
 
 def refuse_link(path: Path) -> None:
