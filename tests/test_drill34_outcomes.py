@@ -97,11 +97,11 @@ def test_the_record_stays_small_a_count_of_0_is_not_written():
 
 
 @pytest.mark.parametrize("fields, said", [
-    ({"last": "lucky"}, "classes.C1.last is 'lucky', expected one of clean, helped, missed, skipped"),
+    ({"last": "lucky"}, "classes.C1.last is \"lucky\", expected one of clean, helped, missed, skipped"),
     ({"last": 3}, "classes.C1.last is 3, expected one of clean, helped, missed, skipped"),
     ({"helped": 5}, "classes.C1.helped is 5, more than its seen, 4"),
     ({"skipped": -1}, "classes.C1.skipped is -1, expected a whole number from 0 to 1,000,000,000,000,000"),
-    ({"missed": True}, "classes.C1.missed is True, expected a whole number"),
+    ({"missed": True}, "classes.C1.missed is true, expected a whole number"),
     ({"hinted": 1}, "classes.C1 must have box, due, seen and right (and may have helped, missed, skipped and last)"),
 ])
 def test_a_class_card_whose_new_fields_make_no_sense_starts_afresh_alone(tmp_path, invoke, fields, said):

@@ -76,7 +76,8 @@ def _json(text: str):
     except ValueError as exc:
         if getattr(exc, "lineno", None) is None:   # not a JSON syntax error: Python's limit on an integer's digits
             raise BadProgressFile("it holds an integer too long to read", not_json=True) from exc
-        raise BadProgressFile(f"{exc.msg} at line {exc.lineno}, column {exc.colno}", not_json=True) from exc
+        at = "" if exc.msg.endswith(" at") else " at"   # "Unterminated string starting at" (review 58a F4)
+        raise BadProgressFile(f"{exc.msg}{at} line {exc.lineno}, column {exc.colno}", not_json=True) from exc
     except RecursionError as exc:
         raise BadProgressFile("it is nested too deeply", not_json=True) from exc
 
@@ -108,19 +109,25 @@ def card_problem(key: str, name: str, fields) -> str:
     if not isinstance(fields, dict) or not set(FIELDS) <= set(fields) <= {*FIELDS, *more}:
         return f"{at} must have box, due, seen and right" + (" (and may have helped, missed, skipped and last)"
                                                             if more else "")
-    for field in (*FIELDS, *(f for f in SPLIT if f in fields)):
+    box = fields["box"]   # told as the file writes it (true, not True), and a box's own range (review 58a F4)
+    if not (isinstance(box, int) and not isinstance(box, bool) and 1 <= box <= BOXES):
+        return f"{at}.box is {as_json(box)}, expected 1 to {BOXES}"
+    for field in (*(f for f in FIELDS if f != "box"), *(f for f in SPLIT if f in fields)):
         if not count(fields[field]):
-            return f"{at}.{field} is {shortened(repr(fields[field]), 20)}, expected a whole number from 0 to {MAX_COUNT:,}"
-    if not 1 <= fields["box"] <= BOXES:
-        return f"{at}.box is {fields['box']}, expected 1 to {BOXES}"
+            return f"{at}.{field} is {as_json(fields[field])}, expected a whole number from 0 to {MAX_COUNT:,}"
     if key != "classes":
         return ""
     over = next((f for f in ("right", *SPLIT) if fields.get(f, 0) > fields["seen"]), None)
     if over:
         return f"{at}.{over} is {fields[over]}, more than its seen, {fields['seen']}"
     if fields.get("last", CLEAN) not in KINDS:
-        return f"{at}.last is {shortened(repr(fields['last']), 20)}, expected one of {', '.join(KINDS)}"
+        return f"{at}.last is {as_json(fields['last'])}, expected one of {', '.join(KINDS)}"
     return ""
+
+
+def as_json(value) -> str:
+    """A card's value as its file spells it (``true``, ``null``, ``"1"``), cut to 20 characters."""
+    return shortened(json.dumps(value, ensure_ascii=False), 20)
 
 
 def count(value) -> bool:
