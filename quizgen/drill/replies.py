@@ -178,7 +178,8 @@ def carried_sentence(feedback: str, expected: str, value, typed: str, own=str) -
 
 
 STUCK = ("i don't know", "i dont know", "don't know", "dont know", "do not know", "i do not know", "no idea",
-         "not sure", "i'm not sure", "im not sure", "idk", "no clue", "unsure", "i'm stuck", "stuck")
+         "not sure", "i'm not sure", "im not sure", "idk", "no clue", "unsure", "i'm stuck", "stuck",
+         "dunno", "i dunno")   # dunno: grade's word for no answer too (marking/words.py); review 58a F6
 """What a learner types who does not know: taken as asking for a hint (it
 was a miss for one part and put back for another, by how grade reads it)."""
 
