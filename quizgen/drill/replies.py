@@ -73,8 +73,11 @@ def _unshown(text: str) -> str:
 
 
 def as_read(value: float) -> str:
-    """A number as read, in full and without an exponent: 1234567, 2.65, 0.00001234."""
-    text = format(Decimal(repr(value)), "f")
+    """A number as read, without an exponent: in full as typed (1234567, 2.65, 0.00001234), an expression's
+    value of many figures to 6 (-log(0,71): 0.34249, not 0.342490308946776, review 58a F8; grade's its value)."""
+    whole = abs(value) < 1e15 and value == int(value)
+    shown = repr(value) if whole or len(repr(value).lstrip("-0.").replace(".", "")) <= 10 else format(value, ".6g")
+    text = format(Decimal(shown), "f")
     return text[:-2] if text.endswith(".0") else text
 
 
