@@ -167,7 +167,7 @@ class Drill:
         self.say(view["stem"])
         turn = Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
                                            if pv.part.kind == "numeric"}, records)
-        turn.notes = worked_from_notes(entry)
+        turn.notes, turn.number = worked_from_notes(entry), index + 1
         turn.options = {r.letter: part_options(inst.params, r) for r in records}
         try:
             for part_view, record in zip(view["parts"], records):

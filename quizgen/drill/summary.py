@@ -53,15 +53,19 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
 def _explained(code: str, parts: list) -> str:
     """A misconception's explanation in each class's own words where they
     differ (C1's "the softmax's share for the hidden word" is no account of C7's
-    IsNext), else once."""
-    by_class = {}
+    IsNext), else once; a class whose questions worded it apart (their own numbers and words) is
+    explained by its first, named (``In question 5 (C2): ...``)."""
+    by_class, varied = {}, set()
     for part in parts:
         if part.misconception == code:
-            by_class.setdefault(part.cls, to_plain(trap_wording(part.feedback)))
-    if len(set(by_class.values())) == 1:
-        return next(iter(by_class.values()))
+            words = to_plain(trap_wording(part.feedback))
+            if by_class.setdefault(part.cls, (part.question, words))[1] != words:
+                varied.add(part.cls)   # its words name a draw's numbers: say whose (review 58a F7)
+    if len({words for _, words in by_class.values()}) == 1 and not varied:
+        return next(iter(by_class.values()))[1]
     ordered = sorted(by_class.items(), key=lambda item: class_key(item[0]))
-    return " ".join(f"In {cls}: {words}" for cls, words in ordered)
+    return " ".join(f"In {f'question {number} ({cls})' if cls in varied and number else cls}: {words}"
+                    for cls, (number, words) in ordered)
 
 
 def _score_table(parts: list, width: int = WIDTH, unfinished: int = 0) -> list:

@@ -20,6 +20,7 @@ class PartResult:
     misconception: str = ""
     feedback: str = ""
     hinted: bool = False
+    question: int = 0   # its question's number in the drill (1, 2, ...)
 
 
 
@@ -29,6 +30,7 @@ class Turn:
 
     def __init__(self, view: dict, template, latex: dict, records: list):
         self.view, self.template, self.hints, self.results, self.values = view, template, 0, [], {}
+        self.number = 0   # the question's number in the drill, for the summary's words (Drill.question sets it)
         self.figures = {}
         self.latex = latex   # {part letter: LaTeX of its exact answer}
         self.records = records   # the key's parts, whose answers a hint must not show before their turn
@@ -47,7 +49,7 @@ class Turn:
         """The result of one part, as the summary needs it."""
         return PartResult(self.template.cls, self.template.id, record.letter, status,
                           verdict.misconception if verdict else "", verdict.feedback if verdict else "",
-                          self.hints > 0)
+                          self.hints > 0, self.number)
 
     def hints_available(self):
         """The PartHints of the part being answered, fixed at its first ``h``."""
