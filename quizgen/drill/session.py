@@ -259,9 +259,9 @@ class Drill:
             self.say(self.own(f"{capital(to_plain(verdict.feedback))}."), "  ")
 
     def own(self, words: str) -> str:
-        """The drill's (and grade's) own ``words`` with decimal commas for a learner who
-        writes them (--decimal-comma), as grade writes its feedback for such a class."""
-        return decimal_commas(words) if self.decimal_comma else words
+        """The drill's (and grade's) own ``words`` with decimal commas for a learner who writes them (--decimal-comma),
+        as grade writes its feedback for such a class; grade's σ(s) as the working's ASCII sigma(s) (review 58a F5)."""
+        return (decimal_commas if self.decimal_comma else str)(words.replace("\u03c3", "sigma"))
 
     def track_traps(self, record, verdict, turn) -> None:
         """Note the misconceptions this part met or cleanly avoided; finish()
