@@ -105,10 +105,10 @@ def test_no_later_part_is_named_before_it_is_asked(invoke):
 def test_a_progress_file_too_large_is_left_alone_unread(tmp_path, invoke):
     """A 300 MB progress file used 615 MB of memory before it was refused."""
     state = tmp_path / "p.json"
-    state.write_bytes(b" " * (4 * 2 ** 20 + 1))
+    state.write_bytes(b" " * (16 * 2 ** 20 + 1))
     result = invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="q\n")
-    assert f"progress file {state} is over 4 MB, larger than any record; it is left as it is" in _flat(result.output)
-    assert state.stat().st_size == 4 * 2 ** 20 + 1 and not (tmp_path / "p.json.bad").exists()
+    assert f"progress file {state} is over 16 MB, larger than any record; it is left as it is" in _flat(result.output)
+    assert state.stat().st_size == 16 * 2 ** 20 + 1 and not (tmp_path / "p.json.bad").exists()
 
 
 @pytest.mark.slow

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from quizgen.drill.state_file import check_existing, no_link, read_no_link, refuse_foreign
-from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_COUNT, MISSED, SKIPPED,
+from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_CARDS, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
 from quizgen.errors import InputFileError
 from quizgen.wording import lines_shown
@@ -33,7 +33,8 @@ from quizgen.files import write_file
 ENV_PATH = "QUIZGEN_PROGRESS"
 OPEN_BOX = 2
 LOCK_WAIT_SECONDS = 3.0   # how long a second drill waits for the progress file before refusing
-MAX_BYTES = 4 * 2 ** 20   # the largest progress file read: 20,000 cards take about 1.5 MB
+MAX_BYTES = 16 * 2 ** 20   # the largest progress file read: the largest record a drill writes, 20,000 cards at
+#                           every limit (200-character names, counts at 10^15), takes about 7.4 MB (review 58a F11)
 
 MISSES = (MISSED, SKIPPED)   # the outcomes that send a class back to box 1: a part wrong, or skipped
 
@@ -130,11 +131,13 @@ class Progress:
         return [code for _, code in sorted(open_cards)]
 
     def to_json(self) -> str:
-        """The progress file's text, every count capped at MAX_COUNT so that parse_kept reads back all it writes;
+        """The progress file's text, every count capped at MAX_COUNT and each kind of card at MAX_CARDS (the most
+        secure, latest due, left out: review 58a F11) so that parse_kept reads back all it writes;
         a class card's counts by how its questions went, and ``last``, only when set (absent is 0, or '')."""
         def capped(cards: dict, order=None, only=False) -> dict:   # only: FIELDS alone (a misconception's)
+            kept = sorted(cards.items(), key=lambda kv: (kv[1].box, kv[1].due))[:MAX_CARDS]
             return {k: {f: min(n, MAX_COUNT) if f != "last" else n for f, n in asdict(v).items()
-                        if f in FIELDS or (n and not only)} for k, v in sorted(cards.items(), key=order)}
+                        if f in FIELDS or (n and not only)} for k, v in sorted(kept, key=order)}
         data = {"format": FORMAT, "version": VERSION, "clock": min(self.clock, MAX_COUNT),
                 "sessions": min(self.sessions, MAX_COUNT), "classes": capped(self.classes, _class_order),
                 "misconceptions": capped(self.misconceptions, only=True)}
