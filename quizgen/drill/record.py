@@ -163,14 +163,18 @@ def choose_class(progress: Progress, classes: list, traps_by_class: dict) -> str
     def urgency(indexed):
         index, cls = indexed
         card = progress.classes.get(cls)
-        due = card.due if card else progress.clock
-        for code in traps_by_class.get(cls, ()):
-            trap = progress.misconceptions.get(code)
-            if trap is not None and trap.box <= OPEN_BOX:
-                due = min(due, trap.due)
-        return (due, card is None, card.box if card else 0, index)
+        return (class_due(progress, cls, traps_by_class.get(cls, ())), card is None, card.box if card else 0, index)
 
     return min(enumerate(classes), key=urgency)[1]
+
+
+def class_due(progress: Progress, cls: str, codes=()) -> int:
+    """When ``cls`` is due: its card's due (now for a new class), or sooner, one of its misconception
+    ``codes`` still open: the chooser's rule, which --stats' Due column and advice follow (review 58a F13)."""
+    card = progress.classes.get(cls)
+    dues = [progress.misconceptions[code].due for code in codes
+            if code in progress.misconceptions and progress.misconceptions[code].box <= OPEN_BOX]
+    return min([card.due if card else progress.clock, *dues])
 
 
 def choose_template(progress: Progress, templates: list, turn: int):

@@ -21,13 +21,14 @@ SHOWN = 3   # weak classes, and open misconceptions, listed in the advice
 
 
 def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), names=None,
-            practice: bool = False, state=None, decimal_comma: bool = False) -> str:
+            practice: bool = False, state=None, decimal_comma: bool = False, traps=None) -> str:
     """The end-of-drill report: score by class, misconceptions met, what next
     (``banks``: this run's --bank folders, for the suggested command; ``names``:
     the misconceptions' names, traps.trap_names of the loaded bank; ``practice``:
     nothing is saved, so the advice tells this run's results, not boxes and dates; ``state``: a
     progress file other than the default, which the suggested commands name, as
-    they do ``decimal_comma``). A question left after only right answers is counted apart: it is not recorded."""
+    they do ``decimal_comma``; ``traps``: {class: its misconception codes}, for advice). A question left after
+    only right answers is counted apart: it is not recorded."""
     done = result.questions - bool(result.unfinished)
     left = ", 1 left unfinished" if result.unfinished else ""
     title = f"Summary ({done} question{'s' * (done != 1)}{left}, stopped: {result.stopped})"
@@ -44,7 +45,8 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
     lines += bullets(advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
                             met={p.misconception for p in result.parts if p.misconception},
                             unfinished=result.unfinished, names=names, practice=practice,
-                            again=result.again or "", state=state, decimal_comma=decimal_comma), width)
+                            again=result.again or "", state=state, decimal_comma=decimal_comma,
+                            traps=traps), width)
     if result.saved_to:
         lines += ["", f"Progress saved to {printable(result.saved_to)}."]
     return "\n".join(lines)
@@ -125,7 +127,7 @@ def kept_words(practice: bool, state, decimal_comma: bool = False) -> list:
 
 def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset(),
            unfinished=(), names=None, practice: bool = False, again: str = "", state=None,
-           decimal_comma: bool = False) -> list:
+           decimal_comma: bool = False, traps=None) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried; what this drill missed (``outcomes``,
     its last outcome by class) or ``met`` (misconception codes) first, then by due
@@ -166,7 +168,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
         lines.append(f"{named_few(elsewhere, SHOWN)}: from a bank not loaded now; add its --bank DIR to "
                      "practise it.")
     left = [unfinished[0].cls] if unfinished else []
-    focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN]])) or new[:3]
+    focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN]] + _reviewing(progress, traps, bank_classes)))
+    focus = focus or new[:3]
     if focus:
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
                      + "".join(f" --bank {shell_word(bank)}" for bank in banks)
@@ -178,6 +181,13 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
         lines.append("everything you have met is secure (right without hints at least twice since its last "
                      f"miss); next review: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
     return lines
+
+
+def _reviewing(progress, traps, bank_classes: list) -> list:
+    """The classes (``traps``: {class: its misconception codes}) that review an open misconception due now,
+    which the chooser asks first, secure classes too (review 58a F13), the first SHOWN."""
+    due = {code for code in progress.open_misconceptions() if progress.misconceptions[code].due <= progress.clock}
+    return [cls for cls in bank_classes if due & set((traps or {}).get(cls, ()))][:SHOWN]
 
 
 def _unfinished_text(parts: list, again: bool = False) -> str:
@@ -290,8 +300,9 @@ def stats_report(state=None, banks=()) -> tuple:
     progress = loaded.progress
     bank = load_bank(banks)
     bank_classes, names = sorted({t.cls for t in bank}, key=class_key), trap_names(bank)
+    traps = {cls: set().union(*(learner.trap_codes(t) for t in bank if t.cls == cls)) for cls in bank_classes}
     own_state = path != learner.default_path() and path   # named in the suggested command
-    what_next = advice(progress, bank_classes, banks, names=names, state=own_state)
+    what_next = advice(progress, bank_classes, banks, names=names, state=own_state, traps=traps)
     if not progress.classes:
         return f"No progress recorded yet ({printable(path)}).\n" + "\n".join(what_next), notes
     lines = [progress_file_line(path),
@@ -300,7 +311,7 @@ def stats_report(state=None, banks=()) -> tuple:
              "", "Class  Box  Questions  Clean  Hints  Wrong  Skipped  Due"]
     for cls, card in sorted(progress.classes.items(), key=lambda kv: class_key(kv[0])):
         lines.append(f"{cls:<6} {card.box:<4} {card.seen:<10} {card.right:<6} {card.helped:<6} {card.missed:<6} "
-                     f"{card.skipped:<8} {_due_text(card.due, progress.clock)}")
+                     f"{card.skipped:<8} {_due_text(learner.class_due(progress, cls, traps.get(cls, ())), progress.clock)}")
     lines += [wrap(BOX_LEGEND, WIDTH)] + _unsplit(progress.classes) + _misconception_table(progress, names)
     lines += ["", "What to practise next:"] + bullets(what_next)
     return "\n".join(lines), notes
