@@ -276,6 +276,26 @@ def _c9_as_then(papers, then):
     return [question(q) for q in papers]
 
 
+REWORDED = {"predicted_class_probability", "predicted_class_loss"}
+"""C8's traps reworded after that key was written, so as not to name (c)'s answer (review 58a F1)."""
+
+
+def _reworded_out(papers):
+    """``papers`` (a key's papers, or its questions) with the feedback of the ``REWORDED`` traps left out."""
+    from dataclasses import replace
+
+    def part(p):
+        traps = tuple(replace(t, feedback="") if t.code in REWORDED else t for t in p.spec.traps)
+        return replace(p, spec=replace(p.spec, traps=traps))
+
+    def question(q):
+        return replace(q, parts=tuple(map(part, q.parts)))
+
+    if papers and hasattr(papers[0], "questions"):
+        return [replace(paper, questions=[question(q) for q in paper.questions]) for paper in papers]
+    return [question(q) for q in papers]
+
+
 @pytest.mark.slow
 def test_a_version_3_key_from_before_variants_reads_as_generate_makes_it_now(bank):
     """tests/data/keys/version3-students.json was written by quizgen before key version 4
@@ -292,7 +312,7 @@ def test_a_version_3_key_from_before_variants_reads_as_generate_makes_it_now(ban
     now, old = Key.from_json(now_data, "key.json"), load_key_file(VERSION3)
     assert old.version == 3 and now.version == 4
     # C9 gained the log-10 trap and more words after that key was written (mark29): those alone differ
-    assert _c9_as_then(old.papers, old) == _c9_as_then(now.papers, old)
-    assert _c9_as_then(old.questions, old) == _c9_as_then(now.questions, old)
+    assert _c9_as_then(_reworded_out(old.papers), old) == _c9_as_then(_reworded_out(now.papers), old)
+    assert _c9_as_then(_reworded_out(old.questions), old) == _c9_as_then(_reworded_out(now.questions), old)
     c9_parts = [p for paper in old.papers for q in paper.questions if q.cls == "C9" for p in q.parts]
     assert any(p.accept for p in c9_parts)
