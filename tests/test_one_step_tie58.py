@@ -33,3 +33,23 @@ def test_a_one_step_route_at_a_tie_rounded_half_towards_zero_is_told(rows):
                                          "and is marked as that.)"), row
     kept = rows[("s4", "Q9", "a")]
     assert (kept["status"], kept["note"]) == ("imprecise", "rounded_too_early") and "1.26 as 1.3" in kept["feedback"]
+
+
+@pytest.fixture(scope="module")
+def c10_rows(tmp_path_factory):
+    """C10 of seed 11, Q46: (b) reads (a)'s count T = 8; the key 1.3887 is the sum 11.110 over 8."""
+    key = generated_key(tmp_path_factory, 11, 5)
+    answers = [("s1", "Q46", "a", "8"), ("s1", "Q46", "b", "1.37"), ("s2", "Q46", "b", "1.37")]
+    return graded_by_cli(tmp_path_factory.mktemp("grade11"), key, answers)
+
+
+def test_a_tie_on_a_part_reading_an_earlier_count_is_told_too(c10_rows):
+    """Review 58c F10: the sum of -ln(p) kept as 11 over T = 8 gives 1.375, a tie; 1.37, its rounding half
+    towards zero, was a bare `incorrect` because (b) reads (a)'s count. It is told the step and the tie, as
+    C9's is, and stays `incorrect`."""
+    for student in ("s1", "s2"):
+        row = c10_rows[(student, "Q46", "b")]
+        assert (row["status"], row["score"]) == ("incorrect", "0"), row
+        assert row["feedback"].startswith("your answer is 1.375, what the working gives with a value on the way "
+                                          "kept to too few figures (the sum of -ln(p) = 11.1"), row
+        assert "as 11), rounded half towards zero" in row["feedback"] and "here both 1.38" in row["feedback"], row

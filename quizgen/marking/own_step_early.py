@@ -90,9 +90,11 @@ def step_tie(rule, x: float, credits, shown: int | None = None) -> str:
     rounding when one step of the part's own working kept short, from the key's values, reaches it only
     as the rounding half towards zero of a tie (``_tie_near``), else "": the step, the tie and the rule, as
     early.tie_rounded_down tells carried rounding's. C9 seed 2024's Q9 ``3.51``: the mean 1.26 kept as 1.3,
-    with the NSP loss 2.215, gives 3.515, 3.52 by either rule; it was a bare ``incorrect`` (fix58m)."""
+    with the NSP loss 2.215, gives 3.515, 3.52 by either rule; it was a bare ``incorrect`` (fix58m). A part
+    reading earlier counts is worked from the key's (``_key_given``): C10 seed 11's (b) ``1.37``, the sum 11.110
+    kept as 11 over T = 8, 1.375 (review 58c F10)."""
     asked = figures_asked(rule.kind, rule.spec)
-    if asked is None or asked <= EARLY_FIGURES or rule.sources:
+    if asked is None or asked <= EARLY_FIGURES:
         return ""
     return as_asked_too(rule, x, shown, lambda v: _tie_told(rule, v, credits, asked))
 
@@ -102,10 +104,10 @@ def _tie_told(rule, x: float, credits, asked: int) -> str:
     if spans.__class__ is not CarriedSpans or not x:
         return ""
     recipe = spans.paths.get(spans.name)
-    if recipe is None or not recipe.intermediates or recipe.depends:
+    if recipe is None or not recipe.intermediates or set(recipe.depends) != {s.name for s in rule.sources}:
         return ""
     try:
-        named = _step_named(_early_covers(rule, recipe, {}, x, asked, _tie_near))
+        named = _step_named(_early_covers(rule, recipe, _key_given(rule), x, asked, _tie_near))
     except OWN_RECIPE_ERRORS:
         return ""
     if not named:
