@@ -91,3 +91,17 @@ def test_the_shipped_c5_and_c8_traps_tell_no_later_answer():
     c5 = (BANK / "c5_zero_mask_limit.yaml").read_text(encoding="utf-8")
     assert "like the empty mean" not in c5 and "that has no value" not in c5
     assert "the class the model predicts" not in (BANK / "c8_classifier_head.yaml").read_text(encoding="utf-8")
+
+
+def test_true_or_false_in_their_plain_sense_pass_as_yes_and_no_do(tmp_path):
+    """Review 58c F2: (c) a true/false part; (a)'s feedback says "the true factor", no answer to (c)."""
+    path = tmp_path / "c21.yaml"
+    text = TWO_PRODUCTS.replace("NAME", "the other factor").replace(
+        "FEEDBACK", "You used the other factor; the true factor of this part is 2.5.")
+    text = text.replace('ask: "Which is larger, the first product or the second?"',
+                        'ask: "True or false: the second product is larger?"')
+    text = text.replace('accept: [second, "the second"]', 'accept: [true, "it is true"]')
+    path.write_text(text.replace("bigger: second", "bigger: true"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path), "--samples", "10"])
+    assert result.exit_code == 0, result.output
+    assert "states 'true'" not in result.output, result.output

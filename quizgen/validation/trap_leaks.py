@@ -10,7 +10,8 @@ What can be checked reliably, on each sampled draw:
   a whole-number answer is let pass, as there: a count or a position, not the answer);
 - a later word part's answer, the word the key states (its first accepted word; the others are
   often plain English, C8's ``negative`` for the class ``neg``), as whole words, in the name or the
-  feedback: but not ``yes`` or ``no`` (every English sentence may hold them), nor a word the
+  feedback: but not ``yes``, ``no``, ``true`` or ``false`` (every English sentence may hold them:
+  "the true label", review 58c F2), nor a word the
   question has already printed in its stem or in the asks up to this part.
 
 What it cannot see is a sentence that ties a word the stem prints to a later answer: C8's stem
@@ -33,7 +34,8 @@ from quizgen.text.render import jinja_context, render_many
 from quizgen.validation.leaks import Target, text_leaks
 from quizgen.validation.problems import problem_at
 
-_YES_NO = frozenset(("yes", "no"))
+_YES_NO = frozenset(("yes", "no", "true", "false"))
+"""A yes/no or true/false part's stock answers: plain words of any feedback, never counted as told."""
 
 
 def trap_leak_problems(inst) -> list:
