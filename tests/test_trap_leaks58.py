@@ -105,3 +105,20 @@ def test_true_or_false_in_their_plain_sense_pass_as_yes_and_no_do(tmp_path):
     result = CliRunner().invoke(main, ["validate", str(path), "--samples", "10"])
     assert result.exit_code == 0, result.output
     assert "states 'true'" not in result.output, result.output
+
+
+def test_a_number_near_a_later_answer_on_few_draws_is_a_warning(tmp_path):
+    """Review 58c F3: e, about 2.72, is (b)'s 0.906 x only when x = 3; a coincidence of some draws is a
+    warning naming how many, so --samples no longer decides whether the bank passes. A number tracking
+    the later answer on most draws is still refused (the first test above)."""
+    path = tmp_path / "c21.yaml"
+    text = TWO_PRODUCTS.replace("NAME", "the other factor").replace(
+        "FEEDBACK", "You multiplied by the wrong factor; e, about 2.72, plays no part here.")
+    text = text.replace('"x * 3.7"', '"x * 0.906"').replace("What is 3.7 x?", "What is 0.906 x?")
+    path.write_text(text.replace("b3: 11.1", "b3: 2.718"), encoding="utf-8")
+    for samples in ("2", "10"):
+        result = CliRunner().invoke(main, ["validate", str(path), "--samples", samples])
+        assert result.exit_code == 0, result.output
+        told = [line for line in result.output.splitlines() if "parts.0.traps.0.feedback" in line]
+        assert len(told) == 1 and re.search(r"feedback: warning: on [1-9]\d* of \d+ draws \(fewer than half", told[0])
+        assert "states 2.72, within tolerance of (b)'s answer 2.718" in told[0], told

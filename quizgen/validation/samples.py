@@ -18,7 +18,7 @@ from quizgen.validation.marking import marking_problems
 from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Report, problem_at
 from quizgen.validation.steps import paths_once
-from quizgen.validation.trap_leaks import trap_leak_problems
+from quizgen.validation.trap_leaks import numeric_leaks, trap_leak_problems
 
 # A failure rate per seed above this means some generated quizzes would stop with an error.
 MAX_FAILURE_RATE = 1e-4
@@ -40,7 +40,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     solution that recomputes and be marked as a careful marker would (the 3
     s.f. student correct, every trap named, never accepted: marking.py, on
     the first MARKING_DRAWS draws); the first ``referee`` draws are refereed by SymPy."""
-    rejections, words, largest, recipe_paths, reach = [], {}, {}, paths_once(template), {}
+    rejections, words, largest, recipe_paths, reach, numeric = [], {}, {}, paths_once(template), {}, {}
     for k in range(samples):
         label = seed_label("validate", template.id, k)
         tried = len(rejections)
@@ -61,7 +61,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
         found.add_all(route_problems(inst))   # each ecf_also route gives the answer from right earlier answers
         if not problems:
             found.add_all(paper_problems(inst, referee=k < referee))
-            found.add_all(trap_leak_problems(inst))   # a trap at an early part telling a later answer
+            found.add_all(trap_leak_problems(inst, numeric))   # a trap at an early part telling a later answer
             if k < MARKING_DRAWS:
                 found.add_all(marking_problems(inst, recipe_paths, reach))
     if report.draws:
@@ -71,6 +71,9 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     report.warnings += _fixed_yes_no(template, report, words)
     report.warnings += percent_shares(template, report.samples, largest)
     report.warnings += wide_reach(template, reach)
+    leaks, warnings = numeric_leaks(template.path, numeric, report.samples)
+    found.add_all(leaks)
+    report.warnings += warnings
 
 
 def _most_common(rejections: list):

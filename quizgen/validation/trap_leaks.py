@@ -7,7 +7,8 @@ What can be checked reliably, on each sampled draw:
 
 - a number the feedback prints within tolerance of a later numeric part's answer, as the paper's
   leak check reads numbers (validation/leaks.py; a whole number written without decimals equal to
-  a whole-number answer is let pass, as there: a count or a position, not the answer);
+  a whole-number answer is let pass, as there: a count or a position, not the answer): refused
+  when it does so on most draws (it tracks the answer), a warning on fewer (``numeric_leaks``);
 - a later word part's answer, the word the key states (its first accepted word; the others are
   often plain English, C8's ``negative`` for the class ``neg``), as whole words, in the name or the
   feedback: but not ``yes``, ``no``, ``true`` or ``false`` (every English sentence may hold them:
@@ -38,8 +39,10 @@ _YES_NO = frozenset(("yes", "no", "true", "false"))
 """A yes/no or true/false part's stock answers: plain words of any feedback, never counted as told."""
 
 
-def trap_leak_problems(inst) -> list:
-    """A problem at each trap name or feedback of one draw ``inst`` that states a later part's answer."""
+def trap_leak_problems(inst, numeric: dict) -> list:
+    """A problem at each trap name or feedback of one draw ``inst`` that states a later part's word answer;
+    one that prints a number within tolerance of a later answer is counted in ``numeric`` instead, by key:
+    ``numeric_leaks`` judges it over all the draws (review 58c F3)."""
     view = question_view(Question("Q1", inst), "text")
     context, problems = jinja_context(inst.env), []
     shown = view["stem"]
@@ -50,13 +53,30 @@ def trap_leak_problems(inst) -> list:
         feedback = render_many([trap.feedback for trap in pv.traps], context, "text") if pv.traps else []
         for j, (source, text) in enumerate(zip(pv.part.traps, feedback)):
             for key, said in (("name", source.name), ("feedback", text)):
-                told = _told(said, targets, words)
-                if told:
-                    problems.append(problem_at(inst.template.path, ("parts", i, "traps", j, key), (
-                        f"this trap's {key} at ({pv.letter}) states {told} (seed {inst.seed_label}); the drill "
-                        f"shows it as soon as an answer matches the trap, before that part is asked: say what "
-                        "went wrong without the later answer")))
+                told, number = _told(said, targets, words)
+                message = (f"this trap's {key} at ({pv.letter}) states {told} (seed {inst.seed_label}); the drill "
+                           "shows it as soon as an answer matches the trap, before that part is asked: say what "
+                           "went wrong without the later answer")
+                if number:
+                    count, first = numeric.get(("parts", i, "traps", j, key), (0, message))
+                    numeric[("parts", i, "traps", j, key)] = (count + 1, first)
+                elif told:
+                    problems.append(problem_at(inst.template.path, ("parts", i, "traps", j, key), message))
     return problems
+
+
+def numeric_leaks(path, numeric: dict, samples: int) -> tuple:
+    """(problems, warnings) for the numbers ``trap_leak_problems`` counted: a number that lands within
+    tolerance of a later answer on most of the ``samples`` draws (more than half) tracks that answer and is
+    refused; on fewer it is a coincidence of some draws, which the learner cannot read as the answer, and
+    gets a warning saying on how many, so the verdict does not turn on ``--samples`` (review 58c F3)."""
+    problems, warnings = [], []
+    for where, (count, message) in sorted(numeric.items()):
+        if 2 * count > samples:
+            problems.append(problem_at(path, where, message))
+        else:
+            warnings.append(problem_at(path, where, f"warning: on {count} of {samples} draws (fewer than half: a coincidence, not refused), {message}"))
+    return problems, warnings
 
 
 def _numbers(later: list, shown: str) -> list:
@@ -82,17 +102,17 @@ def _words(later: list, shown: str) -> list:
             if word and word not in _YES_NO and not _holds(seen, word)]
 
 
-def _told(text: str, targets: list, words: list) -> str | None:
-    """What of a later answer ``text`` states, in words for the message, or None."""
+def _told(text: str, targets: list, words: list) -> tuple:
+    """What of a later answer ``text`` states, in words for the message, or None; and whether it is a number."""
     leaks = text_leaks(text, targets, whole_numbers=False)
     if leaks:
         leak = leaks[0]
-        return f"{leak.shown}, within tolerance of {leak.target.label} {leak.target.value:.6g}"
+        return f"{leak.shown}, within tolerance of {leak.target.label} {leak.target.value:.6g}", True
     plain = normalise_word(text)
     for word, letter in words:
         if _holds(plain, word):
-            return f"{word!r}, the answer to ({letter})"
-    return None
+            return f"{word!r}, the answer to ({letter})", False
+    return None, False
 
 
 def _holds(text: str, word: str) -> bool:
