@@ -23,11 +23,12 @@ class QuizgenGroup(click.Group):
         tolerant_console()
         guard_stdout()
         try:
+            refuse_closed_stdout()   # here too: the group's --help and --version run before invoke (58c F1)
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:   # the group's own options: quizgen --bogus
             _say_usage_error(exc, info_name)
             raise SystemExit(exc.exit_code) from None
-        except OutputError as exc:   # quizgen --help > /dev/full
+        except OutputError as exc:   # quizgen --help > /dev/full, or >&-
             click.echo(f"quizgen: error: {exc}", err=True)
             raise SystemExit(exc.exit_code) from None
 
