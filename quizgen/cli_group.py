@@ -24,6 +24,7 @@ class QuizgenGroup(click.Group):
         guard_stdout()
         try:
             refuse_closed_stdout()   # here too: the group's --help and --version run before invoke (58c F1)
+            refuse_gone_folder()
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:   # the group's own options: quizgen --bogus
             _say_usage_error(exc, info_name)
@@ -64,6 +65,17 @@ def refuse_closed_stdout() -> None:
     if sys.stdout is None:
         raise OutputError("standard output is closed, and quizgen writes its results there; nothing was done: "
                           "send it to a file or to /dev/null instead (> out.txt)")
+
+
+def refuse_gone_folder() -> None:
+    """OutputError when the working folder was deleted after the shell entered it (review 58c F6): every
+    relative path, and the absolute paths made of them, then fails deep inside a command as a traceback."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        raise OutputError("the current folder no longer exists (it was deleted or moved after the shell "
+                          "entered it); nothing was done: cd to a folder that exists and run the command "
+                          "again") from None
 
 
 class GuardedStdout:

@@ -58,3 +58,15 @@ def test_a_closed_pipe_stays_quiet():
         err = proc.stderr.read().decode()
         proc.wait(timeout=120)
     assert "Traceback" not in err and "error" not in err
+
+
+def test_a_command_run_in_a_deleted_folder_is_one_line(tmp_path):
+    """Review 58c F6: the working folder deleted after the shell entered it was a traceback from
+    os.path.realpath; it is one line, exit 1, and nothing is written."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    done = subprocess.run(["sh", "-c", 'cd "$1" && rmdir "$1" && exec "$2" -m quizgen generate --seed 1 --out gout',
+                           "sh", str(gone), sys.executable], stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=120)
+    one_line(done, 1, "the current folder no longer exists")
+    assert not gone.exists()
