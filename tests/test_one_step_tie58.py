@@ -9,8 +9,8 @@ import pytest
 
 from tests.grading_support import generated_key, graded_by_cli
 
-TIE = ("your answer is 3.515, what the working gives with a value on the way kept to too few figures (the mean "
-       "of -ln(p) = 1.26 as 1.3), rounded half towards zero: a tie is rounded away from zero, or to the even "
+TIE = ("your answer is 3.515 rounded half towards zero (3.515 is what the working gives with a value on the way "
+       "kept to too few figures: the mean of -ln(p) = 1.26 as 1.3): a tie is rounded away from zero, or to the even "
        "neighbour, here both 3.52; and this paper asks you to keep at least 4 significant figures in intermediate "
        "results (expected 3.48)")
 
@@ -50,6 +50,6 @@ def test_a_tie_on_a_part_reading_an_earlier_count_is_told_too(c10_rows):
     for student in ("s1", "s2"):
         row = c10_rows[(student, "Q46", "b")]
         assert (row["status"], row["score"]) == ("incorrect", "0"), row
-        assert row["feedback"].startswith("your answer is 1.375, what the working gives with a value on the way "
-                                          "kept to too few figures (the sum of -ln(p) = 11.1"), row
-        assert "as 11), rounded half towards zero" in row["feedback"] and "here both 1.38" in row["feedback"], row
+        assert row["feedback"].startswith("your answer is 1.375 rounded half towards zero (1.375 is what the working "
+                                          "gives with a value on the way kept to too few figures: the sum of -ln(p) = 11.1"), row
+        assert "as 11): a tie" in row["feedback"] and "here both 1.38" in row["feedback"], row

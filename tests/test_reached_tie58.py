@@ -60,8 +60,8 @@ def test_a_bare_refusal_names_the_tie(tmp_path_factory):
                                                                  ("t", "Q18", "a", "0.8271")])
     q18, q17, longer = rows[("s", "Q18", "a")], rows[("s", "Q17", "a")], rows[("t", "Q18", "a")]
     assert (q18["status"], q18["score"], q18["note"]) == ("incorrect", "0", "")
-    assert q18["feedback"] == ("your answer is 0.8275, a value the working reaches with rounded intermediate results, "
-                               "rounded half towards zero: a tie is rounded away from zero, or to the even neighbour, "
+    assert q18["feedback"] == ("your answer is 0.8275 rounded half towards zero (0.8275 is a value the working reaches "
+                               "with rounded intermediate results): a tie is rounded away from zero, or to the even neighbour, "
                                "here both 0.828 (expected 0.829)")
     assert (longer["status"], longer["score"]) == ("incorrect", "0")   # more figures: judged as 0.827 too
     assert longer["feedback"] == q18["feedback"] + (" (Your answer, 0.8271, is 0.827 at the 3 significant figures asked, "

@@ -244,8 +244,8 @@ def _tie_told(rule: PartRule, x: float) -> str:
     if tie is None or asked is None:
         return ""
     shown = significant(tie, asked + 1)
-    return (f"your answer is {shown}, a value the working reaches with rounded intermediate results, rounded "
-            f"half towards zero: a tie is rounded away from zero, or to the even neighbour, here both "
+    return (f"your answer is {shown} rounded half towards zero ({shown} is a value the working reaches with "
+            f"rounded intermediate results): a tie is rounded away from zero, or to the even neighbour, here both "
             f"{significant(Fraction(shown), asked)} (expected {expected(rule)})")
 
 

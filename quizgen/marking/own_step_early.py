@@ -113,8 +113,9 @@ def _tie_told(rule, x: float, credits, asked: int) -> str:
     if not named:
         return ""
     tie = significant(x + math.copysign(5 * 10.0 ** (math.floor(math.log10(abs(x))) - asked), x), asked + 1)
-    return (f"your answer is {tie}, {OWN_STEP_ROUNDED.removeprefix('your answer is ')} ({named}), rounded half "
-            f"towards zero: a tie is rounded away from zero, or to the even neighbour, here both "
+    return (f"your answer is {tie} rounded half towards zero ({tie} is "
+            f"{OWN_STEP_ROUNDED.removeprefix('your answer is ')}: {named}): a tie is rounded away from zero, or to "
+            f"the even neighbour, here both "
             f"{significant(Fraction(tie), asked)}; and this paper asks you to {keep_advice(credits, rule)}")
 
 
