@@ -104,8 +104,7 @@ class CarriedSpans:
         of a tie half towards zero (``half_down_only``): C4 seed 5's Q16 ``0.737`` from the mean
         2.95/4 = 0.7375, which is 0.738 by the paper's rule and to even (review 56c F1).
         Worked out only for an answer inside the spans."""
-        holding = self._holding(x)
-        return bool(holding) and all(half_down_only(x, v, self.spec, self.kind) for v in holding)
+        return self._tie_alone(x) is not None
 
     def tie_below(self, x: float):
         """The carried value at a tie that ``x`` is only the rounding half towards zero of, when
@@ -113,6 +112,11 @@ class CarriedSpans:
         Feedback names it (carried_words.tie_rounded_down)."""
         if self._spans is None or not any(low <= x <= high for low, high in self._spans):
             return None
+        return self._tie_alone(x)
+
+    def _tie_alone(self, x: float):
+        """The first carried value whose window holds ``x``, when every such value holds it only as
+        the rounding half towards zero of a tie (``half_down_only``); else None."""
         holding = self._holding(x)
         return holding[0] if holding and all(half_down_only(x, v, self.spec, self.kind) for v in holding) else None
 
