@@ -16,7 +16,7 @@ from quizgen.maths.tolerance import DEFAULT_SIGFIGS
 from quizgen.marking.as_asked import as_asked_too
 from quizgen.marking.expression_value import ValueFigures
 from quizgen.marking.forms import Reading
-from quizgen.marking.quotes import quoted, those_values
+from quizgen.marking.quotes import quoted, those_values, tie_half_down
 from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Verdict
 from quizgen.marking.slips import cut_to, rounds_to, same
 from quizgen.marking.sources import figures_asked
@@ -243,10 +243,8 @@ def _tie_told(rule: PartRule, x: float) -> str:
     asked = figures_asked(rule.kind, rule.spec)
     if tie is None or asked is None:
         return ""
-    shown = significant(tie, asked + 1)
-    return (f"your answer is {shown} rounded half towards zero ({shown} is a value the working reaches with "
-            f"rounded intermediate results): a tie is rounded away from zero, or to the even neighbour, here both "
-            f"{significant(Fraction(shown), asked)} (expected {expected(rule)})")
+    how = "a value the working reaches with rounded intermediate results"
+    return f"{tie_half_down(significant(tie, asked + 1), how, asked)} (expected {expected(rule)})"
 
 
 def count_rounded(rule: PartRule, x: float) -> str:

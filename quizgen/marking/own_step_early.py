@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from fractions import Fraction
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import half_width, matches
@@ -23,7 +22,7 @@ from quizgen.marking.early import expected, stated
 from quizgen.marking.early_steps import one_step_values, reaches_with, step_named
 from quizgen.marking.hull import CarriedSpans, given_reach, half_down_only
 from quizgen.marking.near_one import near_one
-from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED
+from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, tie_half_down
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice
@@ -113,10 +112,8 @@ def _tie_told(rule, x: float, credits, asked: int) -> str:
     if not named:
         return ""
     tie = significant(x + math.copysign(5 * 10.0 ** (math.floor(math.log10(abs(x))) - asked), x), asked + 1)
-    return (f"your answer is {tie} rounded half towards zero ({tie} is "
-            f"{OWN_STEP_ROUNDED.removeprefix('your answer is ')}: {named}): a tie is rounded away from zero, or to "
-            f"the even neighbour, here both "
-            f"{significant(Fraction(tie), asked)}; and this paper asks you to {keep_advice(credits, rule)}")
+    how = f"{OWN_STEP_ROUNDED.removeprefix('your answer is ')}: {named}"
+    return f"{tie_half_down(tie, how, asked)}; and this paper asks you to {keep_advice(credits, rule)}"
 
 
 def _key_given(rule) -> dict:
