@@ -62,12 +62,19 @@ def test_a_rounding_that_is_the_traps_cut_off_names_nothing(graded):
     """Review 49d F6 (round 50): ``0.8018`` is 0.802 at the 3 figures asked, which is the
     trap's value cut off: two roundings stacked (the answer's and the trap's cut-off),
     and its 4th figure says it is no cut-off of 0.802649 (that is 0.8026). Round 49
-    named these the trap; now only ``0.802`` itself is, told it is the trap cut off."""
-    rounding = graded[("3", CUT)]
+    named these the trap; now only ``0.802`` itself is, told it is the trap cut off, after a
+    right (a). After (a) 3, the masked positions, ``0.802`` is that misconception's value cut off:
+    rounded too early from the method carried on, the misconception named once, at (a) (round 59)."""
+    rounding = graded[("6", CUT)]
     assert (rounding["status"], rounding["misconception"]) == ("incorrect", TRAP)
     assert float(rounding["score"]) == 2 * 0.5 * 0.5   # (b)'s 2 points (review 52b F3), the trap's credit, cut off:
     # times the imprecise credit
     assert "(That value, cut off instead of rounded: 0.8026 rounds to 0.803.)" in rounding["feedback"]
+    carried = graded[("3", CUT)]
+    assert (carried["status"], carried["note"], carried["misconception"]) == ("imprecise", "rounded_too_early", "")
+    assert float(carried["score"]) == 2 * 0.5   # the imprecise credit (ECF's is 1)
+    assert "not counted again): cut off instead of rounded: 0.8026, worked from that value, rounds to 0.803 (" \
+        in carried["feedback"], carried
     for answer in ("0.8016", "0.8017", "0.8018", "0.8019", "0.8021"):   # outside the trap's window, 0.80215 up
         row = graded[("3", answer)]
         assert (row["status"], row["misconception"], row["score"]) == ("incorrect", "", "0"), row

@@ -53,7 +53,7 @@ from quizgen.marking.hull import given_reach
 from quizgen.marking.recipes import fixed_over_part, part_divisor
 from quizgen.marking.quotes import MARKED_FROM, from_own_answers, marked_from, quoted
 from quizgen.marking.rule_model import EARLY, ECF, INCORRECT, NEAR, tolerance_kind
-from quizgen.marking.slips import rounded_or_cut
+from quizgen.marking.slips import cut_to, rounded_or_cut
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_behind
 
 WITHHELD = "(no error carried forward)"
@@ -137,7 +137,7 @@ class Carried(NamedTuple):
 def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written, mark, ecf_verdict):
     """``mark(rule, reading, earlier, env, credits, carried, written)`` (rules.py's
     ``_mark_value``) with the checks of this module: a misconception carried
-    on is ECF (``ecf_verdict``, rules.py's ``ecf_given``), and ECF worked
+    on is ECF (``ecf_verdict``, ecf_verdict.py's ``ecf_given``), and ECF worked
     from or to a value outside its part's range is withheld: the answer as
     marked without earlier answers, its feedback saying why."""
     if not rule.sources or not env or rule.recipe is None:   # the pass (no earlier answers yet): as before
@@ -150,6 +150,9 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     if method is not None and (_reaches(rule, reading, method)
                                or _carried_route(rule, reading, env, method, credits.levels)):
         return ecf_verdict(rule, reading, _carried_on(rule, earlier, written, method), method.value, credits)
+    if method is not None and _cut_off(rule, reading, method):   # rounded too early, the misconception named once
+        return ecf_verdict(rule, reading, _carried_on(rule, earlier, written, method), method.value, credits,
+                           cut=True)
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
     if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
         return verdict
@@ -317,6 +320,17 @@ def _reaches(rule, reading, method: Carried) -> bool:
         return True
     asked = figures_asked(rule.kind, rule.spec)
     return asked is not None and shown is not None and shown < asked and rounded_or_cut(x, value, asked, shown)
+
+
+def _cut_off(rule, reading, method: Carried) -> bool:
+    """True when the answer read, written to the figures asked or more, is the misconception's value here
+    cut off at those figures instead of rounded (C10: (a) 6, [EOS] left out, then (b) 1.71 for the words'
+    mean loss 1.7161), and no other trap's value: rounded too early from the method carried on."""
+    x, shown, kind = reading.value, reading.figures, tolerance_kind(rule)
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None or shown is not None and shown < asked or not cut_to(x, method.value, asked):
+        return False
+    return not any(matches(x, t.value, rule.spec, kind) for t in rule.traps if t.value is not None)
 
 
 def _carried_route(rule, reading, env: dict, method: Carried, levels) -> bool:

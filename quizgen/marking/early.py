@@ -49,14 +49,21 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
                        feedback=f"rounded too early: its value, {in_plain(significant(reading.value, reading.figures))}"
                                 f", is right to {figures}, give at least {asked} (expected {right})")
     if target is not None:   # both values named, in ECF's words (early_sources.from_own_and_exact)
-        labels = " and ".join(s.label for s in rule.sources)
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                        feedback=f"rounded too early: right to {figures} given {those_values(rule.sources)}, give at "
-                                f"least {asked} (error carried forward: from your {labels} the answer is "
-                                f"{significant(target, asked)}; from the exact {labels}, expected {right})")
+                                f"least {asked} ({both_answers(rule, target)})")
     zeros = _zeros_count(right, asked, reading.value, reading.figures)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                    feedback=f"rounded too early: right to {figures}, give at least {asked} (expected {right}{zeros})")
+
+
+def both_answers(rule: PartRule, target: float) -> str:
+    """ECF's words naming the value ``target`` worked from the student's own earlier answers beside the key's:
+    ``error carried forward: from your (a) the answer is 1.72; from the exact (a), expected 1.90``."""
+    labels = " and ".join(s.label for s in rule.sources)
+    return (f"error carried forward: from your {labels} the answer is "
+            f"{significant(target, figures_asked(rule.kind, rule.spec))}; from the exact {labels}, "
+            f"expected {expected(rule)}")
 
 
 ZEROS_COUNT = "zeros at the end of a decimal count as significant figures"

@@ -30,7 +30,8 @@ from quizgen.marking.coherence import withheld
 from quizgen.marking.near_one import kept_sources
 from quizgen.marking.quotes import WORKED_WITH, from_own_answers, marked_from, own_numbers, quoted
 from quizgen.marking.rule_model import EARLY, ECF, PartRule, Verdict, tolerance_kind
-from quizgen.marking.rules import ecf_given, mark_value
+from quizgen.marking.ecf_verdict import ecf_given
+from quizgen.marking.rules import mark_value
 from quizgen.marking.sources import OWN_RECIPE_ERRORS
 from quizgen.marking.slips import same
 
@@ -94,7 +95,7 @@ def _given(rule: PartRule, reading: Reading, changed: tuple, question, source, h
 
 
 def _from_kept(rule: PartRule, reading: Reading, values: dict, written: dict, question, credits) -> Verdict | None:
-    """ECF's verdict (rules.ecf_given, at ``credits``) on ``reading`` when the part's working from the
+    """ECF's verdict (ecf_verdict.ecf_given, at ``credits``) on ``reading`` when the part's working from the
     earlier ``values`` (plain, or carried as the policy carries) gives it at the figures asked; else None."""
     if rule.recipe is None or any(values.get(d) is None for d in rule.recipe.depends):
         return None

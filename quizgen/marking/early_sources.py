@@ -4,7 +4,7 @@ fewer figures than their part asks or cut off: one mistake is named once
 made; a later answer right given those answers as the student wrote them is
 error carried forward from them (``correct``, ``ecf``), its feedback saying
 where their rounding was marked. Its own rounding, when it shows too few
-figures itself, is told as on any ECF answer (rules.py's ``ecf_given``).
+figures itself, is told as on any ECF answer (ecf_verdict.py's ``ecf_given``).
 Pure helpers of rules.py."""
 
 from __future__ import annotations

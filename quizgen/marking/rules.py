@@ -22,10 +22,11 @@ from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early, 
 from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
                                    shown_too_few, stated, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
+from quizgen.marking.ecf_verdict import ecf_given, no_ecf_marks as _no_ecf_marks, share as _share
 from quizgen.marking.own_right import right_from_own, short_own_told
 from quizgen.marking.expression_value import judged, told_value
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, kept_figures, \
-    rounding_alone, rounding_marked_there, worked_from_early
+    rounding_alone, worked_from_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
@@ -201,27 +202,6 @@ def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carri
     return early, wrong and not rounding_alone(rule, earlier, written)
 
 
-def ecf_given(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits,
-                 early: tuple = (), unrounded: bool = False) -> Verdict:
-    """The answer read, right given the student's own earlier answers (``ecf`` names them; ``target``: the
-    value worked from them; ``early``: those rounded too early, marked there; ``unrounded``: right only from
-    values they round, carried on unrounded, review 53b F2): ECF, imprecise too when written to fewer figures
-    than asked (both credits), and saying so when the policy gives ECF part or no marks."""
-    there, given = f"; {rounding_marked_there(early)}" if early else "", those_values(rule.sources, unrounded)
-    verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=reading.value,
-                      feedback=f"{ecf}: correct given {given} (error carried forward{there})")
-    verdict = precise(rule, reading, verdict, credits, target)
-    if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
-        return replace(verdict, score=credits.ecf * credits.imprecise,
-                       feedback=_no_ecf_marks(f"{ecf}: {verdict.feedback}", credits))
-    if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
-        return replace(verdict, status=INCORRECT, feedback=verdict.feedback + NO_MARKS)
-    if credits.ecf < 1:   # part marks: say why the score is not the part's points
-        return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(credits.ecf)} of the marks "
-                                         "in this course")
-    return verdict
-
-
 def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) -> Verdict:
     """An incorrect answer, told why when it is the answer rounded twice, or a misconception's value rounded
     too early or cut off (named: its credit times the imprecise credit); else, when ``own()`` (``_early_given_own``,
@@ -305,21 +285,6 @@ def _expected_given(rule: PartRule, mine: str, target: float, wrong: bool) -> st
     "expected", and when one of those answers is wrong (ECF) the value
     ``target`` worked from them too, in the words of early_sources' ECF."""
     return from_own_and_exact(rule, mine, target) if wrong else f"expected {expected(rule)}"
-
-
-NO_MARKS = ", which earns no marks in this course"   # after the feedback of an answer ECF credit 0 scores nothing
-
-
-def _no_ecf_marks(feedback: str, credits: Credits) -> str:
-    """``feedback`` on an answer rounded too early from wrong earlier answers, told
-    that it earns nothing when ECF credit 0 zeroes the imprecise credit the policy
-    gives (as part marks are told: mark_value), else as it is."""
-    return feedback + NO_MARKS if credits.imprecise and not credits.ecf else feedback
-
-
-def _share(credit: float) -> str:
-    """A credit as a reader says it: 'half', else a percentage (25%, 33.3%)."""
-    return "half" if credit == 0.5 else f"{float(significant(100 * credit, 3)):g}%"
 
 
 def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels=LEVELS,

@@ -1,0 +1,53 @@
+"""Marking under error carried forward (ECF), round 59: C10 seed 11's Q49 (`generate --seed 11 --count 5`;
+key 1.8989, the mean of 7 losses): (a) `6`, [EOS] left out (end_token_not_predicted), then (b) `1.71`, the
+words' mean loss 1.7161 that this method gives, cut off at the 3 figures asked. It was the
+end_token_not_predicted trap again (the trap cut off), the misconception counted twice; it is rounded too
+early from the method carried on, as the key's value cut off is."""
+
+import pytest
+
+from tests.grading_support import generated_key, graded_by_cli
+
+CUT = ("marked from your (a) = 6 and the method behind it (the misconception named at (a), not counted again): "
+       "cut off instead of rounded: 1.716, worked from that value, rounds to 1.72 (error carried forward: from "
+       "your (a) the answer is 1.72; from the exact (a), expected 1.90)")
+
+
+def _policy(tmp_path_factory, text: str):
+    folder = tmp_path_factory.mktemp("policy")
+    (folder / "policy.yaml").write_text(text, encoding="utf-8")
+    return folder / "policy.yaml"
+
+
+@pytest.fixture(scope="module")
+def seed11(tmp_path_factory):
+    return generated_key(tmp_path_factory, 11, 5)
+
+
+def _q49(tmp_path_factory, key, *options):
+    rows = [("cut", "Q49", "a", "6"), ("cut", "Q49", "b", "1.71"), ("padded", "Q49", "a", "6"),
+            ("padded", "Q49", "b", "1.7100"), ("rounded", "Q49", "a", "6"), ("rounded", "Q49", "b", "1.72"),
+            ("right", "Q49", "a", "7"), ("right", "Q49", "b", "1.71")]
+    return graded_by_cli(tmp_path_factory.mktemp("grade"), key, rows, *options)
+
+
+@pytest.mark.slow   # generates a paper
+def test_a_value_from_a_misconception_carried_on_cut_off_is_rounded_too_early_not_the_trap_again(
+        seed11, tmp_path_factory):
+    rows = _q49(tmp_path_factory, seed11)
+    for student in ("cut", "padded"):
+        row = rows[(student, "Q49", "b")]
+        assert (row["status"], row["note"], row["misconception"], row["score"], row["feedback"]) == \
+            ("imprecise", "rounded_too_early", "", "0", CUT), row
+    assert (rows[("rounded", "Q49", "b")]["status"], rows[("rounded", "Q49", "b")]["note"]) == ("correct", "ecf")
+    right = rows[("right", "Q49", "b")]   # after a right (a), 1.71 is that trap cut off, named as before
+    assert (right["status"], right["misconception"]) == ("incorrect", "end_token_not_predicted"), right
+
+
+@pytest.mark.slow   # generates a paper
+def test_the_cut_off_earns_both_credits(seed11, tmp_path_factory):
+    rows = _q49(tmp_path_factory, seed11, "--policy",
+                _policy(tmp_path_factory, "imprecise_credit: 0.5\necf_credit: 0.5\n"))
+    row = rows[("cut", "Q49", "b")]   # (b) is worth 2 points: a quarter of them
+    assert (row["status"], row["score"]) == ("imprecise", "0.5"), row
+    assert row["feedback"] == CUT + ", which earns 25% of the marks in this course", row
