@@ -1,8 +1,11 @@
-"""Marking under error carried forward (ECF), round 59: C10 seed 11's Q49 (`generate --seed 11 --count 5`;
-key 1.8989, the mean of 7 losses): (a) `6`, [EOS] left out (end_token_not_predicted), then (b) `1.71`, the
-words' mean loss 1.7161 that this method gives, cut off at the 3 figures asked. It was the
-end_token_not_predicted trap again (the trap cut off), the misconception counted twice; it is rounded too
-early from the method carried on, as the key's value cut off is."""
+"""Marking under error carried forward (ECF) and at ties, round 59.
+
+- C10 seed 11's Q49 (`generate --seed 11 --count 5`; key 1.8989, the mean of 7 losses): (a) `6`, [EOS] left
+  out (end_token_not_predicted), then (b) `1.71`, the words' mean loss 1.7161 that this method gives, cut off
+  at the 3 figures asked. It was the end_token_not_predicted trap again (the trap cut off), the misconception
+  counted twice; it is rounded too early from the method carried on, as the key's value cut off is.
+- C10 seed 2024's Q48 (key 1.2354): (a) `8`, then (b) `1.07`: the sum 8.648 kept as 8.6 over their 8 is 1.075,
+  a tie, and 1.07 its rounding half towards zero. It was a bare `incorrect`; it is told so, still `incorrect`."""
 
 import pytest
 
@@ -11,6 +14,11 @@ from tests.grading_support import generated_key, graded_by_cli
 CUT = ("marked from your (a) = 6 and the method behind it (the misconception named at (a), not counted again): "
        "cut off instead of rounded: 1.716, worked from that value, rounds to 1.72 (error carried forward: from "
        "your (a) the answer is 1.72; from the exact (a), expected 1.90)")
+
+TIE = ("marked from your (a) = 8: your answer is 1.075 rounded half towards zero (1.075 is what the working gives "
+       "with a value on the way kept to too few figures: the sum of -ln(p) = 8.648 as 8.6): a tie is rounded away "
+       "from zero, or to the even neighbour, here both 1.08; and this paper asks you to keep at least 4 "
+       "significant figures in intermediate results (expected 1.24)")
 
 
 def _policy(tmp_path_factory, text: str):
@@ -51,3 +59,18 @@ def test_the_cut_off_earns_both_credits(seed11, tmp_path_factory):
     row = rows[("cut", "Q49", "b")]   # (b) is worth 2 points: a quarter of them
     assert (row["status"], row["score"]) == ("imprecise", "0.5"), row
     assert row["feedback"] == CUT + ", which earns 25% of the marks in this course", row
+
+
+@pytest.mark.slow   # generates a paper
+def test_a_tie_reached_from_the_students_own_count_is_told(tmp_path_factory):
+    key = generated_key(tmp_path_factory, 2024, 5)
+    rows = graded_by_cli(tmp_path_factory.mktemp("grade"), key, [
+        ("s1", "Q48", "a", "8"), ("s1", "Q48", "b", "1.07"), ("s2", "Q48", "a", "8"), ("s2", "Q48", "b", "1.0700"),
+        ("s3", "Q48", "a", "8"), ("s3", "Q48", "b", "1.0749"), ("s4", "Q48", "a", "8"), ("s4", "Q48", "b", "1.08")])
+    for student in ("s1", "s2"):
+        row = rows[(student, "Q48", "b")]
+        assert (row["status"], row["note"], row["misconception"], row["score"], row["feedback"]) == \
+            ("incorrect", "", "", "0", TIE), row
+    longer = rows[("s3", "Q48", "b")]   # in 1.075's window, not only as its rounding half towards zero
+    assert (longer["status"], longer["note"]) == ("imprecise", "rounded_too_early"), longer
+    assert (rows[("s4", "Q48", "b")]["status"], rows[("s4", "Q48", "b")]["note"]) == ("correct", "ecf")

@@ -22,7 +22,7 @@ from quizgen.marking.early import expected, stated
 from quizgen.marking.early_steps import one_step_values, reaches_with, step_named
 from quizgen.marking.hull import CarriedSpans, given_reach, half_down_only
 from quizgen.marking.near_one import near_one
-from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, tie_half_down
+from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, marked_from, tie_half_down
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice
@@ -109,11 +109,45 @@ def _tie_told(rule, x: float, credits, asked: int) -> str:
         named = _step_named(_early_covers(rule, recipe, _key_given(rule), x, asked, _tie_near))
     except OWN_RECIPE_ERRORS:
         return ""
+    return _tie_words(rule, x, named, credits, asked)
+
+
+def _tie_words(rule, x: float, named: str, credits, asked: int) -> str:
+    """``step_tie``'s words on ``x``, the tie's rounding half towards zero, reached with the step ``named``
+    kept short; "" when none is named."""
     if not named:
         return ""
     tie = significant(x + math.copysign(5 * 10.0 ** (math.floor(math.log10(abs(x))) - asked), x), asked + 1)
     how = f"{OWN_STEP_ROUNDED.removeprefix('your answer is ')}: {named}"
     return f"{tie_half_down(tie, how, asked)}; and this paper asks you to {keep_advice(credits, rule)}"
+
+
+def own_tie(rule, x: float, earlier: dict, env: dict, credits, written: dict, shown: int | None = None) -> str:
+    """``step_tie`` worked from the student's own earlier answers (every one the recipe reads answered),
+    quoting them first, as the rule for a step kept short worked from them does (early_carry.carried_early):
+    C10 seed 2024's Q48, (a) 8 (the first token counted), then (b) ``1.07``, the sum 8.648 kept as 8.6 over
+    their 8, 1.075 rounded half towards zero; else "". The recipe's hull from those answers is worked out
+    first, and the one-step values only for an answer within its reach."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None or asked <= EARLY_FIGURES or not x or not env or rule.recipe is None \
+            or not rule.recipe.intermediates or not rule.sources:
+        return ""
+    own = {d: earlier.get(d) for d in rule.recipe.depends}
+    if None in own.values():
+        return ""
+    given = {d: (v,) for d, v in own.items()}
+
+    def told(v: float) -> str:
+        bound = given_reach(rule.recipe, env, given, rule.spec, tolerance_kind(rule), None, EARLY_LEVELS)
+        if bound is not None and not bound[0] <= v <= bound[1]:
+            return ""
+        named = _step_named(one_step(rule, rule.recipe, env, given, v, EARLY_LEVELS[1:], near=_tie_near))
+        words = _tie_words(rule, v, named, credits, asked)
+        return words and f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: {words}"
+    try:
+        return as_asked_too(rule, x, shown, told)
+    except OWN_RECIPE_ERRORS:
+        return ""
 
 
 def _key_given(rule) -> dict:

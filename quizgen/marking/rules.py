@@ -24,6 +24,7 @@ from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, exp
 from quizgen.marking.carried_short import carried_short
 from quizgen.marking.ecf_verdict import ecf_given, no_ecf_marks as _no_ecf_marks, share as _share
 from quizgen.marking.own_right import right_from_own, short_own_told
+from quizgen.marking.own_step_early import own_tie
 from quizgen.marking.expression_value import judged, told_value
 from quizgen.marking.early_sources import early_credits, early_sources, from_own_and_exact, kept_figures, \
     rounding_alone, worked_from_early
@@ -189,7 +190,8 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     if short or early_note:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early_note, value=x)
     slip = _slip(rule, x, reading.figures, credits, lambda: _own_early(rule, reading, earlier, env, carried, credits,
-                                                                        written))   # 0.6348: 0.635's trap, if any
+                                                                        written),   # 0.6348: 0.635's trap, if any
+                 lambda: own_tie(rule, x, earlier, env, credits, written, reading.figures))
     return named_as_asked(rule, reading, slip, lambda r: _mark_value(rule, r, earlier, env, credits, carried, written))
 
 
@@ -202,13 +204,14 @@ def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carri
     return early, wrong and not rounding_alone(rule, earlier, written)
 
 
-def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) -> Verdict:
+def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own, own_tie=lambda: "") -> Verdict:
     """An incorrect answer, told why when it is the answer rounded twice, or a misconception's value rounded
     too early or cut off (named: its credit times the imprecise credit); else, when ``own()`` (``_early_given_own``,
     worked out only then) says so, rounded too early or cut off from the student's own earlier answers (both
     credits when one of them is wrong): a trap's value stays the trap; or worked from an intermediate rounded to 2
     figures (``carried_early``); or the value cut off at 2 figures or more, fewer than asked (``cut_early``); or,
-    last, a value the working (one step kept short too) reaches at a tie, rounded half towards zero (``tie_told``)."""
+    last, a value the working (one step kept short too) reaches at a tie, rounded half towards zero (``tie_told``;
+    ``own_tie()``: from the student's own earlier answers, own_step_early.own_tie)."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:   # a count: told when it is the count rounded
         return Verdict(INCORRECT, value=x, feedback=count_rounded(rule, x))
@@ -219,7 +222,8 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=_no_ecf_marks(early, credits) if wrong else early, value=x)
-        told = rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown) or tie_told(rule, x, credits, shown)
+        told = rounded_twice(stated(rule), asked, x) or short_slip(rule, x, shown) or tie_told(rule, x, credits, shown) \
+            or own_tie()
         return Verdict(INCORRECT, value=x, feedback=told)
     trap, figures = found
     if figures is None and inside(x, trap.carried):   # the trap carried to 3 figures or more: no slip on it
