@@ -5,7 +5,11 @@
   at the 3 figures asked. It was the end_token_not_predicted trap again (the trap cut off), the misconception
   counted twice; it is rounded too early from the method carried on, as the key's value cut off is.
 - C10 seed 2024's Q48 (key 1.2354): (a) `8`, then (b) `1.07`: the sum 8.648 kept as 8.6 over their 8 is 1.075,
-  a tie, and 1.07 its rounding half towards zero. It was a bare `incorrect`; it is told so, still `incorrect`."""
+  a tie, and 1.07 its rounding half towards zero. It was a bare `incorrect`; it is told so, still `incorrect`.
+- C9 seed 6's Q29 (`generate --classes C9 --count 30 --seed 6`; key 2.3379): with `imprecise_credit`, `2.33`
+  (the key cut off) earns it while `2.331` earns nothing: its 4th figure shows it is no cut-off of 2.3379
+  (that is 2.337), so it is judged as 2.33 only by the rule that names a route to 2.33, the tie 2.335 rounded
+  half towards zero, which is `incorrect`. The verdicts are right, and pinned here."""
 
 import pytest
 
@@ -74,3 +78,20 @@ def test_a_tie_reached_from_the_students_own_count_is_told(tmp_path_factory):
     longer = rows[("s3", "Q48", "b")]   # in 1.075's window, not only as its rounding half towards zero
     assert (longer["status"], longer["note"]) == ("imprecise", "rounded_too_early"), longer
     assert (rows[("s4", "Q48", "b")]["status"], rows[("s4", "Q48", "b")]["note"]) == ("correct", "ecf")
+
+
+@pytest.mark.slow   # generates a paper
+def test_a_longer_answer_that_is_no_cut_off_earns_no_imprecise_credit(tmp_path_factory):
+    key = generated_key(tmp_path_factory, 6, 30, "--classes", "C9")
+    rows = graded_by_cli(tmp_path_factory.mktemp("grade"), key,
+                         [("short", "Q29", "a", "2.33"), ("long", "Q29", "a", "2.331")],
+                         "--policy", _policy(tmp_path_factory, "imprecise_credit: 0.5\n"))
+    short, long = rows[("short", "Q29", "a")], rows[("long", "Q29", "a")]
+    assert (short["status"], short["note"], short["score"], short["feedback"]) == (
+        "imprecise", "rounded_too_early", "2", "cut off instead of rounded: 2.338 rounds to 2.34, which earns half "
+        "of the marks in this course"), short
+    assert (long["status"], long["score"]) == ("incorrect", "0"), long
+    assert long["feedback"] == (
+        "your answer is 2.335 rounded half towards zero (2.335 is a value the working reaches with rounded "
+        "intermediate results): a tie is rounded away from zero, or to the even neighbour, here both 2.34 "
+        "(expected 2.34) (Your answer, 2.331, is 2.33 at the 3 significant figures asked, and is marked as that.)")
