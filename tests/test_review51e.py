@@ -253,7 +253,8 @@ def test_1_minus_a_is_quoted_as_a_is(a, quoted):
 
 def test_a_padded_answer_a_value_near_1_kept_short_explains_is_named_so():
     """F13: C7 with s = 3.85 (p-hat 0.979164): (a) 0.9804 = 1/1.02 is named "1 + e^(-s) = 1.02128 as 1.02",
-    and 0.980, the same working to the 3 figures asked, was told it padded 0.98 with a zero, which it did not."""
+    and 0.980, the same working to the 3 figures asked, was told only it padded 0.98 with a zero: it is named
+    as 0.9804 is, then as that padded rounding (round 59: both are true of it, so both are said)."""
     from tests.paper_support import mark_paper
 
     draw = _near_draw("f13", 3.85)
@@ -261,7 +262,9 @@ def test_a_padded_answer_a_value_near_1_kept_short_explains_is_named_so():
     for marked in said:
         assert (marked.status, marked.note) == ("imprecise", "rounded_too_early"), marked
         assert "(1 + e^(-s) = 1.02128 as 1.02)" in marked.feedback, marked
-    assert said[0].feedback == said[1].feedback
+    assert said[0].feedback == said[1].feedback + (
+        "; or it is the answer rounded too early: 0.980 is 0.98, right to 2 significant figures, with a zero "
+        "written after it, which is not one of the answer's figures")
 
 
 def test_parts_from_a_padded_a_kept_short_are_ecf_at_its_credit():

@@ -136,15 +136,39 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
         return fraction_stated(rule, x, shown) if said and shown < asked else said
     if shown is not None and shown >= asked and cut_to(x, rule.value, asked):   # padded or not
         return _cut_off(rule, asked, expected(rule))
-    top = asked - 1 if shown is None else min(shown, asked - 1)
-    for figures in range(top, 0, -1):
-        if rounds_to(x, rule.value, figures) and (shown is None or figures >= 2 or shown == 1):
-            written = shown is not None and not isinstance(shown, ValueFigures)   # an expression's value: no digits
-            said = "right" if written else f"its value, {significant(x, figures)}, is right"
-            zeros = f" only, and {PADDED};" if written and figures < shown else ","
-            return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{zeros} "
-                    f"give at least {asked} (expected {expected(rule)})")
+    figures = _rounded_to(rule, x, shown, asked)
+    if figures is not None:
+        written = shown is not None and not isinstance(shown, ValueFigures)   # an expression's value: no digits
+        said = "right" if written else f"its value, {significant(x, figures)}, is right"
+        zeros = f" only, and {PADDED};" if written and figures < shown else ","
+        return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{zeros} "
+                f"give at least {asked} (expected {expected(rule)})")
     return _cut_off(rule, asked, expected(rule)) if cut_to(x, rule.value, asked) else ""
+
+
+def _rounded_to(rule: PartRule, x: float, shown, asked: int) -> int | None:
+    """The most figures, fewer than ``asked`` and than ``shown`` (when written), that ``x`` is the
+    right value rounded to (2 or more, unless it shows 1); None when none (``too_early``'s test)."""
+    top = asked - 1 if shown is None else min(shown, asked - 1)
+    return next((figures for figures in range(top, 0, -1) if rounds_to(x, rule.value, figures)
+                 and (shown is None or figures >= 2 or shown == 1)), None)
+
+
+def padded_rounding(rule: PartRule, x: float, shown) -> str:
+    """``too_early``'s padded rounding (``3.50`` for 3.4766: 3.5 and a zero) in words that follow another
+    explanation of the same answer, naming the value and the zeros, not the answer expected:
+    "rounded too early: 3.50 is 3.5, right to 2 significant figures, with a zero written after it, which
+    is not one of the answer's figures"; else "" (not written with digits, or not so padded)."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None or shown is None or isinstance(shown, (StatedFigures, ValueFigures)):
+        return ""
+    figures = _rounded_to(rule, x, shown, asked)
+    if figures is None or figures >= shown:
+        return ""
+    zeros = "a zero written after it, which is not one of" if shown - figures == 1 else \
+        "zeros written after it, which are not"
+    return (f"rounded too early: {significant(x, shown)} is {significant(x, figures)}, right to {figures} "
+            f"significant figure{'s' * (figures > 1)}, with {zeros} the answer's figures")
 
 
 def cut_short(rule: PartRule, x: float, shown: int | None) -> str:

@@ -44,7 +44,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import as_asked_too, carried_accepts, rounds_as_asked, rounds_otherwise
 from quizgen.marking.carry import reachable
 from quizgen.marking.roundings import sig_roundings, written_roundings
-from quizgen.marking.early import CUT_OFF, PADDED, tie_rounded_down, too_early
+from quizgen.marking.early import CUT_OFF, PADDED, padded_rounding, tie_rounded_down, too_early
 from quizgen.marking.early_steps import value_shown
 from quizgen.marking.hull import given_reach
 from quizgen.marking.own_step_early import EARLY_FIGURES, keep_advice, key_steps, one_step, step_tie
@@ -269,8 +269,9 @@ def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:
     both: C7's (c) ``2.71`` after (a) ``0.934`` is 2.7183 cut off, and also
     -ln(1 - 0.9337), p-hat from 1 + e^(-s) kept as 1.071 (review 49c F1), so it
     is not said to be a cut-off alone. A rounding to fewer figures then padded with zeros
-    that such a working gives at the figures written is that working, named alone: (a) 0.980
-    is 1/1.02, as 0.9804 is, not 0.98 padded (review 51e F13)."""
+    that such a working gives at the figures written is named as that working first, as the
+    same working written to more figures is, then as the rounding padded: (a) 0.980 is 1/1.02,
+    as 0.9804 is, or 0.98 padded (``early.padded_rounding``), each true of it."""
     note = too_early(rule, x, shown)
     padded = PADDED in note
     if not (note.startswith(CUT_OFF) or padded):
@@ -281,4 +282,4 @@ def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:
     near = near_one(rule, x, own, written, shown)
     if not near:
         return note
-    return near if padded else f"{near}; or it is the answer {note}"
+    return f"{near}; or it is the answer {padded_rounding(rule, x, shown) if padded else note}"
