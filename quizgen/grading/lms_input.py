@@ -165,7 +165,7 @@ def lms_inputs(path, key, out, encoding, banks, *, id_key: str = "idnumber", del
             refuse_attempt_for_answers(path, choice)
             refuse_gradebook_key(id_key, gradebook, path, kind)
             refuse_idle_bank(banks, sheets)
-            refuse_saved_by(saved_by, path, kind)
+            refuse_saved_by(saved_by, path, kind, header)
         yield LmsInput(answers=path, key=key, out=out)
         return
     refuse_gradebook_key(id_key, gradebook, path, kind)

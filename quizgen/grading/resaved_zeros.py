@@ -18,6 +18,7 @@ from pathlib import Path
 
 from quizgen.errors import UsageError
 from quizgen.key.status import Status
+from quizgen.lms.papers import DOWNLOAD_LINE
 from quizgen.marking.carried_words import ZEROS_UNSEEN
 from quizgen.wording import first_few, thousands
 
@@ -39,15 +40,22 @@ def resave_signs(saved_by: str, signs: str, kept: str) -> str:
     return "" if kept else signs
 
 
-def refuse_saved_by(saved_by: str, path, kind) -> None:
+def refuse_saved_by(saved_by: str, path, kind, header=None) -> None:
     """Refuse, in one line, --saved-by moodle or spreadsheet for the file at ``path`` when it is no Moodle
-    download (``kind``: lms_kind's): nothing else has one-number answers whose end zeros a save drops."""
+    download (``kind``: lms_kind's): nothing else has one-number answers whose end zeros a save drops.
+    The answers file quizgen built from a download (``header`` holds its DOWNLOAD_LINE column) is graded
+    by the rule its key records, so the advice there is to grade the download itself with the option."""
     if saved_by not in SAVED_BY:
         raise UsageError(f"--saved-by must be one of {', '.join(SAVED_BY)}, got {saved_by!r}")
-    if saved_by != "auto" and kind != "moodle":
-        what = "a Canvas download, whose figures Canvas rewrites itself" if kind == "canvas" else "an answers file"
-        raise UsageError(f"--saved-by is for a Moodle responses download: {Path(path).name} is {what}; "
-                         "leave --saved-by out")
+    if saved_by == "auto" or kind == "moodle":
+        return
+    name = Path(path).name
+    if kind != "canvas" and DOWNLOAD_LINE in (cell.strip().lower() for cell in header or ()):
+        raise UsageError(f"--saved-by is for a Moodle responses download: {name} is the answers file quizgen built "
+                         "from a download, graded by the rule its key records (whether a spreadsheet saved the "
+                         f"download again); to choose the rule, grade the download itself with --saved-by {saved_by}")
+    what = "a Canvas download, whose figures Canvas rewrites itself" if kind == "canvas" else "an answers file"
+    raise UsageError(f"--saved-by is for a Moodle responses download: {name} is {what}; leave --saved-by out")
 
 
 def one_part_credits(credits):
