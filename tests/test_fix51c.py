@@ -268,8 +268,11 @@ def _overfull(folder, name: str) -> list:
 
 @pytest.mark.slow   # compiles a PDF with TeX
 def test_no_overfull_line_in_the_reviewers_c8_and_c7_papers(invoke, tex, tmp_path):
-    for seed, cls, count, name in (("11", "C8", 2, "solutions.tex"), ("99", "C7", 3, "problems.tex")):
-        out = tmp_path / f"{cls}"
+    # seed 1's 30 C8 questions: the normalise step ran 1.4 to 6.4 pt past the margin on 5 of them while
+    # the sum's words came before its division (round 59); the sum now ends the step before it
+    for seed, cls, count, name in (("11", "C8", 2, "solutions.tex"), ("99", "C7", 3, "problems.tex"),
+                                   ("1", "C8", 30, "solutions.tex")):
+        out = tmp_path / f"{cls}-{seed}"
         result = invoke("generate", "--seed", seed, "--classes", cls, "--count", count, "--format", "tex",
                         "--out", out)
         assert result.exit_code == 0, result.output
