@@ -54,15 +54,21 @@ def trap_leak_problems(inst, numeric: dict) -> list:
         for j, (source, text) in enumerate(zip(pv.part.traps, feedback)):
             for key, said in (("name", source.name), ("feedback", text)):
                 told, number = _told(said, targets, words)
-                message = (f"this trap's {key} at ({pv.letter}) states {told} (seed {inst.seed_label}); the drill "
-                           "shows it as soon as an answer matches the trap, before that part is asked: say what "
-                           "went wrong without the later answer")
+                if not told:
+                    continue
+                where, message = ("parts", i, "traps", j, key), _told_message(key, pv.letter, told, inst.seed_label)
                 if number:
-                    count, first = numeric.get(("parts", i, "traps", j, key), (0, message))
-                    numeric[("parts", i, "traps", j, key)] = (count + 1, first)
-                elif told:
-                    problems.append(problem_at(inst.template.path, ("parts", i, "traps", j, key), message))
+                    count, first = numeric.get(where, (0, message))
+                    numeric[where] = (count + 1, first)
+                else:
+                    problems.append(problem_at(inst.template.path, where, message))
     return problems
+
+
+def _told_message(key: str, letter: str, told: str, seed_label) -> str:
+    """The problem's words on a trap's ``key`` (name or feedback) at part ``letter`` that states ``told``."""
+    return (f"this trap's {key} at ({letter}) states {told} (seed {seed_label}); the drill shows it as soon as an "
+            "answer matches the trap, before that part is asked: say what went wrong without the later answer")
 
 
 def numeric_leaks(path, numeric: dict, samples: int) -> tuple:
