@@ -62,7 +62,7 @@ class _Sets:
 
     def __init__(self, recipe, env: dict, parts: dict, levels):
         self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
-        self.steps, self.moving, self.stepped, self.elements = _analysis(recipe, env)
+        self.steps, self.moving, self.stepped, self.elements, self.inner = _analysis(recipe, env)
         self.floors = dict(getattr(recipe, "floors", ()))   # complement_route.Route's steps near 1
         self.pinned, self.pinned_at, self.said = {}, {}, {}   # {id(node): values}, {id(list step): {index: values}},
         # and restated.py's {id(step): its values}, of steps another restates
@@ -229,25 +229,26 @@ class _Sets:
         return known
 
 
-_ANALYSES = {}   # {id(recipe): (steps, moving, stepped, recipe)}: the recipe kept, so its id stays its own
+_ANALYSES = {}   # {id(recipe): (steps, moving, stepped, elements, inner, recipe)}: the recipe kept, so its id stays its own
 _ANALYSES_LIMIT = 10_000
 
 
 def _analysis(recipe, env: dict) -> tuple:
     """``(intermediate shapes, {id(node): dynamic}, {id(node): is a step},
-    {shape of an element of a list step: (its step's shape, index)})`` of
+    {shape of an element of a list step: (its step's shape, index)}, {id(step): the one step
+    directly below it or None}, restated.inner_step's)`` of
     ``recipe``: they depend on its tree (and which parameters are lists, the
     same in every draw of a template), and the grader parses each template's
     recipes once (grading/careful.py), so every instance shares them."""
     found = _ANALYSES.get(id(recipe))
-    if found is None or found[4] is not recipe:
+    if found is None or found[5] is not recipe:
         if not recipe.intermediates:   # no step, so is_step asks no node's shape: a comparison is refused here
             shape(recipe.expression)
         if len(_ANALYSES) >= _ANALYSES_LIMIT:
             _ANALYSES.clear()
         found = _ANALYSES[id(recipe)] = ({shape(node) for _, node in recipe.intermediates}, {}, {},
-                                         step_elements(recipe, env), recipe)
-    return found[:4]
+                                         step_elements(recipe, env), {}, recipe)
+    return found[:5]
 
 
 def _as_sets(value):

@@ -13,25 +13,21 @@ from __future__ import annotations
 from quizgen.maths.tree import children
 from quizgen.marking.recipes import shape
 
-_INNER = {}   # {id(step node): (node, the one step directly below it or None)}: the trees are the recipes'
-_INNER_LIMIT = 10_000
-
-
 def inner_step(sets, node):
     """The one step directly below the step ``node`` in ``sets`` (a carry._Sets: its ``is_step`` and
     ``dynamic``), when every step below it not inside another is that step (one let, written once or
-    more: σ(s) twice in y σ(s) + (1 − y)(1 − σ(s))); else None. Its values are then kept for
+    more: σ(s) twice in y σ(s) + (1 − y)(1 − σ(s))); else None. Found once per recipe (``sets.inner``,
+    kept with the recipe's analysis, as its ``is_step`` answers are); its values are then kept for
     ``restates`` (``sets.said``)."""
-    known = _INNER.get(id(node))
-    if known is None or known[0] is not node:
+    if id(node) in sets.inner:
+        inner = sets.inner[id(node)]
+    else:
         below = list(_below(sets, node))
         inner = below[0] if below and all(b is below[0] or shape(b) == shape(below[0]) for b in below) else None
-        if len(_INNER) >= _INNER_LIMIT:
-            _INNER.clear()
-        known = _INNER[id(node)] = (node, inner)
-    if known[1] is not None:
-        sets.said.setdefault(id(known[1]), None)
-    return known[1]
+        sets.inner[id(node)] = inner
+    if inner is not None:
+        sets.said.setdefault(id(inner), None)
+    return inner
 
 
 def _below(sets, node):
