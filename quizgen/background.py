@@ -58,10 +58,11 @@ class Background:
         with os.fdopen(self.reader, "rb") as pipe:
             self.reader = None
             data = pipe.read()
-        if not data:
+        try:
+            ok, value = pickle.loads(data)
+        except (EOFError, pickle.UnpicklingError):   # none or part of a pickle: the child died or met what it could not pickle
             self._reap()
             return self.func(*self.args)
-        ok, value = pickle.loads(data)
         if not ok:
             raise value
         return value
@@ -106,18 +107,18 @@ def leave_signals_to_parent() -> None:
 
 
 def _child(writer: int, func, args) -> None:
-    """In the forked child: run ``func``, pickle ``(ok, value or error)`` into the pipe, exit at once."""
+    """In the forked child: run ``func``, pickle ``(ok, value or error)`` into the pipe as it goes (never
+    the whole pickle in memory: grade's later part's is megabytes, at the run's peak), exit at once."""
     try:
         leave_signals_to_parent()
         try:
             payload = (True, func(*args))
         except Exception as exc:
             payload = (False, exc)
-        try:
-            data = pickle.dumps(payload, pickle.HIGHEST_PROTOCOL)
-        except Exception:
-            data = b""   # an unpicklable value or error: the parent computes it again and meets it itself
         with os.fdopen(writer, "wb") as pipe:
-            pipe.write(data)
+            try:
+                pickle.dump(payload, pipe, pickle.HIGHEST_PROTOCOL)
+            except Exception:
+                pass   # an unpicklable value or error: the parent, sent less than a whole pickle, computes it again
     finally:
         os._exit(0)
