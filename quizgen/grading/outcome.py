@@ -173,6 +173,19 @@ class TooLong(Outcome):
 LONG_PASSED = "; an earlier answer to this part was read, and it stands"
 
 
+def as_columns(outcomes: list) -> tuple:
+    """``outcomes`` as lists, one of each one's class (None for NO_ANSWER) and one per field, as
+    grade's second process sends them back: pickled so they cost it a third of the memory the
+    objects pickled one by one do (no argument tuple and memo entry kept per outcome)."""
+    kinds = [None if outcome is NO_ANSWER else outcome.__class__ for outcome in outcomes]
+    return kinds, *([getattr(outcome, name) for outcome in outcomes] for name in Outcome.__slots__)
+
+
+def from_columns(columns: tuple) -> list:
+    """The outcomes ``as_columns`` gave, NO_ANSWER the one NO_ANSWER, which the grid's ``is`` tests rely on."""
+    return [NO_ANSWER if kind is None else kind(*fields) for kind, *fields in zip(*columns)]
+
+
 def passes_over(later: Outcome, earlier: Outcome) -> bool:
     """Whether a ``later`` row met after ``earlier`` for the same part leaves
     ``earlier`` standing: a blank is no new answer (a form resubmitted with

@@ -35,7 +35,7 @@ from quizgen.background import Background
 from quizgen.grading.answer_pass import pass_over, pass_rows, supersede
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import NO_ANSWER, passes_over
+from quizgen.grading.outcome import NO_ANSWER, as_columns, from_columns, passes_over
 from quizgen.grading.ecf_pass import answered_slots, carry_errors_forward
 from quizgen.grading.ecf_split import carry_forward_in_parts
 from quizgen.grading.students import UNKNOWN_LIMIT, Students
@@ -166,12 +166,17 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int, ca
 
 
 def packed(part: LaterPart, width: int) -> LaterPart:
-    """``part`` with its grid (row numbers, outcomes, time texts) cut to the
-    slots its rows answered, when they are at most half the key's ``width``
-    (a key of thousands of parts, a few of them answered): the grid goes back
-    to the main process by pickle, whose cost grows with its cells."""
-    if part.slots is None or 2 * len(part.slots) > width:
-        return part
+    """``part`` as it goes back to the main process by pickle, whose cost grows with the grid's cells:
+    its outcomes as columns (outcome.as_columns), and its grid (row numbers, outcomes, time texts) cut to
+    the slots its rows answered, when they are at most half the key's ``width`` (a key of thousands of
+    parts, a few of them answered)."""
+    if part.slots is not None and 2 * len(part.slots) <= width:
+        part = _cut(part, width)
+    return part._replace(outcomes=as_columns(part.outcomes))
+
+
+def _cut(part: LaterPart, width: int) -> LaterPart:
+    """``part``'s grid cut to the slots its rows answered (``columns``)."""
     columns, count = tuple(sorted(part.slots)), len(part.texts)
     bases = range(0, count * width, width)
 
@@ -182,7 +187,9 @@ def packed(part: LaterPart, width: int) -> LaterPart:
 
 
 def unpacked(part: LaterPart, width: int) -> LaterPart:
-    """A ``packed`` part's grid put back to the key's ``width``: no answer in the slots it left out."""
+    """A ``packed`` part's outcomes made again and its grid put back to the key's ``width``: no answer
+    in the slots it left out."""
+    part = part._replace(outcomes=from_columns(part.outcomes))
     if part.columns is None:
         return part
     count, columns = len(part.texts), part.columns
