@@ -7,6 +7,7 @@ same marks in any order, and exact for the decimal credits an instructor types."
 
 from __future__ import annotations
 
+from fractions import Fraction
 from math import fsum
 
 TOTAL_PLACES = 9
@@ -19,6 +20,21 @@ def ratio(numerator: float, denominator: float) -> float | None:
     """``numerator / denominator``, or None when the denominator is 0 (a share
     of nothing, which the reports leave blank, never NaN)."""
     return numerator / denominator if denominator else None
+
+
+def exact_ratio(numerator: float, denominator: float) -> Fraction | None:
+    """``numerator / denominator`` as an exact fraction, each read as the decimal of at most
+    :data:`TOTAL_PLACES` places it stands for (a count, a sum of scores), or None when the
+    denominator is 0. A share the reports round is rounded from this: 9 of 120 is 7.5% and
+    rounds to 8, where the float 9 / 120 lies just below the tie and rounds to 7."""
+    if not denominator:
+        return None
+    return decimal_fraction(numerator) / decimal_fraction(denominator)
+
+
+def decimal_fraction(x) -> Fraction:
+    """``x`` (an int, or a float holding a decimal of at most TOTAL_PLACES places) exactly."""
+    return Fraction(x) if x.__class__ is int else Fraction(f"{x:.{TOTAL_PLACES}f}")
 
 
 def score_total(scores) -> float:

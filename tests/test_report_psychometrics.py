@@ -7,6 +7,7 @@ weights its parts by their points."""
 
 import csv
 import io
+from fractions import Fraction
 import statistics
 
 import pytest
@@ -111,7 +112,7 @@ def test_not_reached_parts_are_left_out_of_facility_and_counted():
     assert (q2.students, q2.reached, q2.counts["missing"], q2.counts["not_reached"]) == (10, 6, 4, 4)
     assert q2.facility == pytest.approx(4 / 6)
     # Q1: s4's missing Q1 is before an answer: skipped, counted 0 among the 10
-    assert (q1.reached, q1.counts["missing"], q1.counts["not_reached"], q1.facility) == (10, 1, 0, 0.6)
+    assert (q1.reached, q1.counts["missing"], q1.counts["not_reached"], q1.facility) == (10, 1, 0, Fraction(3, 5))
     # the question row: Q2 is a question of one part, its figures the same
     question = analysis.questions[1]
     assert (question.students, question.reached, question.facility) == (10, 6, pytest.approx(4 / 6))

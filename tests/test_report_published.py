@@ -48,7 +48,7 @@ def test_denis_cronbach_alpha_and_corrected_item_total_correlation():
     # SPSS's "Corrected Item-Total Correlation" is our point-biserial column: the item against the rest
     assert round(analysis.parts[0].point_biserial, 3) == DENIS_ITEM1_CORRECTED_R
     # facility is the mean over the maximum: the printed means over the 18 points we gave each item
-    assert [round(item.facility * 18, 4) for item in analysis.parts] == DENIS_MEANS
+    assert [round(float(item.facility) * 18, 4) for item in analysis.parts] == DENIS_MEANS
 
 
 def test_denis_rest_score_and_sample_sd_match_the_printed_columns():
@@ -131,7 +131,7 @@ def test_worksheet_facility_and_discrimination_with_halves():
     printed D for every question. (No student's total ties across the cut: 70 above, 60 below.)"""
     (parts, students), _ = _worksheet()
     analysis = analyse(parts, students, share=0.5)
-    assert [round(item.facility, 2) for item in analysis.parts] == WORKSHEET_P
+    assert [round(float(item.facility), 2) for item in analysis.parts] == WORKSHEET_P
     assert [round(item.discrimination, 1) + 0.0 for item in analysis.parts] == WORKSHEET_D
     # question 9, the worksheet's poorest item: over 10 students its r is within chance of 0
     assert analysis.parts[8].reasons[0].startswith("low r (small class): may be chance")

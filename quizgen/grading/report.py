@@ -5,6 +5,7 @@ and the short summary printed on stdout (its figures written by quizgen/report/f
 from __future__ import annotations
 
 import statistics
+from fractions import Fraction
 from dataclasses import dataclass, field
 
 from quizgen.cells import spreadsheet_safe
@@ -69,7 +70,8 @@ class QuestionStats:
 
     @property
     def percent_correct(self):
-        return 100.0 * self.counts[Status.CORRECT] / self.students if self.students else None
+        """The share correct in percent, exact (a Fraction), so that a tie rounds as the papers round it."""
+        return Fraction(100 * self.counts[Status.CORRECT], self.students) if self.students else None
 
     @property
     def mean_score(self):

@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter, deque
+from fractions import Fraction
 from itertools import compress, repeat
 from operator import is_not
 from math import fsum, sqrt
 
 from quizgen.report.absent import absent_row, absent_students, renumbered
 from quizgen.report.attention import blank_rows, to_act
+from quizgen.report.groups import held_share
 from quizgen.report.columns import (GROUP_SHARE, Roster, exact_marks, not_reached, pvariance, reached_column,
                                     reached_question_scores, reached_sums, roster, score_column, student_totals,
                                     sums, uniform, who_met)
@@ -29,7 +31,7 @@ from quizgen.report.flags import EASY_REASON, FEW, HARD_REASON, NO_ANSWER_REASON
 from quizgen.report.model import (COUNTED, LATER, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
 from quizgen.report.reliability import FLAT, alpha_from, counted_variance, right, right_wrong, rights, score
-from quizgen.scores import ratio, score_total
+from quizgen.scores import decimal_fraction, exact_ratio, score_total
 
 __all__ = ["EASY_REASON", "HARD_REASON", "WEAK_REASON", "analyse", "band", "class_stats", "question_scores",
            "reasons", "test_stats", "unanswered"]   # the flags' words and cuts live in quizgen/report/flags.py
@@ -185,20 +187,20 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores, cohort: Ros
         can = sat - sum(scores[i] is not None for i in trap.absent)
         if trap.absent and not can and not who:
             continue   # no student who sat had a draw that can make it: nothing to report
-        (low, low_places), (high, high_places) = (_group_share(g, who, places, trap.absent) for g, places in whole)
-        shares.append(TrapShare(trap.code, trap.feedback, len(who), ratio(len(who), can), low, high, can,
+        (low, low_places), (high, high_places) = (_group_share(g, who, places, trap.absent, cohort.n) for g, places in whole)
+        shares.append(TrapShare(trap.code, trap.feedback, len(who), exact_ratio(len(who), can), low, high, can,
                                 low_places, high_places, trap.name))
     return shares
 
 
-def _group_share(members: dict, who, places: float, absent: frozenset) -> tuple:
+def _group_share(members: dict, who, places: float, absent: frozenset, n: int) -> tuple:
     """The share of a group's ``places`` held by the students ``who``, and those places; without the
     students ``absent`` (whose paper lacks the trap), its places added again (fsum: any order). A student
     of ``who`` outside the group adds 0.0, which changes no fsum."""
     if absent:
         members = {i: share for i, share in members.items() if i not in absent}
         places = fsum(members.values())
-    return ratio(fsum(map(members.get, who, repeat(0.0))), places), places
+    return held_share(fsum(map(members.get, who, repeat(0.0))), places, n), places
 
 
 def _questions(parts, found, reached, paper, cohort: Roster, unreached, silent: set):
@@ -236,7 +238,7 @@ def _questions(parts, found, reached, paper, cohort: Roster, unreached, silent: 
         for code, who in met.items():
             heat_counts.setdefault(code, {})[question_id] = len(who)
             of = next(t.of for t in item.traps if t.code == code)   # who reached it and whose draw can make it
-            heat.setdefault(code, {})[question_id] = len(who) / of if of else 0.0
+            heat.setdefault(code, {})[question_id] = Fraction(len(who), of) if of else Fraction(0)
     return stats, heat, heat_counts
 
 
@@ -292,7 +294,7 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     for code, who in sorted(met.items()):   # met in any part
         trap = known.get(code, Trap(code))
         can = s.n - sum(scored[i] is not None for i in _cannot_make(code, parts, who))
-        item.traps.append(TrapShare(code, trap.feedback, len(who), ratio(len(who), can), None, None, can,
+        item.traps.append(TrapShare(code, trap.feedback, len(who), exact_ratio(len(who), can), None, None, can,
                                     name=trap.name))
     item.reasons = reasons(item)
     return item, met, (scored, top)
@@ -387,13 +389,13 @@ def class_stats(part_stats) -> list:
     result = []
     for cls in sorted(by_class, key=_class_key):
         items = by_class[cls]
-        weighted = [(i.facility, i.points * i.reached) for i in items if i.facility is not None]
+        weighted = [(i.facility, decimal_fraction(i.points * i.reached)) for i in items if i.facility is not None]
         met = {}
         for item in items:
             for trap in item.traps:
                 if trap.count:
                     met[trap.code] = met.get(trap.code, 0) + trap.count
-        weight = fsum(w for _, w in weighted)
-        result.append(ClassStats(cls, len(items), fsum(f * w for f, w in weighted) / weight if weight else None,
+        weight = sum(w for _, w in weighted)   # exact, as each facility is: a tie is rounded as the papers round it
+        result.append(ClassStats(cls, len(items), sum(f * w for f, w in weighted) / weight if weight else None,
                                  sorted(met.items(), key=lambda kv: (-kv[1], kv[0]))))
     return result

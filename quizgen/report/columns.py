@@ -20,13 +20,14 @@ Every figure that cannot be computed is ``None``, never NaN."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import chain, compress, repeat
 from math import copysign, fsum, isfinite, ldexp, sqrt
 from operator import add, eq, is_not, itemgetter, mul, neg
 from typing import Optional
 
 from quizgen.report.groups import GROUP_SHARE, Group, group_size, groups, places, pooled
-from quizgen.scores import adds_exactly, ratio, score_total
+from quizgen.scores import adds_exactly, exact_ratio, score_total
 
 PLAIN_LIMIT = 2.0 ** 37
 """Products of two multiples of 1/256 are multiples of 2**-16; below this bound
@@ -78,7 +79,7 @@ class Sums:
     xt: float
     t: float
     tt: float
-    facility: Optional[float]
+    facility: Optional[Fraction]   # exact (scores.exact_ratio): the reports round its ties as the papers do
     discrimination: Optional[float]
     lower: float = 0.0
     upper: float = 0.0
@@ -246,8 +247,8 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
     x = fsum(got)
     discrimination = _difference(pooled(roster.upper, scores, top, roster.plain),
                                  pooled(roster.lower, scores, top, roster.plain))
-    return Sums(len(got), x, fsum(map(mul, got, got)), fsum(map(mul, got, totals)), t, tt, ratio(x, fsum(most)),
-                discrimination, lower, upper)
+    return Sums(len(got), x, fsum(map(mul, got, got)), fsum(map(mul, got, totals)), t, tt,
+                exact_ratio(x, fsum(most)), discrimination, lower, upper)
 
 
 def reached_sums(scores, reached, unreached: set, top: float, roster: Roster, counts=None) -> Sums:
@@ -271,7 +272,7 @@ def reached_sums(scores, reached, unreached: set, top: float, roster: Roster, co
                                  pooled(roster.lower, reached, top, roster.plain))
     lower, upper = ((float(roster.size) if group.keys().isdisjoint(unreached) else places(group, reached))
                     for group in (roster.lower, roster.upper))   # most parts: no member of a group stopped
-    return Sums(n, x, xx, xt, t, tt, ratio(x, n * top), discrimination, lower, upper)
+    return Sums(n, x, xx, xt, t, tt, exact_ratio(x, n * top), discrimination, lower, upper)
 
 
 def times_totals(scores, roster: Roster, counts=None) -> float:
@@ -312,7 +313,7 @@ def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
     if roster.weights is not None and top:
         discrimination = fsum(map(mul, map(scores.__getitem__, roster.group), roster.weights)) / top
     return Sums(roster.n, x, xx, times_totals(scores, roster, counts),
-                roster.sum_t, roster.sum_tt, ratio(x, roster.n * top), discrimination, roster.size, roster.size)
+                roster.sum_t, roster.sum_tt, exact_ratio(x, roster.n * top), discrimination, roster.size, roster.size)
 
 
 def rest_correlation(s: Sums) -> Optional[float]:

@@ -7,7 +7,7 @@ from quizgen.maths.numbers import fixed
 from quizgen.report.columns import no_comparison, rest_correlation
 from quizgen.report.formatting import named, whole_percent
 from quizgen.report.model import COUNTED, NOT_REACHED, ItemStats
-from quizgen.scores import ratio
+from quizgen.scores import exact_ratio
 
 WEAK = 0.20   # an item-rest r below this: the item is to be looked at (Everitt and Skrondal; docs/report.md)
 WEAK_TEXT = f"item-rest r below {WEAK:.2f}"   # a flag's words, with a decimal comma for a comma class (tables.why)
@@ -155,7 +155,7 @@ def _hard_reason(item: ItemStats) -> str:
     unreached = item.counts.get(NOT_REACHED, 0)
     blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached
     answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other")) - unreached   # a question's: its parts'
-    unanswered = ratio(blank + skipped, answers) or 0.0
+    unanswered = exact_ratio(blank + skipped, answers) or 0   # exact: whole_percent rounds its tie up
     top = max(item.traps, key=lambda t: t.count, default=None)
     if unanswered >= UNANSWERED:
         text += (f"; {whole_percent(unanswered)}% of its answers are blank or skipped ({blank} blank, "

@@ -8,6 +8,7 @@ gradebooks all write numbers through these, so they agree."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import lru_cache
 
 from quizgen.cells import BIDI_CONTROLS, SHOWN_CONTROLS   # the one list of controls (CSV cells too)
@@ -55,9 +56,10 @@ def ecf_said(ecf: int, comma: bool = False) -> str:
 @lru_cache(maxsize=4096)
 def one_place(value: float) -> str:
     """A percentage to one decimal, a tie away from zero as the papers round
-    (13 of 16 is 81.3, where Python's format gives 81.2). (Cached: a class's
+    (13 of 16 is 81.3, where Python's format gives 81.2); a Fraction is rounded
+    exactly (23 of 2000 is 1.15%, written 1.2, where the float 1.15 is below the tie). (Cached: a class's
     percentages are a few hundred values, written for each of thousands of students.)"""
-    return fixed(float(value), 1)
+    return fixed(value if value.__class__ is Fraction else float(value), 1)
 
 
 _MD_SPECIAL = "\\`*_<>|[]&~$"   # the backslash first: the escapes added must not be escaped again

@@ -12,6 +12,7 @@ sums are the same floats as ``fsum`` over every member (docs/report.md)."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from fractions import Fraction
 from itertools import chain, compress, repeat
 from math import fsum
 from operator import is_not, mul
@@ -60,6 +61,16 @@ def groups(ranked, share: float = GROUP_SHARE) -> tuple:
 def _tied(indexes: list, places: int) -> dict:
     """``places`` shared equally by the students tied at a group's edge."""
     return dict.fromkeys(indexes, places / len(indexes))
+
+
+def held_share(held: float, places: float, n: int) -> Optional[Fraction]:
+    """``held / places`` exactly (whole_percent rounds its tie up), or None for no places: each the fsum
+    of some members' places, whole or a tied student's equal part of the places left at the edge (a
+    multiple of 1/k, k at most the class's ``n``), so the nearest fraction of denominator at most ``n``
+    is the exact sum."""
+    if not places:
+        return None
+    return Fraction(held).limit_denominator(n) / Fraction(places).limit_denominator(n)
 
 
 def places(group: Group, scores) -> float:

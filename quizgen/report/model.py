@@ -5,6 +5,7 @@ in the same order, and may share one verdict tuple between many students."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple, Optional, Sequence
 
 from quizgen.key.status import VERDICTS, Status
@@ -88,9 +89,9 @@ class TrapShare:
     code: str
     feedback: str
     count: int
-    share: Optional[float]
-    lower: Optional[float]
-    upper: Optional[float]
+    share: Optional[Fraction]   # exact, as lower and upper are: the reports round a tie away from zero
+    lower: Optional[Fraction]
+    upper: Optional[Fraction]
     of: int = 0
     lower_places: float = 0.0   # the places of the lower group the share is over (its members who can make it)
     upper_places: float = 0.0
@@ -108,7 +109,7 @@ class ItemStats:
     points: float
     students: int = 0                            # whose paper has it
     counts: dict = field(default_factory=dict)   # STATUS_COUNTS, then NOT_REACHED
-    facility: Optional[float] = None
+    facility: Optional[Fraction] = None           # exact (scores.exact_ratio): a tie rounds away from 0
     discrimination: Optional[float] = None       # upper-lower 27% index
     point_biserial: Optional[float] = None       # item-rest r: Pearson's r of the score with the rest of the paper
     traps: list = field(default_factory=list)    # TrapShare; a question's: its students who met it in any part
@@ -158,7 +159,7 @@ class ClassStats:
 
     cls: str
     parts: int
-    facility: Optional[float]
+    facility: Optional[Fraction]
     misconceptions: list   # [(code, answers)], most common first
 
 
@@ -197,7 +198,7 @@ class Analysis:
     questions: list      # ItemStats per question, in order of first appearance
     test: TestStats
     classes: list        # ClassStats
-    heat: dict           # {code: {question_id: share of the question's students}}
+    heat: dict           # {code: {question_id: share of the question's students, a Fraction}}
     heat_counts: dict    # {code: {question_id: students}}
     feedback: dict       # {code: feedback wording}
     students: list       # StudentRow
