@@ -128,11 +128,14 @@ def _worksheet():
 
 def test_worksheet_facility_and_discrimination_with_halves():
     """With the worksheet's group size (half the class: share 0.5), our D is the
-    printed D for every question. (No student's total ties across the cut: 70 above, 60 below.)"""
+    printed D for every question, but question 2, which everyone got right: its printed D of 0 is n/a
+    here, as its r is (a score that does not vary cannot discriminate). (No student's total ties
+    across the cut: 70 above, 60 below.)"""
     (parts, students), _ = _worksheet()
     analysis = analyse(parts, students, share=0.5)
     assert [round(float(item.facility), 2) for item in analysis.parts] == WORKSHEET_P
-    assert [round(item.discrimination, 1) + 0.0 for item in analysis.parts] == WORKSHEET_D
+    assert [None if item.discrimination is None else round(item.discrimination, 1) + 0.0
+            for item in analysis.parts] == [None if p == 1 else d for p, d in zip(WORKSHEET_P, WORKSHEET_D)]
     # question 9, the worksheet's poorest item: over 10 students its r is within chance of 0
     assert analysis.parts[8].reasons[0].startswith("low r (small class): may be chance")
 
@@ -147,5 +150,8 @@ def test_worksheet_with_kelleys_27_percent_groups():
     upper, lower = {0: 1, 1: 1, 2: 1 / 3, 3: 1 / 3, 4: 1 / 3}, {7: 1, 8: 1, 9: 1}
     for k, item in enumerate(analysis.parts):
         expected = sum(w * rows[i][k] for i, w in upper.items()) / 3 - sum(rows[i][k] for i in lower) / 3
-        assert item.discrimination == pytest.approx(expected)
+        if WORKSHEET_P[k] == 1:   # everyone right: D n/a, not the 0 of arithmetic
+            assert item.discrimination is None and expected == pytest.approx(0)
+        else:
+            assert item.discrimination == pytest.approx(expected)
     assert analysis.parts[0].discrimination == pytest.approx(8 / 9 - 1 / 3)

@@ -81,13 +81,13 @@ def test_weak_discrimination_flags_an_item_rest_r_below_020():
 
 
 def test_a_question_whose_score_does_not_vary_says_so_not_guessing():
-    """Everyone scored 1 of Q1's 2 points: r is n/a, D is 0; the reason is the
-    missing variance, not 'near-zero discrimination ... guessing'."""
+    """Everyone scored 1 of Q1's 2 points: r and D are n/a (a D of 0 beside "cannot be measured"
+    contradicted it); the reason is the missing variance, not 'near-zero discrimination ... guessing'."""
     parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q1", "b", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0)]
     rows = [[R, W, R], [W, R, W], [R, W, W], [W, R, R], [R, W, R], [W, R, W]]
     analysis = analyse(*_class(rows, parts))
     question = analysis.questions[0]
-    assert question.point_biserial is None and question.discrimination == 0.0 and question.facility == 0.5
+    assert question.point_biserial is None and question.discrimination is None and question.facility == 0.5
     assert question.reasons == ["every student scored the same; discrimination cannot be measured"]
 
 

@@ -19,6 +19,7 @@ from quizgen.grading.report import question_stats, student_totals
 from quizgen.grading.tally import Tally
 from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
 from quizgen.grading.students import Students
+from quizgen.key.status import Status
 
 
 @dataclass
@@ -58,6 +59,7 @@ class GradeResult:
     roster_open: dict = field(default_factory=dict)   # {normal id: State}: --roster's attempt open beside a closed one
     unlisted: frozenset = frozenset()   # normal ids of roster students an LMS download lacks: no LMS gradebook grade
     zeros_lost: dict = field(default_factory=dict)   # {LMS download's id: the roster's, its leading zeros kept}
+    blank_absent: tuple = (0, 0)   # (students whose every answer is blank, their blank answers): counted absent
     settings: str = ""   # "Marked with: ..." (run_settings.marked_with), at the top of the reports
     names: dict = field(default_factory=dict)   # {code: name}: the key's names of its traps (key.parts.trap_names)
     exam: str = ""   # the exam's title and course as the key records them (report.title.exam_words): report.md's heading
@@ -118,10 +120,11 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
     totals = student_totals(tally, students)
     stats = question_stats(tally, index.slots, class_sizes)
     _left_out(stats, [grid.row(n) for n in (*marked, *blanked)])
+    blanks = sum(o.status is Status.BLANK for n in blanked for o in grid.row(n))
     result = GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows,
                          dict(tally.status), totals, stats, dict(tally.feedback), paths, matrix)
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
-    result.names = names
+    result.names, result.blank_absent = names, (len(blanked), blanks)
     result.off_roster, result.roster_ids = tuple(off[0]), tuple(s.student_id for s in students.roster)
     result.papered = off[1]   # off: graded_off_roster's
     result.decimal_comma, result.roster_notes = source.writes_comma, roster_notes

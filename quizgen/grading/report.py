@@ -14,7 +14,7 @@ from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.grading.look_at import not_read_note, review_hint
 from quizgen.grading.read_as import answers_named, answers_read_as
-from quizgen.grading.student_notes import absent_groups
+from quizgen.grading.student_notes import absent_groups, blank_note
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import (counted_name, decimal_mark, ecf_said, md_cell, number_text, one_place,
@@ -257,7 +257,7 @@ def _class_section(result, comma: bool = False) -> list:
     missing = _missing_parts(result)
     rows += [[MISSING_PARTS, whole_number(missing, comma)]] * bool(missing)
     return lines + _table(["status", "answers"], rows) + _missing_note(result, missing, comma) + \
-        not_read_note(result.students, comma)
+        blank_note(result, comma) + not_read_note(result.students, comma)
 
 
 def _missing_note(result, missing: int, comma: bool = False) -> list:

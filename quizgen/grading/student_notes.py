@@ -14,6 +14,7 @@ from quizgen.grading.dropped import left_blank
 from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
 from quizgen.grading.students import Students
 from quizgen.key.model import NO_ATTEMPT
+from quizgen.key.status import Status
 from quizgen.marking.student_ids import normalise_id
 from quizgen.report.formatting import whole_number
 from quizgen.report.model import ALL_BLANK
@@ -55,6 +56,22 @@ def all_blank(grid, absent: list, unread: dict) -> list:
     the same line off the roster is left out (grading/dropped.py; review 52c F2); graded, they keep their 0."""
     skip = set(absent) | set(unread)
     return [number for number in range(grid.students) if number not in skip and left_blank(grid.row(number))]
+
+
+def blank_note(result, comma: bool = False) -> list:
+    """report.md's line under its status table when some students left every answer blank
+    (GradeResult.blank_absent: those students, their blank answers): the table's blank counts
+    their answers, as graded.csv and the students CSV do; the questions CSV and the item analysis,
+    which count those students absent, do not."""
+    students, answers = result.blank_absent
+    if not students:
+        return []
+    who = "the student" if students == 1 else f"the {whole_number(students, comma)} students"
+    kept = sum(q.counts[Status.BLANK] for q in result.questions)
+    return [f"blank: {who} whose every answer is blank {'is' if students == 1 else 'are'} counted absent: their "
+            f"{whole_number(answers, comma)} blank answer{' is' if answers == 1 else 's are'} in this count, as in "
+            "graded.csv and the students CSV, but not in the questions CSV or the item analysis "
+            f"({whole_number(kept, comma)} blank answer{'' if kept == 1 else 's'} there).", ""]
 
 
 def blank_line(students: Students, blanked: list, limit: int = 20) -> list:

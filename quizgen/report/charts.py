@@ -143,7 +143,7 @@ def _facility_panel(items: list, left: float, top: float, panel: float, comma: b
         if item.facility is None:   # a part worth 0 points says why
             notes.append(_no_bar(left + 4, y, item, left + panel))
             continue
-        body.append(f'<rect x="{left}" y="{y + 2}" width="{panel * float(item.facility):.1f}" height="13" '
+        body.append(f'<rect x="{left}" y="{y + 2}" width="{max(panel * float(item.facility), 1):.1f}" height="13" '
                     f'class="{"bar flagged" if panel_flags(item)[0] else "bar"}"><title>{escape(item.label)} facility '
                     f'{fixed(item.facility, comma=comma)}</title></rect>')
     return body, notes, (left + panel * HARD, left + panel * EASY)

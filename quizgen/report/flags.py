@@ -4,7 +4,7 @@ why, in words), its cuts (docs/report.md), and when D and r are computed at all.
 from __future__ import annotations
 
 from quizgen.maths.numbers import fixed
-from quizgen.report.columns import no_comparison, rest_correlation
+from quizgen.report.columns import no_comparison, rest_correlation, uniform
 from quizgen.report.formatting import named, whole_percent
 from quizgen.report.model import COUNTED, NOT_REACHED, ItemStats
 from quizgen.scores import exact_ratio
@@ -50,12 +50,13 @@ FLAG_KINDS = (("no answers", NO_ANSWER_REASON), ("r < 0", NEGATIVE_REASON.format
 
 def measured(item: ItemStats, s) -> None:
     """An item's D and r from its sums ``s``, with their students and group places;
-    both n/a below FEW students (two students: r is always ±1, D one student less another)
-    and when the totals or the rest of the paper do not vary (``no_dr`` says which)."""
+    both n/a below FEW students (two students: r is always ±1, D one student less another),
+    when the totals or the rest of the paper do not vary (``no_dr`` says which), and when the
+    item's own score does not vary (its D of 0 is arithmetic, as its r is undefined)."""
     enough = s.n >= FEW
     item.no_dr = no_comparison(s) if enough else ""   # r -1 and D 0 by arithmetic alone: n/a, and no flag
     enough = enough and not item.no_dr
-    item.discrimination = s.discrimination if enough else None
+    item.discrimination = s.discrimination if enough and not uniform(s) else None
     item.point_biserial = rest_correlation(s) if enough else None
     item.dr_students, item.group_lower, item.group_upper = s.n, s.lower, s.upper
 

@@ -191,6 +191,10 @@ KR20 = "KR-20 (right/wrong, equal points: = alpha)"
 """Alpha is the reliability of the score as graded; KR-20 is shown only where it is the same figure."""
 
 
+NO_GROUPS = ("n/a (no student answered)", "n/a (one student)")
+"""The groups' line with no groups to make, by the students who answered (0 or 1)."""
+
+
 def test_lines(analysis: Analysis, comma: bool = False) -> list:
     """The whole-test figures as (name, value) pairs, shared by Markdown and HTML
     (decimal commas when ``comma``)."""
@@ -201,7 +205,8 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
 
     of = f" over the {whole_number(t.students, comma)} who answered" if t.absent else ""
     few = alpha_na_words(t)   # alpha, KR-20 and the SEM: n/a, saying why
-    groups = f"{whole_number(t.group, comma)} student{'' if t.group == 1 else 's'} each" if t.students > 1 else "n/a (one student)"
+    groups = (f"{whole_number(t.group, comma)} student{'' if t.group == 1 else 's'} each" if t.students > 1 else
+              NO_GROUPS[t.students])
     return [("students", whole_number(t.students, comma)), ("upper and lower groups (27%)", groups),
             *_everyone_lines(analysis, figure, comma),
             (f"mean{of}", figure(t.mean, 1, "%")),
