@@ -102,7 +102,7 @@ def test_each_students_sheet_shows_their_own_figure_as_an_svg_file_with_the_numb
     assert len(names) == 3                                                  # one file each: their own numbers
     manifest = (tmp_path / "sheets" / ".quizgen-sheets").read_text(encoding="utf-8")
     listed = [line.split("\t")[0] for line in manifest.splitlines()]   # name<TAB>digest
-    assert sorted(listed) == sorted([*sheets, *names])                      # the figures are listed with the sheets
+    assert sorted(listed) == sorted([*sheets, *names, "index.csv"])                      # the figures are listed with the sheets
 
 
 def test_a_figure_the_same_for_the_whole_class_is_written_once(quizzes, tmp_path):
@@ -138,7 +138,7 @@ def test_a_rerun_removes_the_figures_it_no_longer_shows(quizzes, tmp_path):
     grade(quizzes, "own", tmp_path)
     assert len(list((tmp_path / "sheets").glob("*.svg"))) == 3
     sheets = grade(quizzes, "class", tmp_path)                  # the class paper now: one shared figure
-    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == sorted([*sheets, "Q1-figure.svg"])
+    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == sorted([*sheets, "Q1-figure.svg", "index.csv"])
 
 
 @pytest.mark.slow

@@ -31,7 +31,7 @@ def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, p
     key["questions"][0]["title"] = "Loss $ of \\def\\x{1}"
     quizgen.grade(write(tmp_path, key, ROWS), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
-    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == ["input_etc_passwd.pdf", "s2.pdf"]
+    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == ["index.csv", "input_etc_passwd.pdf", "s2.pdf"]
     tex = pdf_sheet_sources["input_etc_passwd.tex"]
     for raw in (r"\input", r"\immediate", r"\write18", r"\def\x", "^^5c", "\x07"):
         assert raw not in tex and raw not in tex.replace(r"\penalty5000{}", "")
@@ -126,7 +126,7 @@ def real_sheets(tmp_path, reader: str, *options):
 def test_real_pdf_sheets_hold_the_hostile_strings_literally(tmp_path):
     real_sheets(tmp_path, "pdftotext")
     names = sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*"))
-    assert names == ["input_etc_passwd.pdf", "s2.pdf"]
+    assert names == ["index.csv", "input_etc_passwd.pdf", "s2.pdf"]
     text = subprocess.run(["pdftotext", str(tmp_path / "sheets" / "input_etc_passwd.pdf"), "-"],
                           capture_output=True, check=True, text=True).stdout
     text = " ".join(text.split())

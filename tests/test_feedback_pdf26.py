@@ -48,7 +48,7 @@ def test_no_pdf_sheet_at_all_is_said_so_and_exits_1_with_every_output_written(in
     result = grade_pdf(invoke, tmp_path, rows)
     assert result.exit_code == 1, result.output
     names = sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*"))
-    assert names == [f"{student}.md" for student, *_ in rows]
+    assert names == ["index.csv", *[f"{student}.md" for student, *_ in rows]]   # the index: which is whose
     assert (tmp_path / "answers-graded.csv").is_file()
     warning = " ".join(line for line in result.stderr.splitlines() if "PDF sheet" in line)
     assert "no PDF sheet was made" in warning and "every student has the Markdown sheet" in warning
@@ -62,7 +62,7 @@ def test_no_pdf_sheet_at_all_is_said_so_and_exits_1_with_every_output_written(in
 def test_some_sheets_failing_still_exits_0_and_names_them(invoke, tmp_path, fake_pdflatex):
     result = grade_pdf(invoke, tmp_path, ROWS)
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == ["s1.md", "s2.pdf"]
+    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == ["index.csv", "s1.md", "s2.pdf"]
     warning = " ".join(line for line in result.stderr.splitlines() if "PDF sheet" in line)
     assert "LaTeX failed on 1 PDF sheet(s)" in warning and "the other sheets are PDFs" in warning
     assert 'its output ends: "This is a fake pdflatex that cannot set s1"' in warning

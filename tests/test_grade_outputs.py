@@ -121,7 +121,7 @@ def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
     result = quizgen.grade(write(tmp_path, small_key()), key=tmp_path / "key.json",
                            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     names = sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*"))
-    assert names == ["s1.md", "s2.md", "s3.md", "s4-2.md", "s4.md"]
+    assert names == ["index.csv", "s1.md", "s2.md", "s3.md", "s4-2.md", "s4.md"]
     assert result.paths["feedback"] == tmp_path / "sheets"
     bo = (tmp_path / "sheets" / "s2.md").read_text(encoding="utf-8")
     assert "# Feedback for s2 (Bo)" in bo and "**2 / 5**" in bo

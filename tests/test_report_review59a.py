@@ -87,3 +87,35 @@ def test_no_blank_line_without_an_all_blank_student(tmp_path):
     write(tmp_path / "ans.csv", rows)
     run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
     assert "whose every answer is blank" not in (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
+
+
+def _index(folder, name="index.csv"):
+    text = (folder / name).read_bytes().decode("utf-8")
+    assert text.startswith("\ufeff") and "\r\n" in text   # a spreadsheet reads it as UTF-8, as the students CSV
+    return [tuple(row) for row in csv.reader(io.StringIO(text.removeprefix("\ufeff")))]
+
+
+def test_the_feedback_index_says_whose_each_sheet_is(tmp_path):
+    parts = key_of(tmp_path, "C1")
+    ids = ["طالب", "学生一", "José", "Jose", "=cmd", "ok_1"]
+    rows = [["student_id", "name", *(f"{q}{letter}" for q, letter, _ in parts)]]
+    rows += [[sid, f"Name {n}", *(answer(p) for _, _, p in parts)] for n, sid in enumerate(ids)]
+    write(tmp_path / "ans.csv", rows)
+    (tmp_path / "fb").mkdir()
+    run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key", "--feedback", "fb"], tmp_path)
+    index = _index(tmp_path / "fb")
+    assert index[0] == ("student_id", "name", "file")
+    files = {sid: sheet for sid, _, sheet in index[1:]}
+    assert files == {"Jose": "Jose.md", "José": "Jose-2.md", "'=cmd": "cmd.md", "ok_1": "ok_1.md",
+                     "طالب": "student.md", "学生一": "student-2.md"}   # an id guarded as a formula is quoted
+    assert ("José", "Name 2", "Jose-2.md") in index
+    for sid, sheet in files.items():
+        assert (tmp_path / "fb" / sheet).is_file()
+    # a rerun writes its own index again; an instructor's index.csv is never overwritten
+    run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key", "--feedback", "fb", "--force"], tmp_path)
+    assert _index(tmp_path / "fb") == index and not (tmp_path / "fb" / "index-2.csv").exists()
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "index.csv").write_text("mine\n", encoding="utf-8")
+    run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key", "--feedback", "other"], tmp_path)
+    assert (tmp_path / "other" / "index.csv").read_text(encoding="utf-8") == "mine\n"
+    assert _index(tmp_path / "other", "index-2.csv") == index   # the next free name

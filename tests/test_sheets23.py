@@ -74,7 +74,9 @@ def test_one_sheet_latex_fails_on_gets_markdown_and_the_class_is_graded(tmp_path
     result = quizgen.grade(write(tmp_path, small_key(), ROWS), key=tmp_path / "key.json",
                            outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
     names = sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*"))
-    assert names == ["s1.md", "s2.pdf"] and result.paths["graded"].is_file()
+    assert names == ["index.csv", "s1.md", "s2.pdf"] and result.paths["graded"].is_file()
+    index = (tmp_path / "sheets" / "index.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert index == ["student_id,name,file", "s1,Ada,s1.md", "s2,Bo,s2.pdf"]   # the Markdown sheet it got instead
     assert (tmp_path / "sheets" / "s1.md").read_text(encoding="utf-8").startswith("# Feedback for s1 (Ada)")
     said = [w for w in result.warnings if "s1.pdf" in w]
     assert len(said) == 1 and "s1.pdf -> s1.md" in said[0] and "Dimension too large" in said[0]
@@ -148,7 +150,7 @@ def test_real_sheets_of_a_long_answer_and_maths_symbols_compile_with_pdflatex(tm
     monkeypatch.setattr(pdf, "for_lualatex", lambda source: pytest.fail("a sheet went to LuaLaTeX"))
     result = quizgen.grade(write(tmp_path, small_key(), ROWS), key=tmp_path / "key.json",
                            outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
-    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == ["s1.pdf", "s2.pdf"]
+    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == ["index.csv", "s1.pdf", "s2.pdf"]
     assert "(9920 characters in all;" in pdf_text(tmp_path / "sheets" / "s1.pdf")
     assert not [w for w in result.warnings if ".pdf" in w]   # no sheet failed or ran off its page
     assert "\u22120.7 \u2248 \u03c3" in pdf_text(tmp_path / "sheets" / "s2.pdf")   # −0.7 ≈ σ as typed
@@ -167,7 +169,7 @@ def test_real_sheet_latex_fails_on_is_markdown_and_the_others_are_pdfs(tmp_path,
     result = quizgen.grade(write(tmp_path, key, rows), key=tmp_path / "key.json",
                            outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
     names = sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*"))
-    assert [n for n in names if not n.endswith("-figure.svg")] == ["s1.md", "s2.pdf"]   # the .md's figures beside it
+    assert [n for n in names if not n.endswith("-figure.svg")] == ["index.csv", "s1.md", "s2.pdf"]   # the .md's figures beside it
     assert "s1-Q1-figure.svg" in names and (tmp_path / "answers-graded.csv").is_file()
     assert any("s1.pdf -> s1.md" in w and "Dimension too large" in w for w in result.warnings)
 

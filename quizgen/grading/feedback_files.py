@@ -207,7 +207,7 @@ def _listed(manifest: Path) -> dict:
     """``{name: digest or None}`` of the sheets an earlier run wrote, as
     MANIFEST lists them, one ``name<TAB>digest`` a line (a bare name, from a
     run before digests were kept or typed by hand: None, which licenses nothing). Plain names only: nothing with a path
-    separator or a leading dot is ever removed."""
+    separator or a leading dot is ever removed. (``.csv``: the sheets' index, grading/sheet_index.)"""
     try:
         lines = manifest.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
@@ -215,6 +215,6 @@ def _listed(manifest: Path) -> dict:
     listed = {}
     for line in lines:
         n, _, digest = line.partition("\t")
-        if n and not n.startswith(".") and "/" not in n and "\\" not in n and n.endswith((".md", ".pdf", ".svg")):
+        if n and not n.startswith(".") and "/" not in n and "\\" not in n and n.endswith((".md", ".pdf", ".svg", ".csv")):
             listed[n] = digest.strip() or None
     return listed

@@ -21,18 +21,19 @@ from quizgen.grading.feedback import foreign_stems, sheet_markdown, student_shee
 from quizgen.file_names import NAME_LIMIT
 from quizgen.grading.feedback_names import safe_file_names
 from quizgen.grading.outcome import comma_number
+from quizgen.grading.sheet_index import with_index
 
 FIGURE_EXT = ".svg"
 
 
 def markdown_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0) -> dict:
-    """``{"<student>.md": text, "<name>.svg": figure}``: every student's sheet
-    and the figures they show, to write with ``write_sheet_files``; ``carried``:
+    """``{"<student>.md": text, "<name>.svg": figure, "index.csv": index}``: every student's sheet,
+    the figures they show and which sheet is whose, to write with ``write_sheet_files``; ``carried``:
     the policy's carried_figures (feedback.student_sheets)."""
     students, context = student_sheets(result, key, outputs, columns, comma, carried)
     sheets = sheets_of(students, context, outputs.feedback)
     result.warnings.extend(context.solutions.warning())
-    return sheets
+    return with_index(sheets, students, outputs.feedback, result.files)
 
 
 def sheets_of(students, context, folder) -> dict:

@@ -22,6 +22,7 @@ from quizgen.grading.feedback import part_lines, part_notes, score_texts, studen
 from quizgen.lms.html import SHEET_SCRIPTS
 from quizgen.grading.feedback_files import foreign_stems
 from quizgen.grading.feedback_md import markdown_sheets, sheets_of
+from quizgen.grading.sheet_index import with_index
 from quizgen.grading.feedback_names import run_stems, safe_file_names
 from quizgen.grading.feedback_stray import stray_sections
 from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, not_received_note, unsubmitted_note
@@ -59,12 +60,12 @@ def make_sheets(result, key, outputs, columns: tuple, comma: bool = False, carri
     result.warnings.extend(overflow_warnings(pdfs, SHEET_OVERFLOW))
     failed = getattr(pdfs, "failed", {})
     if not failed:
-        return pdfs
+        return with_index(dict(pdfs), students, outputs.feedback, result.files)
     stuck = [student for student in students if f"{student[0]}.tex" in failed]
     instead, warning = markdown_instead(stuck, failed, context, outputs.feedback, result.files,
                                         every=len(stuck) == len(students))
     result.warnings.append(warning)
-    return {**pdfs, **instead}
+    return with_index({**pdfs, **instead}, students, outputs.feedback, result.files)
 
 
 class SheetPdfs(dict):
