@@ -23,6 +23,7 @@ MANIFEST = ".quizgen-sheets"
 HEADING = "# Feedback for "
 FIGURE_TITLE = f"<title>{TITLE}"
 SHEET_EXTS = (".md", ".pdf")
+LISTED_EXTS = (*SHEET_EXTS, ".svg", ".csv")   # sheets, their figures and their index (grading/sheet_index)
 MAX_FIGURE_BYTES = 1 << 20   # a figure of ours is a few KB; a bigger file is none of them
 
 
@@ -215,6 +216,6 @@ def _listed(manifest: Path) -> dict:
     listed = {}
     for line in lines:
         n, _, digest = line.partition("\t")
-        if n and not n.startswith(".") and "/" not in n and "\\" not in n and n.endswith((".md", ".pdf", ".svg", ".csv")):
+        if n and not n.startswith(".") and "/" not in n and "\\" not in n and n.endswith(LISTED_EXTS):
             listed[n] = digest.strip() or None
     return listed

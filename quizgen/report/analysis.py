@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter, deque
-from fractions import Fraction
 from itertools import compress, repeat
 from operator import is_not
 from math import fsum, sqrt
@@ -187,7 +186,7 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores, cohort: Ros
         can = sat - sum(scores[i] is not None for i in trap.absent)
         if trap.absent and not can and not who:
             continue   # no student who sat had a draw that can make it: nothing to report
-        (low, low_places), (high, high_places) = (_group_share(g, who, places, trap.absent, cohort.n) for g, places in whole)
+        (low, low_places), (high, high_places) = (_group_share(g, who, p, trap.absent, cohort.n) for g, p in whole)
         shares.append(TrapShare(trap.code, trap.feedback, len(who), exact_ratio(len(who), can), low, high, can,
                                 low_places, high_places, trap.name))
     return shares
@@ -238,7 +237,7 @@ def _questions(parts, found, reached, paper, cohort: Roster, unreached, silent: 
         for code, who in met.items():
             heat_counts.setdefault(code, {})[question_id] = len(who)
             of = next(t.of for t in item.traps if t.code == code)   # who reached it and whose draw can make it
-            heat.setdefault(code, {})[question_id] = Fraction(len(who), of) if of else Fraction(0)
+            heat.setdefault(code, {})[question_id] = exact_ratio(len(who), of) or 0   # exact, as a part's
     return stats, heat, heat_counts
 
 
