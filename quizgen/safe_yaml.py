@@ -14,7 +14,7 @@ import re
 import yaml
 
 from quizgen.byte_order import bom_encoding
-from quizgen.yaml_size import refuse_too_many_values
+from quizgen.yaml_size import TooDeep, refuse_too_many_values
 
 
 class _UniqueKeys:
@@ -185,22 +185,29 @@ _LOADERS = {False: (_FastLoader, _SafeLoader),
             True: (_exponent_floats(_FastLoader), _exponent_floats(_SafeLoader))}
 
 
+_LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
+"""libyaml's refusal of lists nested 1,000 deep, met while it looks ahead on
+one line (``[[[...``) before its events reach MAX_DEPTH."""
+
+
 def safe_load(text: str, exponent_floats: bool = False):
     """``yaml.safe_load`` refusing duplicate keys, through libyaml's safe loader
     when PyYAML has it: the same safe subset of YAML (no Python objects), parsed
     ten times faster. A broken file is parsed again by the pure-Python loader
     for its clearer message. A top-level entry holding more than MAX_VALUES
     values is refused (yaml_size.TooManyValues) from the parser's events, before any of
-    it is built. With ``exponent_floats`` an unquoted ``5e-1`` is
+    it is built, and lists or mappings nested more than MAX_DEPTH deep
+    (yaml_size.TooDeep) before either parser reads deeper. With ``exponent_floats`` an unquoted ``5e-1`` is
     the number 0.5, not text (templates keep YAML 1.1's reading)."""
     fast, careful = _LOADERS[exponent_floats]
     if fast is not None:
         try:
-            refuse_too_many_values(text, fast, MAX_VALUES)
+            refuse_too_many_values(text, fast, MAX_VALUES, MAX_DEPTH)
             return yaml.load(text, Loader=fast)
-        except yaml.YAMLError:
-            pass
-    refuse_too_many_values(text, careful, MAX_VALUES)
+        except yaml.YAMLError as exc:
+            if getattr(exc, "problem", None) == _LIBYAML_TOO_DEEP:   # its scanner read far ahead of the events
+                raise TooDeep(MAX_DEPTH, error_line(exc, text)) from None
+    refuse_too_many_values(text, careful, MAX_VALUES, MAX_DEPTH)
     return yaml.load(text, Loader=careful)
 
 
@@ -209,6 +216,13 @@ MAX_VALUES = 100_000
 policy's) may hold with its aliases written out: an alias bomb of a few hundred
 bytes is read as shared objects, but any walk over it (a check, a message's
 repr) meets every copy."""
+
+
+MAX_DEPTH = 50
+"""The deepest lists and mappings in a user's YAML may nest (the top-level
+mapping is 1): a template needs about six levels. Checked from the parser's
+events as they come, so the pure-Python parser, whose time grows with the
+square of the depth, never reads deeper than this."""
 
 
 def yaml_values(data, cap: int = MAX_VALUES) -> int:

@@ -19,14 +19,26 @@ class TooManyValues(Exception):
         self.key, self.line = key, line
 
 
-def refuse_too_many_values(text: str, loader, cap: int) -> None:
+class TooDeep(Exception):
+    """Lists or mappings nested more than the allowed depth, the deepest
+    starting on ``line``: refused before the parser reads deeper, as PyYAML's
+    pure-Python scanner takes time growing with the square of the depth of
+    ``[[[...`` (a 20 KB file took minutes)."""
+
+    def __init__(self, depth: int, line: int):
+        super().__init__(f"line {line}: nested more than {depth} deep")
+        self.depth, self.line = depth, line
+
+
+def refuse_too_many_values(text: str, loader, cap: int, depth: int | None = None) -> None:
     """Raise TooManyValues for the first top-level entry of ``text``'s first
     document holding more than ``cap`` values, each alias counted as the
     values of the node it names (as safe_yaml.yaml_values counts them once
-    built), reading only as far as that entry; a YAML error is ``loader``'s."""
+    built), reading only as far as that entry, and TooDeep at the first list
+    or mapping nested more than ``depth`` deep (None: any depth); a YAML error is ``loader``'s."""
     parser = loader(text)
     try:
-        _count(parser, cap)
+        _count(parser, cap, depth)
     finally:
         parser.dispose()
 
@@ -42,9 +54,10 @@ class _Open:
         self.mapping = isinstance(event, yaml.MappingStartEvent)
 
 
-def _count(parser, cap: int) -> None:
+def _count(parser, cap: int, depth: int) -> None:
     """Walk ``parser``'s events of the first document, counting the values of
-    each top-level entry (of the whole document when it is no mapping)."""
+    each top-level entry (of the whole document when it is no mapping) and
+    the depth of lists and mappings open."""
     sizes, stack, seen = {}, [], 0
     entry = key = key_line = None   # entry: (key, line, count before it) of the top-level value being read
     while parser.check_event():
@@ -72,6 +85,8 @@ def _count(parser, cap: int) -> None:
         seen += sizes.get(event.anchor, 1) if isinstance(event, yaml.AliasEvent) else 1
         if isinstance(event, yaml.CollectionStartEvent):
             stack.append(_Open(seen - 1, event))
+            if depth is not None and len(stack) > depth:
+                raise TooDeep(depth, line)
             if event.anchor is not None:   # an alias to it from inside makes a cycle: too big
                 sizes[event.anchor] = cap + 1
         elif isinstance(event, yaml.ScalarEvent) and event.anchor is not None:

@@ -66,7 +66,7 @@ def test_a_value_no_template_can_use_is_one_line_with_its_line(invoke, tmp_path,
 @pytest.mark.parametrize("nest", ["[" * 5000 + "]" * 5000, "{a: " * 3000 + "1" + "}" * 3000])
 def test_nesting_too_deep_to_read_is_one_line(invoke, tmp_path, nest):
     folder = _bank(tmp_path, "params:", f"junk: {nest}\nparams:")
-    _refused(invoke, folder, tmp_path, "nested too deeply to read")
+    _refused(invoke, folder, tmp_path, "nested too deeply to read (more than 50 levels", line=6)
 
 
 def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(invoke, tmp_path):

@@ -17,7 +17,7 @@ from quizgen.safe_yaml import MAX_VALUES, TOO_MANY_VALUES, NotText, error_line, 
 from quizgen.text.tex_commands import tex_problem
 from quizgen.text.tex_markdown import alignment_outside_maths
 from quizgen.text.unprintable import DIRECTION_WHY, direction_control
-from quizgen.yaml_size import TooManyValues
+from quizgen.yaml_size import TooDeep, TooManyValues
 
 __all__ = ["MAX_FILE_BYTES", "line_in_text", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
 
@@ -74,6 +74,9 @@ def read_yaml(path) -> dict:
     except RecursionError as exc:
         raise TemplateError("invalid YAML: lists or mappings nested too deeply to read "
                             "(a template needs a few levels)", path=path) from exc
+    except TooDeep as exc:
+        raise TemplateError(f"invalid YAML: lists or mappings nested too deeply to read (more than {exc.depth} "
+                            "levels; a template needs a few)", path=path, line=exc.line) from None
     except TooManyValues as exc:   # the words schema's check of a built template gives
         raise BankLimitError(f"{TOO_MANY_VALUES} exceeds the limit of {MAX_VALUES:,} (see docs/authoring.md)",
                              path=path, line=exc.line, key=exc.key) from None

@@ -206,12 +206,15 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     import yaml
 
     from quizgen.safe_yaml import MAX_VALUES, TOO_MANY_VALUES, error_line, safe_load
-    from quizgen.yaml_size import TooManyValues
+    from quizgen.yaml_size import TooDeep, TooManyValues
 
     try:
         data = safe_load(text, exponent_floats=True)
     except RecursionError as exc:
         raise InputFileError(f"{source}: not valid YAML (nested too deeply to be a policy)") from exc
+    except TooDeep as exc:
+        raise InputFileError(f"{source}:{exc.line}: not valid YAML (lists or mappings nested more than "
+                             f"{exc.depth} levels deep, too deeply to be a policy)") from None
     except TooManyValues as exc:
         raise InputFileError(f"{source}:{exc.line}: {_shown(exc.key) + ': ' if exc.key else ''}{TOO_MANY_VALUES} "
                              f"exceeds the limit of {MAX_VALUES:,}") from None
