@@ -23,7 +23,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.drill.state_file import check_existing, no_link, read_no_link, refuse_foreign
+from quizgen.drill.state_file import check_existing, no_link, read_no_link, record_text, refuse_foreign
 from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_CARDS, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
 from quizgen.errors import InputFileError
@@ -295,9 +295,10 @@ def _read(path: Path, read_only: bool) -> Loaded:
             return Loaded(Progress(), f"progress file {path} is over {MAX_BYTES // 2 ** 20} MB, larger than any "
                                       "record; it is left as it is and progress will not be saved (use --state "
                                       "FILE or --no-save)", writable=False)
-        text = data.decode("utf-8-sig")   # Notepad saves a hand-edited record with a byte-order mark
-    except UnicodeDecodeError:
-        return _bad(path, "is a damaged quizgen progress record (it is not UTF-8 text)", read_only, data)
+        text = record_text(data)   # Notepad saves a hand-edited record with a byte-order mark, UTF-8's or UTF-16's
+    except UnicodeDecodeError as exc:
+        return _bad(path, f"is a damaged quizgen progress record (it is not {exc.encoding.upper()} text)",
+                    read_only, data)
     except OSError as exc:
         return Loaded(Progress(), f"cannot read progress file {path}: {exc.strerror or exc}; "
                                   "progress will not be saved", writable=False)

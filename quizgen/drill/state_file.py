@@ -16,6 +16,7 @@ import os
 import stat
 from pathlib import Path
 
+from quizgen.byte_order import bom_encoding
 from quizgen.errors import InputFileError, UsageError
 from quizgen.wording import printable
 
@@ -45,15 +46,22 @@ def refuse_link(path: Path) -> None:
                              f"with --state FILE, or --no-save")
 
 
+def record_text(data: bytes, errors: str = "strict") -> str:
+    """A progress file's bytes as text: UTF-8, or UTF-8, UTF-16 or UTF-32 by its
+    byte-order mark (dropped), as key.json is read (an editor's re-save of a
+    hand-edited record); UnicodeDecodeError when they are not (with ``errors`` strict)."""
+    return data.decode(bom_encoding(data) or "utf-8", errors)
+
+
 def is_ours(data: bytes) -> bool:
     """Whether a file's bytes look like a quizgen progress record, whole or damaged: they
     hold the quoted marker (a record cut short keeps it, as it comes first), and when they
     are whole JSON it is an object whose "format" is the marker (``["quizgen-progress"]``
     only mentions it: another file, never moved aside)."""
-    if MARKER not in data:
+    if MARKER.decode() not in record_text(data, errors="replace"):
         return False
     try:
-        whole = json.loads(data.decode("utf-8-sig"))
+        whole = json.loads(record_text(data))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return True   # cut short or garbled: the marker it kept says whose it is
     return isinstance(whole, dict) and f'"{whole.get("format")}"'.encode() == MARKER
