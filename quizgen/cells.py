@@ -73,6 +73,17 @@ def unguard(cell: str) -> str:
     return cell[1:] if start < len(cell) and cell[start] in _RISKY_START else cell
 
 
+def text_formula_value(cell: str) -> str:
+    """The text inside Excel's text idiom ``="..."`` (``="s012"``, written so that a
+    spreadsheet keeps an id's leading zeros; ``""`` inside is one quote), else ``cell``
+    as it is: the one rule every cell of an answers file (an id, a question, a part,
+    an answer) is read by."""
+    if cell[:2] != '="' or len(cell) < 3 or cell[-1] != '"':
+        return cell
+    inner = cell[2:-1]
+    return inner.replace('""', '"') if '"' not in inner.replace('""', "") else cell
+
+
 def safe_cells(cells: list) -> list:
     """The cells of a row made spreadsheet-safe (the same list when all are)."""
     for cell in cells:

@@ -3,12 +3,15 @@ answers file's (or an override's, a download's) labels to the key's:
 ``Q01``, ``q 1``, ``Question 1`` and ``1`` are one question, ``(a)``, ``A``
 and ``Part a`` one part, a fullwidth ``Ｑ１`` / ``ａ`` too (Unicode's
 compatibility form, as the id rule reads student ids: marking/student_ids.py).
-Imports nothing of quizgen, so every layer may use it."""
+Excel's text idiom ``="Q1"`` is ``Q1`` (cells.text_formula_value, as for ids and
+answers). Imports only quizgen.cells, which imports nothing of quizgen, so every layer may use it."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+from quizgen.cells import text_formula_value
 
 _QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d{1,9})$")
 _PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
@@ -24,7 +27,7 @@ def compatible(text: str) -> str:
 def norm_question(text: str) -> str:
     """A question id reduced for matching: ``Q01``, ``q 1``, ``Question 1``, ``1``
     and the fullwidth ``Ｑ１`` are all ``q1``."""
-    text = " ".join(compatible(str(text)).split()).casefold()
+    text = " ".join(compatible(text_formula_value(str(text).strip())).split()).casefold()
     match = _QUESTION_NUMBER.match(text)
     return f"q{int(match.group(1))}" if match else text
 
@@ -32,7 +35,7 @@ def norm_question(text: str) -> str:
 def norm_part(text: str) -> str:
     """A part reduced for matching: ``A``, ``(a)``, ``a)``, ``Part a`` and the
     fullwidth ``ａ`` are all ``a``."""
-    text = " ".join(compatible(str(text)).split()).casefold()
+    text = " ".join(compatible(text_formula_value(str(text).strip())).split()).casefold()
     match = _PART.match(text)
     return match.group(1) if match else text
 

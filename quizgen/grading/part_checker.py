@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from quizgen.cells import unguard
+from quizgen.cells import text_formula_value, unguard
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.cloze_twice import part_twice_reason
 from quizgen.grading.other_part import another_parts_value
@@ -147,7 +147,7 @@ class PartChecker:
         text = plain_characters(str(text))
         if text[:1] == "'":
             text = unguard(text)   # the text marker quizgen's own CSVs put before '-ln(0.7)' (cells.py)
-        text = text.strip()   # spaces around an answer are no part of it, nor of its length
+        text = text_formula_value(text.strip()).strip()   # spaces around an answer are no part of it; ="0.7" is 0.7
         if not text:
             return self.blank
         if twice := part_twice_reason(text):   # a Moodle Cloze cell naming a part twice: each part a person's

@@ -19,7 +19,7 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
-from quizgen.cells import unguard
+from quizgen.cells import text_formula_value, unguard
 from quizgen.errors import InputFileError
 from quizgen.maths.numerals import ascii_digits   # as the answer reader reads them (NFKC leaves ``٣``)
 from quizgen.wording import printable, shortened
@@ -34,11 +34,11 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
     invisible format character and control character (``_visible``) removed; with
     ``leading_zeros="strip"`` each run of digits loses its leading zeros
     (``s012`` and ``s12`` are one student). A leading quote before ``= + - @``
-    is a formula guard, not part of the id."""
+    is a formula guard, not part of the id, and Excel's ``="s012"`` is ``s012``."""
     text = str(raw)
     if not text.isascii():   # fullwidth ``ｓ１`` is s1, as an Asian input method types it; ``s٠٠٣`` is s003
         text = ascii_digits(unicodedata.normalize("NFKC", text))
-    text = "".join(unguard(_visible(text).strip()).split()).casefold()
+    text = "".join(text_formula_value(unguard(_visible(text).strip())).split()).casefold()
     if not text.isascii():   # case folding can leave a text no longer in NFKC
         text = unicodedata.normalize("NFKC", text)
     if leading_zeros == "strip":
@@ -82,11 +82,12 @@ def shown_id(text: str) -> str:
     """A student id as the reports show it when first met in the answers: as
     written, without control characters (``s2`` for ``s2`` and a NUL), which no
     LMS id holds; whitespace and format characters at its ends dropped (a
-    zero-width space or BOM before ``s1`` is pasted, unseen, not typed)."""
+    zero-width space or BOM before ``s1`` is pasted, unseen, not typed); Excel's
+    ``="s012"`` as the id it holds, ``s012``."""
     if text.isascii() and text.isprintable():
-        return text.strip()
+        return text_formula_value(text.strip())
     kept = "".join(c for c in text if c.isspace() or unicodedata.category(c) != "Cc")
-    return trim_invisible(kept)
+    return text_formula_value(trim_invisible(kept))
 
 
 def trim_invisible(text: str) -> str:
