@@ -32,3 +32,21 @@ def test_a_damaged_utf16_record_names_its_encoding(invoke, tmp_path):
     state.write_bytes(json.dumps(RECORD).encode("utf-16") + b"\x00\xd8")
     result = invoke("drill", "--stats", "--state", state)
     assert "is a damaged quizgen progress record (it is not UTF-16-LE text)" in " ".join(result.output.split())
+
+
+def test_a_name_given_twice_is_named_not_taken_for_a_newer_record(invoke, tmp_path):
+    state = tmp_path / "p.json"
+    state.write_text(json.dumps(RECORD).replace('"version": 2', '"version": 2, "version": 3'), encoding="utf-8")
+    result = invoke("drill", "--stats", "--state", state)
+    said = " ".join(result.output.split())
+    assert ("is a damaged quizgen progress record (the name 'version' is given twice in one object, and JSON keeps "
+            "the second; quizgen never writes that); left as it is") in said
+    assert "newer" not in said
+
+
+def test_a_name_given_twice_in_a_good_record_is_no_matter():
+    """Only a record that fails its checks is read again for one (a hook on every read costs time)."""
+    from drill_support import strict_parse
+
+    text = json.dumps(RECORD).replace('"clock": 1', '"clock": 0, "clock": 1')
+    assert strict_parse(text).clock == 1

@@ -13,7 +13,7 @@ import quizgen
 from quizgen.drill.progress_json import BadProgressFile, NewerProgressFile
 from quizgen.grading.time_text import Unread
 from quizgen.safe_yaml import NotText
-from quizgen.yaml_size import TooManyValues
+from quizgen.yaml_size import TooDeep, TooManyValues
 
 PACKAGE = Path(quizgen.__file__).parent
 
@@ -29,5 +29,5 @@ def test_no_class_of_quizgen_derives_from_value_error():
 
 
 def test_the_signals_are_caught_as_themselves_only():
-    for signal in (BadProgressFile, NewerProgressFile, Unread, NotText, TooManyValues):
+    for signal in (BadProgressFile, NewerProgressFile, Unread, NotText, TooManyValues, TooDeep):
         assert not issubclass(signal, (ValueError, ArithmeticError, LookupError)), signal

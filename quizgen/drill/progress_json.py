@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from quizgen.json_names import name_given_twice
 from quizgen.wording import printable, quoted, shortened
 from quizgen.key.checks import MAX_ID as MAX_NAME   # a trap code's length in a key
 
@@ -44,8 +45,22 @@ def read_record(text: str) -> tuple:
     """``(clock, sessions, cards, dropped)`` from a progress file's text:
     ``cards`` maps "classes" and "misconceptions" to {name: fields}, each card
     checked (``card_problem``); ``dropped`` says, one line each, which were
-    left out and why. BadProgressFile when the file as a whole is no record."""
+    left out and why. BadProgressFile when the file as a whole is no record,
+    naming a name given twice in one object when there is one (JSON keeps the
+    second: ``"version": 2, "version": 3`` is no newer quizgen's record)."""
     data = _json(text)
+    try:
+        return _record(data)
+    except BadProgressFile as exc:
+        twice = name_given_twice(text)
+        if twice is None:
+            raise
+        raise BadProgressFile(f"the name {quoted(twice)} is given twice in one object, and JSON keeps the "
+                              "second; quizgen never writes that") from exc
+
+
+def _record(data) -> tuple:
+    """``read_record`` of the file's JSON ``data``."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadProgressFile(f'no "format": "{FORMAT}" field')
     version = data.get("version")

@@ -18,6 +18,7 @@ from quizgen.byte_order import bom_encoding, unmarked_utf16
 from quizgen.errors import InputFileError
 from quizgen.wording import printable, quoted, shortened, thousands
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
+from quizgen.json_names import name_given_twice
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.model import Key
@@ -75,32 +76,15 @@ def _file_offset(start: int, encoding: str) -> int:
 def _name_twice(text: str):
     """What JSON ``text`` names twice in one object, said for a key that failed
     its checks (JSON keeps the second silently, and the check then blames
-    what follows from it); else None. Read again only then: a pairs hook on
-    every read costs 12-16% of a large key's parse."""
-    def pairs_once(pairs):
-        data = dict(pairs)
-        if len(data) != len(pairs):
-            seen = set()
-            name = next(name for name, _ in pairs if name in seen or seen.add(name))
-            raise _Twice(name)
-        return data
-
+    what follows from it); else None (json_names.name_given_twice)."""
     try:
-        json.loads(text, object_pairs_hook=pairs_once, parse_constant=_no_constant, parse_int=_bounded_int)
-    except _Twice as twice:
-        return (f"the name {quoted(twice.name)} is given twice in one object (JSON keeps the second); "
-                "quizgen generate never writes that: regenerate the key (the same --seed and options)")
-    except (ValueError, RecursionError, _LongInteger):
+        name = name_given_twice(text, parse_constant=_no_constant, parse_int=_bounded_int)
+    except _LongInteger:
         return None
-    return None
-
-
-class _Twice(Exception):
-    """A JSON object naming ``name`` twice (a signal, as _LongInteger)."""
-
-    def __init__(self, name: str):
-        super().__init__(name)
-        self.name = name
+    if name is None:
+        return None
+    return (f"the name {quoted(name)} is given twice in one object (JSON keeps the second); "
+            "quizgen generate never writes that: regenerate the key (the same --seed and options)")
 
 
 _JSON_STARTS = frozenset('{["-0123456789tfn')
