@@ -251,6 +251,12 @@ def yaml_values(data, cap: int = MAX_VALUES) -> int:
         return cap + 1
 
 
+def loop_words(exc) -> str:
+    """The words of the refusal of an alias inside its own anchor (yaml_size.AliasLoop), one for every YAML file."""
+    return (f"the alias *{exc.anchor} is used inside its own anchor &{exc.anchor}, a loop: its copies would never "
+            "end; write the values out, or point the alias at another anchor")
+
+
 TOO_MANY_VALUES = "the number of values (each YAML alias counted as its copy)"
 """The words of the refusal of an entry over MAX_VALUES, one for every YAML file."""
 

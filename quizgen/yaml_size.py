@@ -30,12 +30,23 @@ class TooDeep(Exception):
         self.depth, self.line = depth, line
 
 
+class AliasLoop(Exception):
+    """An alias (``*a``) used inside the list or mapping its anchor (``&a``)
+    names, on ``line``: a loop, whose copies would never end. A signal each
+    reader turns into its one line."""
+
+    def __init__(self, anchor: str, line: int):
+        super().__init__(f"line {line}: the alias *{anchor} is used inside its own anchor &{anchor}")
+        self.anchor, self.line = anchor, line
+
+
 def refuse_too_many_values(text: str, loader, cap: int, depth: int | None = None) -> None:
     """Raise TooManyValues for the first top-level entry of ``text``'s first
     document holding more than ``cap`` values, each alias counted as the
     values of the node it names (as safe_yaml.yaml_values counts them once
-    built), reading only as far as that entry, and TooDeep at the first list
-    or mapping nested more than ``depth`` deep (None: any depth); a YAML error is ``loader``'s."""
+    built), reading only as far as that entry, TooDeep at the first list
+    or mapping nested more than ``depth`` deep (None: any depth) and AliasLoop at
+    an alias inside its own anchor; a YAML error is ``loader``'s."""
     parser = loader(text)
     try:
         _count(parser, cap, depth)
@@ -82,6 +93,8 @@ def _count(parser, cap: int, depth: int) -> None:
                 key = event.value if isinstance(event, yaml.ScalarEvent) else None
         if stack:
             stack[-1].children += 1
+        if isinstance(event, yaml.AliasEvent) and any(node.anchor == event.anchor for node in stack):
+            raise AliasLoop(event.anchor, line)
         seen += sizes.get(event.anchor, 1) if isinstance(event, yaml.AliasEvent) else 1
         if isinstance(event, yaml.CollectionStartEvent):
             stack.append(_Open(seen - 1, event))

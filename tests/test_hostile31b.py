@@ -88,12 +88,13 @@ def test_the_values_counted_as_read_are_those_counted_once_built(text, sizes):
         assert caught.value.key is not None or key is None
 
 
-def test_an_alias_to_a_list_inside_itself_is_too_many_values():
-    from quizgen.yaml_size import TooManyValues
+def test_an_alias_to_a_list_inside_itself_is_a_loop():
+    """Counted as too many values until the loop was named as one (tests/test_yaml_alias_loop59.py)."""
+    from quizgen.yaml_size import AliasLoop
 
-    with pytest.raises(TooManyValues) as caught:
+    with pytest.raises(AliasLoop) as caught:
         safe_load("ok: 1\nloop: &r [1, *r]\n")
-    assert (caught.value.key, caught.value.line) == ("loop", 2)
+    assert (caught.value.anchor, caught.value.line) == ("r", 2)
 
 
 # ---------------------------------------------------------------- 3. a named pipe as an input

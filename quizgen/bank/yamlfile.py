@@ -13,11 +13,11 @@ import yaml
 
 from quizgen.errors import BankLimitError, TemplateError
 from quizgen.key.checks import surrogate_problem
-from quizgen.safe_yaml import MAX_VALUES, TOO_MANY_VALUES, NotText, error_line, safe_load, yaml_text
+from quizgen.safe_yaml import MAX_VALUES, TOO_MANY_VALUES, NotText, error_line, loop_words, safe_load, yaml_text
 from quizgen.text.tex_commands import tex_problem
 from quizgen.text.tex_markdown import alignment_outside_maths
 from quizgen.text.unprintable import DIRECTION_WHY, direction_control
-from quizgen.yaml_size import TooDeep, TooManyValues
+from quizgen.yaml_size import AliasLoop, TooDeep, TooManyValues
 
 __all__ = ["MAX_FILE_BYTES", "line_in_text", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
 
@@ -74,6 +74,8 @@ def read_yaml(path) -> dict:
     except RecursionError as exc:
         raise TemplateError("invalid YAML: lists or mappings nested too deeply to read "
                             "(a template needs a few levels)", path=path) from exc
+    except AliasLoop as exc:
+        raise TemplateError(f"invalid YAML: {loop_words(exc)}", path=path, line=exc.line) from None
     except TooDeep as exc:
         raise TemplateError(f"invalid YAML: lists or mappings nested too deeply to read (more than {exc.depth} "
                             "levels; a template needs a few)", path=path, line=exc.line) from None

@@ -205,13 +205,15 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     imported here: grade without a policy file never needs it."""
     import yaml
 
-    from quizgen.safe_yaml import MAX_VALUES, TOO_MANY_VALUES, error_line, safe_load
-    from quizgen.yaml_size import TooDeep, TooManyValues
+    from quizgen.safe_yaml import MAX_VALUES, TOO_MANY_VALUES, error_line, loop_words, safe_load
+    from quizgen.yaml_size import AliasLoop, TooDeep, TooManyValues
 
     try:
         data = safe_load(text, exponent_floats=True)
     except RecursionError as exc:
         raise InputFileError(f"{source}: not valid YAML (nested too deeply to be a policy)") from exc
+    except AliasLoop as exc:
+        raise InputFileError(f"{source}:{exc.line}: not valid YAML ({loop_words(exc)})") from None
     except TooDeep as exc:
         raise InputFileError(f"{source}:{exc.line}: not valid YAML (lists or mappings nested more than "
                              f"{exc.depth} levels deep, too deeply to be a policy)") from None
