@@ -88,11 +88,18 @@ class Student:
 class Roster(list):
     """The roster's Students in file order, with the file's name (``source``)
     and the header of the column their ids were read from (``column``), for
-    grade to name when no answer id matches (grading/students.check_roster_matches)."""
+    grade to name when no answer id matches (grading/students.check_roster_matches),
+    and each one's line of the file (``lines``), for a refusal of one to name."""
 
-    def __init__(self, students=(), source: str = "roster", column: str = ""):
+    def __init__(self, students=(), source: str = "roster", column: str = "", lines=()):
         super().__init__(students)
-        self.source, self.column = source, column
+        self.source, self.column, self.lines = source, column, lines
+
+    def where(self, student_id: str) -> str | None:
+        """``roster.csv: line 5`` for the student ``student_id`` (by the id rule), else None."""
+        normal = normalise_id(student_id)
+        found = next((n for n, student in enumerate(self) if normalise_id(student.student_id) == normal), None)
+        return None if found is None or found >= len(self.lines) else f"{self.source}: line {self.lines[found]}"
 
 
 def read_roster(path, option: str = "--roster") -> Roster:
@@ -112,7 +119,8 @@ def parse_roster(text: str, source: str = "roster", option: str = "--roster") ->
                                  f"(it has question and answer columns), not a roster: {option} takes the class list, "
                                  "a student_id and a name a row")
         columns = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")
-        return Roster(_unique_students(reader, columns, source, skip), source, header[columns.student].strip())
+        students, lines = _unique_students(reader, columns, source, skip)
+        return Roster(students, source, header[columns.student].strip(), lines)
     except CsvError as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
 
@@ -267,9 +275,9 @@ def _id_columns(names: list) -> tuple:
     return student, None
 
 
-def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
-    """The students of the data rows; an id whose normal form repeats an
-    earlier one's is refused, naming both lines and both spellings."""
+def _unique_students(reader, columns: Columns, source: str, skip: int) -> tuple:
+    """``(students, lines)``: the students of the data rows and each one's line; an id whose
+    normal form repeats an earlier one's is refused, naming both lines and both spellings."""
     students, seen, lines = [], {}, array("l")   # seen: {normal id: its student's place}; lines: each one's line
     for line, row in first_lines(reader, skip):
         if not any(cell.strip() for cell in row):
@@ -290,7 +298,7 @@ def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
         lines.append(line)
     if not students:
         raise InputFileError(f"{source}: the roster lists no students")
-    return students
+    return students, lines
 
 
 def _repeat(first: tuple, student_id: str) -> str:

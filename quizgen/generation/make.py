@@ -46,7 +46,8 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
         instances = [_canonical(t) for t in templates]
         seed = "canonical"
     else:
-        check_labels(seed, [t.id for t in templates], count, [s.student_id for s in students])
+        check_labels(seed, [t.id for t in templates], count, [s.student_id for s in students],
+                     getattr(students, "where", None))
         seed = new_seed() if seed is None else seed
         if formats:
             return _prepared_quiz(templates, seed, count, students, jobs, tuple(formats), progress, spool)

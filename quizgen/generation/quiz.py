@@ -134,15 +134,17 @@ def refuse_unprintable_seed(seed: str) -> None:
                          "print as itself; give a whole number or a word of printable characters")
 
 
-def check_labels(seed, template_ids, count: int, student_ids=()) -> None:
+def check_labels(seed, template_ids, count: int, student_ids=(), where=None) -> None:
     """Refuse, in one line, a seed or student id that would give a question a
     seed label (:func:`seed_label` of :func:`student_seed`) longer than
     key.json's MAX_ID, which grade would refuse: checked before anything is
     written. The longest label counts a redraw (``/redraw{REDRAWS}``), so
     whether a paper fits never depends on the numbers drawn. ``seed`` None:
-    a fresh one (:func:`new_seed`), counted as long as one can be."""
+    a fresh one (:func:`new_seed`), counted as long as one can be. ``where``: the
+    roster's ``where`` (roster.Roster.where), naming a too-long id's file and line."""
     if not template_ids:
         return
+    said = "--seed left out (a fresh seed has up to 19 digits)" if seed is None else f"--seed {quoted(str(seed))}"
     seed = str(2 ** 63) if seed is None else seed
     room = MAX_ID - len(f"/{max(map(len, template_ids)) * 'a'}/{count - 1}{REDRAW_TAIL}")
     seed = str(seed)
@@ -152,7 +154,9 @@ def check_labels(seed, template_ids, count: int, student_ids=()) -> None:
                          f"question seeds of at most {MAX_ID} characters, which leaves {room} for the seed")
     longest = max(student_ids, key=len, default="")
     if longest and len(seed) + 1 + len(longest) > room:
-        raise UsageError(f"student id {quoted(longest)} is too long with --seed {quoted(seed)}: key.json keeps "
+        at = where(longest) if where is not None else None
+        raise UsageError(f"{at + ': ' if at else ''}student id {quoted(longest)} is too long with {said}: "
+                         "key.json keeps "
                          f"question seeds of at most {MAX_ID} characters, which leaves "
                          f"{max(room - len(seed) - 1, 0)} for a student id with this seed")
 

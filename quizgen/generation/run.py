@@ -62,14 +62,16 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     options = given(title=title, course=course, date=date, paper=paper, layout=layout)
     printed = resolved(options)
     _check_options(split, students, printed["paper"], printed["layout"], only, force, fmt)
-    roster = read_roster(students, "--students") if isinstance(students, (str, os.PathLike)) else list(students or ())
+    roster = read = read_roster(students, "--students") if isinstance(students, (str, os.PathLike)) \
+        else list(students or ())
     bank = load_bank(banks)
     templates = select(bank, classes, banks)
     earlier = earlier_key(out_dir, force)
     roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
     notes += guessable_seed_warning(seed, roster) if only is None else []
     if not worked_examples:   # before the folder is touched: grade must be able to read every label
-        check_labels(seed, [t.id for t in templates], count, [s.student_id for s in roster])
+        check_labels(seed, [t.id for t in templates], count, [s.student_id for s in roster],
+                     getattr(read, "where", None))
     jobs = resolve_jobs(jobs)
     paper_id = _paper_id(templates, count, seed, worked_examples, roster)
     if only is not None:
