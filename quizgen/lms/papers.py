@@ -13,7 +13,8 @@ from typing import NamedTuple
 from quizgen.cells import spreadsheet_safe
 from quizgen.question_ids import norm_part
 from quizgen.errors import InputFileError, UsageError
-from quizgen.wording import named_few
+from quizgen.wording import named_few, quoted
+from quizgen.key.checks import MAX_ID
 from quizgen.key.model import NO_ATTEMPT, STILL_OPEN, Key, KeyPaper, KeyQuestion
 
 DOWNLOAD_LINE = "download_line"
@@ -149,7 +150,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     ``maximum``: the quiz's maximum grade in Moodle, ``"10.00"`` (``Key.moodle_maximum``), or ""."""
     from quizgen import __version__
     from quizgen.lms.lost_tag import lost_templates
-    from quizgen.lms.variants import key_questions
+    from quizgen.lms.variants import NotInBank, key_questions
 
     rows = _one_attempt(rows, attempt)
     lost, left_out = lost_templates(rows, banks, others)   # {cell: the template its question takes}, cells left out
@@ -159,6 +160,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
                 if not r.tag_lost or (r.student_id, r.attempt, r.slot) in lost]
     unattempted = {r.student_id: r.name for r in rows if not r.template}   # Moodle's rows of no attempt
     rows = [r for r in rows if r.template]
+    _refuse_long_tags(rows)
     if not rows:
         raise InputFileError("the LMS export holds no answer to a quizgen question")
     slots = _slot_numbers(rows, order)
@@ -174,8 +176,11 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
         paper["variants"], paper["joined"] = _one_variant(paper["variants"], joinable)
     chosen = [(sid, q, v) for sid, p in papers.items()
               for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
-    whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks,
-                          fingerprints)
+    try:
+        whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks,
+                              fingerprints)
+    except NotInBank as exc:   # the download's line of its first tag, which lms_input puts after the file
+        raise InputFileError(f"{_line_of(rows, exc.missing[0])}{exc}") from None
     names = {(sid, q): _name(slots[q], q, len(question.parts)) for (sid, q, _), question in zip(chosen, whole)}
     cut = {}   # one object for each variant, cut and named alike: the key writes it once (shared_questions)
     made = [(sid, q, _cut(cut, question, only, names[(sid, q)]), question)
@@ -195,6 +200,23 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
                      for sid, name, question, part, answer, line in answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue(),
                          tuple((sid, question, part, answer) for sid, _, question, part, answer, _ in answered), left)
+
+
+def _line_of(rows: list, template: str) -> str:
+    """``line N: `` of the download for the first row whose tag names ``template``, else ""."""
+    line = next((r.line for r in rows if r.template == template and r.line), None)
+    return f"line {line}: " if line else ""
+
+
+def _refuse_long_tags(rows: list) -> None:
+    """One line naming the download's line of a tag whose template or seed label is
+    longer than key.json holds (MAX_ID): no quizgen export writes one (a hand edit),
+    and the key built from it would be refused as a key the user never gave."""
+    for template, label in {(r.template, r.variant) for r in rows if max(len(r.template), len(r.variant)) > MAX_ID}:
+        what, value = ("template", template) if len(template) > MAX_ID else ("seed label", label)
+        raise InputFileError(f"{_line_of(rows, template)}the [quizgen:...] tag's {what} {quoted(value)} is longer "
+                             f"than the {MAX_ID} characters a quizgen export writes: the tag was edited; restore "
+                             "it from the quiz as exported")
 
 
 def _answer_rows(rows: list, papers: dict, names: dict, parts: dict):

@@ -218,6 +218,16 @@ def _labelled(label: str, text: str) -> str:
     return markdown_html(f"**{label}.** {text.strip()}")
 
 
+class NotInBank(UsageError):
+    """Templates (``missing``) an LMS download's tags name that the bank does not
+    hold: one line saying which, and to pass the bank the quiz came from."""
+
+    def __init__(self, missing: list):
+        super().__init__(f"template {', '.join(map(repr, missing))} of the LMS answers is not in the bank; "
+                         "pass the --bank the quiz was exported from")
+        self.missing = missing
+
+
 def key_questions(wanted: list, banks=(), fingerprints: dict | None = None) -> list:
     """The key questions (``KeyQuestion``) of ``wanted``: (question id,
     template id, seed label) each, in that order. Each distinct one is drawn
@@ -231,8 +241,7 @@ def key_questions(wanted: list, banks=(), fingerprints: dict | None = None) -> l
     templates = {t.id: t for t in load_bank(banks)}
     missing = sorted({template for _, template, _ in wanted if template not in templates})
     if missing:
-        raise UsageError(f"template {', '.join(missing)} of the LMS answers is not in the bank; "
-                         "pass the --bank the quiz was exported from")
+        raise NotInBank(missing)
     made = {}
     for qid, template, label in wanted:
         if (qid, template, label) not in made:
