@@ -43,6 +43,17 @@ def part_named_twice(summary: str) -> str | None:
     return None
 
 
+def odd_first_part(summary: str) -> str | None:
+    """The number, as written, of the part a cell that reads as a Cloze response
+    (``part N: x; part M: y``) starts with when it is not part 1, which every
+    Moodle Cloze summary starts with (``part -1: 0.5; part 0: 1; part 1: 0.57``:
+    numbers no Cloze question has, a hand edit); None for any other cell.
+    Such a cell is read whole, as one answer, and a person reads it."""
+    first = _ODD_FIRST.match(summary)
+    return first.group(1) if first is not None and first.group(1) != "1" else None
+
+
+_ODD_FIRST = re.compile(r"part ([-+]?\d+):[^;]*;\s*part [-+]?\d+:")
 _CLOZE_FIRST = re.compile(r"part 1:")
 _CLOZE_NEXT = re.compile(r";\s*part (\d+):")
 
