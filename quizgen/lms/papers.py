@@ -13,9 +13,9 @@ from typing import NamedTuple
 from quizgen.cells import spreadsheet_safe
 from quizgen.question_ids import norm_part
 from quizgen.errors import InputFileError, UsageError
-from quizgen.wording import named_few, quoted
-from quizgen.key.checks import MAX_ID
+from quizgen.wording import named_few
 from quizgen.key.model import NO_ATTEMPT, STILL_OPEN, Key, KeyPaper, KeyQuestion
+from quizgen.lms.row_checks import refuse_long_tags, tag_line
 
 DOWNLOAD_LINE = "download_line"
 ANSWER_COLUMNS = ("student_id", "name", "question_id", "part", "answer", DOWNLOAD_LINE)
@@ -160,7 +160,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
                 if not r.tag_lost or (r.student_id, r.attempt, r.slot) in lost]
     unattempted = {r.student_id: r.name for r in rows if not r.template}   # Moodle's rows of no attempt
     rows = [r for r in rows if r.template]
-    _refuse_long_tags(rows)
+    refuse_long_tags(rows)
     if not rows:
         raise InputFileError("the LMS export holds no answer to a quizgen question")
     slots = _slot_numbers(rows, order)
@@ -180,7 +180,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
         whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks,
                               fingerprints)
     except NotInBank as exc:   # the download's line of its first tag, which lms_input puts after the file
-        raise InputFileError(f"{_line_of(rows, exc.missing[0])}{exc}") from None
+        raise InputFileError(f"{tag_line(rows, exc.missing[0])}{exc}") from None
     names = {(sid, q): _name(slots[q], q, len(question.parts)) for (sid, q, _), question in zip(chosen, whole)}
     cut = {}   # one object for each variant, cut and named alike: the key writes it once (shared_questions)
     made = [(sid, q, _cut(cut, question, only, names[(sid, q)]), question)
@@ -200,23 +200,6 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
                      for sid, name, question, part, answer, line in answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue(),
                          tuple((sid, question, part, answer) for sid, _, question, part, answer, _ in answered), left)
-
-
-def _line_of(rows: list, template: str) -> str:
-    """``line N: `` of the download for the first row whose tag names ``template``, else ""."""
-    line = next((r.line for r in rows if r.template == template and r.line), None)
-    return f"line {line}: " if line else ""
-
-
-def _refuse_long_tags(rows: list) -> None:
-    """One line naming the download's line of a tag whose template or seed label is
-    longer than key.json holds (MAX_ID): no quizgen export writes one (a hand edit),
-    and the key built from it would be refused as a key the user never gave."""
-    for template, label in {(r.template, r.variant) for r in rows if max(len(r.template), len(r.variant)) > MAX_ID}:
-        what, value = ("template", template) if len(template) > MAX_ID else ("seed label", label)
-        raise InputFileError(f"{_line_of(rows, template)}the [quizgen:...] tag's {what} {quoted(value)} is longer "
-                             f"than the {MAX_ID} characters a quizgen export writes: the tag was edited; restore "
-                             "it from the quiz as exported")
 
 
 def _answer_rows(rows: list, papers: dict, names: dict, parts: dict):

@@ -1,7 +1,8 @@
 """The checks of an LMS download's rows that stop the reading in one line
 naming the row (1 = the first after the header): a download with no attempt,
 a row cut short, a student id no key can hold, an attempt number that is none;
-and a reason of the answers file built from it placed at the download's line.
+and a reason of the answers file built from it placed at the download's line;
+a [quizgen:...] tag longer than an export writes, and the line of a template's tag.
 Also who each Canvas row's student is (``canvas_students``), refusing a Canvas
 user with two sis_ids."""
 
@@ -11,8 +12,8 @@ import re
 
 from quizgen.cells import SHOWN_CONTROLS
 from quizgen.errors import InputFileError
-from quizgen.wording import printable, shortened
-from quizgen.key.checks import MAX_STUDENT_ID
+from quizgen.wording import printable, quoted, shortened
+from quizgen.key.checks import MAX_ID, MAX_STUDENT_ID
 from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
 from quizgen.marking.student_ids import normalise_id, why_one_id
 from quizgen.text.words import and_list
@@ -319,3 +320,22 @@ def refuse_two_columns(header: list, slots: list) -> None:
             raise InputFileError(f"the Moodle export has two columns for response {n} ({header[seen[n]]!r} and "
                                  f"{header[i]!r}); keep the one Moodle wrote and delete the other")
         seen[n] = i
+
+
+def tag_line(rows: list, template: str) -> str:
+    """``line N: `` of the download for the first row whose tag names ``template``, else ""."""
+    line = next((r.line for r in rows if r.template == template and r.line), None)
+    return f"line {line}: " if line else ""
+
+
+def refuse_long_tags(rows: list) -> None:
+    """One line naming the download's line of a tag whose template or seed label is
+    longer than key.json holds (MAX_ID): no quizgen export writes one (a hand edit),
+    and the key built from it would be refused as a key the user never gave."""
+    edited = next((r for r in rows if max(len(r.template), len(r.variant)) > MAX_ID), None)   # the first in the file
+    if edited is not None:
+        what, value = ("template", edited.template) if len(edited.template) > MAX_ID else ("seed label", edited.variant)
+        where = f"line {edited.line}: " if edited.line else ""
+        raise InputFileError(f"{where}the [quizgen:...] tag's {what} {quoted(value)} is longer than the {MAX_ID} "
+                             "characters a quizgen export writes: the tag was edited; restore it from the quiz as "
+                             "exported")
