@@ -27,6 +27,8 @@ def _nest(name: str, levels: int, inner: str) -> str:
     ("ln(ln(ln(0.5)))", NON_POSITIVE),
     ("log(log(log(0.5)))", NON_POSITIVE),
     ("LN (LN (LN (0.5)))", NON_POSITIVE),
+    ("log10(log10(log10(0.5)))", NON_POSITIVE),
+    ("log2(log2(log2(0.5)))", NON_POSITIVE),
     (_nest("sqrt", 61, "2"), TOO_DEEP),
     (_nest("exp", 61, "0"), TOO_DEEP),
     (_nest("ln", 70, "2"), TOO_DEEP),
@@ -36,7 +38,8 @@ def test_an_expression_failing_its_maths_is_invalid_with_the_reason(text, reason
     assert (reading.status, reading.reason) == ("invalid", reason)
 
 
-@pytest.mark.parametrize("text", ["the ln of it", "ln of ln(2) is", "sqrt(2) is the answer", "log log log"])
+@pytest.mark.parametrize("text", ["the ln of it", "ln of ln(2) is", "sqrt(2) is the answer", "log log log",
+                                  "the sum (of both) is 3", "mean(a) plus max(b)"])
 def test_a_sentence_naming_a_function_is_still_for_a_person(text):
     assert looks_like_prose(text)
     reading = read_number(text)

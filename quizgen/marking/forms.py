@@ -374,19 +374,20 @@ def _product(noted) -> bool:
 def looks_like_prose(text: str) -> bool:
     """True for a sentence (three or more words: an explanation deserves a reader, not a zero), a hedge
     of two numbers joined by a word (``0.551 or 0.6``) or a number said with doubt (``maybe 0.71``).
-    A function of the maths table applied to something (``ln(``, ``sqrt (``) is no word: ``ln(ln(ln(0.5)))``
-    is an expression, whose evaluation says what is wrong with it."""
+    A function an answer may use, applied to something (``ln(``, ``log10(``, ``sqrt (``), is no word:
+    ``ln(ln(ln(0.5)))`` is an expression, whose evaluation says what is wrong with it."""
     return (_word_count(text) >= 3 or _HEDGE.search(text) is not None
             or (HEDGED.search(text) is not None and any(c.isdigit() for c in text)))
 
 
 def _word_count(text: str) -> int:
-    """How many words ``text`` holds, a function name followed by ``(`` not counted."""
-    return sum(1 for word in _WORD.finditer(text)
-               if not (word[0].lower() in TABLE and _APPLIED.match(text, word.end())))
+    """How many words ``text`` holds, the name of a function an answer may use
+    (``ANSWER_FUNCTIONS``: ln, log10, sqrt ...) followed by ``(`` not counted."""
+    called = {call.start() for call in _CALL.finditer(text) if call[1].lower() in ANSWER_FUNCTIONS}
+    return sum(1 for word in _WORD.finditer(text) if word.start() not in called)
 
 
-_APPLIED = re.compile(r"\s*\(")
+_CALL = re.compile(r"(?<![^\W\d_])([^\W\d_]+\d*)\s*\(")   # a name (log10 too) where a word starts, then "("
 
 
 def said_with_doubt(text: str) -> bool:
