@@ -34,7 +34,7 @@ def silent_lines(students, silent: list, limit: int) -> list:
              "paper": (f"has a paper in {students.index.name} but gave no answer",
                        f"have a paper in {students.index.name} but gave no answer")}
     lines = []
-    unattempted = {normalise_id(p.student_id) for p in students.index.key.papers if p.state == NO_ATTEMPT}   # lms29
+    unattempted = {normalise_id(p.student_id) for p in students.index.key.papers if p.state == NO_ATTEMPT}
     for origin, said in words.items():
         found = [n for n in silent if absent_origin(students, n, unattempted) == origin]
         if found:

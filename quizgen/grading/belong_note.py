@@ -17,7 +17,7 @@ def too_few_note(index, students, grid, found: str, key_name: str) -> str:
     warning line, and no --force or --force-key, which skip it) on fewer than
     MATCH_SAMPLE numeric answers (ecf answers and right counts aside), so it could
     not tell a small class's answers written for another key; else "". The count is said with
-    what it leaves out: a paper of counts and words all answered right has 0 (review 49a F4)."""
+    what it leaves out: a paper of counts and words all answered right has 0."""
     if found:
         return ""
     numeric = Sample(index, students, grid).numeric

@@ -81,7 +81,7 @@ class QuestionRules:
         self._rules = None
         self._env = self._params = {}   # _params: the exact parameters, checked or not
         self._check = False   # (paths, env) to check at first need, then True (usable) or False
-        # made at first need, as most instances of per-student papers need none (docs/performance.md, round 58)
+        # made at first need, as most instances of per-student papers need none (docs/performance.md)
         self._compiled = self._carried = self._beyond = None
 
     @property
@@ -167,7 +167,7 @@ class QuestionRules:
         (b) 1.32 is -log10 of their own wrong (a) 0.0474. Only traps reading
         earlier answers that are given count; a trap this draw leaves out by its
         ``when`` (its key value too near another) only when one of those answers
-        is wrong, so that its value is not the one left out (review 55a F4)."""
+        is wrong, so that its value is not the one left out."""
         self._ready()
         position = self._index.get(letter)
         part = self.question.parts[position] if position is not None else None

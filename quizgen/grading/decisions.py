@@ -252,7 +252,7 @@ def _decided_outcome(override, old: Outcome, target: _Target, source: str) -> tu
         warnings.append(describe_full(override, target.part, machine, full, source))
     # the grader's misconception and words stay only while the marker keeps the grader's verdict; its words
     # also when, with no comment, the marker gives part marks to an answer it found wrong or imprecise:
-    # they still say what is missing (review 41b F3: "partly correct 1 / 2" and no reason on the sheet)
+    # they still say what is missing (not "partly correct 1 / 2" with no reason on the sheet)
     kept = status is old.status and score == old.score
     said = kept or status is Status.PARTIAL and old.status in (Status.INCORRECT, Status.IMPRECISE)
     return make_outcome(status, score, target.checker.expected, old.misconception if kept else "",

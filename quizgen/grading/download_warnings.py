@@ -162,7 +162,7 @@ def fallback_warning(download: str, shown: str, count: int, id_key: str, left_ou
 def test_student_note(download: str, rows: list) -> list:
     """The note naming the rows of Canvas's Test Student (``rows``: ``(row, Canvas id)``,
     Responses.test_student) left out of the class: a teacher's Student View, which Canvas's
-    Student Analysis lists among the students (review 57b F4), graded in no output."""
+    Student Analysis lists among the students, graded in no output."""
     if not rows:
         return []
     ids = ", ".join(dict.fromkeys(shortened(i) for _, i in rows))

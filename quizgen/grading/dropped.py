@@ -52,8 +52,8 @@ def holds_no_answer(row) -> bool:
 def left_blank(row) -> bool:
     """Whether a student's outcomes (``row``) give no answer, for counting them absent: each blank
     or none at all, a blank an override kept blank at 0 (``seen``, ``absent``) too, as a roster
-    absentee marked only by overrides scoring 0 is absent (student_notes.zero_marked; review 52d
-    F4). An override crediting a mark, or giving the part another verdict, says they answered."""
+    absentee marked only by overrides scoring 0 is absent (student_notes.zero_marked).
+    An override crediting a mark, or giving the part another verdict, says they answered."""
     return all(o.status is None or (o.status is Status.BLANK and not o.score) for o in row)
 
 

@@ -73,7 +73,7 @@ def _scores_less(verdict, outcome) -> bool:
     """Whether ECF's ``verdict`` would score less than ``outcome``, the answer's own ``imprecise``
     verdict (a value near 1 kept short, named with the earlier parts blank too): a later part earns
     the larger of the credits it qualifies for, so writing (a) never costs marks where ``ecf_credit``
-    is below ``imprecise_credit`` (review 51e F11: (b) from (a) 0.855 = 1/1.17 scored 0 under
+    is below ``imprecise_credit`` ((b) from (a) 0.855 = 1/1.17 would score 0 under
     ``ecf_credit: 0``, the same (b) with (a) blank half)."""
     return outcome.status == Status.IMPRECISE and verdict.score < outcome.score
 
@@ -138,7 +138,7 @@ def _own_trap_of(checker, outcome, own_answers, kept: dict):
     unless that scored more. An outcome named a key trap worked from the right earlier answers, or a
     slip of one (``_slip_named``) within that trap's window, stands, except where an earlier answer the
     own trap reads is wrong and the own trap is another: their figures explain it, the key's (a) they
-    did not write does not (review 55a F3: C1 (a) 0.727, (b) 0.138 = -log10 0.727 was named log2 of
+    did not write does not (C1 (a) 0.727, (b) 0.138 = -log10 0.727 is not named log2 of
     the right p). Worked out cheapest first, each piece kept in ``kept`` by what it reads: whether the
     misconception may be a slip (by checker and outcome), the trap found (by the answers it is worked
     from, ``own_trap_inputs``), and whether the answer is within the slip's trap window (``inside``),

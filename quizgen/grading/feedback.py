@@ -87,7 +87,7 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     result.notes.extend(renamed_note(result.matrix.students, stems, own, sheet_ext))
     totals = {total.student_id: total for total in result.students}   # listed in roster order, not the matrix's
     unsat = () if is_lms_key(key) else key.questions   # an LMS quiz not taken: no paper, no worked solutions
-    held, held_note = open_attempt_sheets(context.states, result.matrix.students,   # lms29: an open attempt
+    held, held_note = open_attempt_sheets(context.states, result.matrix.students,   # an open attempt
                                           open_beside(key, result.matrix.students, getattr(result, "roster_open", {})))
     unanswered, unanswered_note = unanswered_sheets(result.matrix, strays, held)
     held |= unanswered
@@ -113,9 +113,9 @@ def unsubmitted_states(key, students) -> dict:
 
 def open_beside(key, students, roster_open=None) -> dict:
     """{student number: Moodle's State} of each of ``students`` graded from a finished Moodle attempt
-    beside a later one still open (KeyPaper.open_attempt), held back as an open attempt's student is
-    (review 57b F1); or one --roster's quiz report shows (``roster_open``: {normal id: State}), which a
-    download of finished attempts lacks (fix57l F1)."""
+    beside a later one still open (KeyPaper.open_attempt), held back as an open attempt's student is;
+    or one --roster's quiz report shows (``roster_open``: {normal id: State}), which a
+    download of finished attempts lacks."""
     states = {paper.student_id.strip(): paper.open_attempt for paper in key.papers if paper.open_attempt}
     roster_open = roster_open or {}
     return {number: states.get(sid) or roster_open[normalise_id(sid)] for number, sid in enumerate(students)

@@ -11,7 +11,7 @@ from quizgen.text.spans import MATHS, spans, substituted
 
 _MATHS = tuple(kind._replace(shortest=1) for kind in MATHS)
 """``$$.+?$$``, ``$.+?$``, ``\\(.+?\\)``, ``\\[.+?\\]``, a ``\\$`` being a dollar sign,
-found in linear time (redos27b)."""
+found in linear time (no ReDoS)."""
 _DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")   # a decimal point between digits
 _SVG_TEXT = re.compile(r">[^<]+<")
 _NODE, _SPACES = re.compile(r"\bnode"), re.compile(r"\s*+")
@@ -50,7 +50,7 @@ def _tikz_labels(tikz: str, change) -> str:
     """``tikz`` with each node's label changed by ``change``: what ``re.sub`` of
     ``(\\bnode\\s*(?:\\[[^\\]]*\\])?\\s*(?:at\\s*\\([^)]*\\))?\\s*\\{)([^;]*)(\\}\\s*;)`` made,
     changing its second group, in linear time: it read each ``node{`` to the next
-    ``;`` (redos27b: 20,000 characters of ``node{`` took 1.4 s)."""
+    ``;`` (a ReDoS: 20,000 characters of ``node{`` took 1.4 s)."""
     pieces, done, at, after, last = [], 0, 0, _places(tikz), {}
     while (node := _NODE.search(tikz, at)) is not None:
         label = _label(tikz, node.end(), after, last)

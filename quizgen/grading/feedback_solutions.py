@@ -24,8 +24,8 @@ ADVICE = {NOT_IN_BANK: "grade again with the --bank the paper was made from",
           REDRAWN: "the template was edited since, or the key was made by another version of quizgen, which drew "
                    "that seed label otherwise (the marks are unaffected: they come from the key)",
           NO_SEED: "a key without seed labels cannot regenerate its questions"}
-"""Why a template's questions show no worked solution, and what the instructor can do (review 49a F6: a paper
-made before round 48's printed-number redraw was told to pass the --bank it was made from, which cannot help)."""
+"""Why a template's questions show no worked solution, and what the instructor can do (a paper
+made before the printed-number redraw is not told to pass the --bank it was made from, which cannot help)."""
 
 
 class Solutions:

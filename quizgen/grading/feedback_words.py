@@ -182,9 +182,9 @@ def _itself_short(question, line) -> bool:
 def _used_early(question_id: str, label: str, figures: int, later: list) -> str:
     """``Q7 (c) is what Q7 (a) rounded to 2 significant figures gives``; a step
     of the working when ``label`` is "" (no count of figures: 1 + e^-s = 1.741 carried
-    to 3 figures is e^-s to 2, review 47b F1): what the answers show, not a guess at
-    what the student did (their (a) may show 4 figures: review 34 read "you
-    rounded Q3 (a) to 2 significant figures" against a paper showing 0.03229)."""
+    to 3 figures is e^-s to 2): what the answers show, not a guess at
+    what the student did (their (a) may show 4 figures: "you
+    rounded Q3 (a) to 2 significant figures" would be false against a paper showing 0.03229)."""
     to, parts = f" to {figures} significant figure{'s' * (figures > 1)}", f"{question_id} {and_list(later)}"
     one = len(later) == 1
     if not label:   # which step, and so to how many figures, the part's feedback says (own_step_early.key_steps)
@@ -257,7 +257,7 @@ def as_asked_hint(part, answer: str, comma: bool = False) -> str:
     """``0.7327 is 0.733 at the 3 significant figures asked, where the answer is 0.732`` for a plain
     decimal ``answer`` written to more figures than its part asks that lies within the exact
     answer's window but rounds at the figures asked to another number (as_asked.rounds_otherwise:
-    why grade marked it incorrect; an LMS may have said "Correct.", review 53a F1); '' otherwise."""
+    why grade marked it incorrect; an LMS may have said "Correct."); '' otherwise."""
     asked = figures_asked(part.kind, part.tolerance) if not part.spec.percent else None
     if asked is None or part.value is None or not math.isfinite(part.value):
         return ""

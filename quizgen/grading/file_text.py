@@ -182,7 +182,7 @@ def refuse_empty_or_workbook(path: Path, sample: bytes, expected: str) -> None:
         raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
                              "save the sheet as CSV")
     form = _table_form(sample)
-    if form:   # Moodle's other "Download table data as" forms (review 57b F5: told to switch language)
+    if form:   # Moodle's other "Download table data as" forms, named as such (not told to switch language)
         key = ", a key file? pass the answers CSV first, and the key with --key; or" if form == "JSON" else ":"
         raise InputFileError(f"{path}: this looks like {form}{key} a report downloaded as {form}? "
                              f"{expected}: download it again as \"Comma separated values (.csv)\" (Moodle's "

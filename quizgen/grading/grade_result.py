@@ -142,7 +142,7 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
 def _left_out(stats: list, rows: list) -> None:
     """The questions CSV's counts without the verdicts of the students it leaves out of its
     ``students`` (``rows``: marked only by overrides scoring 0, or every answer blank, counted absent), so that a
-    part's counts add up to its students and its ``missing`` is its own students' (review 50b F9)."""
+    part's counts add up to its students and its ``missing`` is its own students'."""
     for row in rows:
         for stat, outcome in zip(stats, row):
             if outcome.status is not None:

@@ -71,7 +71,7 @@ def moodle_rounded_warning(outputs, result) -> list:
     download heads with fewer than two decimal places (``Grade/8``): Moodle
     rounds the heading to the quiz's "Decimal places in grades", so the real
     maximum may be up to half a unit of the last place less (7.5), and a grade
-    above it makes Moodle's import refuse the whole file (review 51b F5). Only
+    above it makes Moodle's import refuse the whole file. Only
     when a grade written could be above it (a full mark, or near)."""
     most, places = getattr(outputs, "moodle_maximum", None), getattr(outputs, "moodle_places", None)
     if outputs.gradebook != "moodle" or not most or places is None or places >= EXACT_PLACES:
@@ -93,7 +93,7 @@ def moodle_rounded_warning(outputs, result) -> list:
 def resaved_ids_warning(outputs, result) -> list:
     """The warning when a Moodle file keyed on ID number is written from a
     download a spreadsheet saved again (``outputs.download_resaved``) whose ids
-    are all digits with no leading zero (review 51b F6): the spreadsheet may
+    are all digits with no leading zero: the spreadsheet may
     have dropped zeros (``00100`` saved ``100``), and Moodle's import stops the
     whole file at an ID number it does not know. Not with --roster, whose ids
     the file then writes (roster_spelling), nor when an id keeps a leading zero."""
@@ -163,7 +163,7 @@ def moodle_unscaled_warning(outputs, result) -> list:
     """The warning when the Moodle file of the answers built from a Moodle download, graded again with
     a key built before keys kept the quiz's maximum grade (``outputs.unscaled_key``), holds the paper's
     points: the download's own run scaled them, and imported into the quiz's grade item they would be
-    refused whole, or read on the wrong scale (review 57b F3)."""
+    refused whole, or read on the wrong scale."""
     points = sorted({t.max_score for t in result.students if t.max_score})
     if outputs.gradebook != "moodle" or not outputs.unscaled_key or not points:
         return []
@@ -254,8 +254,8 @@ def columns_note(outputs, book) -> list:
 def odd_rows_note(outputs, book) -> list:
     """The note naming the Canvas template's rows this run gives no grade that
     hold a cell starting with = + - or @ where Canvas finds the student: kept,
-    guarded, or (their assignment cell starting so) left out (review 55b F4: they
-    went without a word)."""
+    guarded, or (their assignment cell starting so) left out, so that none goes
+    without a word."""
     if not book.odd_rows:
         return []
     kept = [row for row in book.odd_rows if row[0]]

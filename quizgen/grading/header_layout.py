@@ -29,7 +29,7 @@ _LABEL = re.compile(r"^\s*+(?:q|question)\s*+[#.]?\s*+0*(\d{1,9})\s*+(?:[._\-:/]
 """A question label; a number of more than 9 digits is no question number (and int() of
 thousands of digits raises). Each run of spaces is taken whole (``*+``): nothing after
 it starts with a space, and splitting a run between two spaces-patterns took seconds on a
-header cell of a few thousand spaces (redos26)."""
+header cell of a few thousand spaces (a ReDoS)."""
 
 
 _TITLE = re.compile(r"^\s*+(?:q|question)\s*+[#.]?\s*+0*(\d{1,9})\s*+\(\s*+([a-z])\s*+\)\s++(\S.*)$",
@@ -101,9 +101,9 @@ _KEY_CSV_HEADERS = [[norm_header(h) for h in columns] for columns in (KEY_CSV_CO
 
 
 def _refuse_key_csv(path: Path, normalised: list, line: int) -> None:
-    """Refuse the key.csv generate writes beside key.json given as the answers
-    (review 55b F7): a per-student key reads as long-form answers, each
-    student's own right answers, and graded every student 100% without a word."""
+    """Refuse the key.csv generate writes beside key.json given as the answers:
+    a per-student key reads as long-form answers, each student's
+    own right answers, and would grade every student 100% without a word."""
     if normalised in _KEY_CSV_HEADERS:
         raise InputFileError(f"{path}: line {line}: this is the answer key quizgen generate wrote (key.csv, its "
                              "header naming class, points, template and exact), not a class's answers; "

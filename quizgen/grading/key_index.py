@@ -245,7 +245,7 @@ class KeyIndex:
         self.writes_comma = decimal_comma if writes_comma is None else writes_comma   # the graded cells' decimal mark
         self.override = override   # --rtol/--atol's rule for every part, or None (swapped_ids.py matches values by it)
         self.figures_shown = key.rounded_by != "canvas"   # a Canvas download's figures are Canvas's, not the student's
-        self.zeros_unseen = key.rounded_by == "spreadsheet"   # a re-saved Moodle download's end zeros (57b F7)
+        self.zeros_unseen = key.rounded_by == "spreadsheet"   # a re-saved Moodle download's end zeros
         self.policy = policy or Policy()
         self.policy_warnings = []
         if self.policy.points or self.policy.traps or self.policy.template_traps or self.policy.template_ecf:
@@ -321,7 +321,7 @@ class KeyIndex:
         if owner is not None:   # whose it is stays in key.json: this reason reaches the student's own sheet
             return CodeReason(f"{shown} is another student's paper, not this student's: expected paper "
                               f"{display_code(expected)}")
-        slip = code_slip(written, expected)   # instr29: one slip from their own code, said so
+        slip = code_slip(written, expected)   # one slip from their own code, said so
         if slip:
             return CodeReason(f"{shown} is one slip from this student's own paper code {display_code(expected)} "
                               f"({slip}): probably their own paper, the code miswritten; a person checks it")

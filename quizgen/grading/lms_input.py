@@ -85,7 +85,7 @@ def maximum_in(header) -> tuple:
 
 def _maximum_text(header) -> str:
     """The quiz's maximum grade in Moodle as the key built from the download keeps it, ``"10.00"`` (its places
-    Moodle's, a decimal point), or "" without one: a run grading the built files scales to it again (57b F3)."""
+    Moodle's, a decimal point), or "" without one: a run grading the built files scales to it again."""
     most, places = maximum_in(header)
     return f"{most:.{places}f}" if most else ""
 

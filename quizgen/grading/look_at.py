@@ -93,7 +93,7 @@ def unanswered_lines(stats: list) -> list:
 
 def review_hint(graded, invalid: bool = False) -> str:
     """The line after the notes when answers await a person or could not be read (``invalid``): the command
-    that lists them to decide, with ``--also invalid`` for those (review 53b F4: nothing pointed to it)."""
+    that lists them to decide, with ``--also invalid`` for those (else nothing points to it)."""
     also = (" --also invalid", ", and those that could not be read,") if invalid else ("", "")
     return (f"Next: quizgen review {shlex.quote(str(graded))}{also[0]} writes the answers that need a person"
             f"{also[1]} into an overrides file to fill in, then grade again with --overrides that file")   # ids, names and labels from the files: no escape reaches the terminal
@@ -101,7 +101,7 @@ def review_hint(graded, invalid: bool = False) -> str:
 
 def not_read_note(students: list, comma: bool = False) -> list:
     """report.md's line under its status table when some students' rows were graded against no part
-    (``students``: StudentTotal): the table's invalid counts them, the students CSV apart (review 55b F9)."""
+    (``students``: StudentTotal): the table's invalid counts them, the students CSV apart."""
     rows = sum(t.not_read for t in students)
     if not rows:
         return []

@@ -3,12 +3,12 @@ question_id, answer``) on a paper with questions of several parts: each of their
 rows names no part (``no part given for Q6 (parts a, ..., e)``), while each
 student's single-part questions are still found, so unknown_labels.py's "most
 students placed nowhere" rule let a whole class be graded at a few percent with
-exit 0 (round 52's review, F2). Here such a file is refused in one line when its
+exit 0. Here such a file is refused in one line when its
 rows naming a several-part question with no part outnumber those it places on
 such a question's parts and are more than a stray row or two (``STRAY``) or
 more than half the file's rows (``lost``): a file labelling its rows ``Q6a``
 needs no part column, and a stray row or two only warns, also where no row sits
-on a several-part question (review 52d F1: one stray ``Q3`` row refused a class
+on a several-part question (one stray ``Q3`` row must not refuse a class
 that answered only single-part questions). A paper of single-part questions needs none."""
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def part_column_lost(source, tally, grid, index, rows: int) -> str:
 
 def _other_columns(source) -> str:
     """The header's columns that grade does not read, named so that one holding the part letters
-    under another name (``item``) can be renamed ('' when none; review 52d F9)."""
+    under another name (``item``) can be renamed ('' when none)."""
     used = {source.student, source.question, source.answer, *source.name}
     others = [str(cell) for i, cell in enumerate(source.header) if i not in used and str(cell).strip()]
     if not others:

@@ -107,7 +107,7 @@ def make_outcome(status: Status, score: float, expected: str, code: str, feedbac
     carried rounding, rounded too early; a misconception's feedback is the
     template author's text, LaTeX included, and an override's comment the
     marker's: both stay as written). Only the cells take spreadsheet_safe's guard: the Outcome's own
-    feedback is the text itself, which report.md's Misconceptions table shows (review 52c F1)."""
+    feedback is the text itself, which report.md's Misconceptions table shows."""
     if comma and not code and feedback and note != OVERRIDE:
         feedback = decimal_commas(feedback)
     elif comma and code:

@@ -54,7 +54,7 @@ class GradeOutputs:
     """The signs that a spreadsheet saved the LMS download again (read_as.spreadsheet_signs), or ""."""
     unscaled_key: str = ""
     """The name of a Moodle download's built key graded again that keeps no ``moodle_maximum`` (one built
-    before round 57): its Moodle file holds the paper's points, said in a warning (review 57b F3)."""
+    by an older quizgen): its Moodle file holds the paper's points, said in a warning."""
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""

@@ -265,7 +265,7 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
                         book.from_export)
     if lms_held - set(unlisted_of(book.held, result.unlisted)):
         result.notes[:] = [_open_left_out(note) for note in result.notes]
-    lost = getattr(result, "zeros_lost", None) or {}   # held: normal ids, as the roster writes them (57b F2)
+    lost = getattr(result, "zeros_lost", None) or {}   # held: normal ids, as the roster writes them
     zeroed = [i for i in result.absent if normalise_id(lost.get(i, i)) not in held]
     if outputs.gradebook == "moodle" and not outputs.gradebook_template and zeroed:
         notes.append(f"the Moodle gradebook gives the {len(zeroed)} student(s) with no answer 0, and importing "

@@ -253,7 +253,7 @@ class PartChecker:
         reading = kept_reading(text, self.part.spec.percent, self.decimal_comma, self.kind == "integer",
                                self.part.spec.units)
         if reading.status == NUMBER and not (self.part.spec.units or self.part.spec.percent) and (
-                against := unit_against_part(text, self.kind == "integer")):   # 2220 nats, 0.401 tokens (review 47b F3)
+                against := unit_against_part(text, self.kind == "integer")):   # 2220 nats, 0.401 tokens
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=against)
         if reading.status == NUMBER and none_may_say_no_value(text, (w for trap in self.part.traps for w in trap.words)):
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=NONE_OR_ZERO_REASON)   # C5 (a): 0, or no value?

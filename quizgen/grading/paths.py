@@ -66,13 +66,13 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
 def _refuse_paper_files(paths: list, key_path, lead: str, report: Path, listed=None) -> None:
     """Refuse (UsageError) an output, or an ``--out`` folder, that is one of the
     files of the paper in the key's folder: the paper a person prints or checks by
-    eye would be replaced by graded rows (round 52's review, F8). A file the key
+    eye would be replaced by graded rows. A file the key
     lists (``listed``, key.json's ``files``: a ``--split`` or ``--only`` student's
     problems-s001.md too) is refused, in any case of its letters, there or not; so is a
     name generate writes (paper_formats.paper_file): a paper's own (key.csv, problems.md,
     solutions.pdf) whether or not it is there yet, a split file's (problems-s001.md)
     only when it is there, since ``solutions-graded.csv`` or ``problems-report.md`` are
-    no names of the paper's files (review 52d F2). The ``report``
+    no names of the paper's files. The ``report``
     (``<stem>-report.md``) is refused by the list alone: grade names it, and an earlier run's is grade's own."""
     if key_path is None:
         return

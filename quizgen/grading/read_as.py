@@ -42,7 +42,7 @@ def spreadsheet_signs(delimiter: str | None, encoding: str | None, sep_line: boo
 def answers_named(result, cell) -> str:
     """How report.md names the answers a GradeResult graded, each name made a cell by ``cell``: the
     file and its form, or for an LMS download the download as the summary names it and the
-    long file built from it (review 49a F5: it named the built file alone)."""
+    long file built from it (not the built file alone)."""
     download = next((path for path, role in result.files.items() if role == ANSWERS_ROLE), None)
     if result.read_as and download is not None:
         return (f"{cell(Path(download).name)} ({cell(result.read_as)}; graded as "

@@ -118,7 +118,7 @@ def route_problem(question) -> str | None:
     """Why one of ``question``'s stored routes (``also``) does not give its
     part's key answer from the question's own right earlier answers, or None:
     a hand-edited route (``/3`` for ``/2``) would otherwise decide ECF credit
-    unchecked (review 53d F10). Run per question once ``recipe_problem``
+    unchecked. Run per question once ``recipe_problem``
     passed its template; a route that cannot be worked here is left to it."""
     env = parts = None
     for name, stored in question.recipes.items():

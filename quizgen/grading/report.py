@@ -103,7 +103,7 @@ def student_totals(tally, students) -> list:
     for i in roster_order(students):
         student_id, paper = students.ids[i], papers[i]
         counts = tally.student_counts[i]   # a row graded against no part is in no verdict: its part stays
-        graded = sum(map(counts.__getitem__, VERDICTS))   # missing, as in the questions CSV (review 55b F9)
+        graded = sum(map(counts.__getitem__, VERDICTS))   # missing, as in the questions CSV
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
                                    dict(counts), max(paper.part_count - graded, 0),
                                    dict(sorted(codes[i].items())) if i in codes else {}, sections.get(i, ""),
@@ -252,7 +252,7 @@ def _class_section(result, comma: bool = False) -> list:
     lines = ["## Class", ""]
     figures = class_figures(result, comma)
     lines += [f"{figures[0].upper()}{figures[1:]}.", ""] if figures else []
-    rows = [[status.value, whole_number(result.counts[status], comma)   # ECF said beside correct (review 50b F5)
+    rows = [[status.value, whole_number(result.counts[status], comma)   # ECF said beside correct
              + ecf_said(result.ecf * (status is Status.CORRECT), comma)] for status in Status]
     missing = _missing_parts(result)
     rows += [[MISSING_PARTS, whole_number(missing, comma)]] * bool(missing)
@@ -349,7 +349,7 @@ def summary_text(result) -> str:
     comma, read_as = result.decimal_comma, result.read_as or answers_read_as(result)
     lines = [f"Graded {_answers_text(result, comma)} from {_students_text(result, comma)} "
              f"against {result.key_name} ({read_as}).", ""]
-    lines += [f"  {status.value:<24}{whole_number(result.counts[status], comma):>8}"   # ECF as report.md (51a F11)
+    lines += [f"  {status.value:<24}{whole_number(result.counts[status], comma):>8}"   # ECF as report.md
               f"{ecf_said(result.ecf * (status is Status.CORRECT), comma)}" for status in Status
               if result.counts[status] or status in (Status.CORRECT, Status.INCORRECT)]
     missing = _missing_parts(result)

@@ -1,6 +1,6 @@
 """One-number answers of a Moodle download a spreadsheet saved again: such a
 save stores a cell that looks like a number as one and writes it back in
-General format, so a right ``2.10`` arrives as ``2.1`` (review 57b F7). The key
+General format, so a right ``2.10`` arrives as ``2.1``. The key
 built from such a download says ``"answers_rounded_by": "spreadsheet"``, and
 grade then takes the right answer with the zeros at its end left off as
 correct on a question of one part (whose Moodle cell is the bare number; a
@@ -8,7 +8,7 @@ Cloze cell, ``part 1: 0.820; ...``, is text and keeps its zeros), the figures
 typed being past checking, as on a Canvas download (marking/carried_words.py,
 ZEROS_UNSEEN). Here: those answers found, the one warning naming them, and
 ``--saved-by``, the instructor's word on where the download came from when its
-cells cannot show it (review 57c F3: a re-save whose grades have no end zero
+cells cannot show it (a re-save whose grades have no end zero
 to drop and whose text shows nothing is not seen)."""
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def review_lines(graded: Path, kinds: set) -> tuple:
     with io.TextIOWrapper(handle, encoding=_encoding(graded, handle), errors=FALLBACK_ERRORS, newline="") as text:
         first = text.readline(HEADER_MOST)
         delimiter, columns = graded_columns(graded, first)
-        reader = GuardedReader(chain([first], text), delimiter, 0, f"{graded}: ", skip_spaces=False)   # 50a F4
+        reader = GuardedReader(chain([first], text), delimiter, 0, f"{graded}: ", skip_spaces=False)
         lines = []
         try:
             next(reader)
@@ -148,7 +148,7 @@ STATUSES = frozenset(status.value for status in Status)
 
 
 def _refuse_unwritten(graded: Path, line: int, row: list, columns: dict) -> None:
-    """Refuse a row grade cannot have written (review 55b F2): cut short or grown (a cell count
+    """Refuse a row grade cannot have written: cut short or grown (a cell count
     other than the header's), or a status that is none of grade's. Read past, such a row's
     answer would be left out of the file to fill in without a word."""
     width = columns["note"] + 1   # the header's cells: the result columns come last
@@ -174,7 +174,7 @@ def _encoding(graded: Path, handle) -> str:
 
 def _header_cells(first: str, delimiter: str) -> list:
     """The cells of header line ``first``, none when it is no CSV line (a cell over the csv
-    module's limit: a 3 MB line of NULs is no graded file's header; review 50a F3)."""
+    module's limit: a 3 MB line of NULs is no graded file's header)."""
     try:
         return next(csv.reader([first], delimiter=delimiter), [])
     except csv.Error:

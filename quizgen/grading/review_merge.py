@@ -26,7 +26,7 @@ IDENTITY = ("student_id", "question_id", "part", "answer")
 OWN = IDENTITY + ("share",)
 """The columns a file must have to be taken for a review file: IDENTITY, which every long-form
 answers file has too, and review's mark column, ``share``, which neither an answers file nor
-graded.csv (``score``) has (round 52's review, F10: answers were appended to an answers file)."""
+graded.csv (``score``) has (else marks would be appended to an answers file)."""
 
 
 def answer_identity(student: str, question: str, part: str, answer: str) -> tuple:

@@ -232,7 +232,7 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inpu
     decisions = read_decisions(asked.overrides)
     class_roster = read_roster(asked.roster) if asked.roster is not None else None
     students = Students(index, class_roster)
-    outputs = key_outputs(outputs, index.key, key_path, lms)   # 57b F3: a built key's Moodle maximum
+    outputs = key_outputs(outputs, index.key, key_path, lms)   # a built key's Moodle maximum
     return _Inputs(given=given, key=key, outputs=outputs, source=source, state=state, key_path=key_path, data=data,
                    index=index, reads=reads, paths=paths, made=made, replaced=replaced, shown=shown,
                    code_warning=code_warning, decisions=decisions, class_roster=class_roster, students=students,

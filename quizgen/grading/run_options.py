@@ -39,7 +39,7 @@ def download_outputs(outputs: GradeOutputs, download: Path, unkeyed: tuple, maxi
 def key_outputs(outputs: GradeOutputs, key, key_path, download: bool) -> GradeOutputs:
     """A run's outputs for the answers built from a Moodle download graded again with the key built beside
     them (not ``download``): scaled to the quiz's maximum grade in Moodle that key keeps, as the download's
-    own run was (review 57b F3: they were the paper's points, a full mark 47 where the quiz's is 10); for a
+    own run was (unscaled they are the paper's points, a full mark 47 where the quiz's is 10); for a
     key that keeps none, named (``unscaled_key``) for the warning that its grades are points."""
     from quizgen.key.download_fields import maximum_and_places
     from quizgen.lms.papers import is_lms_key

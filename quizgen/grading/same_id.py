@@ -131,7 +131,7 @@ def _people(source, columns: tuple, has_email: bool, students, state) -> dict:
             base = records.line
             pairs = (((row, None, base + n) for n, row in enumerate(rows, 1)) if plain
                      else ((row, problem, records.line) for row, problem in rows))
-            for row, problem, line in pairs:   # a line not read (a cell too many) is no student's row: review 55b F8
+            for row, problem, line in pairs:   # a line not read (a cell too many) is no student's row
                 if problem is None and any(row) and not any(cell.strip() for cell in row[width:]):
                     key = pick((row + [""] * width)[:width])
                     if people.new(key):

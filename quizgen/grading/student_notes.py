@@ -41,7 +41,7 @@ def no_part_answered(grid, absent: list) -> list:
     every row of theirs names a part the key lacks (unknown_question) or was not read as a row
     (Tally.unread: invalid, graded against no part; one of those with some part read sat).
     They are counted absent, as the class report counts them (every part ``missing``), so that
-    every output says the same "who answered" (review 50b F14, and 51 for rows not read);
+    every output says the same "who answered" (rows not read included);
     graded, they keep their 0."""
     skip = set(absent)
     return [number for number in range(grid.students)
@@ -53,7 +53,7 @@ def all_blank(grid, absent: list, unread: dict) -> list:
     Tally.unread) whose every answer is blank: a form's line with every cell empty, or words such as
     ``idk`` graded blank, or blanks an override kept blank at 0 (``left_blank``). They gave no answer,
     as a roster absentee, so they are counted absent too, as
-    the same line off the roster is left out (grading/dropped.py; review 52c F2); graded, they keep their 0."""
+    the same line off the roster is left out (grading/dropped.py); graded, they keep their 0."""
     skip = set(absent) | set(unread)
     return [number for number in range(grid.students) if number not in skip and left_blank(grid.row(number))]
 
@@ -87,9 +87,9 @@ def blank_file_warning(answers_name: str, answered: int, blanked: list, dropped:
     """The warning when every student of the answers file ``answers_name`` is among the
     ``blanked`` (all_blank: ``answered`` students have an answer row) or the ``dropped``
     (students --roster lacks whose rows held no answer, taken out of the class before,
-    grading/dropped.py: the file's own students are counted, review 53d F6): no one is
-    graded, and "0 students" alone with exit 0 reads like a class that sat nothing (review
-    52d F10). A warning, not a refusal: the file is graded whole, and an LMS download of
+    grading/dropped.py: the file's own students are counted): no one is
+    graded, and "0 students" alone with exit 0 reads like a class that sat nothing.
+    A warning, not a refusal: the file is graded whole, and an LMS download of
     students who opened the quiz and left it is a real class's outcome."""
     answered += dropped
     if not blanked and not dropped or len(blanked) + dropped != answered:
@@ -207,7 +207,7 @@ def unsubmitted_attempts(students: Students) -> list:
     key's order; a student left out (not on --roster, no answer) is not."""
     found = []
     for paper in students.index.key.papers:
-        number = students.find(paper.student_id) if paper.state and paper.state != NO_ATTEMPT else None   # lms29
+        number = students.find(paper.student_id) if paper.state and paper.state != NO_ATTEMPT else None
         if number is not None:
             found.append((students.ids[number], paper.state))
     return found
@@ -216,7 +216,7 @@ def unsubmitted_attempts(students: Students) -> list:
 def absent_groups(result, comma: bool = False, legend: bool = False) -> list:
     """The absent in their groups, as grade's summary names them: ``["1 on the roster who gave none",
     "2 whose every answer is blank"]``; with ``legend`` (the % correct legend), the first ``1 absent
-    on the roster`` (review 52d F5: the legend called those who handed in blanks absent on the roster)."""
+    on the roster`` (those who handed in blanks are not absent on the roster)."""
     blank = sum(words == ALL_BLANK for words in result.unplaced.values())   # every answer blank: absent, apart
     unplaced = len(result.unplaced) - blank   # their rows answer no part of their paper: absent, named apart
     listed = " on the roster" if result.roster_ids else ""   # else the key's papers (an LMS download's attempts)

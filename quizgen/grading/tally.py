@@ -240,7 +240,7 @@ def count_columns(grid: AnswerGrid, tally: Tally) -> bool:
 def correct_by_ecf(outcome) -> bool:
     """Whether an outcome counts as "correct by ECF": note ``ecf`` and status ``correct``. With
     ``ecf_credit: 0`` an answer right from a wrong earlier answer is ``incorrect`` (note ``ecf``,
-    no marks), so it is counted neither as correct nor as correct by ECF (review 51e F14)."""
+    no marks), so it is counted neither as correct nor as correct by ECF."""
     return outcome.note == ECF and outcome.status is Status.CORRECT
 
 

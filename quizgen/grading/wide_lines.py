@@ -3,9 +3,9 @@ graded (the pass reads answers, not lines):
 
 - lines that end before some of its answer columns: those answers are graded as blank, which a
   file cut short (a truncated export, a tool dropping a row's last cells) would otherwise pass off
-  as parts left unanswered (review 50a F7). A line missing only cells of other columns (a comment
+  as parts left unanswered. A line missing only cells of other columns (a comment
   column, or the empty header cells a spreadsheet leaves after the last column) loses no answer
-  and is not named (review 51a F4). A line with more cells is invalid, named by its line.
+  and is not named. A line with more cells is invalid, named by its line.
 - answers a comma-separated file may have split (docs/grading.md): an unquoted decimal comma
   (``0,384``) makes two cells, ``0`` and ``384``, and every answer after them moves one column on.
   A row that then has more cells than the header is refused as it is read (answers_file._fit); one
