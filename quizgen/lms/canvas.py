@@ -121,7 +121,7 @@ drops trailing zeros (0.630 arrives as 0.63) and its download cannot show the fi
 def solution_html(variant: Variant) -> str:
     """The worked solution, shown to every student as general feedback, without its figure:
     the package's files become course files that a student can fetch by link or numeric id
-    while the quiz is open, and the solution figure shows the answers (review 53a F6)."""
+    while the quiz is open, and the solution figure shows the answers."""
     return variant.solution_html
 
 

@@ -12,7 +12,7 @@ columns are no evidence: a class list from a student-records system has
 known by its ``n correct`` column, or its ``name``, ``id`` and ``section_id``
 together. Evidence counts only in the LMS's own spelling (spaces around a name
 allowed): ``state``, ``completed`` or ``Section_ID`` are a class sheet's
-columns (review 51a F3); once a file is a download its columns are found
+columns; once a file is a download its columns are found
 whatever their case (``as_written_by_the_lms``)."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def as_written_by_the_lms(header: list) -> list:
     """A download's header with each column Moodle or Canvas names written as the LMS writes it:
     a name a spreadsheet saved again with spaces around it, or retyped in another case (`` ID number ``,
     ``Id Number``, `` sis_id ``, ``response 1``), is that column, as an answers file's columns are found
-    whatever their case and spaces (review 50a F10: such a download was read without its ids, Moodle's
+    whatever their case and spaces (else such a download is read without its ids, Moodle's
     named by e-mail, Canvas's by its internal user ids). Other cells are kept as written."""
     return [_as_written(cell) for cell in header]
 
@@ -87,8 +87,8 @@ def lms_kind(header: list):
     """``"moodle"`` for the header of a Moodle quiz report download (its
     Responses report; its Grades report too, which quizgen.lms.responses
     refuses with advice), ``"canvas"`` for a Canvas student analysis, else None;
-    known by columns in the LMS's own spelling, spaces around them allowed (review 51a F3: a class sheet's
-    ``state`` and ``completed``, or ``Section_ID``, made an answers file a download)."""
+    known by columns in the LMS's own spelling, spaces around them allowed (a class sheet's
+    ``state`` and ``completed``, or ``Section_ID``, must not make an answers file a download)."""
     cells = {cell.strip() for cell in header}
     if any(MOODLE_RESPONSE.fullmatch(cell) for cell in cells) or _moodle_attempts(cells):
         return "moodle"

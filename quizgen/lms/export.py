@@ -44,7 +44,7 @@ class Export(NamedTuple):
     def slot_marks(self) -> str:
         """The lines ``export moodle`` prints after its summary: the maximum mark to set for each slot
         of the quiz, its question's points on the paper. A random question's slot starts at 1, and
-        Moodle's Cloze import ignores ``<defaultgrade>``, giving the sum of the part weights (review 53a F2)."""
+        Moodle's Cloze import ignores ``<defaultgrade>``, giving the sum of the part weights."""
         total = number_text(sum(slot.points for slot in self.slots))
         lines = [f"  Q{s.number} {s.cls} {s.template}: {number_text(s.points)}" for s in self.slots]
         return "\n".join([f"Set each slot's maximum mark in the Moodle quiz (its Questions page) to the question's "
@@ -64,7 +64,7 @@ def moodle_window_warnings(slots: list, name: str) -> tuple:
     """One line per template part some of whose variants have an answer so
     small that Moodle's own slack (1e-14, added to every tolerance) is wide
     beside half a unit of the figures asked (lms/window.window_lost): Moodle
-    then marks right answers quizgen marks wrong, 0 among them (review 53d F4)."""
+    then marks right answers quizgen marks wrong, 0 among them."""
     found = {}
     for slot in slots:
         for variant in slot.variants:
@@ -213,7 +213,7 @@ def _first_clash(slots: list) -> tuple | None:
 
 
 def _clash_refusal(key_path: Path, template: str, code: str) -> str:
-    """The one line refusing an export whose kept secret gives two variants one code (review 51b F8): drawing
+    """The one line refusing an export whose kept secret gives two variants one code: drawing
     a new secret, as for a fresh export, would silently change every code of the earlier export's quiz."""
     return (f"{printable(key_path)} keeps the secret of the earlier export of this seed, so that its codes, which may "
             f"already be in use, stay the same; with it two variants of {template} would share the code {code}, which "

@@ -232,7 +232,7 @@ def variant_labels(data: dict, wanted) -> dict:
 
 def coded_rows(rows: list) -> list:
     """The response rows that name their variant by code (not an older export's seed label)."""
-    return [r for r in rows if r.template and "/" not in r.variant]   # lms29: a row of no attempt names none
+    return [r for r in rows if r.template and "/" not in r.variant]   # a row of no attempt names none
 
 
 def decode_rows(rows: list, key, responses, kind: str, forced_by: str = "", warned: list | None = None) -> tuple:

@@ -85,7 +85,7 @@ class FilledGradebook(NamedTuple):
 def plain_gradebook(grades: list, delimiter: str = ",", comma: bool = False) -> str:
     """One row per student: student_id, name, score, max, percent, separated by ``delimiter``
     and with decimal commas when ``comma``: no LMS reads it, so it is written as the class's
-    answers file was, for their spreadsheet (review 47b F7)."""
+    answers file was, for their spreadsheet."""
     def shown(value) -> str:
         text = number_text(value)
         return text.replace(".", ",") if comma else text

@@ -34,7 +34,7 @@ def canvas_file(header: list, rows: list, column: int, graded: dict, delimiter: 
     ``unguarded``; a row given no grade is kept, its cells guarded, unless its
     assignment cell needs the guard (Canvas would read the guarded cell as a
     grade): each such row in ``odd_rows``, ``(kept, line, cell, name)`` (``lines``:
-    each row's line in the template), so that no row goes without a word (review 55b F4)."""
+    each row's line in the template), so that no row goes without a word."""
     layout, added = canvas_layout(header)
     written, unguarded, odd = [[*layout, header[column]]], [], []
     for n, row in enumerate(rows):
@@ -70,7 +70,7 @@ def _semicolon_header(header: list) -> str:
     lines into equal field counts too (gradebook_importer.rb,
     identify_delimiter), and a file whose first lines hold no comma (a
     one-word name, ``47`` points) split into one field each, read as ``,``
-    and refused ("Invalid header row") (review 51b F1). Read with ``,``, this
+    and refused ("Invalid header row"). Read with ``,``, this
     line is a quote inside an unquoted field, which Ruby's CSV refuses, so
     ``,`` is never kept. The first cell stays bare: after a byte order mark a
     quote would make ``;`` fail too."""

@@ -15,7 +15,7 @@ _MATH = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|(?<!\\)\$.*?(?<!\\)\$)", re.S)  
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _MD_ESCAPE = re.compile(r"\\([\\`*_<>|\[\]${}#&~%])")
 """A Markdown escape outside maths, shown as its character as the paper prints it: ``\\}`` (which
-validate asks for a brace as a character) is ``}`` in the PDF and in problems.md (review 53a F4)."""
+validate asks for a brace as a character) is ``}`` in the PDF and in problems.md."""
 
 
 def markdown_html(text: str, block: bool = True) -> str:
@@ -79,7 +79,7 @@ _BINARY_MINUS = re.compile(rf"((?<![A-Za-z])[A-Za-z][{_MARKS}]?|_[A-Za-z0-9]{{1,
 """A binary minus between spaced operands (``p̂ - ln(1 - p̂)``, ``a - b``, ``f(x) - 1``,
 ``z_k - z_1``): a single letter (accented or not), a subscript, a digit or a closing bracket on
 its left, and ``ln``, ``log``, a digit, a bracket or a single letter on its right; a dash
-between words (``the loss - which``) is not one (review 57b F6)."""
+between words (``the loss - which``) is not one."""
 
 
 def shown_maths(text: str) -> str:
@@ -98,7 +98,7 @@ _SUPERSCRIPT = re.compile(r"(?<=[\w)])\^\(([^()]{1,12})\)")        # e^(z), 10^(
 def feedback_html(text: str) -> str:
     """A trap's feedback (shown_maths's text) as the HTML an LMS shows: escaped, with the key's ASCII
     subscripts and superscripts set as such, ``L_MLM`` as L<sub>MLM</sub> and ``e^(-s)`` as
-    e<sup>−s</sup> (a minus sign), where they showed as typed: review 46b."""
+    e<sup>−s</sup> (a minus sign), not as typed."""
     return with_scripts(escape(text, quote=False), lambda base, low: f"{base}<sub>{low}</sub>",
                         lambda high: f"<sup>{high}</sup>")
 
@@ -118,7 +118,7 @@ which a PDF sheet sets by command (grading/feedback_pdf.py)."""
 
 def feedback_text(text: str) -> str:
     """A trap's plain feedback (the key's ASCII maths) as a feedback sheet writes it, as the LMS
-    shows it (review 53a F7): ``shown_maths``'s p̂ and minus sign, and ``feedback_html``'s scripts in
+    shows it: ``shown_maths``'s p̂ and minus sign, and ``feedback_html``'s scripts in
     Unicode, ``e^(-s)`` as e⁻ˢ, where Unicode has each of their characters (else as typed,
     ``L_MLM``, ``e^(−q)``): a sheet is Markdown or LaTeX text, not HTML."""
     return with_scripts(shown_maths(text), lambda base, low: base + _scripted(low, SUBSCRIPTS, f"_{low}"),

@@ -101,7 +101,7 @@ _CLOZE_OPENING = re.compile(r"\{(?=[0-9]*:|#)")
 def inert_cloze(html: str) -> str:
     """A bank's text in a Cloze question made inert: a ``{`` that would open a
     sub-question or a placeholder written ``&#123;``, which Moodle's parser does
-    not read as a brace and the page shows as one (review 44e F1)."""
+    not read as a brace and the page shows as one."""
     return _CLOZE_OPENING.sub("&#123;", html)
 
 

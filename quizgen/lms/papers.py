@@ -56,7 +56,7 @@ def still_open_ids(key, roster=(), absent=()) -> frozenset:
 
 def roster_open_attempts(roster, key) -> dict:
     """``{normal id: State}`` of the ``roster`` students (a Moodle quiz report's, roster.Student) with an
-    attempt still open beside a submitted one, which a download of finished attempts lacks (fix57l F1),
+    attempt still open beside a submitted one, which a download of finished attempts lacks,
     when ``key`` is a download's (is_lms_key; none for a paper's)."""
     from quizgen.marking.student_ids import normalise_id
     return {normalise_id(s.student_id): s.open_attempt for s in roster or () if s.open_attempt} \

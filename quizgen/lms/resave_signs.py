@@ -4,10 +4,10 @@ encoding other than UTF-8, Excel's ``sep=`` line; grading/read_as.py): grades
 with fewer decimals than the grade column's heading (``6.5`` under
 ``Grade/10.00``: Moodle writes every grade with the heading's places). Such a
 save drops the zeros at the end of a one-number answer too (``2.10`` becomes
-``2.1``), which grade then does not mark as rounded too early (review 57b F7).
+``2.1``), which grade then does not mark as rounded too early.
 
 A time written otherwise than English Moodle's default is no sign: a site may
-write its dates day first or in ISO form (review 57c F2). And a grade that kept
+write its dates day first or in ISO form. And a grade that kept
 its heading's places with a zero at its end (``1.00``, ``6.50``) shows that the
 numbers were not rewritten, whatever else the file shows (``numbers_kept``)."""
 

@@ -97,7 +97,7 @@ class Responses:
     sis_id on some rows, none on others, all taken as that sis_id's, with each
     row's name (row_checks.canvas_students). ``still_open``: {student: State} of
     each Moodle student graded from a finished attempt beside a later one still
-    open (quizgen.lms.papers.STILL_OPEN), who could still submit it (review 57b F1)."""
+    open (quizgen.lms.papers.STILL_OPEN), who could still submit it."""
 
     rows: list
     skipped: list = field(default_factory=list)
@@ -290,7 +290,7 @@ def _canvas_rows(rows: list, file_lines: list | None = None) -> Responses:
     report, instead of a variant they never saw standing in. A row naming no student (no id,
     no sis_id: Canvas writes such a row for a logged-out user of a public quiz) is passed
     over (``skipped``), and so is Canvas's Test Student (a teacher's Student View: named so, no
-    sis_id on any of its user's rows), which is no student (``test_student``; review 57b F4). A column with no tag is one Untagged, but one worth no points (a
+    sis_id on any of its user's rows), which is no student (``test_student``). A column with no tag is one Untagged, but one worth no points (a
     text-only question) is none."""
     header = rows[0] if rows else []
     if "id" not in header:

@@ -76,7 +76,7 @@ def check_widths(header: list, rows: list, needed: list) -> None:
 def check_id(student: str, export: str, line: int) -> None:
     """Stop at a student id no LMS writes, naming its row: one longer than
     the 255 characters of Moodle's ID number and Canvas's SIS id (which a key
-    holds, review 51b F3: 200 stopped a class at a real id), or one holding a
+    holds; a lower limit such as 200 would stop a class at a real id), or one holding a
     control character (ESC, NUL), which no LMS id holds and the built answers
     file would write as U+FFFD beside the key's id as read, so that the
     student's answers would match no paper."""

@@ -39,7 +39,7 @@ def search(text: str) -> TagMatch | None:
     up to the next ``]`` reads as ``template:label`` or ``template:label:part``.
     The last, as the tag line ends every question text quizgen exports
     (lms/html.py, TAG_LINE): a tag-shaped text before it (a bank stem quoting
-    one, or a teacher's) is not the variant's (review 51b F2). The starts are
+    one, or a teacher's) is not the variant's. The starts are
     looked at from the right, each ``]`` found once: the next ``]`` after a
     start is searched for only up to the start to its right."""
     start, close, scanned = text.rfind(OPEN), -1, len(text)

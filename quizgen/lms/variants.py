@@ -69,7 +69,7 @@ class VariantPart:
     def whole_neighbours(self) -> tuple:
         """``(trap, n)`` for each whole number ``n`` just below or above a count's trap value that is no
         whole number (C6's 4.5: 4 and 5), which ``quizgen grade`` names as that trap (marking/slips.py,
-        ``trap_matched``), so the LMS names it there too (review 53a F5); in trap order, leaving out the
+        ``trap_matched``), so the LMS names it there too; in trap order, leaving out the
         answer, any trap's own value and a neighbour an earlier trap took."""
         if self.kind != "integer":
             return ()

@@ -4,7 +4,7 @@ the figures the part asks, with half a unit of the last of them either side
 figures or more as ``quizgen grade`` does (marking/as_asked.py: such an answer
 is right when it rounds, at the figures asked, to the key so rounded), and
 shows the answer at the figures the paper asks for, ``0.732``, not 0.7322735293893545
-(the solutions and key.csv print a figure more: review 53a F1, F3; 53d F11).
+(the solutions and key.csv print a figure more).
 
 Less a billionth: the two ends are ties, and ``quizgen grade`` rounds a tie
 away from zero, so of ``0.7315`` and ``0.7325`` around 0.732 only the first
@@ -15,7 +15,7 @@ whose exact answer is itself a tie at the figures asked (both neighbours are
 right to quizgen then) keeps the window centred on the exact answer, and so
 does a tiny answer, whose half unit is under ten times ``FLOOR`` (1e-12; at 3
 figures, answers below about 1e-9): the cut would eat a tenth of the window
-or more, even all of it (review 53d F4); the export warns when Moodle's own
+or more, even all of it; the export warns when Moodle's own
 slack is wide beside that window (``window_lost``). Canvas's answer is the
 same, its margin the whole half unit (``canvas_window``: both ties in, since
 Canvas keeps 4 decimals of a typed number and a tie it holds may be a right
@@ -60,7 +60,7 @@ def answer_window(kind: str, spec: dict, value: float, exact=None, ties: bool = 
     decade = abs(rounded) == Fraction(10) ** (asked - 1 - places)   # 1.00: the unit below is a tenth as wide
     half = unit / (20 if decade else 2)
     cut = max(half * SHY, FLOOR * max(1, abs(rounded)))
-    if 10 * cut > half:   # a tiny answer: half a unit is no wider than the floor (review 53d F4)
+    if 10 * cut > half:   # a tiny answer: half a unit is no wider than the floor
         return decimal_text(value), decimal_text(half_width(value, spec, kind))
     return fixed(rounded, max(places, 0)), fixed(half - (0 if ties else cut), max(places + 12, 13)).rstrip("0")
 
