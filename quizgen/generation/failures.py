@@ -1,6 +1,6 @@
 """Draws a generate run threw away because an expression failed (a division by zero, a log
 of 0), counted by template and key over the draws made for the papers' questions, and the
-one warning per key that says so (review 57a F4): those parameter values never reach a
+one warning per key that says so: those parameter values never reach a
 paper, and an author who never runs validate would not learn it. An export's variants
 (lms/variants.py) and a drill's questions are drawn likewise and warned of in the same words. The counts come from the
 questions' own seed labels, so they are the same with any ``--jobs``."""

@@ -52,7 +52,7 @@ _MD_ESCAPED = re.compile(r"\\([\\`*_<>|\[\]$])")
 def _words(source: str, context: dict) -> str:
     """Axis words filled in as a parameter gives them: Markdown's escapes of a value's
     characters undone, so that a value's ``_`` is checked as the ``_`` it is, not
-    as the ``\\`` escaping it (review 46c F12), and a ``*`` passes as the template's own does."""
+    as the ``\\`` escaping it, and a ``*`` passes as the template's own does."""
     return _MD_ESCAPED.sub(r"\1", render_string(source, context, "md"))
 
 
@@ -99,7 +99,7 @@ _LAYOUT = re.compile(r"(?<!\\)(?:\\\\)*(\\\\|\\(?:par|item|hline|cline|multicolu
                      r"|begin|end|[hv]space)(?![A-Za-z]))")
 """A command the bank's list allows in text but that breaks a figure label's maths: a line
 break ``\\\\`` (TeX: "There's no line here to end"), a paragraph, a list item, a table's
-rules and columns, an environment, a space of a set size (review 45f F4)."""
+rules and columns, an environment, a space of a set size."""
 _DOLLAR = re.compile(r"(?<!\\)\$")
 
 
@@ -137,8 +137,7 @@ _DOUBLED = re.compile(rf"(?<!\\)_\s*{_SCRIPT_ARGUMENT}\s*(?:\^\s*{_SCRIPT_ARGUME
 def _bad_script(text: str) -> str:
     """Why TeX cannot set the subscripts or superscripts of ``text``, or "": a ``_`` or ``^``
     with nothing after it (``p_``: "Missing { inserted") or one of either twice on one letter
-    (``p_a_b``, ``p^{*}_{2}^{3}``: "Double subscript"), which validate passed and the PDF refused
-    (review 46c F14)."""
+    (``p_a_b``, ``p^{*}_{2}^{3}``: "Double subscript"), which the PDF would refuse after validate passed it."""
     if _DANGLING.search(text):
         return "has a _ or ^ with nothing after it: TeX cannot set it (write p_{b})"
     if _DOUBLED.search(text):

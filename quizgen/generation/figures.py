@@ -187,7 +187,7 @@ def shown_pair(point: LossPoint) -> tuple:
     p = 0.78907, -ln p = 0.2368, where -ln 0.7891 = 0.2369 disagreed with the answer 0.2368),
     so the label both recomputes and agrees with the answer. Otherwise (C3, whose working
     takes the loss from the exact p = 1/V) p to the fewest figures from 4 whose -ln does (C3's
-    1/89: p = 0.011236, -ln p = 4.4886, where -ln 0.01124 = 4.4883: review 49c F6)."""
+    1/89: p = 0.011236, -ln p = 4.4886, where -ln 0.01124 = 4.4883)."""
     loss = key_answer(point.loss, "numeric", 4)
     if point.shown is not None and _loss_text(point.shown) == loss:
         return probability_text(point.shown), loss

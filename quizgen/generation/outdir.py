@@ -120,7 +120,7 @@ class EarlierKey:
 
     def owns(self, name: str) -> bool:
         """Whether the folder's file ``name`` is of this key's paper, so that a run
-        may replace or remove it (review 52d F3): named as a paper's file is
+        may replace or remove it: named as a paper's file is
         (paper_formats.paper_file) and listed in the key (a listed .tex's PDF and LaTeX log too);
         for a key written before the list (or one not read), the name alone
         decides, as it did then. The list narrows that rule, never widens it;
@@ -193,7 +193,7 @@ def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None, known=()
         raise UsageError(f"--only remakes papers beside their key, and {earlier.path} is not a key quizgen can "
                          "read (not JSON, cut short or edited)")
     missing = [name for name in earlier_id.templates if name not in set(known)]
-    if known and missing:   # review 46a F14: a paper of a user bank remade without its --bank (46c F13: said plainly)
+    if known and missing:   # a paper of a user bank remade without its --bank: said plainly
         one = len(missing) == 1
         raise UsageError(f"--only: {earlier.path} is the key of a paper made with {'template' if one else 'templates'}"
                          f" {_first(tuple(missing))}, which no loaded bank holds; add --bank with the folder of the "
@@ -237,10 +237,10 @@ def refuse_overwriting_inputs(out_dir, names, stale, reads: dict) -> None:
 def refuse_replacing_others(out_dir, names, earlier: EarlierKey, force: bool) -> None:
     """Refuse in one line (exit 2), before anything is written, a run that would
     write over a file (of its ``names``) that is not the folder's paper's: in a
-    folder holding no key.json, a person's own problems.md or key.csv (round 52's
-    review, F9); beside a key.json, a file it does not list (``earlier.owns``), such
-    as a solutions.md of the person's own beside a ``--no-solutions`` paper (review
-    52d F3). ``force`` replaces it, as a folder holding another paper's key is replaced."""
+    folder holding no key.json, a person's own problems.md or key.csv;
+    beside a key.json, a file it does not list (``earlier.owns``), such
+    as a solutions.md of the person's own beside a ``--no-solutions`` paper.
+    ``force`` replaces it, as a folder holding another paper's key is replaced."""
     if force:
         return
     for name in names:
@@ -291,9 +291,9 @@ def _earlier_key(path: Path, force: bool = False) -> KeyHead | None:
 
 def list_in_key(earlier: EarlierKey, names) -> bool:
     """Add to the folder's key.json's ``files`` the paper's files among
-    ``names`` that ``generate --only`` wrote and it does not list yet (review
-    53d F1), so that a later run of the paper replaces them and one of another
-    paper removes them. Only that line of the key changes, written as the
+    ``names`` that ``generate --only`` wrote and it does not list yet, so that a
+    later run of the paper replaces them and one of another paper removes them.
+    Only that line of the key changes, written as the
     key's writer wrote it, and the key is replaced atomically; a key with no
     list (every paper file its own, by name) or one edited by hand is left alone.
     Returns whether the key changed, for the summary to say so."""

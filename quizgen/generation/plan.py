@@ -105,7 +105,7 @@ def text_numbers(template: Template) -> tuple:
     """The numbers the stem and the parts' questions write outside Jinja2's tags, which
     print in every draw that reaches them (C9's masking rate 0.15), read as the leak
     check reads a paper (validation/leaks.py: a whole-number exponent is notation, a
-    minus before a number its sign). Review 48a F6: one C9 draw in 10,000 had (a) = 0.1500."""
+    minus before a number its sign). For example, about one C9 draw in 10,000 has (a) = 0.1500."""
     texts = [template.stem, *(part.ask for part in template.parts)]
     return tuple(dict.fromkeys(value for text in texts for _, value in printed_numbers(tags_as_spaces(text or ""))))
 

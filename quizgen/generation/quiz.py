@@ -112,7 +112,7 @@ def guessable_seed_warning(seed, students=True, made: str = "their own paper and
                            kept: str = "key.json") -> list[str]:
     """A warning when papers or an export are made from a seed short enough to guess (``--seed 42``):
     the seed (and, on per-student papers, a student's id) is all quizgen needs to make ``made`` again,
-    and students who drill have quizgen (review 47a F3). No warning for a class paper (``students``
+    and students who drill have quizgen. No warning for a class paper (``students``
     false): a practice set's seed is shared on purpose."""
     if seed is None or not students or len(str(seed)) >= GUESSABLE_SEED:
         return []

@@ -213,8 +213,8 @@ def _work_out(template: Template, plan: SamplingPlan, env: dict) -> int:
 
 
 def _constraint_failed(source: str, held) -> str:
-    """Why a constraint rejects a draw: false, or not a condition at all (review 46a F10:
-    ``z[t] + 1`` was "failed" in every draw, sending the author to loosen it)."""
+    """Why a constraint rejects a draw: false, or not a condition at all (``z[t] + 1``
+    is no condition: "failed" in every draw would send the author to loosen it)."""
     if held is False:
         return f"constraint {source!r} failed"
     return f"constraint {source!r} gives {_found(held)}, not true or false: write a comparison (x > 0, a != b)"

@@ -39,7 +39,7 @@ class Rejected(Exception):
 
 _OUT_OF_RANGE = ("a value out of range: past 1e300, or past what a float holds (exp of more than about 709, "
                  "a power of a large number), so keep the parameters' ranges and the lists' lengths smaller")
-"""What a draw's "value out of range" means to an author (review 46a F15: the bare words named nothing)."""
+"""What a draw's "value out of range" means to an author (the bare words name nothing)."""
 
 
 def expression_failed(exc: Exception) -> str:

@@ -37,7 +37,7 @@ sheet's heading, Greek in a stem's \\textit) from the fallback family's face of 
 ``/BI``; a family with none gives its regular), not its regular."""
 _MATH_FONTS = "\\IfFileExists{lmodern.sty}{\\usepackage{lmodern}}{}\n"
 """The maths in Latin Modern, as pdflatex's papers set it (lmodern before fontspec, whose main font then
-sets the text): a student's $z = 3.5$ in the same font as their classmates' (review 51c F9)."""
+sets the text): a student's $z = 3.5$ in the same font as their classmates'."""
 _PREAMBLE = re.compile(r"\\usepackage\[utf8\]\{inputenc\}\n\\usepackage\[T1\]\{fontenc\}\n"
                        r"(?:\\IfFileExists\{lmodern\.sty\}\{\\usepackage\{lmodern\}\}\{\}\n)?")
 
@@ -121,7 +121,7 @@ _NO_BREAK_AFTER = "\uff08\u300c\u300e\u3010\u3008\u300a"
 _CJK_GAP = re.compile(f"(?<=[{_CJK}])(?<![{_NO_BREAK_AFTER}])(?=[{_CJK}])(?![{_NO_BREAK_BEFORE}])")
 CJK_BREAK = "\\hskip0pt plus0.1pt\\relax "
 """What may break a line between two CJK characters: TeX breaks only at glue, and Chinese and Japanese
-write no spaces, so without it a run of them is one word that runs off the page (review 51c F6)."""
+write no spaces, so without it a run of them is one word that runs off the page."""
 
 
 def cjk_breaks(source: str) -> str:

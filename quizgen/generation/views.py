@@ -45,7 +45,7 @@ decimal places show more figures (``key_answer``'s rule)."""
 NEAR_ONE = (" The working keeps a probability over 0.9 to 4 significant figures of its distance from 1 (0.93401 "
             "beside an answer of 0.9340): the loss of a probability near 1 depends on those figures.")
 """ANSWERS_NOTE's ``{near_one}``: a habit of the shipped bank's worked solutions, said only where every
-question on the paper is the shipped bank's (a user's template need not keep it: review 46a F11)."""
+question on the paper is the shipped bank's (a user's template need not keep it)."""
 
 
 def paper_answers_note(questions: list) -> str:
@@ -94,7 +94,7 @@ def question_view(question: Question, fmt: str, rounding_rule: str | None = None
             view = question.views[kept] = _make_view(question, fmt, rounding_rule)
         except TemplateError as exc:
             raise located_error(question.instance, fmt, exc) from exc
-        except RecursionError:   # an exact value deeper than its printers go (review 46c F11): the template's limit
+        except RecursionError:   # an exact value deeper than its printers go: the template's limit
             raise limit_error(question.instance.template, ("parts",), *NESTING) from None
     return view
 
