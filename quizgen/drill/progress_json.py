@@ -91,7 +91,7 @@ def _json(text: str):
     except ValueError as exc:
         if getattr(exc, "lineno", None) is None:   # not a JSON syntax error: Python's limit on an integer's digits
             raise BadProgressFile("it holds an integer too long to read", not_json=True) from exc
-        at = "" if exc.msg.endswith(" at") else " at"   # "Unterminated string starting at" (review 58a F4)
+        at = "" if exc.msg.endswith(" at") else " at"   # "Unterminated string starting at"
         raise BadProgressFile(f"{exc.msg}{at} line {exc.lineno}, column {exc.colno}", not_json=True) from exc
     except RecursionError as exc:
         raise BadProgressFile("it is nested too deeply", not_json=True) from exc
@@ -124,7 +124,7 @@ def card_problem(key: str, name: str, fields) -> str:
     if not isinstance(fields, dict) or not set(FIELDS) <= set(fields) <= {*FIELDS, *more}:
         return f"{at} must have box, due, seen and right" + (" (and may have helped, missed, skipped and last)"
                                                             if more else "")
-    box = fields["box"]   # told as the file writes it (true, not True), and a box's own range (review 58a F4)
+    box = fields["box"]   # told as the file writes it (true, not True), and a box's own range
     if not (isinstance(box, int) and not isinstance(box, bool) and 1 <= box <= BOXES):
         return f"{at}.box is {as_json(box)}, expected 1 to {BOXES}"
     for field in (*(f for f in FIELDS if f != "box"), *(f for f in SPLIT if f in fields)):

@@ -34,7 +34,7 @@ ENV_PATH = "QUIZGEN_PROGRESS"
 OPEN_BOX = 2
 LOCK_WAIT_SECONDS = 3.0   # how long a second drill waits for the progress file before refusing
 MAX_BYTES = 16 * 2 ** 20   # the largest progress file read: the largest record a drill writes, 20,000 cards at
-#                           every limit (200-character names, counts at 10^15), takes about 7.4 MB (review 58a F11)
+#                           every limit (200-character names, counts at 10^15), takes about 7.4 MB
 
 MISSES = (MISSED, SKIPPED)   # the outcomes that send a class back to box 1: a part wrong, or skipped
 
@@ -132,7 +132,7 @@ class Progress:
 
     def to_json(self) -> str:
         """The progress file's text, every count capped at MAX_COUNT and each kind of card at MAX_CARDS (the most
-        secure, latest due, left out: review 58a F11) so that parse_kept reads back all it writes;
+        secure, latest due, left out) so that parse_kept reads back all it writes;
         a class card's counts by how its questions went, and ``last``, only when set (absent is 0, or '')."""
         def capped(cards: dict, order=None, only=False) -> dict:   # only: FIELDS alone (a misconception's)
             kept = sorted(cards.items(), key=lambda kv: (kv[1].box, kv[1].due))[:MAX_CARDS]
@@ -170,7 +170,7 @@ def choose_class(progress: Progress, classes: list, traps_by_class: dict) -> str
 
 def class_due(progress: Progress, cls: str, codes=()) -> int:
     """When ``cls`` is due: its card's due (now for a new class), or sooner, one of its misconception
-    ``codes`` still open: the chooser's rule, which --stats' Due column and advice follow (review 58a F13)."""
+    ``codes`` still open: the chooser's rule, which --stats' Due column and advice follow."""
     card = progress.classes.get(cls)
     dues = [progress.misconceptions[code].due for code in codes
             if code in progress.misconceptions and progress.misconceptions[code].box <= OPEN_BOX]

@@ -74,7 +74,7 @@ def _unshown(text: str) -> str:
 
 def as_read(value: float) -> str:
     """A number as read, without an exponent: in full as typed (1234567, 2.65, 0.00001234), an expression's
-    value of many figures to 6 (-log(0,71): 0.34249, not 0.342490308946776, review 58a F8; grade's its value)."""
+    value of many figures to 6 (-log(0,71): 0.34249, not 0.342490308946776; grade's its value)."""
     whole = abs(value) < 1e15 and value == int(value)
     shown = repr(value) if whole or len(repr(value).lstrip("-0.").replace(".", "")) <= 10 else format(value, ".6g")
     text = format(Decimal(shown), "f")
@@ -182,7 +182,7 @@ def carried_sentence(feedback: str, expected: str, value, typed: str, own=str) -
 
 STUCK = ("i don't know", "i dont know", "don't know", "dont know", "do not know", "i do not know", "no idea",
          "not sure", "i'm not sure", "im not sure", "idk", "no clue", "unsure", "i'm stuck", "stuck",
-         "dunno", "i dunno")   # dunno: grade's word for no answer too (marking/words.py); review 58a F6
+         "dunno", "i dunno")   # dunno: grade's word for no answer too (marking/words.py)
 """What a learner types who does not know: taken as asking for a hint (it
 was a miss for one part and put back for another, by how grade reads it)."""
 

@@ -260,7 +260,7 @@ class Drill:
 
     def own(self, words: str) -> str:
         """The drill's (and grade's) own ``words`` with decimal commas for a learner who writes them (--decimal-comma),
-        as grade writes its feedback for such a class; grade's σ(s) as the working's ASCII sigma(s) (review 58a F5)."""
+        as grade writes its feedback for such a class; grade's σ(s) as the working's ASCII sigma(s)."""
         return (decimal_commas if self.decimal_comma else str)(words.replace("\u03c3", "sigma"))
 
     def track_traps(self, record, verdict, turn) -> None:
@@ -320,7 +320,7 @@ class Drill:
             outcome = learner.SKIPPED if {"correct", "skipped"} >= set(statuses) else learner.MISSED
         elif len(statuses) < turn.parts:
             self.result.unfinished = list(turn.results)   # moves no card, but the advice names it
-            # not after hints: its numbers again were answered from the working shown (review 58a F10)
+            # not after hints: its numbers again were answered from the working shown
             self.result.again = not turn.hints and self.same_next_time(turn.template)
             return
         else:

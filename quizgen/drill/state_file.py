@@ -1,8 +1,8 @@
 """Guards on a drill's progress file (``--state``, $QUIZGEN_PROGRESS or the default)
-before quizgen reads, locks, renames or replaces it (review 44e F8: through a symbolic
-link a drill renamed /etc/passwd to /etc/passwd.bad, and a mistyped ``--state
-notes.txt`` moved the notes aside and wrote JSON in their place). A name ending in
-``/`` names a folder and is refused (review 44g F6: ``answers.csv/`` was the file).
+before quizgen reads, locks, renames or replaces it (through a symbolic
+link a drill could rename /etc/passwd to /etc/passwd.bad, and a mistyped ``--state
+notes.txt`` would move the notes aside and write JSON in their place). A name ending in
+``/`` names a folder and is refused (``answers.csv/`` means no file ``answers.csv``).
 
 A progress path that is a symbolic link is refused, never followed; a file there that
 does not hold quizgen's marker is not quizgen's record and is refused too, left
@@ -30,7 +30,7 @@ def refuse_folder_name(state) -> None:
     on the file ``answers.csv``) or in ``.`` or ``..`` (``nd/.`` made a file ``nd``)."""
     state = os.fspath(state)   # a Path (library callers) never ends in a separator, but for the root
     name = os.path.basename(state)   # "" after a separator at the end
-    if name in ("", ".", "..") or os.path.isdir(state):   # an existing folder too (review 58a F3)
+    if name in ("", ".", "..") or os.path.isdir(state):   # an existing folder too
         why = f"ends in {(name or state[-1])!r}, so it names" if name in ("", ".", "..") else "is"
         raise UsageError(f"progress file {printable(state)} {why} a folder, not a file; pass the file itself with "
                          f"--state FILE (one in that folder: --state {printable(os.path.join(state, 'progress.json'))})"

@@ -62,7 +62,7 @@ def _explained(code: str, parts: list) -> str:
         if part.misconception == code:
             words = to_plain(trap_wording(part.feedback))
             if by_class.setdefault(part.cls, (part.question, words))[1] != words:
-                varied.add(part.cls)   # its words name a draw's numbers: say whose (review 58a F7)
+                varied.add(part.cls)   # its words name a draw's numbers: say whose
     if len({words for _, words in by_class.values()}) == 1 and not varied:
         return next(iter(by_class.values()))[1]
     ordered = sorted(by_class.items(), key=lambda item: class_key(item[0]))
@@ -105,7 +105,7 @@ def bullets(lines: list, width: int = WIDTH) -> list:
 
 def progress_file_line(path) -> str:
     """The line naming the progress file (a drill's first lines, --stats'), a character a terminal would not
-    print as itself shown as ``?``: the path may come unseen from $QUIZGEN_PROGRESS (review 58a F9)."""
+    print as itself shown as ``?``: the path may come unseen from $QUIZGEN_PROGRESS."""
     return f"Progress file: {printable(path)}"
 
 
@@ -185,7 +185,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
 
 def _reviewing(progress, traps, bank_classes: list) -> list:
     """The classes (``traps``: {class: its misconception codes}) that review an open misconception due now,
-    which the chooser asks first, secure classes too (review 58a F13), the first SHOWN."""
+    which the chooser asks first, secure classes too, the first SHOWN."""
     due = {code for code in progress.open_misconceptions() if progress.misconceptions[code].due <= progress.clock}
     return [cls for cls in bank_classes if due & set((traps or {}).get(cls, ()))][:SHOWN]
 

@@ -44,7 +44,7 @@ BYTE_ORIENTED = (8, 2)   # the GNU readline that has the byte-oriented setting (
 def keeps_bytes(readline, encoding: str) -> bool:
     """Whether ``readline`` hands input() every byte typed. GNU readline under a UTF-8 locale drops a byte
     that is not UTF-8 (a Latin-1 terminal's ``×``, 0xD7) and the rest of the line was marked: ``7.16×10^-1``
-    as ``7.1610^-1`` (review 58a F2). Its ``byte-oriented`` setting keeps the byte, which the drill then
+    as ``7.1610^-1``. Its ``byte-oriented`` setting keeps the byte, which the drill then
     refuses as a pipe's; a GNU readline without it keeps line editing only where the locale is not UTF-8
     (it then reads bytes as they come), else the plain read is used (the terminal still erases and kills).
     libedit (macOS) is not known to drop bytes: its line editing is kept."""
@@ -74,7 +74,7 @@ def read_line(inp, out, prompt: str, limit: int, editing: bool) -> str:
 
 def refuse_binary(line: str) -> None:
     """InputFileError for a line holding a NUL byte, which typed text never holds: binary data (``/dev/zero``,
-    a random file whose lines are short: review 51a F7, its lines were marked as answers), not answers."""
+    a random file whose lines are short, which would otherwise be marked as answers), not answers."""
     if "\0" in line:
         raise InputFileError("standard input: found binary data (NUL bytes) where a line of text was "
                              "expected: is it text?")
