@@ -1,6 +1,6 @@
 """The item tables' answer counts (report.md's and the page's): which statuses they count,
 a column of the students who did not reach a part when some did not, one of the correct answers
-marked by error carried forward when there are some (review 51a F11), and the notes saying what
+marked by error carried forward when there are some, and the notes saying what
 those columns count."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ REACHED_HEADER = "reached"
 def answer_columns(analysis: Analysis) -> list:
     """``(count key, header)`` of the item tables' answer counts: blank, missing,
     invalid, not reached when some student did not reach some part, and the correct
-    answers marked by error carried forward when there are some (review 51a F11)."""
+    answers marked by error carried forward when there are some."""
     columns = [(status, f"{status} answers") for status in ANSWER_COLUMNS]
     columns += [(NOT_REACHED, "not reached")] * some_not_reached(analysis)
     return columns + [(ECF_COUNT, ECF_HEADER)] * any(i.counts.get(ECF_COUNT) for i in analysis.parts)

@@ -89,7 +89,7 @@ def panel_flags(item) -> tuple:
 PAGE_ROWS = 34
 """The most parts a drawing of the item chart holds in one printed piece (18 px each: 34 fit under a
 landscape page's 717 px with the panel titles and both scales); a longer chart shows its scales above
-its rows as well as below (review 50b F3: 540 parts put the only scale 8,000 px under the titles)."""
+its rows as well as below (with 540 parts a scale only below is 8,000 px under the titles)."""
 
 
 def item_chart(items: list, comma: bool = False, narrow: bool = False, chart_id: str = "chart-items",
@@ -279,8 +279,8 @@ def heat_pieces(codes: list, questions: list, heat: dict, names: dict | None = N
     as even a size as can be, each with the question header and a line saying which rows it holds,
     kept on one page (the one drawing was cut through a row at a page's foot, and later pages had
     no header); "" for a shorter map, which prints whole. Hidden on screen; each piece is the whole
-    map's width and shading. The caption is the page's, printed once above the first piece (the
-    first piece drew it again: review 46b)."""
+    map's width and shading. The caption is the page's, printed once above the first piece (not
+    drawn again in the first piece)."""
     count = -(-len(codes) // HEAT_PRINT_ROWS)
     if count < 2:
         return Markup("")
@@ -305,8 +305,8 @@ takes above that header, a row's height and a column's width (px)."""
 
 def heat_top(lined: bool = False) -> int:
     """Where a heat map's first row starts: under the question header, and under a printed piece's
-    line too when ``lined`` (the screen's map has no line: its caption is page text, and the 34 px
-    its old caption lines took were left empty above it, review 46b)."""
+    line too when ``lined`` (the screen's map has no line: its caption is page text, so no space
+    is left above it for caption lines)."""
     return HEAT_HEAD + HEAT_LINE * lined
 
 

@@ -334,7 +334,7 @@ def no_comparison(s: Sums) -> str:
     FIXED_REST when the rest of the paper does not vary (the part ranks the students
     by itself: D its own maximum); "" when they mean something. SAME_TOTAL for a column that does
     not vary too: both 27% groups are then the same tie-shared mix of students, so its D of 0 is
-    as much arithmetic (review 52c F3: "0.00" stood beside the sentence saying so)."""
+    as much arithmetic (not "0.00" beside the sentence saying so)."""
     if s.n < 2:
         return ""
     if _flat(s.n, s.t, s.tt):

@@ -106,7 +106,7 @@ def reasons(item: ItemStats) -> list:
     from SMALL on an ``r`` below 0 not beyond critical_r is WEAK_REASON's, not a key to check
     (at 30 students the critical value is 0.36: r = -0.15 there is chance). The cuts 0 and WEAK are
     compared as the tables show r (2 decimals); the critical value, itself 0.014 at 18,519 students, with
-    r unrounded (review 51a F1: cut to 0.01 it flagged an r of -0.006 as a key to check)."""
+    r unrounded (cut to 0.01, an r of -0.006 would be flagged as a key to check)."""
     found = []
     name, exact = _discrimination(item)
     r, facility = shown(exact), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
@@ -114,7 +114,7 @@ def reasons(item: ItemStats) -> list:
     if r is not None and r < WEAK and chance and chance_limit(item.dr_students) is not None:
         found.append(CHANCE_REASON)
     elif r is not None and r < 0 and not chance:
-        found.append(NEGATIVE_REASON.format(name=name))   # an r below 0 within chance is only weak (review 50b F6)
+        found.append(NEGATIVE_REASON.format(name=name))   # an r below 0 within chance is only weak
     elif name == "r" and r is not None and r < WEAK:
         found.append(WEAK_REASON)
     elif item.uniform and item.facility not in (None, 0.0, 1.0):
@@ -151,7 +151,7 @@ def _hard_reason(item: ItemStats) -> str:
     """Why a part is very hard: students who reached it but gave no answer (left
     it blank, or skipped it: ``missing`` with a later part answered; those who
     never reached it are not in its facility), its most common trap; the key is
-    suspected only when neither explains it and its r is weak or n/a (review 50b F12)."""
+    suspected only when neither explains it and its r is weak or n/a."""
     text = HARD_REASON
     unreached = item.counts.get(NOT_REACHED, 0)
     blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached

@@ -40,7 +40,7 @@ def whole_number(n: int, comma: bool = False) -> str:
 def whole_percent(share: float) -> str:
     """``100 * share`` to a whole number, a tie away from zero (0.125 -> ``13``); ``<1`` for a share
     above 0 that rounds to 0 (1 of 280: a person reads 0% as nobody), ``>99`` for a share below 1 that
-    rounds to 100 (279 of 280: 100% reads as everyone; review 51a F8). The report's one way to write a share."""
+    rounds to 100 (279 of 280: 100% reads as everyone). The report's one way to write a share."""
     text = percent(share, 0)
     if text == "0" and share > 0:
         return "<1"
@@ -49,7 +49,7 @@ def whole_percent(share: float) -> str:
 
 def ecf_said(ecf: int, comma: bool = False) -> str:
     """`` (3 of them by error carried forward)``, said beside the count of correct answers in report.md's
-    status table and stdout's (review 50b F5, 51a F11); "" for none."""
+    status table and stdout's; "" for none."""
     return f" ({whole_number(ecf, comma)} of them by error carried forward)" if ecf else ""
 
 

@@ -1,7 +1,7 @@
 """The item chart again for print when a paper has more parts than a printed page holds: pieces of
 at most ``charts.PAGE_ROWS`` parts, each a whole chart with its panel titles and both scales and a title
 saying which parts it holds, so that none is cut through a row at a page's foot and every page has
-its scale (review 50b F3; the heat map prints the same way, ``charts.heat_pieces``)."""
+its scale (the heat map prints the same way, ``charts.heat_pieces``)."""
 
 from __future__ import annotations
 

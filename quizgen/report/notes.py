@@ -62,7 +62,7 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
                 "when they tie, undefined; D is one student's score less the other's; alpha's variances are "
                 "those of two totals); their marks are in the students table.")
     few = too_few_for_alpha(analysis.test)
-    if analysis.test.same_totals:   # nothing rough: undefined (review 52c F3)
+    if analysis.test.same_totals:   # nothing rough: undefined
         return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}). Every student has the same "
                 "total, so D, r and alpha are n/a: they compare students, and these cannot be told apart.")
     return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
@@ -211,7 +211,7 @@ def no_dr_text(item: ItemStats) -> str:
 
 def na_text(item: ItemStats) -> str:
     """The items CSV's note on an item whose facility, D or r is empty for a reason no other note
-    gives (review 52c F6: report.md and the page said why, the CSV alone left blank cells): a part
+    gives (as report.md and the page say why, not blank cells in the CSV): a part
     worth 0 points, one student, fewer than FEW in its D and r; "" otherwise."""
     if not item.points:
         return "facility, D and r n/a: worth 0 points"

@@ -81,7 +81,7 @@ ALPHA_FEW = 10
 """Below this many students whose paper has every part, the report shows alpha, KR-20 and the SEM as
 n/a (ALPHA_FEW_WORDS): with so few, alpha says nothing (Feldt's 95% interval on a 27-part paper
 runs from -1.53 to 0.98 for alpha 0.36 at 3 students, -0.89 to 0.92 for alpha 0.35 at 5), and a SEM read from it is no "give or
-take" to quote to a student (review 52c F7). TestStats keeps the figures computed, for a caller."""
+take" to quote to a student. TestStats keeps the figures computed, for a caller."""
 ALPHA_FEW_WORDS = f"n/a (fewer than {ALPHA_FEW} students with every part)"
 
 
@@ -95,7 +95,7 @@ def too_few_for_alpha(test) -> str:
 
 def alpha_na_words(test) -> str:
     """Why the report shows alpha, KR-20 and the SEM as n/a, when it knows (else ""): the totals do
-    not vary (SAME_TOTALS_WORDS: alpha is undefined, review 52c F3), or too few students (ALPHA_FEW_WORDS)."""
+    not vary (SAME_TOTALS_WORDS: alpha is undefined), or too few students (ALPHA_FEW_WORDS)."""
     return SAME_TOTALS_WORDS if test.same_totals else too_few_for_alpha(test)
 
 
