@@ -62,7 +62,7 @@ def refuse_huge(template, exc: Exception) -> None:
     cause = exc if isinstance(exc, NumberTooBig) else exc.__cause__
     if isinstance(cause, NumberTooBig):
         raise limit_error(template, getattr(exc, "where", ()), cause.what, cause.cap) from None
-    if _too_deep(exc):   # the same in every draw: refused once, not 500 tries rejected (review 46a F15)
+    if _too_deep(exc):   # the same in every draw: refused once, not 500 tries rejected
         raise limit_error(template, getattr(exc, "where", ()), *NESTING) from None
 
 
@@ -153,7 +153,7 @@ class DrawLedger:
 
     def error(self) -> BankLimitError:
         """The one line: the template file, the key and line where most tries were rejected (when
-        most were: review 57a F6, as ``check_time`` names them), how many instances were drawn, why
+        most were, as ``check_time`` names them), how many instances were drawn, why
         and what to change."""
         where, why = (), f"each draw is too slow ({self.spent // max(self.tries, 1):,} units of work a try)"
         if self.rejected * 2 > self.tries:

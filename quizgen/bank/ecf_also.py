@@ -21,7 +21,7 @@ def ecf_also_section(check, parts, names, params=()) -> dict:
     most MAX_ALSO expressions over ``names`` and the earlier parts' names,
     each reading at least one earlier part and no part from its own on, and
     only what a key keeps as a number: no word part, no parameter of
-    ``params`` (Param) that is no number, no record's field (review 53d F2, F3, F5).
+    ``params`` (Param) that is no number, no record's field.
     ``names`` are the parameters' and lets' names."""
     if not isinstance(parts, list):
         return {}
@@ -90,7 +90,7 @@ def _no_numbers(params) -> dict:
     """``{name: what it is}`` of the parameters (Param) that are no number: a choice of
     records or words, and a ``value`` that works out to one, whole or as a field that is
     no number (``s: {value: "scene"}``, ``w: {value: "scene.source"}``: the key keeps no
-    such parameter, and grade refused the key a route reading it; round 54). A value of a
+    such parameter, so grade would refuse the key of a route reading it). A value of a
     field that is a number (``t: {value: "scene.t"}``) or worked out by arithmetic is one."""
     options, found = {}, {}
     for param in params:

@@ -1,4 +1,4 @@
-"""One mistake told once (review 46a F7). A required key misspelt is told at the misspelling
+"""One mistake told once. A required key misspelt is told at the misspelling
 alone (``key_problems``; at the top level, ``top_key_problems``), not also as missing. A parameter renamed, or a part renamed to another's
 name, leaves every expression reading the old name and every test or ``expect`` naming the old
 part with a problem of its own, the same name each time. Those problems are told as one, at the
@@ -42,8 +42,7 @@ _NO_TRAP = re.compile(r"part (.+?) has no trap ('[^']*')")
 def _codes_told(problems: list, parts) -> list:
     """``problems`` with each test's "part P has no trap 'c'" told at the refusal of one of P's
     trap codes (malformed or repeated: the likely cause), or of P's ``traps`` key misspelt
-    (``trapz``, review 57a F7), which names the test's line; kept apart when neither is refused
-    (review 46a F7, where review 42b F4 wanted it said)."""
+    (``trapz``), which names the test's line; kept apart when neither is refused."""
     named = {}
     for k, problem in enumerate(problems):
         at = _CODE_KEY.fullmatch(str(problem.key)) or (_TRAPS_MISSPELT.fullmatch(str(problem.key)) if
@@ -121,8 +120,8 @@ def key_problems(mapping: dict, allowed, required) -> tuple:
 
 def top_key_problems(mapping: dict, allowed, required) -> list:
     """``[(key or None, message)]`` of a template's top-level keys: each unknown one, a required
-    key misspelt (``solutoin``) told once at the misspelling, as a part's is (``key_problems``;
-    review 57a F7), and each required key missing with no misspelling near it."""
+    key misspelt (``solutoin``) told once at the misspelling, as a part's is (``key_problems``),
+    and each required key missing with no misspelling near it."""
     problems, missing = [], [key for key in required if key not in mapping]
     for key in mapping:
         if key not in allowed:

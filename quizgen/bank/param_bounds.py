@@ -1,7 +1,7 @@
 """Static checks on a parameter's bounds written as plain numbers (no other name):
 a range whose low end is above its high end, or whose ends are not whole for an
-integer, is the template's mistake, told at load, not after 500 failed draws
-(review 46a F10); a decimal grid whose max is off its step is told by validate."""
+integer, is the template's mistake, told at load, not after 500 failed draws;
+a decimal grid whose max is off its step is told by validate."""
 
 from __future__ import annotations
 

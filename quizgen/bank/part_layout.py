@@ -82,7 +82,7 @@ def check_tolerance(check, tolerance, allowed, *where) -> None:
     if tolerance is None or tolerance == {}:
         check.fail("an empty tolerance: give {sigfigs: N}, {rtol: R} or {atol: A}, or leave tolerance out "
                    "for the default (3 significant figures)", *where)
-    if not isinstance(tolerance, dict):   # review 46a F10: "3 sf" was "expected a mapping"
+    if not isinstance(tolerance, dict):   # "3 sf" told as what it is, not "expected a mapping"
         check.fail("expected a mapping: {sigfigs: N}, {rtol: R} or {atol: A}", *where)
     check.keys(tolerance, allowed, (), *where)
     for key, value in tolerance.items():

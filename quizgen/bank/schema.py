@@ -263,7 +263,7 @@ def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
         return {"value": check.expression(settings, names, *where)}
     fields = _PARAM_FIELDS[kind]
     if isinstance(settings, list) and kind in ("integer", "decimal"):
-        if len(settings) != len(fields):   # review 46a F10: [0.05, 0.3] was "expected a mapping"
+        if len(settings) != len(fields):   # [0.05, 0.3] told as what it is, not "expected a mapping"
             check.fail(f"{kind} takes [{', '.join(fields)}] (or {{{', '.join(fields)}}}): "
                        f"{len(settings)} value{'s' * (len(settings) != 1)} given", *where)
         settings = dict(zip(fields, settings))

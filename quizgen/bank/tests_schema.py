@@ -35,7 +35,7 @@ def part_traps(parts) -> dict | None:
 
 def tests_section(check, tests, parts: dict | None) -> tuple:
     """The ``tests`` list, each entry checked (``parts``: ``part_traps``)."""
-    tests = [] if tests is None else tests   # review 46a F10: tests: {} was no tests, in silence
+    tests = [] if tests is None else tests   # tests: {} is refused, not read as no tests in silence
     if not isinstance(tests, list):
         check.fail("expected a list of example answers", "tests")
     for i, test in enumerate(tests):

@@ -36,7 +36,7 @@ OTHER_FILES = (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)
 OTHER_FILE = ("template text cannot read another file: include, import, from and extends are not available; "
               "write the text itself in the template")
 """Jinja2's tags that load another template: the sandbox has no loader, so each failed as Python's
-``TypeError: no loader for this environment specified`` once a draw was filled (review 57a F5)."""
+``TypeError: no loader for this environment specified`` once a draw was filled."""
 
 
 def text_rule_problems(source: str) -> list:
@@ -71,7 +71,7 @@ def text_problems(source: str) -> list:
 def brace_problem(source: str):
     """``(line in the text, message)`` when the TeX braces of a template's ``source``, its
     Jinja2 tags aside, do not pair up, else None. Refused when the bank loads, so that every
-    format, export and the drill refuse it (review 57a F3): a filled parameter's braces are
+    format, export and the drill refuse it: a filled parameter's braces are
     escaped, so the text's own decide, and a broken formula garbles MathJax as it stops TeX.
     The text outside the tags is what Jinja2's own lexer reads as data, so that a tag's string
     holding a brace (``"{0:>{1}}".format(...)``) is the tag's, not the text's."""

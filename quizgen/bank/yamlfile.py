@@ -251,7 +251,7 @@ def odd_scalar(data):
 def _text_line(value, problem: str):
     """The line (1-based) inside a multi-line text ``value`` of what ``problem`` names (its
     refused TeX command, its control character), or None: a stem's mistake is told at its own
-    line, not at ``stem: |`` (review 46a F6)."""
+    line, not at ``stem: |``."""
     if not isinstance(value, str) or "\n" not in value:
         return None
     bad = next((c for c in value if unicodedata.category(c) == "Cc" and c not in "\t\n\r"), None)
