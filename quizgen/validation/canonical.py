@@ -87,7 +87,7 @@ def _left_out_near(template: Template, inst, pv, j: int):
     """The value of ``pv``'s trap ``j`` when the canonical draw left it out for lying within
     ``GAP`` of the answer (generation/separation.py, ``drop_near_traps``) and no test of the
     part answers at that value, else None. No test can answer with such a trap, and an answer
-    at its value is marked as if it did not exist (review 57a F2). One whose ``when`` is false
+    at its value is marked as if it did not exist. One whose ``when`` is false
     there is the author's own statement that the slip cannot be made, and gets no warning."""
     model = pv.part.traps[j]
     if model.value is None or pv.value is None:
@@ -174,7 +174,7 @@ def _answer_at(template: Template, name: str) -> str:
 
 
 _NOT_A_NUMBER = "; write the number the reference states"
-"""The end of a stated value that is no number: the part's answer is not blamed (review 46a F7)."""
+"""The end of a stated value that is no number: the part's answer is not blamed."""
 
 
 def _expect_problem(pv, stated):

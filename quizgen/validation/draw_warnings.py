@@ -80,7 +80,7 @@ def percent_shares(template: Template, samples: int, largest: dict) -> list:
 WIDE_REACH = 0.5
 """A part's carried-rounding reach wider than this share of its answer (0.0999 to 0.210 for
 0.1326 is 0.83): a careful marker's rule then accepts answers far off, as where two close
-values are subtracted (review 46c F3). Carrying 3 figures through a few steps reaches about 1%;
+values are subtracted. Carrying 3 figures through a few steps reaches about 1%;
 an output near 0 from a weighted sum (the example bank's C11 and C12 (c)) about 30%, which this
 leaves unsaid."""
 

@@ -77,7 +77,7 @@ def _key_texts(inst):
 def _feedback_failures(inst) -> list:
     """Each trap's feedback that fails to render in this draw, at its own key, so that
     a name the text check has already reported there is not reported again, keyless
-    (review 54b F8: ``{% if T > 5 %}{{ nosuch }}{% endif %}`` was told twice)."""
+    (``{% if T > 5 %}{{ nosuch }}{% endif %}`` told once, not twice)."""
     context, problems = jinja_context(inst.env), []
     for i, pv in enumerate(inst.parts):
         for j, trap in enumerate(pv.traps):

@@ -1,8 +1,8 @@
 """Which line of a multi-line template text prints something: the text filled in with a
 marker at the end of each of its lines (outside Jinja2's tags), each marker a private-use
 character naming its line, so that what the filled text shows between two markers is known
-to come from the second one's line, loops and all (review 46a F6: a leak in a stem was told
-at ``stem: |``, not at the line that prints it)."""
+to come from the second one's line, loops and all (a leak in a stem is told
+at the line that prints it, not at ``stem: |``)."""
 
 from __future__ import annotations
 

@@ -51,7 +51,7 @@ def leak_problems(inst, views: dict) -> list:
 
 def leak_line(inst, key: tuple, fmt: str, leak):
     """The line inside the stem's (or an ask's) text that prints ``leak``'s number, or None
-    (review 46a F6: a leak on a stem's sixth line was told at ``stem: |``)."""
+    (a leak on a stem's sixth line told there, not at ``stem: |``)."""
     source = inst.template.stem if key == ("stem",) else inst.template.parts[key[1]].ask
     if "\n" not in source.strip():
         return None

@@ -40,7 +40,7 @@ def step_student(instance, figures: int = 3, recipe_paths=None) -> dict:
 
 def _asked(part) -> int:
     """The significant figures ``part`` asks for (its ``tolerance: {sigfigs: n}``; else 0):
-    the student reports them, as validate's first careful student does (review 46a F5)."""
+    the student reports them, as validate's first careful student does."""
     return int(part.tolerance.get("sigfigs", 0))
 
 

@@ -1,6 +1,6 @@
 """Does a trap's name or feedback tell a later part's answer? The drill prints a trap's name and
-feedback the moment the learner's answer matches it, before the later parts are asked (review 58a
-F1: C5 (a)'s "it is the mean that has no value" answered (b), "undefined"); a paper's feedback sheet
+feedback the moment the learner's answer matches it, before the later parts are asked (C5
+(a)'s "it is the mean that has no value" would answer (b), "undefined"); a paper's feedback sheet
 shows it after the exam, where it gives nothing away, so only the earlier-part case is a problem.
 
 What can be checked reliably, on each sampled draw:
@@ -12,7 +12,7 @@ What can be checked reliably, on each sampled draw:
 - a later word part's answer, the word the key states (its first accepted word; the others are
   often plain English, C8's ``negative`` for the class ``neg``), as whole words, in the name or the
   feedback: but not ``yes``, ``no``, ``true`` or ``false`` (every English sentence may hold them:
-  "the true label", review 58c F2), nor a word the
+  "the true label"), nor a word the
   question has already printed in its stem or in the asks up to this part.
 
 What it cannot see is a sentence that ties a word the stem prints to a later answer: C8's stem
@@ -42,7 +42,7 @@ _YES_NO = frozenset(("yes", "no", "true", "false"))
 def trap_leak_problems(inst, numeric: dict) -> list:
     """A problem at each trap name or feedback of one draw ``inst`` that states a later part's word answer;
     one that prints a number within tolerance of a later answer is counted in ``numeric`` instead, by key:
-    ``numeric_leaks`` judges it over all the draws (review 58c F3)."""
+    ``numeric_leaks`` judges it over all the draws."""
     view = question_view(Question("Q1", inst), "text")
     context, problems = jinja_context(inst.env), []
     shown = view["stem"]
@@ -75,7 +75,7 @@ def numeric_leaks(path, numeric: dict, samples: int) -> tuple:
     """(problems, warnings) for the numbers ``trap_leak_problems`` counted: a number that lands within
     tolerance of a later answer on most of the ``samples`` draws (more than half) tracks that answer and is
     refused; on fewer it is a coincidence of some draws, which the learner cannot read as the answer, and
-    gets a warning saying on how many, so the verdict does not turn on ``--samples`` (review 58c F3)."""
+    gets a warning saying on how many, so the verdict does not turn on ``--samples``."""
     problems, warnings = [], []
     for where, (count, message) in sorted(numeric.items()):
         if 2 * count > samples:
