@@ -63,7 +63,7 @@ def bold_answer(text: str, fmt: str, bold: bool = False) -> str | None:
     return f"\\boldmath${in_maths(text)}$" if bold and fmt == "tex" else f"${in_maths(text)}$"
 
 
-# a number starts where its run of digits does, whole (redos27: 20,000 digits took 31 s)
+# a number starts where its run of digits does, whole (else a ReDoS: 20,000 digits take 31 s)
 _PLAIN_FORM = re.compile("(-?(?<![0-9])[0-9]++(?:[.,][0-9]++)?) \u00d7 10([\u207b\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)")
 _FROM_SUPERSCRIPTS = {v: k for k, v in _SUPERSCRIPTS.items()}
 

@@ -7,13 +7,13 @@ the sentences out (validation/leaks.py, paper.py)."""
 
 # What ``{{ rounding_rule }}`` prints in stems and paper headers; Canvas passes its own (lms/canvas.py).
 # The grader marks an exact value written as it is correct (0.25 for 1/4, 0.81 for 0.9^2), so the
-# zeros rule says so (review 56a F9.2: read literally, it called them rounded too early).
+# zeros rule says so (read literally, it would call them rounded too early).
 ROUNDING_RULE = ("more figures are accepted, but an answer rounded to fewer is marked as rounded too early; "
                  "zeros at the end of a decimal count as figures: write 5.80, not 5.8, unless the value is exactly 5.8")
 
 # What ``{{ near_one_rule }}`` prints: the carrying rule the marker holds a value near 1 to
-# (marking/near_one.py), in every stem whose working can meet one (review 56a F1, F3, F11).
-# Template text with its x and p in maths, as every other p of a stem (review 58b F4): render.py
+# (marking/near_one.py), in every stem whose working can meet one.
+# Template text with its x and p in maths, as every other p of a stem: render.py
 # passes it unescaped, and each format converts its $...$ as the stem's own (plain text drops the
 # dollars). No worked example (1/0.95 as 1.05263, not 1.053): its line broke seed 7's
 # letter-paper compact layout onto a page more.

@@ -2,7 +2,7 @@
 
 ``re.sub(r"\\{\\{.*?\\}\\}|\\{%.*?%\\}|\\{#.*?#\\}", ...)`` read every opener
 with no closer after it to the end of the text: 20,000 ``{{`` took 6.7 s
-(redos27). They are found as text/spans.py finds any span: an opener whose
+(a ReDoS). They are found as text/spans.py finds any span: an opener whose
 closer is found nowhere after it marks that kind of tag as closed never again."""
 
 from __future__ import annotations

@@ -140,7 +140,7 @@ def _pieces(body: str):
     tag (kept), a control sequence, a comment with its line break, a line break. What
     ``re.finditer`` of ``{{.*?}}|{%.*?%}|{#.*?#}|\\\\[A-Za-z]+|\\\\\\n|\\\\[^A-Za-z]|[ \\t]*%[^\\n]*\\n\\s*|\\s*\\n\\s*``
     found, in linear time: it read each unclosed ``{{``, each space before a long line's end and
-    each ``%`` of the last line to the end (redos27b: 20,000 spaces took 4.3 s)."""
+    each ``%`` of the last line to the end (a ReDoS: 20,000 spaces took 4.3 s)."""
     at, never, last_break = 0, set(), body.rfind("\n")
     while (found := _starts(frozenset(never), at > last_break).search(body, at)) is not None:
         start = found.start()

@@ -76,7 +76,7 @@ def _inline(text: str) -> str:
         cut = 1 if text[start] == "$" and text[start + 1] != "$" else 2
         return math_to_plain(text[start + cut:end - cut])
 
-    # every kind of maths, displayed too, shown inline, found in linear time (redos27b: 20,000 ``\\(`` took 2.5 s)
+    # every kind of maths, displayed too, shown inline, found in linear time (else a ReDoS: 20,000 ``\\(`` take 2.5 s)
     line = substituted(text, spans(text, MATHS), maths, lambda piece: _BOLD.sub(r"\1", piece).replace("\\$", "$"))
     return re.sub(r"(?<=\S) {2,}", " ", line)
 

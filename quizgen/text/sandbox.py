@@ -182,7 +182,7 @@ _OPERATOR = re.compile(r"'([^']+)' not supported|unsupported operand type\(s\) f
 
 def failure_words(exc: Exception) -> str:
     """What a text's failing Python operation says, in an author's words: an exact irrational
-    value is no class name they wrote (review 46a F10: "'>' not supported between instances of
+    value is no class name they wrote (Python says "'>' not supported between instances of
     'Exact' and 'Exact'"), and text cannot compare or compute with one: a let can."""
     operator = _OPERATOR.match(str(exc)) if isinstance(exc, TypeError) and "'Exact'" in str(exc) else None
     if operator is None:

@@ -1,7 +1,7 @@
 """Spans between an opener and its closer (maths, Jinja2's tags), found in linear time.
 
 A pattern such as ``\\\\\\(.*?\\\\\\)`` read every opener with no closer after it to
-the end of the text: 20,000 characters of ``\\(`` took 2.5 s (redos27b). Here a
+the end of the text: 20,000 characters of ``\\(`` took 2.5 s (a ReDoS). Here a
 kind of span whose closer is found nowhere after one opener is never looked
 for again, so each character is read a few times."""
 

@@ -87,7 +87,7 @@ def unpaired_brace_at(tex: str) -> int | None:
 
 def _braces_paired(tex: str) -> str:
     """``tex``, once its braces pair up; else a TemplateError: one left open stops the
-    whole PDF at the end of the file (review 46c F6), and validate passed it."""
+    whole PDF at the end of the file, so validate must not pass it."""
     if unpaired_braces(tex):
         raise TemplateError(UNPAIRED_BRACES)
     return tex
@@ -161,7 +161,7 @@ def _tex_inline(text: str, specials: re.Pattern = _LOOSE_SPECIALS) -> str:
         elif kind == "table":
             head, body, tail = piece
             spec = _column_spec(body)
-            if re.search(r"(?<!\\)[<>]", spec):   # review 46c F6: "Illegal character in array arg"
+            if re.search(r"(?<!\\)[<>]", spec):   # else LaTeX stops: "Illegal character in array arg"
                 raise TemplateError(f"a tabular's column types {spec} use > or <, which need the array package "
                                     "the papers do not load: write l, c, r, p{...} and | only")
             pieces.append(head + spec + _tex_inline(body[len(spec):], _TABLE_SPECIALS) + tail)
@@ -217,7 +217,7 @@ class OpenMaths(TemplateError):
 def open_dollar_line(source: str):
     """The line (1-based) of a template text's first ``$`` that opens maths its paragraph does
     not close, each Jinja2 tag read as placeholders with its line breaks kept; None when only
-    the filled text shows one: the mistake told at its own line (review 46a F6)."""
+    the filled text shows one: the mistake told at its own line."""
     masked = sub_tags(lambda tag: re.sub(r"[^\n]", "\x01", tag), source)
     start = 0
     for _kind, begin, end, _token, _body in _region_spans(masked) + [(None, len(masked), len(masked), None, None)]:

@@ -23,7 +23,7 @@ def undefined_words(message: str, context: dict, source: str) -> str:
         return message + did_you_mean(name[1], [k for k in context if isinstance(k, str)])
     listed = _LIST_FIELD.fullmatch(message or "")
     name = _named_lacking(listed[1], context, source, (tuple, list)) if listed else ""
-    if name:   # rev52a F3: an author's list, not Python's 'tuple object'
+    if name:   # an author's list, not Python's 'tuple object'
         return (f"{name} is a list, which has no field {listed[1]!r} (its values are {name}[0], {name}[1], ...; "
                 f"its length is {name} | length)")
     field = _NO_FIELD.fullmatch(message or "")

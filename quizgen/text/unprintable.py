@@ -51,8 +51,8 @@ def refuse_unprintable(filled: str) -> None:
 def refuse_filled(filled: str) -> None:
     """Refuse filled text that no format may write: an unprintable character, or a TeX
     command off the bank's list, whatever Jinja2 did to spell it (a filter block, raw
-    text, a tag after a backslash). Every format, not LaTeX alone (review 44e N4: the
-    Markdown paper and the LMS export wrote a ``\\href`` that validate refused)."""
+    text, a tag after a backslash). Every format, not LaTeX alone (the
+    Markdown paper and the LMS export would write a ``\\href`` that validate refuses)."""
     refuse_unprintable(filled)
     tex = tex_problem(filled, filled=True)
     if tex is not None:
