@@ -2,8 +2,8 @@
 on a student's paper (KeyPaper) the Moodle State ``state``, of the attempt
 graded when it was not submitted, and ``open_attempt``, of a later attempt
 still open beside the finished one graded; and at the top the quiz's maximum
-grade in Moodle, ``moodle_maximum``, to which a Moodle gradebook is scaled
-(review 57b F3). Each checked on reading, one line naming its path."""
+grade in Moodle, ``moodle_maximum``, to which a Moodle gradebook is scaled.
+Each checked on reading, one line naming its path."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 
 from quizgen.key import checks
 
-NO_ATTEMPT = "No attempt"   # lms29: an enrolled student's Moodle row with no attempt (State '-'), scored 0
+NO_ATTEMPT = "No attempt"   # an enrolled student's Moodle row with no attempt (State '-'), scored 0
 UNSUBMITTED = ("In progress", "Overdue", "Never submitted", "Not yet started", "Not started", NO_ATTEMPT)
 """The states of a Moodle attempt that was not submitted (Moodle grades none of them): "Not yet
 started" (Moodle 4.5's "Not started" on some screens) is an attempt the quiz's "pre-create

@@ -336,13 +336,13 @@ def template_recipes(template) -> dict:
         paths, traps, routes = part_paths(template), trap_recipes(template), alternative_recipes(template)
     except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
         return {}
-    except RecursionError:   # lets chained deeper than Python prints (review 46c F10): the template's limit
+    except RecursionError:   # lets chained deeper than Python prints: the template's limit
         raise limit_error(template, ("parts",), *NESTING) from None
     field = record_field_read(template, paths, {name: traps.get(name, ()) for name in paths})
     if field is not None:
         _field_error(template, ("parts", field[0], "answer"), field[1])
     for name, texts in routes.items():
-        for j, text in enumerate(texts):   # a route's field through a let: said at the route's own line (53d F3)
+        for j, text in enumerate(texts):   # a route's field through a let: said at the route's own line
             field = record_field_read(template, {}, {name: (("ecf_also", text),)}, "this route reads")
             if field is not None:
                 _field_error(template, ("parts", field[0], "ecf_also", j), field[1])

@@ -109,7 +109,7 @@ def _json_start(block: bytes, path) -> None:
 
 
 def _key_csv(start: str) -> bool:
-    """Whether a file's text ``start`` opens with key.csv's header (rev52a F11: the natural guess for "the key")."""
+    """Whether a file's text ``start`` opens with key.csv's header (the natural guess for "the key")."""
     cells = start.splitlines()[0].strip().split(",")
     return tuple(cells[1:] if cells[:1] == ["student_id"] else cells) == KEY_CSV_COLUMNS
 

@@ -81,7 +81,7 @@ class KeyPaper:
     seed: str = ""
     questions: tuple = ()
     state: str = ""
-    open_attempt: str = ""   # the State of a later attempt still open beside the finished one graded (57b F1)
+    open_attempt: str = ""   # the State of a later attempt still open beside the finished one graded
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class Key:
     #                           "spreadsheet": a Moodle download saved again, one-number answers' end zeros dropped
     printed: object = None    # key.json's "printed" as read, unchecked (per-student keys): report/title.exam_words
     files: tuple | None = None   # key.json's "files", the files its run wrote (checks.listed_files): grade writes none
-    moodle_maximum: str = ""  # a Moodle download's key: the quiz's maximum grade there, "10.00" (57b F3)
+    moodle_maximum: str = ""  # a Moodle download's key: the quiz's maximum grade there, "10.00"
 
     def codes_by_student(self) -> dict:
         """{student id: its paper's code} ('' is the class paper), the first code listed for each, in one pass."""

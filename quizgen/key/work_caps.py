@@ -1,6 +1,6 @@
-"""Caps on what a key.json may ask grade (and validate) to compute (review 44e F2: a
-5 MB key with a parameter list of 1,000,000 items took 825 MB and 21 s in grade's
-recipe check; 20,000 recipe steps over a 10,000-item list ran for most of an hour).
+"""Caps on what a key.json may ask grade (and validate) to compute (a
+5 MB key with a parameter list of 1,000,000 items would take 825 MB and 21 s in grade's
+recipe check; 20,000 recipe steps over a 10,000-item list would run for most of an hour).
 
 Each is far above what generate writes: the largest key of the built-in bank and the
 example bank (every template, 50 instances each) holds lists of 7 items, 40 values
