@@ -1,7 +1,7 @@
 """A part's answer expression with a draw's numbers put in, ``(1 - 0.07)**6`` for C5 (c)'s
 ``(1 - r) ** n``: how the worked solutions ("exactly $(1 - 0.07)^{6}$") and key.csv's exact
 column write a rational value that exact arithmetic folds to one long number (0.646990183449,
-``646990183449/1000000000000``), so that a person checks it by eye (review 58b F7)."""
+``646990183449/1000000000000``), so that a person checks it by eye."""
 
 from __future__ import annotations
 

@@ -217,7 +217,7 @@ def nested_too_deep(text: str) -> bool:
 DECIMAL_DIGITS = r"\d++(?:\.\d*+)?|\.\d++"
 """A decimal's digits, as a regular expression to put in a group (``12``,
 ``1.5``, ``1.``, ``.5``): each run of digits is taken whole (possessive), so
-a long run that fails is given up at once, not split every way (redos26).
+a long run that fails is given up at once, not split every way (no ReDoS).
 The number patterns of this module, parser.py, answers.py, marking/forms.py
 and marking/asides.py share it."""
 _FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:" + DECIMAL_DIGITS + r"))\s*\*\s*10-(?P<k>\d{1,3})\s*")

@@ -109,7 +109,7 @@ _NUMBER = r"(?:[0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b"
 _LN_SPACE = re.compile(rf"\b({'|'.join(one_number_spellings(_ONE_NUMBER_FUNCTIONS))})\s*"
                        rf"({_NUMBER}(?:\s*\*\*\s*(?:[-+]?{_NUMBER}|\([^()]*\)))?)")
 """A function of one number without brackets, a power of it included, as maths reads
-``ln x^2`` and LaTeX ``\\ln e^{-3}``: ``ln 10^3`` is ln(1000), not (ln 10)^3 (review 45f F3)."""
+``ln x^2`` and LaTeX ``\\ln e^{-3}``: ``ln 10^3`` is ln(1000), not (ln 10)^3."""
 
 
 def normalise_answer_text(text: str) -> str:

@@ -1,8 +1,8 @@
 """Decisions the fast engine cannot take from a float: whole parts and ties of
 an exact value that only looks irrational (``log(1000, 10)`` is 3, its float
 2.9999999999999996), and of one too large for a float's 53 bits
-(``exp(40)``). Review 47b F4: ``floor(log(1000, 10))`` was 2 and
-``floor(exp(40))`` ended in ...020000, and validate's referee, which reads
+(``exp(40)``). From the float alone ``floor(log(1000, 10))`` would be 2 and
+``floor(exp(40))`` end in ...020000, and validate's referee, which reads
 the printed results, could not see it."""
 
 from __future__ import annotations
