@@ -23,7 +23,7 @@ class QuizgenGroup(click.Group):
         tolerant_console()
         guard_stdout()
         try:
-            refuse_closed_stdout()   # here too: the group's --help and --version run before invoke (58c F1)
+            refuse_closed_stdout()   # here too: the group's --help and --version run before invoke
             refuse_gone_folder()
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:   # the group's own options: quizgen --bogus
@@ -68,7 +68,7 @@ def refuse_closed_stdout() -> None:
 
 
 def refuse_gone_folder() -> None:
-    """OutputError when the working folder was deleted after the shell entered it (review 58c F6): every
+    """OutputError when the working folder was deleted after the shell entered it: every
     relative path, and the absolute paths made of them, then fails deep inside a command as a traceback."""
     try:
         os.getcwd()
@@ -80,7 +80,7 @@ def refuse_gone_folder() -> None:
 
 class GuardedStdout:
     """Standard output whose failed write or flush (a full disk, ``> /dev/full``, a device error) raises
-    OutputError, one line: the user's surroundings, not a bug in quizgen (review 58a F14). A broken pipe
+    OutputError, one line: the user's surroundings, not a bug in quizgen. A broken pipe
     (``| head``) is left to click, which ends quietly with exit 1, as a command whose reader has gone should.
     Everything else is the stream's own (``isatty``, ``fileno``, ``encoding``)."""
 

@@ -2,7 +2,7 @@
 are plain ASCII, the bytes from its first non-ASCII one. A Canvas Student
 Analysis opens with a header of question texts, routinely over 64 KB of ASCII,
 so a Windows-1252 re-save of one (its first ``á`` in a name at byte 86,020)
-was detected, and named in the summary, as UTF-8 (review 51b F4). Imports
+was detected, and named in the summary, as UTF-8. Imports
 nothing of quizgen."""
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 ``--title``, ``--course`` and ``--date``, Canvas's ``--title``, the gradebook's
 ``--gradebook-item``. One holding a character no paper, LMS file or terminal
 shows as itself is refused in one line naming the option and the character,
-before anything is written (review 55b F6: an escape in the Canvas title gave a
-QTI file that is no XML, exit 0; a BEL in generate's title failed LaTeX after
-key.json was written). The seed has its own rule (generation/quiz.py)."""
+before anything is written (an escape in the Canvas title would give a
+QTI file that is no XML, exit 0; a BEL in generate's title would fail LaTeX after
+key.json is written). The seed has its own rule (generation/quiz.py)."""
 
 from __future__ import annotations
 

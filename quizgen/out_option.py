@@ -54,7 +54,7 @@ def default_output_folder(input_path) -> Path:
     process substitution), so that reports never land in /dev or /proc. A path
     in /dev or /proc (``/dev/stdin < answers.csv``, ``/proc/self/fd/0``) counts
     as no regular file though the descriptor it names is one: its own folder is
-    a system folder all the same (review 55b F5)."""
+    a system folder all the same."""
     path = Path(input_path)
     try:
         regular = stat.S_ISREG(os.stat(path).st_mode)

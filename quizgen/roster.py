@@ -314,7 +314,7 @@ def _attempts(student: Student, state: str) -> Student:
     """``student`` of a Moodle quiz report with another attempt's row, in State ``state``: a submitted
     attempt's State counts (SUBMITTED_STATES), and an attempt still open beside it is kept as
     ``open_attempt``, whatever the rows' order (Moodle opens an attempt only once the last is closed,
-    so the open one is the later): grade holds its student as a download showing it does (fix57l F1)."""
+    so the open one is the later): grade holds its student as a download showing it does."""
     closed = state if state in SUBMITTED_STATES else student.state
     opened = next((s for s in (state, student.state) if s in STILL_OPEN), student.open_attempt)
     return replace(student, state=closed, open_attempt=opened if closed in SUBMITTED_STATES else "")

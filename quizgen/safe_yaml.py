@@ -169,7 +169,7 @@ _EXPONENT_FLOAT = re.compile(r"^[-+]?(?:[0-9]++(?:\.[0-9]*+)?|\.[0-9]++)[eE][-+]
 """A plain number in e-notation (``5e-1``, ``2.5E2``): YAML 1.1, which PyYAML
 reads, takes it for text unless it has a dot and a signed exponent (``5.0e-1``).
 Its runs of digits are taken whole (``++``): digits, a point or none, digits split a run
-every way, and a policy scalar of 2,000 digits took 1.5 s (redos26)."""
+every way, and a policy scalar of 2,000 digits took 1.5 s (a ReDoS)."""
 
 
 def _exponent_floats(loader):

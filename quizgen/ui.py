@@ -69,10 +69,10 @@ def tolerant_console() -> None:
     """Let stdout and stderr write what their encoding lacks (a cp1252 console on
     Windows, output redirected there): a decimal-comma run's ``1\u202f200`` is
     ``1 200``, where stdout stopped with a UnicodeEncodeError after the outputs were written;
-    under a strict UTF-8 locale a file name that is no UTF-8 (``r\\udce9s``) is ``r?s``
-    (review 50a F2). And let stdin read a byte its encoding does not (a cp1252 ``é`` piped
-    to the drill under such a locale) as a C.UTF-8 locale does, escaped (``\\udce9``), which the
-    drill names as a byte that is no UTF-8 text (docs/drill.md), never a traceback (50a F1)."""
+    under a strict UTF-8 locale a file name that is no UTF-8 (``r\\udce9s``) is ``r?s``. And let stdin read
+    a byte its encoding does not (a cp1252 ``é`` piped to the drill under such a locale) as a C.UTF-8 locale
+    does, escaped (``\\udce9``), which the drill names as a byte that is no UTF-8 text (docs/drill.md),
+    never a traceback."""
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure") and (_strict(stream) or not _utf8(stream)):
             stream.reconfigure(errors=CONSOLE_ERRORS)

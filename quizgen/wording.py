@@ -145,9 +145,9 @@ def printable(text) -> str:
 
 def shell_word(text) -> str:
     """``text`` as one word of a suggested command: ``shlex.quote``'s, or, when it holds a character a
-    terminal would not print as itself (an escape, a line break: a progress path from $QUIZGEN_PROGRESS,
-    review 58a F9), bash's and zsh's ``$'...'`` with each such character escaped (``$'\\x1b[31mred.json'``),
-    so the line neither runs an escape sequence nor splits, and pastes back as the same path."""
+    terminal would not print as itself (an escape, a line break: a progress path from $QUIZGEN_PROGRESS),
+    bash's and zsh's ``$'...'`` with each such character escaped (``$'\\x1b[31mred.json'``), so the line
+    neither runs an escape sequence nor splits, and pastes back as the same path."""
     import shlex
 
     text = str(text)
