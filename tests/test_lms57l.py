@@ -144,6 +144,7 @@ def test_an_older_built_key_without_the_maximum_says_its_grades_are_points(grade
     assert ("the grades in the Moodle gradebook file are the paper's points (of 10), not scaled to the quiz's "
             "maximum grade in Moodle: responses-key.json keeps no such maximum") in said, said
     assert "grade the Moodle download itself again" in said
+    assert "(built by an older quizgen, or from a download without its 'Grade/...' column)" in said, said
 
 
 def test_a_keys_moodle_maximum_is_read_and_a_bad_one_refused():

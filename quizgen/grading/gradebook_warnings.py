@@ -169,8 +169,8 @@ def moodle_unscaled_warning(outputs, result) -> list:
         return []
     shown = number_text(points[0]) if len(points) == 1 else f"{number_text(points[0])} to {number_text(points[-1])}"
     return [f"the grades in the Moodle gradebook file are the paper's points (of {shown}), not scaled to the quiz's "
-            f"maximum grade in Moodle: {shortened(outputs.unscaled_key)} keeps no such maximum (built by a quizgen "
-            "before round 57, or from a download without its 'Grade/...' column); to have them scaled, grade the "
+            f"maximum grade in Moodle: {shortened(outputs.unscaled_key)} keeps no such maximum (built by an older "
+            "quizgen, or from a download without its 'Grade/...' column); to have them scaled, grade the "
             "Moodle download itself again with the same options, or import this file into a grade item whose "
             f"maximum is {shown} points, not the quiz's"]
 
