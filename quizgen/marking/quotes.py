@@ -140,6 +140,8 @@ OWN_STEP_ROUNDED = WORKED_WITH + "a value on the way kept to too few figures"
 """The start of the feedback on a part right from a step of its own working rounded short (early_carry.py):
 which value, not a number of figures (1 + e^-s = 1.741 to 3 figures is 1.74, as e^-s = 0.741 to 2 is)."""
 _OWN_STEP = re.compile(re.escape(OWN_STEP_ROUNDED))
+
+
 def tie_half_down(tie: str, how: str, asked: int) -> str:
     """The words on an answer that is only ``tie`` (a decimal the working reaches, ``how`` says how, with
     a 5 in the figure after the ``asked`` ones) rounded half towards zero: neither rule a tie is rounded by
