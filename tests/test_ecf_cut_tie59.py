@@ -16,8 +16,7 @@ import pytest
 from tests.grading_support import generated_key, graded_by_cli
 
 CUT = ("marked from your (a) = 6 and the method behind it (the misconception named at (a), not counted again): "
-       "cut off instead of rounded: 1.716, worked from that value, rounds to 1.72 (error carried forward: from "
-       "your (a) the answer is 1.72; from the exact (a), expected 1.90)")
+       "cut off instead of rounded: worked from your (a), 1.716 rounds to 1.72 (from the exact (a), expected 1.90)")
 
 TIE = ("marked from your (a) = 8: your answer is 1.075 rounded half towards zero (1.075 is what the working gives "
        "with a value on the way kept to too few figures: the sum of -ln(p) = 8.648 as 8.6): a tie is rounded away "

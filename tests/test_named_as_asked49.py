@@ -73,7 +73,7 @@ def test_a_rounding_that_is_the_traps_cut_off_names_nothing(graded):
     carried = graded[("3", CUT)]
     assert (carried["status"], carried["note"], carried["misconception"]) == ("imprecise", "rounded_too_early", "")
     assert float(carried["score"]) == 2 * 0.5   # the imprecise credit (ECF's is 1)
-    assert "not counted again): cut off instead of rounded: 0.8026, worked from that value, rounds to 0.803 (" \
+    assert "not counted again): cut off instead of rounded: worked from your (a), 0.8026 rounds to 0.803 (" \
         in carried["feedback"], carried
     for answer in ("0.8016", "0.8017", "0.8018", "0.8019", "0.8021"):   # outside the trap's window, 0.80215 up
         row = graded[("3", answer)]

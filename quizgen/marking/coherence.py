@@ -154,7 +154,8 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
         return ecf_verdict(rule, reading, _carried_on(rule, earlier, written, method), method.value, credits,
                            cut=True)
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
-    if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
+    # worked from their answers (ECF, rounded too early, or a tie's words): withheld as ECF is, words and all
+    if verdict.note != ECF and not from_own_answers(verdict.feedback):
         return verdict
     # the recipe is the misconception's own method there (C10's (a) 8, then the sum over 8): never "not from (a)"
     counted = "" if method is not None and method.given is not None else uncounted(rule, earlier, env, written)
@@ -163,6 +164,8 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     if not reason:
         return verdict
     alone = mark(rule, reading, {}, {}, credits, carried, written)
+    if verdict.note not in (ECF, EARLY):   # a tie told from their answers: the key's words only, if any
+        return alone
     return replace(alone, feedback=_joined(alone.feedback, reason))
 
 

@@ -168,7 +168,12 @@ def padded_rounding(rule: PartRule, x: float, shown) -> str:
     zeros = "a zero written after it, which is not one of" if shown - figures == 1 else \
         "zeros written after it, which are not"
     return (f"rounded too early: {significant(x, shown)} is {significant(x, figures)}, right to {figures} "
-            f"significant figure{'s' * (figures > 1)}, with {zeros} the answer's figures")
+            f"significant figure{'s' * (figures > 1)}, with {zeros}{PADDED_END}")
+
+
+PADDED_END = " the answer's figures"
+"""How ``padded_rounding``'s words end: a credit said after them starts a clause of its own
+("; this answer earns half ..."), never another "which" that would read as the zero's."""
 
 
 def cut_short(rule: PartRule, x: float, shown: int | None) -> str:

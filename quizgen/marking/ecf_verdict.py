@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from quizgen.maths.numbers import significant
-from quizgen.marking.early import both_answers, precise
+from quizgen.marking.early import expected, precise
 from quizgen.marking.early_sources import rounding_marked_there
 from quizgen.marking.forms import Reading
 from quizgen.marking.quotes import those_values
@@ -25,7 +25,7 @@ def ecf_given(rule: PartRule, reading: Reading, ecf: str, target: float, credits
     there, given = f"; {rounding_marked_there(early)}" if early else "", those_values(rule.sources, unrounded)
     verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=reading.value,
                       feedback=f"{ecf}: correct given {given} (error carried forward{there})")
-    verdict = cut_given(rule, reading, target, given, credits) if cut else \
+    verdict = cut_given(rule, reading, target, credits) if cut else \
         precise(rule, reading, verdict, credits, target)
     if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
         return replace(verdict, score=credits.ecf * credits.imprecise,
@@ -38,14 +38,17 @@ def ecf_given(rule: PartRule, reading: Reading, ecf: str, target: float, credits
     return verdict
 
 
-def cut_given(rule: PartRule, reading: Reading, target: float, given: str, credits: Credits) -> Verdict:
+def cut_given(rule: PartRule, reading: Reading, target: float, credits: Credits) -> Verdict:
     """Imprecise (rounded too early) on the answer read, ``target`` (worked from the student's own earlier
     answers) cut off at the figures asked instead of rounded (C10: (a) 6, [EOS] left out, then (b) 1.71 for
-    that method's 1.7161), in the words of the key's value cut off."""
+    that method's 1.7161), in the words of the key's value cut off, each value said once: "cut off instead
+    of rounded: worked from your (a), 1.716 rounds to 1.72 (from the exact (a), expected 1.90)"."""
     asked, x = figures_asked(rule.kind, rule.spec), reading.value
+    labels = " and ".join(s.label for s in rule.sources)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
-                   feedback=f"cut off instead of rounded: {significant(target, asked + 1)}, worked from {given}, "
-                            f"rounds to {significant(target, asked)} ({both_answers(rule, target)})")
+                   feedback=f"cut off instead of rounded: worked from your {labels}, {significant(target, asked + 1)} "
+                            f"rounds to {significant(target, asked)} (from the exact {labels}, expected "
+                            f"{expected(rule)})")
 
 
 NO_MARKS = ", which earns no marks in this course"   # after the feedback of an answer ECF credit 0 scores nothing

@@ -37,6 +37,12 @@ away takes every step at all three. 5 or 6 figures move a step by at most
 unrounded: they multiplied the values (C1's softmax: 10,585 against 3,146)
 and their cost by three to ten."""
 
+TIE_LEVELS = ()
+"""The figures the other steps are carried to when one step kept short reaches a tie (``step_tie``,
+``own_tie``): none, every other value unrounded, so the step the words name, alone, recomputes the tie
+from the numbers shown (-ln(0.35) = 1.0498 as 1.1 in a mean of losses reaches 2.275 only with the sum
+kept to 3 figures too, which the words would not say)."""
+
 
 def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
     """Whether ``x`` (written to ``shown`` figures), answering a part that reads no earlier part,
@@ -141,7 +147,7 @@ def own_tie(rule, x: float, earlier: dict, env: dict, credits, written: dict, sh
         bound = given_reach(rule.recipe, env, given, rule.spec, tolerance_kind(rule), None, EARLY_LEVELS)
         if bound is not None and not bound[0] <= v <= bound[1]:
             return ""
-        named = _step_named(one_step(rule, rule.recipe, env, given, v, EARLY_LEVELS[1:], near=_tie_near))
+        named = _step_named(one_step(rule, rule.recipe, env, given, v, TIE_LEVELS, near=_tie_near))
         words = _tie_words(rule, v, named, credits, asked)
         return words and f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: {words}"
     try:
@@ -175,16 +181,18 @@ def _early_covers(rule, recipe, given: dict, x: float, asked: int, near=None) ->
     spans, kind = rule.carried, tolerance_kind(rule)
     found = spans.early
     if found is None:
-        found = spans.early = [given_reach(recipe, spans.env, given, rule.spec, kind, None, EARLY_LEVELS), None]
+        found = spans.early = [given_reach(recipe, spans.env, given, rule.spec, kind, None, EARLY_LEVELS), None,
+                               None]
     bound = found[0]
     if bound is not None and not bound[0] <= x <= bound[1]:
         return []
     if rounded_twice(stated(rule), asked, x) or any(cut_to(x, rule.value, figures) for figures in range(1, asked)):
         return []
-    if found[1] is None:
-        found[1] = {}   # if the values cannot be worked out, none the next time either
-        found[1] = one_step_values(recipe, spans.env, given, EARLY_LEVELS[1:])
-    return one_step(rule, recipe, spans.env, given, x, EARLY_LEVELS[1:], found[1], near)
+    slot, levels = (2, TIE_LEVELS) if near is _tie_near else (1, EARLY_LEVELS[1:])
+    if found[slot] is None:
+        found[slot] = {}   # if the values cannot be worked out, none the next time either
+        found[slot] = one_step_values(recipe, spans.env, given, levels)
+    return one_step(rule, recipe, spans.env, given, x, levels, found[slot], near)
 
 
 def one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dict | None = None, near=None) -> list:

@@ -19,7 +19,7 @@ from quizgen.marking.coherence import beyond_range, sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted, those_values, with_slip
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early, cut_or_near_one, tie_told
-from quizgen.marking.early import (ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
+from quizgen.marking.early import (PADDED_END, ZEROS_ACCEPTED, count_rounded, cut_early, expected, precise, short_slip,
                                    shown_too_few, stated, zeros_left_off)
 from quizgen.marking.carried_short import carried_short
 from quizgen.marking.ecf_verdict import ecf_given, no_ecf_marks as _no_ecf_marks, share as _share
@@ -30,7 +30,7 @@ from quizgen.marking.early_sources import early_credits, early_sources, from_own
     rounding_alone, worked_from_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
-                                     unrounded_fits, whole_numbers)
+                                     unrounded_fits, unrounded_given, whole_numbers)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict, near_plain, tolerance_kind)
@@ -98,7 +98,8 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         return Verdict(CORRECT, score=1.0, value=reading.value, feedback=(credits.zeros_said or ZEROS_ACCEPTED).format(
             right=expected(rule), asked=figures_asked(rule.kind, rule.spec)))
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
-        return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
+        joint = "; this answer earns" if verdict.feedback.endswith(PADDED_END) else ", which earns"   # not the zero's
+        return replace(verdict, feedback=f"{verdict.feedback}{joint} {_share(verdict.score)} of the marks "
                                          "in this course")
     return beyond_range(told_value(short_own_told(verdict, rule, reading, earlier, env, written or {}), reading, rule,
                                    lambda: expected(rule)), rule, reading)   # -ln(0.0663): 2.71357 is 2.71; p = 1.07: F5
@@ -191,7 +192,8 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early_note, value=x)
     slip = _slip(rule, x, reading.figures, credits, lambda: _own_early(rule, reading, earlier, env, carried, credits,
                                                                         written),   # 0.6348: 0.635's trap, if any
-                 lambda: own_tie(rule, x, earlier, env, credits, written, reading.figures))
+                 lambda: own_tie(rule, x, earlier, env, credits, written, reading.figures),
+                 lambda: _cut_from_own(rule, reading, earlier, env, credits, written))
     return named_as_asked(rule, reading, slip, lambda r: _mark_value(rule, r, earlier, env, credits, carried, written))
 
 
@@ -204,20 +206,27 @@ def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carri
     return early, wrong and not rounding_alone(rule, earlier, written)
 
 
-def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own, own_tie=lambda: "") -> Verdict:
+def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own, own_tie=lambda: "",
+          cut_from_own=lambda: None) -> Verdict:
     """An incorrect answer, told why when it is the answer rounded twice, or a misconception's value rounded
     too early or cut off (named: its credit times the imprecise credit); else, when ``own()`` (``_early_given_own``,
     worked out only then) says so, rounded too early or cut off from the student's own earlier answers (both
     credits when one of them is wrong): a trap's value stays the trap; or worked from an intermediate rounded to 2
     figures (``carried_early``); or the value cut off at 2 figures or more, fewer than asked (``cut_early``); or,
     last, a value the working (one step kept short too) reaches at a tie, rounded half towards zero (``tie_told``;
-    ``own_tie()``: from the student's own earlier answers, own_step_early.own_tie)."""
+    ``own_tie()``: from the student's own earlier answers, own_step_early.own_tie). ECF's value cut off
+    (``cut_from_own()``) is rounded too early from the student's answers, before any trap of this part cut off."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:   # a count: told when it is the count rounded
         return Verdict(INCORRECT, value=x, feedback=count_rounded(rule, x))
     found = trap_rounded_or_cut(rule.traps, asked, x, shown, rule.value)
+    cut = cut_from_own() if found is not None and found[1] is None and not inside(x, found[0].carried) else None
+    if cut is not None:   # one mistake named once: the trap at (a), not a trap here again
+        return cut
     if found is None:
         early, wrong = own()
+        if not early and cut_from_own() is not None:   # the exact trap behind their (a) carried on, then cut off
+            return cut_from_own()
         early, wrong = (early, wrong) if early else (cut_early(rule, x, shown), False)   # cut off at 2 or more
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
@@ -235,6 +244,27 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own, ow
     return Verdict(INCORRECT, misconception=trap.code, value=x,
                    score=credits.traps.get(trap.code, trap.credit) * credits.imprecise,
                    feedback=with_slip(trap.feedback, how))
+
+
+def _cut_from_own(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits,
+                  written: dict) -> Verdict | None:
+    """ECF's verdict, cut off (ecf_verdict.cut_given), when the answer read, written to the figures asked or
+    more, is the value worked from the student's own earlier answers (one wrong: as written, or the exact trap
+    one stands for) cut off there instead of rounded (C7: (a) 0.0660, the sign error, then (b) 2.71 for
+    -ln(0.0660) = 2.7181, not this part's trap cut off again); else None."""
+    asked, x, own = figures_asked(rule.kind, rule.spec), reading.value, _own_wrong(rule, earlier, env, written)
+    if own is None or asked is None or reading.figures is not None and reading.figures < asked:
+        return None
+    for given, ecf in filter(None, (({d: (v,) for d, v in own.items()}, _from_own(rule, own, written)[0]),
+                                    unrounded_given(rule, own, written))):
+        try:
+            values = reachable(rule.recipe, env, given, levels=())
+        except OWN_RECIPE_ERRORS:
+            continue
+        cut = [v for v in values if cut_to(x, v, asked) and not matches(x, v, rule.spec, tolerance_kind(rule))]
+        if cut:
+            return ecf_given(rule, reading, ecf, cut[0], credits, cut=True)
+    return None
 
 
 def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels,

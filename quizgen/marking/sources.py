@@ -57,13 +57,11 @@ def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
     own = {s.name: earlier.get(s.name) for s in rule.sources}
     if any(v is None for v in own.values()):
         return None
-    behind = {s.name: trap_behind(own[s.name], written.get(s.name), s.value, s.traps, s.spec, s.kind)
-              for s in rule.sources}
-    behind = {name: v for name, v in behind.items() if v is not None}
-    if not behind:
+    found = unrounded_given(rule, own, written)
+    if found is None:
         return None
+    given, words = found
     try:
-        given = {name: (behind.get(name, v),) for name, v in own.items()}
         values = as_counted(rule, reading.value, reachable(rule.recipe, env, given, levels=()))
         traps = tuple(t.value for t in rule.traps)   # more figures than asked: judged at those asked, as ECF is
         hits = [v for v in values if matched_as_asked(reading.value, v, rule.kind, rule.spec, reading.figures, traps)]
@@ -71,11 +69,24 @@ def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
         return None
     if not hits:
         return None
+    return words, min(hits, key=lambda v: abs(reading.value - v))
+
+
+def unrounded_given(rule, own: dict, written: dict) -> tuple | None:
+    """``(given, words)`` when some of the student's earlier answers ``own`` stand for a trap
+    (``trap_behind``): ``given`` ({name: (value,)}) with those answers' exact trap values, and how ECF
+    names them (``marked from your (a) = 0.96, carried unrounded as 0.962673``); else None."""
+    behind = {s.name: trap_behind(own[s.name], written.get(s.name), s.value, s.traps, s.spec, s.kind)
+              for s in rule.sources}
+    behind = {name: v for name, v in behind.items() if v is not None}
+    if not behind:
+        return None
     named = len(rule.sources) > 1
     carried = " and ".join(f"{s.label} = {quoted(behind[s.name])}" if named else quoted(behind[s.name])
                            for s in rule.sources if s.name in behind)
-    return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}, "
-            f"carried unrounded as {carried}"), min(hits, key=lambda v: abs(reading.value - v))
+    return ({name: (behind.get(name, v),) for name, v in own.items()},
+            f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}, "
+            f"carried unrounded as {carried}")
 
 
 def as_counted(rule, x: float, values) -> tuple:
