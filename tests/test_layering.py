@@ -133,18 +133,19 @@ KEY_MODEL = tuple(f"quizgen.key.{name}" for name in ("model", "parts", "choices"
 
 
 @pytest.mark.slow
-def test_the_key_model_reaches_only_wording_errors_input_files_byte_order_paper_formats_maths_and_itself():
+def test_the_key_model_reaches_only_wording_errors_input_files_byte_order_json_names_paper_formats_maths_and_itself():
     """Through every chain of imports (rev49b F3: load.py's byte_order was missing from the doc's
     list, and the old check read direct imports of part of the model only). paper_formats (a key's
     listed files, review 54b F3), like byte_order, imports nothing of quizgen."""
     graph = import_graph()
     assert graph["quizgen.paper_formats"] == set()
+    assert graph["quizgen.json_names"] == set()   # key.json's name given twice, as the progress file's
     seen, todo = set(KEY_MODEL), list(KEY_MODEL)
     while todo:
         todo += [target for target in graph[todo.pop()] - seen if not seen.add(target)]
     assert "quizgen.key.exact_check" in seen and "quizgen.byte_order" in seen   # the chains were followed
     assert sorted(m for m in seen if owner(m) not in ("wording", "errors", "input_files", "byte_order", "paper_formats",
-                                                      "maths", "key")
+                                                      "json_names", "maths", "key")
                   or m in ("quizgen.key.entries", "quizgen.key.writer")) == []
 
 
