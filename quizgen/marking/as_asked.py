@@ -72,7 +72,7 @@ def carried_accepts(value: float, figures: int | None, spans, kind: str, spec: d
     written to the figures asked or fewer (or unknown), else judged at the
     figures asked (``carried_as_asked``). The spans hold the unrounded value's
     own window, so a more-figured answer inside it that rounds at the figures
-    asked to what no carrying reaches is no carried rounding (review 47b F12:
+    asked to what no carrying reaches is no carried rounding (as
     ``6.8290`` for ln 920 = 6.8244 is 6.83, reached by no rounding of 1/920)."""
     if _asked_if_more_written(value, figures, kind, spec) is None:
         return inside(value, spans)
@@ -148,11 +148,11 @@ def named_as_asked(rule, reading, verdict, mark):
     at the figures asked is a trap's value so rounded (``mark``, rules.py's
     ``_mark_value``, on that rounding), that trap's verdict, saying how it was
     judged: seed 3's C10 (b) ``0.6844`` is 0.684 at the 3 figures asked, the
-    first_token_predicted trap's 0.68369 (review 49a F7). One rounding only:
+    first_token_predicted trap's 0.68369. One rounding only:
     a rounding that is the trap's value cut off (``_cut_trap``) names nothing,
     for that stacks the trap's cut-off on the answer's own rounding: ``0.6825``
     is 0.683, 0.68369 cut off, and its 4th figure says it is no cut-off of
-    0.68369 (review 49d F6; as C10's ``0.6348`` beside the masked_positions_only
+    0.68369 (as C10's ``0.6348`` beside the masked_positions_only
     trap's 0.6357 is not named). A rounding that is correct, carried or ECF
     leaves the answer as it was."""
     x, shown = reading.value, reading.figures
@@ -179,7 +179,7 @@ def rounded_if_longer(value: float, figures: int | None, kind: str, spec: dict, 
     the paper's way (``0.6566`` is 0.657), when neither it nor that rounding lies in a trap's
     window (``traps``: their values, None skipped); else None. A rule that names how an answer
     was reached judges such an answer as that rounding too, so that more figures never mark lower
-    (early_carry.py's one step kept short, review 56c F4); never one written to the figures
+    (early_carry.py's one step kept short); never one written to the figures
     asked or fewer."""
     asked = _asked_if_more_written(value, figures, kind, spec)
     if asked is None or not value:
@@ -299,7 +299,7 @@ def as_asked_too(rule, x: float, shown: int | None, judge) -> str:
     """``judge(x)`` (a rounded-too-early rule's feedback, "" for none); else, when ``x`` is written to
     more figures than asked, ``judge`` of its rounding at those asked (as_asked.rounded_if_longer: in
     no trap's window), saying so: C9 seed 7's Q21 ``0.6566`` is 0.657 at the 3 figures asked, which
-    one step kept short gives, as carried rounding judges it (review 56c F4: it was a bare
+    one step kept short gives, as carried rounding judges it (it was a bare
     ``incorrect`` where ``0.657`` was rounded too early). A 2-figure answer is never so judged."""
     found = judge(x)
     rounded = None if found else rounded_if_longer(x, shown, rule.kind, rule.spec, (t.value for t in rule.traps))

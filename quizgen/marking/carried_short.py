@@ -5,7 +5,7 @@ and naming the student's own earlier answers when, written to fewer figures,
 they recompute plainly to it; or, when a value near 1 kept short of 4 figures
 of its difference from 1 reaches it too, that value (near_one.py: with
 ``carried_figures: 4``, C9's 1 + e^(-s) kept as 1.067 keeps 4 figures, and the
-student is not told they kept fewer: review 49d F9). A pure helper of rules.py."""
+student is not told they kept fewer). A pure helper of rules.py."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ ZEROS_UNSEEN = ("accepted: the figures typed could not be checked (a spreadsheet
                 "drops the zeros at the end of a number), and the value is the answer ({right} to {asked} "
                 "significant figures)")
 """The feedback on the right answer with its end zeros left off in a Moodle download a spreadsheet
-saved again (grading/resaved_zeros.py: review 57b F7), which ``trailing_zeros: optional`` words
+saved again (grading/resaved_zeros.py), which ``trailing_zeros: optional`` words
 as ZEROS_ACCEPTED (marking/early.py)."""
 
 

@@ -73,7 +73,7 @@ class _Sets:
         also uses whole (C1's numerator e^(z_t), a term of the sum below it), and
         every use of a let written twice; a student rounds it once, one way. A sum
         no let names (recipes._totals_written) rounds use by use: six such sums each
-        written twice made some 6**6 evaluations of one reach (review 46c F1)."""
+        written twice made some 6**6 evaluations of one reach."""
         steps, elements = {}, []
         for node, within in self.walk(self.recipe.expression, False):
             if self.is_step(node) and self.dynamic(node):

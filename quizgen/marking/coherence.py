@@ -79,7 +79,7 @@ def plain_bounds(bounds) -> tuple:
 
 def told_bounds(bounds, value) -> tuple:
     """The bounds to tell a student ``value`` lies outside: the plain ones (``plain_bounds``) when it lies
-    outside those too, else the part's range (review 54a F5: C7's p-hat of 1.07 was told "every answer
+    outside those too, else the part's range (C7's p-hat of 1.07 was told "every answer
     to (a) lies between 0.01 and 0.99", the range of its draws, which read as a property of the sigmoid)."""
     plain = plain_bounds(bounds)
     return plain if outside(value, plain) else bounds
@@ -87,7 +87,7 @@ def told_bounds(bounds, value) -> tuple:
 
 def beyond_range(verdict, rule, reading):
     """``verdict`` on an answer nothing explains that lies outside its part's plain bounds (a probability
-    of 1.07, a negative loss) told why it cannot be right, at its own part (review 54a F5: told only at
+    of 1.07, a negative loss) told why it cannot be right, at its own part (told only at
     the next part, when ECF from it was withheld); any other verdict as it is."""
     if verdict.status != INCORRECT or verdict.misconception or verdict.feedback or rule.bounds is None \
             or not outside(reading.value, plain_bounds(rule.bounds)):

@@ -4,7 +4,7 @@ less p-hat = 1/(1 + e^(-s)). Rounded on the way, the two routes part: at
 s = -1.75, e^1.75 = 5.7546 kept as 5.755 and 1 + e^1.75 = 6.755 as 6.76 give
 C7's (c) -ln(5.755/6.76) = 0.16095, 0.161, where 1 - 1/6.76 gives 0.160 (key
 0.16022): every step kept to 3 figures or more, yet a bare ``incorrect``
-(review 51e F1's bulk run, fix52m). carry.py and hull.py work each such route
+(found by a bulk run of seeds). carry.py and hull.py work each such route
 beside the recipe's own, so its values are carried rounding's.
 
 Only where the sum 1 + X is over 2 (X over 1, s < 0 for e^(-s)) and has as
@@ -15,9 +15,9 @@ its difference from 1 and near_one.py names (C7's (c) -ln(0.704688/1.70) at
 s = 0.35 stays ``imprecise``). Where X/(1 + X) is over 0.9 (the sum over 10) it is a
 probability near 1, and the stems ask it and the sum kept to 4 figures of their difference
 from 1: there the route (a ``Route``) keeps those two steps so (``floors``), as a student who
-does as the stem says does (review 55c N1: 34.12 for 1 + e^3.5 = 34.11545, then 33.11545/34.12 =
+does as the stem says does (34.12 for 1 + e^3.5 = 34.11545, then 33.11545/34.12 =
 0.97056, C7's (c) 0.0299 for 0.0298, is carried rounding), and no shorter: the sum's 3 figures
-keep 2 of the quotient's difference from 1 (review 55a F6: e^3.4/31.0, C7's (c) 0.0336 for
+keep 2 of the quotient's difference from 1 (e^3.4/31.0, C7's (c) 0.0336 for
 0.0328, was full marks), near_one.py's to name."""
 
 from __future__ import annotations
@@ -117,8 +117,8 @@ def one_plus(node) -> bool:
 def _sums_over_two(node, env: dict) -> list:
     """Each sum ``1 + X`` in ``node`` that a probability ``1/(1 + X)`` or its complement ``X/(1 + X)``
     divides by, over 2 in ``env``: a value the working writes down (C9's 1 + e^(-s) = 3.718 at s = -1,
-    kept as 3.72, three figures of e^(-s), gave a total 1.825 for 1.824, a bare ``incorrect``: review
-    52d F11's last two cases); below 2 its 3 figures are fewer of X, near_one.py's."""
+    kept as 3.72, three figures of e^(-s), gave a total 1.825 for 1.824, a bare ``incorrect``, one of
+    several such cases); below 2 its 3 figures are fewer of X, near_one.py's."""
     found = []
     if node.__class__ is Bin and node.op == "/":
         total = node.right
@@ -159,10 +159,10 @@ def _near_one(x, sum_node, env: dict) -> dict:
     """``{shape of the sum 1 + X: its floor, shape of X/(1 + X): its floor}`` when X/(1 + X) is a
     probability near 1 (over 0.9: the sum over 10), each floor the figures that keep 4 of its
     difference from 1 (``difference_figures``), as the stems ask; else {}. Shorter, the sum's 3
-    figures keep fewer than 3 of the quotient's difference from 1, 1/(1 + X) (review 55a F6: C7's (c)
+    figures keep fewer than 3 of the quotient's difference from 1, 1/(1 + X) (C7's (c)
     at s = -3.4, e^3.4 = 29.964 over 1 + e^3.4 = 30.964 kept as 31.0, gave 0.0336 for 0.0328, full
-    marks, while 0.0329 was wrong); as many, a student who does as the stem says is right (review 55c
-    N1: 30.96, 0.0327, was named rounded too early)."""
+    marks, while 0.0329 was wrong); as many, a student who does as the stem says is right (as
+    30.96, 0.0327: not rounded too early)."""
     try:
         total = float(ground(sum_node, env))
     except _FAILS:

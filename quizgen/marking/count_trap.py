@@ -1,5 +1,5 @@
 """A count's answer that is a trap's value when its one group of three digits
-is read the other way (review 47b F2). A count reads ``7.500`` as 7500 (a
+is read the other way. A count reads ``7.500`` as 7500 (a
 group of three after a point is thousands in a count: docs/marking.md, "What
 a comma means"), but where 7.5 is a trap's value (C6 (c)'s 10% of one
 sequence's 75 positions) and 7500 is nothing the part knows, the writer most
@@ -11,8 +11,8 @@ stake: ``forms.misread_count``), and an answer that is a trap as read stays
 that trap. Only an answer that is the number alone, with the words the reader
 sets aside (``7.500 positions``, ``≈ 7.500``, ``n = 7.500``), is read the
 other way: a sign, a function or a power on it (``-7.500``, ``sqrt(7.500)``,
-``7.500²``, ``abs(-7.500)``) is an answer of its own, kept as read (review
-49a F2)."""
+``7.500²``, ``abs(-7.500)``) is an answer of its own, kept as read
+(not as a count)."""
 
 from __future__ import annotations
 

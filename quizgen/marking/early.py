@@ -75,7 +75,7 @@ def _zeros_count(right: str, asked: int, x: float, shown: int) -> str:
     ``x``, the answer (``shown``: the figures it shows, or a fraction's decimal
     does), equals it (``0.7`` for 0.700: the answer with those zeros left off);
     else ''. Such a ``right`` is a plain decimal (3.45 × 10⁻⁵ ends in no zero digit). ``x`` is read as the
-    decimal it shows: ``1-0.98``'s float is 0.020000000000000018, its decimal 0.02 (review 51e F4)."""
+    decimal it shows: ``1-0.98``'s float is 0.020000000000000018, its decimal 0.02."""
     if "." not in right or not right.endswith("0") or float(right) != float(significant(x, shown)):
         return ""
     return f"; {ZEROS_COUNT}: {right} shows {asked}, {significant(x, shown)} shows only {shown}"
@@ -88,7 +88,7 @@ def zeros_left_off(rule: PartRule, x: float, shown) -> bool:
     optional`` takes it as correct); so is a fraction or other arithmetic whose
     exact decimal that is (``1/4``, StatedFigures) and an expression whose value's
     decimal is (``sqrt(0.0625)``, ValueFigures): one value, one verdict, however
-    written (review 51a F10: ``1/4`` stayed imprecise beside an accepted ``0.25``)."""
+    written (``1/4`` stayed imprecise beside an accepted ``0.25``)."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None or shown is None or shown >= asked:
         return False
@@ -268,7 +268,7 @@ def rounded_twice_short(rule: PartRule, x: float, shown: int | None) -> str:
 def tie_rounded_down(rule: PartRule, x: float, shown: int | None = None) -> str:
     """Why ``x`` is no carried rounding when the part's carried spans hold it only as the rounding
     half towards zero of a value the working reaches at a tie (hull.CarriedSpans.tie_below: C4 seed
-    5's Q18 ``0.827`` from 0.8275, review 56c F1), else ""; written to more figures than asked
+    5's Q18 ``0.827`` from 0.8275), else ""; written to more figures than asked
     (``shown``), as its rounding at those asked too (as_asked.as_asked_too). The tie is rounded on
     the decimal the working shows (0.8275, whose float may lie just below), as the paper's rule does."""
     return as_asked_too(rule, x, shown, lambda v: _tie_told(rule, v))

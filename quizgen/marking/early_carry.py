@@ -21,7 +21,7 @@ sum rounded to 2 figures; C7's (a) with e^-s so rounded), or only counts
 sum so rounded) with one unanswered or in the pass, is judged from the key's
 parameters and counts (``key_steps``): its recipe's values with ONE step
 rounded to 2 figures, the others unrounded or to 3 or 4 (early_steps.py; two
-steps so rounded at once are no early rounding: review 55a F10). The recipe's
+steps so rounded at once are no early rounding). The recipe's
 hull at ``EARLY_LEVELS`` (hull.py) is worked out first and the values only for
 an answer within its reach, each once per instance, kept with the part's carried
 spans (hull.CarriedSpans.early). It is asked only of an answer that is neither
@@ -214,7 +214,7 @@ def rounded_alone(rule, x: float, shown: int | None = None) -> bool:
     """Whether ``too_early`` marks ``x`` (written to ``shown`` figures) the right value rounded: not
     a padded rounding that a value near 1 kept short gives at the figures written, which
     ``cut_or_near_one`` names as that keeping (C7's (a) 0.680 = 1/1.47, 0.679 at 3 figures): another
-    value, so the parts worked from it are ECF at ECF's credit, as after 0.6803 (review 51e F13)."""
+    value, so the parts worked from it are ECF at ECF's credit, as after 0.6803."""
     note = too_early(rule, x, shown)
     return bool(note) and not (PADDED in note and near_one(rule, x, shown=shown))
 
@@ -243,7 +243,7 @@ def source_wrong(s, value: float, figures: int | None = None) -> bool:
     to ``figures``: wrong when its own part marks it neither correct nor carried
     rounding (as_asked.py: ``0.9524`` for 0.95257 is 0.952 at the 3 figures
     asked, incorrect there though inside the window, so the parts worked from
-    it are ECF: review 49c F2). Right to fewer figures than asked (0.95) is no
+    it are ECF). Right to fewer figures than asked (0.95) is no
     wrong value: its own part marks that rounding (early_sources.py)."""
     if s.kind == "integer":
         return not math.isfinite(value) or round(value) != s.value
@@ -267,7 +267,7 @@ def cut_or_near_one(rule, x: float, shown, earlier: dict, written: dict) -> str:
     off and the working with a value near 1 kept short gives it too (``near_one``,
     from the key's values; for a later part, unless an earlier answer is wrong),
     both: C7's (c) ``2.71`` after (a) ``0.934`` is 2.7183 cut off, and also
-    -ln(1 - 0.9337), p-hat from 1 + e^(-s) kept as 1.071 (review 49c F1), so it
+    -ln(1 - 0.9337), p-hat from 1 + e^(-s) kept as 1.071, so it
     is not said to be a cut-off alone. A rounding to fewer figures then padded with zeros
     that such a working gives at the figures written is named as that working first, as the
     same working written to more figures is, then as the rounding padded: (a) 0.980 is 1/1.02,

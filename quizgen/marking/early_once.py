@@ -6,14 +6,14 @@ is, such as 2.21 for 2.2155 cut off); each later part right given that same
 earlier answer rounded the same way is error carried forward from the rounded
 value, saying where the rounding is marked. So is one value near 1 kept short
 (near_one.py: σ(s) as 1/1.05) carried into two later parts with the earlier
-part blank or showing another value (review 53b F8: C7 (a) blank, (b) and (c)
+part blank or showing another value (C7 (a) blank, (b) and (c)
 both from 1/1.05 were each charged, where a written (a) of 1/1.05 was charged
 once): the first such part keeps its verdict, each later one right given the
 same kept value is ECF from it. Pure helpers of grading/ecf_at_once.py, which
 gives them the student's answers. Both also when the value so carried is
 right at its own part, where rules.py gives no ECF from it: C7's σ(s) kept as
-1/1.071 = 0.9337, 0.934 like the key's (review 55a F1), and, under the policy's
-``carried_figures: 4``, (a) carried to 3 figures (review 55a F5)."""
+1/1.071 = 0.9337, 0.934 like the key's, and, under the policy's
+``carried_figures: 4``, (a) carried to 3 figures."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def _given(rule: PartRule, reading: Reading, changed: tuple, question, source, h
     None. A value kept short (near 1, ``how`` a keeping; or ``CARRIED_SHORT``) may be right at its own
     part's figures (1/1.071 = 0.9337 is 0.934 like the key's; (a) 0.599 under ``carried_figures: 4``),
     where rules.py gives no ECF from it: the answer is then ECF when the part's working from that value
-    gives it (review 55a F1, F5), as after a wrong one; after the right value carried short, at full
+    gives it, as after a wrong one; after the right value carried short, at full
     ECF credit, as after it rounded to 2 figures (early_sources.early_credits)."""
     mine = _marked(rule, reading, changed, question)
     if mine.note == ECF:
@@ -118,7 +118,7 @@ def _from_kept(rule: PartRule, reading: Reading, values: dict, written: dict, qu
 def _carried_short(source, value, shown, keep: int) -> tuple:
     """``((value carried, its figures, CARRIED_SHORT), ...)``: ``value``, an earlier decimal answer, as
     carried to more figures than ``EARLY_FIGURES`` but fewer than the policy's ``carried_figures``
-    (``keep``): as written (``shown`` figures), or rounded so (review 55a F5: under ``carried_figures: 4``
+    (``keep``): as written (``shown`` figures), or rounded so (under ``carried_figures: 4``
     C7's (a) 0.599, carried into (b) and (c), was charged at both)."""
     if value is None or not value or source.kind == "integer" or keep <= EARLY_FIGURES + 1:
         return ()

@@ -162,7 +162,7 @@ def from_own_and_exact(rule: PartRule, own: str, target: float) -> str:
 def kept_figures(sources, own: dict, written: dict | None) -> dict:
     """``written`` (the figures each earlier answer in ``own`` shows), with an answer that a value near 1
     kept short explains at its figures less the zeros at its end read at those: zeros after a kept value
-    change nothing, for the values it stands for as at its own part (fix51e's Q45: (a) 0.9350 is 0.935 =
+    change nothing, for the values it stands for as at its own part (a paper's Q45: (a) 0.9350 is 0.935 =
     1/1.07, and (b) -ln(1/1.07) = 0.0677, carried on, is ECF from it as from 0.935; it was imprecise)."""
     figures = dict(written or {})
     for s in sources:

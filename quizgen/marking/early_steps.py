@@ -3,8 +3,8 @@ carried as carried rounding carries them (carry.py): the values that working
 reaches, step by step, and each step named as the solutions write it. An
 answer is rounded too early through its own working (early_carry.py) only when
 one such step gives it: two or more kept short at once reach most answers a few
-units off the key, and are no one early rounding a marker can point to (review
-55a F10: seed 101's C1 0.759 for 0.756 needs e^2.5 and e^4 both kept to 2
+units off the key, and are no one early rounding a marker can point to
+(seed 101's C1 0.759 for 0.756 needs e^2.5 and e^4 both kept to 2
 figures, and was told only "a value on the way").
 
 A step is an intermediate let (``the sum of e^(z)``, ``e^(-s)``), one element
@@ -15,7 +15,7 @@ negative (``-s``: step_words.given_only), which no student keeps short on the
 way and feedback never names so. Equal elements of a list let, the same
 expression over the same value (-ln 0.55 for two tokens of p = 0.55, e^0.5 for
 two logits of 0.5), are one step: a number a student works out and writes once,
-then uses at both places, kept short at either or both (review 55c N3: both kept
+then uses at both places, kept short at either or both (both kept
 short were two steps, and one was named twice)."""
 
 from __future__ import annotations
@@ -63,9 +63,9 @@ def step_named(recipe, key, node, env: dict, given: dict, asked: int, reaches=No
     ``one_step_values``), its value worked from ``given``; None when keeping it to ``SHORT``
     figures changes nothing or it is no one number. A term a label selects is written as this
     draw has it (step_words.selected: C9's -ln of the true label's probability is ``-ln(σ(s))``
-    or ``-ln(1 - σ(s))``, never a bare value: review 55c N5). ``reaches(kept)``: ``(whether the
+    or ``-ln(1 - σ(s))``, never a bare value). ``reaches(kept)``: ``(whether the
     working with the step at ``kept`` gives the answer, the values the step is carried as there
-    before it is kept)``; the value named is then one that does (review 55c N2: the mean 0.924165
+    before it is kept)``; the value named is then one that does (the mean 0.924165
     carried as 0.925 and kept as 0.93 gave C9's 1.37, and "0.924 as 0.92" was named, which gives
     1.36), quoted as ``value_shown`` says."""
     tree = _tree(recipe, key, node, env)
@@ -90,13 +90,13 @@ def step_named(recipe, key, node, env: dict, given: dict, asked: int, reaches=No
 
 def value_shown(value: float, kept: float, asked: int, before=()) -> str:
     """``value`` quoted before "as ``kept``": to ``asked`` figures, or to as many more as read as kept so
-    (e^0.5 = 1.6487 is "1.649 as 1.6": "1.65 as 1.6" reads as a 5 rounded down, review 55c N5). Where
+    (e^0.5 = 1.6487 is "1.649 as 1.6": "1.65 as 1.6" reads as a 5 rounded down). Where
     ``kept`` is no rounding of ``value`` (the step carried to 3 figures first), the value it was kept
     from is said too, the nearest of ``before`` (the step's values in that working) that so rounds (by
     the paper's rule first, else at a tie), and a comma, ``value`` then quoted to as many figures as read
     as NOT so kept, nor as the carried value: "0.924, carried as 0.925,"; "1.3496, carried as 1.35,"
-    (review 55c N2 and N5: "0.924 as 0.93" recomputes from nothing); "0.1051, carried as 0.105," where
-    0.105 is kept as 0.10 to even (review 56c F3)."""
+    ("0.924 as 0.93" recomputes from nothing); "0.1051, carried as 0.105," where
+    0.105 is kept as 0.10 to even."""
     more = [significant(value, figures) for figures in range(asked, asked + 4)]
     if rounds_to(kept, value, SHORT):
         return next((text for text in more if _kept_as(float(text), kept)), more[0])
@@ -112,7 +112,7 @@ def value_shown(value: float, kept: float, asked: int, before=()) -> str:
 def _carried_text(source: float, kept: float, asked: int) -> str:
     """``source`` quoted to the fewest figures, from ``asked``, that still give ``kept`` at ``SHORT``
     figures (by the paper's rule, else at a tie): a sum of terms kept to 3 and 4 figures, 8.25029,
-    is "carried as 8.25", not to six figures no step of the working shows (review 56a F10)."""
+    is "carried as 8.25", not to six figures no step of the working shows."""
     texts = [significant(source, figures) for figures in range(asked, asked + 4)]
     return next((text for text in texts if _kept_as(float(text), kept)),
                 next((text for text in texts if rounds_to(kept, float(text), SHORT)),
@@ -186,7 +186,7 @@ def short_kept(values: tuple, levels, several: bool = False) -> tuple:
     the other steps are): at a carried tie both the paper's and the even neighbour, as carried
     rounding rounds (roundings.each_rounding). C9 seed 5's Q8: -ln(σ(s)) = 0.105083 carried as
     0.105 and kept as 0.10, half to even, gives `0.735`; kept straight it is 0.11 alone, and
-    `0.735` was a bare ``incorrect`` (review 56c F3). Only ties add a value: a rounding to 2
+    `0.735` was a bare ``incorrect``. Only ties add a value: a rounding to 2
     figures of a rounding to 3 or more is the value's own rounding elsewhere."""
     values, levels = tuple(values), tuple(levels)
     if 0.0 in values or set(map(type, values)) != _FLOAT:   # -0.0 == 0.0 and 2 == 2.0: not one key

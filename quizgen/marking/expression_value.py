@@ -1,14 +1,14 @@
 """An answer written as an expression that shows no figures (``-ln(0.0663)``,
 ``ln(1/0.0663)``, ``1/(1+exp(3.9))``) judged as the decimal of its value, to
 15 significant figures (``WORKED_FIGURES``): as if the student had written
-2.71357 and its other digits (review 49d F7). A demanding marker works the expression out and
+2.71357 and its other digits. A demanding marker works the expression out and
 judges that number, so it is right when it rounds to the key's answer at the
 figures asked, and else wrong there and explained by the rules a decimal gets
 (rounded too early, a value near 1 kept short, carried rounding, ECF, traps):
-one working, one verdict, however it is written. Until round 50 it was judged
-by the plain window around the exact value alone, so ``-ln(0.0663)`` (2.71357:
-2.71 at the 3 figures asked) was `correct` beside a key of 2.72 where
-``2.7136`` was not.
+one working, one verdict, however it is written. The plain window around the exact value alone would
+judge ``-ln(0.0663)`` (2.71357: 2.71 at the 3 figures asked) `correct`
+beside a key of 2.72 where ``2.7136`` is not, so it is not what
+judges it.
 
 An expression whose value is the part's exact answer, up to a float's working
 (``EXACT_DRIFT``), keeps no figures (``None``): it is the answer, judged by
@@ -16,9 +16,9 @@ its value alone, as before. Any other is written, in effect, as its value's
 decimal with as many figures as that value needs, however few: ``sqrt(0.49)``
 is 0.7, 1 figure, and is rounded too early where the answer is 0.6999 (0.700),
 as ``0.7`` and ``7/10`` are, told its value ("its value, 0.7, is right to 1
-significant figure"); until round 51 a value of no more figures than asked was
-judged by the plain window, so inside it (0.6999's window holds 0.7) it was
-``correct``, and ``exp(ln(0.7))`` dodged the rule (review 51a F2). Digits written
+significant figure"), even when it lies inside the plain window (0.6999's window
+holds 0.7), which would call it ``correct`` and let ``exp(ln(0.7))`` dodge the
+rule. Digits written
 inside the expression count for nothing: ``sqrt(0.4900)`` is 0.7 too. Arithmetic on decimals that states a terminating decimal (``7/10``) has
 figures of its own (maths/stated.py) and is not read here. An expression near
 the answer that nothing else names is told its value at the figures asked
@@ -89,7 +89,7 @@ def told_value(verdict, reading, rule, right):
         return verdict
     text, rounded = significant(value, 6), significant(value, asked)
     stripped = text.rstrip("0").rstrip(".") if "." in text and "e" not in text else text
-    text = text if stripped == rounded else stripped   # 2.67000 beside 2.67, never "2.67, is 2.67" (review 51e F8)
+    text = text if stripped == rounded else stripped   # 2.67000 beside 2.67, never "2.67, is 2.67"
     return replace(verdict, feedback=TOLD.format(value=in_plain(text), rounded=in_plain(rounded),
                                                  asked=asked, right=right()))
 
@@ -97,7 +97,7 @@ def told_value(verdict, reading, rule, right):
 def told(verdict) -> bool:
     """Whether ``verdict``'s feedback is ``told_value``'s alone, on an expression's value: a bare
     incorrect but for that, which other_part.py names as another part's answer as it names the
-    value's decimal (review 51e F7: C7 (c) ``ln(1.02)`` was told its value, 0.0198026, while
+    value's decimal (C7 (c) ``ln(1.02)`` was told its value, 0.0198026, while
     ``0.0198026272961797`` was (a)'s value; one verdict, however it is written)."""
     return isinstance(getattr(verdict, "figures", None), ValueFigures) and verdict.status == INCORRECT \
         and verdict.feedback.startswith(TOLD[:TOLD.index("{")])
@@ -105,6 +105,6 @@ def told(verdict) -> bool:
 
 def _last_unit(key: float, asked: int) -> float:
     """One unit of the last figure ``asked`` of ``key`` (0.01 for 2.7183 at 3 figures): ten of them
-    bound ``told_value`` (review 51a F6: the bound was ``|key| x 10^(1 - asked)``, 0.027 for 2.7183). The
-    key as rounded at those figures: 0.09996 is 0.100, whose last figure is 0.001 (review 51e F9)."""
+    bound ``told_value`` (the bound was ``|key| x 10^(1 - asked)``, 0.027 for 2.7183). The
+    key as rounded at those figures: 0.09996 is 0.100, whose last figure is 0.001."""
     return 10.0 ** (math.floor(math.log10(abs(float(significant(key, asked))))) - asked + 1)

@@ -111,7 +111,7 @@ TWO_VALUES_REASON = "two values joined by a word: a person decides which one cou
 _NUMBER_WORDS = {word: n for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
-_PLAIN = re.compile(r"[+-]?(" + DECIMAL_DIGITS + r")([eE][+-]?\d+)?")   # runs of digits whole: linear (redos26)
+_PLAIN = re.compile(r"[+-]?(" + DECIMAL_DIGITS + r")([eE][+-]?\d+)?")   # runs of digits whole: linear, no backtracking blow-up on long input
 # a decimal times a power of ten (3.28*10^-5, 3.28 × 10**(-5)): its figures are the decimal's
 _POWER_OF_TEN = re.compile(r"([+-]?(?:" + DECIMAL_DIGITS + r"))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
 _WORD = re.compile(r"[^\W\d_]{2,}")

@@ -102,7 +102,7 @@ class CarriedSpans:
     def _half_down_only(self, x: float) -> bool:
         """Whether every carried value whose window holds ``x`` holds it only as the rounding
         of a tie half towards zero (``half_down_only``): C4 seed 5's Q16 ``0.737`` from the mean
-        2.95/4 = 0.7375, which is 0.738 by the paper's rule and to even (review 56c F1).
+        2.95/4 = 0.7375, which is 0.738 by the paper's rule and to even.
         Worked out only for an answer inside the spans."""
         return self._tie_alone(x) is not None
 

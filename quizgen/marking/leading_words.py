@@ -1,4 +1,4 @@
-"""Words before a number (review 53b F4): the few that only say what the number is, read past as
+"""Words before a number: the few that only say what the number is, read past as
 ``approx.`` is (``LABEL_WORDS``: ``total 1850``, ``Answer 1850``, ``exactly 1850``), and any other
 words before one number, which a person reads (``only 1850``, ``not 1850``), as words after one are."""
 

@@ -37,7 +37,7 @@ def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> s
     text = latex_commas(text.strip())   # 1{,}440 is LaTeX's 1,440
     if _THOUSANDS_SPACE.fullmatch(text):
         text = text.replace(" ", "")
-    elif _THOUSANDS_APOSTROPHE.fullmatch(text):   # groups of three only: nothing else reads so (review 47b F10)
+    elif _THOUSANDS_APOSTROPHE.fullmatch(text):   # groups of three only: nothing else reads so
         text = text.replace("'", "").replace("\u2019", "")
     if len(text) > MAX_LENGTH:   # to_number refuses it; scanning it for brackets would cost
         return text
@@ -191,7 +191,7 @@ def count_other_reading(text: str, decimal_comma: bool):
     by the file's decimal point. Only the file's decimal mark is read as a
     decimal so: None for a group after the file's thousands mark (``7,500`` in a
     '.' file, ``75.000`` in a ';' file with decimal commas: 7500 and 75000 to any
-    reader of it, as a German or French one writes thousands; review 49d F10),
+    reader of it, as a German or French one writes thousands),
     and for any other answer."""
     found = count_read_otherwise(text, decimal_comma)
     if found is not None:   # the other reading a decimal only by the file's own decimal mark

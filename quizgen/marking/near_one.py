@@ -2,26 +2,26 @@
 sigmoid's 1 + e^(-s) (C7, C9), or a probability near 1 worked from it. With
 p-hat over 0.9 a loss is about 1 - p-hat, so 4 significant figures of
 1 + e^(-s) = 1.0707 (1.071) or of p-hat = 0.93371 (0.9337) carry only 1 or 2
-of the loss (review 49c F1, F9). Every stem that can meet such a value says so
+of the loss. Every stem that can meet such a value says so
 (text/conventions.NEAR_ONE_RULE, "keep a value near 1 (...) to at least 4
 significant figures of its difference from 1"; C7's and C9's list 1 + e^{-s}
-and 1 + e^{s} among them; review 56a F11: only theirs said it); an answer reached only by keeping such a value
+and 1 + e^{s} among them); an answer reached only by keeping such a value
 shorter is rounded too early, and this says which value, truthfully: its
 value, as the solutions write it, and as kept; only a keeping whose result
 the answer's written figures are (rounded or cut off), and from the key's
-values alone, so an earlier part left blank changes nothing (review 49d F3,
-F4). Asked last, of an answer no other rule explains (early_carry.carried_early,
+values alone, so an earlier part left blank changes nothing.
+Asked last, of an answer no other rule explains (early_carry.carried_early,
 where it is named before a 2-figure step of the key's working that reaches
 the answer too), so it turns only a bare ``incorrect`` into ``imprecise``, or
 words another early rounding: a cut-off that gives the same answer
 (``early_carry.cut_or_near_one``), or intermediates carried shorter than the
 policy's ``carried_figures`` (carried_short.py: 4 figures of 1 + e^(-s) are
-not "fewer than 4", F9). An earlier answer it explains is another value, not
-the right one rounded: the parts worked from it are ECF at ECF's credit (F11).
-One rule at every p-hat (review 51a F12): 1 + e^(-s) between 1 and 2 is short
+not "fewer than 4"). An earlier answer it explains is another value, not
+the right one rounded: the parts worked from it are ECF at ECF's credit.
+One rule at every p-hat: 1 + e^(-s) between 1 and 2 is short
 whatever p-hat is (1.17 for 1.1653 at p-hat 0.858), and so are the parts worked
 from p-hat so reached, also through 1 - p-hat = e^(-s)/(1 + e^(-s)) as the solutions
-write it (review 51e F1), and at s < 0 the sum near 1 is 1 + e^(s), of 1 - p-hat = 1/(1 + e^(s))
+write it, and at s < 0 the sum near 1 is 1 + e^(s), of 1 - p-hat = 1/(1 + e^(s))
 (``mirror_sum``); a probability kept to 4 figures of itself is short over
 0.9 alone, where they are fewer than 4 of its difference from 1."""
 
@@ -55,11 +55,11 @@ def near_one(rule, x: float, own: dict | None = None, written: dict | None = Non
     (``1 + e^(-s)``) kept to 3 or 4 significant figures, or, for a part reading
     an earlier probability near 1, with that probability worked so (or from the
     exact one) and kept to 4; else "". It reads the key's values alone, so it
-    says the same whether the earlier parts are answered or blank (review 49d
-    F4). ``own`` (and the figures ``written``): the student's earlier answers,
+    says the same whether the earlier parts are answered or blank.
+    ``own`` (and the figures ``written``): the student's earlier answers,
     named first ("marked from your (a) = 0.9337: ...") only when the value
     named is the one written there, which is then named before any other
-    keeping that reaches ``x``: no answer that played no part (F12). An answer beyond the reach of
+    keeping that reaches ``x``: no answer that played no part. An answer beyond the reach of
     every such working (``_beyond``) is told "" before any is worked out."""
     if _beyond(rule, x):
         return ""
@@ -82,7 +82,7 @@ def kept_sources(rule, x: float, shown: int | None = None) -> list:
     earlier probability kept short (``kept_short``'s naming an earlier part) from which the part's
     working gives ``x``, written to ``shown`` figures, in the order they are named. early_once.py
     re-marks a later part from them, so that one keeping carried into two parts is charged at the
-    first alone, as after that value written (review 53b F8)."""
+    first alone, as after that value written."""
     return [(c[3], c[4], c[5], c[1]) for c in kept_short(rule) if c[3] is not None and explains(rule, x, c[0], shown)]
 
 
@@ -108,7 +108,7 @@ def kept_short(rule, carried: bool = False) -> tuple:
     working gives with a value near 1 kept short, in the order they are named;
     worked out once per part and kept with its carried spans (they depend on
     the key alone). ``carried``: with the working's other steps carried as carried
-    rounding carries them (review 52d F11), which ``near_one`` asks only near the first."""
+    rounding carries them, which ``near_one`` asks only near the first."""
     spans = rule.carried
     paths, env = getattr(spans, "paths", None), getattr(spans, "env", None)
     if not paths or not env or figures_asked(rule.kind, rule.spec) is None:
@@ -146,10 +146,10 @@ def _kept_probabilities(rule, paths: dict, env: dict):
     """``(earlier part, its probability as kept, how it was kept, step's text, that part's name or
     None, the figures it is named with)``: one of the earlier parts a probability worked with
     ``1 + e^(-s)`` kept short, whatever the probability
-    (1/1.17 for 1/1.1653 is as short as 1/1.050 for 1/1.04979: review 51a F12), or,
+    (1/1.17 for 1/1.1653 is as short as 1/1.050 for 1/1.04979), or,
     near 1 (over 0.9), worked exactly; then kept to 4 significant figures (or, worked
     from a sum kept short, unrounded or carried to 3, as grade accepts of any value, unless
-    that is the right probability's 3 figures, carried rounding's own: review 51e F10). The
+    that is the right probability's 3 figures, carried rounding's own). The
     probability itself kept to 4 figures is short only near 1: below 0.9, 4 of it are 4 of
     its difference from 1."""
     for s in rule.sources:
@@ -174,7 +174,7 @@ def _kept_probabilities(rule, paths: dict, env: dict):
 def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
     """``[(how it was kept, p-hat, step's text)]``: p-hat = 1/(1 + X) worked through its complement
     as the solutions write it, 1 - p-hat = X/(1 + X), with X unrounded or to 4 figures and the sum
-    kept short as ``_ones`` keeps it, 1 - p-hat then unrounded or to 4 figures (review 51e F1: C7
+    kept short as ``_ones`` keeps it, 1 - p-hat then unrounded or to 4 figures (C7
     (c) -ln(0.704688/1.70) = 0.881 was a bare ``incorrect`` where -ln(1 - 1/1.70) = 0.887 is named);
     and, ``near_one_too`` (a part taking 1 - p-hat), with 1 - p-hat near 1 (``_near_complements``)."""
     found = []
@@ -204,9 +204,9 @@ def _complements(s, source, env: dict, near_one_too: bool = False) -> list:
 def _near_complements(x: float, total: float, name: str, working: str, right: float) -> list:
     """``[(how it was kept, 1 - p-hat so kept)]`` of ``_complements`` where 1 - p-hat = X/(1 + X) is itself
     near 1 (the sum 1 + X over 10, s < 0): the sum kept short of 4 figures of its difference from 1 (to 3),
-    1 - p-hat then unrounded, to 4 figures or carried on to 3 (review 55a F6: e^3.4/31.0 = 0.96658 as 0.967,
+    1 - p-hat then unrounded, to 4 figures or carried on to 3 (e^3.4/31.0 = 0.96658 as 0.967,
     (c) 0.0336 for 0.0328); or the sum kept to the 4 the stems ask, which carried rounding takes as they
-    do (complement_route.py; review 55c N1: 34.12, (c) 0.0299), and 1 - p-hat then kept short, to 4
+    do (complement_route.py: 34.12, (c) 0.0299), and 1 - p-hat then kept short, to 4
     figures of itself or 3, fewer than 4 of its difference from 1 (11.023/12.02 = 0.91707 as 0.9171, (c)
     0.0865 for 0.0868): named as that value, the sum as it was kept. Each named only where it keeps fewer
     than 4 figures of 1 - p-hat's difference from 1, and a 3-figure 1 - p-hat only where it is not the right
@@ -232,7 +232,7 @@ def _near_complements(x: float, total: float, name: str, working: str, right: fl
 
 
 def _plain(v: float) -> str:
-    """``v`` as a student writes it (review 53b F3: 0.0451037 was quoted): to 4 significant figures, or near 1
+    """``v`` as a student writes it (0.0451037 was quoted): to 4 significant figures, or near 1
     (a sum 1 + X below 2, a probability over 0.9) to 4 of its difference from 1, as the stems ask it kept."""
     if NEAR_ONE < v < 2 and v != 1:   # 0.954783 is 0.95478, 1.04736 stays: 4 figures of 0.04522, of 0.04736
         return significant(v, difference_figures(v))
@@ -248,7 +248,7 @@ def _written(node) -> str:
 
 def _name_of(s, source) -> str:
     """The earlier part's value named by its working as the solutions write it (``σ(s)``), not its label:
-    the student's (a) may be blank or another value (review 53b F3); the label when that is long."""
+    the student's (a) may be blank or another value; the label when that is long."""
     text = _written(source.expression)
     return text if len(text) <= 12 else s.label
 
@@ -258,7 +258,7 @@ def _ones(recipe, env: dict, given: dict, keep, levels=()) -> list:
     between 0 and 1, its value kept to ``KEPT`` figures where that keeps fewer
     than 4 of X, and the value the recipe then gives, when ``keep(value)``; with
     ``levels``, the recipe's other steps carried as carried rounding carries them
-    (review 52d F11: C9's masked-LM mean to 4 figures beside 1 + e^(-s) kept as 1.08,
+    (C9's masked-LM mean to 4 figures beside 1 + e^(-s) kept as 1.08,
     0.2681 + ln 1.08 = 0.3451, was a bare ``incorrect`` where 0.3450 was named)."""
     found, worked_out = [], {}
     for how, text, worked, alike, *_ in _workings(recipe, env, given, levels):
@@ -373,7 +373,7 @@ def explains(rule, x: float, value: float, shown: int | None = None) -> bool:
     """Whether ``value``, what a value kept short gives, explains ``x`` (written to ``shown`` figures):
     ``x`` lies within the part's tolerance of it, its written figures agree with it (``agrees``), and
     it does not round at the figures asked to the key's answer (-ln(1 - 0.9526) = 3.0491 is 3.05, the key's: a
-    student who kept 0.9526 would have been right, so it explains no 3.0445: review 49d F3), unless ``x``,
+    student who kept 0.9526 would have been right, so it explains no 3.0445), unless ``x``,
     written to more figures than asked, reads otherwise there: C7's (c) 1.835 = -ln(1 - 1/1.19), 1.83468, is
     1.84 at the 3 asked, where the key is 1.83: the one who kept 1.19 and wrote 4 figures wrote it (note 51)."""
     if not (_hits(rule, x, value) and (agrees(x, value, shown) or agrees(x, value, unpadded(x, shown)))):
@@ -386,7 +386,7 @@ def explains(rule, x: float, value: float, shown: int | None = None) -> bool:
 def _said(rule, named) -> str:
     """The feedback naming the value kept short (``named``: (text, step) or (text, value), the step as the
     solutions write it, ``1 + e^(-s)``, or None), and the rule in the stems' words (text/conventions.NEAR_ONE_RULE;
-    C7's and C9's list $1 + e^{\\pm s}$ among the values near 1, so 1.7408 is kept so too; review 56a F11)."""
+    C7's and C9's list $1 + e^{\\pm s}$ among the values near 1, so 1.7408 is kept so too)."""
     text, step = named
     here = step if isinstance(step, str) else "a probability over 0.9"
     return (f"your answer is what the working gives with a value kept to too few figures of its difference from 1 ({text}): "

@@ -32,7 +32,7 @@ def difference_kept(own: float, value: float) -> bool:
     """Whether ``own``, an earlier answer, keeps what the stems ask of a probability
     near 1 (over 0.9; text/conventions.NEAR_ONE_RULE): 4 significant figures of its difference from 1 (0.9337 for 0.93398
     keeps 0.0663 of 0.066020, and -ln of it is 0.0686 beside 0.0683: near_one names it
-    rounded too early, with or without the (a) written out: review 49d F2, F5). At 0.9 or
+    rounded too early, with or without the (a) written out). At 0.9 or
     below, 4 figures of a probability are 4 of its difference from 1 (1 - p is at least 0.1),
     so a right answer of 4 figures keeps what the stems ask: any value keeps it there."""
     if not NEAR_ONE < value < 1:
@@ -51,9 +51,9 @@ def short_keepings(value: float) -> list:
 def first_kept(value: float) -> list:
     """``[(kept, figures, X kept, its figures)]``: ``value``, a sum 1 + X between 1 and 2, worked from X
     first kept to ``KEPT`` figures, as carried rounding keeps a step, then kept to ``KEPT`` figures where
-    that keeps fewer than 4 of X and ``short_keepings`` has no such keeping: review 57c F4's C9 student
+    that keeps fewer than 4 of X and ``short_keepings`` has no such keeping: a C9 student who
     kept e^(-2.1) = 0.122456 as 0.1225, then 1.1225 as 1.123 (a tie, the paper's way), where the sum
-    itself to 4 figures is 1.122; until round 58 their answer was told a cut-off it was not."""
+    itself to 4 figures is 1.122, is then told no cut-off, for it is none."""
     half, direct = difference_half_unit(value - 1), short_keepings(value)
     found = []
     for x_figures in KEPT:
@@ -81,7 +81,7 @@ def named_keepings(value: float, text: str, plain: str, x_text: str) -> list:
 def rounds_as(value: float, key: float, asked: int) -> bool:
     """Whether ``value`` rounds at the ``asked`` figures to the ``key``'s answer so rounded, as a student
     rounds it (a tie on its decimal, by either rule: C9 seed 6's Q29 2.335, whose float lies just below,
-    is the key's 2.34; near_one named 2.33 for it, its half-towards-zero neighbour, until round 58)."""
+    is the key's 2.34, not 2.33, its half-towards-zero neighbour)."""
     return any(significant(r, asked) == significant(key, asked) for r in sig_roundings(value, asked))
 
 
@@ -98,7 +98,7 @@ def kept_as(recipe, node, value):
 def mirror_sum(node):
     """``1 + exp(y)`` for ``node``, a sum ``1 + exp(-y)``, else None: at s < 0, 1 + e^(-s) is over 2 and
     1 - sigma(s) = 1/(1 + e^(s)), the probability near 1 the stems ask to keep to 4 figures of its
-    difference from 1, whose sum is near 1 (review 51e F1: C7 (c) ln(1.02) with 1 + e^(3.9) kept short,
+    difference from 1, whose sum is near 1 (C7 (c) ln(1.02) with 1 + e^(3.9) kept short,
     C9's total worked from 1/(1.08), were a bare ``incorrect``). Worked in the recipe as 1 + e^(-s) =
     kept/(kept - 1), which gives 1 - sigma(s) = 1/kept."""
     other = node.right if node.left.__class__ is Num and node.left.value == 1 else node.left
@@ -128,7 +128,7 @@ def sums_with_one(node) -> list:
 def unpadded(x: float, shown: int | None) -> int | None:
     """The figures of ``x`` written to ``shown`` less the zeros at its end, but not fewer than
     ``KEPT``'s 3 (or ``shown``): (a) 0.8550 is 0.855 = 1/1.17 as written, and 0.9350 is 0.935 =
-    1/1.07, the same value kept short, named so whatever zeros follow it (review 51e F2: 0.8550 was
+    1/1.07, the same value kept short, named so whatever zeros follow it (0.8550 was
     named e^(-s) kept to 2 figures, and (b), (c) from it earned full marks; 0.9350 was a bare incorrect)."""
     if shown is None or "e" in (text := significant(x, shown)):
         return shown
@@ -139,5 +139,5 @@ def unpadded(x: float, shown: int | None) -> int | None:
 def agrees(x: float, value: float, shown: int | None) -> bool:
     """Whether ``x``, written to ``shown`` significant figures, is ``value`` rounded or cut off at
     them (2.7135 is -ln 0.0663 = 2.71357 cut off; 0.93349 is no 0.93371, 1/1.071, nor 2.7135 the 2.7181
-    of 0.9340: review 49d F3). Unknown figures (an expression) say nothing against it."""
+    of 0.9340). Unknown figures (an expression) say nothing against it."""
     return shown is None or rounds_to(x, value, shown) or cut_to(x, value, shown)

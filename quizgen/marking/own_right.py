@@ -1,7 +1,7 @@
 """A later answer worked from the student's own earlier answers as written,
 every one of them right by its own part's verdict but not the key's exact
 value: C1's (a) ``0.7626`` for 0.7634 (0.763 at the 3 figures asked:
-correct), then (b) ``0.2710`` = -ln 0.7626 (review 49c F3). No mistake was
+correct), then (b) ``0.2710`` = -ln 0.7626. No mistake was
 made anywhere, so it is right: ``correct``, ``carried_rounding``, full marks
 whatever ECF's credit, its feedback naming the value it was worked from. ECF
 (rules.py's ``_ecf``) covers an earlier answer that is not right; this covers
@@ -96,7 +96,7 @@ def short_own_told(verdict, rule, reading, earlier: dict, env: dict, written: di
     (neither wrong nor shown to fewer figures than asked), one a probability near 1 that keeps too few
     figures of its difference from 1 (``difference_kept``), it with ``own_short_of_difference``'s
     words: still ``incorrect``, 0, as with that (a) left blank, since such an (a) lends a later part
-    nothing (review 49d F2, F5), but told why (review 51a F9: C7's (a) 0.9343, then (b) -ln 0.9343)."""
+    nothing, but told why (C7's (a) 0.9343, then (b) -ln 0.9343)."""
     if verdict.status != INCORRECT or verdict.misconception or verdict.feedback or not rule.sources or not env:
         return verdict
     own = {s.name: earlier.get(s.name) for s in rule.sources}
@@ -114,7 +114,7 @@ OWN_SHORT = ("{marked}: your answer is what the working gives from it, but {labe
              "a probability over 0.9) to at least 4 significant figures of its difference from 1 (expected {right})")
 """The feedback on a later answer worked exactly from a right earlier probability near 1 that keeps
 too few figures of its difference from 1 (C7's (a) 0.9343 for 0.934011, then (b) -ln 0.9343), the
-rule in the stems' words (text/conventions.NEAR_ONE_RULE; review 56a F11)."""
+rule in the stems' words (text/conventions.NEAR_ONE_RULE)."""
 
 
 def own_short_of_difference(rule, x: float, own: dict, env: dict, written: dict, shown: int | None) -> str:
@@ -122,8 +122,8 @@ def own_short_of_difference(rule, x: float, own: dict, env: dict, written: dict,
     the student's own earlier answers, every one right at its own part, one of them a probability
     over 0.9 that keeps fewer than 4 figures of its difference from 1 (``difference_kept``; so it
     lends a later part nothing, own_right.py) and the answer is not right at the figures asked;
-    else "". It was a bare ``incorrect`` while the same working from a wrong (a) earned ECF
-    (review 51a F9): this says what the answer is and what the stems ask."""
+    else "". Without it the answer is a bare ``incorrect`` where the same working from a wrong (a) earns
+    ECF: this says what the answer is and what the stems ask."""
     short = [s for s in rule.sources if own.get(s.name) is not None and not difference_kept(own[s.name], s.value)]
     if not short or rule.recipe is None or not env:
         return ""
@@ -141,4 +141,4 @@ def own_short_of_difference(rule, x: float, own: dict, env: dict, written: dict,
     return OWN_SHORT.format(marked=marked_from((o.label, own[o.name], written.get(o.name)) for o in rule.sources),
                             label=s.label, exact=significant(1 - s.value, 4), right=expected(rule),
                             kept=significant(kept, max(1, places + 1 + math.floor(math.log10(kept)))),
-                            how="from its value" if value_only else "as you wrote it")   # review 51e F12
+                            how="from its value" if value_only else "as you wrote it")   # an expression is kept as its value

@@ -7,7 +7,7 @@ one-step search that early_carry.py's rule for a later part asks too
 first and then kept short (early_steps.short_kept: at a carried tie both the
 paper's and the even neighbour). An answer written to more figures than
 asked is judged as its rounding at the figures asked too (``as_asked.as_asked_too``).
-Split from early_carry.py (round 57), which keeps the rule for earlier answers."""
+Split from early_carry.py, which keeps the rule for earlier answers."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ from quizgen.marking.slips import cut_to, rounded_twice
 EARLY_FIGURES = OWN_STEP_FIGURES   # rounded to this many figures on the way where the part asks for more: too early
 EARLY_LEVELS = (EARLY_FIGURES, 3, 4)
 """The figures a part's own step may be rounded to here: 2 for one of them
-alone (early_steps.py: two or more so kept are no one early rounding, review
-55a F10), 3 or 4 (or unrounded) for the others; the hull that turns far answers
+alone (early_steps.py: two or more so kept are no one early rounding
+a marker can point to), 3 or 4 (or unrounded) for the others; the hull that turns far answers
 away takes every step at all three. 5 or 6 figures move a step by at most
 5e-5 of itself, a tenth of the narrowest 3-figure tolerance, and count as
 unrounded: they multiplied the values (C1's softmax: 10,585 against 3,146)
@@ -52,7 +52,7 @@ def own_step_rounded(rule, x: float, shown: int | None = None) -> bool:
     ``carried_early`` names first, even where e^(-s) to 2 figures reaches it too
     (0.855 = 1/1.17, e^-1.8 = 0.1653 as 0.17): that is another value, not the right
     one rounded, so the parts worked from it are ECF at the credit a wrong (a)
-    earns, whatever p-hat is (review 49d F11, 51a F12)."""
+    earns, whatever p-hat is."""
     asked = figures_asked(rule.kind, rule.spec)
     return asked is not None and asked > EARLY_FIGURES and not rule.sources \
         and bool(as_asked_too(rule, x, shown, lambda v: _own_step_named(rule, v, asked))) \
@@ -64,7 +64,7 @@ def key_steps(rule, x: float, credits, asked: int) -> str:
     of the part's own working rounded short (``_own_step_named``), else "": which
     value (``_step_named``) and what the paper asks, never a count of figures
     the student is said to have rounded to (1 + e^-s = 1.741 carried to 3
-    figures, 1.74, is e^-s = 0.741 to 2: review 47b F1)."""
+    figures, 1.74, is e^-s = 0.741 to 2)."""
     named = _own_step_named(rule, x, asked)
     return f"{OWN_STEP_ROUNDED} ({named}): this paper asks you to {keep_advice(credits, rule)}" if named else ""
 
@@ -95,9 +95,9 @@ def step_tie(rule, x: float, credits, shown: int | None = None) -> str:
     rounding when one step of the part's own working kept short, from the key's values, reaches it only
     as the rounding half towards zero of a tie (``_tie_near``), else "": the step, the tie and the rule, as
     early.tie_rounded_down tells carried rounding's. C9 seed 2024's Q9 ``3.51``: the mean 1.26 kept as 1.3,
-    with the NSP loss 2.215, gives 3.515, 3.52 by either rule; it was a bare ``incorrect`` (fix58m). A part
+    with the NSP loss 2.215, gives 3.515, 3.52 by either rule; it was a bare ``incorrect``. A part
     reading earlier counts is worked from the key's (``_key_given``): C10 seed 11's (b) ``1.37``, the sum 11.110
-    kept as 11 over T = 8, 1.375 (review 58c F10)."""
+    kept as 11 over T = 8, 1.375."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None or asked <= EARLY_FIGURES:
         return ""
@@ -176,7 +176,7 @@ def _early_covers(rule, recipe, given: dict, x: float, asked: int, near=None) ->
     instance: kept with the part's carried spans (``rule.carried.early``).
     The complement routes carried rounding also walks (complement_route.py) are
     not searched: C9's sum 1 + e^(-s) over 2 as a step made a wrong answer's
-    verdict 14% dearer in instructions (round 57; review 56c F3's Q25 `4.16`, the
+    verdict 14% dearer in instructions (and a C9 Q25 `4.16`, the
     mean kept as 1.2 with 1 + e^2.9 carried as 19.2, stays a bare ``incorrect``). ``near``: one_step's."""
     spans, kind = rule.carried, tolerance_kind(rule)
     found = spans.early
@@ -199,9 +199,9 @@ def one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dic
     """``(text, value, kept)`` (early_steps.step_named) of each step of ``recipe`` that, kept alone
     to ``EARLY_FIGURES`` figures, the others rounded to ``levels`` or unrounded, reaches ``x``
     from ``given`` (``values``: early_steps.one_step_values, when worked out before); [] when
-    none does alone: two or more steps kept short are no one early rounding (review 55a F10).
+    none does alone: two or more steps kept short are no one early rounding.
     Each step once: two lets that are one value (C9's σ(s) and the probability of the true
-    label when y = 1) are one step written twice (review 55c N5). ``near``: how a value reaches ``x``
+    label when y = 1) are one step written twice. ``near``: how a value reaches ``x``
     (``_near``; step_tie asks ``_tie_near``)."""
     values = one_step_values(recipe, env, given, levels) if values is None else values
     asked, kind, named, near = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), [], near or _near
@@ -216,7 +216,7 @@ def one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dic
 def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
     """True when ``x`` is within tolerance of one of the sorted ``values``, and not only as
     a tie's rounding half towards zero (hull.half_down_only: the last rounding as the
-    intermediates', review 56c F1): only those within the widest tolerance any of them has
+    intermediates'): only those within the widest tolerance any of them has
     are looked at (a tolerance never narrows as a value grows, tolerance.half_width)."""
     if not values:
         return False

@@ -25,7 +25,7 @@ _ASKS_PERCENT = re.compile(
 _NEGATED = re.compile(r"(?:\bnot|\bnever|n['\u2019]t|\brather\s+than|\binstead\s+of|\bwithout)(?:,?\s+ever,?)?"
                       r"(?:\s+[a-z]+){0,3}\s+$", re.IGNORECASE)
 """What before a percentage phrase turns it round: "as a decimal, not in %", and up to three words
-on, "do not give it as a percentage", "don't answer in %" (review 46c F7); a comma between ends it
+on, "do not give it as a percentage", "don't answer in %"; a comma between ends it
 ("which tokens are not replaced, in %?" asks for one)."""
 
 
@@ -99,8 +99,8 @@ PERCENT_ASKED = ("this part asks for a percentage, and {} is that as a share (a 
                  "in per cent it is {}")
 KEY_IS_SHARE = ("{} per cent is this part's answer, but its key holds that as a share ({}) where the question asks "
                 "for per cent: a person decides")
-"""The feedback on a number a hundred times off by a share's scale and a percentage's (review 46a
-F19): ``23.3`` where a probability of 0.2327 is asked, ``0.233`` where 23.27% is; and ``23.3%``
+"""The feedback on a number a hundred times off by a share's scale and a percentage's
+(either way): ``23.3`` where a probability of 0.2327 is asked, ``0.233`` where 23.27% is; and ``23.3%``
 on a part whose ask says per cent but whose key is that share (validate warns of such a part)."""
 
 

@@ -7,15 +7,15 @@ that agrees with the value (``log2(28996) = 14.82 bits``) is taken off, so the
 number is named as above; working that cannot be checked (``-log2(p) = 0.48
 bits``) goes to a person.
 
-A number called a perplexity (``1.105 perplexity``) is read the same way (review
-52b F4): a perplexity is e to the loss, another number than the loss, so the word
+A number called a perplexity (``1.105 perplexity``) is read the same way
+(not as a label): a perplexity is e to the loss, another number than the loss, so the word
 is no neutral label; a number that is the part's ``perplexity_instead_of_loss``
 trap is named as that trap, any other goes to a person. A part asking for a
 perplexity declares the word (``units: [perplexity]``) and reads it as a unit.
 
 The same word as a label before the number (``perplexity = 1.105``, ``PPL: 1.105``,
 ``bits = 0.48``, ``the perplexity is 1.105``) says the same, so it is read as the
-word after the number is (review 52d F6: it was stripped as a neutral label and the
+word after the number is (it was stripped as a neutral label and the
 loss's value called a perplexity marked correct): ``labelled_as_word``."""
 
 from __future__ import annotations

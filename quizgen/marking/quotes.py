@@ -26,7 +26,7 @@ def marked_from(pairs) -> str:
 def those_values(sources, unrounded: bool = False) -> str:
     """How feedback names the earlier answers a part was worked from, once
     quoted: "that value" for one, "those values" for two or more; ``unrounded``, when only values that
-    round to them reach the answer (sources.unrounded_fits), those (review 53b F2: 3.09 was "correct given"
+    round to them reach the answer (sources.unrounded_fits), those (3.09 was "correct given"
     (a) = 0.954, which gives 3.08)."""
     if unrounded:
         return "values that round to them, carried on unrounded" if len(sources) > 1 else \

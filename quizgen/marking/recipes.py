@@ -240,10 +240,10 @@ def _totals_written(node) -> list:
     """Each ``sum``/``mean`` in ``node`` that reads a name, with the list it adds up
     and, when that list is a function of another (``log(p)`` in ``sum(log(p))``), that
     list too: values a student writes down, and rounds, on the way whether or not a let
-    names them (review 46a F12: a softmax written from the parameters had no rounding
+    names them (a softmax written from the parameters had no rounding
     step at its sum, so a student carrying 3 figures was marked down on a third of draws).
     ``_intermediates`` keeps those written once: a value written twice would round
-    independently at each use (review 46c F16, F1: too wide a reach, and a slow one)."""
+    independently at each use (too wide a reach, and a slow one)."""
     found = []
     if node.__class__ is Call and node.func.name in _TOTALS and _has_name(node):
         found.append(node)
@@ -282,9 +282,9 @@ def fixed_over_part(expression) -> str | None:
 def part_divisor(expression) -> tuple | None:
     """``(part name, offset)`` when ``expression`` divides a fixed quantity by an
     earlier part's answer plus a whole offset, else None: C10's
-    ``sum(-log(p))/part:targets`` has offset 0 (until review 52b F1 it was
-    ``/(part:targets - 2)``, (a) counting two predictions more than (b)
-    averaged over: offset -2)."""
+    ``sum(-log(p))/part:targets`` has offset 0 (written as
+    ``/(part:targets - 2)``, where (a) counts two predictions more than (b)
+    averages over, it has offset -2)."""
     if expression.__class__ is Neg:
         expression = expression.operand
     if expression.__class__ is not Bin or expression.op != "/" or _parts_read(expression.left):

@@ -3,9 +3,9 @@ the true label, y σ(s) + (1 − y)(1 − σ(s)), is σ(s) itself when y = 1. A 
 number again has taken no new step, and rounding it again is rounding one value twice (σ(s) =
 0.182482 kept as 0.1825, then 0.183, where it is 0.182 once rounded), which the grader names as
 a slip in an answer (early.py, "rounded twice") and which the one-step search already takes as one
-step (early_steps.py, review 55c N5). So carried rounding (carry.py) rounds such a step as the step
+step (early_steps.py). So carried rounding (carry.py) rounds such a step as the step
 it restates was rounded, not again: C9 seed 6's Q29 ``2.33`` (key 2.3379), reached only so, is no
-carried rounding (round 58; tests/test_reached_tie58.py). A step that changes the value (y = 0:
+carried rounding (tests/test_reached_tie58.py). A step that changes the value (y = 0:
 1 − σ(s)) is a step of its own, rounded as any other."""
 
 from __future__ import annotations

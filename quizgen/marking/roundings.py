@@ -1,7 +1,7 @@
 """How a student may round one value: to 3, 4, 5 or 6 significant figures
 by the paper's rule, and at a tie also to even (a careful human may round
 half to even, as IEEE 754, Python and numpy do; never half towards zero
-where that is odd: 0.9275 is 0.928 either way, review 56a); a value whose scaled
+where that is odd: 0.9275 is 0.928 either way); a value whose scaled
 float lies within ``TIE`` of a half counts as the tie it stands for (0.9175,
 whose float lies just below). Carried rounding (carry.py) rounds every
 intermediate this way; the slips (slips.py) and early rounding

@@ -102,7 +102,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         return replace(verdict, feedback=f"{verdict.feedback}{joint} {_share(verdict.score)} of the marks "
                                          "in this course")
     return beyond_range(told_value(short_own_told(verdict, rule, reading, earlier, env, written or {}), reading, rule,
-                                   lambda: expected(rule)), rule, reading)   # -ln(0.0663): 2.71357 is 2.71; p = 1.07: F5
+                                   lambda: expected(rule)), rule, reading)   # -ln(0.0663): 2.71357 is 2.71; p = 1.07: beyond the range
 
 
 FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "

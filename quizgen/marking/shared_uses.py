@@ -19,7 +19,7 @@ MAX_CHOICES = 64
 """The most ways of rounding the shared intermediates one reach enumerates (each a whole
 evaluation of the recipe; a let used twice or an element of a list step is about 5 ways).
 Past it, the later shared intermediates take their roundings use by use, as unshared ones
-do: a wider reach, never a narrower one (review 46c F1: six sums used twice, 6**6 ways)."""
+do: a wider reach, never a narrower one (six sums used twice, 6**6 ways)."""
 
 
 def grouped(shared: list) -> list:
@@ -55,7 +55,7 @@ WORK_SHARE, LEAST_WORK = 2, 1 << 17
 """The work estimated for the pinned evaluations (``_work``) may be up to WORK_SHARE times that
 of one evaluation pinning nothing, or LEAST_WORK (some 0.1 s) whichever is more. Past it, fewer
 parts are pinned and the others take their values read by read, as a part read once does: a
-wider reach, never a narrower one, and never a hang (review 57c F1: kl = p ln(p / (1 - p)) +
+wider reach, never a narrower one, and never a hang (kl = p ln(p / (1 - p)) +
 L p / (L + p), with L pinned alone, ran 180 evaluations each combining p's 93 values pairwise
 at its three reads, 7 s a part; p and L both pinned, 16,740 evaluations of single values, 0.25 s)."""
 
@@ -100,7 +100,7 @@ def one_value_each(parts: dict, expression, env: dict):
     others whole (read once, a set gives what its values one at a time would). A student carries an
     earlier answer as one number, the same at every read: a softmax e^(s1) / (e^(s1) + e^(s2)) from
     (a) = s1 took one rounding of s1 above the line and another below it, and reached the softmax
-    of the unscaled scores (review 57a F1)."""
+    of the unscaled scores."""
     several = {name for name, values in parts.items() if len(values) > 1}
     reads = _reads(expression, env, several, False, {}) if several else {}
     if not any(count > 1 for count in reads.values()):   # the usual case: each part read once
@@ -133,7 +133,7 @@ def _pinned(parts: dict, reads: dict) -> tuple:
 def _work(parts: dict, reads: dict, pinned: tuple) -> int:
     """The estimated work of a reach pinning ``pinned``: per combination of their values, one
     evaluation (EVALUATION) and the pairwise combining of the other parts' values at their reads
-    (their reads' sizes summed, squared; within a factor of two of the pairs counted in review 57c F1's case)."""
+    (their reads' sizes summed, squared; within a factor of two of the pairs counted in the kl case above)."""
     wide = sum(count * len(parts[name]) for name, count in reads.items() if name not in pinned)
     return prod(len(parts[name]) for name in pinned) * (EVALUATION + wide * wide)
 

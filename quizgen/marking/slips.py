@@ -33,8 +33,8 @@ def rounded_twice(value, asked: int, x: float) -> str:
     """Why ``x``, the answer ``value`` rounded to one more figure than ``asked``
     and then again, is wrong (rounding once gives another number), else "".
     The value is quoted to two more figures than asked, or more where those
-    would round the other way too (7.10497, not 7.1050, for ln 1218 = 7.104965;
-    review 58b F1), as many as the feedback's "expected" may show."""
+    would round the other way too (7.10497, not 7.1050, for ln 1218 = 7.104965),
+    as many as the feedback's "expected" may show."""
     more = significant(value, asked + 1)
     twice = significant(Fraction(more), asked)   # the decimal written, rounded exactly (0.15 is 0.2 at 1)
     if not same(x, float(twice)):   # most answers: the value is not written out twice more
@@ -79,7 +79,7 @@ def trap_rounded_or_cut(traps, asked: int, x: float, shown: int | None, right: f
     (``rounded_or_cut``), else None; None too when ``x`` is as well the
     ``right`` value so rounded or cut off (then it is that). Of two or more
     traps so reached (traps are kept apart at the figures asked, not at 2), the
-    nearest to ``x`` is named, the first listed of those as near (review 55a F9)."""
+    nearest to ``x`` is named, the first listed of those as near."""
     if right_rounded_or_cut(x, right, asked, shown):
         return None
     figures = shown if shown is not None and shown < asked else None

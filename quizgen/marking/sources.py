@@ -127,7 +127,7 @@ def unrounded_fits(rule, x: float, env: dict, own: dict, written: dict | None = 
     is then it at those asked): also True when a value so worked rounds to that
     answer at the figures it shows. C7 (c) 1.835 after (a) 0.8403, both the
     calculator's 1/1.19 = 0.840336 carried on (-ln(1 - 0.840336) = 1.83468), is
-    what that (a) gives, as after (a) 0.840 (round 53: it was named at (c) too)."""
+    what that (a) gives, as after (a) 0.840 (so not named again at (c))."""
     if len(rule.sources) > 4:
         return False
     corners = [{}]

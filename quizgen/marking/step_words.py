@@ -1,11 +1,11 @@
 """A step of a part's working as feedback names it to a student: as the worked
 solutions write it (``e^(-s)``, ``σ(s)``, ``ln``, "the mean of"), never in
-the template language (``exp(-s)``, ``mean(-log(p))``: review 49c F4); and
+the template language (``exp(-s)``, ``mean(-log(p))``); and
 whether a step is only a given number (a parameter, or its negative), which
 no student rounds on the way and feedback never names as kept short. A term
 that a label's 0 or 1 selects (C9's ``y * q + (1 - y) * (1 - q)``) is written
 as this draw's working has it (``σ(s)`` for y = 1, ``1 - σ(s)`` for y = 0), so
-that every step is named by what it is (review 55c N5)."""
+that every step is named by what it is."""
 
 from __future__ import annotations
 

@@ -51,8 +51,8 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
 def why_one_id(first: str, other: str, *, named: bool = True) -> str:
     """Why two different ids are one student by the id rule, in the words of each refusal of them (a roster's
     repeated line, a Moodle download's two accounts, a key's two papers): the same letters in two Unicode forms,
-    by their code points (review 57b F8: shown alike), case and spaces, or all else ignored and the id both are
-    read as (review 51a F5). ``named``: the message names both ids; else ``first`` is quoted before a reason."""
+    by their code points (shown alike), case and spaces, or all else ignored and the id both are
+    read as. ``named``: the message names both ids; else ``first`` is quoted before a reason."""
     said = [repr(shortened(printable(i))) for i in (first, other, normalise_id(first))]
     if first != other and unicodedata.normalize("NFC", first) == unicodedata.normalize("NFC", other):
         points = [" ".join(f"U+{ord(c):04X}" for c in shortened(i, 20)) for i in (first, other)]

@@ -18,7 +18,7 @@ UNIT = re.compile(r"(?<!\s)\s*(?:" + _UNIT_WORD + _PER + r"|\(\s*" + _UNIT_WORD 
                   re.IGNORECASE)   # 0.364 nats, 1.52 nats per token, 0.364 (nats)
 # a word naming a quantity (not checked against the part's), after a number, bare or in brackets
 # ("0.789 probability", "1.46 loss", "0.681 (prob)"): said like a unit. Not "perplexity": e to the
-# loss is another number, so "1.105 perplexity" goes to a person as "bits" does (quantity_words.py; review 52b F4)
+# loss is another number, so "1.105 perplexity" goes to a person as "bits" does (quantity_words.py)
 _QUANTITY_WORD = r"(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy)"
 QUANTITY = re.compile(r"(?<=[\d)])\s*(?:" + _QUANTITY_WORD + r"|\(\s*" + _QUANTITY_WORD + r"\s*\))\s*(?:\.\s*)?$",
                       re.IGNORECASE)
@@ -44,7 +44,7 @@ _COUNT_NOUNS = ("token", "word", "position", "masked position", "target", "predi
 
 def unit_against_part(text: str, whole: bool) -> str:
     """A reason for a person when ``text`` ends with a built-in unit no answer of the part
-    has (review 47b F3): a count in nats (``2220 nats``), or a value that is no count in a
+    has: a count in nats (``2220 nats``), or a value that is no count in a
     count's noun (``0.401 tokens``: a loss, or a probability, is no number of tokens; ``1.52
     nats per token`` is a loss); else ''. A part whose template declares its units reads those."""
     found = UNIT.search(text.strip())

@@ -57,7 +57,7 @@ UNLISTED_REASON = ("the words after its yes or no say a change this part does no
 DENIED_REASON = ("it has no yes or no, only a \"not\", which read as a no gives one answer while the words it "
                  "denies give another: a person reads which the student meant")
 """The reason for ``it would not double`` where the no is the wrong answer and "not double" the right one
-(words.py's ``denied``: review 53b F6, it was told "the words after its yes or no")."""
+(words.py's ``denied``), rather than "the words after its yes or no"."""
 _FAMILIES = """square squares squared squaring; cube cubes cubed cubing; quarter quarters quartered quartering
 multiply multiplies multiplied multiplying; grow grows grew grown growing; rise rises rose risen rising
 fall falls fell fallen falling; drop drops dropped dropping; increase increases increased increasing
