@@ -171,9 +171,9 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
 
 def _joined(feedback: str, reason: str) -> str:
     """``reason`` after the ``feedback`` of the answer marked without ECF: a
-    sentence of its own after a trap's feedback (which ends in a full stop),
-    else as grade's feedback is written (lower case, no full stop)."""
-    if feedback.endswith("."):
+    sentence of its own after a trap's feedback (which ends in a full stop, or in
+    a slip note's ".)"), else as grade's feedback is written (lower case, no full stop)."""
+    if feedback.endswith((".", ".)")):
         return f"{feedback} {reason[:1].upper()}{reason[1:]}."
     return f"{feedback}; {reason}" if feedback else reason
 
