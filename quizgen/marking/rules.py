@@ -225,8 +225,8 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own, ow
         return cut
     if found is None:
         early, wrong = own()
-        if not early and cut_from_own() is not None:   # the exact trap behind their (a) carried on, then cut off
-            return cut_from_own()
+        if not early and (cut := cut_from_own()) is not None:   # the exact trap behind (a) carried on, cut off
+            return cut
         early, wrong = (early, wrong) if early else (cut_early(rule, x, shown), False)   # cut off at 2 or more
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
