@@ -141,16 +141,18 @@ def own_tie(rule, x: float, earlier: dict, env: dict, credits, written: dict, sh
     own = {d: earlier.get(d) for d in rule.recipe.depends}
     if None in own.values():
         return ""
-    given = {d: (v,) for d, v in own.items()}
+    given, worked = {d: (v,) for d, v in own.items()}, []   # the one-step values, once for x and its rounding
 
     def told(v: float) -> str:
-        bound = given_reach(rule.recipe, env, given, rule.spec, tolerance_kind(rule), None, EARLY_LEVELS)
         if bound is not None and not bound[0] <= v <= bound[1]:
             return ""
-        named = _step_named(one_step(rule, rule.recipe, env, given, v, TIE_LEVELS, near=_tie_near))
+        if not worked:
+            worked.append(one_step_values(rule.recipe, env, given, TIE_LEVELS))
+        named = _step_named(one_step(rule, rule.recipe, env, given, v, TIE_LEVELS, worked[0], _tie_near))
         words = _tie_words(rule, v, named, credits, asked)
         return words and f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: {words}"
     try:
+        bound = given_reach(rule.recipe, env, given, rule.spec, tolerance_kind(rule), None, EARLY_LEVELS)
         return as_asked_too(rule, x, shown, told)
     except OWN_RECIPE_ERRORS:
         return ""
