@@ -100,8 +100,6 @@ def _count(parser, cap: int, depth: int) -> None:
             stack.append(_Open(seen - 1, event))
             if depth is not None and len(stack) > depth:
                 raise TooDeep(depth, line)
-            if event.anchor is not None:   # an alias to it from inside makes a cycle: too big
-                sizes[event.anchor] = cap + 1
         elif isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
             sizes[event.anchor] = 1
         if entry is not None and seen - entry[2] > cap:
