@@ -1,4 +1,4 @@
-"""Lines of answers with no student id (docs/grading.md, "Rows grade cannot place"):
+"""Lines of answers with no student id (docs/grading.md, "Each status in full", `invalid`):
 named by their file line and, when the line carries a name, by that name and
 the roster students of that name, so that the instructor can put the id on the
 line. grade never gives such a line to a student by its name alone."""
