@@ -13,6 +13,10 @@ from quizgen.text.spans import MATHS, spans, substituted
 WIDTH = 80
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_ESCAPE = re.compile(r"\\([{}%&_#$])|\\\\")
+"""Outside maths, a TeX escape the template language writes for a character (``\\}``, which validate
+asks for a brace as a character, ``\\%``, ``\\&``, ``\\_``, ``\\#``, ``\\$``): plain text shows the
+character, as the PDF does. A ``\\\\`` is kept whole, so the character after it is not read as escaped."""
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\\$|[{}^_]|\s+|.", re.S)
 
 _WORDS = {name: name for name in (
@@ -77,8 +81,13 @@ def _inline(text: str) -> str:
         return math_to_plain(text[start + cut:end - cut])
 
     # every kind of maths, displayed too, shown inline, found in linear time (else a ReDoS: 20,000 ``\\(`` take 2.5 s)
-    line = substituted(text, spans(text, MATHS), maths, lambda piece: _BOLD.sub(r"\1", piece).replace("\\$", "$"))
+    line = substituted(text, spans(text, MATHS), maths, _text_outside_maths)
     return re.sub(r"(?<=\S) {2,}", " ", line)
+
+
+def _text_outside_maths(piece: str) -> str:
+    """Text between formulas: bold marks dropped and the template's escapes shown as their characters."""
+    return _ESCAPE.sub(lambda found: found.group(1) or found.group(0), _BOLD.sub(r"\1", piece))
 
 
 def math_to_plain(latex: str) -> str:
