@@ -83,7 +83,8 @@ def test_moodle_grade_export_as_template(tmp_path, invoke):
     (tmp_path / "export.csv").write_text(
         "First name,Last name,ID number,Email address,Quiz: Midterm 1 (Real),Last downloaded from this course\n"
         "Ada,One,s001,a@x.org,3.50,1700000000\nBo,Two,s002,b@x.org,-,1700000000\n"
-        "Zed,Late,s099,z@x.org,2.00,1700000000\n", encoding="utf-8")
+        "Zed,Late,s099,z@x.org,2.00,1700000000\nCy,Three,s003,c@x.org,-,1700000000\n"
+        "Di,Four,s004,d@x.org,1.00,1700000000\n", encoding="utf-8")
     result = run(invoke, tmp_path, "two", answers(SECTION_2), "moodle", tmp_path / "export.csv")
     assert result.exit_code == 0, result.output
     assert column(tmp_path / "two" / "answers-graded-gradebook-moodle.csv", id_column=0) == {

@@ -137,7 +137,8 @@ def test_a_moodle_3_gradebook_export_is_read_and_its_other_students_not_carried_
     since round 39 a student this run did not grade is not carried over (importing Moodle's
     own grade marks it overridden); it was, under their full name."""
     (tmp_path / "export.csv").write_text(
-        "First name,Surname,ID number,Email address,Quiz: Midterm 1 (Real)\nZed,Late,s099,z@x.org,2.00\n",
+        "First name,Surname,ID number,Email address,Quiz: Midterm 1 (Real)\nZed,Late,s099,z@x.org,2.00\n"
+        "Cy,Three,s003,c@x.org,-\n",
         encoding="utf-8")
     result = book_run(invoke, tmp_path, "two", book_answers(["s003"]), "moodle", tmp_path / "export.csv")
     assert result.exit_code == 0, result.output

@@ -227,6 +227,20 @@ def unmatched_note(outputs, result, book) -> list:
             f"{named_first(shown, len(graded))}"]
 
 
+def not_in_export_note(outputs, book) -> list:
+    """The note naming the graded students Moodle's own grade export does not list, left out of the file
+    (``book.not_in_export``), each with the nearest id of its students this run gave no grade."""
+    ids = book.not_in_export
+    if not ids:
+        return []
+    shown = named_first([_nearest_in(i, book.unfilled) for i in ids[:FEW]], len(ids))
+    return [f"{len(ids)} graded student(s) not in {shortened(Path(outputs.gradebook_template).name)}, Moodle's own "
+            f"grade export, are left out of the Moodle gradebook file, their grade not written, as Moodle's import "
+            f"stops the whole file at a user it does not know (in separate groups, at one outside the current group): "
+            f"{shown}; each may be unenrolled, left out of the export by a group, or have another ID number in "
+            "Moodle: enter their grades by hand, or export the grades again with them and grade again"]
+
+
 def zeros_note(outputs, book) -> list:
     """The note naming the template's students matched to a graded id only by
     leading zeros (``123 as 00123``: Excel drops the zeros of a number-like

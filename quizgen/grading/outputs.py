@@ -22,7 +22,7 @@ from quizgen.grading.decisions import made_by_override
 from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
                                                 odd_rows_note, moodle_maximum_warning, moodle_rounded_warning,
-                                                moodle_unscaled_warning,
+                                                moodle_unscaled_warning, not_in_export_note,
                                                 moodle_scaled_note, resaved_ids_warning, no_answer_ids,
                                                 off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
                                                 unmatched_note, zeros_note)
@@ -219,7 +219,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         left_out = book.left_out
         result.notes += zeros_note(outputs, book) + other_rows_note(outputs, book) + columns_note(outputs, book)
         result.notes += odd_rows_note(outputs, book)
-        result.notes += unmatched_note(outputs, result, book)
+        result.notes += unmatched_note(outputs, result, book) + not_in_export_note(outputs, book)
         result.notes += _merge_notes(outputs, result, book) + _scaled_note(outputs, result, book.possible)
         result.warnings += _changed_warning(outputs, result, book.changed) + list(book.added)
         result.warnings += off_roster_warning(result, book.off_roster)

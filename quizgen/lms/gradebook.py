@@ -80,6 +80,7 @@ class FilledGradebook(NamedTuple):
     columns_added: tuple = ()   # Canvas: student columns the template lacks, written empty (import_limits.canvas_layout)
     odd_rows: tuple = ()   # Canvas: rows given no grade with a cell needing the formula guard (gradebook_file.canvas_file)
     from_export: bool = False   # Moodle: the template is Moodle's own grade export, whose grades are not written back
+    not_in_export: tuple = ()   # Moodle: graded ids its own grade export does not list, left out (its import stops)
 
 
 def plain_gradebook(grades: list, delimiter: str = ",", comma: bool = False) -> str:
@@ -157,7 +158,9 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
     (normalise_id: case, spaces, a formula guard; else leading zeros, one to
     one: zero_pairs, listed in ``by_zeros``), written as the template has it.
     The ids in ``off_roster`` (graded, not on grade's --roster) are left out
-    unless the template lists them, as moodle_left_out's are. A student in
+    unless the template lists them, as moodle_left_out's are; so is a graded
+    student Moodle's own export does not list (``not_in_export``): its import
+    stops the whole file at a user it does not know. A student in
     ``held`` (moodle_gradebook) keeps a grade the template holds, else has no row."""
     if key not in MOODLE_KEYS:
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
@@ -167,7 +170,7 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
     listed = {*existing, *zeros}   # the graded normal ids the template lists, exactly or by leading zeros
     left_out = moodle_left_out(grades, key, listed)
     off = tuple(i for i in off_roster if normalise_id(i) not in listed and i not in left_out)
-    by_zeros = []
+    by_zeros, unknown = [], []
     for g in (g for g in grades if g.student_id not in left_out and g.student_id not in off):
         normal = normalise_id(g.student_id)
         row = existing.pop(normal, None) or existing.pop(zeros.get(normal), None)
@@ -177,6 +180,9 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
             by_zeros.append((row.student_id, g.student_id))
         if normal in held and (exported or before.strip() in NO_GRADE):
             continue   # their attempt still open, or none: no row, so that Moodle's own grade stands
+        if exported and row is None:
+            unknown.append(g.student_id)   # a user Moodle's import would not know: the whole file refused
+            continue
         if exported and (g.student_id in absent or normal in absent) and before.strip() not in NO_GRADE:
             kept.append((g.student_id, _number_cell(before).strip()))   # kept in Moodle: no row, not overridden
             continue
@@ -188,7 +194,8 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
     rows = [row for row in rows if not needs_guard(row[0])]
     return FilledGradebook(gradebook_csv(rows), [], kept, changed, no_id, left_out, off_roster=off,
                            by_zeros=tuple(by_zeros), held=_held(grades, held), unguarded=unguarded,
-                           from_export=exported)
+                           from_export=exported, not_in_export=tuple(unknown),
+                           unfilled=tuple(r.student_id for r in existing.values()) if unknown else ())
 
 
 def _held(grades: list, held) -> tuple:
