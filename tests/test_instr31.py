@@ -158,6 +158,19 @@ def test_a_canvas_template_without_section_gives_a_header_canvas_reads(course, i
     assert f"canvas.csv has no {added}, without which Canvas's import refuses" in one_line(result)
 
 
+@pytest.mark.parametrize("header, ids, note", [
+    ("Student,ID,SIS Login ID,Section,Quiz 1 (4412)", "101,s001,A", None),
+    ("Student,ID,SIS Login ID,Quiz 1 (4412)", "101,s001", "Section column")])
+def test_a_canvas_template_with_sis_login_id_alone_keeps_it_alone(course, invoke, header, ids, note):
+    """Canvas exports a gradebook without SIS ids with SIS Login ID alone, and its import reads that header
+    (update_column_count's first branch): no empty SIS User ID is added, nor a note saying it refuses it."""
+    result, rows = canvas_run(course, invoke, f"{header}\n\"Lovelace, Ada\",{ids},\n")
+    assert rows[0] == ["Student", "ID", "SIS Login ID", "Section", "Quiz 1 (4412)"]
+    assert canvas_reads_header(rows[0]) and rows[1][-1] == "4"
+    assert "SIS User ID column" not in result.output and "SIS User ID and" not in result.output
+    assert (f"canvas.csv has no {note}" in one_line(result)) if note else "canvas.csv has no" not in result.output
+
+
 # ---------------------------------------------------------------- 4. --roster with a plain answers file
 
 def moodle_run(course, invoke, *options):

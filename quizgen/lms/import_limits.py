@@ -31,13 +31,16 @@ def canvas_layout(header: list) -> tuple:
     writes, in the places Canvas's import reads them (gradebook_importer.rb,
     ``header?``, ``update_column_count``: the name, ``ID``, then ``SIS User
     ID`` with ``SIS Login ID`` (and ``Integration ID``, ``Root Account`` after
-    them), then ``Section`` last, or it refuses the file); the columns of
+    them), or ``SIS Login ID`` alone, as Canvas exports a gradebook without
+    SIS ids, then ``Section`` last, or it refuses the file); the columns of
     ``header`` (a template's) that it lacks are written empty, as the
     import does not read their cells but for the ids (``added``)."""
     names = ["LastName", "FirstName"] if "Student" not in header and {"LastName", "FirstName"} <= {*header} \
         else ["Student"]
     sis = [*_SIS, *(c for c in ("Integration ID", "Root Account") if c in header)] \
         if any(c in header for c in (*_SIS, "Root Account")) else []
+    if sis == list(_SIS) and "SIS User ID" not in header:
+        sis = ["SIS Login ID"]   # read alone (update_column_count's first branch): no empty SIS User ID, no note
     columns = [*names, "ID", *sis, "Section"]
     return columns, tuple(c for c in columns if c not in header)
 
