@@ -18,6 +18,7 @@ from quizgen.wording import first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.key.parts import trap_names
+from quizgen.grading.canvas_status import status_warnings
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
@@ -308,12 +309,17 @@ def _scaled_note(outputs: GradeOutputs, result, possible) -> list:
 
 def _changed_warning(outputs: GradeOutputs, result, changed: list) -> list:
     """One warning naming the grades (other than 0) already in the column that
-    this run changed: a re-run or a regrade made visible."""
-    others = [change for change in changed if not _was_zero(change[1])]
-    if not others:
+    this run changed: a re-run or a regrade made visible; Canvas's EX and N/A
+    cells, a status rather than a grade, each warned of apart (canvas_status)."""
+    changed = [change for change in changed if not _was_zero(change[1])]
+    if not changed:   # nothing to say (and, with no template, no column to name)
         return []
-    return [f"{len(others)} grade(s) already in {_column_words(outputs, result)} changed by this run (a re-run or "
-            f"regrade?): {_changes_shown(others)}"]
+    where = _column_words(outputs, result)
+    said, others = status_warnings(where, changed)
+    if not others:
+        return said
+    return said + [f"{len(others)} grade(s) already in {where} changed by this run (a re-run or regrade?): "
+                   f"{_changes_shown(others)}"]
 
 
 def _column_words(outputs: GradeOutputs, result) -> str:
