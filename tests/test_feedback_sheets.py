@@ -287,7 +287,7 @@ def test_the_summary_names_the_feedback_folder_where_it_is(graded, tmp_path):
                                        "--out", str(tmp_path / "out") + "/", "--feedback", str(tmp_path / "sheets")])
     assert result.exit_code == 0, result.output
     assert f"answers-graded-report.html in {tmp_path / 'out'}/\n" in result.output
-    assert f"Wrote the feedback sheets in {tmp_path / 'sheets'}/\n" in result.output
+    assert f"Wrote the feedback sheets in {tmp_path / 'sheets'}/ (index.csv says which sheet is whose)\n" in result.output
 
 
 def test_sheet_names_do_not_depend_on_the_order_of_the_answers():

@@ -80,7 +80,7 @@ def test_an_unchanged_stale_sheet_is_still_removed_and_an_edited_pdf_is_not(tmp_
     (tmp_path / "a.csv").write_text("student_id,Q1a,Q1b\ngone,0.5,3\nstay,0.5,3\n", encoding="utf-8")
     assert grade(tmp_path, "a.csv", "--feedback", "fb").exit_code == 0
     listed = (tmp_path / "fb" / ".quizgen-sheets").read_text(encoding="utf-8").splitlines()
-    assert sorted(line.split("\t")[0] for line in listed) == ["gone.md", "index.csv", "stay.md"]
+    assert sorted(line.split("\t")[0] for line in listed) == [".key", "gone.md", "index.csv", "stay.md"]   # and the key's mark
     (tmp_path / "b.csv").write_text("student_id,Q1a,Q1b\nstay,0.5,3\n", encoding="utf-8")
     assert grade(tmp_path, "b.csv", "--feedback", "fb").exit_code == 0
     assert (tmp_path / "fb" / "gone.md").exists()   # no answers of theirs this run: kept, and said (instr29)

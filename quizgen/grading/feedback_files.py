@@ -18,8 +18,12 @@ from quizgen.commit import remove_when_settled
 from quizgen.files import FileTable, as_bytes, write_files
 from quizgen.grading.feedback_names import safe_file_names
 from quizgen.generation.figures import TITLE
+from quizgen.key.exact_check import values_digest
 
 MANIFEST = ".quizgen-sheets"
+KEY_LINE = ".key"
+"""MANIFEST's line naming the key the sheets were graded against (key_mark): a name with a
+leading dot, which no sheet has and which an earlier quizgen's reading of the list skips."""
 HEADING = "# Feedback for "
 FIGURE_TITLE = f"<title>{TITLE}"
 SHEET_EXTS = (".md", ".pdf")
@@ -27,8 +31,25 @@ LISTED_EXTS = (*SHEET_EXTS, ".svg", ".csv")   # sheets, their figures and their 
 MAX_FIGURE_BYTES = 1 << 20   # a figure of ours is a few KB; a bigger file is none of them
 
 
+def write_grade_sheets(result, folder, files: dict, key) -> None:
+    """:func:`write_sheet_files` for a grade run graded against ``key``: its notes and warnings
+    into ``result``, which is given the folder (``paths["feedback"]``) and the index's name."""
+    result.paths["feedback"] = write_sheet_files(folder, files, result.files, result.notes,
+                                                 [t.student_id for t in result.students], result.warnings,
+                                                 key_mark(key))
+    result.sheet_index = next((name for name in files if name.endswith(".csv")), "")   # grading/sheet_index
+
+
+def key_mark(key) -> str:
+    """A short mark of a key (its seed and the digest key.json keeps of its answers): the
+    same key gives the same mark, another quiz's or paper's another."""
+    mark = hashlib.blake2b(f"{key.seed!r}\x1f{values_digest(key.exact_values())}".encode("utf-8", "surrogatepass"),
+                           digest_size=16)
+    return mark.hexdigest()
+
+
 def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list | None = None,
-                      students=(), warnings: list | None = None) -> Path:
+                      students=(), warnings: list | None = None, key: str = "") -> Path:
     """Write the sheets ``{name: text or bytes}`` into ``folder`` atomically,
     with MANIFEST listing their names and digests, then remove the sheets an
     earlier run listed there that this run replaced by another kind (Markdown
@@ -44,9 +65,11 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     none of the run's files ``keep`` (GradeResult.files: a file put under a
     sheet's name since, such as the answers this run read, stays). Nothing
     else in the folder is touched; names are compared ignoring case, as a
-    case-insensitive file system would."""
+    case-insensitive file system would. ``key``: the key's mark (key_mark), kept in
+    MANIFEST; sheets an earlier run wrote against another key that this run replaces
+    are counted in a note (other_key_note)."""
     folder, table = Path(folder), FileTable(keep or {})
-    listed = _listed(folder / MANIFEST)
+    listed, before = _listed(folder / MANIFEST), _listed_key(folder / MANIFEST)
     earlier = {name: digest for name, digest in listed.items()
                if table.find(folder / name) is None and _still_ours(folder / name, digest)}
     kept = kept_sheets(folder, files, earlier)
@@ -56,7 +79,10 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
             and os.path.lexists(folder / name) and table.find(folder / name) is None]
     listing = "".join(f"{name}\t{_digest(as_bytes(content))}\n" for name, content in files.items())
     listing += "".join(f"{name}\t{earlier[name]}\n" for name in kept) + "".join(f"{name}\t\n" for name in bare)
-    write_files(folder, {**files, MANIFEST: listing})
+    write_files(folder, {**files, MANIFEST: listing + (f"{KEY_LINE}\t{key}\n" if key else "")})
+    replaced = [name for name in files if name.endswith(SHEET_EXTS) and name in earlier]
+    if notes is not None and key and before not in (None, key) and replaced:
+        notes.append(other_key_note(folder, replaced, sum(name.endswith(SHEET_EXTS) for name in kept)))
     for name in earlier:
         if name.casefold() not in written:
             remove_when_settled(folder / name)   # once the run's other outputs are in place too
@@ -92,6 +118,17 @@ def kept_note(kept: dict, limit: int = 5) -> str:
     return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students "
             "this run has no answers for (another section's, graded before?): " + ", ".join(sheets[:limit]) + more
             + "; delete them by hand if they are stale")
+
+
+def other_key_note(folder: Path, replaced: list, kept: int, limit: int = 5) -> str:
+    """The note counting the sheets an earlier run wrote against another key that this run
+    replaced (names compared as MANIFEST lists them), and the sheets of that run kept."""
+    more = f" and {len(replaced) - limit} more" if len(replaced) > limit else ""
+    also = f"; the folder keeps {kept} other sheet(s) of earlier runs, for students this run has no answers for" \
+        if kept else ""
+    return (f"{len(replaced)} feedback sheet(s) in {folder} that an earlier run wrote against another key (another "
+            f"quiz's or paper's) are replaced by this run's: {', '.join(replaced[:limit])}{more}{also}; grade each "
+            "quiz into a feedback folder of its own")
 
 
 def undigested_note(names: list, limit: int = 5) -> str:
@@ -202,6 +239,15 @@ def _old_sheet(path: Path) -> bool:
     except OSError:
         return False
     return start.startswith(mark)
+
+
+def _listed_key(manifest: Path) -> str | None:
+    """The key mark MANIFEST keeps (KEY_LINE), or None: no MANIFEST, or one a run before marks were kept wrote."""
+    try:
+        lines = manifest.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return next((line.partition("\t")[2].strip() for line in lines if line.startswith(f"{KEY_LINE}\t")), None)
 
 
 def _listed(manifest: Path) -> dict:

@@ -65,6 +65,7 @@ class GradeResult:
     exam: str = ""   # the exam's title and course as the key records them (report.title.exam_words): report.md's heading
     key_check: str = ""   # the note that too few answers were given to check they are this key's (belong_note.py)
     read_as: str = ""     # an LMS download's kind, delimiter and encoding, as the summary names the file read
+    sheet_index: str = ""   # the feedback folder's index this run wrote (index.csv, or index-2.csv: sheet_index.py)
 
     @property
     def ecf(self) -> int:

@@ -370,7 +370,8 @@ def summary_text(result) -> str:
         lines.append(f"Wrote {' and '.join(p.name for p in built)} (the answers and key read from the download) "
                      f"in {built[0].parent}/")
     if "feedback" in result.paths:   # its own folder, wherever it is
-        lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
+        lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/ ({result.sheet_index} says which "
+                     "sheet is whose)")
     lines += [f"Note: {note}" for note in result.notes if not isinstance(note, WarningNote)]   # said as warnings
     if (result.counts[Status.NEEDS_REVIEW] or result.counts[Status.INVALID]) and "graded" in result.paths:
         lines.append(review_hint(result.paths["graded"], bool(result.counts[Status.INVALID])))

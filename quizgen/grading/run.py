@@ -26,7 +26,7 @@ from quizgen.grading.unknown_labels import unknown_labels_line
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.dropped import settle_class
-from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
+from quizgen.grading.feedback_files import MANIFEST, write_grade_sheets
 from quizgen.grading.file_warnings import stray_columns
 from quizgen.grading.grade_result import GradeResult, add_notes, add_warnings, result_of
 from quizgen.grading.key_index import KeyIndex, key_shown, load_key
@@ -349,8 +349,7 @@ def _write_sheets(result: GradeResult, run: _Inputs, graded_handle, commit, prog
     commit.hold_signals()
     if sheets is not None:
         refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
-        result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files, result.notes,
-                                                     [t.student_id for t in result.students], result.warnings)
+        write_grade_sheets(result, outputs.feedback, sheets, run.index.key)
 
 
 def _graded_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, graded_handle,
