@@ -120,6 +120,11 @@ def shortened(text, limit: int = SHOWN_CHARS) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def a_word(word: str) -> str:
+    """``word`` after its indefinite article, told by its first letter: ``an id``, ``an int``, ``a class``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def quoted(text, limit: int = 40) -> str:
     """``text`` quoted for a one-line message, cut to ``limit`` characters with
     its length after (``'7777'... (100,000 characters)``): a value of 100,000

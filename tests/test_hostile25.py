@@ -94,7 +94,7 @@ def test_an_earlier_key_saved_with_a_bom_keeps_its_secret(invoke, tmp_path):
     assert json.loads(key.read_text(encoding="utf-8"))["secret"] == secret
 
 
-@pytest.mark.parametrize("secret, shown", [("x", "'x'"), ("\ud800", "'?'"), ("a" * 5000, "aaa..."), (5, "a int")])
+@pytest.mark.parametrize("secret, shown", [("x", "'x'"), ("\ud800", "'?'"), ("a" * 5000, "aaa..."), (5, "an int")])
 def test_a_hand_edited_secret_is_refused_in_one_line(invoke, tmp_path, secret, shown):
     assert _paper(invoke, tmp_path / "p").exit_code == 0
     key = tmp_path / "p" / "key.json"

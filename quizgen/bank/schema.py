@@ -19,7 +19,7 @@ from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
 from quizgen.key.checks import CLASS_PATTERN
-from quizgen.wording import did_you_mean, shortened
+from quizgen.wording import a_word, did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
 from quizgen.maths.shares import RULE as SHARE_RULE, read_share
@@ -157,7 +157,7 @@ def _check_yaml_size(check: _Checker, data: dict) -> None:
 def _pattern_text(check: _Checker, value, key, pattern, message) -> str:
     text = check.text(value, key)
     if len(text) > budget.MAX_NAME:
-        raise budget.limit_error(check, (key,), f"a {key} of {len(text):,} characters", budget.MAX_NAME)
+        raise budget.limit_error(check, (key,), f"{a_word(key)} of {len(text):,} characters", budget.MAX_NAME)
     if not pattern.match(text):
         check.fail(message, key)
     return text

@@ -13,7 +13,7 @@ import hmac
 import secrets
 import unicodedata
 
-from quizgen.wording import printable, shortened
+from quizgen.wording import a_word, printable, shortened
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # Crockford's base32
 CODE_LENGTH = 8                                  # 40 bits
@@ -36,7 +36,7 @@ def secret_problem(secret) -> str:
     secret is guessable; a lone surrogate could not even be hashed)."""
     if isinstance(secret, str) and len(secret) == 2 * SECRET_BYTES and all(c in "0123456789abcdef" for c in secret):
         return ""
-    found = repr(shortened(printable(secret), 24)) if isinstance(secret, str) else f"a {type(secret).__name__}"
+    found = repr(shortened(printable(secret), 24)) if isinstance(secret, str) else a_word(type(secret).__name__)
     return f"its secret should be {SECRET_SHAPE}, as quizgen writes it; found {found}"
 
 

@@ -14,6 +14,7 @@ from jinja2.runtime import LoopContext
 from jinja2.sandbox import SandboxedEnvironment
 
 from quizgen.errors import QuizgenError, TemplateError
+from quizgen.wording import a_word
 from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.md_maths import checked_markdown, markdown_maths
 from quizgen.text.pdf_strings import pdf_string
@@ -97,7 +98,7 @@ def _kind(value) -> str:
         return "a whole record"
     if callable(value):
         return "a function or method"
-    return f"a {type(value).__name__}"
+    return a_word(type(value).__name__)
 
 
 def _finalizer(fmt: str):
