@@ -233,7 +233,8 @@ def not_in_export_note(outputs, book) -> list:
     ids = book.not_in_export
     if not ids:
         return []
-    shown = named_first([_nearest_in(i, book.unfilled) for i in ids[:FEW]], len(ids))
+    shown = [_nearest_in(i, book.unfilled) for i in ids[:FEW]]   # each a search for the nearest id: a few only
+    shown = named_first(shown, len(ids))
     return [f"{len(ids)} graded student(s) not in {shortened(Path(outputs.gradebook_template).name)}, Moodle's own "
             f"grade export, are left out of the Moodle gradebook file, their grade not written, as Moodle's import "
             f"stops the whole file at a user it does not know (in separate groups, at one outside the current group): "
