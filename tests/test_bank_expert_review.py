@@ -59,33 +59,37 @@ def test_bert_picks_follow_bert_code_over_every_drawable_length(templates_by_cla
 
 
 @pytest.mark.parametrize("cls", ["C4", pytest.param("C9", marks=pytest.mark.slow)])
-def test_stem_states_the_count_for_t_with_special_tokens(templates_by_class, cls):
+def test_stem_states_the_rule_for_t_and_the_solution_its_count(templates_by_class, cls):
+    """The stem gives the rule and T with the special tokens, never the count (C5 (d) asks it);
+    the solution works the count out and says how the illustrative |M| compares with it."""
     seen, differs_from_n_only = set(), False
     for instance, view in _draws(templates_by_class[cls], "picks"):
         m, n = int(instance.env["m"]), int(instance.env["n"])
         length = n + SPECIALS[cls]
         picks = bert_num_to_predict(length)
-        stem = _flat(view["stem"])
-        assert "max(1, round(0.15 T))" in stem, stem
-        assert f"which is {picks} for T = {length}" in stem, stem
+        stem, work = _flat(view["stem"]), _flat(" ".join(step["work"] for step in view["steps"]))
+        assert "max(1, round(0.15 T))" in stem and f"T = {length} tokens in all" in stem, stem
+        assert f"which is {picks} for" not in stem and "BERT would pick" not in stem, stem
         assert "roughly 15%" not in stem
+        assert f"0.15 x {length} = " in work and f"which rounds to {picks}" in work, work
         if m > picks:
-            assert "masks more than that" in stem, stem
-        elif m < picks:   # never "no more than BERT would pick": that hid the mismatch (round 39: the count
-            assert f"; this sequence masks only {m}, and its loss is computed in the same way" in stem, stem   # once)
+            assert f"this illustrative set masks {m}, more than that" in work.lower(), work
+        elif m < picks:   # never "no more than BERT would pick": that hid the mismatch
+            assert f"this illustrative set masks {m}, fewer than that" in work.lower(), work
         else:
-            assert f"so the {m} masked here are exactly the number BERT would pick" in stem, stem
-        assert "no more than BERT" not in stem, stem
+            assert f"this illustrative set masks {m}, exactly that many" in work.lower(), work
         seen.add((m > picks) - (m < picks))
         differs_from_n_only = differs_from_n_only or picks != bert_num_to_predict(n)
     assert seen == {1, 0, -1} and differs_from_n_only
 
 
-def test_c4_states_how_the_tie_at_t_10_is_rounded(templates_by_class):
-    stem = _flat(_view(_with_n(templates_by_class["C4"], 8))["stem"])
-    assert "which is 2 for T = 10 (0.15 x 10 = 1.5, which BERT's code rounds to 2)" in stem, stem
+def test_c4_says_how_the_tie_at_t_10_is_rounded_in_its_solution(templates_by_class):
+    view = _view(_with_n(templates_by_class["C4"], 8))
+    work = _flat(" ".join(step["work"] for step in view["steps"]))
+    assert "0.15 x 10 = 1.5, which rounds to 2 (a tie, which goes to 2 whether a .5 is rounded up" in work, work
+    assert "1.5" not in _flat(view["stem"])
     assert bert_num_to_predict(10) == 2
-    assert "which BERT's code rounds" not in _flat(_view(_with_n(templates_by_class["C4"], 9))["stem"])
+    assert "(a tie" not in _flat(" ".join(s["work"] for s in _view(_with_n(templates_by_class["C4"], 9))["steps"]))
 
 
 @pytest.mark.slow

@@ -397,11 +397,17 @@ def paper_digest(path) -> str:
 # of its own holds in the PDF (the sum's words before it left a line 1.4 to 6.4 pt too wide on seed 1's
 # 30-question C8 paper); those lines (and the paper code) the only ones that differ; problems.md and key.csv
 # byte-identical.
+# All four again (fix60c, review 60c F1): C4's and C9's stems state BERT's masking rule and T but not its count
+# for T (C5 (d) asks that count, and a paper whose C5 had the same T printed its answer), calling their masked
+# set illustrative; their solutions' first step (C4) and average step (C9) work the count out and compare |M|
+# with it. Seed 1's solutions again (review 60c F8): C5 (d)'s working says the .5 at T = 10 is rounded up "by
+# the question's convention", not as a claim about BERT's code. Those lines (and the paper code) the only ones
+# that differ; key.csv byte-identical, every draw unchanged.
 PAPER_DIGESTS = {   # round 56: the stems state the carrying rules the marker holds (review 56a F2, F9, F11)
-    ("1", "problems.md"): "87bba1375fe9ea3465419ef5c2ea0811361b34874ecec478d4c139304c82edb0",
-    ("1", "solutions.md"): "ed22543028c246fa568f80cb2322098ae92ac9d13c89908f6bcda874f251cb7d",
-    ("2", "problems.md"): "7badc0c666e1c6640ed088eed3fc5a1122960b3e7c8003a244264c8f93c5b4b5",
-    ("2", "solutions.md"): "eacfd44f295c799056ad97fb391747af27c2aa783183b4d9c83954095e3be256",
+    ("1", "problems.md"): "6de57b9dd3dcec964cf87ebd4e8f6cd214833829b451644aab17af6bbb9f0053",
+    ("1", "solutions.md"): "1da19c450483e363e2de4f1d7b84ae585f0b83e864721139ff69dc4c65d614c4",
+    ("2", "problems.md"): "bf2731784844fd0e7fbfad5601c6dcd46c3795ca85f2e4180ec5272bcbcb1a00",
+    ("2", "solutions.md"): "c63e7f7197d0fa64d531af40626045e54aa7aba55c5c8b8bec50cc4148c09988",
 }
 
 

@@ -82,7 +82,7 @@ def test_masked_positions_only_throughout_scores_half_of_c10(tmp_path):
 def test_berts_masking_count_is_stated_with_its_cap(cls):
     from quizgen.generation.views import question_view
     stem = " ".join(question_view(Question("Q1", canonical_instance(BANK[cls])), "md")["stem"].split())
-    assert "(up to a configured cap, 20 for 128-token sequences, far above this count)" in stem, stem
+    assert "(up to a configured cap, 20 for 128-token sequences); this masked set is illustrative" in stem, stem
 
 
 # F8: C6 applied its rate to the ordinary tokens while C4 and C9 say BERT's count is 0.15 T with
