@@ -21,8 +21,9 @@ def _papers(invoke, tmp_path):
 def test_grid_values_print_with_their_decimal(invoke, tmp_path):
     text = _papers(invoke, tmp_path)
     values = re.findall(r"value \$v_\d = ([^$]+)\$", text)                       # C11's stem
-    values += re.findall(r"\\times \(([^)]+)\)(?! \+ \()", text)                # C11's weighted sum
-    values += re.findall(r"\) \+ \(([^)]+)\) =", text)                           # C12's bias
+    values += [v for line in re.findall(r"\$o = ([^$]+)\$", text)                # C11's weighted sum
+               for v in re.findall(r"\\times \(?(-?[\d.]+)\)?", line)]
+    values += re.findall(r"\\times \(?-?[\d.]+\)? [+-] ([\d.]+) = ", text)          # C12's bias, + 0.5 or - 1.0
     values += [c for v in re.findall(r"\$x = \(([^)]+)\)\$", text) for c in v.split(", ")]
     values += re.findall(r"\\(?:epsilon|gamma|beta) = ([^$]+)\$", text)
     values += re.findall(r"\$y_\{ \d \} = (\S+) \\times", text)                 # the gain in the working

@@ -102,5 +102,5 @@ def test_c11s_scaling_reason_states_its_assumption():
     from pathlib import Path
     text = (Path(__file__).parent.parent / "docs" / "examples" / "bert_bank" / "c11_attention.yaml").read_text(
         encoding="utf-8")
-    assert "independent with mean 0 and variance 1, $q \\\\cdot k$ has variance $d_k$" in text
+    assert "independent with mean 0 and variance 1, $q \\\\cdot k_j$ has variance $d_k$" in text
     assert "keeps the scores' spread independent of the head size" not in text
