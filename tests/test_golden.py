@@ -403,11 +403,15 @@ def paper_digest(path) -> str:
 # with it. Seed 1's solutions again (review 60c F8): C5 (d)'s working says the .5 at T = 10 is rounded up "by
 # the question's convention", not as a claim about BERT's code. Those lines (and the paper code) the only ones
 # that differ; key.csv byte-identical, every draw unchanged.
+# All four again (fix60c, review 60c F10): Markdown writes a special token's brackets bare wherever it comes from
+# (a filled value's or a title's "[MASK]" and "[CLS]" were escaped, "\[MASK\]", beside the stems' bare "[CLS]"),
+# and the solutions' heading is "BERT mathematics: problem set — worked solutions" (two colons before); those
+# lines (and the paper code) the only ones that differ; key.csv byte-identical.
 PAPER_DIGESTS = {   # round 56: the stems state the carrying rules the marker holds (review 56a F2, F9, F11)
-    ("1", "problems.md"): "6de57b9dd3dcec964cf87ebd4e8f6cd214833829b451644aab17af6bbb9f0053",
-    ("1", "solutions.md"): "1da19c450483e363e2de4f1d7b84ae585f0b83e864721139ff69dc4c65d614c4",
-    ("2", "problems.md"): "bf2731784844fd0e7fbfad5601c6dcd46c3795ca85f2e4180ec5272bcbcb1a00",
-    ("2", "solutions.md"): "c63e7f7197d0fa64d531af40626045e54aa7aba55c5c8b8bec50cc4148c09988",
+    ("1", "problems.md"): "4ac4768e1d3549ce2a2c934d226edd942ebb8109dd7295890490ac225c2571af",
+    ("1", "solutions.md"): "ae118ec6f90d80acd0072fa3ca5fe754de668e1a9065b0ae9dd741b0af726664",
+    ("2", "problems.md"): "0a33f8bc9711630e586b6e991ecf595b03694c97832a15bab43b369ad9f56664",
+    ("2", "solutions.md"): "b32a52da2d201dc74faeaab757f4b8faa70d3080b5dad421191f9974afd8b67d",
 }
 
 

@@ -56,7 +56,7 @@ def test_tex_papers_name_their_pdf_title_and_bookmarks_in_hex_only(tmp_path, inv
                     "--course", HOSTILE_COURSE, "--out", out)
     assert result.exit_code == 0, result.stderr
     for name, title in (("problems.tex", f"{HOSTILE_TITLE}, {HOSTILE_COURSE}"),
-                        ("solutions.tex", f"{HOSTILE_TITLE}, {HOSTILE_COURSE}: worked solutions")):
+                        ("solutions.tex", f"{HOSTILE_TITLE}, {HOSTILE_COURSE} — worked solutions")):
         tex = (out / name).read_text(encoding="utf-8")
         meta = re.findall(r"^\\qzpdfmeta\{(.*)\}$", tex, re.M)
         assert [unhex(m) for m in meta] == [title], name
@@ -129,7 +129,7 @@ def test_problems_and_solutions_pdfs_have_a_title_language_and_bookmarks(tmp_pat
                     "--course", "NLP 101", "--out", out)
     assert result.exit_code == 0, result.stderr
     assert title(out / "problems.pdf") == f"{HOSTILE_TITLE}, NLP 101"
-    assert title(out / "solutions.pdf") == f"{HOSTILE_TITLE}, NLP 101: worked solutions"
+    assert title(out / "solutions.pdf") == f"{HOSTILE_TITLE}, NLP 101 — worked solutions"
     for name in ("problems.pdf", "solutions.pdf"):
         objects = pdf_objects(out / name)
         assert b"/Lang (en)" in objects and b"/DisplayDocTitle true" in objects, name

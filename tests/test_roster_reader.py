@@ -97,8 +97,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # problems.md again (round 57): the header keeps 4 figures in intermediate results "more where a question says so".
 # Both again (fix58p, review 58b F4): the near-1 sentence sets x and p as maths ($1 + x$, $1/p$ for $p$ near 1);
 # those stem lines (and the codes) the only ones that differ.
-PER_STUDENT_DIGESTS = {"problems.md": "572dc9591e07641c09b1f7a800fa9ff7f3ed03df1d49807622885354b698a519",
-                       "solutions.md": "8396e1c589bb983ee93d9f2a53f426e45ffced0a8e66cb9fc8ebcfe2a01bed40"}
+# Both again (fix60c, review 60c F10): "[MASK]" in a filled sentence bare, not "\[MASK\]"; the solutions' heading
+# "... — worked solutions", not ": worked solutions"; those lines (and the codes) the only ones that differ.
+PER_STUDENT_DIGESTS = {"problems.md": "8acb75a39e92fa557a318ec28cce186eea2ec91368a4506819d11fff28d2ed47",
+                       "solutions.md": "9d6760d2a1a4402178e9a9c219ae99bd3fe9802b52fe469f9754ef43ef2fc58e"}
 
 
 def paper_digest(path):

@@ -12,7 +12,7 @@ with ``\\displaystyle`` (a no-op in a display). A backslash before punctuation i
 CommonMark escape, so ``\\,``, ``\\!``, ``\\{``, ``\\}`` and ``\\|`` in maths are written
 as their letter-named twins (``\\thinspace`` ...), which every viewer reads alike.
 The template's text is converted before Jinja2 fills it: a ``\\[`` that escape_md
-writes into a filled value (``[MASK]`` as ``\\[MASK\\]``) is a bracket, not maths.
+writes into a filled value (``[1]`` as ``\\[1\\]``) is a bracket, not maths.
 
 A bank's text is Markdown, but never HTML: :func:`html_escaped` writes each
 ``<`` of the filled text outside maths as ``\\<``, as escape_md writes it in a

@@ -25,6 +25,7 @@ from quizgen.text.unprintable import refuse_filled
 from quizgen.maths.exact import Exact
 from quizgen.text.answers import answer_in_maths, bold_answer
 from quizgen.text.conventions import NEAR_ONE_RULE, ROUNDING_RULE
+from quizgen.text.md_escape import escaped_md
 from quizgen.maths.numbers import exact_decimal, fixed, percent, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
 
@@ -35,7 +36,6 @@ _TEX_SPECIALS = {
     "'": r"\textquotesingle{}", **{c: LIGATURE_BREAK % c for c in "-,<>"},   # see LIGATURE_BREAK
 }
 _TEX_PATTERN = re.compile("|".join(re.escape(k) for k in _TEX_SPECIALS if k not in "-,'<>") + "|" + LIGATURES)
-_MD_PATTERN = re.compile(r"([\\`*_<>|\[\]$])")   # a $ too: viewers with maths would open maths
 
 
 class Raw(str):
@@ -58,8 +58,8 @@ def escape_tex_char(char: str) -> str:
 
 
 def escape_md(text) -> str:
-    """``text`` made literal in Markdown."""
-    return _escaped_md(str(text))
+    """``text`` made literal in Markdown (text/md_escape.py: a special token's brackets kept)."""
+    return escaped_md(str(text))
 
 
 # Cached: the same words and names are escaped in question after question.
@@ -68,13 +68,8 @@ def _escaped_tex(text: str) -> str:
     return _TEX_PATTERN.sub(lambda m: _TEX_SPECIALS[m.group()], text)
 
 
-@lru_cache(maxsize=65536)
-def _escaped_md(text: str) -> str:
-    return _MD_PATTERN.sub(r"\\\1", text)
-
-
 _ESCAPES = {"tex": escape_tex, "md": escape_md, "text": str}
-_STR_ESCAPES = {"tex": _escaped_tex, "md": _escaped_md, "text": str}
+_STR_ESCAPES = {"tex": _escaped_tex, "md": escaped_md, "text": str}
 _PRINTABLE = (bool, int, float, Fraction, Exact, type(None))
 
 
