@@ -407,11 +407,14 @@ def paper_digest(path) -> str:
 # (a filled value's or a title's "[MASK]" and "[CLS]" were escaped, "\[MASK\]", beside the stems' bare "[CLS]"),
 # and the solutions' heading is "BERT mathematics: problem set — worked solutions" (two colons before); those
 # lines (and the paper code) the only ones that differ; key.csv byte-identical.
+# Both solutions.md again (fix60c, review 60c F6): each paper's solutions open with an answer table (question,
+# part, the answer at the figures asked, the key's own, points) after the notes; its lines (and the paper code)
+# the only ones that differ; problems.md and key.csv byte-identical.
 PAPER_DIGESTS = {   # round 56: the stems state the carrying rules the marker holds (review 56a F2, F9, F11)
     ("1", "problems.md"): "4ac4768e1d3549ce2a2c934d226edd942ebb8109dd7295890490ac225c2571af",
-    ("1", "solutions.md"): "ae118ec6f90d80acd0072fa3ca5fe754de668e1a9065b0ae9dd741b0af726664",
+    ("1", "solutions.md"): "ce4e0bfe2b7e5ef540e23d8e4a3f285116ae254b81d8dd32082b25c62bef71f4",
     ("2", "problems.md"): "0a33f8bc9711630e586b6e991ecf595b03694c97832a15bab43b369ad9f56664",
-    ("2", "solutions.md"): "b32a52da2d201dc74faeaab757f4b8faa70d3080b5dad421191f9974afd8b67d",
+    ("2", "solutions.md"): "de8a18236860f26c16378921027b51a24916c4ea4cabe4b0266f1270de924c16",
 }
 
 

@@ -99,8 +99,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # those stem lines (and the codes) the only ones that differ.
 # Both again (fix60c, review 60c F10): "[MASK]" in a filled sentence bare, not "\[MASK\]"; the solutions' heading
 # "... — worked solutions", not ": worked solutions"; those lines (and the codes) the only ones that differ.
+# solutions.md again (fix60c, review 60c F6): each student's solutions open with their own answer table.
 PER_STUDENT_DIGESTS = {"problems.md": "8acb75a39e92fa557a318ec28cce186eea2ec91368a4506819d11fff28d2ed47",
-                       "solutions.md": "9d6760d2a1a4402178e9a9c219ae99bd3fe9802b52fe469f9754ef43ef2fc58e"}
+                       "solutions.md": "ce5f28b447979167443fb4e74648ff3037b6e6d1c73a7c45b7b19c136518df90"}
 
 
 def paper_digest(path):

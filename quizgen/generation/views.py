@@ -188,10 +188,21 @@ def question_summary(question: Question, fmt: str, layouts=None) -> dict:
         source = FORMATS[fmt].source if fmt in FORMATS else fmt   # a question's own format (validate's md, tex)
         summary = {key: view[key] for key in SUMMARY_KEYS}
         summary["figure"] = view["figure"] is not None
+        summary["key_rows"] = tuple(_key_row(pv, part) for pv, part in zip(question.instance.parts, view["parts"]))
         for kind in ("problem", "solution"):
             summary[f"{kind}_block"] = render_layout(f"{kind}-question.{source}.j2", source, layouts, q=view)
         question.summaries[fmt] = summary
     return summary
+
+
+def _key_row(pv, part: dict) -> dict:
+    """A part's row of the solutions' answer table: its letter, its answer at the figures the
+    paper asks (a numeric part with a ``sigfigs`` rule; else as the key writes it), the key's
+    own answer, and its points."""
+    spec, asked = pv.part.tolerance or {}, part["answer"]
+    if pv.part.kind == "numeric" and pv.value is not None and "atol" not in spec and "rtol" not in spec:
+        asked = significant(pv.value, spec.get("sigfigs", 3))
+    return {"letter": part["letter"], "asked": asked, "answer": part["answer"], "points_text": part["points_text"]}
 
 
 SPACE_CM = {"word": 0.6, "integer": 1.5, "numeric": 2.2}
