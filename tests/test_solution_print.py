@@ -134,7 +134,8 @@ def test_solution_blocks_keep_working_with_its_steps_and_space_after_the_answers
     assert "\\end{qzparts}\n\\end{qzanswers}\\qzendrow\n" in block   # qzanswers: a qzblock unless taller than a page
     preamble = (builtin_templates_dir() / "solutions.tex.j2").read_text(encoding="utf-8")
     assert r"\@beginparpenalty\@M" in preamble.split("{qzsteps}", 1)[1].split("\n", 1)[0]
-    assert r"\newcommand{\qzendrow}{\par\prevdepth=\dp\strutbox\medskip}" in preamble
+    # a medium skip that never shrinks (a full page took 2 pt from it, under a display fraction)
+    assert r"\newcommand{\qzendrow}{\par\prevdepth=\dp\strutbox\vskip\dimexpr\medskipamount\relax plus 2pt\relax}" in preamble
 
 
 def test_markdown_exact_answers_are_display_style(templates_by_class):
