@@ -33,9 +33,10 @@ class FakeReadline:
 
 def test_line_editing_is_kept_only_where_readline_keeps_every_byte():
     new = FakeReadline("8.2")
-    assert terminal.keeps_bytes(new, "utf-8") and new.bound == ["set byte-oriented on"]
+    assert terminal.keeps_bytes(new, "utf-8") and new.bound == [*terminal.EIGHT_BIT, "set byte-oriented on"]
     old = FakeReadline("8.0")
-    assert not terminal.keeps_bytes(old, "utf-8") and old.bound == []   # it would drop the byte: plain read
+    assert not terminal.keeps_bytes(old, "utf-8")   # it would drop the byte: plain read
+    assert old.bound == list(terminal.EIGHT_BIT)
     assert terminal.keeps_bytes(FakeReadline("7.0"), "latin-1")   # a one-byte locale: bytes read as they come
     assert terminal.keeps_bytes(SimpleNamespace(__doc__="... using libedit readline.", _READLINE_LIBRARY_VERSION="2.11"),
                                 "utf-8")

@@ -41,15 +41,23 @@ BYTE_ORIENTED = (8, 2)   # the GNU readline that has the byte-oriented setting (
 #                          "unknown variable name" for it)
 
 
+EIGHT_BIT = ("set input-meta on", "set output-meta on", "set convert-meta off")
+#  Under the C or POSIX locale GNU readline reads a byte of 0x80 or more as Meta plus a key, an editing command
+#  (the UTF-8 bytes of U+2212 minus were eaten and "\u22120.335" read as "0.335"); these keep each byte as text.
+
+
 def keeps_bytes(readline, encoding: str) -> bool:
     """Whether ``readline`` hands input() every byte typed. GNU readline under a UTF-8 locale drops a byte
     that is not UTF-8 (a Latin-1 terminal's ``×``, 0xD7) and the rest of the line was marked: ``7.16×10^-1``
     as ``7.1610^-1``. Its ``byte-oriented`` setting keeps the byte, which the drill then
     refuses as a pipe's; a GNU readline without it keeps line editing only where the locale is not UTF-8
     (it then reads bytes as they come), else the plain read is used (the terminal still erases and kills).
+    Every GNU readline is also told to take a byte of 0x80 or more as text, never as a Meta key (EIGHT_BIT).
     libedit (macOS) is not known to drop bytes: its line editing is kept."""
     if "libedit" in (readline.__doc__ or ""):
         return True
+    for setting in EIGHT_BIT:
+        readline.parse_and_bind(setting)
     version = tuple(int(n) for n in re.findall(r"\d+", str(readline._READLINE_LIBRARY_VERSION))[:2])
     if version >= BYTE_ORIENTED:
         readline.parse_and_bind("set byte-oriented on")
