@@ -327,13 +327,26 @@ def export_group():
     """
 
 
-def _export_options(command):
-    """The options every export command shares: what to sample, like generate."""
+MOODLE_COUNT_HELP = ("Variants per slot, 1 to 10,000 (each student gets one at random, every part of a question "
+                     "from that one variant, so errors are carried forward).")
+CANVAS_COUNT_HELP = ("Variants per slot, 1 to 10,000. Canvas draws each part's variant on its own, so with more "
+                     "than 1 a student's parts mostly come from different variants and no error is carried "
+                     "forward: hence 1 (the same numbers for everyone), where Moodle's default is 10.")
+
+
+def _export_options(count: int, count_help: str):
+    """The options every export command shares (what to sample, like generate), with the command's own
+    default --count: Moodle keeps a question's parts on one variant, Canvas does not (docs/lms.md)."""
+    return lambda command: _with_export_options(command, click.option(
+        "--count", default=count, show_default=True, type=int, help=count_help))
+
+
+def _with_export_options(command, count_option):
+    """``command`` with the shared export options, ``count_option`` among them."""
     for option in reversed([
             click.option("--classes", default="all", show_default=True,
                          help="Comma-separated classes (C1,C7) or 'all': one question slot each."),
-            click.option("--count", default=10, show_default=True, type=int,
-                         help="Variants per slot, 1 to 10,000 (each student gets one at random)."),
+            count_option,
             click.option("--seed", default=None,
                          help="Seed (default: a fresh one, printed): the k-th variant of a slot is generate's "
                               "k-th question with it."),
@@ -347,7 +360,7 @@ def _export_options(command):
 @export_group.command("moodle")
 @click.option("--out", default="questions.xml", show_default=True, type=click.Path(),
               help="The Moodle XML file to write, or a folder (written there as questions.xml).")
-@_export_options
+@_export_options(10, MOODLE_COUNT_HELP)
 def export_moodle(out, classes, count, seed, force, banks):
     """Moodle XML for the question bank: one category per slot holding its variants.
 
@@ -367,7 +380,7 @@ def export_moodle(out, classes, count, seed, force, banks):
 @click.option("--out", default="quiz.zip", show_default=True, type=click.Path(),
               help="The Canvas QTI zip to write, or a folder (written there as quiz.zip).")
 @click.option("--title", default="quizgen quiz", show_default=True, help="The quiz title in Canvas.")
-@_export_options
+@_export_options(1, CANVAS_COUNT_HELP)
 def export_canvas(out, title, classes, count, seed, force, banks):
     """A Canvas QTI 1.2 zip: a question group per slot (and part) picking one variant.
 
