@@ -29,5 +29,5 @@ def test_the_drill_writes_no_control_character_of_a_path(tmp_path):
     output, _ = drill("0.5\nq\n", classes="C1", seed=1, state=str(state), banks=(str(bank),))
     assert "\x1b" not in output and "red\n" not in output, output
     flat = " ".join(output.split())
-    assert f"Progress file: {tmp_path}/?[31mred?.json" in flat and "Progress saved to" in flat
+    assert f"New progress file: {tmp_path}/?[31mred?.json" in flat and "Progress saved to" in flat
     assert f"--state {shell_word(state)}" in flat and f"--bank {shell_word(bank)}" in flat

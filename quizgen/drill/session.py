@@ -25,7 +25,7 @@ from quizgen.key.entries import key_entry
 from quizgen.marking.quotes import own_numbers
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
-from quizgen.drill.summary import class_key, progress_file_line, resume_command, summary
+from quizgen.drill.summary import class_key, opening_progress_line, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.replies import COMMANDS, HELP, capital, carried_sentence, echo, exact_text, \
     held_back, misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, unreadable, \
@@ -379,7 +379,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         asked, chosen = list(drill.classes), ",".join(drill.classes)   # asked: before any template is left out
         drill.say(f"quizgen drill: seed {seed}, classes {chosen}"
                   + (f", {count} question{'s' * (count != 1)}" if count else "") + ".")
-        drill.say(progress_file_line(path) if drill.store else "Practice run: progress is not saved.")
+        drill.say(opening_progress_line(path, loaded.progress) if drill.store else "Practice run: progress is not saved.")
         drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
         result = drill.run(count, first)
         own_state = path != learner.default_path() and path   # a --state other than the default

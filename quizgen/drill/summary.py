@@ -109,6 +109,15 @@ def progress_file_line(path) -> str:
     return f"Progress file: {printable(path)}"
 
 
+def opening_progress_line(path, progress) -> str:
+    """The drill's line naming its progress file and what it holds: a new one (a mistyped --state, or a
+    changed $HOME) said to be new, not shown as an existing record that happens to be empty."""
+    if not Path(path).exists():
+        return f"New progress file: {printable(path)} (nothing recorded there yet)"
+    held = f"{progress.clock} question{'s' * (progress.clock != 1)} so far" if progress.clock else "no questions yet"
+    return f"{progress_file_line(path)} ({held})"
+
+
 def resume_command(seed, cls: str, banks=(), practice: bool = False, state=None, decimal_comma: bool = False) -> str:
     """The command that asks a question left unfinished again: its seed and
     class, this run's --bank folders, its progress file or --no-save, and --decimal-comma."""
