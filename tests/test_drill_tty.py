@@ -1,12 +1,15 @@
 """The drill in a real terminal (a pseudo-terminal): the learner's own keys,
 Ctrl-C in the middle of a question and Ctrl-D at the prompt."""
 
+import fcntl
 import io
 import json
 import os
 import select
 import signal
+import struct
 import sys
+import termios
 import time
 
 import pytest
@@ -14,14 +17,15 @@ import pytest
 pty = pytest.importorskip("pty")
 
 
-def in_terminal(args, keys, env, timeout=60.0, wait=True):
-    """Run ``python -m quizgen ARGS`` on a pseudo-terminal, sending each of
+def in_terminal(args, keys, env, timeout=60.0, wait=True, size=(24, 80)):
+    """Run ``python -m quizgen ARGS`` on a pseudo-terminal of ``size`` (rows, columns), sending each of
     ``keys`` at the next prompt (once the drill waits for it, unless not
     ``wait``); (everything shown, exit code). The drill's
     output is read until it ends, so it never blocks writing to a full
     terminal; a drill still running after ``timeout`` s is killed and fails."""
     pid, fd = pty.fork()
-    if pid == 0:   # the child: the drill itself
+    if pid == 0:   # the child: the drill itself, its terminal's size set before it starts
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", *size, 0, 0))
         os.execve(sys.executable, [sys.executable, "-m", "quizgen", *args], env)
     shown, deadline = b"", time.monotonic() + timeout
     for key in keys:

@@ -389,7 +389,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         offered = asked if drill.store is None else {t.cls for t in bank}   # practice: this run's alone
         out.write(summary(result, loaded.progress, sorted(offered, key=class_key), banks=banks,
                           names=trap_names(templates + bank), practice=drill.store is None, state=own_state,
-                          decimal_comma=decimal_comma, traps=drill.traps) + "\n")
+                          decimal_comma=decimal_comma, traps=drill.traps, width=width) + "\n")
         out.flush()
         for line in ledger_warnings(templates, drill.ledgers):   # draws a failed expression threw away
             err.write(f"quizgen: warning: {line}\n")

@@ -32,7 +32,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
     done = result.questions - bool(result.unfinished)
     left = ", 1 left unfinished" if result.unfinished else ""
     title = f"Summary ({done} question{'s' * (done != 1)}{left}, stopped: {result.stopped})"
-    lines = ["", title, "-" * len(title)]
+    lines = ["", wrap(title, width), "-" * min(len(title), width)]
     if not result.parts:
         lines.append("No answers given this time.")
     else:
@@ -259,7 +259,7 @@ BOX_LEGEND = (f"Box: 1 to {learner.BOXES}. A miss puts a class or misconception 
               "wrong (or too few figures); Skipped: given up, no part wrong.")
 
 
-def _unsplit(classes: dict) -> list:
+def _unsplit(classes: dict, width: int = WIDTH) -> list:
     """The line under --stats' class table on the questions a record from
     before version 2 holds that are neither Clean nor in a column by how they
     went (it kept only the box), or none."""
@@ -270,7 +270,7 @@ def _unsplit(classes: dict) -> list:
     total = sum(earlier.values())
     which = ", ".join(f"{cls}: {n}" for cls, n in earlier.items())
     return [wrap(f"Not in Hints, Wrong or Skipped: {total} earlier question{'s' * (total != 1)} not right without "
-                 f"hints ({which}), recorded before the progress file kept how each went.", WIDTH)]
+                 f"hints ({which}), recorded before the progress file kept how each went.", width)]
 
 
 def _misconception_table(progress, names) -> list:
@@ -290,12 +290,12 @@ def class_key(cls: str) -> tuple:
     return (int(cls[1:]) if cls[1:].isdigit() else 10 ** 6, cls)
 
 
-def stats_report(state=None, banks=()) -> tuple:
+def stats_report(state=None, banks=(), width: int = WIDTH) -> tuple:
     """(report, note): the learner's record as text (``quizgen drill --stats``),
     and a one-line note if the file was unusable, or a line for each entry left
     out of the record as making no sense (the rest is shown). A path under a
     file (``answers.csv/p.json``) stops with one line (UsageError): its advice
-    would name a file no drill can keep."""
+    would name a file no drill can keep. Its text is wrapped to ``width``."""
     if state:
         refuse_folder_name(state)
     path = Path(state) if state else learner.default_path()
@@ -321,6 +321,6 @@ def stats_report(state=None, banks=()) -> tuple:
     for cls, card in sorted(progress.classes.items(), key=lambda kv: class_key(kv[0])):
         lines.append(f"{cls:<6} {card.box:<4} {card.seen:<10} {card.right:<6} {card.helped:<6} {card.missed:<6} "
                      f"{card.skipped:<8} {_due_text(learner.class_due(progress, cls, traps.get(cls, ())), progress.clock)}")
-    lines += [wrap(BOX_LEGEND, WIDTH)] + _unsplit(progress.classes) + _misconception_table(progress, names)
-    lines += ["", "What to practise next:"] + bullets(what_next)
+    lines += [wrap(BOX_LEGEND, width)] + _unsplit(progress.classes, width) + _misconception_table(progress, names)
+    lines += ["", "What to practise next:"] + bullets(what_next, width)
     return "\n".join(lines), notes

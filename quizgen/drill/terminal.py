@@ -4,12 +4,14 @@ terminal with line editing (arrows, history) where Python's readline exists."""
 from __future__ import annotations
 
 import re
+import shutil
 import signal
 import sys
 import threading
 from contextlib import contextmanager
 
 from quizgen.errors import InputFileError
+from quizgen.text.plain import WIDTH
 from quizgen.ui import WAIT_SLICE, wait_for_line
 
 NO_LINE_END = 64 << 20   # characters of one line after which a drill's input is taken to be no text (64 MiB)
@@ -21,6 +23,18 @@ def isatty(stream) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+NARROWEST = 20   # columns: a narrower terminal still gets lines this long (a formula or a path may be longer)
+
+
+def columns(out) -> int:
+    """The width the drill wraps its text to: a terminal's own (as shutil reads it, $COLUMNS first) up to
+    WIDTH, so a phone or a split pane never breaks a line mid-word; WIDTH for a pipe or a file, whose
+    text is then the same wherever it is made."""
+    if not isatty(out):
+        return WIDTH
+    return max(NARROWEST, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
 
 
 def line_editing(inp, out) -> bool:
