@@ -5,6 +5,7 @@ progress file --no-save promises not to read)."""
 from __future__ import annotations
 
 from quizgen.drill.session import run_drill
+from quizgen.drill.state_file import StoppedWaiting
 from quizgen.drill.summary import stats_report
 from quizgen.drill.terminal import columns
 from quizgen.errors import InputFileError, UsageError
@@ -21,7 +22,12 @@ def drill(inp, out, err, *, stats: bool = False, save: bool = True, state=None, 
         if inp is None:   # started with standard input closed (quizgen drill <&-): Python gives no sys.stdin
             raise InputFileError("standard input is closed, and the drill reads your answers from it: run it at "
                                  "a terminal, or give it a file of answers (< answers.txt)")
-        return run_drill(inp, out, err, state=state, save=save, banks=banks, **{"width": columns(out), **session})
+        try:
+            return run_drill(inp, out, err, state=state, save=save, banks=banks, **{"width": columns(out), **session})
+        except StoppedWaiting as stopped:   # Ctrl-C before the first question, as q: a line, exit 0
+            out.write(f"{stopped}\n")
+            out.flush()
+            return None
     report, note = stats_report(state, banks, columns(out))
     err.writelines(f"quizgen: warning: {line}\n" for line in (note.splitlines() if note else ()))
     err.flush()

@@ -23,7 +23,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.drill.state_file import check_existing, no_link, read_no_link, record_text, refuse_foreign
+from quizgen.drill.state_file import StoppedWaiting, check_existing, no_link, read_no_link, record_text, refuse_foreign
 from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_CARDS, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
 from quizgen.errors import InputFileError
@@ -342,7 +342,8 @@ def lock_progress(path: Path):
     """An exclusive lock on ``<path>.lock`` (the progress file itself is replaced
     on every save, so it cannot carry the lock), or None where no lock file can
     be made (then saving fails too, with its own warning). Refuses with one line
-    when another process holds it for longer than LOCK_WAIT_SECONDS."""
+    when another process holds it for longer than LOCK_WAIT_SECONDS; a Ctrl-C while
+    it waits raises StoppedWaiting (the drill stops as at q, nothing read or written)."""
     lock_path = path.with_name(path.name + ".lock")
     try:
         lock_path.parent.mkdir(parents=True, exist_ok=True)
@@ -350,18 +351,22 @@ def lock_progress(path: Path):
     except OSError:
         return None
     deadline = time.monotonic() + LOCK_WAIT_SECONDS
-    while True:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return handle
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                handle.close()
-                raise InputFileError(f"progress file {path} is in use by another quizgen drill; finish that one "
-                                     "first, or use --state FILE or --no-save") from None
-            time.sleep(0.05)
-        except OSError:
-            return handle   # a file system without locks: go on unlocked, as before
+    try:
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return handle
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    handle.close()
+                    raise InputFileError(f"progress file {path} is in use by another quizgen drill; finish that "
+                                         "one first, or use --state FILE or --no-save") from None
+                time.sleep(0.05)
+            except OSError:
+                return handle   # a file system without locks: go on unlocked, as before
+    except KeyboardInterrupt:
+        handle.close()
+        raise StoppedWaiting(path) from None
 
 
 def _set_aside(path: Path, problem: str) -> Loaded:

@@ -24,6 +24,15 @@ MARKER = b'"quizgen-progress"'   # every record quizgen writes opens with {"form
 ADVICE = "pass another --state FILE, or --no-save"
 
 
+class StoppedWaiting(Exception):
+    """Ctrl-C while a drill waited for the lock another drill holds on the progress file: the drill stops as it
+    does at ``q``, before anything is read or written (quizgen.drill.entry says so in a line, exit 0)."""
+
+    def __init__(self, path):
+        super().__init__(f"Stopped while waiting for progress file {printable(path)}, in use by another quizgen "
+                         "drill: nothing was read or changed.")
+
+
 def refuse_folder_name(state) -> None:
     """Stop with one line when ``state`` (``--state`` or $QUIZGEN_PROGRESS) names a folder: an existing one
     (with --no-save, which reads no file, it is not looked at), or it ends in a path separator (``answers.csv/``, ``newdir/``: Path would drop it and land
