@@ -100,7 +100,7 @@ def test_a_class_answered_then_left_is_not_advised_as_never_tried():
 
 
 def test_one_part_is_one_part_in_the_total():
-    part = SimpleNamespace(cls="C1", status="correct", hinted=False, misconception="", feedback="")
+    part = SimpleNamespace(cls="C1", status="correct", hinted=False, own_hint=False, misconception="", feedback="")
     assert _score_table([part])[-1] == "Total: 1 of 1 part right."
     assert _score_table([part, part])[-1] == "Total: 2 of 2 parts right."
 
@@ -158,7 +158,7 @@ def test_the_advice_puts_what_this_drill_missed_first_and_says_what_it_left_out(
 
 
 def test_the_significant_figures_line_is_wrapped_like_the_rest():
-    part = SimpleNamespace(cls="C1", status="imprecise", hinted=False, misconception="", feedback="")
+    part = SimpleNamespace(cls="C1", status="imprecise", hinted=False, own_hint=False, misconception="", feedback="")
     lines = "\n".join(_score_table([part, part])).splitlines()
     assert max(map(len, lines)) <= 80 and lines[-2:] == [
         "2 parts had the right value but too few significant figures (rounded too early,",

@@ -78,7 +78,7 @@ def _score_table(parts: list, width: int = WIDTH, unfinished: int = 0) -> list:
     for cls in sorted(by_class, key=class_key):
         rows = by_class[cls]
         right = sum(p.status == Status.CORRECT for p in rows)
-        hinted = sum(p.hinted and p.status != "skipped" for p in rows)   # parts answered after a hint
+        hinted = sum(p.own_hint and p.status != "skipped" for p in rows)   # parts answered after a hint of their own
         lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {hinted:<12} "
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == Status.CORRECT for p in parts)
@@ -160,7 +160,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     lines = [_unfinished_text(unfinished, bool(again))] if unfinished else []
     lines += [f"same question: {again}"] if unfinished and again else []
     lines += [f"{cls}: {_practice_text(outcomes.get(cls))}." if practice else
-              f"{cls}: {_box_text(box, outcomes.get(cls), progress.classes[cls].last)}; next review "
+              f"{cls}: {_box_text(box, outcomes.get(cls), progress.classes[cls])}; next review "
               f"{_due_text(due, progress.clock)}."
               for box, due, cls in weak[:SHOWN]]
     lines += _more(len(weak), "class", "classes", " from this run" if practice else " not yet secure" + listed)
@@ -177,8 +177,9 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
         lines.append(f"{named_few(elsewhere, SHOWN)}: from a bank not loaded now; add its --bank DIR to "
                      "practise it.")
     left = [unfinished[0].cls] if unfinished else []
-    focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN]] + _reviewing(progress, traps, bank_classes)))
-    focus = focus or new[:3]
+    focus = list(dict.fromkeys(left + _needing_work(progress, weak[:SHOWN], bank_classes)
+                               + _reviewing(progress, traps, bank_classes)))
+    focus = focus or new[:3] or [cls for _, _, cls in weak[:SHOWN]]
     if focus:
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
                      + "".join(f" --bank {shell_word(bank)}" for bank in banks)
@@ -190,6 +191,16 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
         lines.append("everything you have met is secure (right without hints at least twice since its last "
                      f"miss); next review: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
     return lines
+
+
+def _needing_work(progress, weak: list, bank_classes: list) -> list:
+    """The classes the suggested command names before any new one: the ``weak`` ones (box, due, class) in
+    box 1 or due now, then a secure class whose review has come, the first SHOWN. A class right once without
+    hints and not yet due is not named while classes wait untried (its review comes in its turn)."""
+    now = progress.clock
+    secure = [cls for cls in bank_classes if cls in progress.classes
+              and progress.classes[cls].box > learner.OPEN_BOX and progress.classes[cls].due <= now]
+    return [cls for box, due, cls in weak if box == 1 or due <= now] + secure[:SHOWN]
 
 
 def _reviewing(progress, traps, bank_classes: list) -> list:
@@ -218,16 +229,17 @@ def _more(total: int, one: str, many: str, tail: str) -> list:
     return [f"and {rest} more {one if rest == 1 else many}{tail}."] if rest > 0 else []
 
 
-def _box_text(box: int, outcome=None, last: str = "") -> str:
+def _box_text(box: int, outcome=None, card=None) -> str:
     """What a low box says about a class, in words, not its box number: box 1
     follows a miss (a part wrong or skipped, record.MISSES) or a right answer
     with hints while in box 1, which the summary tells by this drill's
     ``outcome`` and, for a class not finished this time (and --stats), by how
-    its last question went (``last``, record.Card); a record from before
+    its last question went (``card.last``, record.Card); a record from before
     version 2 cannot tell them apart. Box 2: one answer right without hints
-    since (what --stats counts as Clean)."""
+    since; said "since its last miss" when the card counts more than one (--stats' Clean counts them all)."""
+    last, right = (card.last, card.right) if card else ("", 0)
     if box > 1:
-        return "right once without hints, not yet secure"
+        return f"right once without hints{' since its last miss' * (right > 1)}, not yet secure"
     if outcome in _HOW_IT_WENT:
         return "{} this time{}".format(*_HOW_IT_WENT[outcome])
     return "{} last time{}".format(*_HOW_IT_WENT[last]) if last in _HOW_IT_WENT else \

@@ -19,8 +19,9 @@ class PartResult:
     status: str
     misconception: str = ""
     feedback: str = ""
-    hinted: bool = False
+    hinted: bool = False   # a hint was shown in its question, to this part or an earlier one
     question: int = 0   # its question's number in the drill (1, 2, ...)
+    own_hint: bool = False   # a hint was shown while this part was the one being answered
 
 
 
@@ -49,7 +50,7 @@ class Turn:
         """The result of one part, as the summary needs it."""
         return PartResult(self.template.cls, self.template.id, record.letter, status,
                           verdict.misconception if verdict else "", verdict.feedback if verdict else "",
-                          self.hints > 0, self.number)
+                          self.hints > 0, self.number, self.hints > self.part_start)
 
     def hints_available(self):
         """The PartHints of the part being answered, fixed at its first ``h``."""
