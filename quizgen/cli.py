@@ -226,10 +226,10 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--feedback", "feedback_dir", default=None, type=click.Path(file_okay=False),
               help="Write one feedback sheet per student into this folder.")
 @click.option("--format", "feedback_format", type=click.Choice(["md", "pdf"]), default="md", show_default=True,
-              help="Feedback sheets as Markdown (each figure an .svg file beside its sheet), or PDF "
-                   "(compiled with pdflatex/lualatex).")
+              help="For --feedback only: the feedback sheets as Markdown (each figure an .svg file beside its "
+                   "sheet), or PDF (compiled with pdflatex/lualatex).")
 @click.option("--paper", "paper_size", default="a4", show_default=True, type=click.Choice(["a4", "letter"]),
-              help="Paper size of the PDF feedback sheets.")
+              help="For --feedback --format pdf only: the paper size of the feedback sheets.")
 @bank_option
 @jobs_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark, rtol, atol, encoding, policy,

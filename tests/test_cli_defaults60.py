@@ -11,3 +11,13 @@ def test_export_canvas_exports_one_variant_a_slot_by_default_with_no_warning(tmp
     assert result.exit_code == 0 and "Wrote 10 questions" in result.output, result.output
     help_text = " ".join(invoke("export", "canvas", "--help").output.split())
     assert "[default: 1]" in help_text and "Moodle's default is 10" in help_text
+
+
+def test_help_says_grades_format_and_paper_are_for_feedback_sheets_and_drills_classes_default(invoke):
+    """grade's --format and --paper are refused without --feedback: their help says so, as generate's same
+    names mean the papers' format; drill's --classes shows its default as generate's and export's do."""
+    grade = " ".join(invoke("grade", "--help").output.split())
+    assert "--format [md|pdf] For --feedback only: the feedback sheets as Markdown" in grade, grade
+    assert "--paper [a4|letter] For --feedback --format pdf only: the paper size" in grade, grade
+    drill = " ".join(invoke("drill", "--help").output.split())
+    assert "--classes TEXT Comma-separated classes to practise (C1,C4) or 'all'. [default: all]" in drill
