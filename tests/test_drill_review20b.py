@@ -79,7 +79,8 @@ def test_carried_rounding_does_not_repeat_the_answer_just_shown():
 def test_a_bracket_left_open_is_named(typed, reason):
     output, _ = drill(f"{typed}\nq\n", classes="C7", seed=11, save=False)
     part_a = " ".join(_part(output, "a").split())
-    assert f"not a number or an expression quizgen reads: {typed!r}; {reason}). It was not counted" in part_a, part_a
+    assert f"I cannot read {typed!r} as an answer (not a number or an expression quizgen reads; {reason}). It " \
+           "was not counted" in part_a, part_a   # the answer quoted once
 
 
 def test_brackets_that_pair_up_add_nothing_to_the_reason():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from quizgen.cells import quoted_as_shown
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.other_part import ANOTHER_PART, other_part_letter
 from quizgen.grading.outcome import comma_number, decimal_commas
@@ -102,7 +103,8 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
     """``(verdict, lines)``: the verdict without grade's LOG_NOTE, and the lines
     said before it about how ``text`` was read: a comma, or a count's point
     between thousands (``1.950`` is 1950), when the answer was not
-    right; that a bare ``log`` was read as ln; and, at a word part, a
+    right; the value of an expression marked incorrect (``sqrt(2)/2`` is 0.7071), as a right one's
+    is told; that a bare ``log`` was read as ln; and, at a word part, a
     number or a word that is none of its ``options`` (``offered_note``)."""
     lines = [note] if (note := offered_note(record, text, verdict, options)) else []
     grouped = record.kind == "integer" and _POINT_GROUPED_THOUSANDS.search(text)   # a count's 1.950: 1950 (read_marks)
@@ -110,6 +112,9 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
             and not (decimal_comma and _read_as_written(text, verdict.value)):
         read = as_read(verdict.value)
         lines.append(f"(Your {cut(text)} was read as {decimal_commas(read) if decimal_comma else read}.)")
+    elif verdict.value is not None and verdict.status == Status.INCORRECT and _EXPRESSION.search(text):
+        worked = key_answer(verdict.value, "numeric", 0)   # what a wrong expression came to, as carried_sentence
+        lines.append(f"(Your {cut(text)} is {decimal_commas(worked) if decimal_comma else worked}.)")
     if LOG_NOTE in verdict.feedback:
         feedback = verdict.feedback.replace(f"; {LOG_NOTE}", "").replace(LOG_NOTE, "")
         verdict = verdict._replace(feedback=feedback)
@@ -130,7 +135,9 @@ def unreadable(text: str, reason: str, decimal_comma: bool) -> str:
         return (f"I cannot read {quoted(text)} as an answer. If the comma is a decimal comma, write a point "
                 f"(14.3) or start the drill with --decimal-comma (as written: {reason}). It was not counted; "
                 "try again, or ? for help.")
-    return (f"I cannot read {quoted(text)} as an answer ({reason}). It was not counted; try again, e.g. "
+    reason = reason.replace(f": {quoted_as_shown(text.strip())}", "", 1)   # the answer is quoted once, above
+    root = " Write a square root as sqrt(), e.g. sqrt(2)/2." if "\u221a" in text else ""
+    return (f"I cannot read {quoted(text)} as an answer ({reason}).{root} It was not counted; try again, e.g. "
             f"{comma_number('14.3', decimal_comma)} or 100/7, or ? for help.")
 
 
