@@ -14,6 +14,8 @@ from quizgen.key.status import Status
 from quizgen.drill.options import wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.carried_words import without_unrounded
+from quizgen.marking.complement_route import NEAR_ONE, difference_figures
+from quizgen.marking.rules import ECF
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT, reads_hundredths
@@ -185,6 +187,22 @@ def carried_sentence(feedback: str, expected: str, value, typed: str, own=str) -
     if value is not None and _EXPRESSION.search(typed):
         return f"{capital(own(shorter))} (your {cut(typed)} is {own(key_answer(value, 'numeric', 0))})."
     return f"{capital(own(shorter))}."
+
+
+def near_one_reminder(verdict, records, values: dict, figures: dict, own=str) -> str:
+    """A reminder of the stems' rule for a value near 1 when an answer is accepted as carried rounding
+    and an earlier answer (``values``, ``figures`` shown, by part name) is a probability over 0.9
+    written with fewer figures than keep 4 of its difference from 1; else "". The answer was right,
+    but carried on, such a value moves a later loss more than its own rounding suggests."""
+    if verdict.status != Status.CORRECT or verdict.note in ("", ECF):
+        return ""
+    for record in records:
+        value, shown = values.get(record.name), figures.get(record.name)
+        if value is not None and shown and NEAR_ONE < value < 1 and shown < difference_figures(value):
+            return (f"(Your ({record.letter}) {own(format(value, f'#.{shown}g'))} is a probability over 0.9: "
+                    "carried into a later part, keep such a value to at least 4 significant figures of its "
+                    f"difference from 1, {difference_figures(value)} figures here.)")
+    return ""
 
 
 STUCK = ("i don't know", "i dont know", "don't know", "dont know", "do not know", "i do not know", "no idea",

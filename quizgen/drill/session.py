@@ -27,7 +27,7 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, opening_progress_line, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.replies import COMMANDS, HELP, capital, carried_sentence, echo, exact_text, \
+from quizgen.drill.replies import COMMANDS, HELP, capital, carried_sentence, echo, exact_text, near_one_reminder, \
     held_back, misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, unreadable, \
     worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
@@ -40,9 +40,8 @@ from quizgen.key.status import Status
 
 @dataclass
 class DrillResult:
-    """A finished drill: the seed, every part's result, the questions answered
-    (a question left before any answer is not counted) and why it stopped
-    (``count``, ``quit`` or ``end of input``)."""
+    """A finished drill: the seed, every part's result, the questions answered (a question left before
+    any answer is not counted) and why it stopped (``count``, ``quit`` or ``end of input``)."""
 
     seed: object
     parts: list = field(default_factory=list)
@@ -125,10 +124,9 @@ class Drill:
                                        card.seen if card else 0)
 
     def next_instance(self, index: int, template=None):
-        """The next question (of ``template``, else ``next_template``'s), freshly sampled.
-        Its numbers come from the seed and the question's place on the learner's
-        clock, so a returning learner who reuses a seed still gets new numbers
-        (a practice run starts the clock at 0: the same seed, the same drill)."""
+        """The next question (of ``template``, else ``next_template``'s), freshly sampled. Its numbers come from
+        the seed and the question's place on the learner's clock, so a returning learner who reuses a seed
+        still gets new numbers (a practice run starts the clock at 0: the same seed, the same drill)."""
         template = template or self.next_template()
         ledger = self.ledgers.setdefault(template.id, DrawLedger(template))   # the session's draws share one budget
         return sample_instance(template, seed_label(self.seed, template.id, self.start_clock + index), ledger=ledger)
@@ -222,6 +220,8 @@ class Drill:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
                                                    offered)   # 'sum' at yes/no
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names, notes)
+                    if near := near_one_reminder(verdict, turn.records, turn.values, turn.figures, self.own):
+                        self.say(near, "  ")   # an earlier answer near 1 carried on short
                     if held and verdict.status == Status.INCORRECT:
                         turn.withheld[record.letter] = (text, held)
                     turn.results.append(turn.result(record, verdict.status, verdict))
