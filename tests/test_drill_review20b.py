@@ -70,7 +70,9 @@ def test_carried_rounding_does_not_repeat_the_answer_just_shown():
             in part_b), part_b
     output, _ = drill("0.9168\n0.0866\nq\n", classes="C7", seed=262, save=False)
     part_b = " ".join(_part(output, "b").split())
-    assert part_b.endswith("Accepted: consistent with carrying rounded intermediate results."), part_b
+    assert part_b.endswith("Accepted: consistent with carrying rounded intermediate results. (Your (a) 0.9168 is a "
+                           "probability over 0.9: carried into a later part, keep such a value to at least 4 "
+                           "significant figures of its difference from 1, 5 figures here.)"), part_b   # the near-1 rule
 
 
 @pytest.mark.parametrize("typed, reason", [("ln(1386", "a bracket is not closed"),
