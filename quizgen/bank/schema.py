@@ -18,7 +18,7 @@ from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
-from quizgen.key.checks import CLASS_PATTERN
+from quizgen.key.checks import CLASS_PATTERN, MAX_ID, PART_NAME_PATTERN, PART_NAME_RULE
 from quizgen.wording import a_word, did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
@@ -309,6 +309,8 @@ def _parts(check: _Checker, parts, names) -> tuple:
 def _named_part(check: _Checker, part, names, i: int, seen: set) -> Part:
     check.keys(part, PART_KEYS, ("name", "ask"), "parts", i)
     name = check.text(part["name"], "parts", i, "name")
+    if not PART_NAME_PATTERN.fullmatch(name) or len(name) > MAX_ID:
+        check.fail(f"{shortened(name, 60)!r} is not a part name: {PART_NAME_RULE}", "parts", i, "name")
     if name in seen:
         check.fail(f"part name {name!r} used twice", "parts", i, "name")
     seen.add(name)

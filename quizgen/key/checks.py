@@ -166,6 +166,14 @@ formula, TeX or direction control for a hand-edited key to slip into a report)."
 CODE_RULE = "lower_snake_case (a lower-case letter, then lower-case letters, digits and _)"
 
 
+PART_NAME_PATTERN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+"""A part's name, in the bank's templates (bank/schema.py) and in a key's ECF recipes
+(marking/recipes.py reads ``part:<name>``) alike: a template's part that another part's
+answer reads must be named so that its recipe reads back, so every part is."""
+PART_NAME_RULE = ("a part name is a letter or _, then letters, digits and _ (no spaces or punctuation), "
+                  f"at most {MAX_ID} characters, e.g. mean_loss")
+
+
 def code(value, where: Where) -> str:
     """A misconception code: text (a number is a mistake) of CODE_PATTERN, the bank's rule."""
     found = text(value, where, MAX_ID, empty=False)
