@@ -117,3 +117,13 @@ def test_sympy_works_out_each_exact_form_once(monkeypatch):
     assert results == {Fraction(545982, 10 ** 4)}   # 54.598150033..., the tie's far side
     assert len(calls) == 1
     assert to_places(value("exp(4) + 1/10**9"), 4) == Fraction(545982, 10 ** 4) and len(calls) == 2
+
+
+@pytest.mark.parametrize("text", ["sqrt(n) ** 2", "sqrt(n) * sqrt(n)", "exp(log(n))", "sqrt(n)", "sqrt(n) ** 3",
+                                  "log(n ** 3, n)", "sqrt(n) ** 2 / 2"])
+@pytest.mark.parametrize("n", [2, 3, 4, 7, 32])
+def test_isint_agrees_with_sympy_on_exact_wholes_left_unsimplified(text, n):
+    """isint(sqrt(3) ** 2) was False (an unfolded tree is no Fraction) while floor of it gave 3 and
+    == gave true: isint decides a tree near a whole as floor does, and SymPy is the referee."""
+    exact = sympy.N(sympy.sympify(text.replace("n", str(n))), 60)
+    assert value(f"isint({text.replace('n', str(n))})") is bool(abs(exact - round(exact)) < sympy.Float("1e-40"))

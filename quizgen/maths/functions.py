@@ -317,7 +317,9 @@ def _list(*items) -> tuple:
 
 
 def _isint(value) -> bool:
-    return isinstance(value, Fraction) and value.denominator == 1
+    """Whether ``value`` is whole, a tree near a whole (``sqrt(3) ** 2``) settled as floor settles it."""
+    value = settled(value)
+    return value.__class__ is Fraction and value.denominator == 1
 
 
 def _range(*bounds) -> tuple:
