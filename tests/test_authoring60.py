@@ -29,3 +29,35 @@ def test_generate_refuses_a_bank_whose_part_name_no_key_could_grade_and_writes_n
     assert result.exit_code != 0
     assert "'mean part!' is not a part name" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def _value(text):
+    from quizgen.maths.evaluate import ground
+    from quizgen.maths.parser import parse, template_policy
+    return ground(parse(text, template_policy(set())), {})
+
+
+def test_a_decimal_literal_is_read_exactly_not_cut_to_a_float():
+    """1.4142135623730950488 was its float's 14142135623730951/10**16: floor(1 + 10**20*(sqrt(2) - it))
+    gave -5119; sqrt(2) - it is 1.69e-21, so the floor is 1."""
+    from fractions import Fraction
+    assert _value("1.4142135623730950488") == Fraction("1.4142135623730950488")
+    assert _value("floor(1 + 10**20 * (sqrt(2) - 1.4142135623730950488))") == 1
+    assert (_value("0.1"), _value("2.5e3"), _value(".5"), _value("1e-999")) == (Fraction(1, 10), 2500, Fraction(1, 2), 0)
+
+
+def test_sympy_referees_the_engines_yes_or_no(tmp_path):
+    """A comparison the engine decides from floats (both sides' floats are the same) is
+    refereed as the values are: SymPy's true beside the engine's false is a problem at the let."""
+    from quizgen.bank.loader import load_template
+    from quizgen.generation.sampling import sample_instance
+    from quizgen.validation.referee_truths import truth_disagreements
+
+    bank = bank_with(tmp_path, SOFTMAX, ('  others: "V - 1"', '  others: "V - 1"\n'
+                                         '  close: "sqrt(2) > 1.4142135623730950488"\n  whole: "isint(sqrt(V) ** 2)"'))
+    instance = sample_instance(load_template(bank / "c14.yaml"), "referee/0")
+    assert truth_disagreements(instance) == [
+        (("let", "close"), "let close: sqrt(2) > 1767766952966368811/1250000000000000000 is true for SymPy, "
+                           "false for the engine")]
+    from quizgen.validation.paper import referee_problems
+    assert [str(p).split("c14.yaml:")[1][:25] for p in referee_problems(instance)] == ["30: let.close: SymPy disa"]

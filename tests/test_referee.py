@@ -1,4 +1,4 @@
-"""SymPy as the referee: every exact value of sampled instances of the shipped
+"""SymPy as the referee: every exact value (and every comparison and isint) of sampled instances of the shipped
 bank agrees with SymPy's 30-digit evaluation of its printed form, and the
 referee does report a value whose float or printed form is wrong."""
 
@@ -14,6 +14,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.exact import Exact
 from quizgen.maths.parser import parse, template_policy
 from quizgen.validation.referee import disagreements, exact_values, referee_instance
+from quizgen.validation.referee_truths import truth_disagreements
 
 
 def referee_bank(bank, draws: int) -> tuple:
@@ -23,7 +24,7 @@ def referee_bank(bank, draws: int) -> tuple:
         for k in range(draws):
             instance = sample_instance(template, f"referee/{template.id}/{k}")
             checked += len(exact_values(instance))
-            found += referee_instance(instance)
+            found += referee_instance(instance) + [line for _, line in truth_disagreements(instance)]
     return checked, found
 
 

@@ -153,6 +153,20 @@ def _unmatched(text: str) -> str:
     return "; a closing bracket has no opening one" if count == 1 else f"; {count} closing brackets have no opening ones"
 
 
+_DECIMAL = re.compile(r"[0-9]*\.?[0-9]*(?:[eE]([-+]?[0-9]{1,3}))?")
+
+
+def _decimal_literal(written: str | None, value: float) -> Fraction:
+    """A decimal as written, exactly (``1.4142135623730950488`` is 14142135623730950488/10**19, not
+    its float's 17 digits): the exact engine would otherwise work on a number the text never
+    said. One whose exponent lies past a float's range is its float (0, so ``1e-999`` makes no
+    number of a thousand digits)."""
+    found = _DECIMAL.fullmatch(written or "")
+    if found is None or (found.group(1) is not None and abs(int(found.group(1))) > 330):
+        return Fraction(repr(value))
+    return Fraction(written)
+
+
 class _Converter:
     """Walks a Python AST and builds our tree, allowing only whitelisted nodes."""
 
@@ -193,7 +207,7 @@ class _Converter:
             return Num(Fraction(value))
         if value != value or value in (float("inf"), float("-inf")):
             raise ExpressionError("number out of range")
-        return Num(Fraction(repr(value)))
+        return Num(_decimal_literal(ast.get_source_segment(self.source, node), value))
 
     def _Name(self, node, depth):
         if node.id in CONSTANTS:

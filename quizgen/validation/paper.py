@@ -17,6 +17,7 @@ from quizgen.validation.leaks import question_leaks, targets_of, text_leaks
 from quizgen.validation.problems import problem_at
 from quizgen.validation.recompute import recompute_view
 from quizgen.validation.referee import referee_instance
+from quizgen.validation.referee_truths import truth_disagreements
 
 LEAK_FORMATS = ("md", "tex")
 _FORMAT_NAMES = {"md": "Markdown", "tex": "LaTeX"}
@@ -100,4 +101,7 @@ def referee_problems(inst) -> list:
         else:
             key = ("parts", parts.get(words[1], 0), "answer" if words[2] == "answer" else "traps")
         problems.append(problem_at(template.path, key, f"SymPy disagrees with the engine: {line}"))
+    for key, line in truth_disagreements(inst):
+        problems.append(problem_at(template.path, key, f"SymPy disagrees with the engine: {template.id} "
+                                                       f"[{inst.seed_label}] {line}"))
     return problems
