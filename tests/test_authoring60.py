@@ -61,3 +61,26 @@ def test_sympy_referees_the_engines_yes_or_no(tmp_path):
                            "false for the engine")]
     from quizgen.validation.paper import referee_problems
     assert [str(p).split("c14.yaml:")[1][:25] for p in referee_problems(instance)] == ["30: let.close: SymPy disa"]
+
+
+FORMAT_ADVICE = ("of a value in the text goes through a float (1/8 prints 0.12, and an irrational prints too); "
+                 "format values with the bank's filters: dec, sig, sigdec, exactdec, pct")
+
+
+@pytest.mark.parametrize("text, how", [('{{ "%.2f" | format(eps) }}', "the format filter"),
+                                       ('{{ "{:.2f}".format(eps) }}', "str.format"),
+                                       ('{{ "%.2f" % eps }}', "'%' formatting")])
+def test_a_value_formatted_by_python_is_refused_with_the_filters_advice(tmp_path, invoke, text, how):
+    """"%.2f" | format(x) was accepted (ties to even beside dec's away from zero) and "{:.2f}".format(x)
+    failed with Python's TypeError: each way is one problem at its line, with the same advice."""
+    bank = bank_with(tmp_path, SOFTMAX, ("the true class is class {{ tnum }}.", "the true class is class {{ tnum }}. "
+                                         + text))
+    result = invoke("validate", bank, "--samples", 0)
+    assert result.exit_code == 1
+    assert _lines(result) == [f"39: stem: {how} {FORMAT_ADVICE}"], result.output
+
+
+def test_python_formats_of_literals_and_counts_are_still_text():
+    from quizgen.bank.text_rules import text_rule_problems
+    assert text_rule_problems('{{ "{:>5}|{:.3}".format(7, 0.5) }} {{ "%d" | format(loop.index) }} '
+                              '{{ "{a}".format_map({"a": 1}) }}') == []

@@ -93,10 +93,10 @@ def brace_problem(source: str):
 
 
 def _nodes_by_kind(tree: nodes.Template) -> dict:
-    """The tree's filters, tests, for loops, arithmetic and tags reading other files (keys
-    ``nodes.Filter``, ``nodes.Test``, ``nodes.For``, ``ARITHMETIC`` and ``OTHER_FILES``), each in the order of
+    """The tree's filters, tests, for loops, calls, arithmetic and tags reading other files (keys
+    ``nodes.Filter``, ``nodes.Test``, ``nodes.For``, ``nodes.Call``, ``ARITHMETIC`` and ``OTHER_FILES``), each in the order of
     ``tree.find_all``, from one walk of the tree instead of one per kind."""
-    found = {nodes.Filter: [], nodes.Test: [], nodes.For: [], ARITHMETIC: [], OTHER_FILES: []}
+    found = {nodes.Filter: [], nodes.Test: [], nodes.For: [], nodes.Call: [], ARITHMETIC: [], OTHER_FILES: []}
     stack = [tree]
     while stack:
         node = stack.pop()
@@ -133,17 +133,59 @@ def _unknown(found: list, known, noun: str) -> list:
 
 
 def _arithmetic_problems(found: dict) -> list:
-    """``(line, message)`` for each place in a parsed text that computes on values."""
+    """``(line, message)`` for each place in a parsed text that computes on values, or
+    formats a number through Python's formats (``"%.2f" % x``, ``"%.2f" | format(x)``, ``.format``)."""
     counters = _range_loop_targets(found[nodes.For])
-    problems = []
+    problems = [(node.lineno, python_format_problem(how)) for how, node in _python_formats(found, counters)]
     for node in found[ARITHMETIC]:
-        if not _counts_only(node, counters):
+        if _python_format_of(node) is None and not _counts_only(node, counters):
             problems.append((node.lineno, f"arithmetic ({_SYMBOLS[type(node)]}) on values in the text; {ADVICE}"))
     for node in found[nodes.Filter]:
         name = _math_filter(node)
         if name:
             problems.append((node.lineno, f"the {name!r} filter computes on values in the text; {ADVICE}"))
     return _once_per_line(problems)
+
+
+def python_format_problem(how: str) -> str:
+    """The one refusal of a number formatted by Python in the text, whichever way it is written."""
+    return (f"{how} of a value in the text goes through a float (1/8 prints 0.12, and an irrational prints "
+            f"too); format values with the bank's filters: dec, sig, sigdec, exactdec, pct")
+
+
+def _python_formats(found: dict, counters: frozenset):
+    """``(how, node)`` for each Python format of the text given a value that is not a literal or a
+    count: ``"%d" % k``, ``"%.2f" | format(x)``, ``"{:.2f}".format(x)`` (words in ``"%s"`` alike)."""
+    for node in found[ARITHMETIC] + found[nodes.Filter] + found[nodes.Call]:
+        how, values = _python_format_of(node) or (None, ())
+        if how and not all(_counts_only(v, counters) or _literal(v) for v in values):
+            yield how, node
+
+
+def _python_format_of(node):
+    """``(how, the values it formats)`` when ``node`` is a Python format of a literal text, else None."""
+    if isinstance(node, nodes.Mod) and _literal_text(node.left):
+        right = node.right
+        return "'%' formatting", (right.items if isinstance(right, nodes.Tuple) else [right])
+    if isinstance(node, nodes.Filter) and node.name == "format":
+        return "the format filter", list(node.args) + [k.value for k in node.kwargs]
+    if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Getattr) and \
+            node.node.attr in ("format", "format_map") and _literal_text(node.node.node):
+        return f"str.{node.node.attr}", list(node.args) + [k.value for k in node.kwargs]
+    return None
+
+
+def _literal(node) -> bool:
+    """A value written in the text itself: a constant, or a list, tuple or record of them."""
+    if isinstance(node, (nodes.List, nodes.Tuple)):
+        return all(_literal(item) for item in node.items)
+    if isinstance(node, nodes.Dict):
+        return all(_literal(pair.key) and _literal(pair.value) for pair in node.items)
+    return isinstance(node, nodes.Const)
+
+
+def _literal_text(node) -> bool:
+    return isinstance(node, nodes.Const) and isinstance(node.value, str)
 
 
 def _once_per_line(found: list) -> list:
