@@ -84,3 +84,24 @@ def test_python_formats_of_literals_and_counts_are_still_text():
     from quizgen.bank.text_rules import text_rule_problems
     assert text_rule_problems('{{ "{:>5}|{:.3}".format(7, 0.5) }} {{ "%d" | format(loop.index) }} '
                               '{{ "{a}".format_map({"a": 1}) }}') == []
+
+
+@pytest.mark.parametrize("answer, env, shown", [
+    ("(4*d*d + 4*d) / (4*d*d + 4*d + 2*d*f + f + d + 4*d)", {"d": 12, "f": 24}, "52/107"),
+    ("(1 - r) ** n", {"r": "0.07", "n": 6}, "(1 - 0.07)**6"),
+])
+def test_an_exact_answer_is_written_in_lowest_terms_unless_its_numbers_say_it_shorter(answer, env, shown):
+    """key.json had 52/107 while key.csv and the solutions wrote the unfolded sum it came from;
+    C5's (1 - 0.07)**6 still reads better than 646990183449/1000000000000."""
+    from fractions import Fraction
+    from types import SimpleNamespace
+    from quizgen.maths.draw_numbers import exact_in_numbers
+    from quizgen.maths.evaluate import ground
+    from quizgen.maths.parser import parse, template_policy
+    from quizgen.maths.printing import to_text
+
+    env = {name: Fraction(value) for name, value in env.items()}
+    node = parse(answer, template_policy(set(env)))
+    pv = SimpleNamespace(value=ground(node, env), part=SimpleNamespace(kind="numeric", answer=node))
+    found = exact_in_numbers(pv, "0.4860", env)
+    assert (to_text(pv.value) if found is None else to_text(found)) == shown

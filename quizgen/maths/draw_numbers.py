@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from quizgen.maths.printing import to_text
 from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
 
 
@@ -32,11 +33,13 @@ def with_numbers(node, env: dict):
 
 def exact_in_numbers(pv, answer: str, env: dict):
     """The exact value of part ``pv`` (an instance's part value) as its answer expression in the
-    draw's numbers, where the value is rational, the written ``answer`` rounds it, and the
-    expression says more than one number; else None (the value's own form is written)."""
+    draw's numbers, where the value is rational, the written ``answer`` rounds it, the
+    expression says more than one number and is shorter than the value's fraction in lowest
+    terms (52/107 is written so, as key.json writes it, not as the sum it folds); else None
+    (the value's own form is written)."""
     value = pv.value
     if value.__class__ is Fraction and pv.part.kind == "numeric" and Fraction(answer) != value:
         shown = with_numbers(pv.part.answer, env)
-        if shown is not None and shown.__class__ is not Num:
+        if shown is not None and shown.__class__ is not Num and len(to_text(shown)) < len(to_text(value)):
             return shown
     return None
