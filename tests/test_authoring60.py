@@ -105,3 +105,16 @@ def test_an_exact_answer_is_written_in_lowest_terms_unless_its_numbers_say_it_sh
     pv = SimpleNamespace(value=ground(node, env), part=SimpleNamespace(kind="numeric", answer=node))
     found = exact_in_numbers(pv, "0.4860", env)
     assert (to_text(pv.value) if found is None else to_text(found)) == shown
+
+
+@pytest.mark.parametrize("old, new, line", [
+    ('title: "Label smoothing: the smoothed cross-entropy of a classifier head"', "title: " + "T" * 22_000,
+     "3: title: text of 22,000 characters exceeds the limit of 300 (see docs/authoring.md)"),
+    ('feedback: "The loss uses natural logarithms."', "feedback: " + "x" * 200_000,
+     "92: parts.2.traps.2.feedback: text of 200,000 characters exceeds the limit of 100,000 (see docs/authoring.md)"),
+])
+def test_the_text_limits_hold_for_text_with_no_jinja_too(tmp_path, invoke, old, new, line):
+    """A render's text is held to 100,000 characters, but a text with no {{ }} is printed as it is,
+    unrendered: a 200,000-character feedback and a 22,000-character title went into key.json."""
+    result = invoke("validate", bank_with(tmp_path, SOFTMAX, (old, new)), "--samples", 0)
+    assert result.exit_code == 1 and _lines(result) == [line], result.output

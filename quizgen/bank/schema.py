@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 
 from quizgen.bank import budget, let_schema
 from quizgen.bank.model import Param, Part, Template
@@ -18,7 +19,7 @@ from quizgen.bank.tests_schema import part_traps, tests_section
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
-from quizgen.key.checks import CLASS_PATTERN, MAX_ID, PART_NAME_PATTERN, PART_NAME_RULE
+from quizgen.key.checks import CLASS_PATTERN, MAX_ID, MAX_TEXT, MAX_TITLE, PART_NAME_PATTERN, PART_NAME_RULE
 from quizgen.wording import a_word, did_you_mean, shortened
 from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
@@ -72,13 +73,15 @@ class _Checker:
         if fatal:
             self.fail(fatal[0], *where, *fatal[1:])
 
-    def text(self, value, *where, optional=False):
+    def text(self, value, *where, optional=False, limit=MAX_TEXT):
         if value is None and optional:
             return ""
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             self.fail(f"expected text, found the number {value}: put it in quotes", *where)
         if not isinstance(value, str) or not value.strip():
             self.fail("expected non-empty text", *where)
+        if len(value) > limit:   # as a render's text is held: a text with no {{ }} is printed unrendered
+            self.fail(f"text of {len(value):,} characters exceeds the limit of {limit:,} (see docs/authoring.md)", *where)
         return value
 
     def expression(self, source, names, *where):
@@ -113,7 +116,7 @@ def build_template(data: dict, path) -> Template:
 
     template_id = field("id", _pattern_text, "id", ID_PATTERN, "id must be lower-case letters, digits and dashes")
     cls = field("class", _pattern_text, "class", CLASS_PATTERN, "class must look like C1, C2, ... (at most six digits)")
-    title = field("title", _Checker.text, "title")
+    title = field("title", partial(_Checker.text, limit=MAX_TITLE), "title")
     points = field("points", _points)
     params = field("params", _params)
     if params is None:

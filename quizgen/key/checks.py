@@ -20,6 +20,7 @@ KINDS = ("numeric", "integer", "word")
 MAX_POINTS = 1e6          # more points than this on one part is a mistake, not a mark scheme
 MAX_TEXT = 100_000        # characters in one text field (feedback, exact form, ...)
 MAX_ID = 200              # characters in an id, part letter, code or template name
+MAX_TITLE = 300           # characters in a template's title, a label on papers, the key and the report
 MAX_STUDENT_ID = 255      # characters in a student id: an LMS's (Moodle's user.idnumber, Canvas's sis_user_id) hold 255
 MAX_NAME = 1_000          # characters in a student's name: a display name (an LMS's runs long), not an id
 MAX_SIGFIGS = 15          # a double holds no more significant figures
