@@ -33,13 +33,23 @@ def with_numbers(node, env: dict):
 
 def exact_in_numbers(pv, answer: str, env: dict):
     """The exact value of part ``pv`` (an instance's part value) as its answer expression in the
-    draw's numbers, where the value is rational, the written ``answer`` rounds it, the
-    expression says more than one number and is shorter than the value's fraction in lowest
-    terms (52/107 is written so, as key.json writes it, not as the sum it folds); else None
-    (the value's own form is written)."""
+    draw's numbers, where the value is rational, the written ``answer`` rounds it, and the
+    expression says more than one number, and, for a value with no finite decimal, says it
+    shorter than its fraction in lowest terms (52/107 is written so, as key.json writes it, not
+    as the sum it folds); else None (the value's own form is written)."""
     value = pv.value
     if value.__class__ is Fraction and pv.part.kind == "numeric" and Fraction(answer) != value:
         shown = with_numbers(pv.part.answer, env)
-        if shown is not None and shown.__class__ is not Num and len(to_text(shown)) < len(to_text(value)):
+        if shown is not None and shown.__class__ is not Num and (_finite_decimal(value)
+                                                                  or len(to_text(shown)) < len(to_text(value))):
             return shown
     return None
+
+
+def _finite_decimal(value: Fraction) -> bool:
+    """Whether ``value`` has a finite decimal (its denominator divides a power of ten)."""
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    return denominator == 1
