@@ -118,3 +118,43 @@ def test_the_text_limits_hold_for_text_with_no_jinja_too(tmp_path, invoke, old, 
     unrendered: a 200,000-character feedback and a 22,000-character title went into key.json."""
     result = invoke("validate", bank_with(tmp_path, SOFTMAX, (old, new)), "--samples", 0)
     assert result.exit_code == 1 and _lines(result) == [line], result.output
+
+
+def test_a_name_set_in_a_branch_and_never_read_is_not_undefined():
+    """{% set q = ... %} in a branch that never runs made 'q' undeclared to Jinja2: validate said
+    "undefined name 'q'" at the stem's first line, though nothing reads q."""
+    from quizgen.validation.text import names_used
+    assert names_used("{% if k == 9 %}{% set q = nothing_here %}{% endif %}") == (("k", 1), ("nothing_here", 1))
+
+
+def test_a_misspelt_loop_field_is_told_with_the_fields_and_a_suggestion():
+    from quizgen.text.undefined_names import undefined_words
+    assert undefined_words("'jinja2.runtime.LoopContext object' has no attribute 'indx'", {}, "{{ loop.indx }}") == (
+        "loop has no field 'indx' (its fields: index, index0, revindex, revindex0, first, last, length, depth, "
+        "depth0, previtem, nextitem, cycle, changed; did you mean 'index'?)")
+
+
+def test_points_over_the_limit_are_printed_as_written(tmp_path, invoke):
+    result = invoke("validate", bank_with(tmp_path, SOFTMAX, ("points: 6", "points: 1000001")), "--samples", 0)
+    assert _lines(result)[0].startswith("4: points: points of 1,000,001 exceed the limit of 1,000,000"), result.output
+
+
+def test_a_division_by_an_exact_zero_is_said_so_not_out_of_range():
+    from quizgen.errors import ExpressionError
+    with pytest.raises(ExpressionError, match="^division by zero$"):
+        _value("1 / (2/sqrt(5) - 2/sqrt(5))")
+
+
+def test_the_recompute_advice_follows_the_gap():
+    """More figures help a step short of them, not a wrong one (2.0 x 0.5772 + 0.5 = 0.6544)."""
+    from types import SimpleNamespace
+    from quizgen.validation.paper import _advice
+    assert _advice(SimpleNamespace(computed=0.65441, shown=0.6545)).startswith("show its inputs with more")
+    assert _advice(SimpleNamespace(computed=1.6544, shown=0.6544)).startswith(
+        "its result is not what its inputs give (not a rounding: more than 1% off)")
+
+
+def test_one_expression_computing_in_the_text_is_one_problem():
+    from quizgen.bank.text_rules import text_rule_problems
+    assert [m.split(";")[0] for _, m in text_rule_problems("{{ a / (b + c) }}")] == \
+        ["arithmetic (/, +) on values in the text"]

@@ -112,8 +112,8 @@ BROKEN = {
     "maths_filter": ("{{ V | exp }}", "the 'exp' filter"),
     "float_filter": ("{{ V | float }}", "the 'float' filter"),
     "arithmetic": ("{{ V + 1 }}", "arithmetic (+)"),
-    "repeat_text": ("{{ 'a' * 10**9 }}", "arithmetic (*)"),
-    "format_width": ("{{ '%999999999s' % 'a' }}", "arithmetic (%)"),
+    "repeat_text": ("{{ 'a' * 10**9 }}", "arithmetic (*, **)"),
+    "format_width": ("{{ '%999999999s' % 'a' }}", "format width 999999999 (at most 200;"),   # literals: text, capped
     "maths_in_map": ("{{ z | map('float') | join(', ') }}", "the 'float' filter"),
 }
 

@@ -22,7 +22,7 @@ def test_one_walk_finds_each_kind_in_find_all_order():
 
 def test_problems_come_in_the_order_of_their_kinds_and_lines():
     messages = [message.split(" on values")[0].split(";")[0] for _, message in text_rule_problems(TEXT)]
-    assert messages == ["unknown filter 'frob'", "arithmetic (*)", "arithmetic (unary -)",
+    assert messages == ["unknown filter 'frob'", "arithmetic (*, unary -)",
                         "the 'round' filter computes", "arithmetic (+)", "the 'float' filter computes"]
 
 

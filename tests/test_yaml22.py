@@ -89,7 +89,7 @@ def test_question_points_beyond_what_key_json_holds_are_refused(invoke, tmp_path
     bank = bank_with(tmp_path, r"^points: 6$", "points: 100000000000000000000")
     result = invoke("validate", bank)
     assert result.exit_code == 1
-    assert "c11.yaml:4: points: points of 1e+20 exceed the limit of 1,000,000" in result.output + result.stderr
+    assert "c11.yaml:4: points: points of 100,000,000,000,000,000,000 exceed the limit of 1,000,000" in result.output + result.stderr
     generated = invoke("generate", "--bank", bank, "--classes", "C11", "--out", tmp_path / "quiz")
     assert generated.exit_code == 2
     assert "exceed the limit of 1,000,000" in one_line(generated)
@@ -104,4 +104,4 @@ def test_part_points_beyond_what_key_json_holds_are_refused(invoke, tmp_path):
     template.write_text(text, encoding="utf-8")
     result = invoke("validate", bank)
     assert result.exit_code == 1
-    assert "parts.0.points: points of 2e+06 exceed the limit of 1,000,000" in result.output + result.stderr
+    assert "parts.0.points: points of 2,000,000 exceed the limit of 1,000,000" in result.output + result.stderr

@@ -54,7 +54,7 @@ def _over_limit(check, points, parts: tuple) -> bool:
             and isinstance(value, (int, float)) and value > MAX_POINTS]
     for where, value in over:
         check.problems.append(check.problem(
-            f"points of {value:g} exceed the limit of {MAX_POINTS:,.0f} (the most key.json holds "
+            f"points of {int(value) if value == int(value) else value:,} exceed the limit of {MAX_POINTS:,.0f} (the most key.json holds "
             "for a question or a part, so grade could not read the key)", *where, "points"))
     return bool(over)
 

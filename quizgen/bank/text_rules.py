@@ -137,9 +137,11 @@ def _arithmetic_problems(found: dict) -> list:
     formats a number through Python's formats (``"%.2f" % x``, ``"%.2f" | format(x)``, ``.format``)."""
     counters = _range_loop_targets(found[nodes.For])
     problems = [(node.lineno, python_format_problem(how)) for how, node in _python_formats(found, counters)]
+    signs: dict = {}   # line: the operators computing on values there, once each (a / (b + c) is one problem)
     for node in found[ARITHMETIC]:
         if _python_format_of(node) is None and not _counts_only(node, counters):
-            problems.append((node.lineno, f"arithmetic ({_SYMBOLS[type(node)]}) on values in the text; {ADVICE}"))
+            signs.setdefault(node.lineno, {}).setdefault(_SYMBOLS[type(node)])
+    problems += [(line, f"arithmetic ({', '.join(found)}) on values in the text; {ADVICE}") for line, found in signs.items()]
     for node in found[nodes.Filter]:
         name = _math_filter(node)
         if name:

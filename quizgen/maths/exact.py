@@ -239,7 +239,9 @@ def _float_of(operation, a, b) -> float:
     common); the result's range is checked by ``Exact`` itself."""
     try:
         return operation(to_float(a), to_float(b))
-    except (OverflowError, ZeroDivisionError, ValueError) as exc:
+    except ZeroDivisionError:   # x - x of an irrational x: an exact zero kept as a tree
+        raise ExpressionError("division by zero") from None
+    except (OverflowError, ValueError) as exc:
         raise ExpressionError("value out of range") from exc
 
 

@@ -14,6 +14,9 @@ from quizgen.wording import did_you_mean
 _UNDEFINED = re.compile(r"'([^']+)' is undefined")
 _NO_FIELD = re.compile(r"'dict object' has no attribute '([^']+)'")
 _LIST_FIELD = re.compile(r"'(?:tuple|list) object' has no attribute '([^']+)'")
+_LOOP_FIELD = re.compile(r"'jinja2\.runtime\.LoopContext object' has no attribute '([^']+)'")
+LOOP_FIELDS = ("index", "index0", "revindex", "revindex0", "first", "last", "length", "depth", "depth0",
+               "previtem", "nextitem", "cycle", "changed")
 
 
 def undefined_words(message: str, context: dict, source: str) -> str:
@@ -21,6 +24,10 @@ def undefined_words(message: str, context: dict, source: str) -> str:
     name = _UNDEFINED.fullmatch(message or "")
     if name:
         return message + did_you_mean(name[1], [k for k in context if isinstance(k, str)])
+    loop = _LOOP_FIELD.fullmatch(message or "")
+    if loop:
+        hint = did_you_mean(loop[1], LOOP_FIELDS).strip()[1:-1]
+        return f"loop has no field {loop[1]!r} (its fields: {', '.join(LOOP_FIELDS)}{'; ' + hint if hint else ''})"
     listed = _LIST_FIELD.fullmatch(message or "")
     name = _named_lacking(listed[1], context, source, (tuple, list)) if listed else ""
     if name:   # an author's list, not Python's 'tuple object'

@@ -76,10 +76,17 @@ def recompute_problems(inst, view: dict) -> list:
         for step in result.failures:
             problems.append(problem_at(inst.template.path, solution_key(where),
                                        f"a displayed step does not recompute: {step.left} = {step.right} "
-                                       f"gives {step.computed:.6g} (seed {inst.seed_label}); show its "
-                                       f"inputs with more significant figures, or compute it in a let "
-                                       f"from the values as shown"))
+                                       f"gives {step.computed:.6g} (seed {inst.seed_label}); {_advice(step)}"))
     return problems
+
+
+def _advice(step) -> str:
+    """What to do about a step that does not recompute: a result near what its inputs give is
+    short of figures; one far from it (more than 1% off) is a wrong step."""
+    if abs(step.computed - step.shown) <= 0.01 * max(abs(step.computed), abs(step.shown)):
+        return "show its inputs with more significant figures, or compute it in a let from the values as shown"
+    return ("its result is not what its inputs give (not a rounding: more than 1% off); check the step's working, "
+            "and compute its result in a let from the values as shown")
 
 
 def solution_key(where: str) -> tuple:

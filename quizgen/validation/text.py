@@ -63,8 +63,9 @@ def names_used(source: str) -> tuple:
     sorted: parsed once per text (every drill checks the whole bank's texts
     before its first question)."""
     tree = text_environment().parse(source)
-    return tuple((name, _first_line(tree, nodes.Name, lambda n, name=name: n.name == name and n.ctx == "load"))
-                 for name in sorted(meta.find_undeclared_variables(tree)))
+    lines = ((name, _first_line(tree, nodes.Name, lambda n, name=name: n.name == name and n.ctx == "load"))
+             for name in sorted(meta.find_undeclared_variables(tree)))
+    return tuple((name, line) for name, line in lines if line is not None)   # set in a branch, never read: no use
 
 
 def _first_line(tree, kind, wanted):
