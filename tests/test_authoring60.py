@@ -158,3 +158,25 @@ def test_one_expression_computing_in_the_text_is_one_problem():
     from quizgen.bank.text_rules import text_rule_problems
     assert [m.split(";")[0] for _, m in text_rule_problems("{{ a / (b + c) }}")] == \
         ["arithmetic (/, +) on values in the text"]
+
+
+EXAMPLE_MARK = "<!-- example: every line of this block is in tests/data/exact_and_choice60.yaml"
+
+
+def test_the_exact_and_choice_example_of_the_docs_is_a_template_that_validates(tmp_path, invoke):
+    """docs/authoring.md shows how to ask for an exact fraction and for one of two choices; its
+    block's lines are the test template's, and that template validates as it is."""
+    import re
+    from pathlib import Path
+    from test_authoring_walkthrough import unmatched
+
+    root = Path(__file__).parent
+    text = (root.parent / "docs" / "authoring.md").read_text(encoding="utf-8")
+    blocks = re.findall(re.escape(EXAMPLE_MARK) + r"[^\n]*\n```yaml\n(.*?)```", text, flags=re.S)
+    template = (root / "data" / "exact_and_choice60.yaml").read_text(encoding="utf-8")
+    assert len(blocks) == 1 and unmatched(blocks[0].splitlines(), template.splitlines()) == []
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "c50.yaml").write_text(template, encoding="utf-8")
+    result = invoke("validate", bank, "--samples", 20)
+    assert result.exit_code == 0 and "9 tests passed" in result.output, result.output
