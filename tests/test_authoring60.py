@@ -180,3 +180,10 @@ def test_the_exact_and_choice_example_of_the_docs_is_a_template_that_validates(t
     (bank / "c50.yaml").write_text(template, encoding="utf-8")
     result = invoke("validate", bank, "--samples", 20)
     assert result.exit_code == 0 and "9 tests passed" in result.output, result.output
+
+
+def test_a_percentage_in_a_worked_step_is_recomputed():
+    """$15\\% \\cdot 200 = 40$ passed unread, where 0.15 \\times 200 = 40 was refused."""
+    from quizgen.validation.recompute import recompute_text
+    assert [(s.computed, s.ok) for s in recompute_text(r"$15\% \cdot 200 = 40$ and $15\% \cdot 200 = 30$").steps] == \
+        [(30.0, False), (30.0, True)]

@@ -20,6 +20,7 @@ sum of decimals set ``=`` (not ``\\approx``) to a whole number claims it exactly
 (``0.9340 + 0.06599 = 1`` fails: half a unit of a whole number would pass it).
 A computation of plain arithmetic on decimals that lands exactly on a tie must
 show it rounded away from zero, as students round (``1/128 = 0.007812`` fails).
+A number followed by ``\\%`` is its hundredth (``15\\% \\cdot 200 = 30``).
 Segments with symbols (``L``, ``p``, ``\\sum``, ``\\text``) cannot be evaluated:
 they are skipped and counted."""
 
@@ -165,6 +166,9 @@ class _Reader:
             raise Unreadable("nothing to evaluate")
         if re.fullmatch(r"\d+\.\d+|\d+|\.\d+", token):
             self.take()
+            if self.peek() == r"\%":   # 15\% is 0.15, so 15\% \cdot 200 = 40 is checked
+                self.take()
+                return Num(Fraction(token) / 100)
             return Num(Fraction(token))
         if token == "e":
             self.take()
