@@ -167,6 +167,13 @@ def _decimal_literal(written: str | None, value: float) -> Fraction:
     return Fraction(written)
 
 
+def _significant_digits(shown: str) -> int:
+    """The significant figures of a float's shortest repr (``1.4142135623730951``: 17): one of 15 or
+    fewer is exactly the decimal written, as a double holds any decimal of up to 15 figures."""
+    mantissa = shown.partition("e")[0].replace(".", "").replace("-", "")
+    return len(mantissa.lstrip("0"))
+
+
 class _Converter:
     """Walks a Python AST and builds our tree, allowing only whitelisted nodes."""
 
@@ -207,6 +214,9 @@ class _Converter:
             return Num(Fraction(value))
         if value != value or value in (float("inf"), float("-inf")):
             raise ExpressionError("number out of range")
+        shown = repr(value)
+        if _significant_digits(shown) <= 15:   # a float keeps every decimal of up to 15 figures, so no source is read
+            return Num(Fraction(shown))
         return Num(_decimal_literal(ast.get_source_segment(self.source, node), value))
 
     def _Name(self, node, depth):
