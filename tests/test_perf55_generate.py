@@ -152,7 +152,7 @@ def test_a_parts_written_answer_is_worked_out_once_for_the_view_and_the_key(monk
 
     c7 = next(t for t in load_bank(()) if t.cls == "C7")
     question = Question("Q1", sample_instance(c7, "1/perf55/0"))
-    written = _counting(monkeypatch, sampling, "key_answer")
+    written = _counting(monkeypatch, sampling, "written_answer")
     view, entry = question_view(question, "md"), key_entry(question)
     numeric = [pv for pv in question.instance.parts if pv.part.kind != "word"]
     assert len(written) == len(numeric) == 3

@@ -13,7 +13,7 @@ from functools import cached_property
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.exact import Exact, to_float
-from quizgen.maths.numbers import key_answer
+from quizgen.key.compact import written_answer
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import figure_sources, located_error, text_sources
@@ -50,7 +50,7 @@ class PartValue:
         word, or the number by ``key_answer``'s rule; worked out once for both."""
         if self.part.kind == "word":
             return self.accept[0]
-        return key_answer(self.value, self.part.kind, self.part.decimals)
+        return written_answer(self.value, self.part.kind, self.part.decimals, self.part.tolerance)
 
 
 @dataclass

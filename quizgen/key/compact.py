@@ -27,15 +27,37 @@ key model's objects by their attributes, so it imports none of them."""
 from __future__ import annotations
 
 from quizgen.maths.numbers import key_answer
+from quizgen.maths.rounding import figure_places
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width
+
+MAX_WRITTEN_PLACES = 20   # places a part of ``rtol``/``atol`` is written to at most (its window is never finer)
 
 
 def default_answer(spec, value) -> str:
     """The answer as a student writes it, as key.csv shows it, when an instance
     gives none: the first accepted word, or ``value`` to at least 4
-    significant figures (the part's decimals if more)."""
+    significant figures (the part's decimals if more, and the figures its tolerance asks if more)."""
     if spec.kind == "word":
         return spec.accept[0] if spec.accept else ""
-    return key_answer(value, spec.kind, spec.decimals or 0)
+    return written_answer(value, spec.kind, spec.decimals or 0, spec.tolerance)
+
+
+def written_answer(value, kind: str, decimals: int, tolerance: dict) -> str:
+    """``key_answer``'s digits, to as many places as the part's own ``tolerance``
+    needs for them to be correct: the figures a ``sigfigs`` rule asks at least
+    (0.486005 at 6 figures, not 0.4860, which that rule marks imprecise), and
+    under ``rtol``/``atol`` places until the written value lies in the window."""
+    x = float(value) if kind == "numeric" and tolerance else 0.0
+    if not x:
+        return key_answer(value, kind, decimals)
+    if "rtol" not in tolerance and "atol" not in tolerance:
+        figures = tolerance.get("sigfigs", DEFAULT_SIGFIGS)
+        return key_answer(value, kind, max(decimals, figure_places(x, figures)))
+    text = key_answer(value, kind, decimals)
+    while abs(float(text) - x) > half_width(x, tolerance) and decimals < MAX_WRITTEN_PLACES:
+        decimals = max(decimals + 1, text[::-1].find(".") + 1)
+        text = key_answer(value, kind, decimals)
+    return text
 
 class SharedTexts:
     """Writes questions in the version-2 layout: the first instance of each
