@@ -196,6 +196,7 @@ def test_the_drills_answer_examples_are_no_answer_on_the_worked_examples_paper(i
     texts = "".join(pathlib.Path(m.__file__).read_text(encoding="utf-8") for m in (session, replies))
     shown = set(re.findall(r"(?<![\w.(])\d+\.\d+(?![\w.])", texts))
     assert "14.3" in shown and "0.665" not in texts, shown
+    shown.discard("0.9")   # the near-1 threshold every stem prints ("a probability over 0.9"): no answer of a draw
     for number in shown:
         figures = _figures(number)
         assert not [a for a in answers if float(f"{a:.{figures}g}") == float(number)], number

@@ -31,22 +31,22 @@ def test_spaces_that_fit_a_page_pass(text):
 
 @pytest.mark.slow
 def test_validate_refuses_a_bank_text_asking_for_a_dimension_tex_cannot_hold(invoke, tmp_path):
-    bank = bank_with(tmp_path, r"returns the weighted sum of the values\.",
-                     r"returns the weighted sum $\\hspace{99999999pt}$ of the values.")
+    bank = bank_with(tmp_path, r"returns the values' sum weighted by them\.",
+                     r"returns the values' sum $\\hspace{99999999pt}$ weighted by them.")
     validated = invoke("validate", "--bank", bank, "--samples", 0)
     assert validated.exit_code == 1
-    assert ("c11.yaml:40: stem: text asks for a space of 99999999pt, longer than a page: at most 30 cm"
+    assert ("c11.yaml:41: stem: text asks for a space of 99999999pt, longer than a page: at most 30 cm"
             in validated.output + validated.stderr)
     made = invoke("generate", "--bank", bank, "--classes", "C11", "--out", tmp_path / "out")
     assert made.exit_code == 2 and not (tmp_path / "out").exists()
-    assert "c11.yaml:40: stem: text asks for a space of 99999999pt" in one_line(made)
+    assert "c11.yaml:41: stem: text asks for a space of 99999999pt" in one_line(made)
 
 
 @pytest.mark.slow
 def test_a_filled_text_asking_for_too_long_a_space_is_refused(invoke, tmp_path):
     """The template's own text holds no length; its Jinja2 fills one in."""
-    bank = bank_with(tmp_path, r"returns the weighted sum of the values\.",
-                     r"returns the weighted sum $\\hspace{ {{ d }}0000pt}$ of the values.")
+    bank = bank_with(tmp_path, r"returns the values' sum weighted by them\.",
+                     r"returns the values' sum $\\hspace{ {{ d }}0000pt}$ weighted by them.")
     made = invoke("generate", "--bank", bank, "--classes", "C11", "--format", "tex", "--out", tmp_path / "out")
     assert made.exit_code != 0 and not (tmp_path / "out").exists()
     assert "asks for a space of" in one_line(made) and "longer than a page" in one_line(made)

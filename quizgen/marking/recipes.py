@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError, TemplateError
-from quizgen.key.checks import PART_NAME_PATTERN
 from quizgen.maths.parser import Bin, Call, Const, Index, Name, Neg, Num, parse, template_policy
 from quizgen.maths.printing import to_text
 
 PART_PREFIX = "part:"
-_PART_TEXT = re.compile(rf"\bpart:({PART_NAME_PATTERN.pattern})")
+PART_NAME_TEXT = r"[A-Za-z_][A-Za-z0-9_]*"   # key/checks.PART_NAME_PATTERN's rule: marking sits beneath the key model
+_PART_TEXT = re.compile(rf"\bpart:({PART_NAME_TEXT})")
 _PART_NAME = "part__"
 
 
