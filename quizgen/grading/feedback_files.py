@@ -69,7 +69,8 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     MANIFEST; sheets an earlier run wrote against another key that this run replaces
     are counted in a note (other_key_note)."""
     folder, table = Path(folder), FileTable(keep or {})
-    listed, before = _listed(folder / MANIFEST), _listed_key(folder / MANIFEST)
+    lines = _manifest_lines(folder / MANIFEST)
+    listed, before = _listed(lines), _listed_key(lines)
     earlier = {name: digest for name, digest in listed.items()
                if table.find(folder / name) is None and _still_ours(folder / name, digest)}
     kept = kept_sheets(folder, files, earlier)
@@ -214,7 +215,7 @@ def foreign_stems(folder, ext: str, texts=None) -> frozenset:
         files = [p for p in folder.iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
     except OSError:   # no folder yet (or none to read): nothing to keep clear of
         return frozenset()
-    listed = {name.casefold(): digest for name, digest in _listed(folder / MANIFEST).items()}
+    listed = {name.casefold(): digest for name, digest in _listed(_manifest_lines(folder / MANIFEST)).items()}
     ours = None if texts is None else set(texts)
     return frozenset(p.stem.casefold() for p in files
                      if _not_ours(p, listed) or ours is not None and _file_text(p) not in ours)
@@ -241,24 +242,25 @@ def _old_sheet(path: Path) -> bool:
     return start.startswith(mark)
 
 
-def _listed_key(manifest: Path) -> str | None:
-    """The key mark MANIFEST keeps (KEY_LINE), or None: no MANIFEST, or one a run before marks were kept wrote."""
+def _manifest_lines(manifest: Path) -> list:
+    """MANIFEST's lines, read once for its sheets and its key mark; none when it is absent or unreadable."""
     try:
-        lines = manifest.read_text(encoding="utf-8").splitlines()
+        return manifest.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
-        return None
+        return []
+
+
+def _listed_key(lines: list) -> str | None:
+    """The key mark MANIFEST's ``lines`` keep (KEY_LINE), or None: no MANIFEST, or one a run before marks
+    were kept wrote."""
     return next((line.partition("\t")[2].strip() for line in lines if line.startswith(f"{KEY_LINE}\t")), None)
 
 
-def _listed(manifest: Path) -> dict:
+def _listed(lines: list) -> dict:
     """``{name: digest or None}`` of the sheets an earlier run wrote, as
-    MANIFEST lists them, one ``name<TAB>digest`` a line (a bare name, from a
+    MANIFEST's ``lines`` list them, one ``name<TAB>digest`` a line (a bare name, from a
     run before digests were kept or typed by hand: None, which licenses nothing). Plain names only: nothing with a path
     separator or a leading dot is ever removed. (``.csv``: the sheets' index, grading/sheet_index.)"""
-    try:
-        lines = manifest.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return {}
     listed = {}
     for line in lines:
         n, _, digest = line.partition("\t")
