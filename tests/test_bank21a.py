@@ -4,6 +4,8 @@ beside 0.8723), where a careful answer was named as the slip; C5 (b) marked
 "ignored" right and "contributes nothing" wrong, two ways of saying one thing;
 C8 (b)'s loss trap was named as a probability."""
 
+import math
+
 import pytest
 
 from quizgen.drill.traps import trap_names
@@ -66,9 +68,11 @@ def test_the_worked_example_leaves_out_the_trap_it_cannot_tell_apart(templates_b
     assert check("0.6662").status == "correct"
     early = check("0.667")
     assert (early.status, early.misconception, early.note) == ("imprecise", "", "rounded_too_early")
-    # e^2 = 7.389 kept as 7.4, named (review 55a F10: an element of the exponentials' list was not)
-    assert early.feedback.startswith("your answer is what the working gives with a value on the way kept to too few "
-                                     "figures (e^(2) = 7.39 as 7.4): this paper asks you")
+    # e^2 = 7.389 kept as 7.4, named (review 55a F10: an element of the exponentials' list was not);
+    # with the sum then carried to 3 figures, 11.1: several values kept short, e^2 the example
+    assert round(7.4 / (7.4 + math.exp(1) + 1), 3) == 0.666 and round(7.4 / 11.1, 3) == 0.667   # z = [2, 1, 0]
+    assert early.feedback.startswith("your answer is what the working gives with several values on the way kept to "
+                                     "too few figures (e.g. e^(2) = 7.39 as 7.4): this paper asks you")
 
 
 def test_validate_names_a_trap_whose_window_meets_the_carried_rounding(templates_by_class, monkeypatch):

@@ -66,8 +66,9 @@ def test_two_steps_kept_to_2_figures_is_no_early_rounding(graded, student, quest
 
 @pytest.mark.parametrize("student, question, part, step, expected", [
     ("r6", "Q1", "a", "e^(4) = 54.6 as 55", "0.756"),           # an element of the softmax's list, named
-    # 0.758: the sum as 72 alone; or e^2.5 as 12; or e^4 as 55 with the sum then carried to 3 figures, 55/72.6
-    ("r7", "Q1", "a", "e^(4) = 54.6 as 55 or e^(2.5) = 12.2 as 12 or the sum of e^(z) = 72.2 as 72", "0.756"),
+    # 0.758: the sum as 72 alone; or e^2.5 as 12 alone; not e^4 as 55, which alone gives 0.757 and
+    # 0.758 only with the sum then carried to 3 figures, 55/72.6 (a step is named when it alone gives it)
+    ("r7", "Q1", "a", "e^(2.5) = 12.2 as 12 or the sum of e^(z) = 72.2 as 72", "0.756"),
     ("t2", "Q10", "b", "-ln(0.35) = 1.0498 as 1.0", "0.953")])
 def test_one_step_kept_to_2_figures_is_named(graded, student, question, part, step, expected):
     row = graded[(student, question, part)]

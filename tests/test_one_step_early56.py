@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from quizgen.cli import main
+from quizgen.marking.early_steps import value_shown
 from quizgen.marking.recipes import recipe_text
 from quizgen.marking.step_words import as_solutions_write, selected
 from quizgen.maths.parser import parse, template_policy
@@ -28,7 +29,8 @@ KEEP = "this paper asks you to keep at least 4 significant figures in intermedia
 
 
 def _named(row) -> str:
-    """The brackets of a "kept to too few figures" feedback: the steps named."""
+    """The brackets of a "kept to too few figures" feedback: the steps named ("e.g. " before the one
+    named as an example of several values kept short)."""
     return row["feedback"].split("kept to too few figures (", 1)[1].split("): ", 1)[0]
 
 
@@ -116,7 +118,7 @@ def _alternatives(row) -> list:
     """Each step named, checked to read right: a name before its value, and the value it was kept
     from (the carried one, when said) is the kept one at 2 figures by the paper's rule."""
     found = []
-    for text in _named(row).split(" or "):
+    for text in _named(row).removeprefix("e.g. ").split(" or "):
         match = _ALTERNATIVE.match(text)
         assert match, f"a step with no name or value: {text!r} in {row['feedback']!r}"
         source = Decimal(match["carried"] or match["value"])
@@ -145,11 +147,16 @@ def named55c(tmp_path_factory):
 @pytest.mark.parametrize("seed, question, part, steps", [
     (11, "Q2", "a", "e^(0.5) = 1.649 as 1.6"),                  # e^0.5 = 1.6487: "1.65 as 1.6" read as 5 down
     (104, "Q29", "b", "-ln(0.35) = 1.0498 as 1.0"),             # -ln 0.35 = 1.049822
-    (104, "Q27", "a", "σ(s) = 0.401 as 0.40"),                  # y = 1: P(IsNext) is σ(s), one step
-    # the mean 0.924165, carried as 0.925 (the losses' sum as 1.85), kept as 0.93; and the NSP loss, named
-    (44, "Q26", "a", "the mean of -ln(p) = 0.924, carried as 0.925, as 0.93 or -ln(σ(s)) = 0.437 as 0.44"),
-    (101, "Q25", "a", "σ(s) = 0.668 as 0.67 or -ln(0.9) = 0.105 as 0.11 or the sum of -ln(p) = 1.26 as 1.3 "
-                      "or 1 - σ(s) = 0.332 as 0.33")])          # y = 0: P(NotNext) is 1 - σ(s)
+    # y = 1: P(IsNext) is σ(s), one step; as 0.40 alone it gives 2.0626, 2.06: 2.07 needs the
+    # mean carried to 3 figures too (1.15 + 0.9163 = 2.0663), so several values, this one an example
+    (104, "Q27", "a", "e.g. σ(s) = 0.401 as 0.40"),
+    # the mean 0.924165, carried as 0.925 (the losses to 4 figures, their sum 1.8485 as 1.849), kept
+    # as 0.93, the NSP loss 0.437488 unrounded: 1.367. The NSP loss as 0.44 gives 1.37 only with the
+    # mean carried as 0.925 too (alone, 1.364): not named, a step that alone gives the answer is
+    (44, "Q26", "a", "the mean of -ln(p) = 0.924, carried as 0.925, as 0.93"),
+    # y = 0: P(NotNext) is 1 - σ(s); σ(s) as 0.67 (1 - σ(s) as 0.33) alone gives 1.5288, `1.53`;
+    # -ln 0.9 as 0.11 (1.5249) or the sum as 1.3 (1.5365) alone do not, so they are not named
+    (101, "Q25", "a", "σ(s) = 0.668 as 0.67 or 1 - σ(s) = 0.332 as 0.33")])
 def test_each_step_is_named_once_and_reads_right(named55c, seed, question, part, steps):
     """Review 55c N5: every step named by what it is (C9's NSP loss and probability of the true label
     were a bare value, "or 0.437 as 0.44"), none twice ("σ(s) = 0.401 as 0.40 or 0.401 as 0.40"), its
@@ -174,7 +181,10 @@ def test_a_label_selects_its_term(y, text):
 def test_a_carried_sum_is_quoted_as_a_student_writes_it(tmp_path):
     """Review 56a F10: C10's sum of -ln(p) (8.2429) reaches 8.3 only carried as the sum of its terms
     kept to 3 figures (8.250); that value is quoted to the figures that give 8.3, "carried as 8.25",
-    not as the float 8.25029 no step of the working shows."""
+    not as the float 8.25029 no step of the working shows. The answer below, 1.04, is also -ln(0.35)
+    alone carried as 1.05 and kept as 1.1, the other losses unrounded: that step, which alone gives
+    it, is the one named; the sum, which needs its terms kept to 3 figures too, is not."""
+    assert value_shown(8.242929, 8.3, 3, (8.25029, 8.2429)) == "8.24, carried as 8.25,"
     p = [0.15, 0.75, 0.15, 0.55, 0.4, 0.45, 0.35, 0.45]
     terms = [float(f"{-math.log(v):.3g}") for v in p]
     assert round(sum(terms), 3) == 8.25 and round(-sum(math.log(v) for v in p), 4) == 8.2429
@@ -193,8 +203,7 @@ def test_a_carried_sum_is_quoted_as_a_student_writes_it(tmp_path):
     # or -ln 0.35 = 1.049822 carried as 1.05 and kept as 1.1 by the paper's rule: (8.2429 - 1.0498 + 1.1)/8 =
     # 1.0366, a carried tie kept short (review 56c F3)
     assert round((-sum(math.log(v) for v in p) + math.log(0.35) + 1.1) / 8, 2) == 1.04
-    assert _named(row) == "-ln(0.35) = 1.0498, carried as 1.05, as 1.1 or the sum of -ln(p) = 8.24, carried as 8.25, " \
-                          "as 8.3", row["feedback"]
+    assert _named(row) == "-ln(0.35) = 1.0498, carried as 1.05, as 1.1", row["feedback"]
 
 
 def test_a_tie_kept_half_down_explains_nothing(c9_paper):

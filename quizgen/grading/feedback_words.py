@@ -21,7 +21,7 @@ from quizgen.key.parts import code_in_words
 from quizgen.marking.as_asked import rounds_otherwise
 from quizgen.marking.forms import NUMBER, read_number
 from quizgen.marking.offered import offered_answers
-from quizgen.marking.quotes import SLIP_NOTE, rounded_before_use
+from quizgen.marking.quotes import SLIP_NOTE, rounded_before_use, steps_kept_short
 from quizgen.marking.rule_model import EARLY
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.sources import figures_asked
@@ -143,8 +143,9 @@ def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> 
                 continue
             sources = () if line.note != EARLY or _itself_short(question, line) else rounded_before_use(line.feedback)
             own += [] if sources else [f"{question.id} ({line.letter})"]
-            for label, figures in sources:
-                used.setdefault((question.id, label, figures), []).append(f"({line.letter})")
+            for label, figures in sources:   # a step of the working: one value or several, as the feedback says
+                steps = "" if label else steps_kept_short(line.feedback)
+                used.setdefault((question.id, label, figures, steps), []).append(f"({line.letter})")
     said = [ROUNDED_EARLY.format(keep=keep, answers=", ".join(own))] * bool(own)
     before = ROUNDED_BEFORE_USE.format(keep=keep, answers="; ".join(_used_early(*k, v) for k, v in used.items()))
     return said + [before] * bool(used)
@@ -179,17 +180,17 @@ def _itself_short(question, line) -> bool:
     return shown is not None and shown < asked
 
 
-def _used_early(question_id: str, label: str, figures: int, later: list) -> str:
+def _used_early(question_id: str, label: str, figures: int, steps: str, later: list) -> str:
     """``Q7 (c) is what Q7 (a) rounded to 2 significant figures gives``; a step
     of the working when ``label`` is "" (no count of figures: 1 + e^-s = 1.741 carried
-    to 3 figures is e^-s to 2): what the answers show, not a guess at
+    to 3 figures is e^-s to 2), or several (``steps``: marking/quotes.steps_kept_short):
+    what the answers show, not a guess at
     what the student did (their (a) may show 4 figures: "you
     rounded Q3 (a) to 2 significant figures" would be false against a paper showing 0.03229)."""
     to, parts = f" to {figures} significant figure{'s' * (figures > 1)}", f"{question_id} {and_list(later)}"
     one = len(later) == 1
     if not label:   # which step, and so to how many figures, the part's feedback says (own_step_early.key_steps)
-        return f"{parts} {'is' if one else 'are'} what the working gives with a value on the way kept to too few " \
-               "figures"
+        return f"{parts} {'is' if one else 'are'} what the working gives with {steps}"
     return f"{parts} {'is' if one else 'are'} what {question_id} {label} rounded{to} gives"
 
 

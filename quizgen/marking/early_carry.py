@@ -28,7 +28,9 @@ spans (hull.CarriedSpans.early). It is asked only of an answer that is neither
 right, a trap, nor carried rounding (an answer reached without a 2-figure step
 is never so named); 1 figure is no level: an answer reached only so stays
 incorrect (its feedback may say so: ``coarse_carry``). The feedback names the
-step, as the solutions write it, and no earlier answer: "your answer is what the
+step, as the solutions write it, and no earlier answer (or, when no step alone
+gives the answer, says several values were kept short, one named as an
+example: own_step_early.steps_said): "your answer is what the
 working gives with a value on the way kept to too few figures (the sum of e^(z)
 = 76.3 as 76): this paper asks you to keep at least 4 significant figures in
 intermediate results (expected 0.716)"."""
@@ -47,7 +49,7 @@ from quizgen.marking.roundings import sig_roundings, written_roundings
 from quizgen.marking.early import CUT_OFF, PADDED, padded_rounding, tie_rounded_down, too_early
 from quizgen.marking.early_steps import value_shown
 from quizgen.marking.hull import given_reach
-from quizgen.marking.own_step_early import EARLY_FIGURES, keep_advice, key_steps, one_step, step_tie
+from quizgen.marking.own_step_early import EARLY_FIGURES, keep_advice, key_steps, one_step, step_tie, steps_said
 from quizgen.marking.quotes import WORKED_WITH, marked_from, quoted
 from quizgen.marking.near_one import near_one
 from quizgen.marking.recipes import PART_PREFIX, argument_steps, recipe_text, with_value
@@ -96,8 +98,7 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
             f"{s.label} rounded to {EARLY_FIGURES} significant figures ({quoted(v, EARLY_FIGURES)})"
             for s in rule.sources for v in shorter(s, own[s.name]) if reaches({**given, s.name: (v,)})]
         if not named and rule.recipe.intermediates and reaches(given, (EARLY_FIGURES, *levels)):
-            named = [" or ".join(f"{text} = {value} rounded to {EARLY_FIGURES} significant figures ({short})"
-                                 for text, value, short in one_step(rule, rule.recipe, env, given, x, levels))]
+            named = [steps_said(one_step(rule, rule.recipe, env, given, x, levels), from_own=True)]
         if not any(named) or reaches(given):
             return ""   # no one early rounding; or reached without rounding early too: another rule's to say
     except OWN_RECIPE_ERRORS:

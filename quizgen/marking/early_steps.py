@@ -53,8 +53,15 @@ def one_step_values(recipe, env: dict, given: dict, levels) -> dict:
     mean)``. Raises as carry.reachable does."""
     steps = _OneShort(recipe, env, given, levels)
     reach(steps)   # which steps there are
-    return {key: (node, reach(_OneShort(recipe, env, given, levels, key)))
+    return {key: (node, step_reach(recipe, env, given, levels, key))
             for key, node in steps.seen.items() if not given_only(node)}
+
+
+def step_reach(recipe, env: dict, given: dict, levels, key, own=None) -> tuple:
+    """The sorted values ``recipe`` reaches with the step ``key`` (``one_step_values``) alone kept
+    to ``SHORT`` figures or unrounded (carried to ``own`` first, perhaps: ``levels`` unless given),
+    every other rounded to ``levels`` or unrounded."""
+    return reach(_OneShort(recipe, env, given, levels, key, own=own))
 
 
 def step_named(recipe, key, node, env: dict, given: dict, asked: int, reaches=None):
@@ -134,12 +141,12 @@ def _neighbours(value: float) -> tuple:
     return tuple(float(significant(v, SHORT)) for v in (low, low + unit))
 
 
-def reaches_with(recipe, env: dict, given: dict, levels, key, hits):
+def reaches_with(recipe, env: dict, given: dict, levels, key, hits, own=None):
     """``reaches`` for ``step_named``: whether the working with step ``key`` at a value, the others
     rounded to ``levels`` or unrounded, gives a value ``hits`` accepts, and the values step ``key``
-    is carried as there before it is kept at that value."""
+    is carried as there (to ``own`` figures: ``step_reach``) before it is kept at that value."""
     def reached(kept: float) -> tuple:
-        working = _OneShort(recipe, env, given, levels, key, kept)
+        working = _OneShort(recipe, env, given, levels, key, kept, own)
         return hits(reach(working)), tuple(working.before)
     return reached
 
@@ -208,11 +215,13 @@ _kept_short = lru_cache(maxsize=512)(_short_kept)   # a step's sets come again f
 class _OneShort(_Sets):
     """carry.py's evaluation over sets with the step ``short`` (a key of
     ``one_step_values``) kept to ``SHORT`` figures or unrounded, the others to
-    ``levels`` or unrounded; ``seen``: every step met, with its tree."""
+    ``levels`` or unrounded (the short step carried to ``own`` first, perhaps: ``levels`` unless
+    given); ``seen``: every step met, with its tree."""
 
-    def __init__(self, recipe, env: dict, parts: dict, levels, short=None, at=None):
+    def __init__(self, recipe, env: dict, parts: dict, levels, short=None, at=None, own=None):
         super().__init__(recipe, env, parts, levels)
         self.short, self.at, self.seen, self.copies, self.before = short, at, {}, {}, set()
+        self.own = self.levels if own is None else tuple(own)
 
     def kept(self, values: tuple, key, node) -> tuple:
         """The step ``key``'s ``values``, unrounded or rounded as it may be here (the short
@@ -223,9 +232,9 @@ class _OneShort(_Sets):
         if key != self.short:
             return roundings(values, self.levels)
         if self.at is not None:
-            self.before.update(roundings(values, self.levels))   # carried first, perhaps, then kept
-            return (self.at,) if first else (self.at, *roundings(values, self.levels))
-        return short_kept(values, self.levels, several)
+            self.before.update(roundings(values, self.own))   # carried first, perhaps, then kept
+            return (self.at,) if first else (self.at, *roundings(values, self.own))
+        return short_kept(values, self.own, several)
 
     def step_of(self, key) -> tuple:
         """``(the step, whether key is its first copy, whether it has several)`` of the step key

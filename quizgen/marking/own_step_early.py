@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
+from typing import NamedTuple
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.as_asked import as_asked_too
 from quizgen.marking.carry import inside
 from quizgen.marking.early import expected, stated
-from quizgen.marking.early_steps import one_step_values, reaches_with, step_named
+from quizgen.marking.early_steps import one_step_values, reaches_with, step_named, step_reach
 from quizgen.marking.hull import CarriedSpans, given_reach, half_down_only
 from quizgen.marking.near_one import near_one
-from quizgen.marking.quotes import OWN_STEP_FIGURES, OWN_STEP_ROUNDED, marked_from, tie_half_down
+from quizgen.marking.quotes import ONE_STEP, OWN_STEP_FIGURES, OWN_STEP_ROUNDED, SEVERAL_STEPS, WORKED_WITH, \
+    marked_from, tie_half_down
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice
@@ -66,11 +68,11 @@ def key_steps(rule, x: float, credits, asked: int) -> str:
     the student is said to have rounded to (1 + e^-s = 1.741 carried to 3
     figures, 1.74, is e^-s = 0.741 to 2)."""
     named = _own_step_named(rule, x, asked)
-    return f"{OWN_STEP_ROUNDED} ({named}): this paper asks you to {keep_advice(credits, rule)}" if named else ""
+    return f"{WORKED_WITH}{named}: this paper asks you to {keep_advice(credits, rule)}" if named else ""
 
 
 def _own_step_named(rule, x: float, asked: int) -> str:
-    """Which step (``_step_named``) when ``x``, not carried rounding, is reached
+    """Which step (``steps_said``) when ``x``, not carried rounding, is reached
     by the part's recipe from the key's parameters (and the key's counts, the
     only earlier parts it may read here) with one of its steps kept to
     ``EARLY_FIGURES`` figures, the others to 3 or 4 or unrounded; else "". The
@@ -85,7 +87,7 @@ def _own_step_named(rule, x: float, asked: int) -> str:
     if recipe is None or not recipe.intermediates or set(recipe.depends) != {s.name for s in rule.sources}:
         return ""
     try:
-        return _step_named(_early_covers(rule, recipe, _key_given(rule), x, asked))
+        return steps_said(_early_covers(rule, recipe, _key_given(rule), x, asked))
     except OWN_RECIPE_ERRORS:
         return ""
 
@@ -164,9 +166,26 @@ def _key_given(rule) -> dict:
 
 
 def _step_named(steps: list) -> str:
-    """``the sum of e^(z) = 76.3 as 76``: each of ``steps`` (``(text, value, kept)``: ``one_step``)
+    """``the sum of e^(z) = 76.3 as 76``: each of ``steps`` (``Step``: ``one_step``)
     as the solutions write it, its value quoted (early_steps.value_shown), then as the answer shows it kept."""
-    return " or ".join(f"{text} = {value} as {short}" for text, value, short in steps)
+    return " or ".join(f"{step.text} = {step.value} as {step.kept}" for step in steps)
+
+
+def steps_said(steps: list, from_own: bool = False) -> str:
+    """What the feedback says of the ``steps`` ``one_step`` found, "" for none: those that give the
+    answer alone, "a value on the way kept to too few figures (e^(4) = 54.6 as 55)" ("-ln(0.35) = 1.0498
+    rounded to 2 significant figures (1.0)" ``from_own`` earlier answers, beside them); when none does
+    alone, one of those that do with another value kept to too few figures too, as an example:
+    "several values on the way kept to too few figures (e.g. -ln(0.2) = 1.61 as 1.6)". C4 seed 3's
+    (0.80+0.22+0.69+1.6)/4 was told only "-ln(0.2) = 1.61 as 1.6", which alone gives 0.829."""
+    if not steps:
+        return ""
+    if not steps[0].alone:
+        return f"{SEVERAL_STEPS} (e.g. {_step_named(steps[:1])})"
+    if from_own:
+        return " or ".join(f"{step.text} = {step.value} rounded to {EARLY_FIGURES} significant figures ({step.kept})"
+                           for step in steps)
+    return f"{ONE_STEP} ({_step_named(steps)})"
 
 
 def _early_covers(rule, recipe, given: dict, x: float, asked: int, near=None) -> list:
@@ -197,22 +216,39 @@ def _early_covers(rule, recipe, given: dict, x: float, asked: int, near=None) ->
     return one_step(rule, recipe, spans.env, given, x, levels, found[slot], near)
 
 
+class Step(NamedTuple):
+    """A step ``one_step`` names: as the solutions write it, its value quoted, as the answer shows it
+    kept (early_steps.step_named), and whether it gives the answer alone, every other step carried to
+    more figures than the answer's (as the paper asks) or unrounded."""
+
+    text: str
+    value: str
+    kept: str
+    alone: bool
+
+
 def one_step(rule, recipe, env: dict, given: dict, x: float, levels, values: dict | None = None, near=None) -> list:
-    """``(text, value, kept)`` (early_steps.step_named) of each step of ``recipe`` that, kept alone
-    to ``EARLY_FIGURES`` figures, the others rounded to ``levels`` or unrounded, reaches ``x``
-    from ``given`` (``values``: early_steps.one_step_values, when worked out before); [] when
-    none does alone: two or more steps kept short are no one early rounding.
-    Each step once: two lets that are one value (C9's σ(s) and the probability of the true
-    label when y = 1) are one step written twice. ``near``: how a value reaches ``x``
-    (``_near``; step_tie asks ``_tie_near``)."""
+    """The ``Step`` of each step of ``recipe`` that, kept alone to ``EARLY_FIGURES`` figures, the
+    others rounded to ``levels`` or unrounded, reaches ``x`` from ``given`` (``values``:
+    early_steps.one_step_values, when worked out before); only those that reach it alone
+    (``Step.alone``) when any does; [] when none does: two or more steps kept to 2 figures are
+    no one early rounding. Each step once: two lets that are one value (C9's σ(s) and the
+    probability of the true label when y = 1) are one step written twice. ``near``: how a value
+    reaches ``x`` (``_near``; step_tie asks ``_tie_near``)."""
     values = one_step_values(recipe, env, given, levels) if values is None else values
     asked, kind, named, near = figures_asked(rule.kind, rule.spec), tolerance_kind(rule), [], near or _near
+    alone_levels = tuple(level for level in levels if level > asked)   # as the paper asks, more than the answer's
+
+    def hits(got) -> bool:
+        return near(x, got, rule.spec, kind)
     for key, (node, reached) in values.items():
-        if near(x, reached, rule.spec, kind):
-            hits = reaches_with(recipe, env, given, levels, key, lambda got: near(x, got, rule.spec, kind))
-            named.append(step_named(recipe, key, node, env, given, asked, hits))
-    named = [n for n in named if n is not None]
-    return [n for i, n in enumerate(named) if all(n[0] != m[0] for m in named[:i])]   # a step said once
+        if hits(reached):
+            alone = alone_levels == tuple(levels) or hits(step_reach(recipe, env, given, alone_levels, key, levels))
+            reaches = reaches_with(recipe, env, given, alone_levels if alone else levels, key, hits, levels)
+            found = step_named(recipe, key, node, env, given, asked, reaches)
+            named += [] if found is None else [Step(*found, alone)]
+    named = [n for n in named if n.alone] or named
+    return [n for i, n in enumerate(named) if all(n.text != m.text for m in named[:i])]   # a step said once
 
 
 def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:

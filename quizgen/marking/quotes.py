@@ -136,10 +136,14 @@ WORKED_WITH = "your answer is what the working gives with "
 """How the feedback on a later part that a rounding to too few figures reaches
 says so (early_carry.py): what the answers show (``with (a) rounded to 2
 significant figures (0.74)``), never a guess at what the student did."""
-OWN_STEP_ROUNDED = WORKED_WITH + "a value on the way kept to too few figures"
+ONE_STEP = "a value on the way kept to too few figures"
+SEVERAL_STEPS = "several values on the way kept to too few figures"
+"""What the feedback says when no one step kept short gives the answer, only one with another
+carried to too few figures too (own_step_early.steps_said): one of them is named as an example."""
+OWN_STEP_ROUNDED = WORKED_WITH + ONE_STEP
 """The start of the feedback on a part right from a step of its own working rounded short (early_carry.py):
 which value, not a number of figures (1 + e^-s = 1.741 to 3 figures is 1.74, as e^-s = 0.741 to 2 is)."""
-_OWN_STEP = re.compile(re.escape(OWN_STEP_ROUNDED))
+_OWN_STEP = re.compile(f"{re.escape(WORKED_WITH)}(?:{re.escape(ONE_STEP)}|{re.escape(SEVERAL_STEPS)})")
 
 
 def tie_half_down(tie: str, how: str, asked: int) -> str:
@@ -159,6 +163,12 @@ _CARRIED_AS_WRITTEN = re.compile(r": right if ((?:\(\w+\)(?: and )?)+) (?:is|are
                                  r"significant figure")
 
 
+def steps_kept_short(feedback: str) -> str:
+    """What a part's feedback says of the steps of its working kept short (``ONE_STEP`` or
+    ``SEVERAL_STEPS``), for a sheet's line that names the part: one value unless it says several."""
+    return SEVERAL_STEPS if f"{WORKED_WITH}{SEVERAL_STEPS}" in feedback else ONE_STEP
+
+
 def rounded_before_use(feedback: str) -> tuple:
     """The earlier values a later part's early rounding came from, as
     ``(label, figures)`` pairs read back out of its feedback: ``("(a)", 2)``
@@ -169,7 +179,8 @@ def rounded_before_use(feedback: str) -> tuple:
     written (carried_short.py's carried_short, "right if (a) is carried as written,
     to 3 ..."), label "" for a step of the working. () when the answer itself
     is what was rounded too early, and for an earlier answer written short:
-    its rounding is marked at its own part (early_sources.py)."""
+    its rounding is marked at its own part (early_sources.py). Several values of the working
+    kept short (``SEVERAL_STEPS``) are one ``("", 2)``, as one step is."""
     own_step = _OWN_STEP.match(feedback)
     if own_step:   # a step of this part's own working (early_carry.py's first parts)
         return (("", OWN_STEP_FIGURES),)
@@ -182,4 +193,6 @@ def rounded_before_use(feedback: str) -> tuple:
     if len(head) < 2:
         return ()
     how = re.split(r", not with |: keep ", head[1], maxsplit=1)[0]
+    if how.startswith(SEVERAL_STEPS):   # steps of the working, one named as an example
+        return (("", OWN_STEP_FIGURES),)
     return tuple((label if label.startswith("(") else "", int(figures)) for label, figures in _ROUNDED_ON.findall(how))
