@@ -21,7 +21,8 @@ def test_a_square_root_sign_is_pointed_to_sqrt_and_the_answer_quoted_once():
     said = _replies("\u221a2/2\n0..0453\nq\n")
     assert ("I cannot read '\u221a2/2' as an answer (not a number or an expression quizgen reads). Write a "
             "square root as sqrt(), e.g. sqrt(2)/2. It was not counted") in said, said
-    assert "I cannot read '0..0453' as an answer (not a number or an expression quizgen reads). It was" in said
+    assert ("I cannot read '0..0453' as an answer (not a number or an expression quizgen reads; a number has two "
+            "decimal points). It was") in said
     assert said.count("0..0453") == 2, said   # the echo and the one quote
 
 

@@ -132,11 +132,12 @@ def test_blank_and_unparsable_answers():
 
 def test_an_unreadable_answer_says_why_once():
     """One reason, not "not a number: not a valid expression". (A letter o for a
-    zero, ``0.71o``, was pinned here too: since rev34 a person reads it, test_unclear34.)"""
-    for text in ("1.2.3", "0.7x"):
+    zero, ``0.71o``, was pinned here too: since rev34 a person reads it, test_unclear34.)
+    What is wrong is said after the answer when the reader can tell: two decimal points."""
+    for text, said in (("1.2.3", "; a number has two decimal points"), ("0.7x", "")):
         verdict = check_answer(numeric_part(0.5), text)
         assert verdict.status == "invalid"
-        assert verdict.reason == f"not a number or an expression quizgen reads: {text!r}"
+        assert verdict.reason == f"not a number or an expression quizgen reads: {text!r}{said}"
 
 
 def test_decimal_comma_and_tolerance_override():

@@ -15,6 +15,7 @@ from quizgen.marking.forms import NOTE_REASON, TOLERANCE_REVIEW_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
 from quizgen.marking.spreadsheet import ERROR_VALUE, REASON as SPREADSHEET_REASON
 from quizgen.marking.unclear import LOOKALIKE_REASON, SIDE_BY_SIDE_REASON
+from quizgen.marking.unlisted import BARE_NO_REASON
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 
 MARKER_LOOKS = "your marker will look at this answer"
@@ -25,6 +26,8 @@ STUDENT_REASONS = {
                      "your marker decides which you meant.",
     NONE_OR_ZERO_REASON: "your answer may say that there is no value or that the value is zero, which this part "
                          "tells apart; your marker decides which you meant.",
+    BARE_NO_REASON: "your answer is a bare no, and this part's answer is no yes or no; your marker decides what it "
+                    "means.",
     TOLERANCE_REVIEW_REASON: "you gave a value with a \u00b1 tolerance rather than one value; your marker decides "
                              "whether it answers the part.",
     NOTE_REASON: "your number has a note in brackets beside it; your marker reads what it says.",

@@ -9,11 +9,31 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
+from quizgen.marking.offered import unoffered_reason
+
 FOREIGN_YES_NO = frozenset({"ja", "jawohl", "nein", "oui", "non", "si", "sí", "sì", "nee", "sim", "não", "nao",
                             "tak", "nie"})
 """Yes and no in German, French, Spanish, Italian, Dutch, Portuguese and Polish."""
 ALIKE = 0.7
 """How alike (difflib ratio, accents dropped) another language's word and a listed one of 6 letters or more are."""
+BARE_NO_REASON = "a bare no, where this part's answer is no yes or no: a person reads what it means"
+"""Why a lone ``no`` (or ``not``, ``never``) at a part that asks no yes or no goes to a person: it may
+deny something, or say there is no value (C5 (b)'s "undefined"). graded.csv's reason, and the
+drill's and a feedback sheet's (drill/replies.py, grading/feedback_reasons.py) are worded from it."""
+_BARE_NO = frozenset({"no", "not", "never"})
+
+
+def negated_reason(said: str) -> str:
+    """The reason for a word answer ``said`` (as ``words._as_read`` reads it) that says no or not and
+    no listed answer (words.read_words leaves it to a person): BARE_NO_REASON for a bare no, else ""."""
+    return BARE_NO_REASON if said in _BARE_NO else ""
+
+
+def offered_instead(reason: str, said: str, shown: tuple) -> str:
+    """``reason`` (a word reading's for a person), or for a bare no at a part that offers answers
+    (``shown``: C8 (c)'s classes) that it is none of them (offered.unoffered_reason), as the drill
+    tells it."""
+    return (reason == BARE_NO_REASON and unoffered_reason(said, shown)) or reason
 
 
 def unlisted_reason(said: str, classes: dict, opposites) -> str:

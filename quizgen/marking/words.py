@@ -15,7 +15,8 @@ from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
 from quizgen.marking.offered import OFFERED, unoffered_reason
 from quizgen.marking.student_ids import edit_distance
-from quizgen.marking.unlisted import DENIED_REASON, UNLISTED_REASON, as_listed, unlisted_change, unlisted_reason
+from quizgen.marking.unlisted import (DENIED_REASON, UNLISTED_REASON, as_listed, negated_reason, offered_instead,
+                                      unlisted_change, unlisted_reason)
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 
@@ -47,7 +48,7 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
     if reading.status == "trap" and reading.code != OFFERED:   # another answer the paper offers: plainly wrong
         return _trap_verdict(next(t for t in rule.traps if t.code == reading.code), credits)
     if reading.status in (BLANK, NEEDS_REVIEW):
-        return Verdict(reading.status, feedback=reading.reason)
+        return Verdict(reading.status, feedback=offered_instead(reading.reason, str(text), rule.shown))
     why = reading.status == "unknown" and not _DOUBT.search(_as_read(text)) and unoffered_reason(str(text), rule.shown)
     return Verdict(NEEDS_REVIEW, feedback=why) if why else Verdict(INCORRECT)   # "bigger" for larger; "not sure": wrong
 
@@ -170,7 +171,7 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     if unlisted:   # "undef", "nein", "indéfini"
         return WordReading(REVIEW, reason=unlisted)
     if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
-        return WordReading(REVIEW)   # "not positive" where no listed word is "positive": what is left is for a person
+        return WordReading(REVIEW, reason=negated_reason(said))   # "no"; "not positive" where no listed word is it
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
 
 

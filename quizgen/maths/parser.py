@@ -137,7 +137,7 @@ def parse(text: str, policy: Policy) -> Node:
             warnings.simplefilter("ignore")   # '"\e"' its DeprecationWarning (SyntaxWarning from Python 3.12)
             tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
-        raise ExpressionError(f"not a valid expression: {text.strip()!r}{_unmatched(text)}") from exc
+        raise ExpressionError(f"not a valid expression: {text.strip()!r}{_unmatched(text)}{_points(text)}") from exc
     return _Converter(policy, text.strip()).convert(tree.body, 0)
 
 
@@ -151,6 +151,19 @@ def _unmatched(text: str) -> str:
     if opened > 0:
         return "; a bracket is not closed" if count == 1 else f"; {count} brackets are not closed"
     return "; a closing bracket has no opening one" if count == 1 else f"; {count} closing brackets have no opening ones"
+
+
+_POINTED = re.compile(r"[0-9.]*[0-9][0-9.]*")   # a run of digits and points, as a number is written
+
+
+def _points(text: str) -> str:
+    """``; a number has two decimal points`` when a run of digits in ``text`` has more than one
+    point (``0..0453``, ``1.2.3``; a point after it, ``0.45.``, may be a full stop): the likeliest slip
+    in a number that cannot be read."""
+    most = max((run.rstrip(".").count(".") for run in _POINTED.findall(text)), default=0)
+    if most < 2 or "'" in text or '"' in text:
+        return ""
+    return "; a number has two decimal points" if most == 2 else f"; a number has {most} decimal points"
 
 
 _DECIMAL = re.compile(r"[0-9]*\.?[0-9]*(?:[eE]([-+]?[0-9]{1,3}))?")
