@@ -9,31 +9,9 @@ import click
 
 from quizgen import __version__
 from quizgen.cli_group import QuizgenGroup
+from quizgen.cli_options import NamedPath, bank_option, bulk_jobs_option, jobs_option
 from quizgen.files import install_signal_cleanup
 from quizgen.paper_formats import OUTPUT_FORMATS
-
-
-class NamedPath(click.Path):
-    """A click.Path that refuses an empty or blank name in one line naming its
-    option: click passes ``''`` on, and it was read as the working folder (``--bank ''``
-    loaded the YAML files there, ``--key ''`` was named ``.``)."""
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, str) and not value.strip():
-            self.fail(f"{value!r}: the name is empty; expected {'a file' if self.file_okay else 'a folder'}",
-                      param, ctx)
-        return super().convert(value, param, ctx)
-
-
-bank_option = click.option(
-    "--bank", "banks", multiple=True, type=NamedPath(file_okay=False),
-    help="Also load the templates in this folder (repeatable).")
-
-
-jobs_option = click.option(
-    "--jobs", default=0, type=int,
-    help="Processes to use, and PDFs compiled at once with --format pdf (default 0: one per CPU); "
-         "the output is the same for any number.")
 
 
 @click.group(cls=QuizgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -301,7 +279,8 @@ def review_command(graded, out, also):
                    "and canonical example are still checked).")
 @click.option("--bank", "banks", multiple=True, type=NamedPath(file_okay=False),
               help="Check the templates in this folder, and their clashes with the built-in bank (repeatable).")
-def validate_command(paths, samples, banks):
+@bulk_jobs_option
+def validate_command(paths, samples, banks, jobs):
     """Check templates (files or folders; default: the built-in bank) before
     they reach a class: one line per problem as file:line: key: what is wrong,
     else one summary line per template (and a warning under 100 distinct
@@ -315,7 +294,7 @@ def validate_command(paths, samples, banks):
     """
     from quizgen.validation.run import report_validation
 
-    report_validation(paths, samples=samples, banks=banks, echo=click.echo)
+    report_validation(paths, samples=samples, banks=banks, echo=click.echo, jobs=jobs)
 
 
 @main.group("export", short_help="Export question variants as Moodle XML or Canvas QTI.")
@@ -352,7 +331,7 @@ def _with_export_options(command, count_option):
                               "k-th question with it."),
             click.option("--force", is_flag=True,
                          help="Replace the key file of another export beside --out."),
-            bank_option]):
+            bank_option, bulk_jobs_option]):
         command = option(command)
     return command
 
@@ -361,7 +340,7 @@ def _with_export_options(command, count_option):
 @click.option("--out", default="questions.xml", show_default=True, type=click.Path(),
               help="The Moodle XML file to write, or a folder (written there as questions.xml).")
 @_export_options(10, MOODLE_COUNT_HELP)
-def export_moodle(out, classes, count, seed, force, banks):
+def export_moodle(out, classes, count, seed, force, banks, jobs):
     """Moodle XML for the question bank: one category per slot holding its variants.
 
     \b
@@ -369,7 +348,7 @@ def export_moodle(out, classes, count, seed, force, banks):
     """
     from quizgen.lms.export import write_moodle
 
-    done = write_moodle(out, classes=classes, count=count, seed=seed, banks=banks, force=force)
+    done = write_moodle(out, classes=classes, count=count, seed=seed, banks=banks, force=force, jobs=jobs)
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
     click.echo(done.summary(out, "question", "category"))
@@ -381,7 +360,7 @@ def export_moodle(out, classes, count, seed, force, banks):
               help="The Canvas QTI zip to write, or a folder (written there as quiz.zip).")
 @click.option("--title", default="quizgen quiz", show_default=True, help="The quiz title in Canvas.")
 @_export_options(1, CANVAS_COUNT_HELP)
-def export_canvas(out, title, classes, count, seed, force, banks):
+def export_canvas(out, title, classes, count, seed, force, banks, jobs):
     """A Canvas QTI 1.2 zip: a question group per slot (and part) picking one variant.
 
     \b
@@ -390,7 +369,7 @@ def export_canvas(out, title, classes, count, seed, force, banks):
     from quizgen.lms.export import write_canvas
 
     done = write_canvas(out, title=title, classes=classes, count=count, seed=seed, banks=banks,
-                        force=force)
+                        force=force, jobs=jobs)
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
     click.echo(done.summary(out, "variant", "slot"))

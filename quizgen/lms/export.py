@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from quizgen.background import resolve_jobs
 from quizgen.errors import UsageError
 from quizgen.wording import named_few, printable
 from quizgen.files import out_is_folder, write_files
@@ -52,11 +53,14 @@ class Export(NamedTuple):
                           "question's slot starts at 1):", *lines])
 
 
-def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False) -> Export:
+def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False,
+                 jobs: int = 1) -> Export:
     """Write the Moodle XML of ``count`` variants per selected template to
-    ``out`` and its key file beside it (``seed`` None: a fresh one)."""
+    ``out`` and its key file beside it (``seed`` None: a fresh one), sampled
+    in ``jobs`` processes (0: one per CPU; the same files for any number)."""
     done = _export("moodle", out, classes, count, seed, banks, force,
-                   lambda slots, seed, secret: moodle_xml(slots, root=f"quizgen {export_code(seed, secret)}"))
+                   lambda slots, seed, secret: moodle_xml(slots, root=f"quizgen {export_code(seed, secret)}"),
+                   jobs=jobs)
     return done._replace(warnings=done.warnings + moodle_window_warnings(done.slots, done.path.name))
 
 
@@ -79,13 +83,14 @@ def moodle_window_warnings(slots: list, name: str) -> tuple:
 
 
 def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: int = 10, seed=None,
-                 banks=(), force: bool = False) -> Export:
+                 banks=(), force: bool = False, jobs: int = 1) -> Export:
     """Write the Canvas QTI zip of ``count`` variants per selected template to
-    ``out`` and its key file beside it (``seed`` None: a fresh one)."""
+    ``out`` and its key file beside it (``seed`` None: a fresh one), sampled
+    in ``jobs`` processes (0: one per CPU; the same files for any number)."""
     refuse_control("--title", title)
     done = _export("canvas", out, classes, count, seed, banks, force,
                    lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)),
-                   rounding_rule=CANVAS_ROUNDING_RULE)
+                   rounding_rule=CANVAS_ROUNDING_RULE, jobs=jobs)
     return done._replace(warnings=done.warnings + canvas_decimals_warnings(done.slots, done.path.name)
                          + canvas_parts_warnings(done.slots, count, done.path.name))
 
@@ -129,7 +134,7 @@ def canvas_decimals_warnings(slots: list, name: str) -> tuple:
                  for (template, letter), (broken, total, example) in found.items() if broken)
 
 
-def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_rule=None) -> Export:
+def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_rule=None, jobs: int = 1) -> Export:
     """Sample (the stems printing the LMS's ``rounding_rule``, None: the paper's), code the
     variants with the key's secret, and write export and key together."""
     seed = given_seed(seed)   # as --seed reads it
@@ -140,7 +145,7 @@ def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_
     _check_suffix(lms, out)
     key_path = key_path_for(out)
     failed = []   # draws a failed expression threw away, warned of as generate does
-    sampled = make_slots(classes, count, seed, banks, rounding_rule, failed)
+    sampled = make_slots(classes, count, seed, banks, rounding_rule, failed, resolve_jobs(jobs))
     secret, kept = export_secret(key_path, lms, seed, classes, count, sampled, force)
     slots = with_codes(sampled, secret)
     while (clash := _first_clash(slots)) is not None:   # two variants of a template sharing a code: ~1e-4 at 10,000

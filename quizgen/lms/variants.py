@@ -20,6 +20,7 @@ from quizgen.generation.failures import DrawFailures
 from quizgen.generation.make import check_count
 from quizgen.generation.quiz import Question, check_labels, seed_label
 from quizgen.generation.views import LMS_CREDIT, answers_note, question_view
+from quizgen.generation.workers import ordered_map
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.fingerprints import check_variant, parts_fingerprint
@@ -130,22 +131,42 @@ class Slot:
 
 
 def slots(classes: str = "all", count: int = 10, seed=1, banks=(), rounding_rule: str | None = None,
-          warnings: list | None = None) -> list:
+          warnings: list | None = None, jobs: int = 1) -> list:
     """One :class:`Slot` per selected template, each with ``count`` variants
     sampled exactly as ``quizgen generate --seed`` samples them (the k-th
     variant of a template is the k-th question ``--count`` would give);
     ``rounding_rule``: the LMS's own ``{{ rounding_rule }}`` (None: the paper's).
-    ``warnings`` receives generate's warning on draws a failed expression threw away."""
+    ``warnings`` receives generate's warning on draws a failed expression threw away.
+    The slots are made in ``jobs`` processes, a template each (generation/workers.py):
+    the same slots for any number."""
     check_count(count, "variants per slot")
     templates, failures = select(load_bank(banks), classes, banks), DrawFailures()
     check_labels(seed, [t.id for t in templates], count)   # a seed label grade would refuse: before any sampling
-    made = [Slot(n, t.id, t.cls, t.title, t.points,
-                 tuple(variant(t, inst.seed_label, rounding_rule) for inst in
-                       distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)], failures)[0]))
-            for n, t in enumerate(templates, start=1)]
+    runs = [(i, tuple(seed_label(seed, t.id, k) for k in range(count)), rounding_rule) for i, t in enumerate(templates)]
+    made = []
+    for t, (variants, failed) in zip(templates, ordered_map(_slot_variants, runs, jobs, _hold, (templates,))):
+        made.append(Slot(len(made) + 1, t.id, t.cls, t.title, t.points, variants))
+        failures.merge(failed)
     if warnings is not None:
         warnings += failures.warnings(templates)
     return made
+
+
+_WORKER = {}   # the templates a worker's runs name by index (``_hold``)
+
+
+def _hold(templates: list) -> None:
+    """What every run of ``slots`` shares, kept once per worker: the templates."""
+    _WORKER["templates"] = templates
+
+
+def _slot_variants(run: tuple) -> tuple:
+    """``(variants, DrawFailures)`` of one template's run (its index, seed labels and the LMS's
+    rounding rule): its distinct instances rendered as variants (a worker's job)."""
+    index, labels, rounding_rule = run
+    template, failures = _WORKER["templates"][index], DrawFailures()
+    instances = distinct_instances(template, list(labels), failures)[0]
+    return tuple(variant(template, inst.seed_label, rounding_rule) for inst in instances), failures
 
 
 def variant(template, label: str, rounding_rule: str | None = None) -> Variant:

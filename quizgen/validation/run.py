@@ -7,7 +7,10 @@ template's own example answers grade as it says."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+
+from quizgen.background import resolve_jobs
 
 from quizgen.bank.loader import builtin_bank_dir, build_template, read_yaml, template_files
 from quizgen.bank.param_bounds import off_grid
@@ -22,6 +25,7 @@ from quizgen.validation.ecf_routes import route_problems
 from quizgen.validation.samples import check_samples
 from quizgen.validation.text import text_problems, yaml_word_problems
 from quizgen.generation.variants import WARN_BELOW, template_variants
+from quizgen.generation.workers import ordered_map
 from quizgen.text.words import counted
 from quizgen.ui import progress_bar
 
@@ -31,19 +35,20 @@ DEFAULT_SAMPLES = 200
 VARIANT_DRAWS = 200       # draws per template counted for distinct variants
 
 
-def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=()) -> list:
+def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), jobs: int = 1) -> list:
     """Validate the templates at ``paths`` (files or folders) and in the
     folders ``banks``, by default (neither given) the built-in bank; one report
-    per file. A bank's templates are also held against the built-in bank they
+    per file, the files checked in ``jobs`` processes (0: one per CPU; the reports
+    are the same for any number). A bank's templates are also held against the built-in bank they
     join (clashes.py), which is not itself re-checked. SymPy referees every one
     of the ``samples`` draws of each template."""
     if samples < 0:
         raise UsageError(f"--samples must be 0 or more, got {samples}")
-    files = template_paths(paths, banks)
+    files, jobs = template_paths(paths, banks), resolve_jobs(jobs)
     reports = []
     with progress_bar(len(files) > 1, len(files), "Validating templates") as bar:   # a minute or more for a big bank
-        for path in files:
-            reports.append(validate_file(path, samples))
+        for report in ordered_map(partial(validate_file, samples=samples), files, jobs):
+            reports.append(report)
             bar.update(1)
     _check_ids(reports)
     if banks:
@@ -52,11 +57,11 @@ def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=()) -> list:
     return loaded + [r for r in reports if not r.template]
 
 
-def report_validation(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), echo=print) -> None:
-    """``quizgen validate``: validate, ``echo`` each template's lines (and, for
+def report_validation(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), echo=print, jobs: int = 1) -> None:
+    """``quizgen validate``: validate (in ``jobs`` processes), ``echo`` each template's lines (and, for
     --bank without the built-in bank among ``paths``, one line saying it was
     not re-checked), and raise ValidationFailed if any template failed."""
-    reports = validate(paths, samples=samples, banks=banks)
+    reports = validate(paths, samples=samples, banks=banks, jobs=jobs)
     for report in reports:
         echo("\n".join(report.lines()))
     if banks and not builtin_checked(r.path for r in reports):

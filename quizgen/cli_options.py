@@ -1,0 +1,34 @@
+"""The options several commands share, and the path type that refuses an empty name:
+kept apart from cli.py, whose commands use them."""
+
+from __future__ import annotations
+
+import click
+
+
+class NamedPath(click.Path):
+    """A click.Path that refuses an empty or blank name in one line naming its
+    option: click passes ``''`` on, and it was read as the working folder (``--bank ''``
+    loaded the YAML files there, ``--key ''`` was named ``.``)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail(f"{value!r}: the name is empty; expected {'a file' if self.file_okay else 'a folder'}",
+                      param, ctx)
+        return super().convert(value, param, ctx)
+
+
+bank_option = click.option(
+    "--bank", "banks", multiple=True, type=NamedPath(file_okay=False),
+    help="Also load the templates in this folder (repeatable).")
+
+
+jobs_option = click.option(
+    "--jobs", default=0, type=int,
+    help="Processes to use, and PDFs compiled at once with --format pdf (default 0: one per CPU); "
+         "the output is the same for any number.")
+"""generate's and grade's --jobs (both may compile PDFs)."""
+bulk_jobs_option = click.option(
+    "--jobs", default=0, type=int,
+    help="Processes to use (default 0: one per CPU); the output is the same for any number.")
+"""validate's and export's --jobs: the same processes (generation/workers.py), no PDFs."""
