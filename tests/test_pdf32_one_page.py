@@ -1,7 +1,9 @@
 """In the exam layout every question of the built-in bank is printed on one page, its
 data beside every part: a question taller than a page has its working spaces cut by
 one share until it fits (Q7-Q10 of --seed 7 broke between their parts, leaving Q8 (c)
-alone on a page with its logits on the page before), and a figure stands beside the
+alone on a page with its logits on the page before), as long as that share is at least
+half; a question that needs more cut (C9 everywhere, C7 and C8 on letter in some draws)
+breaks between its parts instead (test_pdf61_working_space). A figure stands beside the
 stem's first paragraphs only. Class and per-student papers, A4 and letter. The PDF
 tests skip, with the reason shown, when pdflatex or pdftotext is missing."""
 
@@ -55,18 +57,35 @@ def papers(request, tmp_path_factory):
     return {name: base / name for name in runs}
 
 
+# the questions that may need their working space cut below half to keep one page: C9 on A4;
+# C7, C8 and C9 on letter
+_MAY_BREAK = {"a4": ("Exam twist",), "letter": ("Exam twist", "Next-sentence prediction", "Fine-tuning")}
+
+
+def broken_titles(pdf) -> list:
+    """The title of each question that continues on the next page, from the page it starts on."""
+    return [re.search(r"^\s*Q\d+\.\s+([^:]+):", page, re.M).group(1) for page in pages(pdf)
+            if "continues on the next page" in page]
+
+
 @pytest.mark.slow
-def test_every_question_of_the_bank_is_on_one_page(papers):
+def test_every_question_of_the_bank_is_on_one_page_unless_that_cuts_its_space_below_half(papers, request):
+    paper = request.node.callspec.params["papers"]
     for name, folder in papers.items():
         text = "\f".join(pages(folder / "problems.pdf"))
         assert len(_HEADING.findall(text)) == (10 if name == "class" else 30)
-        assert parts_without_their_question(folder / "problems.pdf") == [], name
+        broken = broken_titles(folder / "problems.pdf")
+        assert set(broken) <= set(_MAY_BREAK[paper]), (name, broken)
+        assert len(parts_without_their_question(folder / "problems.pdf")) == 2 * len(broken), name
+        if paper == "a4":
+            assert broken == ["Exam twist"] * (1 if name == "class" else 3)
 
 
 @pytest.mark.slow
-def test_the_seed_7_paper_takes_a_page_a_question_and_the_cover(papers):
-    """15 pages before (Q7-Q10 two pages each); the cover and one page for each question now."""
-    assert len(pages(papers["class"] / "problems.pdf")) - 1 == 11
+def test_the_seed_7_paper_takes_a_page_a_question_and_the_cover_and_c9_two(papers):
+    """15 pages before (Q7-Q10 two pages each); then the cover and one page for each question, C9's
+    working space cut below half; now C9 takes two pages, with enough of it (all on A4)."""
+    assert len(pages(papers["class"] / "problems.pdf")) - 1 == 12
 
 
 @pytest.mark.slow
