@@ -59,9 +59,11 @@ def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, pdf_sheet_sources)
     tex = pdf_sheet_sources["s1.tex"]
     assert r"\subsection*{Worked solution for the numbers on your paper}" in tex and r"\begin{qzsteps}" in tex
     assert "No worked solution" not in tex and "$" in tex.split("Worked solution", 1)[1]
-    figure = tex.split(r"\begin{tikzpicture}", 1)[1]   # captioned as on the papers
-    assert r"The loss $-\ln p$ against $p$, your question's point marked." in figure.split(r"\end{center}")[0]
-    assert r"your question's point marked.\par}" + "\n" + r"\end{qzblock}\qzendrow" in figure   # Forecast. clears the row
+    figure = tex.split(r"\begin{tikzpicture}", 1)[1]   # captioned as on the papers, saying why p̂ = 0.88595 beside 0.8859
+    caption = (r"The loss $-\ln p$ against $p$, your question's point marked; the label gives $p$ to as many figures "
+               r"as its $-\ln p$ needs.")
+    assert caption in figure.split(r"\end{center}")[0]
+    assert caption + r"\par}" + "\n" + r"\end{qzblock}\qzendrow" in figure   # Forecast. clears the row
 
 
 @pytest.mark.slow

@@ -410,11 +410,15 @@ def paper_digest(path) -> str:
 # Both solutions.md again (fix60c, review 60c F6): each paper's solutions open with an answer table (question,
 # part, the answer at the figures asked, the key's own, points) after the notes; its lines (and the paper code)
 # the only ones that differ; problems.md and key.csv byte-identical.
+# Both solutions.md again: a figure whose label gives p to more than the answer's 4
+# significant figures (the figures its -ln p needs to print the answer's loss) has a line under it saying so,
+# "*The label gives $p$ to as many figures as its $-\ln p$ needs.*" (3 figures on each paper); those lines (and
+# the paper code) the only ones that differ; problems.md and key.csv byte-identical.
 PAPER_DIGESTS = {   # round 56: the stems state the carrying rules the marker holds (review 56a F2, F9, F11)
     ("1", "problems.md"): "4ac4768e1d3549ce2a2c934d226edd942ebb8109dd7295890490ac225c2571af",
-    ("1", "solutions.md"): "ce4e0bfe2b7e5ef540e23d8e4a3f285116ae254b81d8dd32082b25c62bef71f4",
+    ("1", "solutions.md"): "7475d892679d5ba7fc7e92a2c61b5b300fb8beed3774c9a1da0b2ce4bc984f0b",
     ("2", "problems.md"): "0a33f8bc9711630e586b6e991ecf595b03694c97832a15bab43b369ad9f56664",
-    ("2", "solutions.md"): "de8a18236860f26c16378921027b51a24916c4ea4cabe4b0266f1270de924c16",
+    ("2", "solutions.md"): "3cd33063a2847d9eff2303d05cbf9e06d93dc6d54f4ec2b52e9353a662c7af1a",
 }
 
 

@@ -198,6 +198,13 @@ def shown_pair(point: LossPoint) -> tuple:
     return probability_text(point.p, 13), loss
 
 
+def label_has_more_figures(point: LossPoint) -> bool:
+    """Whether the label gives p to more than the 4 significant figures an answer gives it (C1's
+    p = 0.715664 beside (a)'s 0.7157): its -ln p needs them to give the loss printed, which the
+    solutions' caption then says, so that no reader takes the two for different values."""
+    return shown_pair(point)[0] != significant(point.p if point.shown is None else point.shown, 4)
+
+
 def _loss_text(p: float) -> str:
     """-ln p as the label prints a loss, as the answer list does."""
     return key_answer(-math.log(p) if p < 1 else 0.0, "numeric", 4)

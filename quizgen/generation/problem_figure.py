@@ -17,7 +17,7 @@ from quizgen.bank.budget import DrawLedger
 from quizgen.errors import BankLimitError, QuizgenError
 from quizgen.generation.figure_words import named_point
 from quizgen.generation.figures import (BLANK_TOP, LOG_BELOW, PROBLEM_AXIS, LossPoint, figure_point,
-                                        loss_curve_svg, loss_curve_tikz)
+                                        label_has_more_figures, loss_curve_svg, loss_curve_tikz)
 from quizgen.generation.plan import per_template
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.variants import probe_label
@@ -75,9 +75,9 @@ def _blank_drawing(fmt: str, top: int, decades: int) -> str:
 
 def figure_markup(instance, fmt: str) -> dict | None:
     """The figure of ``instance`` for a layout in ``fmt``: {"p", "name", "axis",
-    "loss", "problem", "solution"} (the name its label gives p, in TeX; the words
+    "loss", "problem", "solution", "more_figures"} (the name its label gives p, in TeX; the words
     its p axis says; unlabelled and labelled drawings, empty for formats without
-    drawings), or None when the template has no figure. The problem drawing is
+    drawings; whether the label's p has more figures than an answer's), or None when the template has no figure. The problem drawing is
     its template's, to problem_axes, with the p axis named in neutral words; the
     solution's axis fits its own point and says what p is for this draw."""
     point = named_point(instance)
@@ -87,4 +87,4 @@ def figure_markup(instance, fmt: str) -> dict | None:
     problem, solution = ((_blank_drawing(fmt, *problem_axes(instance.template)), draw(point, True))
                          if draw else ("", ""))
     return {"p": point.p, "shown": point.shown, "name": point.name, "axis": point.axis, "loss": point.loss,
-            "problem": problem, "solution": solution}
+            "problem": problem, "solution": solution, "more_figures": label_has_more_figures(point)}
