@@ -100,8 +100,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Both again (fix60c, review 60c F10): "[MASK]" in a filled sentence bare, not "\[MASK\]"; the solutions' heading
 # "... — worked solutions", not ": worked solutions"; those lines (and the codes) the only ones that differ.
 # solutions.md again (fix60c, review 60c F6): each student's solutions open with their own answer table.
+# solutions.md again: a figure whose label gives p to more figures than an answer has a line under it saying why
+# ("*The label gives $p$ to as many figures as its $-\ln p$ needs.*", twice); those lines (and the codes) the only ones.
 PER_STUDENT_DIGESTS = {"problems.md": "8acb75a39e92fa557a318ec28cce186eea2ec91368a4506819d11fff28d2ed47",
-                       "solutions.md": "ce5f28b447979167443fb4e74648ff3037b6e6d1c73a7c45b7b19c136518df90"}
+                       "solutions.md": "813a9dcd7aeec4252b54eeeb6005b28f47f46c432e234264950d191ed260e8fc"}
 
 
 def paper_digest(path):
