@@ -89,10 +89,14 @@ def test_python_formats_of_literals_and_counts_are_still_text():
 @pytest.mark.parametrize("answer, env, shown", [
     ("(4*d*d + 4*d) / (4*d*d + 4*d + 2*d*f + f + d + 4*d)", {"d": 12, "f": 24}, "52/107"),
     ("(1 - r) ** n", {"r": "0.07", "n": 6}, "(1 - 0.07)**6"),
+    ("(1 - r) ** n", {"r": "0.12", "n": 4}, "(1 - 0.12)**4"),
+    ("a / b", {"a": 2, "b": 6}, "1/3"),
 ])
 def test_an_exact_answer_is_written_in_lowest_terms_unless_its_numbers_say_it_shorter(answer, env, shown):
     """key.json had 52/107 while key.csv and the solutions wrote the unfolded sum it came from;
-    C5's (1 - 0.07)**6 still reads better than 646990183449/1000000000000."""
+    C5's (1 - 0.07)**6 still reads better than 646990183449/1000000000000. A finite decimal keeps
+    its expression at any length ((1 - 0.12)**4 is as long as 234256/390625); a value with no
+    finite decimal keeps it only when strictly shorter (2/6 is as long as 1/3, so 1/3)."""
     from fractions import Fraction
     from types import SimpleNamespace
     from quizgen.maths.draw_numbers import exact_in_numbers
