@@ -16,7 +16,7 @@ from pathlib import Path
 
 from quizgen.commit import remove_when_settled
 from quizgen.files import FileTable, as_bytes, write_files
-from quizgen.grading.feedback_names import safe_file_names
+from quizgen.grading.feedback_names import index_of, safe_file_names
 from quizgen.generation.figures import TITLE
 from quizgen.key.exact_check import values_digest
 
@@ -33,11 +33,12 @@ MAX_FIGURE_BYTES = 1 << 20   # a figure of ours is a few KB; a bigger file is no
 
 def write_grade_sheets(result, folder, files: dict, key) -> None:
     """:func:`write_sheet_files` for a grade run graded against ``key``: its notes and warnings
-    into ``result``, which is given the folder (``paths["feedback"]``) and the index's name."""
+    into ``result``, which is given the folder (``paths["feedback"]``) and the name that
+    sheet_index.with_index gave the index among ``files`` (feedback_names.index_of)."""
     result.paths["feedback"] = write_sheet_files(folder, files, result.files, result.notes,
                                                  [t.student_id for t in result.students], result.warnings,
                                                  key_mark(key))
-    result.sheet_index = next((name for name in files if name.endswith(".csv")), "")   # grading/sheet_index
+    result.sheet_index = index_of(files)
 
 
 def key_mark(key) -> str:
@@ -67,7 +68,7 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     else in the folder is touched; names are compared ignoring case, as a
     case-insensitive file system would. ``key``: the key's mark (key_mark), kept in
     MANIFEST; sheets an earlier run wrote against another key that this run replaces
-    are counted in a note (other_key_note)."""
+    (rewritten, or removed for a sheet of the other format) are counted in a note (other_key_note)."""
     folder, table = Path(folder), FileTable(keep or {})
     lines = _manifest_lines(folder / MANIFEST)
     listed, before = _listed(lines), _listed_key(lines)
@@ -81,7 +82,7 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     listing = "".join(f"{name}\t{_digest(as_bytes(content))}\n" for name, content in files.items())
     listing += "".join(f"{name}\t{earlier[name]}\n" for name in kept) + "".join(f"{name}\t\n" for name in bare)
     write_files(folder, {**files, MANIFEST: listing + (f"{KEY_LINE}\t{key}\n" if key else "")})
-    replaced = [name for name in files if name.endswith(SHEET_EXTS) and name in earlier]
+    replaced = [name for name in earlier if name.endswith(SHEET_EXTS) and name not in kept]   # either format
     if notes is not None and key and before not in (None, key) and replaced:
         notes.append(other_key_note(folder, replaced, sum(name.endswith(SHEET_EXTS) for name in kept)))
     for name in earlier:
@@ -123,7 +124,7 @@ def kept_note(kept: dict, limit: int = 5) -> str:
 
 def other_key_note(folder: Path, replaced: list, kept: int, limit: int = 5) -> str:
     """The note counting the sheets an earlier run wrote against another key that this run
-    replaced (names compared as MANIFEST lists them), and the sheets of that run kept."""
+    replaced, of either format (names as MANIFEST lists them), and the sheets of that run kept."""
     more = f" and {len(replaced) - limit} more" if len(replaced) > limit else ""
     also = f"; the folder keeps {kept} other sheet(s) of earlier runs, for students this run has no answers for" \
         if kept else ""
@@ -200,7 +201,7 @@ def _file_text(path: Path) -> str | None:
         return None
 
 
-def foreign_stems(folder, ext: str, texts=None) -> frozenset:
+def foreign_stems(folder, ext: str, texts=None, sheets=()) -> frozenset:
     """The casefolded stems of the files in the feedback ``folder`` ending in
     ``ext`` that are not ours (not listed by an earlier run and still as it
     wrote them, nor a Markdown sheet by its heading): the graded outputs, a
@@ -209,16 +210,35 @@ def foreign_stems(folder, ext: str, texts=None) -> frozenset:
     Given ``texts`` (the figures this run writes), also those whose text is none
     of them: an earlier run's figure of another paper, which a sheet kept for
     another section still shows, is never rewritten with this paper's numbers;
-    one this run would write as it is may keep its name. The folder is listed once."""
+    one this run would write as it is may keep its name, and so may one this run
+    removes (_removed: no sheet kept beside this run's ``sheets`` shows it). The
+    folder is listed once."""
     folder = Path(folder)
     try:
         files = [p for p in folder.iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
     except OSError:   # no folder yet (or none to read): nothing to keep clear of
         return frozenset()
-    listed = {name.casefold(): digest for name, digest in _listed(_manifest_lines(folder / MANIFEST)).items()}
-    ours = None if texts is None else set(texts)
-    return frozenset(p.stem.casefold() for p in files
-                     if _not_ours(p, listed) or ours is not None and _file_text(p) not in ours)
+    lines = _manifest_lines(folder / MANIFEST)
+    listed = {name.casefold(): digest for name, digest in _listed(lines).items()}
+    taken = {p.stem.casefold() for p in files if _not_ours(p, listed)}
+    if texts is not None:
+        ours = set(texts)
+        drawn = [p for p in files if p.stem.casefold() not in taken and _file_text(p) not in ours]
+        removed = _removed(folder, drawn, _listed(lines), sheets) if drawn else set()
+        taken.update(p.stem.casefold() for p in drawn if p.name.casefold() not in removed)
+    return frozenset(taken)
+
+
+def _removed(folder: Path, figures: list, listed: dict, sheets) -> set:
+    """The casefolded names of the ``figures`` (paths) a run writing the sheets of stems ``sheets``
+    removes (write_sheet_files): listed (``listed``: MANIFEST's names) with their digest still
+    matching, and shown by no listed Markdown sheet of another stem, which the run keeps."""
+    stems = {stem.casefold() for stem in sheets}
+    shown = {figure.casefold() for name in listed if name.endswith(".md") and Path(name).stem.casefold() not in stems
+             for figure in _figures(folder / name)}
+    digests = {name.casefold(): digest for name, digest in listed.items()}
+    return {p.name.casefold() for p in figures if p.name.casefold() not in shown
+            and _still_ours(p, digests.get(p.name.casefold()))}
 
 
 def _not_ours(path: Path, listed: dict) -> bool:

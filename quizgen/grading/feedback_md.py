@@ -64,7 +64,7 @@ def sheet_figures(students, context, folder) -> tuple:
         else:
             wanted += [(own_figure_name(stem, question_id), [(number, at)], figure) for stem, number, at, figure in uses]
     texts = [figure["solution"].strip() + "\n" for _, _, figure in wanted]
-    taken = foreign_stems(folder, FIGURE_EXT, texts)
+    taken = foreign_stems(folder, FIGURE_EXT, texts, [stem for stem, *_ in students])
     names = safe_file_names([name for name, _, _ in wanted], taken)
     images, files = {}, {}
     for name, (_, users, figure), text in zip(names, wanted, texts):

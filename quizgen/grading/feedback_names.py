@@ -12,6 +12,9 @@ from pathlib import Path
 from quizgen.wording import first_few, shortened
 from quizgen.file_names import NAME_LIMIT, plain_letters
 
+INDEX_STEM = "index"
+INDEX_EXT = ".csv"
+_INDEX_NAME = re.compile(rf"{INDEX_STEM}(?:-[1-9][0-9]*)?{re.escape(INDEX_EXT)}")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 # Names Windows keeps for devices, with any extension: a sheet called CON.md cannot be made there
 _WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)),
@@ -49,6 +52,12 @@ def _safe_stem(student_id: str) -> str:
     if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
         stem = f"{first}_{dot}{rest}"
     return stem
+
+
+def index_of(files) -> str:
+    """The name of the feedback folder's index among the names ``files`` (the sheets that
+    sheet_index.with_index gave theirs: ``index.csv``, or ``index-2.csv`` ...), "" when none."""
+    return next((name for name in files if _INDEX_NAME.fullmatch(name)), "")
 
 
 def run_stems(files: dict, folder, ext: str) -> dict:

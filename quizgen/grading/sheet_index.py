@@ -10,10 +10,8 @@ import io
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.grading.feedback_files import foreign_stems
-from quizgen.grading.feedback_names import run_stems
+from quizgen.grading.feedback_names import INDEX_EXT, INDEX_STEM, run_stems
 
-INDEX_STEM = "index"
-INDEX_EXT = ".csv"
 INDEX_COLUMNS = ("student_id", "name", "file")
 
 
