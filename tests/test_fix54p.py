@@ -59,13 +59,13 @@ def test_c10_solution_names_no_t_its_stem_does_not_define():
 # "with intermediates kept to at least 4 significant figures, is marked correct too".
 
 def test_the_solutions_note_says_what_default_grading_accepts():
-    note = _flat(answers_note([4]))
+    note = _flat(answers_note((frozenset([4]), frozenset(), False)))
     assert "kept to at least 4 significant figures as the questions ask, is marked correct too" in note, note
     default = Credits().carried_figures
     assert default == 3   # issue 12: a student who carries 3 s.f. is marked correct on every part
     assert f"By default the grading also accepts intermediates kept to {default}" in note, note
     assert "marking policy may require 4" in note and "rounded too early" in note, note
-    assert PAPER_CREDIT in answers_note([4])
+    assert PAPER_CREDIT in answers_note((frozenset([4]), frozenset(), False))
 
 
 def _c7_step(s: float, y: int, place: int) -> str:

@@ -3,6 +3,7 @@ does less work for the same questions; each test shows the work done once
 where it was done again, and that what comes out is the same."""
 
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
@@ -83,9 +84,10 @@ def test_the_problem_figure_is_drawn_once_for_its_axes(monkeypatch, fmt):
 def test_the_answers_note_is_written_once_for_each_kind_of_question():
     """Every question of a template prints the same note: it is put together once."""
     views._answers_note.cache_clear()
-    first = views.answers_note(d for d in (4, 0, 4))
-    assert views.answers_note([4, 4]) is first and "to 4 decimal places" in first
-    assert views.answers_note([2, 4]) != first
+    parts = [SimpleNamespace(kind="numeric", decimals=d, tolerance={"sigfigs": 3}) for d in (4, 0, 4)]
+    first = views.answers_note(views.answers_rule(parts))
+    assert views.answers_note(views.answers_rule(parts[::2])) is first and "to 4 decimal places" in first
+    assert views.answers_note((frozenset([2, 4]), frozenset(), False)) != first
     assert views._answers_note.cache_info().misses == 2
 
 

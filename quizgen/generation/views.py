@@ -34,14 +34,15 @@ LMS_CREDIT = (". This quiz checks an answer against the key answer's rounding wi
 window marks such an answer wrong; quizgen grade of the download (carried rounding) credits it."""
 ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every step, so its result can differ in "
                 "the last digit, at times in the last one asked for{credit} {each} is written to 4 significant "
-                "figures{places}, and with more figures where all it shows after the third figure would be a 5 "
+                "figures{places}{asked}, and with more figures where all it shows after the third figure would be a 5 "
                 "that was itself rounded (0.787468 is written 0.78747, not 0.7875), since rounding that again to "
                 "3 figures could go the wrong way.{near_one}")
 """How a paper's worked answers are rounded: printed once above the first question
 of the solutions and of a feedback sheet (paper_answers_note), and under each
 numeric question of an LMS quiz (``{credit}``: PAPER_CREDIT; LMS_CREDIT in an LMS
 quiz, where ``{each}`` says "Each answer here"); ``{places}`` says when the part's
-decimal places show more figures (``key_answer``'s rule)."""
+decimal places show more figures (``key_answer``'s rule); ``{asked}`` when a part's tolerance asks more
+(key/compact.written_answer: a ``sigfigs`` rule over 4, an ``rtol`` or ``atol`` window)."""
 NEAR_ONE = (" The working keeps a probability over 0.9 to 4 significant figures of its distance from 1 (0.93401 "
             "beside an answer of 0.9340): the loss of a probability near 1 depends on those figures.")
 """ANSWERS_NOTE's ``{near_one}``: a habit of the shipped bank's worked solutions, said only where every
@@ -55,27 +56,54 @@ def paper_answers_note(questions: list) -> str:
     notes = {q["answers_note"] for q in questions if q["numeric"]}
     if len(notes) <= 1:
         return notes.pop() if notes else ""
-    return answers_note([1, 2], near_one=all(note.endswith(NEAR_ONE) for note in notes))
+    rules = [q["answers_rule"] for q in questions if q["numeric"]]
+    rule = (frozenset([1, 2]), frozenset().union(*(r[1] for r in rules)), any(r[2] for r in rules))
+    return answers_note(rule, near_one=all(note.endswith(NEAR_ONE) for note in notes))
 
 
-def answers_note(decimals, credit: str = PAPER_CREDIT, near_one: bool = True) -> str:
-    """ANSWERS_NOTE for numeric parts written to ``decimals`` places at least
-    (one number per part): an answer of 1 or more has 4 decimals, so 5 figures;
-    ``credit`` says how an answer worked with rounded intermediates is marked."""
-    return _answers_note(frozenset(d for d in decimals if d > 0), credit, near_one)
+def answers_rule(parts) -> tuple:
+    """What the answers note says of a question's ``parts`` (part specs), as written_answer writes
+    their answers: the decimal places over 0 the numeric ones set, the significant figures over 4
+    a ``sigfigs`` rule of theirs asks, and whether one has an ``rtol`` or ``atol`` window."""
+    numeric = [part for part in parts if part.kind == "numeric"]
+    rules = [part.tolerance or {} for part in numeric]
+    windows = [rule for rule in rules if "rtol" in rule or "atol" in rule]
+    return (frozenset(part.decimals for part in numeric if part.decimals and part.decimals > 0),
+            frozenset(rule["sigfigs"] for rule in rules if rule.get("sigfigs", 0) > 4 and rule not in windows),
+            bool(windows))
+
+
+def answers_note(rule: tuple, credit: str = PAPER_CREDIT, near_one: bool = True) -> str:
+    """ANSWERS_NOTE for numeric parts written as ``rule`` (answers_rule) says: to their decimal
+    places at least (an answer of 1 or more has 4 decimals, so 5 figures), and to the figures
+    their tolerance asks; ``credit`` says how an answer worked with rounded intermediates is marked."""
+    return _answers_note(*rule, credit, near_one)
 
 
 @lru_cache(maxsize=256)
-def _answers_note(shown: frozenset, credit: str, near_one: bool) -> str:
-    """:func:`answers_note` for the parts' ``shown`` decimals (those over 0), written once
-    per kind of question: every question of a template has the same note."""
+def _answers_note(shown: frozenset, figures: frozenset, window: bool, credit: str, near_one: bool) -> str:
+    """:func:`answers_note` for the parts' ``shown`` decimals (those over 0), the ``figures`` over
+    4 they ask and whether one has a ``window``, written once per kind of question: every question
+    of a template has the same note."""
     if len(shown) == 1:
         d = next(iter(shown))
         places = f", or to {d} decimal places where that shows more (an answer of {10 ** max(4 - d, 0):g} or more)"
     else:
         places = ", or to the decimal places its part sets where that shows more" if shown else ""
     each = "Each answer here" if credit == LMS_CREDIT else "Each answer"   # an LMS quiz's note is under one question
-    return ANSWERS_NOTE.format(places=places, credit=credit, each=each, near_one=NEAR_ONE if near_one else "")
+    return ANSWERS_NOTE.format(places=places, asked=_asked(figures, window), credit=credit, each=each,
+                               near_one=NEAR_ONE if near_one else "")
+
+
+def _asked(figures: frozenset, window: bool) -> str:
+    """ANSWERS_NOTE's ``{asked}``: the more figures a part's tolerance asks, which its answer is written to."""
+    if len(figures) == 1:
+        n = next(iter(figures))
+        said = f", or to {n} where its part asks for {n}"
+    else:
+        said = ", or to as many as its part asks for where that is more" if figures else ""
+    return said + (", or with more decimal places where its part's tolerance is narrower than that rounding"
+                   if window else "")
 
 
 MATH_FORMATS = ("tex", "md")
@@ -122,8 +150,8 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
         "figure": figure_markup(inst, fmt),
         "parts": [_part_view(pv, ask, share, len(steps), inst.env) for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),
-        "answers_note": answers_note((pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric"),
-                                     near_one=is_shipped),
+        "answers_note": answers_note(answers_rule(pv.part for pv in inst.parts), near_one=is_shipped),
+        "answers_rule": answers_rule(pv.part for pv in inst.parts),   # paper_answers_note's, for several questions
         "forecast": forecast,
         "forecast_shows": tuple(solution.get("forecast_shows", ())),   # parts whose answer it states (the drill)
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2],
@@ -174,7 +202,8 @@ def paper_reference_note(questions: list) -> str:
 _COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text", "numeric", "answers_note", "reference", "shipped")
+SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text", "numeric", "answers_note", "answers_rule", "reference",
+                "shipped")
 
 
 def question_summary(question: Question, fmt: str, layouts=None) -> dict:

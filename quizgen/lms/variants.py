@@ -216,8 +216,7 @@ def _lms_note(view: dict, inst) -> dict:
     """``view`` with the LMS's own answers note: the LMS marks an answer by the
     key answer's rounding window only, so it does not credit one worked with
     rounded intermediates, as quizgen grade of the download does (views.LMS_CREDIT)."""
-    decimals = (pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric")
-    return {**view, "answers_note": answers_note(decimals, LMS_CREDIT, near_one=shipped(inst.template))}
+    return {**view, "answers_note": answers_note(view["answers_rule"], LMS_CREDIT, near_one=shipped(inst.template))}
 
 
 def _solution_html(view: dict) -> str:
