@@ -24,7 +24,7 @@ REACHES = {
     "map_attribute": '{{ [p]|map(attribute="node")|first }}',
     "format_field": '{{ "{0.node}".format(p) }}',
 }
-REFUSED_AT_LOAD = {"format_field": "stem: str.format of a value in the text goes through a float"}
+REFUSED_AT_LOAD = {"format_field": "stem: str.format of a value in the text: write a word as it is"}
 
 
 def bank(tmp_path, stem: str) -> Path:

@@ -16,6 +16,9 @@ filters that convert or compute (``float``, ``int``, ``round``, ``abs``,
 
 from __future__ import annotations
 
+import re
+import string
+
 import jinja2
 from jinja2 import nodes
 
@@ -136,7 +139,8 @@ def _arithmetic_problems(found: dict) -> list:
     """``(line, message)`` for each place in a parsed text that computes on values, or
     formats a number through Python's formats (``"%.2f" % x``, ``"%.2f" | format(x)``, ``.format``)."""
     counters = _range_loop_targets(found[nodes.For])
-    problems = [(node.lineno, python_format_problem(how)) for how, node in _python_formats(found, counters)]
+    problems = [(node.lineno, python_format_problem(how, _conversions(node)))
+                for how, node in _python_formats(found, counters)]
     signs: dict = {}   # line: the operators computing on values there, once each (a / (b + c) is one problem)
     for node in found[ARITHMETIC]:
         if _python_format_of(node) is None and not _counts_only(node, counters):
@@ -149,10 +153,48 @@ def _arithmetic_problems(found: dict) -> list:
     return _once_per_line(problems)
 
 
-def python_format_problem(how: str) -> str:
-    """The one refusal of a number formatted by Python in the text, whichever way it is written."""
-    return (f"{how} of a value in the text goes through a float (1/8 prints 0.12, and an irrational prints "
-            f"too); format values with the bank's filters: dec, sig, sigdec, exactdec, pct")
+FILTERS_ADVICE = "format values with the bank's filters: dec, sig, sigdec, exactdec, pct"
+_TEXT_TYPES, _WHOLE_TYPES = frozenset("sra"), frozenset("diouxXbcn")
+
+
+def python_format_problem(how: str, types: frozenset = frozenset("f")) -> str:
+    """The one refusal of a value formatted by Python in the text, whichever way it is written, by
+    the conversions its format makes (``types``, as _conversions gives them): a number's float, its
+    whole part (``"%d"``), or a value's text (a word's ``"%s" % label``), which needs no format at all."""
+    if types <= _TEXT_TYPES:
+        return (f"{how} of a value in the text: write a word as it is (\"{{{{ label }}}} is right\", with no "
+                f"format), and {FILTERS_ADVICE}")
+    if types <= _WHOLE_TYPES | _TEXT_TYPES:
+        return f"{how} of a value in the text cuts it to a whole number (7/2 prints 3); {FILTERS_ADVICE}"
+    return f"{how} of a value in the text goes through a float (1/8 prints 0.12, and an irrational prints too); " \
+        f"{FILTERS_ADVICE}"
+
+
+_PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d*))?[hlL]?(.)")
+
+
+def _conversions(node) -> frozenset:
+    """The conversion letters of a Python format's literal text as Python reads them (``"%.2f"``: f,
+    ``"%d"``: d; ``"{}"`` and ``"{0.node}"``: s, any number spec of str.format, which a Fraction
+    refuses or floats: f); ``f`` when the text cannot be read so."""
+    text = (node.left if isinstance(node, nodes.Mod) else node.node if isinstance(node, nodes.Filter)
+            else node.node.node).value
+    if isinstance(node, nodes.Mod) or "%" in text and "{" not in text:
+        return frozenset(kind for kind in _PERCENT_SPEC.findall(text) if kind != "%") or frozenset("f")
+    try:
+        fields = [(spec, conversion) for _, field, spec, conversion in string.Formatter().parse(text)
+                  if field is not None]
+    except ValueError:
+        return frozenset("f")
+    return frozenset(_brace_type(spec, conversion) for spec, conversion in fields) or frozenset("f")
+
+
+def _brace_type(spec: str, conversion) -> str:
+    """A str.format field's kind: ``s`` for text (``{}``, ``{:>5}``, ``{!r}``, ``{:s}``), ``f`` for a number
+    spec (a type letter of a number, or a precision with none: ``{:.3}``)."""
+    if conversion or not spec:
+        return "s"
+    return "f" if spec[-1] in "bcdeEfFgGnoxX%" or spec[-1] not in "s" and "." in spec else "s"
 
 
 def _python_formats(found: dict, counters: frozenset):
