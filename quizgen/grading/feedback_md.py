@@ -22,6 +22,7 @@ from quizgen.file_names import NAME_LIMIT
 from quizgen.grading.feedback_names import safe_file_names
 from quizgen.grading.outcome import comma_number
 from quizgen.grading.sheet_index import with_index
+from quizgen.text.md_escape import escaped_marks
 
 FIGURE_EXT = ".svg"
 
@@ -94,9 +95,9 @@ def figure_alt(figure: dict, comma: bool = False) -> str:
         name, _, number = line.partition(" = ")
         said.append(f"{name} = {comma_number(number, comma)}")
     axis = figure.get("axis") or X_MEANING   # the template's own words (C1: the true word), else the default
-    return _ALT_MARKUP.sub(r"\\\g<0>", f"The loss \u2212ln p against p, {axis}; the dot marks {' and '.join(said)}.")
+    return escaped_marks(f"The loss \u2212ln p against p, {axis}; the dot marks {' and '.join(said)}.", _ALT_MARKUP)
 
 
-# What Markdown would read as markup in an image's alt text (a name's P(s < 1), [x]): escaped,
-# as escape_md does, but for an underscore inside a word (p_hat), which never marks emphasis.
+# What Markdown would read as markup in an image's alt text (a name's P(s < 1), [x]): escaped, a special
+# token ([CLS]) kept bare, as escape_md does, but for an underscore inside a word (p_hat), which never marks emphasis.
 _ALT_MARKUP = re.compile(r"[\\`*<>|\[\]$&]|(?<!\w)_|_(?!\w)")

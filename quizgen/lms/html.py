@@ -9,13 +9,11 @@ import re
 from decimal import Decimal
 from html import escape, unescape
 
+from quizgen.text.md_escape import MD_UNESCAPE
 from quizgen.text.scripts import SUBSCRIPTS, SUPERSCRIPTS
 
 _MATH = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|(?<!\\)\$.*?(?<!\\)\$)", re.S)   # displayed, in a line
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-_MD_ESCAPE = re.compile(r"\\([\\`*_<>|\[\]${}#&~%])")
-"""A Markdown escape outside maths, shown as its character as the paper prints it: ``\\}`` (which
-validate asks for a brace as a character) is ``}`` in the PDF and in problems.md."""
 
 
 def markdown_html(text: str, block: bool = True) -> str:
@@ -45,7 +43,9 @@ def _inline(text: str) -> str:
         elif i % 2:
             out.append(r"\(" + escape(piece[1:-1], quote=False) + r"\)")
         else:
-            plain = escape(_MD_ESCAPE.sub(r"\1", piece), quote=False)
+            # an escape (md_escape.MD_UNESCAPE) shows its character as the paper prints it, ``\}`` as ``}``;
+            # a ``\\``, a backslash
+            plain = escape(MD_UNESCAPE.sub(lambda found: found.group(1) or "\\", piece), quote=False)
             out.append(_BOLD.sub(r"<strong>\1</strong>", plain))
     return "".join(out)
 

@@ -8,15 +8,12 @@ from __future__ import annotations
 import re
 import textwrap
 
+from quizgen.text.md_escape import MD_UNESCAPE
 from quizgen.text.spans import MATHS, spans, substituted
 
 WIDTH = 80
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-_ESCAPE = re.compile(r"\\([{}%&_#$])|\\\\")
-"""Outside maths, a TeX escape the template language writes for a character (``\\}``, which validate
-asks for a brace as a character, ``\\%``, ``\\&``, ``\\_``, ``\\#``, ``\\$``): plain text shows the
-character, as the PDF does. A ``\\\\`` is kept whole, so the character after it is not read as escaped."""
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\\$|[{}^_]|\s+|.", re.S)
 
 _WORDS = {name: name for name in (
@@ -87,7 +84,9 @@ def _inline(text: str) -> str:
 
 def _text_outside_maths(piece: str) -> str:
     """Text between formulas: bold marks dropped and the template's escapes shown as their characters."""
-    return _ESCAPE.sub(lambda found: found.group(1) or found.group(0), _BOLD.sub(r"\1", piece))
+    # an escape outside maths (``\}``, ``\%``, ``\*``: md_escape.MD_UNESCAPE) shows its character, as the
+    # PDF and the LMS quizzes do; a ``\\`` (a TeX line break) is kept whole
+    return MD_UNESCAPE.sub(lambda found: found.group(1) or found.group(0), _BOLD.sub(r"\1", piece))
 
 
 def math_to_plain(latex: str) -> str:
