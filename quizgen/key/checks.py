@@ -13,7 +13,7 @@ import re
 
 from quizgen.errors import InputFileError
 from quizgen.wording import printable, shortened, thousands
-from quizgen.maths.parser import RESERVED_NAMES
+from quizgen.maths.parser import PART_NAME_TEXT, RESERVED_NAMES
 from quizgen.paper_formats import made_from
 
 KINDS = ("numeric", "integer", "word")
@@ -167,7 +167,7 @@ formula, TeX or direction control for a hand-edited key to slip into a report)."
 CODE_RULE = "lower_snake_case (a lower-case letter, then lower-case letters, digits and _)"
 
 
-PART_NAME_PATTERN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+PART_NAME_PATTERN = re.compile(PART_NAME_TEXT)
 """A part's name, in the bank's templates (bank/schema.py) and in a key's ECF recipes
 (marking/recipes.py reads ``part:<name>``) alike: a template's part that another part's
 answer reads must be named so that its recipe reads back, so every part is."""

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError, TemplateError
-from quizgen.maths.parser import Bin, Call, Const, Index, Name, Neg, Num, parse, template_policy
+from quizgen.maths.parser import PART_NAME_TEXT, Bin, Call, Const, Index, Name, Neg, Num, parse, template_policy
 from quizgen.maths.printing import to_text
 
 PART_PREFIX = "part:"
-PART_NAME_TEXT = r"[A-Za-z_][A-Za-z0-9_]*"   # key/checks.PART_NAME_PATTERN's rule: marking sits beneath the key model
 _PART_TEXT = re.compile(rf"\bpart:({PART_NAME_TEXT})")
 _PART_NAME = "part__"
 

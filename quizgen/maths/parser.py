@@ -27,6 +27,9 @@ CONSTANTS = {"e": "E", "E": "E", "pi": "pi", "π": "pi"}
 RESERVED_NAMES = frozenset(CONSTANTS) | TEMPLATE_FUNCTIONS
 """The names an expression reads as a constant or a function: a parameter or let
 named so would be shadowed (``e`` is Euler's number whatever ``e`` was drawn as)."""
+PART_NAME_TEXT = r"[A-Za-z_][A-Za-z0-9_]*"
+"""A part's name: what an ECF recipe reads after ``part:`` (marking/recipes.py) and what a template and
+a key must name a part (key/checks.PART_NAME_PATTERN), one rule kept here, which both may import."""
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
