@@ -14,7 +14,9 @@ from quizgen.key.status import Status
 from quizgen.drill.options import wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.carried_words import without_unrounded
+from quizgen.marking.coherence import range_told
 from quizgen.marking.complement_route import NEAR_ONE, difference_figures
+from quizgen.marking.expression_value import told
 from quizgen.marking.rules import ECF
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
@@ -107,7 +109,7 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
     said before it about how ``text`` was read: a comma, or a count's point
     between thousands (``1.950`` is 1950), when the answer was not
     right; the value of an expression marked incorrect (``sqrt(2)/2`` is 0.7071), as a right one's
-    is told; that a bare ``log`` was read as ln; and, at a word part, a
+    is told, unless grade's feedback says it (told, range_told); that a bare ``log`` was read as ln; and, at a word part, a
     number or a word that is none of its ``options`` (``offered_note``)."""
     lines = [note] if (note := offered_note(record, text, verdict, options)) else []
     grouped = record.kind == "integer" and _POINT_GROUPED_THOUSANDS.search(text)   # a count's 1.950: 1950 (read_marks)
@@ -115,7 +117,8 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
             and not (decimal_comma and _read_as_written(text, verdict.value)):
         read = as_read(verdict.value)
         lines.append(f"(Your {cut(text)} was read as {decimal_commas(read) if decimal_comma else read}.)")
-    elif verdict.value is not None and verdict.status == Status.INCORRECT and _EXPRESSION.search(text):
+    elif verdict.value is not None and verdict.status == Status.INCORRECT and _EXPRESSION.search(text) \
+            and not (told(verdict) or range_told(verdict)):   # grade's feedback says the value itself
         worked = key_answer(verdict.value, "numeric", 0)   # what a wrong expression came to, as carried_sentence
         lines.append(f"(Your {cut(text)} is {decimal_commas(worked) if decimal_comma else worked}.)")
     if LOG_NOTE in verdict.feedback:
@@ -190,20 +193,30 @@ def carried_sentence(feedback: str, expected: str, value, typed: str, own=str) -
     return f"{capital(own(shorter))}."
 
 
-def near_one_reminder(verdict, records, values: dict, figures: dict, own=str) -> str:
-    """A reminder of the stems' rule for a value near 1 when an answer is accepted as carried rounding
-    and an earlier answer (``values``, ``figures`` shown, by part name) is a probability over 0.9
-    written with fewer figures than keep 4 of its difference from 1; else "". The answer was right,
-    but carried on, such a value moves a later loss more than its own rounding suggests."""
+def near_one_reminder(verdict, checker, turn, own=str) -> str:
+    """A reminder of the stems' rule for a value near 1 when an answer to ``checker``'s part is accepted
+    as carried rounding and an earlier answer its recipe reads (ecf_inputs; ``turn.values``, figures
+    shown ``turn.figures``, by part name) is over 0.9 and under 1, written with fewer figures than keep
+    4 of its difference from 1; else "". The answer was right, but carried on, such a value moves a
+    later loss more than its own rounding suggests. It is called a probability only where its part's
+    range is one (within 0 to 1)."""
     if verdict.status != Status.CORRECT or verdict.note in ("", ECF):
         return ""
-    for record in records:
-        value, shown = values.get(record.name), figures.get(record.name)
-        if value is not None and shown and NEAR_ONE < value < 1 and shown < difference_figures(value):
-            return (f"(Your ({record.letter}) {own(format(value, f'#.{shown}g'))} is a probability over 0.9: "
-                    "carried into a later part, keep such a value to at least 4 significant figures of its "
-                    f"difference from 1, {difference_figures(value)} figures here.)")
+    reads = ecf_inputs(checker.question_rules().question).get(checker.part.letter, ())
+    for record in turn.records:
+        value, shown = turn.values.get(record.name), turn.figures.get(record.name)
+        if record.name in reads and value is not None and shown and NEAR_ONE < value < 1 \
+                and shown < difference_figures(value):
+            what = "a probability over 0.9" if _a_probability(record.spec.bounds) else "over 0.9 and under 1"
+            return (f"(Your ({record.letter}) {own(format(value, f'#.{shown}g'))} is {what}: carried into a later "
+                    "part, keep such a value to at least 4 significant figures of its difference from 1, "
+                    f"{difference_figures(value)} figures here.)")
     return ""
+
+
+def _a_probability(bounds) -> bool:
+    """Whether a part's range (``(low, high)``, None for an open side or no range) lies within 0 to 1."""
+    return bounds is not None and None not in bounds and bounds[0] >= 0 and bounds[1] <= 1
 
 
 STUCK = ("i don't know", "i dont know", "don't know", "dont know", "do not know", "i do not know", "no idea",

@@ -220,7 +220,7 @@ class Drill:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
                                                    offered)   # 'sum' at yes/no
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names, notes)
-                    if near := near_one_reminder(verdict, turn.records, turn.values, turn.figures, self.own):
+                    if near := near_one_reminder(verdict, checker, turn, self.own):
                         self.say(near, "  ")   # an earlier answer near 1 carried on short
                     if held and verdict.status == Status.INCORRECT:
                         turn.withheld[record.letter] = (text, held)
