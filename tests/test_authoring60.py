@@ -46,15 +46,21 @@ def test_a_decimal_literal_is_read_exactly_not_cut_to_a_float():
     assert (_value("0.1"), _value("2.5e3"), _value(".5"), _value("1e-999")) == (Fraction(1, 10), 2500, Fraction(1, 2), 0)
 
 
-def test_sympy_referees_the_engines_yes_or_no(tmp_path):
-    """A comparison the engine decides from floats (both sides' floats are the same) is
-    refereed as the values are: SymPy's true beside the engine's false is a problem at the let."""
+def test_sympy_referees_the_engines_yes_or_no(tmp_path, monkeypatch):
+    """A comparison decided from floats (both sides' floats are the same) is refereed as the
+    values are: SymPy's true beside the engine's false is a problem at the let. The engine now
+    orders exact values exactly (settle.order) and agrees; an engine back on floats is caught."""
     from quizgen.bank.loader import load_template
     from quizgen.generation.sampling import sample_instance
+    from quizgen.maths import settle
     from quizgen.validation.referee_truths import truth_disagreements
 
     bank = bank_with(tmp_path, SOFTMAX, ('  others: "V - 1"', '  others: "V - 1"\n'
                                          '  close: "sqrt(2) > 1.4142135623730950488"\n  whole: "isint(sqrt(V) ** 2)"'))
+    instance = sample_instance(load_template(bank / "c14.yaml"), "referee/0")
+    assert instance.env["close"] is True and truth_disagreements(instance) == []
+    floats = (lambda a, b: (settle.to_float(a) > settle.to_float(b)) - (settle.to_float(a) < settle.to_float(b)))
+    monkeypatch.setattr(settle, "order", floats)
     instance = sample_instance(load_template(bank / "c14.yaml"), "referee/0")
     assert truth_disagreements(instance) == [
         (("let", "close"), "let close: sqrt(2) > 1767766952966368811/1250000000000000000 is true for SymPy, "

@@ -18,7 +18,7 @@ import operator
 from decimal import Decimal
 from fractions import Fraction
 
-from quizgen.maths.evaluate import compile_tree
+from quizgen.maths.compiler import compile_tree
 from quizgen.maths.tree import Const
 
 PRECISIONS = (90, 110)

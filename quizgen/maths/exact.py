@@ -257,33 +257,6 @@ def checked(compute) -> float:
     return value
 
 
-def equal(a, b) -> bool:
-    """Exact equality for rationals, a 1e-12 relative match otherwise."""
-    if isinstance(a, str) or isinstance(b, str):
-        return a == b
-    if a.__class__ is Fraction and b.__class__ is Fraction:   # in lowest terms: equal parts
-        return a.numerator == b.numerator and a.denominator == b.denominator
-    return math.isclose(to_float(a), to_float(b), rel_tol=1e-12, abs_tol=1e-15)
-
-
-def compare(op: str, a, b) -> bool:
-    """``a op b`` for the comparison operators of constraints."""
-    if op == "==":
-        return equal(a, b)
-    if op == "!=":
-        return not equal(a, b)
-    x, y = to_float(a), to_float(b)
-    if op == "<":
-        return x < y
-    if op == ">":
-        return x > y
-    if op == "<=":
-        return x <= y or equal(a, b)
-    if op == ">=":
-        return x >= y or equal(a, b)
-    raise ExpressionError(f"unknown comparison {op!r}")
-
-
 def lookup(env: dict, dotted: str):
     """A parameter's value, following dots into records (``scene.answer``)."""
     head, *rest = dotted.split(".")

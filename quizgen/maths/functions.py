@@ -19,17 +19,15 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
 from typing import Callable, Optional
 
 from quizgen.errors import ExpressionError
-from quizgen.maths import list_floats, rationals, rounding
+from quizgen.maths import list_exact, list_floats, rounding
 from quizgen.maths.domains import checked_domain, float_log, non_negative, positive
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.exact import (MAX_BITS, ZERO, Exact, NumberTooBig, add, as_node, checked, div, equal, neg, number,
-                                 sized, to_float, whole)
+from quizgen.maths.exact import ZERO, Exact, as_node, checked, div, neg, to_float, whole
 from quizgen.maths.numbers import key_answer
-from quizgen.maths.settle import rational_log, settled
+from quizgen.maths.settle import near, order, precise, rational_log, settled
 from quizgen.maths.tree import Bin, Call, Const, Num
 
 
@@ -147,8 +145,18 @@ def _exp(a):
     return _call_value("exp", a)
 
 
+def _domain_float(a) -> float:
+    """The float whose sign a logarithm's or square root's domain check reads: ``a``'s own, or, for a
+    tree whose float lies too near 0 to tell its side, its precise value's (``sqrt(6) - sqrt(2)*sqrt(3)``
+    is 0, its float -4.4e-16: its square root is 0, not "a negative number")."""
+    x = to_float(a)
+    if a.__class__ is Exact and near(x, 0.0):
+        return float(precise(a))
+    return x
+
+
 def _log(a, base=None):
-    positive(to_float(a))
+    positive(_domain_float(a))
     if base is not None:
         exact = rational_log(a, base) if a.__class__ is Fraction and base.__class__ is Fraction else None
         return exact if exact is not None else div(_log(a), _log(base))
@@ -168,13 +176,16 @@ def _log(a, base=None):
 
 def _log_base(name: str):
     def log_base(a):
-        positive(to_float(a))
+        positive(_domain_float(a))
         return Fraction(0) if a == 1 else _call_value(name, a)
     return log_base
 
 
 def _sqrt(a):
-    non_negative(to_float(a))
+    x = _domain_float(a)
+    non_negative(x)
+    if x == 0:
+        return ZERO
     if isinstance(a, Fraction):
         num, den = math.isqrt(a.numerator), math.isqrt(a.denominator)
         if num * num == a.numerator and den * den == a.denominator:
@@ -183,9 +194,10 @@ def _sqrt(a):
 
 
 def _abs(a):
+    """``|a|``; the sign of a tree whose float lies too near 0 to tell decided exactly (``settle.order``)."""
     if a.__class__ is Fraction:
         return abs(a)
-    return neg(a) if a.value < 0 else a
+    return neg(a) if order(a, ZERO) < 0 else a
 
 
 def _whole(rounding):
@@ -252,91 +264,6 @@ def _figure_count(figures) -> int:
     return int(figures)
 
 
-def _as_list(value, name: str):
-    if not isinstance(value, (list, tuple)):
-        raise ExpressionError(f"{name}() needs a list")
-    if not value:
-        raise ExpressionError(f"{name}() of an empty list")
-    return value
-
-
-def _sum(items):
-    """A sum with its rational terms gathered into one number at the end:
-    ``1 + exp(3) + 1`` becomes ``exp(3) + 2``. The running total is held to
-    MAX_BITS at every step (``sized``): terms with different denominators
-    would otherwise build a huge common one, each step slower than the last."""
-    items = _as_list(items, "sum")
-    if all(item.__class__ is Fraction and item.denominator == 1 for item in items):
-        return sized(whole(sum(item.numerator for item in items)))
-    rational = total = ZERO
-    for item in items:
-        term = number(item) if not isinstance(item, (list, tuple)) else _sum(item)
-        if term.__class__ is Fraction:
-            rational = rationals.add(rational, term)
-            numerator, denominator = rationals.parts(rational)   # what ``sized`` checks, inline
-            if numerator.bit_length() > MAX_BITS or denominator.bit_length() > MAX_BITS:
-                raise NumberTooBig()
-        else:
-            total = add(total, term)
-    return add(total, rational)
-
-
-def _mean(items):
-    return div(_sum(items), whole(len(items)))
-
-
-def _len(items):
-    return whole(len(items)) if isinstance(items, (list, tuple)) else _as_list(items, "len")
-
-
-def _extreme(name: str, pick):
-    return lambda items: pick(_as_list(items, name), key=to_float)
-
-
-def _arg_extreme(name: str, pick):
-    def arg_extreme(items):
-        values = [to_float(x) for x in _as_list(items, name)]
-        return whole(values.index(pick(values)))
-    return arg_extreme
-
-
-def _count(items, target):
-    return whole(sum(1 for x in _as_list(items, "count") if equal(x, target)))
-
-
-MAX_LIST_ITEMS = 100   # a list written out item by item in one expression
-
-
-def _list(*items) -> tuple:
-    """``list(a, b, c)``: the list of its arguments, each a number. It builds a
-    list from values computed one by one (three dot products whose softmax is
-    wanted), which a template cannot draw as one vector."""
-    if any(isinstance(item, (list, tuple)) for item in items):
-        raise ExpressionError("list() takes numbers, not lists")
-    return tuple(items)
-
-
-def _isint(value) -> bool:
-    """Whether ``value`` is whole, a tree near a whole (``sqrt(3) ** 2``) settled as floor settles it."""
-    value = settled(value)
-    return value.__class__ is Fraction and value.denominator == 1
-
-
-def _range(*bounds) -> tuple:
-    if not all(isinstance(b, Fraction) and b.denominator == 1 for b in bounds):
-        raise ExpressionError("range() takes one or two whole numbers")
-    low, high = (Fraction(0), bounds[0]) if len(bounds) == 1 else bounds
-    if high - low > list_floats.MAX_RANGE:
-        raise ExpressionError("range() too long")
-    return _whole_numbers(int(low), int(high))
-
-
-@lru_cache(maxsize=1024)
-def _whole_numbers(low: int, high: int) -> tuple:
-    """``range(low, high)`` as exact numbers (made once: fractions never change)."""
-    return tuple(Fraction(k) for k in range(low, high))
-
-
 # --- the table -------------------------------------------------------------------
 
 def _sympy_log_base(base: int):
@@ -378,17 +305,17 @@ ROWS = (
     _row("sig", (2, 2), _significant, _float_significant),
     _row("sigdec", (2, 2), _significant_or_decimals, _float_significant_or_decimals),
     _row("key", (1, 2), _key, _float_key),
-    _list_row("sum", _sum, list_floats.total),
-    _list_row("mean", _mean, list_floats.mean),
-    _list_row("len", _len, list_floats.length),
-    _list_row("max", _extreme("max", max), list_floats.largest),
-    _list_row("min", _extreme("min", min), list_floats.smallest),
-    _list_row("argmax", _arg_extreme("argmax", max), list_floats.arg_largest),
-    _list_row("argmin", _arg_extreme("argmin", min), list_floats.arg_smallest),
-    _list_row("count", _count, list_floats.counted, arity=(2, 2)),
-    _list_row("isint", _isint, list_floats.is_whole),
-    _list_row("range", _range, list_floats.whole_numbers, arity=(1, 2)),
-    _list_row("list", _list, list_floats.listed, arity=(1, MAX_LIST_ITEMS)),
+    _list_row("sum", list_exact.total, list_floats.total),
+    _list_row("mean", list_exact.mean, list_floats.mean),
+    _list_row("len", list_exact.length, list_floats.length),
+    _list_row("max", list_exact.extreme("max", 1), list_floats.largest),
+    _list_row("min", list_exact.extreme("min", -1), list_floats.smallest),
+    _list_row("argmax", list_exact.arg_extreme("argmax", 1), list_floats.arg_largest),
+    _list_row("argmin", list_exact.arg_extreme("argmin", -1), list_floats.arg_smallest),
+    _list_row("count", list_exact.counted, list_floats.counted, arity=(2, 2)),
+    _list_row("isint", list_exact.is_whole, list_floats.is_whole),
+    _list_row("range", list_exact.whole_numbers, list_floats.whole_numbers, arity=(1, 2)),
+    _list_row("list", list_exact.listed, list_floats.listed, arity=(1, list_exact.MAX_LIST_ITEMS)),
 )
 
 TABLE = {row.name: row for row in ROWS}

@@ -1,9 +1,11 @@
 """Decisions the fast engine cannot take from a float: whole parts and ties of
 an exact value that only looks irrational (``log(1000, 10)`` is 3, its float
 2.9999999999999996), and of one too large for a float's 53 bits
-(``exp(40)``). From the float alone ``floor(log(1000, 10))`` would be 2 and
-``floor(exp(40))`` end in ...020000, and validate's referee, which reads
-the printed results, could not see it."""
+(``exp(40)``); and the order of two exact values whose floats lie as close
+(``sqrt(2)*sqrt(3)`` and ``sqrt(6)``, whose floats differ in the last bit). From
+the float alone ``floor(log(1000, 10))`` would be 2, ``floor(exp(40))`` end in
+...020000 and ``sqrt(2)*sqrt(3) > sqrt(6)`` be true, and validate's referee,
+which reads the printed results, could not see the first two."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from fractions import Fraction
 from quizgen.errors import ExpressionError
 from quizgen.wording import shortened
 from quizgen.maths.decimal_value import decimal_value
-from quizgen.maths.exact import Exact
+from quizgen.maths.exact import Exact, sub, to_float
 from quizgen.maths.printing import to_sympy, to_text
 
 DIGITS = 60
@@ -40,13 +42,19 @@ def rational_log(a: Fraction, base: Fraction) -> Fraction | None:
     return None
 
 
+def near(x: float, y: float) -> bool:
+    """Whether the floats of two exact values lie too close (UNSURE relative, absolute below 1)
+    to say from them which value is the larger: a float of a tree is off in its last bits."""
+    return abs(x - y) <= UNSURE * max(1.0, abs(x), abs(y))
+
+
 def near_whole(x: float, offset: float = 0.0) -> bool:
     """Whether ``x`` is too near a whole number plus ``offset`` (0.5: a tie) or too large for its
     float to say which side of it the exact value lies on."""
     if not abs(x) < 2.0 ** 52:
         return True
     shifted = x - offset
-    return abs(shifted - round(shifted)) <= UNSURE * max(1.0, abs(x))
+    return near(shifted, round(shifted))
 
 
 def near_tie(x: float, places: int) -> bool:
@@ -101,3 +109,44 @@ def settled(value, offset: float = 0.0):
     if value.__class__ is Exact and near_whole(value.value, offset):
         return precise(value)
     return value
+
+
+def order(a, b) -> int:
+    """-1, 0 or 1 as the exact number ``a`` is below, equal to or above ``b``: two rationals
+    compared as they are, else by their floats, or, where those lie too near each other to
+    tell, by the precise value of ``a - b`` (equal when it is within SNAP of 0: at 60 digits
+    only values that are the same number land so near)."""
+    if a.__class__ is Fraction and b.__class__ is Fraction:
+        return (a > b) - (a < b)
+    x, y = to_float(a), to_float(b)
+    if not near(x, y):
+        return (x > y) - (x < y)
+    difference = sub(a, b)
+    if difference.__class__ is Exact:
+        difference = precise(difference)
+    return (difference > 0) - (difference < 0)
+
+
+def equal(a, b) -> bool:
+    """Whether ``a`` and ``b`` are the same word, or the same exact number (``order``)."""
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    if a.__class__ is Fraction and b.__class__ is Fraction:   # in lowest terms: equal parts
+        return a.numerator == b.numerator and a.denominator == b.denominator
+    return order(a, b) == 0
+
+
+_HOLDS = {"<": lambda sign: sign < 0, ">": lambda sign: sign > 0, "<=": lambda sign: sign <= 0,
+          ">=": lambda sign: sign >= 0}
+
+
+def compare(op: str, a, b) -> bool:
+    """``a op b`` for the comparison operators of constraints, decided exactly (``order``)."""
+    if op == "==":
+        return equal(a, b)
+    if op == "!=":
+        return not equal(a, b)
+    holds = _HOLDS.get(op)
+    if holds is None:
+        raise ExpressionError(f"unknown comparison {op!r}")
+    return holds(order(a, b))
