@@ -18,6 +18,7 @@ from quizgen.validation.problems import problem_at
 from quizgen.validation.recompute import recompute_view
 from quizgen.validation.referee import referee_instance
 from quizgen.validation.referee_truths import truth_disagreements
+from quizgen.wording import shortened
 
 LEAK_FORMATS = ("md", "tex")
 _FORMAT_NAMES = {"md": "Markdown", "tex": "LaTeX"}
@@ -78,6 +79,32 @@ def recompute_problems(inst, view: dict) -> list:
                                        f"a displayed step does not recompute: {step.left} = {step.right} "
                                        f"gives {step.computed:.6g} (seed {inst.seed_label}); {_advice(step)}"))
     return problems
+
+
+def unread_warnings(inst) -> list:
+    """A warning for each displayed ``=`` of the worked solution that the recompute check could not
+    read though it is arithmetic (``\\sum_{i=1}^{3} i = 6``), or a computation shown with no value
+    beside it in its span (a chain split across two spans): such a step passes unchecked, and the
+    author should know it. Told at the line of the step's text that prints it."""
+    view, found = question_view(Question("Q1", inst), "md"), []
+    for where, result in recompute_view(view).items():
+        key = solution_key(where)
+        for math, claim, reason in dict.fromkeys(result.unread):
+            found.append(problem_at(inst.template.path, key, (
+                f"warning: the worked step ${shortened(math, 120)}$ is not checked ({shortened(claim, 80)}: "
+                f"{reason}); write it in the numbers, operators and functions validate reads "
+                f"(docs/templates.md, \"Solution\"), or with a symbol where it is no arithmetic"),
+                _math_line(inst, key, math)))
+    return found
+
+
+def _math_line(inst, key: tuple, math: str):
+    """The line of the solution text at ``key`` that prints the math span ``math``, or None."""
+    solution = inst.template.solution
+    source = solution["steps"][key[2]]["work"] if key[1] == "steps" else solution[key[1]]
+    if "\n" not in source.strip():
+        return None
+    return first_line_showing(source, inst.context, "md", lambda text: math in text)
 
 
 def _advice(step) -> str:

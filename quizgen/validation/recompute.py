@@ -3,7 +3,7 @@ for the numbers as shown, to the precision shown.
 
 A solution's math (``$...$`` in Markdown, LaTeX inside) is read by a small
 whitelist parser of its own into ``quizgen.maths`` trees and evaluated by
-``quizgen.maths.evaluate.answer_value`` (never ``eval``). Each math span is
+``quizgen.maths.evaluate.answer_value`` (never ``eval``; latex_reader.py). Each math span is
 split at relations: ``=`` and ``\\approx`` join the segments of a chain,
 ``< > \\leq \\geq \\neq`` end one. In a chain, a segment that is just a number
 (``0.6265``) is a *displayed value*; every other segment that can be evaluated
@@ -21,8 +21,12 @@ sum of decimals set ``=`` (not ``\\approx``) to a whole number claims it exactly
 A computation of plain arithmetic on decimals that lands exactly on a tie must
 show it rounded away from zero, as students round (``1/128 = 0.007812`` fails).
 A number followed by ``\\%`` is its hundredth (``15\\% \\cdot 200 = 30``).
-Segments with symbols (``L``, ``p``, ``\\sum``, ``\\text``) cannot be evaluated:
-they are skipped and counted."""
+A relation inside brackets or braces (``P(|M| = 0)``, ``L_{y=0}``) splits nothing.
+Segments with symbols (``L``, ``p``, ``\\sum_j``, ``\\text``) cannot be evaluated:
+they are skipped and counted. An ``=`` the check could not read though both its sides
+are arithmetic (``\\sum_{i=1}^{3} i = 6``: step_symbols.py), and a computation with
+no value shown beside it in its span (``$\\sigma = \\sqrt{2.297}$``, its value in
+the next span), are listed as ``unread``: validate warns about them."""
 
 from __future__ import annotations
 
@@ -31,29 +35,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.evaluate import answer_value
-from quizgen.maths.functions import LATEX_COMMANDS, LATEX_SUBSCRIPTED, function_named
-from quizgen.maths.tree import Bin, Call, Const, Neg, Num
+from quizgen.maths.tree import Bin, Neg, Num
+from quizgen.validation.latex_reader import READ_COMMANDS, TOKEN, Unreadable, latex_tree, latex_value
+from quizgen.validation.step_symbols import is_arithmetic
 
 MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.DOTALL)
-TOKEN = re.compile(r"\d+\.\d+|\d+|\.\d+|\\[A-Za-z]+|\\.|\S")
 CHAIN = {"=", r"\approx"}
 BREAK = {"<", ">", r"\le", r"\leq", r"\ge", r"\geq", r"\neq", r"\ne", r"\lt", r"\gt", r"\leqslant",
          r"\geqslant", ",", ";"}
-SPACING = {r"\,", r"\;", r"\:", r"\!", r"\ ", r"\quad", r"\qquad", r"\left", r"\right", r"\displaystyle"}
-FUNCTIONS = {"\\" + command: name for command, name in LATEX_COMMANDS.items()}
-"""The functions by their LaTeX commands, as the table of functions spells them (``\\ln``, ``\\exp``)."""
-SUBSCRIPTED = {("\\" + command, subscript): name for (command, subscript), name in LATEX_SUBSCRIPTED.items()}
-"""The functions the table spells with a subscript, by command and subscript (``\\log_{10}``)."""
-COMMANDS = frozenset(FUNCTIONS) | {command for command, _ in SUBSCRIPTED}
-FRACTIONS = {r"\frac", r"\tfrac", r"\dfrac"}
-PRODUCTS = {r"\cdot", r"\times", "*"}
 FLOAT_NOISE = 1e-9
 SUM_OF_DECIMALS = re.compile(r"-?\s*\d+(?:\.\d+)?(?:\s*[+-]\s*\d+(?:\.\d+)?)+")
-
-
-class Unreadable(Exception):
-    """A segment holding something the whitelist does not evaluate."""
 
 
 @dataclass(frozen=True)
@@ -76,10 +67,12 @@ class Step:
 
 @dataclass
 class Recomputed:
-    """The steps checked in some text and how many segments were skipped."""
+    """The steps checked in some text, how many segments were skipped, and the arithmetic
+    ``=`` left unchecked (``unread``: ``(math, claim, reason)``)."""
 
     steps: list = field(default_factory=list)
     skipped: int = 0
+    unread: list = field(default_factory=list)
 
     @property
     def failures(self) -> list:
@@ -88,149 +81,7 @@ class Recomputed:
     def add(self, other: "Recomputed") -> None:
         self.steps += other.steps
         self.skipped += other.skipped
-
-
-# ------------------------------------------------------------------ parsing
-
-class _Reader:
-    """A recursive-descent reader of one segment's tokens into a tree."""
-
-    def __init__(self, tokens: list):
-        self.tokens, self.at = [t for t in tokens if t not in SPACING], 0
-
-    def peek(self):
-        return self.tokens[self.at] if self.at < len(self.tokens) else None
-
-    def take(self, expected=None):
-        token = self.peek()
-        if token is None or (expected is not None and token != expected):
-            raise Unreadable(f"expected {expected or 'more'}, found {token}")
-        self.at += 1
-        return token
-
-    def whole(self):
-        node = self.expression()
-        if self.peek() is not None:
-            raise Unreadable(f"cannot read {self.peek()!r}")
-        return node
-
-    def expression(self):
-        node = self.term()
-        while self.peek() in ("+", "-"):
-            node = Bin(self.take(), node, self.term())
-        return node
-
-    def term(self):
-        node = self.unary()
-        while True:
-            token = self.peek()
-            if token in PRODUCTS or token == "/":
-                self.take()
-                node = Bin("/" if token == "/" else "*", node, self.unary())
-            elif _starts_primary(token):
-                node = Bin("*", node, self.power())
-            else:
-                return node
-
-    def unary(self):
-        if self.peek() == "-":
-            self.take()
-            return Neg(self.unary())
-        if self.peek() == "+":
-            self.take()
-            return self.unary()
-        return self.power()
-
-    def power(self):
-        base = self.primary()
-        if self.peek() != "^":
-            return base
-        self.take()
-        exponent = self.group() if self.peek() == "{" else self.primary()
-        if isinstance(base, Const) and base.name == "E":
-            return Call(function_named("exp"), (exponent,))
-        return Bin("**", base, exponent)
-
-    def group(self):
-        opening = self.take()
-        closing = {"{": "}", "(": ")", "[": "]"}.get(opening)
-        if closing is None:
-            raise Unreadable(f"expected a bracket, found {opening}")
-        node = self.expression()
-        self.take(closing)
-        return node
-
-    def primary(self):
-        token = self.peek()
-        if token is None:
-            raise Unreadable("nothing to evaluate")
-        if re.fullmatch(r"\d+\.\d+|\d+|\.\d+", token):
-            self.take()
-            if self.peek() == r"\%":   # 15\% is 0.15, so 15\% \cdot 200 = 40 is checked
-                self.take()
-                return Num(Fraction(token) / 100)
-            return Num(Fraction(token))
-        if token == "e":
-            self.take()
-            return Const("E")
-        if token in ("(", "{", "["):
-            return self.group()
-        if token in FRACTIONS:
-            self.take()
-            return Bin("/", self.group(), self.group())
-        if token == r"\sqrt":
-            self.take()
-            return Call(function_named("sqrt"), (self.group(),))
-        if token in COMMANDS:
-            self.take()
-            name = self.function_name(token)
-            argument = self.group() if self.peek() in ("(", "{") else self.unary()
-            return Call(function_named(name), (argument,))
-        if token == r"\sigma" and self.tokens[self.at + 1:self.at + 2] == ["("]:
-            self.take()
-            return _sigmoid(self.group())
-        raise Unreadable(f"symbol {token}")
-
-    def function_name(self, command: str) -> str:
-        """The table's name of the function ``command`` writes, with its subscript if any (``\\log_{10}``)."""
-        if self.peek() != "_":
-            if command not in FUNCTIONS:
-                raise Unreadable(f"symbol {command}")
-            return FUNCTIONS[command]
-        self.take()
-        if self.peek() == "{":
-            self.take()
-            subscript = self.take()
-            self.take("}")
-        else:
-            subscript = self.take()
-        if (command, subscript) not in SUBSCRIPTED:
-            raise Unreadable(f"symbol {command}_{subscript}")
-        return SUBSCRIPTED[(command, subscript)]
-
-
-def _starts_primary(token) -> bool:
-    return token is not None and (token[0].isdigit() or token in ("e", "(", "{") or token in FRACTIONS
-                                  or token in COMMANDS or token == r"\sqrt")
-
-
-def _sigmoid(x):
-    """sigma(x) = 1 / (1 + e^-x), the logistic function."""
-    return Bin("/", Num(Fraction(1)), Bin("+", Num(Fraction(1)), Call(function_named("exp"), (Neg(x),))))
-
-
-def latex_tree(segment: str):
-    """The tree of a LaTeX segment (``-\\ln 0.0474``, ``\\frac{1}{1 + e^{-0.3}}``);
-    raises Unreadable for anything outside the whitelist."""
-    return _Reader(TOKEN.findall(segment)).whole()
-
-
-def latex_value(segment: str) -> float:
-    """The value of a LaTeX segment; Unreadable when it holds a symbol or fails."""
-    try:
-        return answer_value(latex_tree(segment))
-    except ExpressionError as exc:
-        raise Unreadable(str(exc)) from exc
+        self.unread += other.unread
 
 
 # ------------------------------------------------------------------ checking
@@ -239,9 +90,10 @@ def linked_chains(math: str) -> list:
     """The chains of one math span, each a list of ``(segment, relation)``
     pairs: the relation (``=`` or ``\\approx``) joining a segment to the one
     before it, ``""`` for the first."""
-    found, segments, current, relation = [], [], [], ""
+    found, segments, current, relation, depth = [], [], [], "", 0
     for token in TOKEN.findall(math):
-        if token in CHAIN or token in BREAK:
+        depth += (token in "({[") - (token in ")}]") if len(token) == 1 else 0
+        if depth <= 0 and (token in CHAIN or token in BREAK):
             segments.append((" ".join(current), relation))
             current, relation = [], token
             if token in BREAK:
@@ -309,11 +161,33 @@ def _check_chain(math: str, links: list, units: float) -> Recomputed:
                 result.steps.append(_tie_checked(_step(math, segment, chain[j], values[i], shown[j], units)))
             elif i + 1 < len(chain) and values[i + 1] is not None:
                 result.steps.append(_exact_step(math, segment, chain[i + 1], values[i], values[i + 1]))
+            elif i == 0 or values[i - 1] is None:   # no neighbour computed either: nothing to hold it to
+                _unshown(result, math, links, i)
         elif i + 1 < len(chain) and shown[i + 1] is not None:
             coarser = min((shown[i], shown[i + 1]), key=lambda s: s[1])
             finer = shown[i] if coarser is shown[i + 1] else shown[i + 1]
             result.steps.append(_step(math, chain[i], chain[i + 1], finer[0], coarser, units))
+    result.unread += [(math.strip(), f"{chain[i - 1]} {links[i][1]} {chain[i]}", f"it cannot read {chain[k]}")
+                      for i in range(1, len(chain)) for k in (i - 1, i)
+                      if values[k] is None and _arithmetic(chain[i - 1]) and _arithmetic(chain[i])][:1]
     return result
+
+
+def _arithmetic(segment: str) -> bool:
+    return is_arithmetic(TOKEN.findall(segment), READ_COMMANDS)
+
+
+def _unshown(result: Recomputed, math: str, links: list, i: int) -> None:
+    """Note the computation ``links[i]``, with no value shown or computed beside it in its chain, as
+    unread: its value is shown elsewhere, if at all (``$\\sigma = \\sqrt{2.297}$, so $\\sigma = 2.297$``). A
+    fraction of whole numbers (``\\frac{52}{107}``) is a value written exactly, and checks nothing."""
+    segment = links[i][0]
+    if re.fullmatch(r"-?\s*(\\[dt]?frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}|\d+\s*/\s*\d+)", segment.strip()):
+        return
+    relation = links[i][1] or (links[i + 1][1] if i + 1 < len(links) else "")
+    if relation:
+        result.unread.append((math.strip(), segment, "no value is shown beside it in the same $...$ (a chain "
+                                                     "split across two spans is not checked: write it in one)"))
 
 
 def exact_value(segment: str):

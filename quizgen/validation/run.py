@@ -19,7 +19,7 @@ from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageE
 from quizgen.validation.canonical import check_canonical
 from quizgen.validation.clashes import NOT_RECHECKED, builtin_checked, check_builtin_clashes
 from quizgen.validation.instances import instance_problems
-from quizgen.validation.paper import paper_problems
+from quizgen.validation.paper import paper_problems, unread_warnings
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
 from quizgen.validation.ecf_routes import route_problems
 from quizgen.validation.samples import check_samples
@@ -148,6 +148,7 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
         found.add_all(route_problems(canonical))
         if report.ok:  # the worked-examples paper: its steps recompute, it leaks nothing
             found.add_all(paper_problems(canonical, referee=False))
+            report.warnings += unread_warnings(canonical)
     if samples and report.ok:
         found.guard(_count_variants, template, report, samples)
     return report
