@@ -84,7 +84,7 @@ class PartChecker:
         self.part, self.kind, self.override = part, part.kind, override
         self.question = question
         self.figures_shown = figures_shown   # False: the LMS rewrote the figures (Canvas): only the value counts
-        self._remarked = None   # ECF verdicts by (value, figures, earlier values), made at first need
+        self._remarked = None   # ECF verdicts by (value, figures, earlier values, the figures' kinds), made at first need
         self.decimal_comma = decimal_comma   # the answers are read with decimal commas
         self.writes_comma = decimal_comma if writes_comma is None else writes_comma
         expected = part.answer
@@ -306,7 +306,8 @@ class PartChecker:
         """The verdict given the student's final ``earlier`` answers (part name ->
         value or None), when ECF changes it; None when it does not. ``written``:
         the significant figures each earlier answer showed (its feedback quotes them)."""
-        token = (value, figures, *earlier.values(), *(written.values() if written else ()))
+        shown = tuple(written.values()) if written else ()
+        token = (value, figures, *earlier.values(), *shown, *[f.__class__ for f in (figures, *shown)])   # 2 and 1+1 apart
         if self._remarked is None:   # most checkers of per-student papers re-mark nothing (many students share them)
             self._remarked = {}
         if token in self._remarked:

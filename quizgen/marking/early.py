@@ -50,11 +50,25 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
                                 f", is right to {figures}, give at least {asked} (expected {right})")
     if target is not None:   # both values named, in ECF's words (early_sources.from_own_and_exact)
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
-                       feedback=f"rounded too early: right to {figures} given {those_values(rule.sources)}, give at "
-                                f"least {asked} ({both_answers(rule, target)})")
+                       feedback=_short_given(rule, reading, figures, target))
     zeros = _zeros_count(right, asked, reading.value, reading.figures)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                    feedback=f"rounded too early: right to {figures}, give at least {asked} (expected {right}{zeros})")
+
+
+def _short_given(rule: PartRule, reading: Reading, figures: str, target: float) -> str:
+    """ECF's words on an answer right to fewer ``figures`` than asked given the student's own earlier
+    answers (``target``: the value they give). A fraction or other arithmetic on decimals (``7/5``,
+    ``1+1``) is said to be that decimal exactly, as the key's own words say (``fraction_stated``); an
+    expression (``exp(ln(1.4))``) is told its value, which the student did not write out."""
+    asked, those, both = figures_asked(rule.kind, rule.spec), those_values(rule.sources), both_answers(rule, target)
+    decimal = in_plain(significant(reading.value, reading.figures))
+    if isinstance(reading.figures, StatedFigures):
+        return (f"your {'fraction' if reading.figures.fraction else 'expression'} is exactly {decimal}, but the "
+                f"answer given {those} is not exactly {decimal}: this part asks for a decimal to at least {asked} "
+                f"significant figures ({both})")
+    value = f"its value, {decimal}, is " if isinstance(reading.figures, ValueFigures) else ""
+    return f"rounded too early: {value}right to {figures} given {those}, give at least {asked} ({both})"
 
 
 def both_answers(rule: PartRule, target: float) -> str:
