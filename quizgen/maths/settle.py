@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.wording import shortened
+from quizgen.maths import rationals
 from quizgen.maths.decimal_value import decimal_value
 from quizgen.maths.exact import Exact, sub, to_float
 from quizgen.maths.printing import to_sympy, to_text
@@ -116,8 +117,10 @@ def order(a, b) -> int:
     compared as they are, else by their floats, or, where those lie too near each other to
     tell, by the precise value of ``a - b`` (equal when it is within SNAP of 0: at 60 digits
     only values that are the same number land so near)."""
-    if a.__class__ is Fraction and b.__class__ is Fraction:
-        return (a > b) - (a < b)
+    if a.__class__ is Fraction and b.__class__ is Fraction:   # positive denominators: cross-multiplied
+        (na, da), (nb, db) = rationals.parts(a), rationals.parts(b)
+        difference = na * db - nb * da
+        return (difference > 0) - (difference < 0)
     x, y = to_float(a), to_float(b)
     if not near(x, y):
         return (x > y) - (x < y)
@@ -136,8 +139,8 @@ def equal(a, b) -> bool:
     return order(a, b) == 0
 
 
-_HOLDS = {"<": lambda sign: sign < 0, ">": lambda sign: sign > 0, "<=": lambda sign: sign <= 0,
-          ">=": lambda sign: sign >= 0}
+_HOLDS = {"<": (-1,), ">": (1,), "<=": (-1, 0), ">=": (0, 1)}
+"""The orders (``order``'s -1, 0, 1) in which each comparison holds."""
 
 
 def compare(op: str, a, b) -> bool:
@@ -149,4 +152,4 @@ def compare(op: str, a, b) -> bool:
     holds = _HOLDS.get(op)
     if holds is None:
         raise ExpressionError(f"unknown comparison {op!r}")
-    return holds(order(a, b))
+    return order(a, b) in holds
