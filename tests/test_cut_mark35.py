@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from quizgen.cli import main
 from quizgen.report.flags import HARD_REASON
 from quizgen.report.html import flag_tags as html_flag_tags
-from quizgen.report.tables import flag_legend, flag_tags, why
+from quizgen.report.flagged import flag_legend, flag_tags, why
 import test_names33 as names33
 
 TEMPLATE = names33.TEMPLATE

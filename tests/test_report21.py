@@ -20,7 +20,7 @@ from quizgen.report import analyse, items_csv, markdown_sections, report_html, w
 from quizgen.report.analysis import EASY_REASON, HARD_REASON, WEAK_REASON
 from quizgen.report.demo import demo_class
 from quizgen.report.model import Part, Student, Trap, Verdict
-from quizgen.report.tables import flag_legend
+from quizgen.report.flagged import flag_legend
 from test_grade_outputs import small_key, write
 from browser_support import needs_browser, open_browser
 
@@ -128,7 +128,7 @@ def test_a_very_hard_parts_own_words_follow_its_tag():
     md = markdown_sections(analyse(parts, students))
     assert "- **very hard**: few students scored (facility below 0.20)" in md
     assert ("| very hard: 50% of its answers are blank or skipped (5 blank, 0 skipped): "
-            "not taught, or no time left? |") in md
+            "not taught, or no time left?; none of the 5 answers given scored: check the key too |") in md
 
 
 # --- 5. the students table returns to roster order --------------------------------------------------

@@ -19,6 +19,7 @@ from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.key.parts import trap_names
 from quizgen.grading.canvas_status import status_warnings
+from quizgen.grading.common_wrong import common_wrong
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
@@ -176,12 +177,14 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     process (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
     from quizgen.report.attention import add_reasons
+    from quizgen.report.flags import add_common_wrong
     from quizgen.report.sections import add_sections
 
     (slots, key, papers, names), students, columns = class_report_input(inputs)
     parts = report_parts(slots, slot_traps(key, _slot_dicts(slots), papers, names))
     analysis = analyse(parts, students, columns=columns)
     add_ecf(analysis, inputs.ecf)
+    add_common_wrong(analysis, common_wrong(inputs.matrix, _left_out(inputs, students), comma))
     add_sections(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
@@ -199,6 +202,12 @@ def add_ecf(analysis, counts: list) -> None:
         by_question[item.question_id] = by_question.get(item.question_id, 0) + n
     for item in analysis.questions:
         item.counts[ECF_COUNT] = by_question.get(item.question_id, 0)
+
+
+def _left_out(inputs: ReportInputs, students: list) -> set:
+    """The matrix's numbers of the students the class report leaves out of its figures (every verdict missing)."""
+    order = inputs.order if inputs.order is not None else range(len(students))
+    return {n for n, student in zip(order, students) if all(v is None or v.status == "missing" for v in student.verdicts)}
 
 
 def _slot_dicts(slots: list) -> list:

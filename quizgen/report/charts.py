@@ -12,7 +12,8 @@ from markupsafe import Markup, escape
 from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, named, whole_number, whole_percent
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
-from quizgen.report.tables import R_HEADER, fixed, flag_parts
+from quizgen.report.flagged import flag_parts
+from quizgen.report.tables import R_HEADER, fixed
 
 FONT = 12
 LABEL_WIDTH = 90

@@ -120,7 +120,7 @@ def reasons(item: ItemStats) -> list:
     elif item.uniform and item.facility not in (None, 0.0, 1.0):
         found.append(UNIFORM_REASON)
     if facility is not None and facility < HARD:
-        found.append(_hard_reason(item))
+        found.append(hard_reason(item))
     elif facility is not None and facility > EASY:
         found.append(EASY_REASON)
     return found
@@ -147,25 +147,62 @@ def _past(value: float, cut: float, side: str) -> bool:
     return value > cut if side == "above" else value < cut
 
 
-def _hard_reason(item: ItemStats) -> str:
+def hard_reason(item: ItemStats) -> str:
     """Why a part is very hard: students who reached it but gave no answer (left
     it blank, or skipped it: ``missing`` with a later part answered; those who
     never reached it are not in its facility), its most common trap; the key is
-    suspected only when neither explains it and its r is weak or n/a."""
+    suspected when neither explains it and its r is weak or n/a, and whatever
+    else is said when no answer given scored or most of them are one wrong number
+    (``common_wrong``): blanks do not explain why those who answered got nothing."""
     text = HARD_REASON
     unreached = item.counts.get(NOT_REACHED, 0)
     blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached
     answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other")) - unreached   # a question's: its parts'
     unanswered = exact_ratio(blank + skipped, answers) or 0   # exact: whole_percent rounds its tie up
+    given = answers - blank - skipped
+    same = _same_wrong(item, given)
     top = max(item.traps, key=lambda t: t.count, default=None)
     if unanswered >= UNANSWERED:
         text += (f"; {whole_percent(unanswered)}% of its answers are blank or skipped ({blank} blank, "
-                 f"{skipped} skipped): not taught, or no time left?")
+                 f"{skipped} skipped)") + ("" if same else ": not taught, or no time left?")
     if top is not None and top.share and top.share >= 0.2:
         text += f"; {whole_percent(top.share)}% fell into {named(top.code, {top.code: top.name})}, a widespread misconception"
+    if same:
+        value, count, _ = item.common_wrong
+        words = SAME_WRONG_DISCRIMINATING if _discriminates(item) else SAME_WRONG
+        return text + words.format(count=count, given=given, value=value)
+    if text != HARD_REASON and given and item.facility == 0:
+        return text + NONE_SCORED.format(given=given, s="" if given == 1 else "s")
     if text == HARD_REASON:
         text += DISCRIMINATING if _discriminates(item) else "; check that it was taught and that the key is right"
     return text
+
+
+SAME_WRONG = ("; {count} of the {given} answers given are the same wrong number, {value}: the sign of a wrong key "
+              "or a misprinted number; check the key and the paper")
+SAME_WRONG_DISCRIMINATING = ("; {count} of the {given} answers given are the same wrong number, {value}, yet its r "
+                             "is not weak: a misconception no trap of the key names, or a misprinted number; "
+                             "check the paper and the key")
+"""A very hard part's words when most answers given are one wrong number that no trap names."""
+NONE_SCORED = "; none of the {given} answer{s} given scored: check the key too"
+"""A very hard part's words when blanks or a trap are said but no answer given earned anything."""
+
+
+def add_common_wrong(analysis, found: list) -> None:
+    """Each part's most common wrong number (``found``, per part in key order: grading/common_wrong.py)
+    in its ItemStats, and its very hard flag said again with it (hard_reason)."""
+    for item, common in zip(analysis.parts, found):
+        item.common_wrong = common
+        item.reasons = [hard_reason(item) if reason.startswith(HARD_REASON) else reason for reason in item.reasons]
+
+
+def _same_wrong(item: ItemStats, given: int) -> bool:
+    """Whether at least half of the ``given`` answers, and at least FEW, are the part's most common
+    wrong number, which no trap names (a trap's value is a misconception, not a sign of the key)."""
+    if item.common_wrong is None or given < 1:
+        return False
+    _, count, code = item.common_wrong
+    return not code and count >= FEW and 2 * count >= given
 
 
 DISCRIMINATING = ("; hard but it discriminates (its r is not weak): the strongest students got it, so a wrong "

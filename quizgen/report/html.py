@@ -25,9 +25,10 @@ from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_pla
                                   provisional_note, small_class_note, small_groups_note, trap_notes,
                                   no_dr_note, zero_points_note)
 from quizgen.report.answer_counts import NOT_REACHED_NOTE, answer_columns, answers_note, some_not_reached
-from quizgen.report.tables import (CLASS_FACILITY, FLAGGED_NOTE, GROUPS_HEADER, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
-                                   d_note, fixed, flag_legend, flag_parts, flagged_items, flagged_label,
-                                   flagged_over, group_percent, groups_cell, over_cell, percent, shrunk, test_lines)
+from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, critical_note, flag_legend, flag_parts,
+                                    flagged_items, flagged_label, flagged_over, over_cell, wrong_cell, wrong_shown)
+from quizgen.report.tables import (CLASS_FACILITY, GROUPS_HEADER, R_HEADER, TRAP_STUDENTS, d_note, fixed,
+                                   group_percent, groups_cell, percent, shrunk, test_lines)
 from quizgen.report.reliability import spread_note
 
 PAGE_SIZE = 50
@@ -133,12 +134,12 @@ TAG = Markup('<span class="tag">{}</span>')
 
 
 def tags_only(item) -> Markup:
-    """The item table's flag column: the item's tags (tables.tags_only), each a TAG."""
+    """The item table's flag column: the item's tags (flagged.tags_only), each a TAG."""
     return Markup(", ").join(TAG.format(flag_parts(reason)[0]) for reason in item.reasons)
 
 
 def flag_tags(item) -> Markup:
-    """The flagged table's flags column (tables.flag_tags), each tag a TAG; the item's own words escaped."""
+    """The flagged table's flags column (flagged.flag_tags), each tag a TAG; the item's own words escaped."""
     tagged = map(flag_parts, item.reasons)
     return Markup("; ").join(TAG.format(tag) + (Markup(": ") + own if own else "")   # own words: no cut in them
                              for tag, _, own in tagged)
@@ -215,7 +216,8 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         facility_cell=partial(facility_cell, comma=comma), table_notes=_table_notes(analysis, comma),
         trap_notes=trap_notes(analysis, comma), over=flagged_over(analysis), over_cell=partial(over_cell, comma=comma),
         heat_caption=charts.HEAT_CAPTION, heat_cell=partial(heat_cell, analysis.heat),
-        over_header=OVER_HEADER,
+        over_header=OVER_HEADER, wrong=wrong_shown(flagged), wrong_header=WRONG_HEADER,
+        wrong_cell=partial(wrong_cell, comma=comma), critical_note=critical_note(analysis, flagged, comma),
         unanswered=attention.unanswered_text(analysis.unanswered),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
         guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes),

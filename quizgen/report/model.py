@@ -121,6 +121,8 @@ class ItemStats:
     group_lower: float = 0.0                     # the places of the lower 27% group among those students (D's)
     group_upper: float = 0.0                     # ... and of the upper group
     no_dr: str = ""                              # why D and r are n/a for an item that varies (columns.no_comparison)
+    common_wrong: Optional[tuple] = None         # a part's most common wrong number: (as written, students, trap
+    #                                              code or ""), grading/common_wrong.py; None when not known
 
     @property
     def label(self) -> str:

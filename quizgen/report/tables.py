@@ -15,7 +15,10 @@ from quizgen.report.formatting import (decimal_mark, md_cell, named, number_text
                                        whole_percent)
 from quizgen.report.reliability import alpha_na_words, spread_note
 from quizgen.maths import numbers
-from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS, rounding_notes
+from quizgen.report.flags import rounding_notes
+from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, critical_note, flag_legend, flag_tags,
+                                    flagged_items, flagged_label, flagged_over, over_cell, tags_only, why,
+                                    wrong_cell, wrong_shown)
 from quizgen.report.answer_counts import NOT_REACHED_NOTE, REACHED_HEADER, answer_columns, answers_note, some_not_reached
 from quizgen.report.model import COUNTED, ECF_COUNT, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
 from quizgen.report.sections import section_view
@@ -46,73 +49,6 @@ def fixed(value, places: int = 2, missing: str = NA, comma: bool = False) -> str
 def percent(value, missing: str = NA) -> str:
     """A share (0..1) as a whole percentage (whole_percent: 1 of 8 is 13%), or ``missing`` for None."""
     return missing if value is None else f"{whole_percent(value)}%"
-
-
-def why(item: ItemStats, comma: bool = False) -> str:
-    """The reasons of a flag as one text; the figures they quote, the cuts
-    (``0.20``, ``0.90``), with a decimal comma when ``comma``: only in the words
-    the flags write (``flag_parts``), never in an item's own words, which may
-    quote the key's (a trap's name or code: "facility below 0.20" there stays)."""
-    return "; ".join(_reason_mark(reason, comma) for reason in item.reasons)
-
-
-def _reason_mark(reason: str, comma: bool) -> str:
-    """One reason with ``cut_mark`` on the words its kind of flag shares; a reason of no known kind as it is."""
-    tag, words, _ = flag_parts(reason)
-    return reason if tag == reason else cut_mark(words, comma) + reason[len(words):]
-
-
-def cut_mark(words: str, comma: bool) -> str:
-    """``words`` a kind of flag shares (FLAG_KINDS: text the flags wrote, never an
-    item's own words) with the cuts it quotes written with a decimal comma when ``comma``."""
-    for cut in CUT_TEXTS if comma else ():
-        words = words.replace(cut, decimal_mark(cut, True))
-    return words
-
-
-def flag_parts(reason: str) -> tuple:
-    """``(tag, shared words, the item's own words)`` of one reason: the short tag
-    the tables show, the words every item with that flag shares (said once, in
-    the legend) and what is this item's alone ("" for most)."""
-    for tag, words in FLAG_KINDS:
-        if reason.startswith(words):
-            return tag, words, reason[len(words):].lstrip("; ")
-    return reason, reason, ""   # a reason of no known kind: its own tag
-
-
-def flag_tags(item: ItemStats) -> str:
-    """An item's flags as short tags, each followed by the item's own words
-    (``weak r``; ``very hard: 40% of its answers are blank ...``), as written
-    (whole percentages and the key's words: no cut to mark); "" when not flagged."""
-    tagged = [flag_parts(reason) for reason in item.reasons]
-    return "; ".join(f"{tag}: {own}" if own else tag for tag, _, own in tagged)   # own words: no cut in them
-
-
-def flag_legend(items, comma: bool = False) -> list:
-    """``(tag, words)`` of each kind of flag the ``items`` have, in FLAG_KINDS' order:
-    each reason said once, however many items share it."""
-    used = {}
-    for item in items:
-        for reason in item.reasons:
-            tag, words, _ = flag_parts(reason)
-            words = words[len(tag) + 2:] if words.startswith(f"{tag}: ") else words   # very hard: few students ...
-            used.setdefault(tag, cut_mark(words, comma))
-    order = [tag for tag, _ in FLAG_KINDS]
-    return sorted(used.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
-
-
-def flagged_items(analysis: Analysis) -> list:
-    """The flagged parts, then the flagged questions (a question's flag reads its parts added up)."""
-    return [i for i in analysis.parts + analysis.questions if i.flagged]
-
-
-def flagged_label(item: ItemStats) -> str:
-    """``Q3a`` for a part, ``Q3 (whole question)`` for a question."""
-    return item.label if item.part else f"{item.question_id} (whole question)"
-
-
-FLAGGED_NOTE = ("Each flag is a short tag, explained once here; a question is flagged on its parts' "
-                "scores added up.")
 
 
 def _item_row(level: str, item: ItemStats, comma: bool = False) -> list:
@@ -346,11 +282,6 @@ def _section_lines(sections: list, comma: bool) -> list:
     return lines + _table(*cells([view["question_header"]]), cells(view["question_rows"]))
 
 
-def tags_only(item: ItemStats) -> str:
-    """The item tables' flag column: the item's tags alone (``weak r, very hard``), "" when not flagged."""
-    return ", ".join(flag_parts(reason)[0] for reason in item.reasons)
-
-
 def _flagged_lines(analysis: Analysis, comma: bool) -> list:
     """The "Flagged parts and questions" section: each kind of flag said once, then a tag per item."""
     flagged = flagged_items(analysis)
@@ -358,30 +289,10 @@ def _flagged_lines(analysis: Analysis, comma: bool) -> list:
     if not flagged:
         return lines + ["No part or question is flagged.", ""]
     legend = [f"- **{md_cell(tag)}**: {md_cell(words)}" for tag, words in flag_legend(flagged, comma)]
-    over = flagged_over(analysis)
+    over, wrong = flagged_over(analysis), wrong_shown(flagged)
     rows = [[md_cell(flagged_label(i)), fixed(i.facility, comma=comma), fixed(i.point_biserial, comma=comma),
-             *[over_cell(i, comma)] * over, md_cell(flag_tags(i))] for i in flagged]
-    return lines + [FLAGGED_NOTE, "", *legend, ""] + _table(["item", "facility", R_HEADER, *[OVER_HEADER] * over,
-                                                             "flags"], rows)
-
-
-OVER_HEADER = "students: facility / r"
-"""The flagged table's counts, when some differ: the students in the facility (who reached some part) and in r."""
-
-
-def flagged_over(analysis: Analysis) -> bool:
-    """Whether the flagged table shows its figures' students: some flagged item's facility and r
-    are over other students than the whole class (some stopped early, or lack the part)."""
-    n = analysis.test.students
-    return any(over_counts(i) != (n, n) for i in flagged_items(analysis)
-               if (i.facility, i.point_biserial) != (None, None))   # n/a figures have no students to count
-
-
-def over_counts(item: ItemStats) -> tuple:
-    """The students in an item's facility (none when nobody answered it) and in its D and r."""
-    return (item.reached if item.facility is not None else 0), item.dr_students
-
-
-def over_cell(item: ItemStats, comma: bool = False) -> str:
-    """``8 / 6``: the students in an item's facility and in its r (thousands grouped: whole_number)."""
-    return " / ".join(whole_number(n, comma) for n in over_counts(item))
+             *[over_cell(i, comma)] * over, *[md_cell(wrong_cell(i, comma))] * wrong, md_cell(flag_tags(i))]
+            for i in flagged]
+    critical = critical_note(analysis, flagged, comma)
+    return lines + [FLAGGED_NOTE, "", *legend, "", *[critical, ""] * bool(critical)] + _table(
+        ["item", "facility", R_HEADER, *[OVER_HEADER] * over, *[WRONG_HEADER] * wrong, "flags"], rows)

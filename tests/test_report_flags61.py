@@ -1,0 +1,120 @@
+"""The class report's flags read as an instructor reads them: a part nobody scored on, with
+many blanks and every other answer the same wrong number, asks for the key to be checked
+(not "not taught, or no time left?"), with that number and its count in the flagged table;
+the flagged table is sorted most serious first; the flag legend says where r < 0 starts
+(the 5% critical value at the class's size), at every class size."""
+
+import csv
+import html
+import io
+
+from quizgen.report import analyse, markdown_sections, report_html
+from quizgen.report.flagged import flagged_items
+from quizgen.report.flags import add_common_wrong, hard_reason
+from quizgen.report.model import Part, Student, Verdict
+from test_review50b import answer, key_of, run, write
+
+R, W, BLANK = Verdict("correct", 1.0), Verdict("incorrect", 0.0), Verdict("blank", 0.0)
+
+
+def _md_row(text: str, label: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(f"| {label} |"))
+
+
+def _wrong_key_class(folder):
+    """12 students on a C1,C2,C3 paper: Q2b left blank by 5 and answered 9.99 by the other 7
+    (its key is 3.0949...), the other parts right or wrong (1) in a pattern that varies."""
+    parts = key_of(folder, "C1,C2,C3")
+    rows = [["student_id", "question_id", "part", "answer"]]
+    for n in range(12):
+        for k, (q, letter, part) in enumerate(parts):
+            if (q, letter) == ("Q2", "b"):
+                rows.append([f"s{n:02}", q, letter, "" if n < 5 else "9.99"])
+            else:
+                rows.append([f"s{n:02}", q, letter, answer(part) if (n * (k + 2)) % 5 < 3 else "1"])
+    write(folder / "answers.csv", rows)
+    run(["grade", "answers.csv", "--key", "quiz/key.json", "--out", "out"], folder)
+    return folder / "out"
+
+
+def test_one_wrong_number_from_everyone_who_answered_asks_for_the_key(tmp_path):
+    out = _wrong_key_class(tmp_path)
+    md = (out / "answers-graded-report.md").read_text(encoding="utf-8")
+    row = _md_row(md[md.index("### Flagged parts"):], "Q2b")
+    assert row == ("| Q2b | 0.00 | n/a | 9.99 (7) | very hard: 42% of its answers are blank or skipped (5 blank, "
+                   "0 skipped); 7 of the 7 answers given are the same wrong number, 9.99: the sign of a wrong key "
+                   "or a misprinted number; check the key and the paper |")
+    assert "not taught, or no time left?" not in md
+    assert "| item | facility | r (corrected item-rest) | most common wrong answer (students) | flags |" in md
+    page = (out / "answers-graded-report.html").read_text(encoding="utf-8")
+    assert "<td class=\"num\">9.99 (7)</td>" in page and "the same wrong number, 9.99" in page
+    items = list(csv.DictReader(io.StringIO((out / "answers-graded-items.csv").read_text(encoding="utf-8-sig"))))
+    (q2b,) = [r for r in items if r["level"] == "part" and (r["question_id"], r["part"]) == ("Q2", "b")]
+    assert "the same wrong number, 9.99" in q2b["note"]
+
+
+def test_a_comma_class_writes_the_wrong_number_with_its_comma(tmp_path):
+    out = _wrong_key_class(tmp_path)
+    answers = (tmp_path / "answers.csv").read_text(encoding="utf-8")
+    comma = "\n".join(line.replace(",", ";").replace(".", ",") if n else line.replace(",", ";")
+                      for n, line in enumerate(answers.splitlines()))
+    (tmp_path / "comma.csv").write_text(comma + "\n", encoding="utf-8")
+    run(["grade", "comma.csv", "--key", "quiz/key.json", "--out", "outc"], tmp_path)
+    md = (tmp_path / "outc" / "comma-graded-report.md").read_text(encoding="utf-8")
+    assert "| 9,99 (7) |" in md and "the same wrong number, 9,99:" in md
+    assert (out / "answers-graded.csv").exists()
+
+
+def test_nobody_scoring_among_those_who_answered_keeps_the_key_in_question():
+    parts = [Part("Q1", "a", "C1", "t", 1), Part("Q1", "b", "C1", "t", 1)]
+    students = [Student(f"s{k}", "", [BLANK if k < 5 else W, R if k % 2 else W]) for k in range(10)]
+    item = analyse(parts, students).parts[0]
+    assert hard_reason(item).endswith("not taught, or no time left?; none of the 5 answers given scored: "
+                                      "check the key too")
+    item.common_wrong = ("0.5", 2, "")   # 2 of 5: not most of them, and fewer than 3
+    assert "same wrong number" not in hard_reason(item)
+    item.common_wrong = ("0.5", 4, "halved")   # a trap's value: a misconception, not a sign of the key
+    assert "same wrong number" not in hard_reason(item)
+
+
+def test_the_common_wrong_number_is_shown_only_for_a_flagged_part_that_has_one():
+    parts = [Part("Q1", "a", "C1", "t", 1), Part("Q1", "b", "C1", "t", 1)]
+    students = [Student(f"s{k}", "", [W, R if k % 2 else W]) for k in range(10)]
+    analysis = analyse(parts, students)
+    add_common_wrong(analysis, [("7", 10, ""), None])
+    md = markdown_sections(analysis)
+    assert _md_row(md[md.index("### Flagged parts"):], "Q1a").startswith("| Q1a | 0.00 | n/a | 7 (10) | very hard")
+    assert "10 of the 10 answers given are the same wrong number, 7" in md
+    add_common_wrong(analysis, [None, None])
+    assert "most common wrong answer" not in markdown_sections(analysis)
+
+
+def _mixed_class(n: int = 40):
+    """Q1a right for the weakest only (a wrong key: r < 0), Q1b very easy, Q1c answered by nobody
+    who scored, Q2a and Q2b tracking the total (not flagged)."""
+    parts = [Part("Q1", x, "C1", "t", 1) for x in "abc"] + [Part("Q2", x, "C1", "t", 1) for x in "ab"]
+    students = []
+    for k in range(n):
+        strong = k >= n // 2
+        students.append(Student(f"s{k:02}", "", [W if strong else R, R, W, R if strong or k % 3 == 0 else W,
+                                                 R if strong and k % 2 or k % 5 == 0 else W]))
+    return analyse(parts, students)
+
+
+def test_the_flagged_table_puts_a_key_to_check_first():
+    analysis = _mixed_class()
+    order = [i.label for i in flagged_items(analysis)]
+    assert order.index("Q1a") == 0, order
+    assert order.index("Q1c") < order.index("Q1b"), order   # very hard before very easy
+    md = markdown_sections(analysis)
+    assert "Most serious first" in md
+
+
+def test_the_legend_says_where_r_below_0_starts_at_every_size():
+    for n, value in ((40, "0.312"), (12, "0.576")):
+        analysis = _mixed_class(n)
+        md = markdown_sections(analysis)
+        note = (f"r < 0 is tagged only for an r at or below -{value}, the two-sided 5% critical value of r at "
+                f"{n} students")
+        assert note in md, (n, md[md.index("### Flagged"):md.index("### Traps")])
+        assert note in html.unescape(report_html(analysis))
