@@ -76,7 +76,7 @@ def test_a_trap_rows_students_are_those_in_the_trap_and_reached_those_its_share_
     assert part["students"] == "6"
     assert (trap["students"], trap["reached"], trap["share"]) == ("2", "5", "0.400")
     md = markdown_sections(analyse(parts, students))
-    assert "| Q1a | halved | 2 | 40% |" in md   # "students in the trap": the same count as the CSV
+    assert "| Q1a | halved | 2 | 5 | 40% |" in md   # in the trap, and who could fall into it: the CSV's counts
 
 
 # --- 3 and 4. flags: a question's reason on the page; each reason said once -----------------------

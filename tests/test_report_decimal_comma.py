@@ -18,7 +18,8 @@ from quizgen.grading.report import REPORT_STUDENTS, StudentTotal, report_markdow
 from quizgen.report.formatting import whole_number
 from quizgen.key.status import Status
 from quizgen.report import Part, Student, Trap, Verdict, analyse, report_html
-from quizgen.report.tables import markdown_sections, percent
+from quizgen.report.tables import markdown_sections
+from quizgen.report.trap_table import percent
 from test_grade_outputs import numeric, trap
 
 POINT_DECIMAL = re.compile(r"\d\.\d")

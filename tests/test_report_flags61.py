@@ -11,7 +11,7 @@ import io
 from quizgen.report import analyse, markdown_sections, report_html
 from quizgen.report.flagged import flagged_items
 from quizgen.report.flags import add_common_wrong, hard_reason
-from quizgen.report.model import Part, Student, Verdict
+from quizgen.report.model import Part, Student, Trap, Verdict
 from test_review50b import answer, key_of, run, write
 
 R, W, BLANK = Verdict("correct", 1.0), Verdict("incorrect", 0.0), Verdict("blank", 0.0)
@@ -118,3 +118,48 @@ def test_the_legend_says_where_r_below_0_starts_at_every_size():
                 f"{n} students")
         assert note in md, (n, md[md.index("### Flagged"):md.index("### Traps")])
         assert note in html.unescape(report_html(analysis))
+
+
+# --- the trap tables: how to read them, a trap drawing the strong marked, whom a share is over -----
+
+def _trap_class(n: int = 12, absent=frozenset()):
+    """Q1a's trap met by the two students with the highest totals, Q1b and Q2a tracking the total."""
+    trapped = Verdict("incorrect", 0.0, "halved")
+    parts = [Part("Q1", "a", "C1", "t", 1.0, (Trap("halved", "halving", frozenset(absent)),)),
+             Part("Q1", "b", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0)]
+    students = [Student(f"s{k:02}", "", [trapped if k >= n - 2 else R if k % 2 else W,
+                                         R if k >= n // 2 else W, R if k >= n // 2 else W]) for k in range(n)]
+    return analyse(parts, students)
+
+
+def test_the_trap_table_says_how_to_read_it_and_marks_a_trap_drawing_the_upper_group():
+    analysis = _trap_class()
+    md = markdown_sections(analysis)
+    assert ("Share: the students who fell into the trap, of those who reached the part; lower 27% and upper "
+            "27%: the same share within the lowest and the highest scoring 27% of the class on the whole paper. "
+            "A working trap draws more of the lower group than of the upper; \u2021 marks one that drew more of "
+            "the upper group, worth reading again") in md
+    assert "| Q1a | halved | 2 | 17% | 0%\u2020 | 17%\u2020\u2021 |" in md
+    assert "students who could fall into it" not in md   # every paper can make it
+    assert "17%\u2020\u2021</td>" in report_html(analysis)
+
+
+def test_a_trap_some_papers_cannot_make_shows_whom_its_share_is_over_and_pooled_papers_say_so():
+    analysis = _trap_class(absent={1, 3, 5})
+    md = markdown_sections(analysis)
+    assert "| part | trap | students in the trap | students who could fall into it | share |" in md
+    assert "| Q1a | halved | 2 | 9 | 22% | 0%\u2020 | 17%\u2020\u2021 |" in md
+    assert "whose paper's numbers can produce it" in md
+    assert "pools every student's own numbers" not in md
+    analysis.pooled = True
+    assert ("Per-student papers: each part's row pools every student's own numbers for that question"
+            in markdown_sections(analysis))
+    assert "id=\"pooled-note\"" in report_html(analysis)
+
+
+def test_two_students_have_no_group_shares_of_a_trap():
+    analysis = _trap_class(2)
+    md = markdown_sections(analysis)
+    assert "| Q1a | halved | 2 | 100% | n/a | n/a |" in md
+    assert "lower and upper 27% are n/a with fewer than 3 students" in md
+    assert "\u2020 a share of a group" not in md   # no group share is shown

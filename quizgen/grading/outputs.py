@@ -185,6 +185,7 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     analysis = analyse(parts, students, columns=columns)
     add_ecf(analysis, inputs.ecf)
     add_common_wrong(analysis, common_wrong(inputs.matrix, _left_out(inputs, students), comma))
+    analysis.pooled = len(set(inputs.matrix.papers)) > 1
     add_sections(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}

@@ -27,8 +27,8 @@ from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_pla
 from quizgen.report.answer_counts import NOT_REACHED_NOTE, answer_columns, answers_note, some_not_reached
 from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, critical_note, flag_legend, flag_parts,
                                     flagged_items, flagged_label, flagged_over, over_cell, wrong_cell, wrong_shown)
-from quizgen.report.tables import (CLASS_FACILITY, GROUPS_HEADER, R_HEADER, TRAP_STUDENTS, d_note, fixed,
-                                   group_percent, groups_cell, percent, shrunk, test_lines)
+from quizgen.report.tables import CLASS_FACILITY, GROUPS_HEADER, R_HEADER, d_note, fixed, groups_cell, shrunk, test_lines
+from quizgen.report.trap_table import POOLED_NOTE, percent, trap_cells, trap_header, trap_reading
 from quizgen.report.reliability import spread_note
 
 PAGE_SIZE = 50
@@ -209,10 +209,10 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         provisional=provisional_note(analysis, comma), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
         to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows), comma),
         fold=lambda rows: attention.fold_text(len(rows), comma),
-        small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
+        small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_header=trap_header(analysis),
         negative_alpha=negative_alpha_note(analysis, comma), d_note=d_note(comma), groups_header=GROUPS_HEADER,
-        groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), size=analysis.test.group,
-        group_percent=partial(group_percent, comma=comma), d_cell=partial(d_cell, comma=comma),
+        groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), trap_reading=trap_reading(analysis),
+        trap_cells=partial(trap_cells, analysis, comma=comma), pooled_note=POOLED_NOTE * analysis.pooled, d_cell=partial(d_cell, comma=comma),
         facility_cell=partial(facility_cell, comma=comma), table_notes=_table_notes(analysis, comma),
         trap_notes=trap_notes(analysis, comma), over=flagged_over(analysis), over_cell=partial(over_cell, comma=comma),
         heat_caption=charts.HEAT_CAPTION, heat_cell=partial(heat_cell, analysis.heat),

@@ -208,3 +208,4 @@ class Analysis:
     unanswered: list = field(default_factory=list)   # labels of the parts on some paper that no student answered
     sections: list = field(default_factory=list)   # sections.SectionStats per section, the whole class last ([]: none)
     names: dict = field(default_factory=dict)   # {code: its name in words}, the codes some trap names (formatting.named)
+    pooled: bool = False   # the students' papers differ (per-student papers): each item pools their own numbers

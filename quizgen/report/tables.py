@@ -11,8 +11,7 @@ from functools import partial
 
 from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
-from quizgen.report.formatting import (decimal_mark, md_cell, named, number_text, said_counts, whole_number,
-                                       whole_percent)
+from quizgen.report.formatting import decimal_mark, md_cell, number_text, said_counts, whole_number
 from quizgen.report.reliability import alpha_na_words, spread_note
 from quizgen.maths import numbers
 from quizgen.report.flags import rounding_notes
@@ -22,7 +21,8 @@ from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, cri
 from quizgen.report.answer_counts import NOT_REACHED_NOTE, REACHED_HEADER, answer_columns, answers_note, some_not_reached
 from quizgen.report.model import COUNTED, ECF_COUNT, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
 from quizgen.report.sections import section_view
-from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
+from quizgen.report.trap_table import POOLED_NOTE, trap_cells, trap_header, trap_reading
+from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
                                   FACILITY_R_NOTE, na_text, no_dr_note, no_dr_text, places_text, trap_notes,
                                   zero_points_note)
@@ -44,11 +44,6 @@ def fixed(value, places: int = 2, missing: str = NA, comma: bool = False) -> str
     if value is None:
         return missing
     return decimal_mark(numbers.fixed(value, places), comma)
-
-
-def percent(value, missing: str = NA) -> str:
-    """A share (0..1) as a whole percentage (whole_percent: 1 of 8 is 13%), or ``missing`` for None."""
-    return missing if value is None else f"{whole_percent(value)}%"
 
 
 def _item_row(level: str, item: ItemStats, comma: bool = False) -> list:
@@ -210,25 +205,11 @@ def shrunk(analysis: Analysis) -> bool:
                          for i in analysis.parts + analysis.questions)
 
 
-def group_percent(share, places: float, size: int, comma: bool = False) -> str:
-    """A trap's share of a group, with the group's places when fewer than the class's (``29% of 7``),
-    marked † as a D is when the group has fewer than SMALL_GROUP places (``50%†``: one student)."""
-    text = percent(share)
-    if share is None:
-        return text
-    text += SMALL_MARK * (places < SMALL_GROUP)
-    return text if places == size else f"{text} of {places_text(places, comma)}"
-
-
 R_HEADER = "r (corrected item-rest)"
 """The item-rest correlation's column (Pearson's r of the part with the rest of the paper; on
 a right/wrong part the corrected point-biserial), the same in the page and the Markdown."""
 CLASS_FACILITY = "facility (weighted by points)"
 """A class of scenario's facility: the share of its parts' points earned, as a question's is."""
-TRAP_STUDENTS = "students in the trap"
-"""The trap tables' count: the students who fell into it (the items CSV's trap rows' ``students``)."""
-
-
 def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     """Markdown sections for the grading report: whole test, items, flagged
     items, traps, classes of scenario; decimal commas when ``comma``."""
@@ -250,18 +231,17 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
              facility_cell(i, comma), *(count(i.counts.get(s, 0)) for s, _ in counted), d_cell(i, comma),
              fixed(i.point_biserial, comma=comma), *[groups_cell(i, comma)] * groups, md_cell(tags_only(i))]
             for i in analysis.parts + analysis.questions]
-    notes = [answers_note(analysis), FACILITY_R_NOTE, d_note(comma)] + [NOT_REACHED_NOTE] * stopped + [
+    notes = [answers_note(analysis), *[POOLED_NOTE] * analysis.pooled, FACILITY_R_NOTE, d_note(comma)] + [
+        NOT_REACHED_NOTE] * stopped + [
         small_groups_note(analysis, comma), fraction_note(item_places(analysis) if groups else (), comma),
         zero_points_note(analysis), no_dr_note(analysis)]
     lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
     lines += _table(header, rows) + _flagged_lines(analysis, comma)
-    size = analysis.test.group
-    traps = [[md_cell(i.label), md_cell(named(t.code, analysis.names)), count(t.count), percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
-              group_percent(t.upper, t.upper_places, size, comma)] for i in analysis.parts for t in i.traps]
+    traps = [list(map(md_cell, trap_cells(analysis, i, t, comma))) for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
-    lines += [line for note in trap_notes(analysis, comma) * bool(traps) for line in (note, "")]
-    lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
-        "No part has traps.", ""]
+    notes = [trap_reading(analysis), *trap_notes(analysis, comma)]
+    lines += [line for note in notes * bool(traps) for line in (note, "")]
+    lines += _table(trap_header(analysis), traps) if traps else ["No part has traps.", ""]
     classes = [[md_cell(c.cls or "-"), count(c.parts), fixed(c.facility, comma=comma),
                 md_cell(said_counts(c.misconceptions, analysis.names, comma)) or "-"] for c in analysis.classes]
     lines += ["### Classes of scenario", ""] + _table(["class", "parts", CLASS_FACILITY, "misconceptions met"],
