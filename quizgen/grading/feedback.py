@@ -21,7 +21,8 @@ from typing import NamedTuple
 from quizgen.cells import unguard
 from quizgen.question_ids import norm_question
 from quizgen.grading.feedback_files import HEADING, foreign_stems
-from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, not_received_note, sheet_verdict,
+from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, lost_note, lost_parts, lost_slots,
+                                              not_received_note, sheet_verdict,
                                               unanswered_sheets, unsubmitted_note)
 from quizgen.grading.feedback_review import review_words
 from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, COMPARE_WORKING, KEEP, WORK_HEADING,
@@ -54,7 +55,8 @@ class SheetContext(NamedTuple):
     the line under the score of each student graded against the paper whose
     code they wrote ({student number: text}, ``written_notes``), and the
     fewest figures carried rounding accepts in the working (the policy's
-    carried_figures), which "About the answers" says."""
+    carried_figures), which "About the answers" says, and the slots no student
+    answered (feedback_verdict.lost_slots), said as lost for everyone."""
 
     matrix: object
     slot_of: dict
@@ -66,6 +68,7 @@ class SheetContext(NamedTuple):
     keep: int = KEEP
     written: dict | None = None
     carried: int = 3
+    lost: frozenset = frozenset()
 
 
 def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0) -> tuple:
@@ -80,7 +83,7 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks, _rounding_rule(key), is_lms_key(key)), comma, strays,
                            unsubmitted_states(key, result.matrix.students), kept_figures(carried),
-                           written_notes(used, result.matrix.students), carried or 3)
+                           written_notes(used, result.matrix.students), carried or 3, lost_slots(result.matrix))
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
     own = run_stems(result.files, outputs.feedback, sheet_ext)   # names of the run's other files
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
@@ -156,7 +159,7 @@ def _graded_rows(result, answer_column: int, strays=None) -> dict:
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
                    comma: bool = False, strays=None, states=None, keep: int = KEEP, written=None,
-                   carried: int = 3, figures: dict | None = None) -> str:
+                   carried: int = 3, lost=frozenset(), figures: dict | None = None) -> str:
     """One student's sheet; ``figures``: the Markdown image of each question's
     figure, by its position on the paper (feedback_md.sheet_figures)."""
     name = f" ({md_cell(total.name)})" if total.name else ""
@@ -164,11 +167,12 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q), solutions.known(q))
                 for q in questions]
+    parts_lost = lost_parts(questions, slot_of, lost)
     notes = [unsubmitted_note(states, number), (written or {}).get(number, "")]
     notes += [full_marks_note(questions, lines_of, AWAITING), awaiting_note(questions, number, matrix, slot_of),
-              not_received_note(questions, number, matrix, slot_of)]
+              not_received_note(questions, number, matrix, slot_of, lost), lost_note(parts_lost)]
     lines += [line for note in notes if note for line in (note, "")]
-    work = work_list(questions, lines_of, AWAITING, solutions.drill_classes(), keep)
+    work = work_list(questions, lines_of, AWAITING, solutions.drill_classes(), keep, parts_lost)
     if work.lines:
         lines += [f"## {WORK_HEADING}", "", *(f"- {md_cell(line)}" for line in work.lines)]
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]

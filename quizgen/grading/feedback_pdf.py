@@ -25,7 +25,8 @@ from quizgen.grading.feedback_md import markdown_sheets, sheets_of
 from quizgen.grading.sheet_index import with_index
 from quizgen.grading.feedback_names import run_stems, safe_file_names
 from quizgen.grading.feedback_stray import stray_sections
-from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, not_received_note, unsubmitted_note
+from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, lost_note, lost_parts, not_received_note,
+                                              unsubmitted_note)
 from quizgen.grading.feedback_words import answers_note, full_marks_note, shown_answer, work_list
 from quizgen.generation.pdf import install_hint, overflow_warnings
 from quizgen.report.formatting import without_direction_controls
@@ -137,7 +138,8 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "view": view if worked else tex_text(view),
                       "lines": [_tex_fields(line._replace(answer=shown_answer(line.answer) or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
-    work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes(), context.keep)
+    work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes(), context.keep,
+                     lost_parts(questions, context.slot_of, context.lost))
     score, max_score, percent = score_texts(total, context.comma)
     strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
@@ -276,5 +278,6 @@ def _notes(questions, number: int, context, lines_of=()) -> str:
     notes = (unsubmitted_note(context.states, number), (context.written or {}).get(number, ""),
              full_marks_note(questions, lines_of, AWAITING),
              awaiting_note(questions, number, context.matrix, context.slot_of),
-             not_received_note(questions, number, context.matrix, context.slot_of))
+             not_received_note(questions, number, context.matrix, context.slot_of, context.lost),
+             lost_note(lost_parts(questions, context.slot_of, context.lost)))
     return " ".join(note for note in notes if note)

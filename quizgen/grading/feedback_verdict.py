@@ -8,6 +8,8 @@ total is provisional. graded.csv keeps the marker-facing status."""
 
 from __future__ import annotations
 
+from itertools import islice
+
 from quizgen.question_ids import norm_question
 from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
@@ -101,21 +103,59 @@ def parts_span(labels: list) -> str:
     return " and ".join(labels) if len(labels) < 3 else f"{labels[0]} to {labels[-1]} ({len(labels)} parts)"
 
 
-def not_received_note(questions, number: int, matrix, slot_of: dict) -> str:
+def not_received_note(questions, number: int, matrix, slot_of: dict, lost=frozenset()) -> str:
     """The line under the score of a student who stopped early: the parts after
     their last answer (not reached, in the class report) had no answer
     received, named here as the absent student's sheet says it of the whole
     paper; "" when the last part was answered or nothing was, or when every
     mark is one an override made (no answer row: the class report does not
-    call such a student stopped early either)."""
+    call such a student stopped early either). The parts no student answered
+    (``lost``: their slots, ``lost_slots``) are left out: lost_note says why for everyone."""
     parts = [(f"{question.id} ({part.letter})", slot_of.get((norm_question(question.id), part.letter)))
              for question in questions for part in question.parts]
-    parts = [(label, slot) for label, slot in parts if slot is not None]
+    parts = [(label, slot) for label, slot in parts if slot is not None and slot not in lost]
     cells = [matrix.cell(number, slot) for _, slot in parts]
     answered = [_answered(cell) for cell in cells]
     if True not in answered or answered[-1] or all(made_by_override(c) for c in cells if _answered(c)):
         return ""   # marked only by overrides: no answer row, so no "last answer" to stop after
     after = parts[len(answered) - answered[::-1].index(True):]
-    return (f"No answers were received for {parts_span([label for label, _ in after])}, after your last answer, so they show as missing and "
-            "score 0. If you did answer them (on a page or form that was not submitted, say), contact "
+    last = ("after the last part you handed in (every part you handed in was blank)"
+            if all(c.status is Status.BLANK for c in cells if _answered(c)) else "after your last answer")
+    return (f"No answers were received for {parts_span([label for label, _ in after])}, {last}, so they show as "
+            "missing and score 0. If you did answer them (on a page or form that was not submitted, say), contact "
             "your instructor.")
+
+
+LOST_AMONG = 3
+"""The fewest students with some answer for a part none of them answered to be called lost: with
+one or two, a part they left out says nothing of the answer form."""
+
+
+def lost_slots(matrix) -> frozenset:
+    """The slots (question parts) of ``matrix`` no student has an answer to, when LOST_AMONG or more
+    students answered some part: the answer form or its export most likely lost them (the class
+    report says so), so no sheet blames the student for them."""
+    width = len(matrix.slots)
+    answering = (n for n in range(len(matrix)) if any(map(_answered, matrix.row(n))))
+    if len(list(islice(answering, LOST_AMONG))) < LOST_AMONG:
+        return frozenset()
+    answered = {slot for slot in range(width) if any(_answered(cell) for cell in matrix.column(slot))}
+    return frozenset(range(width)) - answered
+
+
+def lost_parts(questions, slot_of: dict, lost) -> dict:
+    """``{(question id, letter): "Q3 (b)"}`` of a paper's parts whose slot is in ``lost`` (lost_slots)."""
+    return {(question.id, part.letter): f"{question.id} ({part.letter})" for question in questions
+            for part in question.parts if slot_of.get((norm_question(question.id), part.letter)) in lost}
+
+
+def lost_note(parts: dict) -> str:
+    """The line under the score naming the parts of the paper no student's answer was received for
+    (``parts``: lost_parts): not the student's omission; "" when there are none."""
+    if not parts:
+        return ""
+    span = parts_span(list(parts.values()))
+    return (f"No answers to {span} were received from anyone in the class: they were most likely lost on the "
+            f"way (the answer form or its export), so {'it shows' if len(parts) == 1 else 'they show'} as "
+            f"missing for everyone and {'scores' if len(parts) == 1 else 'score'} 0 for now. Your instructor can "
+            "check this.")

@@ -100,30 +100,32 @@ class WorkList(NamedTuple):
     met: tuple = ()
 
 
-def work_list(questions, lines_of: list, awaiting: str, drillable=None, keep: int = KEEP) -> WorkList:
+def work_list(questions, lines_of: list, awaiting: str, drillable=None, keep: int = KEEP, lost=()) -> WorkList:
     """What to revise: the misconceptions met (by name, with where), each
     question with lost marks (not counting parts awaiting a person,
     ``awaiting`` being that verdict), and a drill command for their classes
     that the drill knows without --bank (``drillable``; None: all), since the
     instructor's folders mean nothing on a student's machine; empty when
     nothing was lost. ``lines_of``: each question's PartLines; ``keep``: the
-    figures to keep in the working that its advice on early rounding gives."""
-    met, lost, classes = {}, [], []
-    unreceived = _unreceived(questions, lines_of)
+    figures to keep in the working that its advice on early rounding gives; ``lost``: the parts, as
+    ``(question id, letter)``, no student's answer was received for (feedback_verdict.lost_parts),
+    which are no omission of the student's (the line under the score says so)."""
+    met, lost_lines, classes = {}, [], []
+    unreceived = {part: label for part, label in _unreceived(questions, lines_of).items() if part not in lost}
     for question, lines in zip(questions, lines_of):
         for line in lines:
             if line.misconception:
                 name = line.name or code_in_words(line.misconception)
                 met.setdefault(name, []).append(f"{question.id} ({line.letter})")
         short = [line for line in lines if line.status != awaiting and _number(line.score) < _number(line.points)
-                 and (question.id, line.letter) not in unreceived]
+                 and (question.id, line.letter) not in unreceived and (question.id, line.letter) not in lost]
         if short:
-            lost.append(_lost_line(question, short))
+            lost_lines.append(_lost_line(question, short))
             if question.cls and question.cls not in classes and (drillable is None or question.cls in drillable):
                 classes.append(question.cls)
     named = tuple((name, ", ".join(where)) for name, where in met.items())
     said = [f"misconception \"{name}\": {where}." for name, where in named]
-    said += _early_lines(questions, lines_of, awaiting, keep) + lost + _unreceived_line(list(unreceived.values()))
+    said += _early_lines(questions, lines_of, awaiting, keep) + lost_lines + _unreceived_line(list(unreceived.values()))
     command = "quizgen drill --classes " + ",".join(classes) if classes else ""
     return WorkList(said, command, named)
 
