@@ -178,11 +178,13 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
     from quizgen.report.attention import add_reasons
     from quizgen.report.flags import add_common_wrong
+    from quizgen.report.override_only import add_without_overrides
     from quizgen.report.sections import add_sections
 
     (slots, key, papers, names), students, columns = class_report_input(inputs)
     parts = report_parts(slots, slot_traps(key, _slot_dicts(slots), papers, names))
     analysis = analyse(parts, students, columns=columns)
+    add_without_overrides(analysis, parts, students)
     add_ecf(analysis, inputs.ecf)
     add_common_wrong(analysis, common_wrong(inputs.matrix, _left_out(inputs, students), comma))
     analysis.pooled = len(set(inputs.matrix.papers)) > 1

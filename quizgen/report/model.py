@@ -152,6 +152,9 @@ class TestStats:
     sem: Optional[float] = None          # in percentage points, from alpha
     same_totals: bool = False            # every student with every part has the same total: alpha undefined
     histogram: list = field(default_factory=list)   # students per 10-point band: 0 to under 10 ... 90 to 100
+    only_overrides: int = 0              # students in the figures marked only by overrides (override_only.py)
+    alpha_without: Optional[float] = None   # alpha without them
+    sd_without: Optional[float] = None      # the SD without them
 
 
 @dataclass

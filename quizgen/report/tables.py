@@ -20,6 +20,7 @@ from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, cri
                                     wrong_cell, wrong_shown)
 from quizgen.report.answer_counts import NOT_REACHED_NOTE, REACHED_HEADER, answer_columns, answers_note, some_not_reached
 from quizgen.report.model import COUNTED, ECF_COUNT, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
+from quizgen.report.override_only import with_overrides_words
 from quizgen.report.sections import section_view
 from quizgen.report.trap_table import POOLED_NOTE, trap_cells, trap_header, trap_reading
 from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places,
@@ -142,11 +143,17 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
             *_everyone_lines(analysis, figure, comma),
             (f"mean{of}", figure(t.mean, 1, "%")),
             (f"median{of}", figure(t.median, 1, "%")),
-            (f"standard deviation{of}", figure(t.sd, 1, " percentage points")),
-            (ALPHA, few or figure(t.alpha)), *[(KR20, few or figure(t.kr20))] * t.right_wrong,
+            (f"standard deviation{of}", figure(t.sd, 1, " percentage points") + _without(t, t.sd, figure(t.sd_without, 1), comma)),
+            (ALPHA, few or figure(t.alpha) + _without(t, t.alpha, figure(t.alpha_without), comma)),
+            *[(KR20, few or figure(t.kr20))] * t.right_wrong,
             ("standard error of measurement", few or figure(t.sem, 1, " percentage points")),
             ("students whose paper has every part (alpha)", whole_number(t.complete, comma))] + \
         [("absent (no answer; in no figure but those over all students)", whole_number(t.absent, comma))] * bool(t.absent)
+
+
+def _without(test, value, without: str, comma: bool) -> str:
+    """What a figure is without the students marked only by overrides (with_overrides_words), "" for n/a."""
+    return "" if value is None else with_overrides_words(test.only_overrides, without, comma)
 
 
 def _everyone_lines(analysis: Analysis, figure, comma: bool) -> list:
