@@ -19,6 +19,7 @@ from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.key.parts import trap_names
 from quizgen.grading.canvas_status import status_warnings
+from quizgen.grading.carried_counts import carried_counts
 from quizgen.grading.common_wrong import common_wrong
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.output_options import GradeOutputs
@@ -187,7 +188,7 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     add_without_overrides(analysis, parts, students)
     add_ecf(analysis, inputs.ecf)
     add_common_wrong(analysis, common_wrong(inputs.matrix, _left_out(inputs, students), comma))
-    analysis.pooled = len(set(inputs.matrix.papers)) > 1
+    analysis.pooled, analysis.carried = len(set(inputs.matrix.papers)) > 1, carried_counts(inputs.matrix)
     add_sections(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}

@@ -25,6 +25,7 @@ from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_pla
                                   provisional_note, small_class_note, small_groups_note, trap_notes,
                                   no_dr_note, zero_points_note)
 from quizgen.report.answer_counts import NOT_REACHED_NOTE, answer_columns, answers_note, some_not_reached
+from quizgen.report.carried import CARRIED_HEADER, CARRIED_NOTE, carried_rows
 from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, critical_note, flag_legend, flag_parts,
                                     flagged_items, flagged_label, flagged_over, over_cell, wrong_cell, wrong_shown)
 from quizgen.report.tables import CLASS_FACILITY, GROUPS_HEADER, R_HEADER, d_note, fixed, groups_cell, shrunk, test_lines
@@ -217,6 +218,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         trap_notes=trap_notes(analysis, comma), over=flagged_over(analysis), over_cell=partial(over_cell, comma=comma),
         heat_caption=charts.HEAT_CAPTION, heat_cell=partial(heat_cell, analysis.heat),
         over_header=OVER_HEADER, wrong=wrong_shown(flagged), wrong_header=WRONG_HEADER,
+        carried_rows=carried_rows(analysis, comma), carried_header=CARRIED_HEADER, carried_note=CARRIED_NOTE,
         wrong_cell=partial(wrong_cell, comma=comma), critical_note=critical_note(analysis, flagged, comma),
         unanswered=attention.unanswered_text(analysis.unanswered),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",

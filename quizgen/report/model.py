@@ -212,3 +212,4 @@ class Analysis:
     sections: list = field(default_factory=list)   # sections.SectionStats per section, the whole class last ([]: none)
     names: dict = field(default_factory=dict)   # {code: its name in words}, the codes some trap names (formatting.named)
     pooled: bool = False   # the students' papers differ (per-student papers): each item pools their own numbers
+    carried: list = field(default_factory=list)   # per part {kind: (answers, points)}: grading/carried_counts.py

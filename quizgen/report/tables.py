@@ -20,6 +20,7 @@ from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, cri
                                     wrong_cell, wrong_shown)
 from quizgen.report.answer_counts import NOT_REACHED_NOTE, REACHED_HEADER, answer_columns, answers_note, some_not_reached
 from quizgen.report.model import COUNTED, ECF_COUNT, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
+from quizgen.report.carried import CARRIED_HEADER, CARRIED_NOTE, carried_rows
 from quizgen.report.override_only import with_overrides_words
 from quizgen.report.sections import section_view
 from quizgen.report.trap_table import POOLED_NOTE, trap_cells, trap_header, trap_reading
@@ -243,7 +244,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
         small_groups_note(analysis, comma), fraction_note(item_places(analysis) if groups else (), comma),
         zero_points_note(analysis), no_dr_note(analysis)]
     lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
-    lines += _table(header, rows) + _flagged_lines(analysis, comma)
+    lines += _table(header, rows) + _flagged_lines(analysis, comma) + _carried_lines(analysis, comma)
     traps = [list(map(md_cell, trap_cells(analysis, i, t, comma))) for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
     notes = [trap_reading(analysis), *trap_notes(analysis, comma)]
@@ -254,6 +255,12 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += ["### Classes of scenario", ""] + _table(["class", "parts", CLASS_FACILITY, "misconceptions met"],
                                                       classes)
     return "\n".join(lines)
+
+
+def _carried_lines(analysis: Analysis, comma: bool) -> list:
+    """The "### ECF and carried rounding" table (report/carried.py), or no lines when no rule applied."""
+    rows = [list(map(md_cell, row)) for row in carried_rows(analysis, comma)]
+    return ["### ECF and carried rounding", "", CARRIED_NOTE, ""] + _table(CARRIED_HEADER, rows) if rows else []
 
 
 def _section_lines(sections: list, comma: bool) -> list:
