@@ -77,6 +77,20 @@ def test_nobody_scoring_among_those_who_answered_keeps_the_key_in_question():
     assert "same wrong number" not in hard_reason(item)
 
 
+def test_a_hard_part_that_discriminates_keeps_its_key_with_one_wrong_number():
+    from fractions import Fraction
+    from quizgen.report.model import ItemStats
+
+    item = ItemStats("Q1", "a", "C1", "t", 1.0, students=10, counts={"correct": 1, "incorrect": 9},
+                     facility=Fraction(1, 10), point_biserial=0.45, reached=10, common_wrong=("9", 9, ""))
+    assert hard_reason(item).endswith("; hard but it discriminates (its r is not weak): the strongest students "
+                                      "got it, so a wrong key is unlikely; check that it was taught; 9 of the 10 "
+                                      "answers given are the same wrong number, 9: a misconception no trap of the "
+                                      "key names, or a misprinted number; check the paper")
+    item.point_biserial = 0.05
+    assert hard_reason(item).endswith("the sign of a wrong key or a misprinted number; check the key and the paper")
+
+
 def test_the_common_wrong_number_is_shown_only_for_a_flagged_part_that_has_one():
     parts = [Part("Q1", "a", "C1", "t", 1), Part("Q1", "b", "C1", "t", 1)]
     students = [Student(f"s{k}", "", [W, R if k % 2 else W]) for k in range(10)]

@@ -13,6 +13,7 @@ from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, n
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
 from quizgen.report.flagged import flag_parts
+from quizgen.report.score_bands import band_label
 from quizgen.report.tables import R_HEADER, fixed
 
 FONT = 12
@@ -29,14 +30,6 @@ def _svg(chart_id: str, width: int, height: int, title: str, desc: str, body: li
 
 def _text(x: float, y: float, text: str, anchor: str = "start", cls: str = "label") -> str:
     return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" class="{cls}">{escape(display_text(text))}</text>'
-
-
-def band_label(band: int, bands: int = 10) -> str:
-    """A 10-point band of percentage score with its edges unambiguous: ``10 to
-    under 20%`` (a student on 10% is in it, one on 20% is not); the last band,
-    which includes 100, ``90 to 100%``."""
-    low = 10 * band
-    return f"{low} to 100%" if band == bands - 1 else f"{low} to under {low + 10}%"
 
 
 NARROW = 360

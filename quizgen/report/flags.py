@@ -161,29 +161,31 @@ def hard_reason(item: ItemStats) -> str:
     unanswered = exact_ratio(blank + skipped, answers) or 0   # exact: whole_percent rounds its tie up
     given = answers - blank - skipped
     same = _same_wrong(item, given)
+    key_sign = same and not _discriminates(item)   # the strongest got it right: the key is theirs
     top = max(item.traps, key=lambda t: t.count, default=None)
     if unanswered >= UNANSWERED:
         text += (f"; {whole_percent(unanswered)}% of its answers are blank or skipped ({blank} blank, "
-                 f"{skipped} skipped)") + ("" if same else ": not taught, or no time left?")
+                 f"{skipped} skipped)") + ("" if key_sign else ": not taught, or no time left?")
     if top is not None and top.share and top.share >= 0.2:
         text += f"; {whole_percent(top.share)}% fell into {named(top.code, {top.code: top.name})}, a widespread misconception"
-    if same:
+    if key_sign:
         value, count, _ = item.common_wrong
-        words = SAME_WRONG_DISCRIMINATING if _discriminates(item) else SAME_WRONG
-        return text + words.format(count=count, given=given, value=value)
+        return text + SAME_WRONG.format(count=count, given=given, value=value)
     if text != HARD_REASON and given and item.facility == 0:
         return text + NONE_SCORED.format(given=given, s="" if given == 1 else "s")
     if text == HARD_REASON:
         text += DISCRIMINATING if _discriminates(item) else "; check that it was taught and that the key is right"
+    if same:   # and it discriminates: one wrong number the strongest did not write
+        value, count, _ = item.common_wrong
+        text += SAME_WRONG_DISCRIMINATING.format(count=count, given=given, value=value)
     return text
 
 
 SAME_WRONG = ("; {count} of the {given} answers given are the same wrong number, {value}: the sign of a wrong key "
               "or a misprinted number; check the key and the paper")
-SAME_WRONG_DISCRIMINATING = ("; {count} of the {given} answers given are the same wrong number, {value}, yet its r "
-                             "is not weak: a misconception no trap of the key names, or a misprinted number; "
-                             "check the paper and the key")
-"""A very hard part's words when most answers given are one wrong number that no trap names."""
+SAME_WRONG_DISCRIMINATING = ("; {count} of the {given} answers given are the same wrong number, {value}: a "
+                             "misconception no trap of the key names, or a misprinted number; check the paper")
+"""A very hard part's words, after DISCRIMINATING's, when most answers given are one wrong number no trap names."""
 NONE_SCORED = "; none of the {given} answer{s} given scored: check the key too"
 """A very hard part's words when blanks or a trap are said but no answer given earned anything."""
 

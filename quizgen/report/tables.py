@@ -22,6 +22,7 @@ from quizgen.report.answer_counts import NOT_REACHED_NOTE, REACHED_HEADER, answe
 from quizgen.report.model import COUNTED, ECF_COUNT, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
 from quizgen.report.carried import CARRIED_HEADER, CARRIED_NOTE, carried_rows
 from quizgen.report.override_only import with_overrides_words
+from quizgen.report.score_bands import distribution_lines, lowest_lines
 from quizgen.report.sections import section_view
 from quizgen.report.trap_table import POOLED_NOTE, trap_cells, trap_header, trap_reading
 from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places,
@@ -228,6 +229,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += [line for note in notes if note for line in (note, "")]
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
     lines += [spread_note(comma), ""]
+    lines += distribution_lines(analysis, comma) + lowest_lines(analysis, comma)
     lines += _section_lines(analysis.sections, comma)
     counted = answer_columns(analysis)
     stopped = some_not_reached(analysis)
@@ -245,7 +247,8 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
         zero_points_note(analysis), no_dr_note(analysis)]
     lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
     lines += _table(header, rows) + _flagged_lines(analysis, comma) + _carried_lines(analysis, comma)
-    traps = [list(map(md_cell, trap_cells(analysis, i, t, comma))) for i in analysis.parts for t in i.traps]
+    traps = [[*map(md_cell, cells[:2]), *cells[2:]] for cells in (trap_cells(analysis, i, t, comma)
+                                                                  for i in analysis.parts for t in i.traps)]
     lines += ["### Traps (distractor analysis)", ""]
     notes = [trap_reading(analysis), *trap_notes(analysis, comma)]
     lines += [line for note in notes * bool(traps) for line in (note, "")]

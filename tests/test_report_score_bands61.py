@@ -1,0 +1,34 @@
+"""report.md shows the score distribution as text and lists the lowest scorers, lowest first,
+so that an instructor sees who may need help without the page (its students table is in roster order)."""
+
+from quizgen.report import analyse, markdown_sections
+from quizgen.report.model import Part, Student, Verdict
+
+R, W, MISSING = Verdict("correct", 1.0), Verdict("incorrect", 0.0), Verdict("missing", 0.0)
+PARTS = [Part("Q1", x, "C1", "t", 1.0) for x in "abcd"]
+
+
+def _class(extra=()):
+    """12 students s00..s11 scoring k % 5 of 4 parts (so 0%, 25% ... 100%, 0% ...), then ``extra``."""
+    students = [Student(f"s{k:02}", f"N{k}", [R if j < k % 5 else W for j in range(4)]) for k in range(12)]
+    return analyse(PARTS, students + list(extra))
+
+
+def test_the_distribution_is_a_text_histogram_of_the_bands():
+    md = markdown_sections(_class())
+    assert ("| score band | students | |\n| --- | --- | --- |\n| 0 to under 10% | 3 | ############################## |\n"
+            "| 10 to under 20% | 0 |  |\n| 20 to under 30% | 3 | ############################## |\n") in md
+    assert "| 90 to 100% | 2 | #################### |" in md
+
+
+def test_the_lowest_scorers_come_lowest_first_with_ties_at_the_cut_and_no_absentee():
+    md = markdown_sections(_class([Student("gone", "", [MISSING] * 4)]))
+    section = md[md.index("### Lowest scorers"):md.index("### Parts and questions")]
+    assert ("The 10 students with the lowest percentages of the 12 who answered, lowest first (those tied "
+            "with the last included)") in section
+    ids = [line.split(" | ")[0][2:] for line in section.splitlines() if line.startswith("| s") and not line.startswith("| student")]
+    assert ids == ["s00", "s05", "s10", "s01", "s06", "s11", "s02", "s07", "s03", "s08"]
+    assert "| s00 | N0 | 0.0 |" in section and "gone" not in section
+    tied = markdown_sections(_class([Student("s12", "", [R, R, R, W])]))   # a third on 75%: tied with the 10th
+    assert "The 11 students with the lowest percentages of the 13 who answered" in tied
+    assert "of the 12 students who answered" in md   # the distribution leaves the absent out
