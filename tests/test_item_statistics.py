@@ -152,7 +152,8 @@ def test_all_right():
     analysis = analyse(*_class([[1, 1], [1, 1], [1, 1]]))
     part = analysis.parts[0]   # D n/a: every total the same, both groups alike by construction (52c F3)
     assert (part.facility, part.discrimination, part.point_biserial) == (1.0, None, None)
-    assert part.reasons == ["very easy: almost everyone scored (facility above 0.90), so it tells students apart little"]
+    assert part.reasons == ["very easy: (almost) everyone scored (facility above 0.90), so it tells students apart little"
+                            "; every student who reached it scored full marks, so it tells them apart not at all"]
     assert (analysis.test.kr20, analysis.test.alpha, analysis.test.sem) == (None, None, None)
     assert analysis.test.sd == 0.0 and analysis.test.mean == 100.0
     assert "| KR-20 (right/wrong, equal points: = alpha) | n/a (every student has the same total) |" in _no_nan(analysis)   # 52c F3

@@ -178,4 +178,4 @@ def test_the_legend_quotes_each_facility_cut_in_the_class_decimal_mark(comma, ha
     items = [SimpleNamespace(reasons=[HARD_REASON]), SimpleNamespace(reasons=[EASY_REASON])]
     legend = dict(flag_legend(items, comma))
     assert legend == {"very hard": f"few students scored (facility below {hard})",
-                      "very easy": f"almost everyone scored (facility above {easy}), so it tells students apart little"}
+                      "very easy": f"(almost) everyone scored (facility above {easy}), so it tells students apart little"}

@@ -40,7 +40,9 @@ NO_ANSWER_REASON = ("no student answered it: the answer form or its export likel
                     "figures are n/a")
 FEW = 3   # below this many students in a figure, D and r are n/a: two points always lie on a line (r = ±1)
 HARD_REASON = f"very hard: few students scored ({HARD_TEXT})"   # then what explains it, the item's own words
-EASY_REASON = f"very easy: almost everyone scored ({EASY_TEXT}), so it tells students apart little"
+EASY_REASON = f"very easy: (almost) everyone scored ({EASY_TEXT}), so it tells students apart little"
+FULL_MARKS = "; every student who reached it scored full marks, so it tells them apart not at all"
+"""A very easy item's own words when its facility is exactly 1: "almost" would not be true."""
 FLAG_KINDS = (("no answers", NO_ANSWER_REASON), ("r < 0", NEGATIVE_REASON.format(name="r")),
               ("D < 0", NEGATIVE_REASON.format(name="D")), ("weak r", WEAK_REASON),
               ("low r (small class)", CHANCE_REASON), ("same score", UNIFORM_REASON), ("very hard", HARD_REASON),
@@ -122,7 +124,7 @@ def reasons(item: ItemStats) -> list:
     if facility is not None and facility < HARD:
         found.append(hard_reason(item))
     elif facility is not None and facility > EASY:
-        found.append(EASY_REASON)
+        found.append(EASY_REASON + FULL_MARKS * (item.facility == 1))
     return found
 
 
