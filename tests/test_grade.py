@@ -528,7 +528,8 @@ def test_markdown_report_lists_the_first_students_and_points_to_the_csv(tmp_path
     assert len(students) > 2
     assert (f"The first 2 of {len(students)} students, in the order of answers-graded-students.csv, which has every "
             "student.") in report
-    assert all((f"| {s} |" in report) == (i < 2) for i, s in enumerate(students))
+    table = report.split("## Students")[1].split("\n## ")[0]   # the item analysis lists its lowest scorers apart
+    assert all((f"| {s} |" in table) == (i < 2) for i, s in enumerate(students))
 
 
 @pytest.mark.slow

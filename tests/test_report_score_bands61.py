@@ -32,3 +32,12 @@ def test_the_lowest_scorers_come_lowest_first_with_ties_at_the_cut_and_no_absent
     tied = markdown_sections(_class([Student("s12", "", [R, R, R, W])]))   # a third on 75%: tied with the 10th
     assert "The 11 students with the lowest percentages of the 13 who answered" in tied
     assert "of the 12 students who answered" in md   # the distribution leaves the absent out
+
+
+def test_a_tie_of_many_lists_at_most_30():
+    analysis = analyse(PARTS, [Student(f"t{k:03}", "", [W] * 4) for k in range(50)] + [Student("top", "", [R] * 4)])
+    md = markdown_sections(analysis)
+    assert ("The first 30 of the 50 students with the lowest percentages of the 51 who answered, lowest first"
+            in md)
+    section = md[md.index("### Lowest scorers"):md.index("### Parts and questions")]
+    assert sum(line.startswith("| t") for line in section.splitlines()) == 30

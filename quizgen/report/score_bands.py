@@ -9,6 +9,7 @@ from quizgen.report.model import Analysis
 
 BAR = 30   # the widest text bar, in characters
 LOWEST = 10   # the lowest scorers listed (more when tied with the last)
+SHOWN = 30    # at most this many listed, however many are tied (a class of thousands on 0%, say)
 
 
 def band_label(band: int, bands: int = 10) -> str:
@@ -43,12 +44,14 @@ def lowest_lines(analysis: Analysis, comma: bool = False) -> list:
     if len(sat) < 2:
         return []
     cut = sat[min(LOWEST, len(sat)) - 1].percent
-    shown = [row for row in sat if row.percent <= cut]
+    tied = [row for row in sat if row.percent <= cut]
+    shown, more = tied[:SHOWN], len(tied) - SHOWN
     sections = any(row.section for row in shown)
     rows = [f"| {md_cell(row.student_id)} | {md_cell(row.name)} | {md_cell(row.section) + ' | ' if sections else ''}"
             f"{decimal_mark(one_place(row.percent), comma)} |" for row in shown]
+    first = f"The first {whole_number(SHOWN, comma)} of the " if more > 0 else "The "
     return ["### Lowest scorers", "",
-            f"The {whole_number(len(shown), comma)} students with the lowest percentages of the "
+            f"{first}{whole_number(len(tied), comma)} students with the lowest percentages of the "
             f"{whole_number(len(sat), comma)} who answered, lowest first (those tied with the last included): "
             "whom to check on first. The Students section has everyone, in roster order.", "",
             f"| student | name | {'section | ' if sections else ''}% |", f"|{' --- |' * (3 + sections)}", *rows, ""]
