@@ -10,6 +10,7 @@ import pytest
 
 from quizgen.grading.feedback_md import figure_alt
 from quizgen.lms.html import markdown_html
+from quizgen.report.formatting import md_cell
 from quizgen.text.md_escape import escaped_marks, escaped_md
 from quizgen.text.plain import to_plain
 
@@ -42,3 +43,19 @@ def test_the_alt_text_keeps_a_special_token_bare_and_escapes_the_rest():
 def test_plain_text_and_the_lms_read_the_same_escapes(text):
     assert to_plain(text) == re.sub(r"</?p>", "", markdown_html(text)).replace("&lt;", "<").replace("&gt;", ">")
     assert "\\" not in to_plain(r"a \* b \~ c")
+
+
+@pytest.mark.parametrize("cell, written", [
+    ("Q8: the [CLS] classifier head", "Q8: the [CLS] classifier head"),
+    ("[MASK](https://evil.example) a|b", "\\[MASK\\](https\\://evil.example) a\\|b"),   # a link: escaped
+    ("[mask] *x*", "\\[mask\\] \\*x\\*"),
+])
+def test_a_report_or_sheet_cell_keeps_a_special_token_bare_as_the_solutions_do(cell, written):
+    """md_cell (report cells, a sheet's headings and lines) follows the one token rule of md_escape."""
+    assert md_cell(cell) == written
+
+
+def test_markdown_it_reads_a_cell_token_as_text_and_an_escaped_pipe_as_no_column():
+    markdown_it = pytest.importorskip("markdown_it")
+    html = markdown_it.MarkdownIt().enable("table").render(f"| a |\n|---|\n| {md_cell('the [CLS] a|b')} |\n")
+    assert "<td>the [CLS] a|b</td>" in html

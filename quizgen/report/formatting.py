@@ -14,6 +14,7 @@ from functools import lru_cache
 from quizgen.cells import BIDI_CONTROLS, SHOWN_CONTROLS   # the one list of controls (CSV cells too)
 from quizgen.wording import thousands
 from quizgen.maths.numbers import fixed, percent
+from quizgen.text.md_escape import escaped_marks
 
 
 @lru_cache(maxsize=1024)
@@ -62,9 +63,10 @@ def one_place(value: float) -> str:
     return fixed(value if value.__class__ is Fraction else float(value), 1)
 
 
-_MD_SPECIAL = "\\`*_<>|[]&~$"   # the backslash first: the escapes added must not be escaped again
+_MD_SPECIAL = "\\`*_<>|[]&~$"
 """What md_cell escapes: Markdown's marks, HTML's < > and & (``&amp;`` would show as "&"), GitHub's
-~ (strikethrough) and $ (maths)."""
+~ (strikethrough) and $ (maths); a special token's brackets ([CLS]) stay bare, as text/md_escape keeps them."""
+_MD_MARKS = re.compile("[" + re.escape(_MD_SPECIAL) + "]")
 
 
 def without_direction_controls(text: str) -> str:
@@ -92,10 +94,7 @@ def md_cell(text) -> str:
     text = " ".join(str(text).translate(_CONTROLS).replace("\u202f", "\0").split()).replace("\0", "\u202f")
     if not text or text.isalnum():
         return text
-    for char in _MD_SPECIAL:
-        if char in text:
-            text = text.replace(char, "\\" + char)
-    return _AUTOLINK.sub(r"\\\g<0>", text)
+    return _AUTOLINK.sub(r"\\\g<0>", escaped_marks(text, _MD_MARKS))
 
 
 _AUTOLINK = re.compile(r"(?<=[A-Za-z]):(?=//)|(?:(?<=^www)|(?<=[\s*_~(]www))\.", re.IGNORECASE)
