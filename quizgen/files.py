@@ -25,6 +25,7 @@ from quizgen.byte_order import bom_encoding
 from quizgen.commit import put_in_place, remove_folders, remove_stale_temps, temp_name
 from quizgen.errors import InputFileError, OutputError, UsageError
 from quizgen.input_files import MAX_KEY_BYTES
+from quizgen.out_option import is_system_folder
 from quizgen.write_errors import write_error as _write_error
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
@@ -109,17 +110,25 @@ def _limits(path: Path) -> tuple:
 
 
 def check_target(path) -> None:
-    """Refuse (UsageError, exit 2) to replace anything but a regular file or a
-    symbolic link: replacing a device such as /dev/null, a FIFO or a folder is
-    never what was meant."""
+    """Refuse (UsageError, exit 2) to replace anything but a regular file, a
+    symbolic link to one or a link to nothing: replacing a device such as
+    /dev/null, a FIFO or a folder is never what was meant, nor is a link to one
+    (``--out /dev/stdout``), which the rename would replace by a file."""
     try:
         mode = os.lstat(path).st_mode
     except OSError:
         return
+    pointed = ""
+    if stat.S_ISLNK(mode):
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:   # a link to nothing, or a loop of links: the link is replaced
+            return
+        pointed = f"a symbolic link to {_shown(os.readlink(path))}, "
     for test, kind in _KINDS:
         if test(mode):
-            raise UsageError(f"{path}: is {kind}, not a regular file; quizgen writes its outputs only to "
-                             "regular files: choose another output path")
+            raise UsageError(f"{path}: is {pointed}{kind}, not a regular file; quizgen writes its outputs only "
+                             "to regular files: choose another output path")
 
 
 def refuse_clashes(writes: dict, reads: dict, lead: str, advice: str) -> None:
@@ -221,7 +230,7 @@ def write_files(out_dir, files: dict) -> list:
     except BaseException as exc:
         for temp, _ in staged:
             Path(temp).unlink(missing_ok=True)
-        _remove_folders(made)
+        remove_folders(made)   # those left empty; inside a commit, its roll-back removes the others
         if isinstance(exc, OSError):
             raise _write_error(out_dir, exc, name) from exc
         raise
@@ -248,7 +257,8 @@ def check_outputs(out_dir, names) -> Path:
 
 def check_folder(out_dir) -> Path:
     """``out_dir``, refused (exit 2) when it exists but is not a folder
-    (``/dev/null``, a file), is a link to nothing or has a name too long: the user named the wrong thing."""
+    (``/dev/null``, a file), is a link to nothing, is /dev or in /proc (``--out
+    /dev/stdout`` redirected to a file) or has a name too long: the user named the wrong thing."""
     out_dir = Path(out_dir)
     check_length(out_dir)
     if out_dir.is_symlink() and not out_dir.exists():
@@ -256,12 +266,15 @@ def check_folder(out_dir) -> Path:
                          "into a folder: remove the link or choose another output folder")
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"{out_dir}: is not a folder, and the outputs go into a folder: choose another output folder")
+    if is_system_folder(out_dir):
+        raise UsageError(f"{out_dir}: is a system folder (/dev, /proc), where quizgen writes no file: "
+                         "choose another output path")
     return out_dir
 
 
 def _make_folder(out_dir: Path) -> list:
     """Create ``out_dir`` with its parents if needed; returns the folders made,
-    deepest first, for _remove_folders to take away again if the run fails."""
+    deepest first, for commit.remove_folders to take away again if the run fails."""
     made = []
     for folder in (out_dir, *out_dir.parents):
         if os.path.lexists(folder):
@@ -273,12 +286,6 @@ def _make_folder(out_dir: Path) -> list:
     except OSError as exc:
         raise OutputError(f"cannot create output folder {out_dir}: {exc.strerror or exc}") from exc
     return made
-
-
-def _remove_folders(made: list) -> None:
-    """Remove the folders a failed write made (_make_folder), those left empty
-    only; inside a commit, its roll-back removes the others (commit.remove_folders)."""
-    remove_folders(made)
 
 
 MAX_JSON_BYTES = MAX_KEY_BYTES
@@ -341,13 +348,15 @@ def _new_file(path, flags: int) -> int:
 
 def keep_mode(temp, target) -> None:
     """Give ``temp``, about to replace ``target``, the permissions ``target``
-    has (a progress file kept private with chmod 600 stays so); a new file
-    keeps the 0o644-less-umask it was made with."""
+    has (a progress file kept private with chmod 600 stays so), through a
+    link the mode of the regular file it points to; a new file, or one
+    replacing anything but a regular file, keeps the 0o644-less-umask it was made with."""
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        found = os.stat(target)
     except OSError:
         return
-    os.chmod(temp, mode)
+    if stat.S_ISREG(found.st_mode):   # never a device's 0o666 (check_target refuses those; this is the last guard)
+        os.chmod(temp, stat.S_IMODE(found.st_mode))
 
 
 @contextmanager
@@ -373,7 +382,7 @@ def streamed_files(out_dir, names):
         put_in_place([(temp, out_dir / name) for name, temp in temps.items()], made)
     except BaseException as exc:
         _discard(handles, temps)
-        _remove_folders(made)
+        remove_folders(made)   # those left empty; inside a commit, its roll-back removes the others
         if isinstance(exc, OSError) and (not streaming or exc.errno in (errno.ENOSPC, errno.EDQUOT)):
             raise _write_error(out_dir, exc, name) from exc
         raise

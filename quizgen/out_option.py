@@ -65,5 +65,12 @@ def default_output_folder(input_path) -> Path:
 
 def _in_system_folder(path: Path) -> bool:
     """Whether ``path``'s folder, its links followed, is /dev, /dev/fd or in /proc."""
-    folder = os.path.realpath(path.parent)
+    return is_system_folder(path.parent)
+
+
+def is_system_folder(folder) -> bool:
+    """Whether ``folder``, its links followed, is /dev, /dev/fd or in /proc: no
+    output is ever written there (``--out /dev/stdout`` would replace the
+    system's link). /dev/shm, a memory disk for files, is not one."""
+    folder = os.path.realpath(folder)
     return folder in ("/dev", "/dev/fd") or folder == "/proc" or folder.startswith("/proc/")
