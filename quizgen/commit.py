@@ -118,7 +118,7 @@ _COMMITS = []   # the journals of the open one_commit blocks, the innermost last
 
 class Commit:
     """What one_commit yields: ``hold_signals()`` holds Ctrl-C (and SIGTERM,
-    SIGHUP) from then until the commit has stood or been rolled back."""
+    SIGHUP), ``hold(context)`` a lock, from then until the commit has stood or been rolled back."""
 
     def __init__(self, stack: ExitStack):
         self._stack = stack
@@ -127,6 +127,10 @@ class Commit:
         """Hold signals from now to the commit's end (signals_held): a run opens
         its commit before writing anything and holds them only for its last step."""
         self._stack.enter_context(signals_held())
+
+    def hold(self, context) -> None:
+        """Enter ``context`` (a lock on an output folder) until the commit has stood or been rolled back."""
+        self._stack.enter_context(context)
 
 
 @contextmanager

@@ -217,7 +217,7 @@ def write_files(out_dir, files: dict) -> list:
     """Write {name: text or bytes} into ``out_dir`` (created if needed); returns
     the paths. All are in place at the end, or none: the earlier files as they were."""
     out_dir = check_outputs(out_dir, files)
-    made = _make_folder(out_dir)
+    made = make_folder(out_dir)
     staged, name = [], None   # name: the file being created, named if that fails
     try:
         for name, content in files.items():
@@ -272,7 +272,7 @@ def check_folder(out_dir) -> Path:
     return out_dir
 
 
-def _make_folder(out_dir: Path) -> list:
+def make_folder(out_dir: Path) -> list:
     """Create ``out_dir`` with its parents if needed; returns the folders made,
     deepest first, for commit.remove_folders to take away again if the run fails."""
     made = []
@@ -366,7 +366,7 @@ def streamed_files(out_dir, names):
     all are renamed into place together at the end (all or none, commit.put_in_place);
     on any error they are removed, and the folder too if the run made it."""
     out_dir = check_outputs(out_dir, names)
-    made = _make_folder(out_dir)
+    made = make_folder(out_dir)
     temps, handles, streaming, name = {}, {}, False, None   # name: the file being created, named if that fails
     try:
         for name in names:

@@ -54,7 +54,7 @@ def test_a_ctrl_c_in_the_wait_is_one_line_from_the_library_too(tmp_path, monkeyp
     def ctrl_c(_):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(record.time, "sleep", ctrl_c)
+    monkeypatch.setattr(time, "sleep", ctrl_c)
     try:
         result = invoke("drill", "--seed", "2", "--state", state, input="q\n")
     finally:

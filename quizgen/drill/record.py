@@ -15,11 +15,9 @@ keeps coming back until it is answered right."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import stat
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -29,6 +27,7 @@ from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, M
 from quizgen.errors import InputFileError
 from quizgen.wording import lines_shown
 from quizgen.files import write_file
+from quizgen.locks import lock_within
 
 ENV_PATH = "QUIZGEN_PROGRESS"
 OPEN_BOX = 2
@@ -350,23 +349,16 @@ def lock_progress(path: Path):
         handle = open(lock_path, "a+b", opener=no_link)
     except OSError:
         return None
-    deadline = time.monotonic() + LOCK_WAIT_SECONDS
     try:
-        while True:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return handle
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    handle.close()
-                    raise InputFileError(f"progress file {path} is in use by another quizgen drill; finish that "
-                                         "one first, or use --state FILE or --no-save") from None
-                time.sleep(0.05)
-            except OSError:
-                return handle   # a file system without locks: go on unlocked, as before
+        locked = lock_within(handle.fileno(), LOCK_WAIT_SECONDS)   # True too on a file system without locks
     except KeyboardInterrupt:
         handle.close()
         raise StoppedWaiting(path) from None
+    if not locked:
+        handle.close()
+        raise InputFileError(f"progress file {path} is in use by another quizgen drill; finish that "
+                             "one first, or use --state FILE or --no-save")
+    return handle
 
 
 def _set_aside(path: Path, problem: str) -> Loaded:

@@ -34,6 +34,7 @@ from quizgen.grading.attempt_choice import AttemptChoice
 from quizgen.grading.lms_input import LmsInput, lms_inputs, moodle_maximum
 from quizgen.grading.lost_tag import untagged_lines
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
+from quizgen.locks import hold_folders
 from quizgen.grading.class_files import report_pays_for_a_process, verdict_matrix, write_reports
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.output_options import GradeOutputs
@@ -110,9 +111,8 @@ class _Inputs:
 
 
 class _Checks(NamedTuple):
-    """The checks made once every row is graded, each a line or "": the paper codes' (made before
-    the pass), long-form labels that name no part, answers another key's, and the note (belong_note's
-    KeyCheckNote) that too few answers were given to check the key."""
+    """The checks made once every row is graded, each a line or "": the paper codes' (made before the pass), long-form
+    labels that name no part, answers another key's, and the note (belong_note's KeyCheckNote) that too few were given."""
 
     codes: str
     labels: str
@@ -180,7 +180,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             lms_inputs(answers, key, out, encoding, outputs.banks, id_key=outputs.gradebook_key, delimiter=delimiter,
                        reads=files_read(answers, key, **others), choice=choice, sheets=bool(outputs.feedback),
                        gradebook=outputs.gradebook, key_forced=key_forced, saved_by=saved_by) as given, thousands_kept():
-        run = _read_inputs(asked, given, outputs)
+        run = _read_inputs(asked, given, outputs, commit)
         settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
                                roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced,
                                saved_by=saved_by)
@@ -197,10 +197,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     return result
 
 
-def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inputs:
+def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs, commit) -> _Inputs:
     """The answers file opened and the key loaded and indexed, the output paths held against the
-    inputs, the paper-code checks made (before any output), the overrides and roster read, and
-    the empty registries the pass fills."""
+    inputs and their folders locked to the commit's end, the paper-code checks made (before any
+    output), the overrides and roster read, and the empty registries the pass fills."""
     lms = given.built   # graded through the answers and key built from an LMS download
     key = given.found_key or asked.key   # the download's export key, found for want of --key
     encoding = asked.encoding
@@ -222,6 +222,7 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs) -> _Inpu
                        built=given.answers if lms else None, built_key=key_path if lms else None)
     out = asked.out
     paths = output_paths(source.path, given.out, key_path, outputs, reads, f"--out {out}" if out else None, data.files)
+    hold_folders(commit, ((paths["graded"].parent, "--out"), (outputs.feedback, "--feedback")))   # before the check
     made = MadeFrom.of(asked.answers, key if lms else key_path, paths["graded"].parent)   # the download, not built
     replaced = check_made_from(paths, made, asked.out_forced, f"--out {out}" if out else
                                f"the outputs of {asked.answers}")

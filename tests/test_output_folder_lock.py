@@ -1,0 +1,78 @@
+"""Two grades into one output folder at the same time: the second is refused at
+once in one line (its folder locked from the check of the earlier outputs to
+the last rename), where both once succeeded and the later replaced the
+earlier's outputs unseen; the drill's progress lock is the same helper."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from quizgen import locks
+
+PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
+        "abs_tolerance": 0.0005, "misconceptions": []}
+HOLDER = ("import fcntl, os, sys; fd = os.open(sys.argv[1], os.O_RDONLY); fcntl.flock(fd, fcntl.LOCK_EX); "
+          "print('held', flush=True); sys.stdin.read()")
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "key.json").write_text(json.dumps({"questions": [{"id": "Q1", "parts": [PART]}]}), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.408\n", encoding="utf-8")
+    return tmp_path
+
+
+def held_by_another_process(path):
+    """A process holding an exclusive flock on ``path`` until its stdin is closed."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline() == "held\n"
+    return holder
+
+
+def release(holder):
+    holder.stdin.close()
+    holder.wait(timeout=30)
+
+
+@pytest.mark.parametrize("locked", ["res", "fb"])
+def test_a_second_grade_into_a_folder_being_written_is_refused_at_once(folder, invoke, locked):
+    (folder / locked).mkdir()
+    holder = held_by_another_process(folder / locked)
+    try:
+        result = invoke("grade", folder / "answers.csv", "--key", folder / "key.json",
+                        "--out", folder / "res" / "g.csv", "--feedback", folder / "fb")
+    finally:
+        release(holder)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    option = "--out" if locked == "res" else "--feedback"
+    assert lines == [f"quizgen: error: {option} {folder / locked}: another quizgen is writing {folder / locked} now; "
+                     "wait for it to finish and run this again, or give this run another folder"]
+    assert not os.listdir(folder / locked)   # nothing written, and the other folder made for the run removed
+    assert sorted(os.listdir(folder)) == sorted(["answers.csv", "key.json", locked])
+
+
+def test_the_lock_is_released_at_the_end_and_one_folder_twice_is_one_lock(folder, invoke):
+    result = invoke("grade", folder / "answers.csv", "--key", folder / "key.json",
+                    "--out", folder / "res" / "g.csv", "--feedback", folder / "res")
+    assert result.exit_code == 0, result.output
+    assert (folder / "res" / "g.csv").is_file() and (folder / "res" / "s1.md").is_file()
+    holder = held_by_another_process(folder / "res")   # would block forever were the lock still held
+    release(holder)
+    assert not locks._HELD
+
+
+def test_lock_within_gives_up_after_its_wait(tmp_path):
+    (tmp_path / "f").touch()
+    holder = held_by_another_process(tmp_path / "f")
+    try:
+        with open(tmp_path / "f", "rb") as handle:
+            assert locks.lock_within(handle.fileno(), 0.1) is False
+    finally:
+        release(holder)
+    with open(tmp_path / "f", "rb") as handle:
+        assert locks.lock_within(handle.fileno(), 0) is True
