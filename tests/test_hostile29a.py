@@ -170,7 +170,8 @@ def test_a_key_naming_a_field_twice_is_said_so(seed3_key, tmp_path):
     path.write_text(text.rstrip()[:-1] + ', "version": 99}', encoding="utf-8")
     with pytest.raises(InputFileError) as caught:
         load_key_file(path)
-    assert str(caught.value) == (f"{path}: the name 'version' is given twice in one object (JSON keeps the second); "
+    assert str(caught.value) == (f"{path}: line 1: the name 'version' is given twice in one object (JSON keeps the "
+                                 "second); "
                                  "quizgen generate never writes that: regenerate the key (the same --seed and options)")
 
 

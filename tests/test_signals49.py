@@ -1,5 +1,5 @@
 """quizgen's own signals (review 49b F5): BadProgressFile, NotText, TooManyValues,
-Unread and key/load.py's _LongInteger and _Twice derived from ValueError, so any
+Unread and key/load.py's _LongInteger and json_names.Twice derived from ValueError, so any
 broad ``except ValueError`` between their raise and their catch (text/render.py's
 around every template render, key/load.py's around the JSON reader) would take
 them for Python's own and say something else. None derives from it now."""

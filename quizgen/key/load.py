@@ -18,7 +18,7 @@ from quizgen.byte_order import bom_encoding, unmarked_utf16
 from quizgen.errors import InputFileError
 from quizgen.wording import printable, quoted, shortened, thousands
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
-from quizgen.json_names import name_given_twice
+from quizgen.json_names import Twice, line_twice, refuse_twice
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.model import Key
@@ -56,14 +56,7 @@ def load_key_file(path) -> Key:
                              "save key.json as UTF-8, as quizgen generate writes it") from exc
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read the key ({getattr(exc, 'strerror', None) or exc})") from exc
-    data = parse_key_text(text, str(path))
-    try:
-        return Key.from_json(data, str(path))
-    except InputFileError as exc:
-        twice = _name_twice(text)
-        if twice is None:
-            raise
-        raise InputFileError(f"{path}: {twice}") from exc
+    return Key.from_json(parse_key_text(text, str(path)), str(path))
 
 
 def _file_offset(start: int, encoding: str) -> int:
@@ -71,20 +64,6 @@ def _file_offset(start: int, encoding: str) -> int:
     utf-8-sig counts from after the byte-order mark it strips (UTF-16 and
     UTF-32 count from the file's start)."""
     return start + len(codecs.BOM_UTF8) if encoding == "utf-8-sig" else start
-
-
-def _name_twice(text: str):
-    """What JSON ``text`` names twice in one object, said for a key that failed
-    its checks (JSON keeps the second silently, and the check then blames
-    what follows from it); else None (json_names.name_given_twice)."""
-    try:
-        name = name_given_twice(text, parse_constant=_no_constant, parse_int=_bounded_int)
-    except _LongInteger:
-        return None
-    if name is None:
-        return None
-    return (f"the name {quoted(name)} is given twice in one object (JSON keeps the second); "
-            "quizgen generate never writes that: regenerate the key (the same --seed and options)")
 
 
 _JSON_STARTS = frozenset('{["-0123456789tfn')
@@ -135,6 +114,11 @@ def parse_key_text(text: str, source: str):
     except RecursionError as exc:
         raise InputFileError(f"{source}: nested too deeply to be a key; expected the key.json "
                              "written by quizgen generate") from exc
+    except Twice as twice:
+        line = line_twice(text, parse_constant=_no_constant)
+        raise InputFileError(f"{source}: {f'line {line}: ' if line else ''}the name {quoted(twice.name)} is given "
+                             "twice in one object (JSON keeps the second); quizgen generate never writes that: "
+                             "regenerate the key (the same --seed and options)") from None
     except _LongInteger as exc:
         line = text.count("\n", 0, max(text.find(exc.digits), 0)) + 1
         raise InputFileError(f"{source}: line {line}: an integer of {thousands(len(exc.digits.lstrip('-')))} digits "
@@ -158,12 +142,14 @@ def _decoded(text: str):
     limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
     if 0 < limit <= MAX_INT_DIGITS:
         try:
-            return json.loads(text, parse_constant=_no_constant, parse_float=_Floats().__getitem__)
+            return json.loads(text, parse_constant=_no_constant, parse_float=_Floats().__getitem__,
+                              object_pairs_hook=refuse_twice)
         except json.JSONDecodeError:
             raise
         except ValueError:
             pass
-    return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int, parse_float=_Floats().__getitem__)
+    return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int, parse_float=_Floats().__getitem__,
+                      object_pairs_hook=refuse_twice)
 
 
 class _Floats(dict):
