@@ -76,3 +76,11 @@ def _grade_one(tmp_path, student_id: str, answer: str) -> None:
     with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], [student_id, "Q1", "a", answer]])
     quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+
+
+def test_full_width_look_alikes_are_left_bare_as_documented():
+    # no source reports a spreadsheet running ＝ ＋ － ＠ as a formula (docs/grading.md, the CSVs);
+    # a guard would put a quote before ordinary CJK text
+    for text in ('＝HYPERLINK("http://x")', "＋1", "－0.5", "＠SUM(1)"):
+        assert spreadsheet_safe(text) == text
+    assert spreadsheet_safe('\u3000=HYPERLINK("http://x")') == '\'\u3000=HYPERLINK("http://x")'
