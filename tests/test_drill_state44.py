@@ -23,7 +23,7 @@ def _refused(invoke, stats: bool, state, error: str) -> None:
 
 
 @pytest.mark.parametrize("content", [b"my precious notes\n", b"{not json", b'{"some": "other tool"}', b"[1, 2]",
-                                     b"student_id,answer\n\xff\xfe,1\n", b""])
+                                     b"student_id,answer\n\xff\xfe,1\n"])
 @pytest.mark.parametrize("stats", [False, True])
 def test_a_file_that_is_not_a_record_is_refused_and_left_alone(invoke, tmp_path, content, stats):
     notes = tmp_path / "notes.txt"
@@ -32,6 +32,16 @@ def test_a_file_that_is_not_a_record_is_refused_and_left_alone(invoke, tmp_path,
     _refused(invoke, stats, notes, f'{notes} is not a quizgen progress file (it has no "format": '
                                    '"quizgen-progress"), so it is left as it is; pass another --state FILE, or --no-save')
     assert _listing(tmp_path) == before   # no notes.txt.bad, no notes.txt.lock, the notes as they were
+
+
+@pytest.mark.parametrize("content", [b"", b" \r\n\n"])
+@pytest.mark.parametrize("stats", [False, True])
+def test_an_empty_file_is_refused_saying_it_is_empty(invoke, tmp_path, content, stats):
+    state = tmp_path / "p.json"
+    state.write_bytes(content)
+    _refused(invoke, stats, state, f"{state} is not a quizgen progress file (it is empty), so it is left as it is; "
+                                   "pass another --state FILE, or --no-save")
+    assert state.read_bytes() == content and _listing(tmp_path) == {"p.json": content}
 
 
 @pytest.mark.parametrize("stats", [False, True])

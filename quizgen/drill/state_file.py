@@ -80,8 +80,9 @@ def refuse_foreign(path: Path, data: bytes) -> None:
     """Stop with one line, the file untouched, when ``data`` (the file at ``path``) is not
     quizgen's progress record: it could be any file of the learner's."""
     if not is_ours(data):
-        raise InputFileError(f"{path} is not a quizgen progress file (it has no \"format\": \"quizgen-progress\"), "
-                             f"so it is left as it is; {ADVICE}")
+        why = "it is empty" if not record_text(data, errors="replace").strip() else \
+            "it has no \"format\": \"quizgen-progress\""   # quizgen writes records whole: an empty one is not ours
+        raise InputFileError(f"{path} is not a quizgen progress file ({why}), so it is left as it is; {ADVICE}")
 
 
 def check_existing(path: Path, limit: int) -> None:
