@@ -69,7 +69,8 @@ def test_a_points_possible_that_is_no_number_is_refused_in_one_line(tmp_path, gr
     assert result.exit_code == 2 and text == ""
     assert result.output.strip().count("\n") == 0
     assert (f"line 2: the Points Possible of 'Quiz 1 (4412)' is '{points}', not a number of points; expected the "
-            "assignment's points (at least 0.01)") in result.output
+            "assignment's points (0.01 or more), such as 10 or 12,50, to scale the scores to, or 0 or nothing to write "
+            "them unscaled") in result.output
 
 
 def test_a_moodle_template_keyed_by_email_suggests_the_gradebook_key(tmp_path, graded):

@@ -367,7 +367,7 @@ def _points_possible(numbered: list, column: int, name: str):
             if value is None or not (value == 0 or MIN_POINTS_POSSIBLE <= value < float("inf")):
                 raise InputFileError(f"line {line}: the Points Possible of {shortened(printable(name), 60)!r} is "
                                      f"{shortened(printable(row[column].strip()), 40)!r}, not a number of points; "
-                                     f"expected the assignment's points (at least {MIN_POINTS_POSSIBLE}), such as "
-                                     "10 or 12,50, to scale the scores to")
+                                     f"expected the assignment's points ({MIN_POINTS_POSSIBLE} or more), such as "
+                                     "10 or 12,50, to scale the scores to, or 0 or nothing to write them unscaled")
             return value or None
     return None
