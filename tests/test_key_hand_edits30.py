@@ -28,8 +28,10 @@ def test_two_student_ids_of_one_student_are_refused(student_key, tmp_path, invok
     assert not (tmp_path / "a-graded.csv").exists()
 
 
-@pytest.mark.parametrize("exact, why", [("1/0", "division by zero"), ("foo(1)", "function 'foo' is not allowed"),
-                                        ("1e999", "its value is not a finite number")])
+@pytest.mark.parametrize("exact, why", [("1/0", "; division by zero; "), ("foo(1)", "function 'foo' is not allowed"),
+                                        ("1e999", "; its value is not a finite number; "),
+                                        ("9**9**9**9", "; its value is out of range; "),   # not Python's "math range error"
+                                        ("__import__('os').system('x')", "; it is not an expression quizgen reads: brackets straight after")])
 def test_an_exact_form_that_cannot_be_valued_is_refused(student_key, tmp_path, invoke, exact, why):
     key = copy.deepcopy(student_key)
     key["questions"][0]["parts"][0].update(exact=exact, value=0.5)
@@ -38,6 +40,6 @@ def test_an_exact_form_that_cannot_be_valued_is_refused(student_key, tmp_path, i
     result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json")
     assert result.exit_code == 2
     assert result.stderr.startswith(f"quizgen: error: {tmp_path / 'key.json'}: questions[0].parts[0].exact: the exact "
-                                    f"form \"{exact}\" cannot be valued (")
+                                    f"form \"{exact}\" cannot be valued; ")
     assert why in result.stderr and result.stderr.count("\n") == 1
     assert not (tmp_path / "a-graded.csv").exists()

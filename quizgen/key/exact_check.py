@@ -89,6 +89,8 @@ def _value_of(exact: str):
         return function
     try:
         found = function(dict(zip(_NAMES, map(float, numbers))))
+    except OverflowError:   # Python's own "math range error" said in words
+        return "its value is out of range"
     except (ExpressionError, ArithmeticError, ValueError, TypeError, RecursionError) as exc:
         return str(exc) or type(exc).__name__
     return found if math.isfinite(found) else "its value is not a finite number"
@@ -102,7 +104,7 @@ def _compiled(shape: str, count: int):
         text = re.sub(r"_n\b", lambda _: next(names), shape) if count else shape
         tree = parse(text, template_policy(_NAMES[:count]))
     except (ExpressionError, ValueError, TypeError, RecursionError, StopIteration) as exc:
-        return f"it is not an expression quizgen reads ({exc})"
+        return f"it is not an expression quizgen reads: {exc}"
     try:
         return compile_tree(tree, _Numbered)
     except (ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, RecursionError):
@@ -127,7 +129,7 @@ def check_values(located_parts) -> None:
             found = disagreement(part.exact, part.value)
         except ExpressionError as exc:
             raise (where / "exact").fail(
-                f"the exact form {shown(part.exact)} cannot be valued ({exc}): was it edited by hand? Put the "
+                f"the exact form {shown(part.exact)} cannot be valued; {exc}; was it edited by hand? Put the "
                 "generated exact form back (or generate the key again)") from exc
         if found is not None:
             raise (where / "value").fail(

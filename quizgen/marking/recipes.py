@@ -22,6 +22,7 @@ from quizgen.maths.printing import to_text
 PART_PREFIX = "part:"
 _PART_TEXT = re.compile(rf"\bpart:({PART_NAME_TEXT})")
 _PART_NAME = "part__"
+_PART_FIELD = re.compile(rf"\bpart:({PART_NAME_TEXT})\s*\.\s*(\w+)")   # part:p.x: a field of a number
 
 
 @dataclass(frozen=True)
@@ -382,6 +383,9 @@ def recipe_parts(text: str) -> tuple:
 def parse_recipe(text: str, names) -> object:
     """Read a stored recipe back (our own printed text, through the whitelist
     parser): ``part:x`` variables and the template's ``names``."""
+    dotted = _PART_FIELD.search(text)
+    if dotted:   # parsed, it would read a field of part__p, a name the text does not say
+        raise ExpressionError(f"part:{dotted[1]} is an earlier part's answer, a number, with no field {dotted[2]!r}")
     hidden = _PART_TEXT.sub(lambda m: _PART_NAME + m.group(1), text)
     parts = {_PART_NAME + m for m in _PART_TEXT.findall(text)}
     try:
