@@ -13,6 +13,7 @@ from functools import cached_property
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.exact import Exact, to_float
+from quizgen.maths.tree import names_in
 from quizgen.key.compact import written_answer
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
@@ -206,7 +207,8 @@ def _work_out(template: Template, plan: SamplingPlan, env: dict) -> int:
             elif (held := functions[node](env)) is not True:
                 raise Rejected(_constraint_failed(name, held), ("constraints", i))
     except ExpressionError as exc:
-        raise Rejected(expression_failed(exc), ("let", name) if i is None else ("constraints", i)) from exc
+        raise Rejected(expression_failed(exc, not names_in(node)), ("let", name) if i is None else ("constraints", i)) \
+            from exc
     finally:
         budget.Work.units += work
     return width

@@ -42,10 +42,18 @@ _OUT_OF_RANGE = ("a value out of range: past 1e300, or past what a float holds (
 """What a draw's "value out of range" means to an author (the bare words name nothing)."""
 
 
-def expression_failed(exc: Exception) -> str:
-    """``an expression failed: ...`` for a draw's ExpressionError, a value out of range explained."""
+_CONSTANT_OUT_OF_RANGE = ("a value out of range whatever the draw: the expression reads no parameter, and its own "
+                          "value is past 1e300 or past what a float holds (a power of a large number), so write it smaller")
+"""The same for an expression of numbers alone: no parameter's range would help."""
+
+
+def expression_failed(exc: Exception, constant: bool = False) -> str:
+    """``an expression failed: ...`` for a draw's ExpressionError, a value out of range explained
+    (for a ``constant`` expression, one that reads no parameter, as its own fault)."""
     reason = str(exc)
-    return f"{FAILED}{_OUT_OF_RANGE if reason in ('value out of range', 'number out of range') else reason}"
+    if reason in ('value out of range', 'number out of range'):
+        return f"{FAILED}{_CONSTANT_OUT_OF_RANGE if constant else _OUT_OF_RANGE}"
+    return f"{FAILED}{reason}"
 
 
 def check_separation(pv, printed: tuple = ()) -> None:
