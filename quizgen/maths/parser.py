@@ -169,25 +169,20 @@ def _points(text: str) -> str:
     return "; a number has two decimal points" if most == 2 else f"; a number has {most} decimal points"
 
 
-_DECIMAL = re.compile(r"[0-9]*\.?[0-9]*(?:[eE]([-+]?[0-9]{1,3}))?")
+_DECIMAL = re.compile(r"([0-9]*)\.?([0-9]*)(?:[eE]([-+]?[0-9]{1,3}))?")
 
 
-def _decimal_literal(written: str | None, value: float) -> Fraction:
+def _decimal_literal(written: str, value: float) -> Fraction:
     """A decimal as written, exactly (``1.4142135623730950488`` is 14142135623730950488/10**19, not
     its float's 17 digits): the exact engine would otherwise work on a number the text never
     said. One whose exponent lies past a float's range is its float (0, so ``1e-999`` makes no
-    number of a thousand digits)."""
-    found = _DECIMAL.fullmatch(written or "")
-    if found is None or (found.group(1) is not None and abs(int(found.group(1))) > 330):
+    number of a thousand digits). Built from its digits, as ``Fraction(written)`` takes twice as long."""
+    found = _DECIMAL.fullmatch(written)
+    if found is None or not found.group(0) or (found.group(3) is not None and abs(int(found.group(3))) > 330):
         return Fraction(repr(value))
-    return Fraction(written)
-
-
-def _significant_digits(shown: str) -> int:
-    """The significant figures of a float's shortest repr (``1.4142135623730951``: 17): one of 15 or
-    fewer is exactly the decimal written, as a double holds any decimal of up to 15 figures."""
-    mantissa = shown.partition("e")[0].replace(".", "").replace("-", "")
-    return len(mantissa.lstrip("0"))
+    whole, places, exponent = found.groups()
+    digits, shift = int(whole + places), int(exponent or 0) - len(places)
+    return Fraction(digits * 10 ** shift) if shift >= 0 else Fraction(digits, 10 ** -shift)
 
 
 class _Converter:
@@ -230,10 +225,14 @@ class _Converter:
             return Num(Fraction(value))
         if value != value or value in (float("inf"), float("-inf")):
             raise ExpressionError("number out of range")
-        shown = repr(value)
-        if _significant_digits(shown) <= 15:   # a float keeps every decimal of up to 15 figures, so no source is read
-            return Num(Fraction(shown))
-        return Num(_decimal_literal(ast.get_source_segment(self.source, node), value))
+        return Num(_decimal_literal(self._literal_text(node), value))
+
+    def _literal_text(self, node) -> str:
+        """A literal's text as written, sliced straight from a one-line source (col offsets count
+        UTF-8 bytes): ``ast.get_source_segment`` splits the whole text into lines at every call."""
+        if node.lineno == node.end_lineno == 1:
+            return self.source.encode()[node.col_offset:node.end_col_offset].decode()
+        return ast.get_source_segment(self.source, node) or ""
 
     def _Name(self, node, depth):
         if node.id in CONSTANTS:
