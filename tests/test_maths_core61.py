@@ -39,3 +39,32 @@ def test_a_literal_after_a_wide_character_or_a_line_break_is_sliced_right(text):
     """The literal's text comes from its column offsets, which count UTF-8 bytes, on the first line;
     a later line is read through the source segment."""
     assert _value(text) == 1
+
+
+UNDERFLOW = "a number too small for a float (it underflows to 0, as exp(-1000) does)"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1 / exp(-1000)", f"division by {UNDERFLOW}"),
+    ("sqrt(2) / exp(-800)", f"division by {UNDERFLOW}"),
+    ("exp(-800) / exp(-790)", f"division by {UNDERFLOW}"),   # e^-10, a fine value, but not in floats
+    ("1 / -(sqrt(exp(-1600)) * pi)", f"division by {UNDERFLOW}"),
+    ("exp(-1000) ** -1", f"a power of 0 or less of {UNDERFLOW}"),
+    ("1 / (2/sqrt(5) - 2/sqrt(5))", "division by zero"),   # a difference may be an exact zero
+    ("(sqrt(2) - sqrt(2)) ** -1", "zero to a non-positive power"),
+])
+def test_a_divisor_that_only_underflows_is_not_called_zero(text, message):
+    from quizgen.errors import ExpressionError
+    with pytest.raises(ExpressionError) as caught:
+        _value(text)
+    assert str(caught.value) == message
+
+
+def test_a_draw_that_divides_by_an_underflow_says_so(tmp_path, invoke):
+    """validate's line for the let names the underflow, not a zero the value never is."""
+    from bank_support import SOFTMAX, bank_with
+    bank = bank_with(tmp_path, SOFTMAX, ('  others: "V - 1"', '  others: "V - 1"\n  tiny: "1 / exp(-1000 * V)"'))
+    result = invoke("validate", bank, "--samples", 1)
+    assert result.exit_code == 1
+    assert f"division by {UNDERFLOW}" in result.output, result.output
+    assert "division by zero" not in result.output

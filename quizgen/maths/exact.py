@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths import rationals
-from quizgen.maths.tree import Bin, Neg, Node, Num
+from quizgen.maths.tree import Bin, Call, Const, Neg, Node, Num
 
 LIMIT = 1e300
 ZERO = Fraction(0)
@@ -198,6 +198,37 @@ def div(a, b):
     return Exact(node, _float_of(operator.truediv, a, b))
 
 
+UNDERFLOW = "a number too small for a float (it underflows to 0, as exp(-1000) does)"
+
+
+def _zero_divisor(b) -> ExpressionError:
+    """The error for a divisor whose float is 0: one too small for a float when its form says
+    it is no zero, else a division by zero (``x - x`` of an irrational ``x``, kept as a tree)."""
+    if b.__class__ is Exact and _never_zero(b.node):
+        return ExpressionError(f"division by {UNDERFLOW}")
+    return ExpressionError("division by zero")
+
+
+def _never_zero(node) -> bool:
+    """Whether ``node`` is non-zero by its form alone: a non-zero number, e, pi, exp of
+    anything, and products, quotients, powers, square roots and negations of those."""
+    pending = [node]
+    while pending:
+        node = pending.pop()
+        cls = node.__class__
+        if cls is Neg:
+            pending.append(node.operand)
+        elif cls is Bin and node.op in ("*", "/"):
+            pending += (node.left, node.right)
+        elif cls is Bin and node.op == "**":
+            pending.append(node.left)
+        elif cls is Call and node.func.name == "sqrt":
+            pending.append(node.args[0])
+        elif not (cls is Const or (cls is Num and node.value != 0) or (cls is Call and node.func.name == "exp")):
+            return False
+    return True
+
+
 def power(a, b):
     if isinstance(b, Fraction) and b.denominator == 1:
         if b == 0:
@@ -211,6 +242,8 @@ def power(a, b):
     if to_float(a) < 0 and not (isinstance(b, Fraction) and b.denominator == 1):
         raise ExpressionError("fractional power of a negative number")
     if to_float(a) == 0 and to_float(b) <= 0:
+        if a.__class__ is Exact and _never_zero(a.node):
+            raise ExpressionError(f"a power of 0 or less of {UNDERFLOW}")
         raise ExpressionError("zero to a non-positive power")
     return Exact(Bin("**", as_node(a), as_node(b)), checked(lambda: math.pow(to_float(a), to_float(b))))
 
@@ -239,8 +272,8 @@ def _float_of(operation, a, b) -> float:
     common); the result's range is checked by ``Exact`` itself."""
     try:
         return operation(to_float(a), to_float(b))
-    except ZeroDivisionError:   # x - x of an irrational x: an exact zero kept as a tree
-        raise ExpressionError("division by zero") from None
+    except ZeroDivisionError:
+        raise _zero_divisor(b) from None
     except (OverflowError, ValueError) as exc:
         raise ExpressionError("value out of range") from exc
 
