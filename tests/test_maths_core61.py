@@ -68,3 +68,28 @@ def test_a_draw_that_divides_by_an_underflow_says_so(tmp_path, invoke):
     assert result.exit_code == 1
     assert f"division by {UNDERFLOW}" in result.output, result.output
     assert "division by zero" not in result.output
+
+
+@pytest.mark.parametrize("denominator, places", [(1, 0), (8, 3), (390625, 8), (10**30, 30), (3, None), (6, None),
+                                                 (2**5 * 5**2, 5), (7 * 2**40, None)])
+def test_one_rule_says_which_fractions_have_a_finite_decimal(denominator, places):
+    from quizgen.maths.rationals import decimal_places
+    assert decimal_places(denominator) == places
+
+
+def test_a_finite_decimal_keeps_its_expression_at_any_length_and_prints_by_the_same_rule():
+    """C5's (1 - 0.12)**4 is 0.59969536, shorter written out, yet the expression is what the
+    solutions show; 1/3 has no finite decimal and is written 1/3, its lowest terms."""
+    from types import SimpleNamespace
+    from quizgen.maths.draw_numbers import exact_in_numbers
+    from quizgen.maths.evaluate import ground
+    from quizgen.maths.parser import parse, template_policy
+    from quizgen.maths.printing import terminating_decimal, to_text
+
+    env = {"r": Fraction("0.12"), "n": Fraction(4)}
+    node = parse("(1 - r) ** n", template_policy(set(env)))
+    pv = SimpleNamespace(value=ground(node, env), part=SimpleNamespace(kind="numeric", answer=node))
+    assert to_text(pv.value) == "0.59969536"
+    assert to_text(exact_in_numbers(pv, "0.5997", env)) == "(1 - 0.12)**4"
+    assert (terminating_decimal(Fraction(1, 3)), terminating_decimal(Fraction(1, 8)), to_text(Fraction(1, 3))) == \
+        (None, "0.125", "1/3")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from quizgen.maths.printing import to_text
+from quizgen.maths.rationals import decimal_places
 from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
 
 
@@ -40,16 +41,8 @@ def exact_in_numbers(pv, answer: str, env: dict):
     value = pv.value
     if value.__class__ is Fraction and pv.part.kind == "numeric" and Fraction(answer) != value:
         shown = with_numbers(pv.part.answer, env)
-        if shown is not None and shown.__class__ is not Num and (_finite_decimal(value)
-                                                                  or len(to_text(shown)) < len(to_text(value))):
+        finite = decimal_places(value.denominator) is not None   # a finite decimal's expression is kept
+        if shown is not None and shown.__class__ is not Num and (finite or len(to_text(shown)) < len(to_text(value))):
             return shown
     return None
 
-
-def _finite_decimal(value: Fraction) -> bool:
-    """Whether ``value`` has a finite decimal (its denominator divides a power of ten)."""
-    denominator = value.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    return denominator == 1

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.exact import as_node
+from quizgen.maths.rationals import decimal_places
 from quizgen.maths.tree import Bin, Call, Const, Neg, Node, Num
 
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "**": 4}
@@ -61,16 +62,8 @@ def terminating_decimal(f: Fraction, max_places: int = 8) -> str | None:
 @lru_cache(maxsize=65536)
 def _decimal_of(numerator: int, denominator: int, max_places: int) -> str | None:
     """Cached by numerator and denominator: hashing a Fraction costs more than the work."""
-    den = denominator
-    twos = fives = 0
-    while den % 2 == 0:
-        den //= 2
-        twos += 1
-    while den % 5 == 0:
-        den //= 5
-        fives += 1
-    places = max(twos, fives)
-    if den != 1 or places > max_places:
+    places = decimal_places(denominator)
+    if places is None or places > max_places:
         return None
     scaled = abs(numerator) * 10 ** places // denominator
     digits = str(scaled).rjust(places + 1, "0")

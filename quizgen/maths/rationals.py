@@ -14,7 +14,9 @@ an ordinary Fraction, equal to and indistinguishable from ``a + b``
 Where ``Fraction`` does not keep its numerator and denominator in the slots
 ``_numerator`` and ``_denominator`` (another Python version), the parts are
 read by the public properties and results made by ``Fraction(n, d)``:
-slower, the same values."""
+slower, the same values.
+
+``decimal_places`` is the one rule for which fractions have a finite decimal."""
 
 from __future__ import annotations
 
@@ -93,3 +95,15 @@ def _product(na: int, da: int, nb: int, db: int) -> Fraction:
         nb //= g2
         da //= g2
     return made(na * nb, db * da)
+
+
+def decimal_places(denominator: int) -> int | None:
+    """The places of the finite decimal of a fraction in lowest terms with this ``denominator``
+    (8: 3, as 1/8 is 0.125; 1: 0), or None when it has none (its denominator has a prime other
+    than 2 and 5, as 3 of 1/3)."""
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator, twos = denominator // 2, twos + 1
+    while denominator % 5 == 0:
+        denominator, fives = denominator // 5, fives + 1
+    return max(twos, fives) if denominator == 1 else None
