@@ -93,3 +93,24 @@ def test_a_finite_decimal_keeps_its_expression_at_any_length_and_prints_by_the_s
     assert to_text(exact_in_numbers(pv, "0.5997", env)) == "(1 - 0.12)**4"
     assert (terminating_decimal(Fraction(1, 3)), terminating_decimal(Fraction(1, 8)), to_text(Fraction(1, 3))) == \
         (None, "0.125", "1/3")
+
+
+def test_sympy_is_asked_only_where_the_floats_could_decide_a_test_wrong(tmp_path, monkeypatch):
+    """sqrt(2) > 1 and isint(sqrt(2)) are far from any doubt; sqrt(2) > 1.4142135623730950488 and
+    isint(sqrt(3) ** 2) (its float 2.9999999999999996) are not, and only their operands go to SymPy;
+    the problem line writes the literal as the template does."""
+    from bank_support import SOFTMAX, bank_with
+    from quizgen.bank.loader import load_template
+    from quizgen.generation.sampling import sample_instance
+    from quizgen.validation import referee_truths
+
+    asked = []
+    real = referee_truths.sympy_value
+    monkeypatch.setattr(referee_truths, "sympy_value", lambda text, digits: asked.append(text) or real(text, digits))
+    bank = bank_with(tmp_path, SOFTMAX, ('  others: "V - 1"', '  others: "V - 1"\n  far: "sqrt(2) > 1"\n'
+                                         '  not_whole: "isint(sqrt(2))"\n'
+                                         '  close: "sqrt(2) > 1.4142135623730950488"\n  whole: "isint(sqrt(3) ** 2)"'))
+    instance = sample_instance(load_template(bank / "c14.yaml"), "referee/0")
+    lines = [line for _, line in referee_truths.truth_disagreements(instance)]
+    assert lines == ["let close: sqrt(2) > 1.4142135623730950488 is true for SymPy, false for the engine"]
+    assert asked == ["sqrt(2)", "1767766952966368811/1250000000000000000", "sqrt(3)**2"]

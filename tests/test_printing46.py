@@ -10,7 +10,7 @@ import pytest
 from quizgen.maths.functions import function_named
 from quizgen.maths.printing import to_latex, to_text
 from quizgen.maths.tree import Bin, Call, Neg, Num
-from quizgen.validation.referee import _sympy_value
+from quizgen.validation.referee import sympy_value
 
 LOG3 = Call(function_named("log"), (Num(Fraction(3)),))
 
@@ -25,5 +25,5 @@ LOG3 = Call(function_named("log"), (Num(Fraction(3)),))
 def test_a_negated_right_operand_is_bracketed(node, text, latex, value):
     assert to_text(node) == text
     assert to_latex(node).replace(r"\ln\left(3\right)", r"\ln 3") == latex
-    assert math.isclose(float(_sympy_value(text, 15)), value, rel_tol=1e-12)
+    assert math.isclose(float(sympy_value(text, 15)), value, rel_tol=1e-12)
 

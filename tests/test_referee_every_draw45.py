@@ -53,9 +53,9 @@ def test_each_distinct_text_is_read_by_sympy_once(monkeypatch):
     each get their own comparison (a wrong float is caught at both)."""
     from fractions import Fraction
 
-    referee._sympy_value.cache_clear()
+    referee.sympy_value.cache_clear()
     values = [("let a", Fraction(3, 8)), ("let b", Fraction(3, 8)), ("let c", Fraction(5, 8))]
     assert referee.disagreements(values) == []
-    assert referee._sympy_value.cache_info().misses == 2
+    assert referee.sympy_value.cache_info().misses == 2
     monkeypatch.setattr(referee, "to_float", lambda value: 0.5)
     assert len(referee.disagreements(values)) == 3

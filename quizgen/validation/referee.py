@@ -60,7 +60,7 @@ def disagreements(values, digits: int = DIGITS) -> list:
         text = to_text(value)
         engine = to_float(value)
         try:
-            reference = _sympy_value(text, digits)
+            reference = sympy_value(text, digits)
         except Exception as exc:  # SymPy's errors have no common base; report any
             found.append(f"{label}: SymPy cannot read {text!r} as a real number ({type(exc).__name__}: {exc})")
             continue
@@ -74,7 +74,7 @@ def _close(reference: float, engine: float) -> bool:
 
 
 @lru_cache(maxsize=16_384)
-def _sympy_value(text: str, digits: int):
+def sympy_value(text: str, digits: int):
     """``text`` (our printer's SymPy syntax) read by SymPy, decimals as exact
     rationals, evaluated to ``digits`` significant digits. SymPy takes a
     millisecond or more a value; texts repeat between draws (shared parameters,
