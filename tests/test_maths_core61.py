@@ -114,3 +114,22 @@ def test_sympy_is_asked_only_where_the_floats_could_decide_a_test_wrong(tmp_path
     lines = [line for _, line in referee_truths.truth_disagreements(instance)]
     assert lines == ["let close: sqrt(2) > 1.4142135623730950488 is true for SymPy, false for the engine"]
     assert asked == ["sqrt(2)", "1767766952966368811/1250000000000000000", "sqrt(3)**2"]
+
+
+@pytest.mark.parametrize("points, shown", [("1.0e+300", "1e+300"), ("1000001.5", "1,000,001.5"),
+                                           ("1000001", "1,000,001"), ("1000001.0", "1,000,001")])
+def test_points_over_the_limit_are_shown_as_a_number_not_a_float_s_digits(tmp_path, invoke, points, shown):
+    """1.0e+300 was printed as the 301 digits of its float (1,000,000,000,000,000,052,504,760,...)."""
+    from bank_support import SOFTMAX, bank_with
+    result = invoke("validate", bank_with(tmp_path, SOFTMAX, ("range: [0, 1]\n    points: 2", f"range: [0, 1]\n    points: {points}")),
+                    "--samples", 0)
+    assert result.exit_code == 1
+    assert f": parts.0.points: points of {shown} exceed the limit of 1,000,000 " in result.output, result.output
+
+
+def test_one_text_limit_for_a_key_and_a_render():
+    from quizgen.key import checks
+    from quizgen.text import limits
+    assert limits.MAX_TEXT is checks.MAX_TEXT and "MAX_TEXT" not in vars(limits).get("__annotations__", {})
+    import inspect
+    assert "MAX_TEXT = " not in inspect.getsource(limits)

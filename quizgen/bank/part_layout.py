@@ -53,8 +53,9 @@ def _over_limit(check, points, parts: tuple) -> bool:
     over = [(where, value) for where, value in places if not isinstance(value, bool)
             and isinstance(value, (int, float)) and value > MAX_POINTS]
     for where, value in over:
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:,.15g}"   # 1e+300, not its float's 301 digits
         check.problems.append(check.problem(
-            f"points of {int(value) if value == int(value) else value:,} exceed the limit of {MAX_POINTS:,.0f} (the most key.json holds "
+            f"points of {shown} exceed the limit of {MAX_POINTS:,.0f} (the most key.json holds "
             "for a question or a part, so grade could not read the key)", *where, "points"))
     return bool(over)
 

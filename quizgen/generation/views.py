@@ -16,6 +16,7 @@ from quizgen.generation.sampling import CANONICAL
 from quizgen.maths.draw_numbers import exact_in_numbers
 from quizgen.maths.numbers import fixed, significant
 from quizgen.maths.printing import to_latex
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS
 from quizgen.paper_formats import FORMATS
 from quizgen.text.fractions import display_fractions
 from quizgen.text.render import render_layout, render_many
@@ -230,7 +231,7 @@ def _key_row(pv, part: dict) -> dict:
     own answer, and its points."""
     spec, asked = pv.part.tolerance or {}, part["answer"]
     if pv.part.kind == "numeric" and pv.value is not None and "atol" not in spec and "rtol" not in spec:
-        asked = significant(pv.value, spec.get("sigfigs", 3))
+        asked = significant(pv.value, spec.get("sigfigs", DEFAULT_SIGFIGS))
     return {"letter": part["letter"], "asked": asked, "answer": part["answer"], "points_text": part["points_text"]}
 
 

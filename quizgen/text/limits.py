@@ -33,8 +33,8 @@ from contextvars import ContextVar
 from jinja2 import Undefined
 
 from quizgen.errors import BankLimitError
+from quizgen.key.checks import MAX_TEXT   # one limit: a text as rendered is one a key holds
 
-MAX_TEXT = 100_000
 MAX_BUILT = 10_000_000
 MAX_RANGE = 10_000
 MAX_STEPS = 100_000
