@@ -100,3 +100,13 @@ def test_comparisons_agree_with_sympy(pair, op):
     assert value(f"{left} {op} {right}") is expected, (left, op, right, sign)
     largest = value(f"argmax(list({left}, {right}))")
     assert largest == (1 if sign < 0 else 0)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("exp(-700) > 0", True), ("log(exp(-700))", Fraction(-700)), ("sqrt(exp(-700)) > 0", True),
+    ("exp(-200) == 0", False), ("sqrt(6) - sqrt(2)*sqrt(3) == 0", True),
+])
+def test_a_tiny_value_whose_float_is_not_0_keeps_its_size(text, expected):
+    """precise() snaps a value within 1e-45 of 0 to 0 (a tree that is exactly 0, its float noise);
+    a non-zero float below 1e-45 is no such noise: exp(-700) is positive, its square root no 0."""
+    assert value(text) == expected

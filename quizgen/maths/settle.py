@@ -101,7 +101,15 @@ def _precise(value: Exact, form: str) -> Fraction:
                                   f"float is {value.value!r}: an exact zero divides it or lies under a root")
         approximation = Fraction(str(number))
     simple = approximation.limit_denominator(10 ** 9)
+    if simple == 0 and 0.0 < abs(value.value) < TINY:   # exp(-700): a float so small is no cancellation's noise
+        return approximation
     return simple if abs(approximation - simple) < SNAP * max(1, abs(simple)) else approximation
+
+
+TINY = 1e-45
+"""Below this, a float that is not 0 is taken as the value's true size, not snapped to 0: the noise a float
+of a tree that is exactly 0 carries (``sqrt(6) - sqrt(2)*sqrt(3)``: -4.4e-16) is an ulp of its
+operands, far above it, so ``sqrt(exp(-700))`` stays a positive number and ``log(exp(-700))`` is -700."""
 
 
 def settled(value, offset: float = 0.0):
