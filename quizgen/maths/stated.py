@@ -14,6 +14,7 @@ from fractions import Fraction
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ExactArithmetic, compile_tree
 from quizgen.maths.parser import parse_answer
+from quizgen.maths.rationals import decimal_places
 from quizgen.maths.tree import Bin, Num
 
 MAX_POWER = 30
@@ -99,14 +100,10 @@ def _exactly(tree) -> Fraction:
 def _terminating_digits(value: Fraction) -> int | None:
     """How many significant figures the decimal ``value`` (positive) shows, or
     None when it does not terminate (its denominator has a prime other than 2 and 5)."""
-    denominator, twos, fives = value.denominator, 0, 0
-    while denominator % 2 == 0:
-        denominator, twos = denominator // 2, twos + 1
-    while denominator % 5 == 0:
-        denominator, fives = denominator // 5, fives + 1
-    if denominator != 1:
+    places = decimal_places(value.denominator)
+    if places is None:
         return None
     if value.denominator == 1:   # a whole number: its zeros count, as in a whole number written (150: 3)
         return len(str(value.numerator))
-    digits = str(value.numerator * 10 ** max(twos, fives) // value.denominator).rstrip("0")
+    digits = str(value.numerator * 10 ** places // value.denominator).rstrip("0")
     return max(len(digits), 1)
