@@ -24,8 +24,10 @@ def _bank(tmp_path, text: str) -> Path:
 
 
 def test_eps_is_not_pointed_at_an_unrelated_let(tmp_path, invoke):
-    assert "    answer: loss\n" in C3 and "  p_s:" in C3
-    checked = invoke("validate", "--bank", _bank(tmp_path, C3.replace("    answer: loss\n", "    answer: \"loss + eps\"\n")))
+    assert "    answer: loss\n" in C3 and "  p_k:" in C3
+    # p_s, two edits from eps, was a let of C3's own until it was found unread; it is put back for this test
+    text = C3.replace("  p_k:", "  p_s: \"sig(p, 4)\"\n  p_k:", 1).replace("    answer: loss\n", "    answer: \"loss + eps\"\n")
+    checked = invoke("validate", "--bank", _bank(tmp_path, text))
     assert checked.exit_code == 1 and "unknown name 'eps'" in checked.output, checked.output
     assert "did you mean" not in checked.output
 

@@ -58,9 +58,10 @@ def test_validate_with_bank_checks_the_user_templates_not_the_built_in_ones(invo
     result = invoke("validate", "--bank", USER, "--samples", "3")
     lines = result.stdout.splitlines()
     assert result.exit_code == 0, result.output
-    assert len(lines) == 2   # the built-in bank is not re-checked (test_validate23.py)
+    assert len(lines) == 3   # the built-in bank is not re-checked (test_validate23.py)
     assert lines[0].startswith("ok C11 softmax-temperature (")
-    assert lines[1].startswith("built-in bank not re-checked")
+    assert "warning: neither the stem nor this part's ask says how to round its answer" in lines[1]
+    assert lines[2].startswith("built-in bank not re-checked")
 
 
 def test_an_id_clash_names_both_files_in_list_and_generate(invoke, tmp_path):

@@ -32,7 +32,11 @@ def test_validate_bank_checks_only_the_users_templates_and_says_so(invoke):
     result = invoke("validate", "--bank", USER, "--samples", "3")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert [line.split()[:3] for line in lines[:-1]] == [["ok", "C11", "softmax-temperature"]]
+    assert lines[0].split()[:3] == ["ok", "C11", "softmax-temperature"]
+    # its stem states no rounding, which an LMS quiz and the drill, with no paper header, then lack
+    assert [line.split(": ", 2)[1:] for line in lines[1:-1]] == [["parts.0.ask", "warning: neither the stem nor "
+                                                                 "this part's ask says how to round its answer "
+                                                                 + lines[1].split("its answer ", 1)[1]]]
     assert lines[-1] == (f"{NOTE} (only compared with yours for clashing ids, classes and misconception codes); "
                          "`quizgen validate` alone checks it")
 

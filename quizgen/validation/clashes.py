@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import os
 
-from quizgen.bank.loader import builtin_bank_dir, load_template, template_files
+from quizgen.bank.loader import builtin_bank_dir, load_template, shipped, template_files
 from quizgen.errors import QuizgenError
 from quizgen.validation.problems import problem_at, shown
 
-__all__ = ["check_builtin_clashes", "builtin_checked", "NOT_RECHECKED"]
+__all__ = ["check_builtin_clashes", "check_builtin_ids", "builtin_checked", "NOT_RECHECKED"]
 
 NOT_RECHECKED = ("built-in bank not re-checked (only compared with yours for clashing ids, classes "
                  "and misconception codes); `quizgen validate` alone checks it")
@@ -48,6 +48,22 @@ def check_builtin_clashes(reports: list) -> None:
     for report in reports:
         if report.template is not None and _where(report.template.path) not in own:
             _clashes(report, ids, classes, names)
+
+
+def check_builtin_ids(reports: list) -> None:
+    """``quizgen validate PATH`` (no --bank): a template outside the built-in bank
+    whose id a built-in template uses is a problem too, as generate, the drill and
+    export, which load the built-in bank beside it, refuse the two."""
+    outside = [r for r in reports if r.template is not None and not shipped(r.template)]
+    if not outside:
+        return
+    ids = {t.id: t for t in _builtin_templates()}
+    for report in outside:
+        other = ids.get(report.template.id)
+        if other is not None and not any(p.key == "id" for p in report.problems):
+            report.problems.append(problem_at(report.template.path, ("id",), (
+                f"template id {report.template.id!r} is also used by the built-in bank's {shown(other.path)}, "
+                "which generate, the drill and export load beside it: give this template an id of its own")))
 
 
 def _builtin_templates() -> list:

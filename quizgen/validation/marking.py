@@ -35,6 +35,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tolerance import half_width
 from quizgen.validation.problems import problem_at
+from quizgen.validation.stated import answer_as_asked
 from quizgen.validation.steps import step_student
 from quizgen.key.status import Status
 
@@ -103,6 +104,7 @@ def marking_problems(instance, recipe_paths=None, reach: dict | None = None) -> 
                 f"{answers[pv.part.name]} and is marked {verdict.status}, not correct (seed {seed}); "
                 f"it rounds each let it goes through: write the answer from the parameters "
                 f"(docs/authoring.md, section 10)")))
+    problems += printed_answer_problems(checkers, instance)
     if not problems:
         problems += _step_student_problems(checkers, instance, answers, recipe_paths)
     for i, pv in enumerate(instance.parts):
@@ -124,6 +126,26 @@ def marking_problems(instance, recipe_paths=None, reach: dict | None = None) -> 
         problems += _traps_in_carried_reach(checker, pv, path, seed, i)
         problems += _two_figures_correct(checker, pv, path, seed, i)
     return problems
+
+
+def printed_answer_problems(checkers: dict, instance) -> list:
+    """A part whose answer as key.csv and the worked solutions write it, or as its
+    tolerance asks it rounded (to its figures, or its decimal places), is marked
+    other than correct by the real marker: a marker working from the key, or a
+    student who rounds as told, would then disagree with ``quizgen grade``."""
+    key = {pv.part.name: pv.written for pv in instance.parts}
+    rounded = {pv.part.name: answer_as_asked(pv) or pv.written for pv in instance.parts}
+    found = {}
+    for answers, how in ((key, "as key.csv and the worked solutions write it"), (rounded, "rounded as asked")):
+        if all(checkers[pv.letter](answers[pv.part.name]).status == Status.CORRECT for pv in instance.parts):
+            continue   # each right as it stands: no earlier answer to carry forward (the common case, quick)
+        for i, (pv, verdict) in enumerate(zip(instance.parts, mark_answers(checkers, instance, answers).values())):
+            if verdict.status != Status.CORRECT and i not in found:
+                found[i] = problem_at(instance.template.path, ("parts", i), (
+                    f"the answer {how}, {answers[pv.part.name]}, is marked {verdict.status}, not correct "
+                    f"(seed {instance.seed_label}): make the part's tolerance and decimals fit the figures "
+                    f"its text asks (docs/templates.md, parts)"))
+    return list(found.values())
 
 
 def _step_student_problems(checkers: dict, instance, careful: dict, recipe_paths=None) -> list:

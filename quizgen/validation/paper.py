@@ -19,6 +19,7 @@ from quizgen.validation.recompute import recompute_view
 from quizgen.validation.referee import referee_instance
 from quizgen.validation.referee_truths import truth_disagreements
 from quizgen.wording import shortened
+from quizgen.validation.working_end import working_end_problems
 
 LEAK_FORMATS = ("md", "tex")
 _FORMAT_NAMES = {"md": "Markdown", "tex": "LaTeX"}
@@ -31,6 +32,7 @@ def paper_problems(inst, referee: bool) -> list:
     views = {fmt: question_view(Question("Q1", inst), fmt) for fmt in LEAK_FORMATS}
     problems += leak_problems(inst, views)
     problems += recompute_problems(inst, views["md"])
+    problems += working_end_problems(inst, views["md"])
     first = {}
     for problem in problems:
         first.setdefault(problem.key, problem)

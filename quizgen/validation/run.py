@@ -2,8 +2,11 @@
 YAML and the schema, every Jinja2 name and expression, and over many seeds
 that sampling succeeds, traps stay apart from the answer, the rendered text
 has no unfilled placeholder, the canonical example reproduces the numbers it
-states (its worked solution recomputes and its paper leaks nothing), and the
-template's own example answers grade as it says."""
+states (its worked solution recomputes and its paper leaks nothing), the
+template's own example answers grade as it says, and the template does not
+contradict itself: the rounding its text states is the one its tolerance marks,
+the key's own answer is graded correct, the working ends on it, every drawn
+value an answer reads is shown, and every parameter and let is read."""
 
 from __future__ import annotations
 
@@ -17,12 +20,14 @@ from quizgen.bank.param_bounds import off_grid
 from quizgen.bank.trap_schema import unnamed_traps
 from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError, ValidationFailed
 from quizgen.validation.canonical import check_canonical
-from quizgen.validation.clashes import NOT_RECHECKED, builtin_checked, check_builtin_clashes
+from quizgen.validation.clashes import NOT_RECHECKED, builtin_checked, check_builtin_clashes, check_builtin_ids
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.paper import paper_problems, unread_warnings
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
 from quizgen.validation.ecf_routes import route_problems
-from quizgen.validation.samples import check_samples
+from quizgen.validation.samples import FIXED_MIN_SAMPLES, check_samples
+from quizgen.validation.shown import unshown_problems, unused_warnings
+from quizgen.validation.stated import stated_problems
 from quizgen.validation.text import text_problems, yaml_word_problems
 from quizgen.generation.variants import WARN_BELOW, template_variants
 from quizgen.generation.workers import ordered_map
@@ -53,6 +58,8 @@ def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), jobs: int = 1) 
     _check_ids(reports)
     if banks:
         check_builtin_clashes(reports)
+    else:
+        check_builtin_ids(reports)
     loaded = sorted((r for r in reports if r.template), key=lambda r: (r.template.class_number, r.template.id))
     return loaded + [r for r in reports if not r.template]
 
@@ -141,6 +148,9 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
     found = _Found(report)
     found.add_all(words)
     found.add_all(text_problems(template))
+    stated, stated_warnings = stated_problems(template)
+    found.add_all(stated)
+    report.warnings += stated_warnings + unused_warnings(template)
     found.guard(check_samples, template, samples, report, found, referee)
     canonical = found.guard(check_canonical, template, report, found)
     if canonical is not None:
@@ -149,6 +159,8 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
         if report.ok:  # the worked-examples paper: its steps recompute, it leaks nothing
             found.add_all(paper_problems(canonical, referee=False))
             report.warnings += unread_warnings(canonical)
+    if report.ok:   # one mistake told once: a misspelt name in the stem would read as a value not shown
+        found.add_all(unshown_problems(template))
     if samples and report.ok:
         found.guard(_count_variants, template, report, samples)
     return report
@@ -157,10 +169,16 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
 def _count_variants(template, report: Report, samples: int) -> None:
     """How many distinct variants the template produces over (at most 200)
     draws; fewer than WARN_BELOW in 200 (in proportion in fewer: 50 in 100) is a
-    warning, not a failure (given at least WARN_BELOW draws)."""
+    warning, not a failure (given at least WARN_BELOW draws); one variant in
+    FIXED_MIN_SAMPLES draws or more is a failure: every paper would be the same."""
     count = template_variants(template, draws=min(samples, VARIANT_DRAWS))
     report.variants, report.variant_draws = count.distinct, count.draws
-    if count.few and count.draws >= WARN_BELOW:  # fewer draws cannot tell
+    if count.distinct == 1 and count.draws >= FIXED_MIN_SAMPLES:
+        report.problems.append(problem_at(template.path, ("params",), (
+            f"every one of {count.draws} draws gives the same question, so every student gets the same numbers "
+            f"and answers: widen the parameters' ranges; for one fixed paper, `quizgen generate "
+            f"--worked-examples` prints each template's canonical example")))
+    elif count.few and count.draws >= WARN_BELOW:  # fewer draws cannot tell
         least = -(-WARN_BELOW * count.draws // VARIANT_DRAWS)
         report.warnings.append(problem_at(template.path, ("params",), (
             f"warning: only {counted(count.distinct, 'distinct variant')} in {count.draws} draws (fewer than "

@@ -1,0 +1,105 @@
+"""Which drawn values a student can see, and which values anything reads: an
+answer that depends on a drawn parameter no text of the question shows cannot be
+worked out (a problem), and a parameter or let nothing reads is a slip or a
+leftover (a warning; such a parameter makes "distinct" variants that are one
+question). Read from the template alone, through the graph of names its
+parameters, lets and texts read."""
+
+from __future__ import annotations
+
+import jinja2
+
+from quizgen.bank.model import Template
+from quizgen.bank.texts import figure_sources, text_sources
+from quizgen.marking.recipes import part_paths
+from quizgen.maths.tree import names_in
+from quizgen.text.words import and_list
+from quizgen.validation.problems import problem_at
+from quizgen.validation.text import names_used
+
+
+def depends_on(template: Template) -> dict:
+    """``{name: names it is worked from}`` for every parameter and let (a drawn
+    parameter's are the bounds or options it reads, usually none)."""
+    graph = {p.name: set().union(*map(names_in, p.compiled.values())) for p in template.params}
+    graph.update({name: names_in(node) for name, node in template.lets})
+    return graph
+
+
+def _closure(names, graph: dict) -> set:
+    """``names`` and every name they are worked from, however indirectly."""
+    found, stack = set(), list(names)
+    while stack:
+        name = stack.pop()
+        if name not in found:
+            found.add(name)
+            stack += graph.get(name, ())
+    return found
+
+
+def _text_names(sources) -> set:
+    found = set()
+    for _, source in sources:
+        try:
+            found |= {name for name, _ in names_used(source)}
+        except jinja2.TemplateError:   # a text that does not parse is the text checks' problem
+            continue
+    return found
+
+
+def shown_names(template: Template) -> set:
+    """The names a student sees the value of, or of a value worked from it: those
+    the stem, the asks and the figure read, and every name those are worked from."""
+    sources = [(("stem",), template.stem)] + [(("parts", i, "ask"), p.ask) for i, p in enumerate(template.parts)]
+    names = _text_names(sources + list(figure_sources(template)))
+    for node in (template.figure, template.figure_shown):
+        names |= names_in(node) if node is not None else set()
+    return _closure(names, depends_on(template))
+
+
+def unshown_problems(template: Template) -> list:
+    """A problem at each drawn parameter that some part's answer depends on (through
+    the lets) while no text of the question shows it, nor any value worked from it."""
+    graph, shown = depends_on(template), shown_names(template)
+    drawn = [p.name for p in template.params if p.kind != "value"]
+    needed = {}
+    for part in template.parts:
+        reads = names_in(part.answer) if part.answer is not None else _text_names(
+            (((), word) for word in part.accept))
+        for name in _closure(reads, graph):
+            needed.setdefault(name, []).append(part.name)
+    return [problem_at(template.path, ("params", name), (
+        f"the answer of {_parts(needed[name])} depends on {name}, which no text of the question shows (stem, "
+        f"asks, figure), nor any value worked from it: a student cannot work it out; show {name} in the stem"))
+        for name in drawn if name in needed and name not in shown]
+
+
+def _parts(names: list) -> str:
+    return ("part " if len(names) == 1 else "parts ") + and_list(names)
+
+
+def unused_warnings(template: Template) -> list:
+    """A warning at each parameter and let that nothing reads: no text, answer,
+    trap, constraint, let, other parameter, route or figure; a let whose expression
+    is a step inside an answer is read too (carried rounding rounds there)."""
+    reads = _text_names(list(text_sources(template)) + list(figure_sources(template)))
+    nodes = [node for _, node in template.lets] + [node for _, node in template.constraints]
+    nodes += [v for p in template.params for v in p.compiled.values()]
+    nodes += [template.figure, template.figure_shown]
+    for part in template.parts:
+        nodes += [part.answer, part.choices] + [t.value for t in part.traps] + [t.when for t in part.traps]
+    nodes += [route for routes in template.ecf_also.values() for route in routes]
+    for node in nodes:
+        reads |= names_in(node) if node is not None and not isinstance(node, str) else set()
+    reads |= set(template.distinct_on_paper)
+    names = [("params", p.name, "parameter") for p in template.params]
+    names += [("let", name, "let") for name, _ in template.lets]
+    if any(name not in reads for section, name, _ in names if section == "let"):
+        try:
+            reads |= {name for recipe in part_paths(template).values() for name, _ in recipe.intermediates}
+        except RecursionError:   # lets nested past what Python works through: the draws' checks say so
+            return []
+    return [problem_at(template.path, (section, name), (
+        f"warning: the {what} {name} is never read (by a text, an answer, a trap, a constraint or another "
+        f"value): remove it, or use it where it was meant to be"))
+        for section, name, what in names if name not in reads]
