@@ -77,7 +77,9 @@ def test_a_part_asking_four_figures_passes_validate(tmp_path, invoke):
                      ('  - {part: perplexity, answer: "perplexity = 3.40", status: correct}',
                       '  - {part: perplexity, answer: "perplexity = 3.404", status: correct}'),
                      ('  - {part: perplexity, answer: "perplexity: 3.40", status: correct}',
-                      '  - {part: perplexity, answer: "perplexity: 3.404", status: correct}')):
+                      '  - {part: perplexity, answer: "perplexity: 3.404", status: correct}'),
+                     # the ask says the figures its tolerance marks (validate holds the two together)
+                     ('mean loss per token in nats?"', 'mean loss per token in nats? Give it to 4 significant figures."')):
         assert old in text
         text = text.replace(old, new)
     lines = text.splitlines(keepends=True)
