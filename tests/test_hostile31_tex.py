@@ -5,7 +5,12 @@ by validate and generate, naming the file and line, nothing written."""
 import pytest
 
 from quizgen.text.tex_commands import tex_problem
-from test_yaml22 import bank_with, one_line
+from test_yaml22 import EXAMPLE, bank_with, one_line
+
+
+def _stem_line() -> int:
+    """The line of C11's `stem:` key, which a problem in the stem's text is named at."""
+    return EXAMPLE.read_text(encoding="utf-8").splitlines().index("stem: |") + 1
 
 
 @pytest.mark.parametrize("text, asked", [
@@ -35,11 +40,11 @@ def test_validate_refuses_a_bank_text_asking_for_a_dimension_tex_cannot_hold(inv
                      r"returns the values' sum $\\hspace{99999999pt}$ weighted by them.")
     validated = invoke("validate", "--bank", bank, "--samples", 0)
     assert validated.exit_code == 1
-    assert ("c11.yaml:41: stem: text asks for a space of 99999999pt, longer than a page: at most 30 cm"
+    assert (f"c11.yaml:{_stem_line()}: stem: text asks for a space of 99999999pt, longer than a page: at most 30 cm"
             in validated.output + validated.stderr)
     made = invoke("generate", "--bank", bank, "--classes", "C11", "--out", tmp_path / "out")
     assert made.exit_code == 2 and not (tmp_path / "out").exists()
-    assert "c11.yaml:41: stem: text asks for a space of 99999999pt" in one_line(made)
+    assert f"c11.yaml:{_stem_line()}: stem: text asks for a space of 99999999pt" in one_line(made)
 
 
 @pytest.mark.slow
