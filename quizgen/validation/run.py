@@ -150,7 +150,7 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
     found.add_all(text_problems(template))
     stated, stated_warnings = stated_problems(template)
     found.add_all(stated)
-    report.warnings += stated_warnings + unused_warnings(template)
+    report.warnings += stated_warnings
     found.guard(check_samples, template, samples, report, found, referee)
     canonical = found.guard(check_canonical, template, report, found)
     if canonical is not None:
@@ -161,6 +161,7 @@ def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
             report.warnings += unread_warnings(canonical)
     if report.ok:   # one mistake told once: a misspelt name in the stem would read as a value not shown
         found.add_all(unshown_problems(template))
+        report.warnings += unused_warnings(template)   # after the draws: they refuse lets too large to walk
     if samples and report.ok:
         found.guard(_count_variants, template, report, samples)
     return report
