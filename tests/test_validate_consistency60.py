@@ -190,3 +190,15 @@ def test_validate_path_refuses_a_built_in_id(tmp_path, invoke):
     row = next(r for r in text.splitlines() if r.startswith("id: "))
     assert f"{path}:{_line(text, row)}: id: template id 'mlm-confident-correct' is also used by the built-in " \
            "bank's " in result.output, result.output
+
+
+def test_validate_path_reads_the_built_in_ids_without_building_the_bank(tmp_path, invoke, monkeypatch):
+    """The built-in ids come from each file's YAML: building the ten built-in templates
+    was most of the time of a `validate PATH` of one small template."""
+    import quizgen.validation.clashes as clashes
+    monkeypatch.setattr(clashes, "load_template", lambda path: pytest.fail(f"built the built-in {path}"))
+    path, text = _file(tmp_path, ("id: two-label-temperature", "id: mlm-confident-correct"))
+    result = invoke("validate", "--samples", "0", path)
+    assert result.exit_code == 1
+    assert "also used by the built-in bank's " in result.output and "c1_confident_correct.yaml, which generate" \
+           in result.output, result.output
