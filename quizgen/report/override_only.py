@@ -17,7 +17,9 @@ def add_without_overrides(analysis: Analysis, parts, students) -> None:
     only = [s for s in students if s.only_overrides and s.student_id in counted]
     if not only:
         return
-    others = analyse(parts, [s for s in students if not (s.only_overrides and s.student_id in counted)])
+    left_out = {s.student_id for s in only}   # made absent, not dropped: the traps' lists index the students
+    others = analyse(parts, [s._replace(verdicts=[None] * len(s.verdicts)) if s.student_id in left_out else s
+                             for s in students])
     test = analysis.test
     test.only_overrides, test.alpha_without, test.sd_without = len(only), others.test.alpha, others.test.sd
 
