@@ -205,6 +205,13 @@ def remove_folders(made: list) -> None:
         _COMMITS[-1].extend((Path(folder), _MADE) for folder in made)
 
 
+def note_made(made: list) -> None:
+    """Note the folders ``made`` for the open one_commit's roll-back (none outside one): a folder a lock made
+    before the writes, removed with those the writes made, the deepest first (``new/fb`` before ``new/``)."""
+    if _COMMITS:
+        _COMMITS[-1].extend((Path(folder), _MADE) for folder in made)
+
+
 def remove_when_settled(path) -> None:
     """Remove the file ``path`` (an earlier run's output this run replaces by
     none) once the commit stands: at once outside one_commit, else at its end,

@@ -11,7 +11,7 @@ import os
 import time
 from contextlib import contextmanager
 
-from quizgen.commit import remove_folders
+from quizgen.commit import note_made, remove_folders
 from quizgen.errors import UsageError
 from quizgen.files import check_folder, make_folder
 
@@ -45,6 +45,7 @@ def writing_folder(folder, option: str):
     process holding it: UsageError at once, one line naming the folder and
     ``option`` (``--out``). Re-entrant in one process (``--feedback .``)."""
     made = make_folder(check_folder(folder))
+    note_made(made)   # rolled back with the writes' own folders, whoever made the one above it
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
