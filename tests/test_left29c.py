@@ -21,6 +21,7 @@ def _bank_with(tmp_path, before: str, after: str) -> Path:
     assert before in text
     folder = tmp_path / "bank"
     folder.mkdir()
+    text = text.replace("id: causal-lm-next-token-loss", "id: causal-lm-copy", 1)   # no built-in id's clash
     (folder / "t.yaml").write_text(text.replace(before, after, 1), encoding="utf-8")
     return folder
 

@@ -57,14 +57,16 @@ def test_a_stated_value_that_is_no_number_does_not_blame_the_answer(tmp_path, in
 
 
 @pytest.mark.slow
-def test_one_variant_is_said_in_the_singular(tmp_path, invoke):
+def test_one_variant_is_refused_as_every_draw_the_same(tmp_path, invoke):
+    """Every student would get the same numbers: an error now, not a warning of '1 distinct variant'."""
     result, problems = _problems(tmp_path, invoke, ("V: {integer: [3, 5]}", "V: {integer: [3, 3]}"),
                                  ("min: -1, max: 3, step: 0.5}", "min: 0, max: 2, step: 1, distinct: true}"),
                                  ("eps: {decimal: [0.05, 0.3, 0.05]}", "eps: {decimal: [0.3, 0.3, 0.1]}"),
                                  ("z: [1.5, 0.5, 2.5]", "z: [1, 0, 2]"), ("p_true: 0.665, target: 0.8", "target: 0.8"),
                                  (TESTS, ""), ('  - {part: p_true, answer: "0.665", status: correct}\n', ""),
                                  ('  - {part: p_true, answer: "0.666", status: correct}\n', ""), samples=100)
-    assert any("warning: only 1 distinct variant in 100 draws" in p for p in problems), result.output
+    assert result.exit_code == 1 and any("every one of 100 draws gives the same question" in p for p in problems), \
+        result.output
 
 
 def test_a_key_indented_under_the_wrong_mapping_is_one_indentation_problem(tmp_path, invoke):
