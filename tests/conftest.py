@@ -165,6 +165,16 @@ def three_question_folder(tmp_path):
 
 
 @pytest.fixture
+def one_answer_folder(tmp_path):
+    """``tmp_path`` holding key.json of Q1a alone (ONE_PART) and answers.csv of one right answer to it,
+    for tests of where grade's outputs go."""
+    (tmp_path / "key.json").write_text(json.dumps({"questions": [{"id": "Q1", "parts": [dict(ONE_PART)]}]}),
+                                       encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.408\n", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.fixture
 def tex():
     """Skip with a visible reason unless pdflatex and pdftotext are installed (the PDF tests)."""
     missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]

@@ -3,7 +3,6 @@ once in one line (its folder locked from the check of the earlier outputs to
 the last rename), where both once succeeded and the later replaced the
 earlier's outputs unseen; the drill's progress lock is the same helper."""
 
-import json
 import os
 import subprocess
 import sys
@@ -12,17 +11,14 @@ import pytest
 
 from quizgen import locks
 
-PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
-        "abs_tolerance": 0.0005, "misconceptions": []}
 HOLDER = ("import fcntl, os, sys; fd = os.open(sys.argv[1], os.O_RDONLY); fcntl.flock(fd, fcntl.LOCK_EX); "
           "print('held', flush=True); sys.stdin.read()")
 
 
 @pytest.fixture
-def folder(tmp_path):
-    (tmp_path / "key.json").write_text(json.dumps({"questions": [{"id": "Q1", "parts": [PART]}]}), encoding="utf-8")
-    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.408\n", encoding="utf-8")
-    return tmp_path
+def folder(one_answer_folder):
+    """The key and answers of one right answer (conftest)."""
+    return one_answer_folder
 
 
 def held_by_another_process(path):

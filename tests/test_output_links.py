@@ -3,7 +3,6 @@ is refused as the thing itself is (``--out /dev/stdout`` once replaced the
 system's link by a file), a link to a regular file is replaced and its target
 left alone, and no output ever takes a device's 0o666 mode."""
 
-import json
 import os
 import stat
 
@@ -12,15 +11,11 @@ import pytest
 from quizgen import files
 from quizgen.errors import QuizgenError
 
-PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
-        "abs_tolerance": 0.0005, "misconceptions": []}
-
 
 @pytest.fixture
-def folder(tmp_path):
-    (tmp_path / "key.json").write_text(json.dumps({"questions": [{"id": "Q1", "parts": [PART]}]}), encoding="utf-8")
-    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.408\n", encoding="utf-8")
-    return tmp_path
+def folder(one_answer_folder):
+    """The key and answers of one right answer (conftest)."""
+    return one_answer_folder
 
 
 def one_error_line(result):
