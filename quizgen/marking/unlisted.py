@@ -17,16 +17,26 @@ FOREIGN_YES_NO = frozenset({"ja", "jawohl", "nein", "oui", "non", "si", "sí", "
 ALIKE = 0.7
 """How alike (difflib ratio, accents dropped) another language's word and a listed one of 6 letters or more are."""
 BARE_NO_REASON = "a bare no, where this part's answer is no yes or no: a person reads what it means"
-"""Why a lone ``no`` (or ``not``, ``never``) at a part that asks no yes or no goes to a person: it may
+"""Why a bare no (``BARE_NO_WORDS``) at a part that asks no yes or no goes to a person: it may
 deny something, or say there is no value (C5 (b)'s "undefined"). graded.csv's reason, and the
 drill's and a feedback sheet's (drill/replies.py, grading/feedback_reasons.py) are worded from it."""
-_BARE_NO = frozenset({"no", "not", "never"})
+BARE_NO_WORDS = frozenset({"no", "nope", "nah", "no way", "not", "never"})
+"""Whole answers (as ``words._as_read`` reads them, so ``No!``, ``no.`` and ``Nope.`` too) that say a
+plain no: one rule marks them all alike. ``none`` and ``nothing`` are not among them: they may say
+zero or no value, which words.py's none-or-zero rule reads."""
+_YES_NO_WORDS = frozenset({"yes", "no", "true", "false"})
 
 
-def negated_reason(said: str) -> str:
+def negated_reason(said: str, classes: dict) -> str:
     """The reason for a word answer ``said`` (as ``words._as_read`` reads it) that says no or not and
     no listed answer (words.read_words leaves it to a person): BARE_NO_REASON for a bare no, else ""."""
-    return BARE_NO_REASON if said in _BARE_NO else ""
+    return BARE_NO_REASON if said in BARE_NO_WORDS and not asks_yes_no(classes) else ""
+
+
+def asks_yes_no(classes: dict) -> bool:
+    """True when a list of the part (``classes``: meaning -> its listed words) holds a yes, no, true or
+    false: a yes/no question, where a bare no no list holds is the other answer, plainly wrong."""
+    return any(_YES_NO_WORDS & words for words in classes.values())
 
 
 def offered_instead(reason: str, said: str, shown: tuple) -> str:

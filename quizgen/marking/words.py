@@ -15,8 +15,8 @@ from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
 from quizgen.marking.offered import OFFERED, unoffered_reason
 from quizgen.marking.student_ids import edit_distance
-from quizgen.marking.unlisted import (DENIED_REASON, UNLISTED_REASON, as_listed, negated_reason, offered_instead,
-                                      unlisted_change, unlisted_reason)
+from quizgen.marking.unlisted import (BARE_NO_WORDS, DENIED_REASON, UNLISTED_REASON, as_listed, asks_yes_no,
+                                      negated_reason, offered_instead, unlisted_change, unlisted_reason)
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 
@@ -170,8 +170,10 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     unlisted = unlisted_reason(said, classes, opposites) if found.status == "unknown" else ""
     if unlisted:   # "undef", "nein", "indéfini"
         return WordReading(REVIEW, reason=unlisted)
+    if found.status == "unknown" and said in BARE_NO_WORDS:   # "nope" as "no": a person, unless yes or no is asked
+        return found if asks_yes_no(classes) else WordReading(REVIEW, reason=negated_reason(said, classes))
     if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
-        return WordReading(REVIEW, reason=negated_reason(said))   # "no"; "not positive" where no listed word is it
+        return WordReading(REVIEW, reason=negated_reason(said, classes))   # "not positive" where no word is it
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
 
 
