@@ -18,7 +18,7 @@ from quizgen.generation.sampling import sample_instance
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, bare_log
-from quizgen.marking.words import clear_misspelling, opposites
+from quizgen.marking.spelling import clear_misspelling, opposites
 
 
 @pytest.fixture(scope="module")

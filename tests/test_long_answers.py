@@ -13,7 +13,7 @@ import quizgen.grading.kept_values as marking   # where the part checker reads a
 from quizgen.grading.part_checker import check_answer
 from quizgen.marking.long_answers import LONG_FOR_A_NUMBER, MAX_REVIEW, too_long
 from quizgen.key.status import Status
-from quizgen.marking import words
+from quizgen.marking import phrases, spelling
 
 NUMERIC = {"part": "a", "name": "p", "type": "numeric", "points": 1.0, "value": 0.5, "answer": "0.5000",
            "tolerance": {"sigfigs": 3}, "misconceptions": []}
@@ -47,7 +47,7 @@ def test_a_word_answer_over_the_review_limit_is_invalid_with_its_reason():
        st.lists(st.sampled_from(["the", "mean", "sum", "over", "m"]), min_size=1, max_size=3))
 @pytest.mark.slow
 def test_phrases_are_found_where_their_first_word_stands_as_at_every_word(tokens, phrase):
-    assert words._starts(tokens, phrase, words._places(tokens)) == words._starts(tokens, phrase)
+    assert phrases.starts(tokens, phrase, phrases.word_places(tokens)) == phrases.starts(tokens, phrase)
 
 
 @pytest.mark.slow
@@ -56,4 +56,4 @@ def test_the_length_bound_decides_as_the_matcher_would():
     for _ in range(2000):
         a = "".join(rng.choice("abcde") for _ in range(rng.randint(4, 12)))
         b = "".join(rng.choice("abcde") for _ in range(rng.randint(4, 12)))
-        assert words._alike(a, b) == (difflib.SequenceMatcher(None, a, b).ratio() >= words.MISSPELT)
+        assert spelling.alike(a, b) == (difflib.SequenceMatcher(None, a, b).ratio() >= spelling.MISSPELT)

@@ -7,7 +7,8 @@ word that no list holds but that may say a listed one (``undef``, ``nein``,
 import pytest
 
 from quizgen.marking.rules import NEEDS_REVIEW
-from quizgen.marking.words import TAKE_BACK_REASON, read_words
+from quizgen.marking.phrases import TAKE_BACK_REASON
+from quizgen.marking.words import read_words
 
 # C9 (c) asked "does it double?" (the answer no) and C9 (b) asked "all at once, from both sides?" (yes),
 # as the class paper of seed 7 prints them.

@@ -34,7 +34,7 @@ class Part:
     part's kind). Both come from the YAML part keys ``points:`` and ``space:``.
     ``choices`` (word parts, YAML ``choices:``) is an expression for how many
     answers the question offers (C8: ``K`` classes): a negated answer names
-    the other one only when there are two (quizgen/marking/words.py).
+    the other one only when there are two (quizgen/marking/phrases.py).
     ``bounds`` (YAML ``range: [low, high]``, None for a side without one) is
     where every correct answer of the part lies: validate checks each draw's
     answer against it, and ECF is withheld outside it (docs/grading.md).

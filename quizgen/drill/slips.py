@@ -17,7 +17,7 @@ import difflib
 from quizgen.key.status import Status
 from quizgen.marking.student_ids import edit_distance
 from quizgen.marking.unlisted import short_for
-from quizgen.marking.words import MISSPELT, clear_misspelling
+from quizgen.marking.spelling import MISSPELT, clear_misspelling
 from quizgen.maths.answers import normalise_word
 
 def read_as_offered(record, text: str, verdict, words: tuple = ()):
@@ -43,7 +43,7 @@ def _near(record, text: str, words: tuple = ()) -> list:
     """The part's listed words (accepted or a trap's) or offered words
     (``words``: every one its question names) that ``text`` is a near spelling
     of, or none (also for a word that is one of them): a clear misspelling
-    (marking/words.py, ``clear_misspelling``: ``undifined`` is ``undefined``,
+    (marking/spelling.py, ``clear_misspelling``: ``undifined`` is ``undefined``,
     ``tru`` is ``true``) of a word of 4 letters or more, or one slip of a word of
     2 or 3 letters (``_short_slip``: ``yse``, ``ye`` and ``yess`` are ``yes``),
     unless it is cut short from a longer listed word (unlisted.py ``short_for``,

@@ -25,7 +25,7 @@ from quizgen.marking.quotes import SLIP_NOTE, rounded_before_use, steps_kept_sho
 from quizgen.marking.rule_model import EARLY
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.sources import figures_asked
-from quizgen.marking.words import MISSPELT, clear_misspelling
+from quizgen.marking.spelling import MISSPELT, clear_misspelling
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.numbers import significant
 from quizgen.maths.stated import StatedFigures
@@ -278,7 +278,7 @@ def as_asked_hint(part, answer: str, comma: bool = False) -> str:
 def spelling_hint(question, part, answer: str) -> str:
     """``check the spelling: "negativ" is none of the answers the question
     offers (negative, neutral or positive) as written`` for a one-word
-    ``answer`` that is clearly a misspelling (marking/words.py,
+    ``answer`` that is clearly a misspelling (marking/spelling.py,
     ``clear_misspelling``) of an answer the question offers (marking/offered.py),
     which the grader leaves to a person; which answer it is near is not said
     (the marker decides what was meant). '' otherwise."""

@@ -79,7 +79,7 @@ class PartSpec:
     """What a part is, shared by the instances of a template: letter, name,
     kind (numeric, integer, word), points, decimals, tolerance rule, accepted
     words and traps. ``choices`` is how many answers a word part offers (None:
-    not said; see quizgen/marking/words.py on negated answers). ``bounds``,
+    not said; see quizgen/marking/phrases.py on negated answers). ``bounds``,
     key.json's ``"range": [low, high]`` (null: no bound on that side), is
     where every correct answer of a number part lies (None: not said); ECF is
     withheld outside it (quizgen/marking/coherence.py)."""

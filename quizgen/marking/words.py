@@ -2,23 +2,24 @@
 accepted words and traps (``read_words``: case, spacing, a leading yes or
 no, a phrase inside a sentence, a negation, a hedge, a near spelling), and a
 number part's answer that is no number but says one of its traps' words
-(C5 (a) ``undefined``)."""
+(C5 (a) ``undefined``). The listed phrases found in a sentence are phrases.py's,
+near spellings and opposites spelling.py's."""
 
 from __future__ import annotations
 
-import difflib
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, no_value_words, non_answer
-from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
+from quizgen.marking.forms import BLANK, HEDGE_WORDS, QUESTION_MARK, REVIEW
 from quizgen.marking.offered import OFFERED, unoffered_reason
-from quizgen.marking.student_ids import edit_distance
+from quizgen.marking.phrases import NEGATIONS, names_any, read_phrases
+from quizgen.marking.spelling import misspelt, opposites
 from quizgen.marking.unlisted import (BARE_NO_WORDS, DENIED_REASON, UNLISTED_REASON, as_listed, asks_yes_no,
                                       negated_reason, offered_instead, unlisted_change, unlisted_reason)
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
+from quizgen.marking.word_reading import DOUBTED, WordReading, exact_reading
 
 
 def said_trap(rule: PartRule, text, credits: Credits) -> Verdict | None:
@@ -53,7 +54,6 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
     return Verdict(NEEDS_REVIEW, feedback=why) if why else Verdict(INCORRECT)   # "bigger" for larger; "not sure": wrong
 
 
-_NEGATIONS = {"not", "no", "never", "nor", "neither"}   # "isnt", "cannot" are read as "is not", "can not"
 _CONTRACTED = re.compile(r"\b(\w+?)n\s+t\b|\b(is|was|are|were|do|does|did|has|have|had|would|could|should|must"
                          r"|need|ca|wo)(?:nt|(?<=ca)nnot)\b", re.IGNORECASE)
 """A negative contraction once its apostrophe is a space (``isn t``, ``won t``), or typed without it
@@ -78,7 +78,7 @@ _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "f
              "yeah": "yes", "yep": "yes", "yup": "yes", "nope": "no", "nah": "no", "correct": "yes", "wrong": "no", "incorrect": "no",
              "never": "no"}
 _NO_IDEA = re.compile(r"^(?:i\s+)?(?:do\s+not|dont|don\s+t)\s+know$|^dunno$|^idk$")
-"""A whole answer that says the student does not know, as ``_as_read`` leaves it."""
+"""A whole answer that says the student does not know, as ``words._as_read`` leaves it."""
 _SIZE_GIVEN = re.compile(r"\b(since|because|as|when|where|with)\s+\|[^\W\d]\w{0,3}\|\s*=\s*\d+\b", re.IGNORECASE)
 """A reason that states a set's size (``undefined since |M|=0``): the 0 is |M|'s, no answer of 0."""
 _CLAUSE_BREAK = re.compile(r"[,;:.!?\u2013\u2014]|\s-\s")
@@ -103,18 +103,6 @@ def _none_or_zero(classes: dict) -> bool:
     return bool(no_value and zero and no_value != zero)
 
 
-@dataclass(frozen=True)
-class WordReading:
-    """A word answer's meaning: ``accept``, a trap (``code``), ``unknown``,
-    ``blank`` or ``needs_review`` (two meanings at once, or a sentence)."""
-
-    status: str
-    code: str = ""
-    reason: str = ""   # DOUBT_REASON for an answer said with doubt
-
-
-DOUBTED = WordReading(REVIEW, reason=DOUBT_REASON)
-
 
 def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices: int | None = None) -> WordReading:
     """Match ``text`` against the accepted words and each trap's words
@@ -136,7 +124,7 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     said = _as_read(_SIZE_GIVEN.sub(r"\1", str(text)))
     said = as_listed(normalise_word((synonyms or {}).get(said, said)), classes)   # "grew" where "grows" is listed
     questioned = QUESTION_MARK.search(str(text)) is not None   # "undefined?": said with doubt
-    exact = _exact(said, classes)
+    exact = exact_reading(said, classes)
     if exact is not None:
         return DOUBTED if questioned else exact
     if non_answer(str(text)):   # "n/a", "-", "idk": no answer, unless "no value" may be the answer (C5 (b))
@@ -152,7 +140,7 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     tokens = _DENIED.sub("no", said, count=1).split(" ") if said else []   # phrases read the words as written
     doubtful = questioned or _doubtful(said, classes)
     if tokens and tokens[0] in _POLARITY:
-        found = _exact(_POLARITY[tokens[0]], classes) or _exact(tokens[0], classes)
+        found = exact_reading(_POLARITY[tokens[0]], classes) or exact_reading(tokens[0], classes)
         if found is not None and doubtful:
             return DOUBTED   # "no idea", "yeah I guess", "yes?": a person decides
         if found is not None and len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1:
@@ -162,17 +150,17 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
             return WordReading(REVIEW, reason=why)
         if found is not None:
             return found
-    found = _phrases(said, classes, synonyms or {}, choices in (None, 2))
-    if (doubtful or _hedged(said, classes)) and (found.status in ("accept", "trap") or _names_any(said, classes)):
+    found = read_phrases(said, classes, synonyms or {}, choices in (None, 2))
+    if (doubtful or _hedged(said, classes)) and (found.status in ("accept", "trap") or names_any(said, classes)):
         return DOUBTED if doubtful else WordReading(REVIEW)   # "maybe neutral", "neutral or positive": a person decides
-    if found.status not in ("accept", "trap") and not found.reason and _misspelt(said, classes):
+    if found.status not in ("accept", "trap") and not found.reason and misspelt(said, classes):
         return WordReading(REVIEW)   # "avrage", "bidirectonal": a person decides, never a silent 0
     unlisted = unlisted_reason(said, classes, opposites) if found.status == "unknown" else ""
     if unlisted:   # "undef", "nein", "indéfini"
         return WordReading(REVIEW, reason=unlisted)
     if found.status == "unknown" and said in BARE_NO_WORDS:   # "nope" as "no": a person, unless yes or no is asked
         return found if asks_yes_no(classes) else WordReading(REVIEW, reason=negated_reason(said, classes))
-    if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
+    if found.status == "unknown" and NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
         return WordReading(REVIEW, reason=negated_reason(said, classes))   # "not positive" where no word is it
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
 
@@ -191,7 +179,7 @@ def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dic
     words are what it denies, and another meaning than its no's is for a person (DENIED_REASON)."""
     if not rest:
         return ""
-    said = _phrases(" ".join(["not", *rest] if denied else rest), classes, synonyms, two_way)
+    said = read_phrases(" ".join(["not", *rest] if denied else rest), classes, synonyms, two_way)
     if said.status in ("accept", "trap"):
         return (DENIED_REASON if denied else DISAGREE_REASON) if said != found else ""
     right = found.status == "accept"   # after a wrong yes or no, any reason leaves it wrong
@@ -214,76 +202,6 @@ def _listed(words: tuple) -> frozenset:
     return frozenset(read for read in map(_as_read, words) if read)
 
 
-def _misspelt(said: str, classes: dict) -> bool:
-    """True when the answer, or a word of it, is a near spelling (``MISSPELT``
-    alike, 4 letters or more) of a listed word or phrase, and not its opposite
-    (``opposites``: "defined" is no misspelling of "undefined"), or a short
-    listed word with a letter doubled (``_doubled``)."""
-    listed = [w for words in classes.values() for w in words]
-    candidates = {said, *said.split(" ")}
-    return any(len(c) >= 4 and len(w) >= 4 and _alike(c, w) and not opposites(c, w) or _doubled(c, w)
-               for c in candidates for w in listed)
-
-
-def _doubled(said: str, word: str) -> bool:
-    """True when ``said`` is a short listed ``word`` (2 or 3 letters, too short
-    for ``_alike``) with one letter typed twice: ``yess``, ``noo``, ``poss``."""
-    return 2 <= len(word) <= 3 and len(said) == len(word) + 1 and said.isalpha() and any(
-        said == word[:i + 1] + word[i:] for i in range(len(word)))
-
-
-NEGATING = ("non", "not", "ill", "un", "in", "il", "im", "ir")
-"""Prefixes that negate a word (``undefined``, ``infinite``, ``ill-defined``,
-``non-zero``, ``not defined``); ``well`` is ill's opposite and negates nothing."""
-
-
-def _polarities(word: str) -> set:
-    """``(negated, stem)`` for each way ``word`` (as ``_as_read`` reads it: a
-    hyphen is a space) splits into a prefix and a stem: itself unnegated, and
-    after each negating prefix (or ``well``) that leaves a stem."""
-    found = {(False, word)}
-    for prefix in (*NEGATING, "well"):
-        stem = word[len(prefix):].lstrip(" ")
-        if word.startswith(prefix) and stem:
-            found.add((prefix != "well", stem))
-    return found
-
-
-def opposites(a: str, b: str) -> bool:
-    """True when ``a`` and ``b`` differ by a negating prefix added, dropped or
-    swapped for its opposite (``defined``/``undefined``, ``finite``/``infinite``,
-    ``well defined``/``ill defined``): words of opposite meaning, never a
-    misspelling of each other however alike they look."""
-    return any(stem == other and negated != flip for negated, stem in _polarities(a)
-               for flip, other in _polarities(b))
-
-
-def clear_misspelling(said: str, word: str) -> bool:
-    """True when ``said`` is clearly a misspelling of the listed ``word`` (both
-    as ``_as_read`` reads them), so that naming ``word`` tells the student
-    nothing they did not write: ``MISSPELT`` alike, the same first letter, at
-    most one edit away (two for a word of 8 letters or more: insert, delete,
-    change, or swap two neighbours), and not its opposite (``opposites``).
-    The drill's "did you mean" names only such a word."""
-    if said[:1] != word[:1] or not _alike(said, word) or opposites(said, word):
-        return False
-    limit = 2 if len(word) >= 8 else 1
-    return edit_distance(said, word, limit) <= limit
-
-
-def _alike(said: str, word: str) -> bool:
-    """True when ``said`` and ``word`` are ``MISSPELT`` alike; the cheap upper
-    bounds come first, as difflib.get_close_matches does (the same answer),
-    the lengths' own bound (``real_quick_ratio``) before a matcher is made."""
-    if 2 * min(len(said), len(word)) < MISSPELT * (len(said) + len(word)):
-        return False
-    matcher = difflib.SequenceMatcher(None, said, word)
-    return matcher.real_quick_ratio() >= MISSPELT and matcher.quick_ratio() >= MISSPELT \
-        and matcher.ratio() >= MISSPELT
-
-
-MISSPELT = 0.85   # "avrage"/"average" 0.92; "median"/"mean" 0.8 is another word
-
 
 def _doubtful(said: str, classes: dict) -> bool:
     """True when the answer says doubt (``_DOUBT``) that no listed phrase holds."""
@@ -294,109 +212,3 @@ def _hedged(said: str, classes: dict) -> bool:
     """True when the answer hedges (``or``, ``maybe``, ...) and no listed phrase holds that word."""
     return bool(_HEDGES & set(said.split(" "))) and not any(_HEDGES & set(w.split(" "))
                                                             for words in classes.values() for w in words)
-
-
-def _names_any(said: str, classes: dict) -> bool:
-    """True when ``said`` holds a listed word or phrase, however short (a hedged ``maybe no``)."""
-    tokens = said.split(" ")
-    places = _places(tokens)
-    return any(_starts(tokens, phrase.split(" "), places) for words in classes.values() for phrase in words)
-
-
-def _exact(said: str, classes: dict):
-    hits = [code for code, words in classes.items() if said in words]
-    if len(hits) == 1:
-        return WordReading("accept") if hits[0] == "" else WordReading("trap", hits[0])
-    return None
-
-
-def _phrases(said: str, classes: dict, synonyms: dict, two_way: bool = True) -> WordReading:
-    """The meaning of the listed phrases found in ``said``; a phrase found
-    only inside a longer one found ("zero" in "division by zero") is part of
-    that one, not a second meaning."""
-    tokens = said.split(" ")
-    places = _places(tokens)
-    found = []   # (first token, end, code, negated)
-    for code, words in classes.items():
-        for phrase in words | {normalise_word(k) for k, v in synonyms.items() if normalise_word(v) in words}:
-            if len(phrase) < 3 and not phrase.isdigit():   # "no" in a sentence says little; "0" is a value
-                continue
-            size = len(phrase.split(" "))
-            found.extend((at, at + size, code) for at in _starts(tokens, phrase.split(" "), places))
-    meanings = {(code, _negated(tokens, at, found)) for at, end, code in found
-                if not any(a <= at and end <= e and e - a > end - at for a, e, _ in found)}
-    if _takes_back(tokens, found):
-        return WordReading(REVIEW, reason=TAKE_BACK_REASON)   # "it doubles, no wait it stays the same"
-    return _meaning(meanings, classes, said, two_way)
-
-
-TAKE_BACK_REASON = ("has a \"no\" after what it first said, which may take that back or deny what follows: "
-                    "a person reads which the student meant")
-_NO_IDIOMS = {"matter", "longer", "more", "less", "doubt"}
-"""Words after which a "no" takes nothing back ("the same, no matter how many")."""
-
-
-def _takes_back(tokens: list, found: list) -> bool:
-    """True when a "no" of no listed phrase stands after a phrase found
-    (``doubles. no: stays the same``, ``left to right? no, bidirectional``):
-    it may take back what came before it or deny what follows, so a person
-    reads it, on a two-way question as on one with three classes."""
-    first = min((at for at, _, _ in found), default=len(tokens))
-    return any(tokens[i] == "no" and not any(a <= i < e for a, e, _ in found)
-               and tokens[i + 1:i + 2] not in ([w] for w in _NO_IDIOMS)
-               for i in range(first + 1, len(tokens)))
-
-
-def _negated(tokens: list, at: int, found: list) -> bool:
-    """Whether a negation stands in the two words before the phrase found at
-    ``at``, or a ``not only``/``not just`` in the four before it ("does not just
-    use the previous words"), and is no word of another phrase found ("not
-    defined (division by zero)": the not is the first phrase's own, and denies nothing after it)."""
-    free = [i for i in range(max(at - 4, 0), at) if not any(a <= i < e for a, e, _ in found)]
-    return any(tokens[i] in _NEGATIONS and (i >= at - 2 or tokens[i + 1] in _LIMITING) for i in free)
-
-
-_LIMITING = {"only", "just", "solely", "merely"}
-
-
-def _starts(tokens: list, phrase: list, places: dict | None = None) -> list:
-    """Every place where ``phrase`` (tokens) starts in ``tokens``; with
-    ``places`` (``_places(tokens)``) only where its first word stands, so a
-    long answer is not compared with every phrase at every word."""
-    size = len(phrase)
-    candidates = range(len(tokens) - size + 1) if places is None else places.get(phrase[0], ())
-    return [i for i in candidates if tokens[i:i + size] == phrase]
-
-
-def _places(tokens: list) -> dict:
-    """{word: the places it stands in ``tokens``}."""
-    places = {}
-    for i, token in enumerate(tokens):
-        places.setdefault(token, []).append(i)
-    return places
-
-
-def _meaning(meanings: set, classes: dict, said: str, two_way: bool) -> WordReading:
-    """The one meaning said, or needs_review, or unknown; a meaning said and
-    others denied by a "not" is the one said ("neutral, not positive", on any
-    question), but not after a "no", which may take back what came before it
-    ("neutral? no, positive")."""
-    said_codes = {code for code, negated in meanings if not negated}
-    if len(said_codes) == 1 and not said_codes & {code for code, negated in meanings if negated} \
-            and "no" not in said.split(" "):   # "neutral? no, positive" takes the first back: a person reads it
-        code = said_codes.pop()
-        return WordReading("accept") if code == "" else WordReading("trap", code)
-    resolved = set()
-    for code, negated in meanings:
-        if not negated:
-            resolved.add(code)
-        elif two_way and len(classes) == 2:
-            resolved.add(next(c for c in classes if c != code))
-        else:
-            resolved.add(None)
-    if len(resolved) == 1 and None not in resolved:
-        code = resolved.pop()
-        return WordReading("accept") if code == "" else WordReading("trap", code)
-    if resolved or looks_like_prose(said):
-        return WordReading(REVIEW)
-    return WordReading("unknown")
