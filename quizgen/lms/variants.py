@@ -166,13 +166,19 @@ def _slot_variants(run: tuple) -> tuple:
     index, labels, rounding_rule = run
     template, failures = _WORKER["templates"][index], DrawFailures()
     instances = distinct_instances(template, list(labels), failures)[0]
-    return tuple(variant(template, inst.seed_label, rounding_rule) for inst in instances), failures
+    return tuple(instance_variant(inst, rounding_rule) for inst in instances), failures
 
 
 def variant(template, label: str, rounding_rule: str | None = None) -> Variant:
     """The variant of ``template`` drawn from seed label ``label``, its text
     printing ``rounding_rule`` for ``{{ rounding_rule }}`` (None: the paper's)."""
-    inst = sample_instance(template, label)
+    return instance_variant(sample_instance(template, label), rounding_rule)
+
+
+def instance_variant(inst, rounding_rule: str | None = None) -> Variant:
+    """The variant of the drawn instance ``inst`` (its template's, named by its seed label),
+    rendered as ``variant`` renders it: a slot's run renders the instances it drew, not drawn again."""
+    template, label = inst.template, inst.seed_label
     view = question_view(Question("Q1", inst), "md", rounding_rule)
     feedback = trap_feedback(inst, inst.parts)
     records = [key_part(pv, inst, share, texts)
