@@ -27,12 +27,6 @@ zero or no value, which words.py's none-or-zero rule reads."""
 _YES_NO_WORDS = frozenset({"yes", "no", "true", "false"})
 
 
-def negated_reason(said: str, classes: dict) -> str:
-    """The reason for a word answer ``said`` (as ``words._as_read`` reads it) that says no or not and
-    no listed answer (words.read_words leaves it to a person): BARE_NO_REASON for a bare no, else ""."""
-    return BARE_NO_REASON if said in BARE_NO_WORDS and not asks_yes_no(classes) else ""
-
-
 def asks_yes_no(classes: dict) -> bool:
     """True when a list of the part (``classes``: meaning -> its listed words) holds a yes, no, true or
     false: a yes/no question, where a bare no no list holds is the other answer, plainly wrong."""

@@ -15,8 +15,8 @@ from quizgen.marking.forms import BLANK, HEDGE_WORDS, QUESTION_MARK, REVIEW
 from quizgen.marking.offered import OFFERED, unoffered_reason
 from quizgen.marking.phrases import NEGATIONS, names_any, read_phrases
 from quizgen.marking.spelling import misspelt, opposites
-from quizgen.marking.unlisted import (BARE_NO_WORDS, DENIED_REASON, UNLISTED_REASON, as_listed, asks_yes_no,
-                                      negated_reason, offered_instead, unlisted_change, unlisted_reason)
+from quizgen.marking.unlisted import (BARE_NO_REASON, BARE_NO_WORDS, DENIED_REASON, UNLISTED_REASON, as_listed,
+                                      asks_yes_no, offered_instead, unlisted_change, unlisted_reason)
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 from quizgen.marking.word_reading import DOUBTED, WordReading, exact_reading
@@ -158,10 +158,10 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     unlisted = unlisted_reason(said, classes, opposites) if found.status == "unknown" else ""
     if unlisted:   # "undef", "nein", "indéfini"
         return WordReading(REVIEW, reason=unlisted)
-    if found.status == "unknown" and said in BARE_NO_WORDS:   # "nope" as "no": a person, unless yes or no is asked
-        return found if asks_yes_no(classes) else WordReading(REVIEW, reason=negated_reason(said, classes))
+    if found.status == "unknown" and said in BARE_NO_WORDS:   # "nope" as "no": plainly wrong where yes or no is asked
+        return found if asks_yes_no(classes) else WordReading(REVIEW, reason=BARE_NO_REASON)
     if found.status == "unknown" and NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
-        return WordReading(REVIEW, reason=negated_reason(said, classes))   # "not positive" where no word is it
+        return WordReading(REVIEW)   # "not positive" where no listed word is it
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
 
 
