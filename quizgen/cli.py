@@ -77,7 +77,7 @@ def list_command(banks, paths):
               help="Paper size of the tex and pdf papers (default: a4).")
 @click.option("--layout", default=None, type=click.Choice(["exam", "compact"]),
               help="Layout of the tex and pdf problem papers: exam, the default (working space under each part, "
-                   "a question kept on one page), or compact (no working space, questions running on from page 1, "
+                   "a question kept on one page where it fits), or compact (no working space, questions running on from page 1, "
                    "a part never split; for take-home sheets, answer booklets, practice). Same numbers and key.")
 @click.option("--force", is_flag=True,
               help="Write into a folder holding another paper's key.json, removing that paper's files.")
@@ -145,7 +145,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 
 @main.command("grade", short_help="Grade a class's answers (CSV or LMS download) against a key.")
 @click.argument("answers", type=NamedPath(dir_okay=False))
-@click.option("--key", "key_path", default=None, type=NamedPath(dir_okay=False),
+@click.option("--key", "key_path", default=None, type=NamedPath(dir_okay=False, file_in_folder="key.json"),
               help="The key.json to grade against (default: beside the answers, else in the working folder, else in quiz/); "
                    "for a Moodle/Canvas responses export, the key file quizgen export wrote (default: found "
                    "likewise under export's default name).")

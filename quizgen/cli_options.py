@@ -3,6 +3,8 @@ kept apart from cli.py, whose commands use them."""
 
 from __future__ import annotations
 
+import os
+
 import click
 
 
@@ -11,11 +13,26 @@ class NamedPath(click.Path):
     option: click passes ``''`` on, and it was read as the working folder (``--bank ''``
     loaded the YAML files there, ``--key ''`` was named ``.``)."""
 
+    def __init__(self, *args, file_in_folder: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.file_in_folder = file_in_folder
+
     def convert(self, value, param, ctx):
         if isinstance(value, str) and not value.strip():
             self.fail(f"{value!r}: the name is empty; expected {'a file' if self.file_okay else 'a folder'}",
                       param, ctx)
+        self._refuse_folder_holding_file(value, param, ctx)
         return super().convert(value, param, ctx)
+
+    def _refuse_folder_holding_file(self, value, param, ctx) -> None:
+        """A folder given where a file is expected, when it holds the file meant
+        (``--key quiz``, quiz/key.json): one line naming that file."""
+        if self.file_in_folder and isinstance(value, (str, os.PathLike)) and os.path.isdir(value):
+            inside = os.path.join(value, self.file_in_folder)
+            if os.path.isfile(inside):
+                self.fail(f"{click.format_filename(value)} is a folder; pass the {self.file_in_folder} in it: "
+                          f"{param.opts[0] if param and param.opts else ''} {click.format_filename(inside)}".rstrip(),
+                          param, ctx)
 
 
 bank_option = click.option(

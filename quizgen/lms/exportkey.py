@@ -131,6 +131,15 @@ def key_json(data: dict) -> str:
     return json.dumps(data, indent=1) + "\n"
 
 
+def _unread_reason(path: Path) -> str:
+    """Why an export key could not be read, naming the key beside an export passed in its place."""
+    if not path.is_file():
+        return "no such file" if not path.exists() else "not a file"
+    if path.suffix.lower() in (".xml", ".zip"):
+        return f"this is the export itself, not its key (--key {key_path_for(path)})"
+    return "cannot be read as JSON"
+
+
 def load_export_key(path) -> dict:
     """The data of the export key file at ``path``; one line when it is not one."""
     try:
@@ -141,7 +150,7 @@ def load_export_key(path) -> dict:
         raise InputFileError(f"{path}: nested too deeply to be a key; pass the key file quizgen export wrote "
                              "beside its output") from exc
     if data is None:
-        raise InputFileError(f"{path}: cannot be read (missing, or not JSON); pass the key file quizgen export wrote "
+        raise InputFileError(f"{path}: {_unread_reason(Path(path))}; pass the key file quizgen export wrote "
                              "beside its output")
     if not _is_export_key(data):
         raise UsageError(f"--key {path}: not the key file of 'quizgen export' (format {FORMAT!r}); pass the "
