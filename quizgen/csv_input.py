@@ -93,9 +93,10 @@ def detect_encoding(sample: bytes) -> str:
 def read_csv_text(path, what: str) -> str:
     """The whole text of a small CSV input (a roster, overrides) at ``path``,
     read by ``csv_text``'s rule; one-line errors naming the file and ``what`` it is."""
-    path = Path(path)
-    return csv_text(path, read_capped(path, SMALL_INPUT_BYTES, what), None,
-                    f"the {what} file is not text; save it as CSV", option=False).text
+    path, data = Path(path), read_capped(Path(path), SMALL_INPUT_BYTES, what)
+    if data.startswith(b"PK\x03\x04"):
+        raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); save the {what} sheet as CSV")
+    return csv_text(path, data, None, f"the {what} file is not text; save it as CSV", option=False).text
 
 
 def excel_sep_line(lines: list):

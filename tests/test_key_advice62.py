@@ -41,3 +41,27 @@ def test_an_unreadable_export_key_says_what_is_wrong(tmp_path):
         load_export_key(tmp_path / "k.json")
     with pytest.raises(InputFileError, match="gone.json: no such file; pass the key file"):
         load_export_key(tmp_path / "gone.json")
+
+
+def test_the_students_csv_given_as_answers_is_named(one_answer_folder, monkeypatch):
+    monkeypatch.chdir(one_answer_folder)
+    runner = CliRunner()
+    assert runner.invoke(main, ["grade", "answers.csv", "--out", "first"]).exit_code == 0
+    result = runner.invoke(main, ["grade", "first/answers-graded-students.csv", "--key", "key.json", "--out", "again"])
+    assert result.exit_code == 2
+    assert "line 1: this is the students CSV quizgen grade wrote (a row of scores per student)" in result.output
+    assert not (one_answer_folder / "again").exists()
+
+
+def test_the_students_csv_start_matches_what_grade_writes():
+    from quizgen.grading.header_layout import STUDENTS_CSV_START
+    from quizgen.grading.report import STUDENT_COLUMNS
+    assert STUDENT_COLUMNS[:len(STUDENTS_CSV_START)] == STUDENTS_CSV_START
+
+
+def test_a_workbook_roster_is_named_a_workbook(one_answer_folder, monkeypatch):
+    monkeypatch.chdir(one_answer_folder)
+    (one_answer_folder / "class.xlsx").write_bytes(b"PK\x03\x04\x14\x00\x06\x00student_id,name\n")
+    result = CliRunner().invoke(main, ["grade", "answers.csv", "--roster", "class.xlsx", "--out", "out"])
+    assert result.exit_code == 2
+    assert "class.xlsx: found a zip archive (an .xlsx or .ods workbook?); save the roster sheet as CSV" in result.output

@@ -66,6 +66,7 @@ def layout_of(path: Path, header: list, line: int, given_delimiter: str | None =
     ``--delimiter`` named, if any, for the hint when the header is one cell)."""
     normalised = [norm_header(h) for h in header]
     _refuse_key_csv(path, normalised, line)
+    _refuse_students_csv(path, normalised, line)
     student = _find(normalised, "student")
     question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
     names = name_columns(normalised, {student, question, part, answer})   # the roster's rule
@@ -108,6 +109,19 @@ def _refuse_key_csv(path: Path, normalised: list, line: int) -> None:
         raise InputFileError(f"{path}: line {line}: this is the answer key quizgen generate wrote (key.csv, its "
                              "header naming class, points, template and exact), not a class's answers; "
                              f"give the answers file ({LONG_COLUMNS}, or {WIDE_COLUMNS})")
+
+
+STUDENTS_CSV_START = ("student_id", "name", "score", "max_score", "percent")
+"""The first columns of the students CSV grade writes (grading/report.STUDENT_COLUMNS; a test keeps the two
+alike: importing it here would make a cycle through the report's notes)."""
+
+
+def _refuse_students_csv(path: Path, normalised: list, line: int) -> None:
+    """Refuse the students CSV grade writes (a row of scores per student) given as the answers, naming it."""
+    if normalised[:len(STUDENTS_CSV_START)] == [norm_header(h) for h in STUDENTS_CSV_START]:
+        raise InputFileError(f"{path}: line {line}: this is the students CSV quizgen grade wrote (a row of scores "
+                             "per student), not a class's answers; give the answers file it was graded from "
+                             f"({LONG_COLUMNS}, or {WIDE_COLUMNS})")
 
 
 def _kept_columns(path: Path, header: list, wide: list, roles: set) -> tuple:
