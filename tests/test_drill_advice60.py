@@ -1,4 +1,4 @@
-"""The drill's summary and advice, as a learner reads them: the "After hints" column counts the parts a hint
+"""The drill's summary and advice, as a learner reads them: the "Hinted" column counts the parts a hint
 was taken for, the suggested command prefers untried classes to one right a moment ago and not yet due, and
 a class in box 2 right without hints more than once is told "since its last miss", as --stats' Clean counts."""
 
@@ -14,7 +14,7 @@ CLASSES = [f"C{n}" for n in range(1, 11)]
 def test_after_hints_counts_only_the_parts_a_hint_was_taken_for():
     output, _ = drill("h\n0.716\n0.335\nq\n", classes="C1", seed=1, save=False)
     assert "Hint 1 of" in output
-    assert "C1     2/2          1            0        0" in output, output   # (b) had no hint of its own
+    assert "C1     2/2          1       0        0" in output, output   # (b) had no hint of its own
 
 
 def test_the_command_after_a_first_right_answer_names_untried_classes():

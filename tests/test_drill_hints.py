@@ -185,13 +185,13 @@ def test_stats_cannot_tell_a_miss_from_hints_and_says_both(tmp_path, invoke):
     assert "C2: right once without hints, not yet secure; next review after 6 more questions." in output
 
 
-def test_the_after_hints_column_counts_parts_answered_after_a_hint(templates_by_class):
+def test_the_hinted_column_counts_parts_answered_after_a_hint(templates_by_class):
     template = templates_by_class["C1"]
     entry = key_entry(Question("Q1", sample_instance(template, seed_label(1, template.id, 0))))
     first = entry.parts[0].answer
     output, _ = drill(f"h\nh\nh\n{first}\ns\nq\n", classes="C1", seed=1, save=False)
-    assert "Class  Parts right  After hints  Skipped  Misconceptions" in output
-    assert "C1     1/2          1            1        0" in output   # three hints, one part answered after them
+    assert "Class  Parts right  Hinted  Skipped  Misconceptions" in output
+    assert "C1     1/2          1       1        0" in output   # three hints, one part answered after them
 
 
 def test_a_slip_the_draw_cannot_make_is_not_counted_as_avoided(tmp_path, templates_by_class):

@@ -74,12 +74,12 @@ def _score_table(parts: list, width: int = WIDTH, unfinished: int = 0) -> list:
     by_class = {}
     for part in parts:
         by_class.setdefault(part.cls, []).append(part)
-    lines = ["Class  Parts right  After hints  Skipped  Misconceptions"]
+    lines = ["Class  Parts right  Hinted  Skipped  Misconceptions"]
     for cls in sorted(by_class, key=class_key):
         rows = by_class[cls]
         right = sum(p.status == Status.CORRECT for p in rows)
         hinted = sum(p.own_hint and p.status != "skipped" for p in rows)   # parts answered after a hint of their own
-        lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {hinted:<12} "
+        lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {hinted:<7} "
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == Status.CORRECT for p in parts)
     share = "all" if unfinished == len(parts) else f"{unfinished} of them"
