@@ -49,14 +49,14 @@ def test_every_bare_no_goes_to_a_person_with_the_reason(graded, said):
 
 def test_the_sheet_of_a_nope_says_it_is_a_bare_no(graded):
     _, sheet = graded   # s3 answered "nope"
-    assert ("- (b) why your marker will read it: your answer is a bare no, and this part's answer is no yes or no; "
+    assert ("- (b) why your marker will read it: your answer is a bare no, and this part does not ask for a yes or no; "
             "your marker decides what it means.") in sheet, sheet
 
 
 def test_the_drill_asks_again_for_a_nope():
     output, _ = drill("0\nnope\nq\n", classes="C5", seed=3, save=False, count=1)
     said = " ".join(output.split("Worked solution")[0].split())
-    assert ("> nope I cannot mark 'nope': it is a bare no, and this part's answer is no yes or no; type the word "
+    assert ("> nope I cannot mark 'nope': it is a bare no, and this part does not ask for a yes or no; type the word "
             "or short phrase asked for. It was not counted") in said, said
 
 

@@ -45,7 +45,7 @@ def reviewed(tmp_path_factory, generated):
 
 def test_a_bare_no_where_no_yes_or_no_is_asked_says_so(reviewed):
     rows, _ = reviewed
-    assert BARE_NO_REASON == "a bare no, where this part's answer is no yes or no: a person reads what it means"
+    assert BARE_NO_REASON == "a bare no, where this part does not ask for a yes or no: a person reads what it means"
     graded = rows["answers-graded.csv"]["Q1", "b", "no"]
     assert (graded["status"], graded["reason"]) == ("needs_review", BARE_NO_REASON), graded
     assert rows["answers-graded-review.csv"]["Q1", "b", "no"]["grader_reason"] == BARE_NO_REASON
@@ -59,7 +59,7 @@ def test_a_bare_no_where_classes_are_offered_is_none_of_them(reviewed):
 
 def test_the_sheet_says_it_in_the_students_words(reviewed):
     _, sheet = reviewed
-    assert ("- (b) why your marker will read it: your answer is a bare no, and this part's answer is no yes or no; "
+    assert ("- (b) why your marker will read it: your answer is a bare no, and this part does not ask for a yes or no; "
             "your marker decides what it means.") in sheet, sheet
     assert "reads what it means" not in sheet   # graded.csv's words for the marker
 
@@ -91,7 +91,7 @@ def _said(typed: str, cls: str) -> str:
 
 def test_the_drill_says_the_same():
     said = _said("0\nno\nq\n", "C5")
-    assert ("> no I cannot mark 'no': it is a bare no, and this part's answer is no yes or no; type the word or "
+    assert ("> no I cannot mark 'no': it is a bare no, and this part does not ask for a yes or no; type the word or "
             "short phrase asked for. It was not counted; try again, or ? for help.") in said, said
     said = _said("0.2312\n1.4644\nno\nq\n", "C8")
     assert "> no Part (c) asks for one of negative, neutral or positive: 'no' was not counted" in said, said

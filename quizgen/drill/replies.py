@@ -265,7 +265,7 @@ _ASKED_AGAIN = {
                           "write 0 for zero, or say in words that there is no value (such as 'undefined')"),
     NO_VALUE_REASON: ("it may say that you have no answer or that there is no value, which this part tells apart; "
                       "to say there is no value, write it in words (such as 'undefined'), or type h for a hint"),
-    BARE_NO_REASON: "it is a bare no, and this part's answer is no yes or no; type {asked}",
+    BARE_NO_REASON: "it is a bare no, and this part does not ask for a yes or no; type {asked}",
 }
 """Why the drill asks an answer again and what to type instead, by grade's
 reason for leaving it to a person (grade's reasons are for that person, the

@@ -26,7 +26,7 @@ STUDENT_REASONS = {
                      "your marker decides which you meant.",
     NONE_OR_ZERO_REASON: "your answer may say that there is no value or that the value is zero, which this part "
                          "tells apart; your marker decides which you meant.",
-    BARE_NO_REASON: "your answer is a bare no, and this part's answer is no yes or no; your marker decides what it "
+    BARE_NO_REASON: "your answer is a bare no, and this part does not ask for a yes or no; your marker decides what it "
                     "means.",
     TOLERANCE_REVIEW_REASON: "you gave a value with a \u00b1 tolerance rather than one value; your marker decides "
                              "whether it answers the part.",

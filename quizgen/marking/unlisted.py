@@ -16,7 +16,7 @@ FOREIGN_YES_NO = frozenset({"ja", "jawohl", "nein", "oui", "non", "si", "sí", "
 """Yes and no in German, French, Spanish, Italian, Dutch, Portuguese and Polish."""
 ALIKE = 0.7
 """How alike (difflib ratio, accents dropped) another language's word and a listed one of 6 letters or more are."""
-BARE_NO_REASON = "a bare no, where this part's answer is no yes or no: a person reads what it means"
+BARE_NO_REASON = "a bare no, where this part does not ask for a yes or no: a person reads what it means"
 """Why a bare no (``BARE_NO_WORDS``) at a part that asks no yes or no goes to a person: it may
 deny something, or say there is no value (C5 (b)'s "undefined"). graded.csv's reason, and the
 drill's and a feedback sheet's (drill/replies.py, grading/feedback_reasons.py) are worded from it."""
