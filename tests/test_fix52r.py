@@ -29,7 +29,7 @@ def test_f2_a_student_whose_every_answer_is_blank_counts_absent(tmp_path):
         folder = tmp_path / f"r{roster}"
         folder.mkdir()
         parts, output = _all_blank_class(folder, roster)
-        assert "from 3 students (and 2 whose every answer is blank)" in output, output
+        assert "from 3 students and 2 whose every answer is blank, counted absent" in output, output
         assert ("Note: 2 student(s) left every answer blank (empty, or words such as 'idk' read as no answer), so "
                 "they are counted absent (left out of the class figures, scored 0); check that their answers "
                 "were not lost: s4, s5\n") in output, output

@@ -21,7 +21,7 @@ B4 = "Student,Question,Answer\nt01,Q1a,0,84\nt01,Q1b,0.170\nt02,Q1a,0,84\n"   # 
 def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_path, q1_key):
     """t02's only row is malformed: t02 is graded (students CSV, gradebook, sheet) and not lost,
     but, answering no part of their paper that could be read, is counted absent in the class
-    figures, "1 student (and ... 1 whose rows answer no part of their paper)" where this test
+    figures, "1 student and 2 counted absent (... 1 whose rows answer no part of their paper)" where this test
     asked for "2 students" before round 51: the summary and questions CSV counted t02 as having
     sat while the item analysis counted them absent, and round 50 made a student answering no part
     absent in every output (test_unread_absent51.py)."""
@@ -30,8 +30,8 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
     result = invoke("grade", tmp_path / "b4.csv", "--key", q1_key, "--force", "--roster", tmp_path / "roster.csv",
                     "--gradebook", "plain", "--feedback", tmp_path / "sheets")
     assert result.exit_code == 0, result.output
-    assert ("Graded 3 answers from 1 student (and 1 on the roster who gave none and 1 whose rows answer no part "
-            "of their paper)") in result.output
+    assert ("Graded 3 answers from 1 student and 2 counted absent (1 on the roster who gave none and 1 whose rows "
+            "answer no part of their paper)") in result.output
     assert "1 student on the roster gave no answer (missing, scored 0): t03\n" in result.output
     assert ("Note: 2 answer(s) could not be read (invalid, 0; the reason column says why): 2 row(s) "
             "graded against no part (not read as a row, or an answer too long to read after one that stands): t01, t02\n") in result.output
@@ -45,7 +45,7 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
     assert "Your answer to Q1a could not be read from the answers file (its row was malformed" in sheet
     assert "Your answer 0 " not in sheet   # the split cells of "0,84" are not what the student wrote
     report = (tmp_path / "b4-graded-report.md").read_text(encoding="utf-8")
-    assert "3 answers from 1 student (and 1 on the roster" in report and "\n| t02 |  | 0 | 47 |" in report
+    assert "3 answers from 1 student and 2 counted absent (1 on the roster" in report and "\n| t02 |  | 0 | 47 |" in report
 
 
 SCORED = ("correct", "imprecise", "incorrect", "needs_review", "invalid", "blank")

@@ -98,7 +98,7 @@ def test_an_empty_lms_attempt_without_roster_is_not_said_to_be_on_a_roster(tmp_p
     _, output = _grade(path, "--key", key)
     assert "Note: 1 student has an attempt in the LMS download with no answer in it (missing, scored 0): s002" \
         in output
-    assert "on the roster" not in output and "(and 1 who gave none)" in output and "the 1 absent is left out" in output
+    assert "on the roster" not in output and "and 1 who gave none, counted absent" in output and "the 1 absent is left out" in output
 
 
 @pytest.mark.slow
@@ -108,7 +108,7 @@ def test_a_roster_absentee_is_still_said_to_be_on_the_roster(tmp_path):
     answers = _csv(tmp_path / "answers.csv", [["student_id", "question_id", "part", "answer"], ["s1", "Q1", "a", "1"]])
     _, output = _grade(answers, "--key", key, "--roster", roster)
     assert "Note: 1 student on the roster gave no answer (missing, scored 0): s2" in output
-    assert "(and 1 on the roster who gave none)" in output
+    assert "and 1 on the roster who gave none, counted absent" in output
 
 
 # ---------------------------------------------------------------- 4. leftovers

@@ -57,4 +57,4 @@ def test_a_submitted_attempt_with_no_answer_at_all_stays_an_attempt_with_none(tm
     from test_ids28 import BLANK, RIGHT, _grade, _moodle
     path, key = _moodle(tmp_path, [("s001", 10, RIGHT), ("s002", 20, BLANK)])
     _, output = _grade(path, "--key", key)
-    assert " blank 3" not in output and "(and 1 who gave none)" in output
+    assert " blank 3" not in output and "and 1 who gave none, counted absent" in output

@@ -28,9 +28,10 @@ def test_each_option_and_file_is_named_with_its_digest(course, invoke):
     assert result.exit_code == 0, result.output
     digest = {name: hashlib.sha256((course / name).read_bytes()).hexdigest()[:12] for name in ("pol.yaml", "ov.csv")}
     said = (f"Marked with: --rtol 0.02; --policy pol.yaml (sha256 {digest['pol.yaml']}); --ecf-credit 0.5; "
-            f"--overrides ov.csv (sha256 {digest['ov.csv']}); anything not named is the default (docs/grading.md).")
+            f"--overrides ov.csv (sha256 {digest['ov.csv']}): 1 override applied, 1 of them changing a part's points; "
+            "anything not named is the default (docs/grading.md).")
     assert said in (course / "answers-graded-report.md").read_text(encoding="utf-8").splitlines()
-    assert said in (course / "answers-graded-report.html").read_text(encoding="utf-8")
+    assert said.replace("'", "&#39;") in (course / "answers-graded-report.html").read_text(encoding="utf-8")
     # the overrides file edited: the same command's report says another digest
     (course / "ov.csv").write_text("student_id,question_id,part,share\ns001,Q1,a,0.5\n", encoding="utf-8")
     assert invoke("grade", "answers.csv", "--policy", "pol.yaml", "--ecf-credit", "0.5", "--rtol", "0.02",

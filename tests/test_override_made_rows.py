@@ -50,8 +50,8 @@ def test_a_roster_student_with_no_answers_is_credited_by_a_made_row(quizzes):
     assert [made[c] for c in ("student_id", "name", "question_id", "part", "answer", "status", "feedback", "note")] \
         == ["s03", "Cy", "Q1", "a", "", "correct", "sat it on paper", "override"]
     assert made["reason"] == "no answer row: made by ov.csv line 2"
-    assert len(graded) == 2 and ("Graded 1 answer (and 1 row made by overrides) from 2 students (and 1 on the roster "
-                                 "who gave none)") in output   # the status counts include the made row
+    assert len(graded) == 2 and ("Graded 1 answer (and 1 row made by overrides) from 2 students and 1 on the roster "
+                                 "who gave none, counted absent") in output   # the status counts include the made row
     assert ("Note: 1 row(s) added after the graded answers for overrides of parts with no answer row "
             "(reason 'no answer row: made by ov.csv line N')") in " ".join(output.split())
     s03 = next(s for s in students if s["student_id"] == "s03")

@@ -174,6 +174,10 @@ def test_a_trap_some_papers_cannot_make_shows_whom_its_share_is_over_and_pooled_
 def test_two_students_have_no_group_shares_of_a_trap():
     analysis = _trap_class(2)
     md = markdown_sections(analysis)
-    assert "| Q1a | halved | 2 | 100% | n/a | n/a |" in md
-    assert "lower and upper 27% are n/a with fewer than 3 students" in md
+    assert "| part | trap | students in the trap | share |\n" in md   # no group columns at all
+    assert "| Q1a | halved | 2 | 100% |\n" in md
+    assert "no shares of the lower and upper 27% groups are given: with fewer than 3 students" in md
     assert "\u2020 a share of a group" not in md   # no group share is shown
+    page = report_html(analysis)
+    assert "lower 27%" not in page.split('id="trap-table"')[1].split("</table>")[0]
+    assert "<caption>Traps: share of the part&#39;s students</caption>" in page

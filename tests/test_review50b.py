@@ -124,7 +124,7 @@ def test_a_student_answering_no_part_is_absent_everywhere(unplaced):
     class line's mean over them is 100.0% as the item analysis's (by hand: 3 full marks), and
     75.0% over all 4 (s4 counted as 0%); the questions CSV's parts have 3 students, none missing."""
     folder, output = unplaced
-    assert "from 3 students (and 1 whose rows answer no part of their paper)" in output
+    assert "from 3 students and 1 whose rows answer no part of their paper, counted absent" in output
     assert "mean 75.0%, median 100.0% over all 4 students (the 1 absent counted as 0%)" in output
     assert "over the 3 who answered" in output and "over the 4 who answered" not in output
     assert "answered no part of their paper" in output and "s4" in output

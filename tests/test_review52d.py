@@ -83,7 +83,7 @@ def test_an_all_blank_student_with_a_zero_override_is_still_absent(tmp_path):
                                   ["s5", q1, a1, "1", "", "work on paper"],  # credited: sat
                                   ["s6", q2, a2, "0", "incorrect", "wrong on paper"]])   # a verdict: sat
     output = run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key", "--overrides", "over.csv"], tmp_path)
-    assert "from 5 students (and 1 whose every answer is blank)" in output, output
+    assert "from 5 students and 1 whose every answer is blank, counted absent" in output, output
     assert "check that their answers were not lost: s4\n" in output, output
     md = (tmp_path / "ans-graded-report.md").read_text(encoding="utf-8")
     assert "| s4 |  | 0 |" in md and "no answer (every answer blank)" in md.split("| s4 |", 1)[1].split("\n")[0]

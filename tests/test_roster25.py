@@ -102,7 +102,7 @@ def test_an_absentee_marked_only_by_a_zero_override_stays_absent_in_the_figures(
     result = grade(invoke, tmp_path, "--overrides", overrides(tmp_path, "0"), "--gradebook", "moodle",
                    "--gradebook-item", "g")
     assert result.exit_code == 0 and plain.exit_code == 0, result.output
-    assert "from 4 students (and 2 on the roster who gave none)" in result.output, result.output
+    assert "from 4 students and 2 on the roster who gave none, counted absent" in result.output, result.output
     assert "out of all 4 students who answered" in result.output
     assert ("only overrides scoring 0, so are counted absent (left out of the class figures; the gradebook and the "
             "students CSV give them the overrides' 0): s1017") in result.output
@@ -130,8 +130,8 @@ def test_a_student_credited_only_by_an_override_sat(tmp_path, invoke):
     paper_class(tmp_path)
     result = grade(invoke, tmp_path, "--overrides", overrides(tmp_path, "1"))
     assert result.exit_code == 0, result.output
-    assert "from 5 students (and 1 on the roster who gave none)" in result.output, result.output
-    assert "counted absent" not in result.output
+    assert "from 5 students and 1 on the roster who gave none, counted absent" in result.output, result.output
+    assert "only overrides scoring 0, so are counted absent" not in result.output   # s1017 sat: not absent
 
 
 # ---------------------------------------------------------------- 3. a dropped student's blank row

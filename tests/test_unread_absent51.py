@@ -13,7 +13,7 @@ def test_a_student_whose_rows_were_not_read_is_absent_everywhere(tmp_path):
     rows += [["s4", "Q1", "a", "0", "84"], ["s4", "Q1", "b", "0", "17"]]   # unquoted decimal commas: a cell too many
     write(tmp_path / "ans.csv", rows)
     output = run(["grade", "ans.csv", "--key", "quiz/key.json", "--force-key"], tmp_path)
-    assert "from 3 students (and 1 whose rows answer no part of their paper)" in output
+    assert "from 3 students and 1 whose rows answer no part of their paper, counted absent" in output
     assert "mean 75.0%, median 100.0% over all 4 students (the 1 absent counted as 0%)" in output
     assert ("Note: 1 student(s) answered no part of their paper that could be read: their rows were not read as rows "
             "(invalid, graded against no part in graded.csv), so they are counted absent (left out of the class "

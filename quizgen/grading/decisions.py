@@ -44,6 +44,7 @@ class Decisions:
 
     def __init__(self, overrides: list, source: str, undecided: list | None = None, parted: bool = True):
         self.overrides, self.source, self.unmatched, self.made = overrides, source, [], 0
+        self.applied, self.changed = 0, 0   # parts the overrides decided, and those whose points that changed
         self.parted = parted   # the file has a part column (no_part.py: one without may have lost it)
         self.elsewhere = []   # overrides of students the key knows, with no answer row here and not on --roster
         self.undecided = undecided or []   # the lines giving no mark, status or comment: parts left for later
@@ -52,9 +53,18 @@ class Decisions:
         if not self.parted:   # a lost part column: no part decided
             refuse_unparted_overrides(self.overrides, index, self.source)
         refuse_unknown_parts(self.overrides, index, self.source)
+        before = {}   # {grid cell an override decided: the points it had before}
         self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made,
-                                         self.elsewhere, graded)
+                                         self.elsewhere, graded, before)
         self.made = made.next - made.first if made is not None else 0
+        self.applied = len(before)
+        self.changed = sum((grid.outcomes[k].score or 0) != points for k, points in before.items())
+
+    def counted(self) -> str:
+        """``6 overrides applied, 3 of them changing a part's points``: what the Marked-with line says
+        of the file, so an instructor auditing the marks knows how many of its lines took effect."""
+        applied = f"{self.applied} override{'' if self.applied == 1 else 's'} applied"
+        return f"{applied}, {self.changed} of them changing a part's points" if self.applied else applied
 
     def made_note(self) -> list:
         """The summary's lines on the rows the overrides made and on the overrides
@@ -125,7 +135,8 @@ def made_id_cell(student_id: str) -> str:
 
 
 def apply_decisions(overrides: list, index, students, grid, patched: dict, source: str = "overrides",
-                    made: MadeRows | None = None, elsewhere: list | None = None, graded=None) -> list:
+                    made: MadeRows | None = None, elsewhere: list | None = None, graded=None,
+                    before: dict | None = None) -> list:
     """Apply ``overrides`` to the grid's final outcomes (adding the rows to
     ``patched``); an override of a graded or ``--roster`` student's part on their
     paper with no answer row gets a row of its own from ``made`` (None: it
@@ -140,7 +151,9 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     ``correct`` answer partial (part of its marks), and those of
     override_answers.py: ``graded`` (its GradedRows; None: no check) reads
     back the answers an override rests on, and one made for another answer
-    than the one graded now is not applied."""
+    than the one graded now is not applied. ``before`` (if given) gains, for each part an override
+    decided, the points it had before any override (a part with no answer row: 0)."""
+    before = {} if before is None else before
     find = graded_student_finder(students)
     answers, again = _graded_answers(overrides, index, students, grid, graded, find)
     warned, decided = _Warned(), {}   # decided: {grid cell: the override that set it}
@@ -160,7 +173,9 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
                 and not same_answer(override.answer, graded_answer):   # decided for another answer
             grid.outcomes[k] = patched[row] = held_outcome(override, target.checker, grid.outcomes[k], source)
             warned.short[k] = [(override.line, changed_warning(override, target.part, graded_answer, source))]
+            before.pop(k, None)   # held off: not applied (an earlier line's decision for it is replaced too)
             continue
+        before.setdefault(k, (grid.outcomes[k].score or 0) if not target.fresh else 0)
         earlier = other_answer(again.get(k, ()), graded_answer) if graded_answer is not None else None
         warned.short[k] = [(override.line, again_warning(override, target.part, earlier, graded_answer, source))] \
             if earlier is not None and override.answer is None else []   # only the line that counts is warned about

@@ -97,7 +97,8 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     ``zero_marked``, which the students tables say (report/model.ZERO_MARKED). ``sections``:
     {student number: the roster's section} (report.student_sections); ``unplaced``: {student
     number: why they answered no part of their paper, or that every answer is blank}, which the students
-    tables say; they too are shown ``missing`` throughout (absent from the figures)."""
+    tables say; they too are shown ``missing`` throughout (absent from the figures), the slots the
+    answers file has no row for kept apart (Student.no_row)."""
     missing = Verdict("missing", 0.0, "")
     verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
 
@@ -113,7 +114,7 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     masks = matrix.paper_masks()
     gone = set(absent) | set(unplaced or ())   # unplaced: every part missing already, or every answer blank
     partial = {slot for mask in set(masks) for slot, on in enumerate(mask) if not on}
-    columns, made = [], set()
+    columns, made, no_row = [], set(), {}
     for slot in range(len(matrix.slots)):
         column = matrix.column(slot)
         outcomes = set(column)
@@ -122,6 +123,8 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
         if slot in partial:
             cells = [cell if mask[slot] else None for cell, mask in zip(cells, masks)]
         for n in gone:
+            if cells[n] is missing:   # no answer row: a blank student's such part is no blank (blank_rows)
+                no_row.setdefault(n, []).append(slot)
             cells[n] = missing if cells[n] is not None else None
         columns.append(cells)
         if any(map(made_by_override, outcomes)):   # rare: one outcome per override line
@@ -130,7 +133,7 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     only = {n for n in made if n not in absent and all(made_by_override(o) or o.status is None for o in matrix.row(n))}
     sections, unplaced = sections or {}, unplaced or {}
     students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only, n in absent,
-                        sections.get(n, ""), unplaced.get(n, ""))
+                        sections.get(n, ""), unplaced.get(n, ""), tuple(no_row.get(n, ())))
                 for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
     if order is None or order == list(range(len(students))):
         return students, columns

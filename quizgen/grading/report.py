@@ -14,7 +14,7 @@ from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.grading.look_at import not_read_note, review_hint
 from quizgen.grading.read_as import answers_named, answers_read_as
-from quizgen.grading.student_notes import absent_groups, blank_note
+from quizgen.grading.student_notes import absent_groups, blank_note, students_text
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import (counted_name, decimal_mark, ecf_said, md_cell, number_text, one_place,
@@ -180,13 +180,6 @@ def class_percentages(result) -> list:
     return [t.percent for t in result.students if t.max_score]
 
 
-def _students_text(result, comma: bool = False) -> str:
-    """"12 students", not counting the roster's absentees, who are named apart."""
-    gone = absent_groups(result, comma)
-    text = _count(len(result.students) - len(result.absent), "student", comma)
-    return f"{text} (and {' and '.join(gone)})" if gone else text
-
-
 def class_figures(result, comma: bool = False, median: bool = True) -> str:
     """The class's centre and range: ``mean 56.2%, median 60.0%, lowest 0.0%,
     highest 100.0%`` ("" with no percentages), the median left out when not
@@ -232,7 +225,7 @@ def report_markdown(result) -> str:
     comma = result.decimal_comma
     lines = [markdown_heading(result.exam), "",
              f"Answers: {answers_named(result, md_cell)}; key: {md_cell(result.key_name)}; "
-             f"{_answers_text(result, comma)} from {_students_text(result, comma)}.", ""]
+             f"{_answers_text(result, comma)} from {students_text(result, comma)}.", ""]
     lines += [md_cell(result.settings), ""] if result.settings else []
     lines += [f"Note: {md_cell(result.key_check)}", ""] if result.key_check else []   # too few answers to check
     lines += _class_section(result, comma) + _question_section(result, comma) + _misconception_section(result, comma)
@@ -347,7 +340,7 @@ def _student_section(result, comma: bool = False) -> list:
 def summary_text(result) -> str:
     """The short summary printed by ``quizgen grade``."""
     comma, read_as = result.decimal_comma, result.read_as or answers_read_as(result)
-    lines = [f"Graded {_answers_text(result, comma)} from {_students_text(result, comma)} "
+    lines = [f"Graded {_answers_text(result, comma)} from {students_text(result, comma)} "
              f"against {result.key_name} ({read_as}).", ""]
     lines += [f"  {status.value:<24}{whole_number(result.counts[status], comma):>8}"   # ECF as report.md
               f"{ecf_said(result.ecf * (status is Status.CORRECT), comma)}" for status in Status

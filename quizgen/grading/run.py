@@ -181,15 +181,15 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                        reads=files_read(answers, key, **others), choice=choice, sheets=bool(outputs.feedback),
                        gradebook=outputs.gradebook, key_forced=key_forced, saved_by=saved_by) as given, thousands_kept():
         run = _read_inputs(asked, given, outputs, commit)
-        settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
-                               roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced,
-                               saved_by=saved_by)
-        settings += "".join(f" Note: {note}." for note in _key_notes(run, asked.marking))   # report.md and the HTML page
         names = {role: path.name for role, path in run.paths.items()}
         folder, record = run.paths["graded"].parent, record_name(run.paths["graded"])   # written with the outputs
         with streamed_files(folder, [*names.values(), record]) as handles:
             handles[record].write(run.made.text())
             graded, checks = _grade_rows(asked, run, handles[names["graded"]], progress, jobs, folder)
+            settings = marked_with(rtol=rtol, atol=atol, policy=policy, ecf_credit=ecf_credit, overrides=overrides,
+                                   roster=roster, paper_as_written=paper_as_written, attempt=attempt, forced=key_forced,
+                                   saved_by=saved_by, applied=run.decisions.counted() if run.decisions else "")
+            settings += "".join(f" Note: {note}." for note in _key_notes(run, asked.marking))   # report.md, the page
             people = _reconcile(asked, run)
             result = _write_outputs(asked, run, graded, people, checks, settings, handles, names, jobs)
             _write_sheets(result, run, handles[names["graded"]], commit, progress)

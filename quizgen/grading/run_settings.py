@@ -44,19 +44,21 @@ def file_said(option: str, path) -> str:
 
 def marked_with(*, rtol=None, atol=None, policy=None, ecf_credit=None, overrides=None, roster=None,
                 paper_as_written: bool = False, attempt: str | None = None, forced: str = "",
-                saved_by: str = "auto") -> str:
+                saved_by: str = "auto", applied: str = "") -> str:
     """``Marked with: ...``: the run's options that change a mark or whom it grades, in
     command-line words; the defaults said plainly when none was given. ``policy`` is a
     policy.yaml path (or a Policy given to the library, named so); ``forced``: the option
     that let answers that look written for another key through (``--force-key``), if any; ``saved_by``:
-    --saved-by, named unless auto."""
+    --saved-by, named unless auto; ``applied``: what the overrides did (Decisions.counted), after their file."""
     said = [f"--{name} {value:g}" for name, value in (("rtol", rtol), ("atol", atol)) if value is not None]
     if policy is not None:
         said.append(file_said("--policy", policy) if isinstance(policy, (str, Path)) else "a marking policy object")
     if ecf_credit is not None:
         said.append(f"--ecf-credit {ecf_credit}")
-    said += [file_said(option, path) for option, path in (("--overrides", overrides), ("--roster", roster))
-             if path is not None]
+    if overrides is not None:
+        said.append(file_said("--overrides", overrides) + (f": {applied}" if applied else ""))
+    if roster is not None:
+        said.append(file_said("--roster", roster))
     if paper_as_written:
         said.append("--paper-as-written")
     if attempt is not None:

@@ -62,16 +62,20 @@ def blank_note(result, comma: bool = False) -> list:
     """report.md's line under its status table when some students left every answer blank
     (GradeResult.blank_absent: those students, their blank answers): the table's blank counts
     their answers, as graded.csv and the students CSV do; the questions CSV and the item analysis,
-    which count those students absent, do not."""
+    which count those students absent, do not; blank rows an override made for a student marked
+    only by overrides scoring 0 (absent too) are said apart, so the three counts add up."""
     students, answers = result.blank_absent
     if not students:
         return []
     who = "the student" if students == 1 else f"the {whole_number(students, comma)} students"
     kept = sum(q.counts[Status.BLANK] for q in result.questions)
+    other = result.counts[Status.BLANK] - answers - kept   # the overrides' 0 rows of zero_marked students
+    rest = (f"; the other {whole_number(other, comma)} {'is a row' if other == 1 else 'are rows'} an override made "
+            "for a student marked only by overrides scoring 0, counted absent too") if other > 0 else ""
     return [f"blank: {who} whose every answer is blank {'is' if students == 1 else 'are'} counted absent: their "
             f"{whole_number(answers, comma)} blank answer{' is' if answers == 1 else 's are'} in this count, as in "
             "graded.csv and the students CSV, but not in the questions CSV or the item analysis "
-            f"({whole_number(kept, comma)} blank answer{'' if kept == 1 else 's'} there).", ""]
+            f"({whole_number(kept, comma)} blank answer{'' if kept == 1 else 's'} there{rest}).", ""]
 
 
 def blank_line(students: Students, blanked: list, limit: int = 20) -> list:
@@ -223,3 +227,15 @@ def absent_groups(result, comma: bool = False, legend: bool = False) -> list:
     return [f"{whole_number(n, comma)}{words}" for n, words in (
         (len(result.absent) - unplaced - blank, f" absent{listed}" if legend else f"{listed} who gave none"),
         (unplaced, " whose rows answer no part of their paper"), (blank, " whose every answer is blank")) if n]
+
+
+def students_text(result, comma: bool = False) -> str:
+    """"12 students" (report.md's first line and grade's summary), then those counted absent (the class
+    line's "the 3 absent"), by group: ``12 students and 3 counted absent (1 on the roster who gave none
+    and 2 whose every answer is blank)``; one group: ``12 students and 2 on the roster who gave none, counted absent``."""
+    gone = absent_groups(result, comma)
+    n = len(result.students) - len(result.absent)
+    text = "1 student" if n == 1 else f"{whole_number(n, comma)} students"
+    if len(gone) > 1:
+        return f"{text} and {whole_number(len(result.absent), comma)} counted absent ({' and '.join(gone)})"
+    return f"{text} and {gone[0]}, counted absent" if gone else text

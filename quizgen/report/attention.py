@@ -35,7 +35,8 @@ class ToAct:
     unmarked: list = field(default_factory=list)
     why: str = ""   # why the parts awaiting a person wait, when grade knows (a paper code not their own)
     whys: dict = field(default_factory=dict)   # or each part's own why: {label: reason} (add_reasons)
-    blanked: list = field(default_factory=list)   # every answer blank (counted absent): the parts of their paper
+    blanked: list = field(default_factory=list)   # every answer blank (counted absent): their blank parts
+    no_row: list = field(default_factory=list)   # and the parts of their paper the answers file has no row for
     unread: list = field(default_factory=list)   # the parts whose answers could not be read (invalid)
 
 
@@ -73,7 +74,9 @@ def blank_rows(parts, absent) -> list:
     (``no_part`` ALL_BLANK), naming the parts of their paper: they are left out of the figures, so
     of the analysis and :func:`to_act`, but an empty form may be answers lost."""
     labels = [f"{p.question_id}{p.part}" for p in parts]
-    return [ToAct(s.student_id, s.name, [], [], blanked=[label for label, v in zip(labels, s.verdicts) if v is not None])
+    return [ToAct(s.student_id, s.name, [], [], blanked=[label for k, (label, v) in enumerate(zip(labels, s.verdicts))
+                                                        if v is not None and k not in s.no_row],
+                  no_row=[labels[k] for k in s.no_row])
             for s in absent if s.no_part == ALL_BLANK]
 
 
@@ -142,7 +145,8 @@ def parts_text(row: ToAct, key: str) -> str:
     """The parts awaiting a person (``Q2a, Q5a``, then why in brackets when known), where the student stopped
     (``from Q6a on (16 parts)``; one part: ``Q10b``), or the parts with no mark
     of a student marked only by overrides (``Q1b, Q1c, Q2a, Q2b, Q3a and 21 more``), or how many parts
-    one whose every answer is blank left blank (``all 27 parts blank``)."""
+    one whose every answer is blank left blank (``all 27 parts blank``; with parts the answers
+    file has no row for, ``26 of 27 parts blank; no answer row for Q10b``: a lost row is not a blank)."""
     if key == "review":
         return _review_text(row)
     if key == "unread":
@@ -150,9 +154,19 @@ def parts_text(row: ToAct, key: str) -> str:
     if key == "unmarked":
         return named_few(row.unmarked, UNMARKED_SHOWN)
     if key == "blanked":
-        return f"all {len(row.blanked)} parts blank" if len(row.blanked) > 1 else f"{''.join(row.blanked)} blank"
+        return _blank_text(row)
     parts = row.unreached
     return parts[0] if len(parts) == 1 else f"from {parts[0]} on ({len(parts)} parts)"
+
+
+def _blank_text(row: ToAct) -> str:
+    """What an all-blank student left: ``all 27 parts blank``, ``Q1a blank``, or with rows missing
+    ``26 of 27 parts blank; no answer row for Q10b``."""
+    blank = row.blanked
+    if not row.no_row:
+        return f"all {len(blank)} parts blank" if len(blank) > 1 else f"{blank[0]} blank"
+    said = f"{len(blank)} of {len(blank) + len(row.no_row)} parts blank" if len(blank) > 1 else f"{blank[0]} blank"
+    return f"{said}; no answer row for {named_few(row.no_row, UNMARKED_SHOWN)}"
 
 
 def _review_text(row: ToAct) -> str:

@@ -29,7 +29,7 @@ from quizgen.report.carried import CARRIED_HEADER, CARRIED_NOTE, carried_rows
 from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, critical_note, flag_legend, flag_parts,
                                     flagged_items, flagged_label, flagged_over, over_cell, wrong_cell, wrong_shown)
 from quizgen.report.tables import CLASS_FACILITY, GROUPS_HEADER, R_HEADER, d_note, fixed, groups_cell, shrunk, test_lines
-from quizgen.report.trap_table import POOLED_NOTE, percent, trap_cells, trap_header, trap_reading
+from quizgen.report.trap_table import POOLED_NOTE, percent, trap_caption, trap_cells, trap_header, trap_reading
 from quizgen.report.reliability import spread_note
 
 PAGE_SIZE = 50
@@ -210,7 +210,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         provisional=provisional_note(analysis, comma), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
         to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows), comma),
         fold=lambda rows: attention.fold_text(len(rows), comma),
-        small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_header=trap_header(analysis),
+        small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_header=trap_header(analysis), trap_caption=trap_caption(analysis),
         negative_alpha=negative_alpha_note(analysis, comma), d_note=d_note(comma), groups_header=GROUPS_HEADER,
         groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), trap_reading=trap_reading(analysis),
         trap_cells=partial(trap_cells, analysis, comma=comma), pooled_note=POOLED_NOTE * analysis.pooled, d_cell=partial(d_cell, comma=comma),

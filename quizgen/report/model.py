@@ -77,6 +77,7 @@ class Student(NamedTuple):
     zero_marked: bool = False
     section: str = ""
     no_part: str = ""   # why an absent student answered no part of their paper (grading/student_notes.NO_PART_*), else ""
+    no_row: tuple = ()   # an absent student's parts (by place) the answers file has no row for: not blanks
 
 
 @dataclass

@@ -173,7 +173,7 @@ def zero_points_note(analysis: Analysis) -> str:
 
 def small_trap_groups(analysis: Analysis) -> list:
     """The places of the trap shares' groups that are fewer than SMALL_GROUP (their shares marked †);
-    none below FEW students, whose group shares are n/a (trap_table.trap_cells)."""
+    none below FEW students, whose trap tables give no group shares (trap_table.grouped)."""
     if analysis.test.students < FEW:
         return []
     return [p for i in analysis.parts for t in i.traps for s, p in ((t.lower, t.lower_places), (t.upper, t.upper_places))

@@ -45,6 +45,7 @@ class SectionStats:
     sd: Optional[float] = None
     questions: dict = field(default_factory=dict)
     whole: bool = False   # the whole class's row, never marked small
+    left_out: tuple = ()   # the parts no student answered (Analysis.unanswered): out of the question means
 
     @property
     def small(self) -> bool:
@@ -72,28 +73,32 @@ def section_stats(analysis: Analysis, parts, students) -> list:
         members.setdefault(getattr(student, "section", ""), []).append((student, row))
     names = sorted(members, key=lambda name: (not name, natural_order(name)))
     everyone = [pair for name in names for pair in members[name]]
-    whole = _stats(WHOLE_CLASS, everyone, parts)
+    silent = tuple(analysis.unanswered)
+    whole = _stats(WHOLE_CLASS, everyone, parts, silent)
     whole.whole = True
-    return [_stats(name, members[name], parts) for name in names] + [whole]
+    return [_stats(name, members[name], parts, silent) for name in names] + [whole]
 
 
-def _stats(name: str, pairs: list, parts) -> SectionStats:
-    """One section's figures from its (Student, StudentRow) pairs."""
+def _stats(name: str, pairs: list, parts, silent: tuple = ()) -> SectionStats:
+    """One section's figures from its (Student, StudentRow) pairs; the parts labelled in ``silent``
+    (no student answered them) are left out of each question's mean, as the item analysis leaves them
+    out of their question's figures: their 0s say the answers were lost, not what the section knows."""
     sat = [(student, row) for student, row in pairs if not row.absent]
     percents = [row.percent for _, row in sat if row.percent is not None]
-    found = SectionStats(name, len(sat), len(pairs) - len(sat))
+    found = SectionStats(name, len(sat), len(pairs) - len(sat), left_out=silent)
     if percents:
         found.mean, found.median = statistics.fmean(percents), statistics.median(percents)
         found.sd = statistics.pstdev(percents) if len(percents) > 1 else None
     for question in dict.fromkeys(p.question_id for p in parts):
-        found.questions[question] = _question_mean([s.verdicts for s, _ in sat], parts, question)
+        found.questions[question] = _question_mean([s.verdicts for s, _ in sat], parts, question, silent)
     return found
 
 
-def _question_mean(rows: list, parts, question: str) -> Optional[float]:
+def _question_mean(rows: list, parts, question: str, silent: tuple = ()) -> Optional[float]:
     """The mean, over the students whose paper has ``question``, of their score on
-    it as a percentage of its points (None when no paper has it, or it is worth 0)."""
-    slots = [k for k, p in enumerate(parts) if p.question_id == question]
+    it as a percentage of its points, the parts labelled in ``silent`` left out (None when no
+    paper has it, or it is worth 0)."""
+    slots = [k for k, p in enumerate(parts) if p.question_id == question and f"{p.question_id}{p.part}" not in silent]
     shares = []
     for verdicts in rows:
         on = [k for k in slots if verdicts[k] is not None]
@@ -151,4 +156,17 @@ def section_view(sections: list, comma: bool = False) -> dict:
         return {}
     header, rows = question_table(sections, comma)
     return {"notes": section_notes(sections, comma), "header": SUMMARY_HEADER, "rows": summary_rows(sections, comma),
-            "questions_note": QUESTIONS_NOTE, "question_header": header, "question_rows": rows}
+            "questions_note": questions_note(sections), "question_header": header, "question_rows": rows}
+
+
+def questions_note(sections: list) -> str:
+    """The sentence above the mean score per question by section, and which parts no student answered
+    it leaves out (each question's points then those of its other parts), as the item analysis does."""
+    silent = sections[0].left_out if sections else ()
+    if not silent:
+        return QUESTIONS_NOTE
+    named = ", ".join(silent[:-1]) + " and " + silent[-1] if len(silent) > 1 else silent[0]
+    return (f"{QUESTIONS_NOTE} {named}, which no student answered, {'is' if len(silent) == 1 else 'are'} left "
+            "out here (of the question's points too), as the item analysis leaves "
+            f"{'it' if len(silent) == 1 else 'them'} out of {'its question' if len(silent) == 1 else 'their questions'}"
+            f"; the scores count {'it' if len(silent) == 1 else 'them'} 0.")

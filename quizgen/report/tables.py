@@ -275,7 +275,7 @@ def _section_lines(sections: list, comma: bool) -> list:
     def cells(rows: list) -> list:
         return [list(map(md_cell, row)) for row in rows]
     lines = ["### Sections", ""] + [line for note in view["notes"] for line in (note, "")]
-    lines += _table(view["header"], cells(view["rows"])) + [view["questions_note"], ""]
+    lines += _table(view["header"], cells(view["rows"])) + [md_cell(view["questions_note"]), ""]   # names parts
     return lines + _table(*cells([view["question_header"]]), cells(view["question_rows"]))
 
 

@@ -44,21 +44,33 @@ def could_shown(analysis: Analysis) -> bool:
     return any(t.of != i.reached for i in analysis.parts for t in i.traps if t.share is not None)
 
 
+def grouped(analysis: Analysis) -> bool:
+    """Whether the class has lower and upper 27% groups to compare (FEW students or more; below,
+    each group would be one student, and the trap tables give no group shares, as D and r are n/a)."""
+    return analysis.test.students >= FEW
+
+
 def trap_header(analysis: Analysis) -> list:
     """The trap tables' header (the page adds the feedback column)."""
-    return ["part", "trap", TRAP_STUDENTS, *[COULD_HEADER] * could_shown(analysis), "share", "lower 27%",
-            "upper 27%"]
+    return ["part", "trap", TRAP_STUDENTS, *[COULD_HEADER] * could_shown(analysis), "share",
+            *["lower 27%", "upper 27%"] * grouped(analysis)]
+
+
+def trap_caption(analysis: Analysis) -> str:
+    """The page's trap table caption: the groups named only when the table has their shares."""
+    return "Traps: share of the part's students" + ", overall and in the lower and upper 27%" * grouped(analysis)
 
 
 def trap_cells(analysis: Analysis, item: ItemStats, trap: TrapShare, comma: bool = False) -> list:
-    """One trap's cells under trap_header, as plain text (the Markdown and the page escape them): with
-    fewer than FEW students its group shares are n/a (each group one student, as D and r are n/a)."""
-    size, grouped = analysis.test.group, analysis.test.students >= FEW
-    lower, upper = ((group_percent(share, places, size, comma) if grouped else NA)
+    """One trap's cells under trap_header, as plain text (the Markdown and the page escape them): the
+    group shares only when the class has groups (:func:`grouped`)."""
+    size, cells = analysis.test.group, [item.label, named(trap.code, analysis.names), whole_number(trap.count, comma),
+                                        *[whole_number(trap.of, comma)] * could_shown(analysis), percent(trap.share)]
+    if not grouped(analysis):
+        return cells
+    lower, upper = (group_percent(share, places, size, comma)
                     for share, places in ((trap.lower, trap.lower_places), (trap.upper, trap.upper_places)))
-    upper += UPPER_MARK * (grouped and upper_drawn(trap))
-    return [item.label, named(trap.code, analysis.names), whole_number(trap.count, comma),
-            *[whole_number(trap.of, comma)] * could_shown(analysis), percent(trap.share), lower, upper]
+    return cells + [lower, upper + UPPER_MARK * upper_drawn(trap)]
 
 
 def trap_reading(analysis: Analysis) -> str:
@@ -71,8 +83,10 @@ def trap_reading(analysis: Analysis) -> str:
     if could_shown(analysis):
         text += (" and whose paper's numbers can produce it (the column \"students who could fall into it\"; "
                  "a trap with a condition, or a draw of other numbers, cannot always be made)")
-    if analysis.test.students < FEW:
-        return text + "; lower and upper 27% are n/a with fewer than 3 students (each group would be one student)."
+    if not grouped(analysis):
+        return text + (f"; no shares of the lower and upper 27% groups are given: with fewer than {FEW} students "
+                       "each group would be one student, so they would compare two people, not groups (as D and r "
+                       "are n/a).")
     text += ("; lower 27% and upper 27%: the same share within the lowest and the highest scoring 27% of the "
              "class on the whole paper. A working trap draws more of the lower group than of the upper")
     if any(upper_drawn(t) for t in traps):
