@@ -32,7 +32,8 @@ def test_the_histogram_and_item_chart_have_a_phone_drawing_that_stacks_the_panel
         assert wide.get("class") == "chart wide" and narrow.get("class") == "chart narrow"
         assert wide.getparent() is narrow.getparent()
         assert int(narrow.get("width")) == charts.NARROW == int(narrow.get("viewbox").split()[2])
-    assert "wide" not in page.get_element_by_id("chart-heat").get("class")   # one drawing: it scrolls
+    assert page.get_element_by_id("chart-heat").get("class") == "chart wide"   # both drawings scroll; the phone's
+    assert page.get_element_by_id("chart-heat-narrow").get("class") == "chart narrow"   # has its labels in 2 lines
     svg = str(charts.item_chart(analysis.parts, narrow=True))
     labels = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*class="label">(?:\u2691 )?Q1a</text>', svg)   # flagged or not
     assert len(labels) == 2 and labels[0][0] == labels[1][0] and float(labels[1][1]) > float(labels[0][1])

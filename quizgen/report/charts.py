@@ -4,15 +4,15 @@ table behind it); colours come from CSS classes so dark mode and print restyle t
 
 from __future__ import annotations
 
-from collections import Counter
 from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.report.formatting import cut_at_word, decimal_mark, display_text, named, whole_number, whole_percent
+from quizgen.report.formatting import decimal_mark, display_text, named, whole_number, whole_percent
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
 from quizgen.report.flagged import flag_parts
+from quizgen.report.heat_names import heat_row_labels, label_width, row_label, two_lines
 from quizgen.report.score_bands import band_label
 from quizgen.report.tables import R_HEADER, fixed
 
@@ -206,28 +206,35 @@ HEAT_REACHED = ("reached: answered some part of it or a later part; a student wh
 """What the heat map's denominator is (ItemStats.reached of the question), said in its description."""
 
 
-def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None) -> Markup:
+def heat_map(codes: list, questions: list, heat: dict, names: dict | None = None, narrow: bool = False) -> Markup:
     """Misconception (rows) x question (columns): the share of the students who
     reached the question who fell into the trap in at least one of its parts, darker for
     more. The unit is said by the page above the map, in HTML text that wraps (HEAT_CAPTION: as
     SVG text in the sideways-scrolling box, a phone cut it off), not only in the tooltip. A row is labelled
     by its name in words, cut short to HEAT_LABEL_CHARS so that the grid stays narrow
     (``heat_row_labels``), its whole name and code in its tooltip, as in the cells' tooltips
-    and the description (``names``, {code: name}: formatting.named)."""
+    and the description (``names``, {code: name}: formatting.named). ``narrow``: the phone's drawing, each
+    label in two short lines (heat_names.two_lines), so that its pinned labels leave room for the numbers."""
     cells = "; ".join(f"{named(code, names or {})}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
                       for code in codes) or "No misconception was met."
-    shape = _heat_shape(codes, heat, names or {})
+    shape = _heat_shape(codes, heat, names or {}, narrow)
     body = _heat_grid(codes, questions, heat, names or {}, "", shape)
-    return _svg("chart-heat", *_heat_size(questions, shape),
+    return _svg("chart-heat" + "-narrow" * narrow, *_heat_size(questions, shape),
                 "Misconceptions by question (% of the students who reached it)",
-                f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)
+                f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body, _class(narrow))
 
 
-def _heat_shape(codes: list, heat: dict, names: dict) -> tuple:
+def _heat_shape(codes: list, heat: dict, names: dict, narrow: bool = False) -> tuple:
     """``(row labels, label column's width, peak share)`` of the whole map, computed once for
     every drawing of it (the map, each printed piece): a piece has the map's columns and shading."""
-    labels = heat_row_labels(codes, names)
+    labels = _row_labels(codes, names, narrow)
     return labels, _heat_left(labels), max((share for row in heat.values() for share in row.values()), default=0) or 1
+
+
+def _row_labels(codes: list, names: dict, narrow: bool) -> dict:
+    """The rows' drawn labels (heat_row_labels), each in two short lines on the phone's drawing."""
+    labels = heat_row_labels(codes, names)
+    return {code: two_lines(label) for code, label in labels.items()} if narrow else labels
 
 
 def _heat_size(questions: list, shape: tuple) -> tuple:
@@ -246,7 +253,7 @@ def _heat_grid(codes: list, questions: list, heat: dict, names: dict, line: str,
     body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
     for r, code in enumerate(codes):
         y = top + r * HEAT_ROW
-        body.append(_label(left - 6, y + 16, labels[code], named(code, names)))
+        body.append(row_label(left - 6, y + 16, labels[code], named(code, names)))
         for c, question in enumerate(questions):
             share = heat.get(code, {}).get(question)
             x = left + c * cell
@@ -304,47 +311,27 @@ def heat_top(lined: bool = False) -> int:
     return HEAT_HEAD + HEAT_LINE * lined
 
 
-HEAT_LABEL_CHARS = 40
-"""The most characters of a heat-map row's drawn label: a name longer is cut short
-with an ellipsis, so that the label column stays about 300 px wide (the bank's longest
-code made it 247 px), and a cut name still says which misconception it is."""
-
-
-def heat_row_labels(codes: list, names: dict) -> dict:
-    """``{code: its row's drawn label}``: the trap's name, cut at a word to HEAT_LABEL_CHARS
-    with an ellipsis when longer; the code for a trap without a name, and for names
-    that cut alike (their rows must not read the same)."""
-    labels = {code: cut_at_word(display_text(names[code]), HEAT_LABEL_CHARS) if names.get(code) else code
-              for code in codes}
-    seen = Counter(labels.values())
-    return {code: code if seen[label] > 1 else label for code, label in labels.items()}
-
-
-def _label(x: float, y: float, label: str, whole: str) -> str:
-    """A heat-map row's label, right-aligned, its whole name and code in a tooltip."""
-    return f'<g><title>{escape(display_text(whole))}</title>{_text(x, y, label, "end")}</g>'
-
-
 def _heat_height(labels) -> int:
     return heat_top() + HEAT_ROW * max(len(labels), 1) + 10
 
 
 def _heat_left(labels: dict) -> int:
-    """The heat map's label column: the longest label fits."""
-    return ceil(max([150] + [text_width(label) + 16 for label in labels.values()]))
+    """The heat map's label column: the longest label fits (at least 150 px wide; a phone's, 60)."""
+    least = 60 if any(isinstance(label, tuple) for label in labels.values()) else 150
+    return ceil(max([least] + [label_width(label) + 16 for label in labels.values()]))
 
 
-def heat_labels(codes: list, names: dict | None = None) -> Markup:
+def heat_labels(codes: list, names: dict | None = None, narrow: bool = False) -> Markup:
     """The heat map's row labels again, on the page's background, for the page to pin
     over the map's own (CSS ``.heat-labels``): scrolled sideways on a phone, each
     row of numbers keeps its name (and its tooltip). Hidden from screen readers, which
-    read the map's description."""
-    labels = heat_row_labels(codes, names or {})
+    read the map's description. ``narrow``: over the phone's drawing (heat_map's)."""
+    labels = _row_labels(codes, names or {}, narrow)
     left, height = _heat_left(labels), _heat_height(labels)
     body = [f'<rect x="0" y="0" width="{left}" height="{height}" class="page"/>']   # the header scrolls under it too
-    body += [_label(left - 6, heat_top() + r * HEAT_ROW + 16, labels[code], named(code, names or {}))
+    body += [row_label(left - 6, heat_top() + r * HEAT_ROW + 16, labels[code], named(code, names or {}))
              for r, code in enumerate(codes)]
-    return Markup(f'<svg class="heat-labels" aria-hidden="true" focusable="false" viewBox="0 0 {left} {height}" '
+    return Markup(f'<svg class="heat-labels{" narrow" * narrow}" aria-hidden="true" focusable="false" viewBox="0 0 {left} {height}" '
                   f'width="{left}" height="{height}" xmlns="http://www.w3.org/2000/svg" font-size="{FONT}">'
                   + "".join(body) + "</svg>")
 

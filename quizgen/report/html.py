@@ -197,7 +197,9 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         histogram_who=who,
         items_svg=charts.item_chart(analysis.parts, comma) + charts.item_chart(analysis.parts, comma, narrow=True),
         heat_svg=charts.heat_map(codes, questions, analysis.heat, analysis.names),
-        heat_labels=charts.heat_labels(codes, analysis.names),
+        heat_labels=charts.heat_labels(codes, analysis.names),   # and the phone's, its labels shorter:
+        heat_narrow=charts.heat_map(codes, questions, analysis.heat, analysis.names, narrow=True)
+        + charts.heat_labels(codes, analysis.names, narrow=True),
         heat_pieces=charts.heat_pieces(codes, questions, analysis.heat, analysis.names),
         items_pieces=item_pieces(analysis.parts, comma),
         named=partial(named, names=analysis.names), said=partial(said, names=analysis.names),
