@@ -47,14 +47,18 @@ def provisional_note(analysis: Analysis, comma: bool = False) -> str:
 
 SMALL_CLASS = SMALL
 """Below this many students the discrimination and reliability figures are rough (small_class_note)."""
+STEADY_CLASS = 100
+"""From this many students the standard error of r, about 1/√n, is 0.10 or less; from SMALL_CLASS up to
+here the report still says the figures are estimates (middling_note): they do not turn exact at 30."""
 
 
 def small_class_note(analysis: Analysis, comma: bool = False) -> str:
     """The caveat for a class of fewer than SMALL_CLASS students (at 25, the
-    standard error of an r near 0 is about 1/√25 = 0.2), or "" for a larger one."""
+    standard error of an r near 0 is about 1/√25 = 0.2), the shorter one up to
+    STEADY_CLASS (middling_note), or "" for a larger one."""
     n = analysis.test.students
     if not n or n >= SMALL_CLASS:
-        return ""
+        return middling_note(analysis, comma) if SMALL_CLASS <= n < STEADY_CLASS else ""
     if n == 1:
         return ONE_STUDENT
     if n < FEW:
@@ -71,6 +75,21 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
             "read the flags as hints, not verdicts. An r is flagged \"r < 0\" only at or below "
             f"-{decimal_mark(numbers.fixed(chance_limit(n), 3), comma)}, the 5% critical value of r at {n} students; a lower r closer to 0 "
             "is tagged \"low r (small class)\": it may be chance." + (_alpha_few_note(comma) if few else ""))
+
+
+def middling_note(analysis: Analysis, comma: bool = False) -> str:
+    """From SMALL_CLASS to STEADY_CLASS students: the figures are steadier than in a small class but still
+    estimates, so a figure close to the cut it is read against may be on either side of it by chance
+    (no interval is computed for alpha; its size is not claimed)."""
+    n = analysis.test.students
+    if analysis.test.same_totals:
+        return ""
+    figures = "D and r" if too_few_for_alpha(analysis.test) else "D, r and alpha"
+    return (f"{n} students answered: {figures} are steadier than in a class of fewer than {SMALL_CLASS} but are "
+            f"still estimates from these students (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
+            f"a figure close to the cut it is read against (r {_fixed(0.2, comma)}"
+            + ("" if figures == "D and r" else f"; alpha {decimal_mark('0.7', comma)} and {decimal_mark('0.8', comma)}")
+            + ") may lie on the other side of it by chance, so read such a flag, or its absence, as a hint.")
 
 
 def _alpha_few_note(comma: bool) -> str:
