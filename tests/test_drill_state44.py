@@ -3,7 +3,7 @@ pointed to aside (/etc/passwd became /etc/passwd.bad), and any file that was not
 record (a mistyped ``--state notes.txt``) was renamed to ``.bad`` and replaced by
 JSON. Now a link is refused, never followed, and a file without quizgen's marker
 stops the drill in one line, left byte for byte as it was with nothing made beside
-it; only a damaged record of ours is still moved aside (tests/test_drill.py)."""
+it; only a damaged record of ours, or an empty file, is still moved aside (tests/test_drill.py)."""
 
 import pytest
 
@@ -34,14 +34,30 @@ def test_a_file_that_is_not_a_record_is_refused_and_left_alone(invoke, tmp_path,
     assert _listing(tmp_path) == before   # no notes.txt.bad, no notes.txt.lock, the notes as they were
 
 
-@pytest.mark.parametrize("content", [b"", b" \r\n\n"])
-@pytest.mark.parametrize("stats", [False, True])
-def test_an_empty_file_is_refused_saying_it_is_empty(invoke, tmp_path, content, stats):
+@pytest.mark.parametrize("content", [b"", b" \r\n\n", b"\xef\xbb\xbf"])
+def test_an_empty_file_is_moved_aside_as_a_cut_short_record_is_saying_it_is_empty(invoke, tmp_path, content):
+    """An empty (or blank) file holds nothing of anyone's, and a save cut short by a crash can leave one (the
+    record is replaced by a rename, not synced): it was refused as no record of ours, where a record cut
+    short is moved aside and a fresh one started. Now it is treated as the cut-short record is, and said empty."""
     state = tmp_path / "p.json"
     state.write_bytes(content)
-    _refused(invoke, stats, state, f"{state} is not a quizgen progress file (it is empty), so it is left as it is; "
-                                   "pass another --state FILE, or --no-save")
-    assert state.read_bytes() == content and _listing(tmp_path) == {"p.json": content}
+    result = invoke(*DRILL, "--count", "1", "--state", state, input="0.5\ns\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.strip().splitlines() == [
+        f"quizgen: warning: progress file {state} is empty; moved it to p.json.bad and started a fresh record"]
+    assert (tmp_path / "p.json.bad").read_bytes() == content
+    assert b'"format": "quizgen-progress"' in state.read_bytes()   # the session's record, saved in its place
+
+
+@pytest.mark.parametrize("content", [b"", b" \r\n\n"])
+def test_stats_on_an_empty_file_says_it_is_empty_and_leaves_it(invoke, tmp_path, content):
+    state = tmp_path / "p.json"
+    state.write_bytes(content)
+    result = invoke("drill", "--stats", "--state", state)
+    assert result.exit_code == 0
+    assert result.stderr.strip().splitlines() == [
+        f"quizgen: warning: progress file {state} is empty; left as it is (a drill would move it aside)"]
+    assert _listing(tmp_path) == {"p.json": content}
 
 
 @pytest.mark.parametrize("stats", [False, True])

@@ -21,7 +21,8 @@ import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.drill.state_file import StoppedWaiting, check_existing, no_link, read_no_link, record_text, refuse_foreign
+from quizgen.drill.state_file import (StoppedWaiting, check_existing, is_empty, no_link, read_no_link, record_text,
+                                      refuse_foreign)
 from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_CARDS, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
 from quizgen.errors import InputFileError
@@ -301,6 +302,8 @@ def _read(path: Path, read_only: bool) -> Loaded:
     except OSError as exc:
         return Loaded(Progress(), f"cannot read progress file {path}: {exc.strerror or exc}; "
                                   "progress will not be saved", writable=False)
+    if is_empty(data):   # nothing in it: a save a crash cut to nothing, or a file made empty
+        return _bad(path, "is empty", read_only, data)
     try:
         progress, dropped = parse_kept(text)
     except NewerProgressFile as exc:
@@ -329,7 +332,7 @@ def _dropped_lines(path: Path, dropped: list) -> tuple:
 
 def _bad(path: Path, problem: str, read_only: bool, data: bytes) -> Loaded:
     """A file that is no usable record: reported (``read_only``) or moved aside when it is
-    a damaged record of ours; any other file stops the drill, left as it is."""
+    a damaged record of ours, or empty; any other file stops the drill, left as it is."""
     refuse_foreign(path, data)
     if read_only:
         return Loaded(Progress(), f"progress file {path} {problem}; left as it is (a drill would move it aside)",

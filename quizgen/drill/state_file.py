@@ -6,8 +6,8 @@ notes.txt`` would move the notes aside and write JSON in their place). A name en
 
 A progress path that is a symbolic link is refused, never followed; a file there that
 does not hold quizgen's marker is not quizgen's record and is refused too, left
-exactly as it is. Only a file that carries the marker, a damaged record of ours, is
-ever moved aside (drill/record.py)."""
+exactly as it is. Only a file that carries the marker, a damaged record of ours, or an
+empty one is ever moved aside (drill/record.py)."""
 
 from __future__ import annotations
 
@@ -76,13 +76,19 @@ def is_ours(data: bytes) -> bool:
     return isinstance(whole, dict) and f'"{whole.get("format")}"'.encode() == MARKER
 
 
+def is_empty(data: bytes) -> bool:
+    """Whether a file's bytes hold nothing but blanks (a byte-order mark aside): nothing of anyone's to lose.
+    A save replaces the record by a rename with no sync to the disk, so a crash just after one can leave the
+    file empty on some file systems: an empty one is treated as a record of ours cut short (drill/record.py)."""
+    return not record_text(data, errors="replace").strip()
+
+
 def refuse_foreign(path: Path, data: bytes) -> None:
     """Stop with one line, the file untouched, when ``data`` (the file at ``path``) is not
-    quizgen's progress record: it could be any file of the learner's."""
-    if not is_ours(data):
-        why = "it is empty" if not record_text(data, errors="replace").strip() else \
-            "it has no \"format\": \"quizgen-progress\""   # quizgen writes records whole: an empty one is not ours
-        raise InputFileError(f"{path} is not a quizgen progress file ({why}), so it is left as it is; {ADVICE}")
+    quizgen's progress record, nor empty: it could be any file of the learner's."""
+    if not is_ours(data) and not is_empty(data):
+        raise InputFileError(f"{path} is not a quizgen progress file (it has no \"format\": \"quizgen-progress\"), "
+                             f"so it is left as it is; {ADVICE}")
 
 
 def check_existing(path: Path, limit: int) -> None:
