@@ -73,6 +73,35 @@ def test_a_points_possible_that_is_no_number_is_refused_in_one_line(tmp_path, gr
             "them unscaled") in result.output
 
 
+@pytest.mark.parametrize("points", ["0,00", "0", "-0"])
+@pytest.mark.slow
+def test_a_column_of_0_points_possible_gets_the_papers_points_and_a_note_saying_so(tmp_path, graded, points):
+    """A Canvas assignment of 0 points possible (an extra-credit column) took the paper's points with no word:
+    they are still written unscaled (nothing to scale them to), the row left as Canvas wrote it, and a note says
+    why and what Canvas makes of them."""
+    result, text = _canvas(tmp_path, graded, points)
+    assert result.exit_code in (0, 1), result.output
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    student = _students(tmp_path)["s001"]
+    assert float(student["score"]) > 0 and rows[1][-1] == points
+    assert rows[2][2:] == ["s001", "ada", "Section A", number_text(float(student["score"]))]
+    assert ("Note: the 'Quiz 1' column of gradebook.csv has 0 points possible in Canvas, so there is nothing to "
+            "scale the scores to: they are written unscaled, in the paper's points (s001's "
+            f"{number_text(float(student['score']))} of {student['max_score']} is written "
+            f"{number_text(float(student['score']))}), and Canvas counts points in an assignment of 0 points possible "
+            "as extra credit in its totals; to have them scaled, set the assignment's points in Canvas, export the "
+            "gradebook again and grade with that template") in " ".join(result.output.split())
+
+
+@pytest.mark.slow
+def test_a_column_with_no_points_possible_gets_the_papers_points_with_no_note(tmp_path, graded):
+    result, text = _canvas(tmp_path, graded, "")
+    assert result.exit_code in (0, 1), result.output
+    student = _students(tmp_path)["s001"]
+    assert list(csv.reader(io.StringIO(text), delimiter=";"))[1][-1] == number_text(float(student["max_score"]))
+    assert "0 points possible" not in result.output and "scaled" not in result.output   # a new column's points
+
+
 def test_a_moodle_template_keyed_by_email_suggests_the_gradebook_key(tmp_path, graded):
     template = tmp_path / "moodle.csv"
     template.write_text("Email address,Full name,Quiz 1\r\nada@example.org,Ada,3\r\n", encoding="utf-8")

@@ -18,6 +18,7 @@ from quizgen.wording import first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.key.parts import trap_names
+from quizgen.grading.canvas_points import column_words, points_possible_note
 from quizgen.grading.canvas_status import status_warnings
 from quizgen.grading.carried_counts import carried_counts
 from quizgen.grading.common_wrong import common_wrong
@@ -35,7 +36,6 @@ from quizgen.lms.gradebook import (FilledGradebook, canvas_gradebook, grade_valu
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unguardable,
                                    unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
-from quizgen.report.formatting import number_text
 from quizgen.report.model import ECF_COUNT
 
 
@@ -237,7 +237,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         result.notes += zeros_note(outputs, book) + other_rows_note(outputs, book) + columns_note(outputs, book)
         result.notes += odd_rows_note(outputs, book)
         result.notes += unmatched_note(outputs, result, book) + not_in_export_note(outputs, book)
-        result.notes += _merge_notes(outputs, result, book) + _scaled_note(outputs, result, book.possible)
+        result.notes += _merge_notes(outputs, result, book) + points_possible_note(outputs, result, book.possible)
         result.warnings += _changed_warning(outputs, result, book.changed) + list(book.added)
         result.warnings += off_roster_warning(result, book.off_roster)
         ids = [t.student_id for t in result.students]
@@ -261,7 +261,7 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     no grade as their Moodle attempt is still open or they have none (``held``,
     each with a template's grade kept), or as they gave no answer in an answers
     file (no_answer_ids); and the template's rows left out for having no student id."""
-    column, notes = _column_words(outputs, result) if outputs.gradebook_template else "", []
+    column, notes = column_words(outputs, result) if outputs.gradebook_template else "", []
     if book.no_id:
         identity = "ID number" if outputs.gradebook_key == "idnumber" else "email address"
         notes.append(f"{len(book.no_id)} row(s) of {shortened(Path(outputs.gradebook_template).name)} have no "
@@ -303,26 +303,6 @@ def _open_left_out(note: str) -> str:
             "the gradebook file, as the note on them says")
 
 
-def _scaled_note(outputs: GradeOutputs, result, possible) -> list:
-    """The note that a Canvas column's Points Possible (``possible``) scaled the
-    scores written to it, with one student's as an example ([] when every
-    paper's points are that already, or nothing was scaled)."""
-    if possible is None:
-        return []
-    absent = set(result.absent)
-    graded = [t for t in result.students if t.max_score and t.student_id not in absent]
-    example = next((t for t in graded if t.max_score != possible), None)
-    if example is None:
-        return []
-    low, high = min(t.max_score for t in graded), max(t.max_score for t in graded)
-    points = (f"paper's {number_text(low)}" if low == high else
-              f"papers' {number_text(low)} to {number_text(high)}")
-    return [f"the scores in {_column_words(outputs, result)} are scaled to its Points Possible, "
-            f"{number_text(possible)}, from the {points} points, as Canvas reads that column: "
-            f"{shortened(example.student_id)}'s {number_text(example.score)} of {number_text(example.max_score)} "
-            f"is written {number_text(example.score * possible / example.max_score)}"]
-
-
 def _changed_warning(outputs: GradeOutputs, result, changed: list) -> list:
     """One warning naming the grades (other than 0) already in the column that
     this run changed: a re-run or a regrade made visible; Canvas's EX and N/A
@@ -330,18 +310,12 @@ def _changed_warning(outputs: GradeOutputs, result, changed: list) -> list:
     changed = [change for change in changed if not _was_zero(change[1])]
     if not changed:   # nothing to say (and, with no template, no column to name)
         return []
-    where = _column_words(outputs, result)
+    where = column_words(outputs, result)
     said, others = status_warnings(where, changed)
     if not others:
         return said
     return said + [f"{len(others)} grade(s) already in {where} changed by this run (a re-run or regrade?): "
                    f"{_changes_shown(others)}"]
-
-
-def _column_words(outputs: GradeOutputs, result) -> str:
-    """The gradebook column in words: the template's name and the item's."""
-    item = shortened(outputs.gradebook_item or result.answers_path.stem)
-    return f"the {item!r} column of {shortened(Path(outputs.gradebook_template).name)}"
 
 
 def _changes_shown(changes: list) -> str:

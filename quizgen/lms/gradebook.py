@@ -69,7 +69,7 @@ class FilledGradebook(NamedTuple):
     changed: list = ()
     no_id: list = ()
     left_out: list = ()
-    possible: float | None = None   # the Canvas column's Points Possible the scores were scaled to (None: not)
+    possible: float | None = None   # the Canvas column's Points Possible the scores were scaled to (0: none, unscaled; None: not set)
     off_roster: tuple = ()   # graded ids not on grade's --roster, left out (Moodle: unless the template lists them)
     added: tuple = ()   # the warning when the Canvas file adds a new assignment column (lms/assignment.py)
     by_zeros: tuple = ()   # (the template's id, graded id) matched only by leading zeros (student_ids.zero_pairs)
@@ -358,9 +358,9 @@ def _unfilled_ids(header: list, numbered: list, graded: dict) -> tuple:
 
 def _points_possible(numbered: list, column: int, name: str):
     """The assignment's points from the "Points Possible" row (``12.50``, or
-    Canvas's ``12,50`` with a decimal comma: read by grade_value), or None
-    (unset or 0, or a new column); one line when the cell holds no number,
-    rather than write unscaled points Canvas would read in the assignment's."""
+    Canvas's ``12,50`` with a decimal comma: read by grade_value), 0 for an assignment of no points (the
+    scores are written unscaled, and a note says so), or None (unset, or a new column); one line when the
+    cell holds no number, rather than write unscaled points Canvas would read in the assignment's."""
     for line, row in numbered[1:]:
         if row and row[0].strip() == POINTS_POSSIBLE and column < len(row) and row[column].strip():
             value = grade_value(row[column])
@@ -369,5 +369,5 @@ def _points_possible(numbered: list, column: int, name: str):
                                      f"{shortened(printable(row[column].strip()), 40)!r}, not a number of points; "
                                      f"expected the assignment's points ({MIN_POINTS_POSSIBLE} or more), such as "
                                      "10 or 12,50, to scale the scores to, or 0 or nothing to write them unscaled")
-            return value or None
+            return value or 0.0   # -0 read as 0
     return None
