@@ -1,6 +1,7 @@
 """Exclusive locks between quizgen processes (fcntl.flock): the drill's
 progress file, waited for a few seconds, and an output folder that grade
-writes into, held from its look at the earlier outputs to its last rename, so
+writes into, held from its look at the earlier outputs to its last rename (and
+generate's, from its look at the earlier key to its last file written), so
 that a second run at the same time fails at once instead of replacing the
 first's outputs unseen. Where the file system has no locks, a run goes on unlocked."""
 

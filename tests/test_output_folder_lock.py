@@ -1,7 +1,8 @@
 """Two grades into one output folder at the same time: the second is refused at
 once in one line (its folder locked from the check of the earlier outputs to
 the last rename), where both once succeeded and the later replaced the
-earlier's outputs unseen; the drill's progress lock is the same helper."""
+earlier's outputs unseen; so are two generates (locked from the look at the
+earlier key to the last file written); the drill's progress lock is the same helper."""
 
 import os
 import subprocess
@@ -72,3 +73,32 @@ def test_lock_within_gives_up_after_its_wait(tmp_path):
         release(holder)
     with open(tmp_path / "f", "rb") as handle:
         assert locks.lock_within(handle.fileno(), 0) is True
+
+
+def test_a_second_generate_into_a_folder_being_written_is_refused_at_once(tmp_path, invoke):
+    """generate took no lock: two runs into one folder at once could interleave their papers and keys."""
+    quiz = tmp_path / "quiz"
+    quiz.mkdir()
+    holder = held_by_another_process(quiz)
+    try:
+        result = invoke("generate", "--seed", "1", "--classes", "C1", "--out", quiz)
+    finally:
+        release(holder)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"quizgen: error: --out {quiz}: another quizgen is writing {quiz} now; wait for it to finish and run this "
+        "again, or give this run another folder"]
+    assert not os.listdir(quiz)
+
+
+def test_generate_releases_its_lock_and_a_failed_run_leaves_no_folder(tmp_path, invoke):
+    quiz = tmp_path / "new" / "quiz"
+    assert invoke("generate", "--seed", "1", "--classes", "C1", "--out", quiz).exit_code == 0
+    assert (quiz / "key.json").is_file() and not locks._HELD
+    release(held_by_another_process(quiz))   # would block forever were the lock still held
+    other = tmp_path / "other" / "quiz"
+    (tmp_path / "roster.csv").write_text("student_id\ns1\n", encoding="utf-8")
+    result = invoke("generate", "--seed", "1", "--classes", "C1", "--students", tmp_path / "roster.csv", "--split",
+                    "--only", "s1", "--out", other)   # refused once the folder is locked: no key.json there
+    assert result.exit_code == 2 and "holds no key.json" in result.stderr
+    assert not (tmp_path / "other").exists()   # the folders the lock made, removed with the failed run

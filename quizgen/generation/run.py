@@ -24,6 +24,7 @@ from quizgen.generation.quiz import Quiz, check_labels, given_seed, guessable_se
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 from quizgen.key.papercode import new_secret
+from quizgen.locks import writing_folder
 from quizgen.out_option import refuse_empty_out
 from quizgen.option_text import refuse_controls
 from quizgen.paper_formats import FORMATS, by_files_shown
@@ -66,61 +67,62 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         else list(students or ())
     bank = load_bank(banks)
     templates = select(bank, classes, banks)
-    earlier = earlier_key(out_dir, force)
-    roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
-    notes += guessable_seed_warning(seed, roster) if only is None else []
-    if not worked_examples:   # before the folder is touched: grade must be able to read every label
-        check_labels(seed, [t.id for t in templates], count, [s.student_id for s in roster],
-                     getattr(read, "where", None))
-    jobs = resolve_jobs(jobs)
-    paper_id = _paper_id(templates, count, seed, worked_examples, roster)
-    if only is not None:
-        refuse_remaking_another(earlier, paper_id, [t.id for t in bank])
-        roster = only_students(only, roster, earlier.student_ids)
-        printed = as_printed(options, read_record(earlier.printed, str(earlier.path)), out_dir)   # as the others
-    if progress and only is None:
-        _warn_of_a_long_run(students, len(roster))
-    folder = prepare_out_dir(out_dir, paper_id, force, earlier, _fresh_secret(out_dir, paper_id, fmt))
-    roster = typeset_names(roster) if fmt == "pdf" else roster
-    source = FORMATS[fmt].source if fmt in FORMATS else fmt   # an unknown one refused by document_streams
-    with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
-        quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
-                         jobs=jobs, formats=(source,), progress=progress, spool=spool)
-        if earlier.paper is not None and paper_id is not None and paper_id.same_questions(earlier.paper):
-            refuse_other_draws(earlier.drawn, quiz, earlier.path)   # the papers printed must keep their numbers
-        quiz.title, quiz.course, quiz.date = printed["title"] or quiz.title, printed["course"], printed["date"]
-        quiz.paper_size, quiz.layout, quiz.secret = printed["paper"], printed["layout"], folder.secret
-        quiz.printed = to_record(printed) if students else {}   # for --only (generation/printed.py)
-        quiz.warnings[:0] = notes
-        files = document_streams(quiz, fmt, solutions, split=split)
-        if only is None:   # key.json lists its paper's files: a later run replaces or removes only those
-            quiz.paper_files = [*_names_written(files, fmt, logs=False), *KEY_FILES]
-            files.update(key_streams(quiz))
+    with writing_folder(out_dir, "--out"):   # held from the look at the earlier key to the last file written
+        earlier = earlier_key(out_dir, force)
+        roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
+        notes += guessable_seed_warning(seed, roster) if only is None else []
+        if not worked_examples:   # before any file is written: grade must be able to read every label
+            check_labels(seed, [t.id for t in templates], count, [s.student_id for s in roster],
+                         getattr(read, "where", None))
+        jobs = resolve_jobs(jobs)
+        paper_id = _paper_id(templates, count, seed, worked_examples, roster)
         if only is not None:
-            _refuse_another_format(Path(out_dir), files, fmt, only)
-        stale = folder.stale if only is None else ()
-        written = _names_written(files, fmt)
-        refuse_overwriting_inputs(out_dir, written, stale,
-                                  {students: "the --students roster"} if isinstance(students, (str, os.PathLike)) else {})
-        refuse_replacing_others(out_dir, written, earlier, force)
-        if fmt == "pdf":   # each .tex kept as it is compiled: for LuaLaTeX where pdflatex cannot set it
-            files = {name: as_written("".join(pieces)) if name.endswith(".tex") else "".join(pieces)
-                     for name, pieces in files.items()}
-            from quizgen.generation.pdf import overflow_warnings
-            pdfs = build_pdfs(out_dir, files, progress, jobs, {t.id: t.path for t in templates})
-            quiz.warnings.extend(overflow_warnings(pdfs))
-            files.update(pdfs)
-            write_files(Path(out_dir), files)
-            pdf_cache.finished(out_dir, paper_id)
-        else:
-            files, engine = written_for_engine(files, quiz) if fmt == "tex" else (files, [])
-            quiz.warnings.extend(engine)
-            _write_streams(Path(out_dir), files)
-    quiz.files = list(files)
-    quiz.warnings += folder.remove_stale(quiz.files) if only is None else []
-    if only is not None:   # the key lists every file of its paper, those --only wrote too
-        quiz.key_listed = list_in_key(earlier, quiz.files)
-    return quiz
+            refuse_remaking_another(earlier, paper_id, [t.id for t in bank])
+            roster = only_students(only, roster, earlier.student_ids)
+            printed = as_printed(options, read_record(earlier.printed, str(earlier.path)), out_dir)   # as the others
+        if progress and only is None:
+            _warn_of_a_long_run(students, len(roster))
+        folder = prepare_out_dir(out_dir, paper_id, force, earlier, _fresh_secret(out_dir, paper_id, fmt))
+        roster = typeset_names(roster) if fmt == "pdf" else roster
+        source = FORMATS[fmt].source if fmt in FORMATS else fmt   # an unknown one refused by document_streams
+        with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
+            quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
+                             jobs=jobs, formats=(source,), progress=progress, spool=spool)
+            if earlier.paper is not None and paper_id is not None and paper_id.same_questions(earlier.paper):
+                refuse_other_draws(earlier.drawn, quiz, earlier.path)   # the papers printed must keep their numbers
+            quiz.title, quiz.course, quiz.date = printed["title"] or quiz.title, printed["course"], printed["date"]
+            quiz.paper_size, quiz.layout, quiz.secret = printed["paper"], printed["layout"], folder.secret
+            quiz.printed = to_record(printed) if students else {}   # for --only (generation/printed.py)
+            quiz.warnings[:0] = notes
+            files = document_streams(quiz, fmt, solutions, split=split)
+            if only is None:   # key.json lists its paper's files: a later run replaces or removes only those
+                quiz.paper_files = [*_names_written(files, fmt, logs=False), *KEY_FILES]
+                files.update(key_streams(quiz))
+            if only is not None:
+                _refuse_another_format(Path(out_dir), files, fmt, only)
+            stale = folder.stale if only is None else ()
+            written = _names_written(files, fmt)
+            roster_file = isinstance(students, (str, os.PathLike))
+            refuse_overwriting_inputs(out_dir, written, stale, {students: "the --students roster"} if roster_file else {})
+            refuse_replacing_others(out_dir, written, earlier, force)
+            if fmt == "pdf":   # each .tex kept as it is compiled: for LuaLaTeX where pdflatex cannot set it
+                files = {name: as_written("".join(pieces)) if name.endswith(".tex") else "".join(pieces)
+                         for name, pieces in files.items()}
+                from quizgen.generation.pdf import overflow_warnings
+                pdfs = build_pdfs(out_dir, files, progress, jobs, {t.id: t.path for t in templates})
+                quiz.warnings.extend(overflow_warnings(pdfs))
+                files.update(pdfs)
+                write_files(Path(out_dir), files)
+                pdf_cache.finished(out_dir, paper_id)
+            else:
+                files, engine = written_for_engine(files, quiz) if fmt == "tex" else (files, [])
+                quiz.warnings.extend(engine)
+                _write_streams(Path(out_dir), files)
+        quiz.files = list(files)
+        quiz.warnings += folder.remove_stale(quiz.files) if only is None else []
+        if only is not None:   # the key lists every file of its paper, those --only wrote too
+            quiz.key_listed = list_in_key(earlier, quiz.files)
+        return quiz
 
 
 LARGE_ROSTER = 10_000   # students: more papers than this are said at the start
