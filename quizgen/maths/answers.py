@@ -89,10 +89,30 @@ def to_number(text: str, decimal_comma: bool = False, typeset: bool = True) -> f
     if _PLAIN_NUMBER.fullmatch(text):
         value = float(text)
     else:
-        value = answer_value(parse_answer(text))
+        value = _expression_value(text)
+        if isinstance(value, str):
+            raise ExpressionError(value)
     if not math.isfinite(value):
         raise ExpressionError("number out of range")
     return value
+
+
+KEPT_EXPRESSIONS = 256
+"""How many expressions' values (or reasons) ``_expression_value`` keeps: the latest texts read."""
+
+
+@lru_cache(maxsize=KEPT_EXPRESSIONS)
+def _expression_value(text: str) -> float | str:
+    """The value of the expression ``text`` (no plain decimal, read as far as the parser's input), or the
+    reason it has none (a str, the ExpressionError's message). Kept for the latest texts: a grader reads an
+    answer the plain reader refuses a second time as people write it (``marking.forms.read_number``), whose
+    core is most often this same text, and a 400-character nested one costs milliseconds to parse."""
+    try:
+        return answer_value(parse_answer(text))
+    except ExpressionError as exc:
+        if type(exc) is not ExpressionError:   # a kind of its own (exact.NumberTooBig): raised as it is, not kept
+            raise
+        return str(exc)
 
 
 def has_tolerance(text: str) -> bool:
