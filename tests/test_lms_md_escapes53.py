@@ -21,3 +21,13 @@ def test_markdown_escapes_show_their_character(text, html):
 
 def test_an_escaped_brace_opens_no_cloze_sub_question():
     assert inert_cloze(markdown_html(r"see \{1:NUMERICAL:=5\}", block=False)) == "see &#123;1:NUMERICAL:=5}"
+
+
+@pytest.mark.parametrize("text, html", [
+    (r"a \*\*b\*\* c", "a **b** c"),
+    (r"**bold \*\* stars** and **\\**", r"<strong>bold ** stars</strong> and <strong>\</strong>"),
+    ("**a<b** c", "<strong>a&lt;b</strong> c"),
+])
+def test_escaped_stars_open_no_bold(text, html):
+    """Bold is found on the escaped text, before its escapes are read: ``\\*\\*`` is two stars, as printed."""
+    assert markdown_html(text, block=False) == html

@@ -13,7 +13,10 @@ from quizgen.text.md_escape import MD_UNESCAPE
 from quizgen.text.scripts import SUBSCRIPTS, SUPERSCRIPTS
 
 _MATH = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|(?<!\\)\$.*?(?<!\\)\$)", re.S)   # displayed, in a line
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_ESCAPE_OR_BOLD = re.compile(MD_UNESCAPE.pattern + r"|\*\*((?:\\.|[^\\])+?)\*\*", re.S)
+"""An escape (MD_UNESCAPE: group 1 its character, or none for a ``\\\\``) or a bold run (group 2), found
+in one left-to-right pass over the escaped text, so that an escaped ``\\*\\*`` opens no bold and a bold run
+closes only on two unescaped stars."""
 
 
 def markdown_html(text: str, block: bool = True) -> str:
@@ -43,11 +46,22 @@ def _inline(text: str) -> str:
         elif i % 2:
             out.append(r"\(" + escape(piece[1:-1], quote=False) + r"\)")
         else:
-            # an escape (md_escape.MD_UNESCAPE) shows its character as the paper prints it, ``\}`` as ``}``;
-            # a ``\\``, a backslash
-            plain = escape(MD_UNESCAPE.sub(lambda found: found.group(1) or "\\", piece), quote=False)
-            out.append(_BOLD.sub(r"<strong>\1</strong>", plain))
+            out.append(_plain_html(piece))
     return "".join(out)
+
+
+def _plain_html(text: str) -> str:
+    """Text outside maths as HTML: bold runs marked up, then each escape shown as its character as
+    the paper prints it (``\\}`` as ``}``, a ``\\\\`` as a backslash), the rest HTML-escaped."""
+    out, at = [], 0
+    for found in _ESCAPE_OR_BOLD.finditer(text):
+        out.append(escape(text[at:found.start()], quote=False))
+        if found.group(2) is not None:
+            out.append(f"<strong>{_plain_html(found.group(2))}</strong>")
+        else:
+            out.append(escape(found.group(1) or "\\", quote=False))
+        at = found.end()
+    return "".join(out) + escape(text[at:], quote=False)
 
 
 def decimal_text(value: float) -> str:
