@@ -34,8 +34,8 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
     memo, dependents = {}, {}   # each template's ECF inputs, and each paper's dependent parts, found once
     last, latest, width, papers = grid.rows, grid.outcomes, grid.width, students.paper_numbers
     patched, kept = {}, {}   # kept: ecf_verdict's own traps and slips, many students sharing one (a class paper)
-    remarked = {}   # (checker, outcome, final outcomes of the parts before it, the kinds of their figures): the
-    #                 re-marked Outcome (None: it stands); 2 written and the value 2 of 1+1 are told apart
+    remarked = {}   # (checker, outcome, final outcomes of the parts before it): the re-marked Outcome (None: it
+    #                 stands); outcomes are keyed by identity, one per answer text, so 2 and 1+1 are apart already
     alike = {}   # the same by what ECF reads of those outcomes (``_as_read``): 0.0474 however it was written
     for number in range(len(papers)) if numbers is None else numbers:
         paper, base = papers[number], number * width
@@ -47,11 +47,10 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
             outcome = latest[base + slot]
             if outcome.status not in REMARKED and outcome.note != CARRIED:   # carried: ECF's words alone
                 continue
-            before = [latest[base + s] for _, s in named]
-            found_before = (checker, outcome, *before, *[o.figures.__class__ for o in (outcome, *before)])
+            found_before = (checker, outcome, *[latest[base + s] for _, s in named])
             new = remarked.get(found_before, remarked)
             if new is remarked:
-                read = (checker, outcome, outcome.figures.__class__, *[_as_read(latest[base + s]) for _, s in named],
+                read = (checker, outcome, *[_as_read(latest[base + s]) for _, s in named],
                         *[latest[base + s].status is Status.NEEDS_REVIEW for _, s in sources])
                 new = alike.get(read, alike)
                 if new is alike:
@@ -98,8 +97,9 @@ def answered_slots(index: KeyIndex):
 
 def _as_read(outcome):
     """What ECF reads of an earlier part's final outcome (besides whether it needs review): its value and
-    figures, with the value's type and the figures' (1 and 1.0 are quoted apart, and so are 0.7 written and
-    the value 0.7 of sqrt(0.49), whose figures were not written); the outcome itself for a zero (-0.0 is
+    figures, with the value's type and the figures' (1 and 1.0 are quoted apart, and so are 0.01234567 written,
+    quoted as written, and the value of exp(ln(0.01234567)), whose figures were not written, quoted to 6
+    figures); the outcome itself for a zero (-0.0 is
     quoted apart from 0.0) or a number of another type, as no two such are taken for one."""
     value = outcome.value
     if value is None or value.__class__ is int or value.__class__ is float and value:
