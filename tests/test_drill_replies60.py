@@ -11,8 +11,8 @@ def _replies(typed: str, cls: str = "C2", seed: int = 1) -> str:
 
 def test_a_wrong_expression_is_told_its_value_and_a_plain_number_is_not():
     said = _replies("sqrt(2)/2\ne^-1\nq\n")
-    assert "> sqrt(2)/2 (Your sqrt(2)/2 is 0.7071.) Incorrect: the answer is 0.01747" in said, said
-    assert "> e^-1 (Your e^-1 is 0.3679.) Incorrect:" in said, said
+    assert "> sqrt(2)/2 (Your sqrt(2)/2 is 0.707107.) Incorrect: the answer is 0.01747" in said, said
+    assert "> e^-1 (Your e^-1 is 0.367879.) Incorrect:" in said, said
     said = _replies("0.5\nq\n")
     assert "> 0.5 Incorrect: the answer is 0.01747" in said and "(Your" not in said, said
 

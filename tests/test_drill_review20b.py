@@ -66,7 +66,7 @@ def test_carried_rounding_does_not_repeat_the_answer_just_shown():
     output, _ = drill("0.9168\n-ln(0.917)\nq\n", classes="C7", seed=262, save=False)
     part_b = " ".join(_part(output, "b").split())
     assert "Correct: 0.08684" in part_b and "the answer is 0.08684" not in part_b, part_b
-    assert ("Accepted: consistent with carrying rounded intermediate results (your -ln(0.917) is 0.086648)."
+    assert ("Accepted: consistent with carrying rounded intermediate results (your -ln(0.917) is 0.0866478)."
             in part_b), part_b
     output, _ = drill("0.9168\n0.0866\nq\n", classes="C7", seed=262, save=False)
     part_b = " ".join(_part(output, "b").split())

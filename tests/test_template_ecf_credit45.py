@@ -182,4 +182,4 @@ def test_the_drill_quotes_a_typed_expression_as_typed_in_comma_mode(half_key):
     result = CliRunner().invoke(main, ["drill", "--bank", str(bank), "--classes", "C77", "--seed", "1", "--count", "1",
                                        "--no-save", "--decimal-comma"], input="0.972\n-ln(0.972)\nq\n")
     said = " ".join(result.output.split())
-    assert "(your -ln(0.972) is 0,02840)" in said   # the drill's number takes the comma, the learner's text does not
+    assert "(your -ln(0.972) is 0,0283995)" in said   # the drill's number takes the comma, the learner's text does not

@@ -14,11 +14,9 @@ from quizgen.key.status import Status
 from quizgen.drill.options import wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.carried_words import without_unrounded
-from quizgen.marking.coherence import range_told
 from quizgen.marking.complement_route import NEAR_ONE, difference_figures
-from quizgen.marking.expression_value import told
 from quizgen.marking.rules import ECF
-from quizgen.marking.quotes import MARKED_FROM, own_numbers
+from quizgen.marking.quotes import MARKED_FROM, own_numbers, quoted as quoted_value, quotes_value
 from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
 from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT, reads_hundredths
 from quizgen.marking.marks import EXPONENT
@@ -30,7 +28,6 @@ from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.drill.slips import nearest_offered
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.functions import ANSWER_FUNCTIONS
-from quizgen.maths.numbers import key_answer
 from quizgen.text.plain import math_to_plain, to_plain
 
 
@@ -108,8 +105,8 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
     """``(verdict, lines)``: the verdict without grade's LOG_NOTE, and the lines
     said before it about how ``text`` was read: a comma, or a count's point
     between thousands (``1.950`` is 1950), when the answer was not
-    right; the value of an expression marked incorrect (``sqrt(2)/2`` is 0.7071), as a right one's
-    is told, unless grade's feedback says it (told, range_told); that a bare ``log`` was read as ln; and, at a word part, a
+    right; the value of an expression marked incorrect (``sqrt(2)/2`` is 0.707107), quoted as grade
+    quotes a student's number, unless grade's feedback already does (quotes_value); that a bare ``log`` was read as ln; and, at a word part, a
     number or a word that is none of its ``options`` (``offered_note``)."""
     lines = [note] if (note := offered_note(record, text, verdict, options)) else []
     grouped = record.kind == "integer" and _POINT_GROUPED_THOUSANDS.search(text)   # a count's 1.950: 1950 (read_marks)
@@ -118,8 +115,8 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
         read = as_read(verdict.value)
         lines.append(f"(Your {cut(text)} was read as {decimal_commas(read) if decimal_comma else read}.)")
     elif verdict.value is not None and verdict.status == Status.INCORRECT and _EXPRESSION.search(text) \
-            and not (told(verdict) or range_told(verdict)):   # grade's feedback says the value itself
-        worked = key_answer(verdict.value, "numeric", 0)   # what a wrong expression came to, as carried_sentence
+            and not quotes_value(verdict.feedback, verdict.value, verdict.figures):   # told once, as grade quotes it
+        worked = quoted_value(verdict.value, verdict.figures)   # what a wrong expression came to, as carried_sentence
         lines.append(f"(Your {cut(text)} is {decimal_commas(worked) if decimal_comma else worked}.)")
     if LOG_NOTE in verdict.feedback:
         feedback = verdict.feedback.replace(f"; {LOG_NOTE}", "").replace(LOG_NOTE, "")
@@ -182,14 +179,14 @@ def carried_sentence(feedback: str, expected: str, value, typed: str, own=str) -
     """Why an answer off the key's value was accepted (carried rounding), as a
     sentence: grade's words without the unrounded answer when "Correct:" has
     just shown it, and, for an expression typed, the value it works out to
-    (``-ln(0.917)`` is 0.08665, not the 0.08684 above it). ``own`` writes the
+    (``-ln(0.917)`` is 0.0866477, not the 0.08684 above it, quoted as grade quotes a student's number). ``own`` writes the
     drill's own numbers (Drill.own: decimal commas); what was typed is quoted as typed."""
     text = to_plain(feedback)
     shorter = without_unrounded(text, expected)   # the answer "Correct:" has just shown
     if shorter is None:
         return f"{capital(own(text))}."
     if value is not None and _EXPRESSION.search(typed):
-        return f"{capital(own(shorter))} (your {cut(typed)} is {own(key_answer(value, 'numeric', 0))})."
+        return f"{capital(own(shorter))} (your {cut(typed)} is {own(quoted_value(value))})."
     return f"{capital(own(shorter))}."
 
 

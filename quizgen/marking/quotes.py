@@ -51,6 +51,14 @@ def quoted(value: float, figures: int | None = None) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def quotes_value(feedback: str, value: float, figures: int | None = None) -> bool:
+    """Whether ``feedback`` already tells the value read, as ``quoted`` quotes it (grade's one way of
+    quoting a student's number: "its value, 0.707107, is ...", "0.707107 is not a whole number"), as a
+    number standing alone: a reply that would tell it again (the drill's) then says nothing more."""
+    said = quoted(abs(value), figures)
+    return re.search(rf"(?<![\w.]){re.escape(said)}(?![\w]|\.\d)", feedback) is not None
+
+
 def quoted_unwhole(value: float, figures: int | None = None) -> str:
     """A number that is no whole number quoted (``quoted``) so that it reads as
     none: with its figures unknown (a Canvas download), 6 figures make 1039.9999
