@@ -21,7 +21,7 @@ from quizgen.key.parts import trap_names
 from quizgen.grading.canvas_points import column_words, points_possible_note
 from quizgen.grading.canvas_status import status_warnings
 from quizgen.grading.carried_counts import carried_counts
-from quizgen.grading.common_wrong import common_wrong
+from quizgen.grading.common_wrong import common_wrong, slot_rules
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
@@ -190,7 +190,8 @@ def class_report_texts(inputs: ReportInputs, title: str, html: bool, delimiter: 
     analysis = analyse(parts, students, columns=columns)
     add_without_overrides(analysis, parts, students)
     add_ecf(analysis, inputs.ecf)
-    add_common_wrong(analysis, common_wrong(inputs.matrix, _left_out(inputs, students), comma))
+    add_common_wrong(analysis, common_wrong(inputs.matrix, _left_out(inputs, students), comma,
+                                           slot_rules(key, slots)))
     analysis.pooled, analysis.carried = len(set(inputs.matrix.papers)) > 1, carried_counts(inputs.matrix)
     add_sections(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
