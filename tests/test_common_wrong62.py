@@ -5,6 +5,8 @@ showing the commonest value read."""
 
 from collections import Counter
 
+import pytest
+
 from quizgen.grading.common_wrong import same_answers
 from test_report_flags61 import _md_row
 from test_review50b import answer, key_of, run, write
@@ -12,6 +14,7 @@ from test_review50b import answer, key_of, run, write
 SPELLINGS = ["9.99", "9.99", "9.990", "9.991", "9.989", "9.9904", "9.9898"]   # 3 read as 9.99, 4 others
 
 
+@pytest.mark.slow
 def test_one_misprinted_number_written_at_different_precisions_asks_for_the_key(tmp_path):
     parts = key_of(tmp_path, "C1,C2,C3")
     rows = [["student_id", "question_id", "part", "answer"]]

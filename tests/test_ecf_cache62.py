@@ -41,6 +41,7 @@ def _feedback_of_b(key, tmp_path, students) -> dict:
         return {row["student_id"]: row["feedback"] for row in csv.DictReader(handle) if row["part"] == "b"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("students", [(WRITTEN, VALUE), (VALUE, WRITTEN)], ids=["written first", "value first"])
 def test_an_earlier_answer_written_and_its_value_are_quoted_each_as_given(key, tmp_path, students):
     feedback = _feedback_of_b(key, tmp_path, students)
