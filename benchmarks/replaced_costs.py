@@ -1,7 +1,8 @@
-"""Four costs of the sixty-first and sixty-second rounds, each against what it replaced, in one
+"""Four costs, each against what it replaced (settle.order, decimal literals, key.json's duplicate-name
+hook, the most common wrong number), in one
 process, interleaved, best of ``--repeat`` CPU times (steadier than wall time on a shared machine):
 
-    python benchmarks/round62.py --key ps/gen/key.json   # ps/: benchmarks/students.py --keep ps
+    python benchmarks/replaced_costs.py --key ps/gen/key.json   # ps/: benchmarks/students.py --keep ps
 
 - settle.order on two rationals: cross-multiplied parts against Fraction's own comparisons
   (200,000 calls each);
