@@ -44,7 +44,7 @@ def test_the_shared_exact_operators_do_the_arithmetic(monkeypatch):
             return operation(*args)
         return spied
     monkeypatch.setitem(evaluate._RATIONAL, "-", spy("-", evaluate._RATIONAL["-"]))
-    monkeypatch.setitem(exact.BINARY, "**", spy("**", exact.BINARY["**"]))
+    monkeypatch.setitem(evaluate.OPERATORS, "**", spy("**", evaluate.OPERATORS["**"]))
     assert (stated_figures("1 - 0.3"), stated_figures("0.7^2")) == (1, 2)
     assert used == ["-", "**"]
 

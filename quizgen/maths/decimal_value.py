@@ -30,14 +30,15 @@ boundary of its 60th digit, which no decision of settle.py reads."""
 _SIGNALS = (decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow)
 
 
-def decimal_value(node, digits: int) -> Fraction | None:
+def decimal_value(node, digits: int, agree: int = AGREE) -> Fraction | None:
     """The value of the exact tree ``node`` to ``digits`` significant digits, as a
-    fraction, or None when it cannot be trusted or worked here (SymPy decides it)."""
+    fraction, or None when it cannot be trusted or worked here (SymPy decides it):
+    the two precisions must agree to ``agree`` digits (a float's 17 need fewer)."""
     try:
         low, high = (_worked(node, precision) for precision in PRECISIONS)
     except (ArithmeticError, _Unknown):
         return None
-    if low != high and abs(low - high) > abs(high).scaleb(-AGREE):
+    if low != high and abs(low - high) > abs(high).scaleb(-agree):
         return None
     with decimal.localcontext(_context(digits)):
         return Fraction(+high)

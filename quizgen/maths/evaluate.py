@@ -25,7 +25,7 @@ from quizgen.maths.compiler import compile_tree
 from quizgen.maths.exact import (BINARY, MAX_BITS, Exact, NumberTooBig, broadcast1, broadcast2, item, lookup, neg, truth,
                                  whole_to_fraction)
 from quizgen.maths.rationals import parts
-from quizgen.maths.settle import compare
+from quizgen.maths.settle import compare, power
 from quizgen.maths.tree import Const
 
 
@@ -35,6 +35,8 @@ def _rational_div(a: Fraction, b: Fraction) -> Fraction:
     return rationals.div(a, b)
 
 
+OPERATORS = {**BINARY, "**": power}
+"""Exact mode's operators (a power's signs decided exactly first: settle.power)."""
 _RATIONAL = {"+": rationals.add, "-": rationals.sub, "*": rationals.mul, "/": _rational_div}
 """Exact mode's operators on two rationals (what ``exact.BINARY`` does with them)."""
 
@@ -44,7 +46,7 @@ class ExactArithmetic:
     broadcast, names are parameters (see ``quizgen.maths.exact``)."""
 
     negate = staticmethod(partial(broadcast1, neg))
-    odd_root = None   # a template's power of a negative number is refused as before (exact.power)
+    odd_root = None   # a template's power of a negative number is refused as before (settle.power)
     index = staticmethod(item)
     compare = staticmethod(compare)
     truth = staticmethod(truth)
@@ -59,7 +61,7 @@ class ExactArithmetic:
 
     @staticmethod
     def binary(op: str):
-        combine, rational = BINARY[op], _RATIONAL.get(op)
+        combine, rational = OPERATORS[op], _RATIONAL.get(op)
         if rational is None:
             return partial(broadcast2, combine)
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths import rationals
+from quizgen.maths.decimal_value import decimal_value
 from quizgen.maths.tree import Bin, Call, Const, Neg, Node, Num
 
 LIMIT = 1e300
@@ -41,23 +42,56 @@ def sized(value: Fraction) -> Fraction:
     raise NumberTooBig()
 
 
+EPS = 2.0 ** -52
+"""A float's rounding, relative: twice a half-ulp, so one operation's error and its operands' roundings fit."""
+LOOSE = 2.0 ** -40
+"""A float whose error bound passes this, relative, is worked again from the tree (``refined``): the
+rest of quizgen reads an Exact's float as good to about 1e-12, and ``settle`` decides on it when two
+floats lie further apart than 1e-9 (relative)."""
+
+
 class Exact:
-    """An irrational exact value: its expression tree and its float value, and
-    its negation once made (values never change, so -log(p) of a shared log(p)
-    is shared too)."""
+    """An irrational exact value: its expression tree, its float value, a bound on that float's error
+    (``error``, absolute: a cancellation such as ``(sqrt(2) + 1e10) - 1e10`` leaves a float whose
+    last 34 bits are noise) and its negation once made (values never change, so -log(p) of a shared
+    log(p) is shared too)."""
 
-    __slots__ = ("node", "value", "negated")
+    __slots__ = ("node", "value", "negated", "error")
 
-    def __init__(self, node: Node, value: float):
+    def __init__(self, node: Node, value: float, error: float = 0.0):
         if not -LIMIT <= value <= LIMIT:   # also refuses infinities and NaN
             raise ExpressionError("value out of range")
-        self.node, self.value, self.negated = node, value, None
+        self.node, self.value, self.negated, self.error = node, value, None, error + abs(value) * EPS
 
     def __float__(self) -> float:
         return self.value
 
     def __repr__(self) -> str:
         return f"Exact({self.value!r})"
+
+
+def made(node: Node, value: float, error: float) -> Exact:
+    """The Exact of ``node`` whose float is ``value`` within ``error``; a float whose error bound
+    passes LOOSE (relative) is worked again from the tree to many digits (decimal_value.py), so
+    every Exact's float keeps about 12 good digits. A tree that cannot be worked there (``pi``,
+    or a cancellation to a value 75 digits below its terms: an exact 0) keeps its float and its
+    error bound, and settle.py decides it on its precise value."""
+    if error > LOOSE * abs(value):
+        better = decimal_value(node, 20, agree=30)
+        if better is not None:
+            value, error = to_float(better), 0.0
+    return Exact(node, value, error)
+
+
+def error_of(value, x: float) -> float:
+    """The error bound of ``value``'s float ``x``: an Exact's own, a rational's rounding."""
+    return value.error if value.__class__ is Exact else abs(x) * EPS
+
+
+def doubtful(value) -> bool:
+    """Whether an Exact's float may be off by more than LOOSE (relative): a tree ``made`` could
+    not work again, whose decisions must read its precise value (settle.py)."""
+    return value.__class__ is Exact and value.error > LOOSE * abs(value.value)
 
 
 def as_node(value) -> Node:
@@ -151,11 +185,13 @@ def add(a, b):
         return b
     if b == 0:
         return a
+    x, y = to_float(a), to_float(b)
+    error = error_of(a, x) + error_of(b, y)
     if b.__class__ is Exact and b.node.__class__ is Neg:
-        return Exact(Bin("-", as_node(a), b.node.operand), to_float(a) + b.value)
+        return made(Bin("-", as_node(a), b.node.operand), x + y, error)
     if b.__class__ is Fraction and b < 0:
-        return Exact(Bin("-", as_node(a), Num(-b)), to_float(a) + to_float(b))
-    return Exact(Bin("+", as_node(a), as_node(b)), to_float(a) + to_float(b))
+        return made(Bin("-", as_node(a), Num(-b)), x + y, error)
+    return made(Bin("+", as_node(a), as_node(b)), x + y, error)
 
 
 def sub(a, b):
@@ -165,7 +201,8 @@ def sub(a, b):
         return a
     if a == 0:
         return neg(b)
-    return Exact(Bin("-", as_node(a), as_node(b)), to_float(a) - to_float(b))
+    x, y = to_float(a), to_float(b)
+    return made(Bin("-", as_node(a), as_node(b)), x - y, error_of(a, x) + error_of(b, y))
 
 
 def mul(a, b):
@@ -182,7 +219,9 @@ def mul(a, b):
     if b == -1:
         return neg(a)
     node = Bin("*", as_node(a), as_node(b))
-    return Exact(node, _float_of(operator.mul, a, b))
+    x, y = to_float(a), to_float(b)
+    ex, ey = error_of(a, x), error_of(b, y)
+    return made(node, _float_of(operator.mul, a, b), abs(y) * ex + abs(x) * ey + ex * ey)
 
 
 def div(a, b):
@@ -195,7 +234,10 @@ def div(a, b):
     if a == 0:
         return Fraction(0)
     node = Bin("/", as_node(a), as_node(b))
-    return Exact(node, _float_of(operator.truediv, a, b))
+    value = _float_of(operator.truediv, a, b)
+    x, y = to_float(a), to_float(b)
+    ex, ey = error_of(a, x), error_of(b, y)
+    return made(node, value, (ex + abs(value) * ey) / (abs(y) - ey) if abs(y) > ey else math.inf)
 
 
 UNDERFLOW = "a number too small for a float (it underflows to 0, as exp(-1000) does)"
@@ -204,12 +246,12 @@ UNDERFLOW = "a number too small for a float (it underflows to 0, as exp(-1000) d
 def _zero_divisor(b) -> ExpressionError:
     """The error for a divisor whose float is 0: one too small for a float when its form says
     it is no zero, else a division by zero (``x - x`` of an irrational ``x``, kept as a tree)."""
-    if b.__class__ is Exact and _never_zero(b.node):
+    if b.__class__ is Exact and never_zero(b.node):
         return ExpressionError(f"division by {UNDERFLOW}")
     return ExpressionError("division by zero")
 
 
-def _never_zero(node) -> bool:
+def never_zero(node) -> bool:
     """Whether ``node`` is non-zero by its form alone: a non-zero number, e, pi, exp of
     anything, and products, quotients, powers, square roots and negations of those."""
     pending = [node]
@@ -229,26 +271,27 @@ def _never_zero(node) -> bool:
     return True
 
 
-def power(a, b):
-    if isinstance(b, Fraction) and b.denominator == 1:
+def power(a, b, x: float):
+    """``a ** b`` for a base whose sign settle.power has checked, ``x`` its float (a positive base's
+    true float where its own is noise below 0): whole powers of a rational exactly, else a tree."""
+    if b.__class__ is Fraction and b.denominator == 1:
         if b == 0:
             return Fraction(1)
         if b == 1:
             return a
-        if isinstance(a, Fraction) and _small_power(a, b):
+        if a.__class__ is Fraction and small_power(a, b):
             if a == 0 and b < 0:
                 raise ExpressionError("division by zero")
             return sized(a ** int(b))
-    if to_float(a) < 0 and not (isinstance(b, Fraction) and b.denominator == 1):
-        raise ExpressionError("fractional power of a negative number")
-    if to_float(a) == 0 and to_float(b) <= 0:
-        if a.__class__ is Exact and _never_zero(a.node):
-            raise ExpressionError(f"a power of 0 or less of {UNDERFLOW}")
-        raise ExpressionError("zero to a non-positive power")
-    return Exact(Bin("**", as_node(a), as_node(b)), checked(lambda: math.pow(to_float(a), to_float(b))))
+    y = to_float(b)
+    value = checked(lambda: math.pow(x, y))
+    ex, ey = error_of(a, x), error_of(b, y)
+    relative = (abs(y) * ex / abs(x) + abs(math.log(abs(x))) * ey) if x else 0.0
+    return made(Bin("**", as_node(a), as_node(b)), value, abs(value) * relative)
 
 
-def _small_power(base: Fraction, exponent: Fraction) -> bool:
+def small_power(base: Fraction, exponent: Fraction) -> bool:
+    """Whether ``base ** exponent`` (whole) is worked exactly: its size stays within MAX_POWER_BITS."""
     size = max(base.numerator.bit_length(), base.denominator.bit_length(), 1)
     return size * abs(int(exponent)) <= MAX_POWER_BITS
 
@@ -259,11 +302,12 @@ def neg(a):
     negated = a.negated
     if negated is None:
         node = a.node
-        negated = a.negated = Exact(node.operand if node.__class__ is Neg else Neg(node), -a.value)
+        negated = a.negated = Exact(node.operand if node.__class__ is Neg else Neg(node), -a.value, a.error)
     return negated
 
 
-BINARY = {"+": add, "-": sub, "*": mul, "/": div, "**": power}
+BINARY = {"+": add, "-": sub, "*": mul, "/": div}
+"""The operators but ``**``, whose signs settle.power decides first."""
 
 
 def _float_of(operation, a, b) -> float:

@@ -24,8 +24,8 @@ from typing import Callable, Optional
 from quizgen.errors import ExpressionError
 from quizgen.maths import list_exact, list_floats, rounding
 from quizgen.maths.domains import checked_domain, float_log, non_negative, positive
-from quizgen.maths.evaluate import answer_value
-from quizgen.maths.exact import ZERO, Exact, as_node, checked, div, neg, to_float, whole
+from quizgen.maths.evaluate import ground
+from quizgen.maths.exact import ZERO, Exact, as_node, checked, div, doubtful, made, neg, to_float, whole
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.settle import near, order, precise, rational_log, settled
 from quizgen.maths.tree import Bin, Call, Const, Num
@@ -115,7 +115,11 @@ def _call_value(name: str, a) -> Exact:
     printed only once."""
     row = TABLE[name]
     if a.__class__ is not Fraction:
-        return Exact(Call(row, (as_node(a),)), checked(lambda: row.float(to_float(a))))
+        x = to_float(a)
+        if x <= 0 and name.startswith("log") and order(a, ZERO) > 0:   # a logarithm of an underflow
+            return Exact(Call(row, (as_node(a),)), _tiny_log(name, precise(a)))
+        value = checked(lambda: row.float(x))
+        return made(Call(row, (as_node(a),)), value, _spread(row.float, x, a.error, value))
     key = (name, a.numerator, a.denominator)
     value = _shared_calls.get(key)
     if value is None:
@@ -125,11 +129,28 @@ def _call_value(name: str, a) -> Exact:
     return value
 
 
+def _spread(function, x: float, error: float, value: float) -> float:
+    """How far an increasing ``function``'s value may lie from ``value``, ``function(x)``, for an
+    argument within ``error`` of ``x`` (infinite where that leaves its domain or range)."""
+    try:
+        return max(function(x + error) - value, value - function(x - error))
+    except (ExpressionError, ArithmeticError, ValueError):
+        return math.inf
+
+
+def _tiny_log(name: str, x: Fraction) -> float:
+    """The float of the logarithm ``name`` of the positive ``x``, too small for a float itself: from
+    its numerator's and denominator's logarithms (Python's math.log takes any whole number)."""
+    natural = math.log(x.numerator) - math.log(x.denominator)
+    return natural / {"log10": math.log(10), "log2": math.log(2)}.get(name, 1.0)
+
+
 def _from_node(node):
-    """Rebuild an exact value from a subtree (used when exp and log cancel)."""
+    """Rebuild an exact value from a subtree (used when exp and log cancel), its float and
+    error bound worked exactly as the subtree was (``ground``)."""
     if isinstance(node, Num):
         return node.value
-    return Exact(node, answer_value(node))
+    return ground(node, {})
 
 
 def _calls(value, name: str) -> bool:
@@ -145,13 +166,14 @@ def _exp(a):
     return _call_value("exp", a)
 
 
-def _domain_float(a) -> float:
-    """The float whose sign a logarithm's or square root's domain check reads: ``a``'s own, or, for a
+def _domain_float(a):
+    """The number whose sign a logarithm's or square root's domain check reads: ``a``'s own, or, for a
     tree whose float lies too near 0 to tell its side, its precise value's (``sqrt(6) - sqrt(2)*sqrt(3)``
-    is 0, its float -4.4e-16: its square root is 0, not "a negative number")."""
+    is 0, its float -4.4e-16: its square root is 0, not "a negative number"; ``exp(-1600)`` is positive,
+its float 0)."""
     x = to_float(a)
-    if a.__class__ is Exact and near(x, 0.0):
-        return float(precise(a))
+    if a.__class__ is Exact and (near(x, 0.0) or doubtful(a)):
+        return precise(a)
     return x
 
 
@@ -230,6 +252,8 @@ def _significant_or_decimals(a, digits):
     4 figures writes a loss (``-ln 0.95 = 0.05129``, ``-ln 0.05 = 2.9957``)."""
     count = _figure_count(digits)
     value = to_float(a)
+    if value == 0 and rounding.unseen(a):
+        return rounding.to_figures(a, count)   # refused: figures past a float's
     return ZERO if value == 0 else rounding.to_places(a, rounding.figure_or_decimal_places(value, count))
 
 

@@ -15,15 +15,16 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
+from quizgen.errors import ExpressionError
 from quizgen.maths import rationals
-from quizgen.maths.exact import Exact, whole
+from quizgen.maths.exact import UNDERFLOW, Exact, doubtful, whole
 from quizgen.maths.settle import near_tie, precise
 
 
 def units(value, places: int) -> int:
     """``value * 10**places`` rounded to a whole number, a tie away from zero (an Exact whose
     float lies too near a tie to tell, quizgen.maths.settle, decided on its precise value)."""
-    if value.__class__ is Exact and near_tie(value.value, places):
+    if value.__class__ is Exact and (near_tie(value.value, places) or doubtful(value)):
         value = precise(value)
     numerator, denominator = _ratio(value)
     if places >= 0:
@@ -57,8 +58,17 @@ def to_figures(value, figures: int) -> Fraction:
     """``value`` rounded to ``figures`` significant figures, exactly (0 stays 0)."""
     numerator, denominator = _ratio(value)
     if numerator == 0:
+        if unseen(value):
+            raise ExpressionError(f"significant figures of {UNDERFLOW}")
         return whole(0)
     return to_places(value, figure_places(numerator / denominator, figures))
+
+
+def unseen(value) -> bool:
+    """Whether ``value`` is an Exact whose float is 0 though it is not (``exp(-1600)``): its
+    significant figures lie past any float's, and 0 would be a wrong value, not a rounding."""
+    return value.__class__ is Exact and value.value == 0 and precise(value) != 0
+
 
 
 def float_to_places(x: float, places: int) -> float:

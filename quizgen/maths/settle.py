@@ -16,7 +16,8 @@ from quizgen.errors import ExpressionError
 from quizgen.wording import shortened
 from quizgen.maths import rationals
 from quizgen.maths.decimal_value import decimal_value
-from quizgen.maths.exact import Exact, sub, to_float
+from quizgen.maths import exact
+from quizgen.maths.exact import UNDERFLOW, ZERO, Exact, doubtful, error_of, never_zero, sub, to_float
 from quizgen.maths.printing import to_sympy, to_text
 
 DIGITS = 60
@@ -93,17 +94,23 @@ def _precise(value: Exact, form: str) -> Fraction:
     the float's digits would decide a whole part or tie of a number that is not there. Every
     node of an Exact (its calls are exp, log, log10, log2 and sqrt) has a SymPy form, so no
     other failure is expected; one from SymPy itself is a bug to see, not a float to trust."""
-    approximation = decimal_value(value.node, DIGITS)
+    approximation, trusted = decimal_value(value.node, DIGITS), True
     if approximation is None:
         number = to_sympy(value.node).evalf(DIGITS)
         if not (number.is_Number and number.is_finite):
             raise ExpressionError(f"{shortened(form, 80)} is no real number (SymPy gives {number}), though its "
                                   f"float is {value.value!r}: an exact zero divides it or lies under a root")
-        approximation = Fraction(str(number))
+        approximation, trusted = Fraction(str(number)), number._prec >= TRUSTED_BITS
     simple = approximation.limit_denominator(10 ** 9)
-    if simple == 0 and 0.0 < abs(value.value) < TINY:   # exp(-700): a float so small is no cancellation's noise
-        return approximation
+    if simple == 0 and approximation and (trusted or 0.0 < abs(value.value) < TINY or never_zero(value.node)):
+        return approximation   # exp(-1600), exp(-1600) - exp(-1601): tiny, and no zero
     return simple if abs(approximation - simple) < SNAP * max(1, abs(simple)) else approximation
+
+
+TRUSTED_BITS = 100
+"""SymPy's value of a tree that is 0 comes with almost no precision (``0.e-190``, 1 bit); one
+worked to its DIGITS (200 bits) is a value, however small, not a cancellation's noise. A value
+from decimal_value.py is one too: the two precisions it is worked at agree to 75 digits."""
 
 
 TINY = 1e-45
@@ -115,7 +122,7 @@ operands, far above it, so ``sqrt(exp(-700))`` stays a positive number and ``log
 def settled(value, offset: float = 0.0):
     """``value`` itself, or, for an ``Exact`` whose float lies too near a whole number plus
     ``offset`` (or is too large) to decide by, its precise fraction."""
-    if value.__class__ is Exact and near_whole(value.value, offset):
+    if value.__class__ is Exact and (near_whole(value.value, offset) or doubtful(value)):
         return precise(value)
     return value
 
@@ -130,7 +137,7 @@ def order(a, b) -> int:
         difference = na * db - nb * da
         return (difference > 0) - (difference < 0)
     x, y = to_float(a), to_float(b)
-    if not near(x, y):
+    if not near(x, y) and abs(x - y) > error_of(a, x) + error_of(b, y):
         return (x > y) - (x < y)
     difference = sub(a, b)
     if difference.__class__ is Exact:
@@ -161,3 +168,26 @@ def compare(op: str, a, b) -> bool:
     if holds is None:
         raise ExpressionError(f"unknown comparison {op!r}")
     return order(a, b) in holds
+
+
+def power(a, b):
+    """``a ** b`` (exact.power), the base's sign, and a zero or underflowing base's exponent's, decided
+    exactly (``order``) as every comparison is, not on floats: ``(sqrt(6) - sqrt(2)*sqrt(3))**0.5`` is
+    0 (its base's float is -4.4e-16), ``(sqrt(2)*sqrt(3) - sqrt(6))**0.5`` is no fractional power of
+    a negative number (its float is +4.4e-16)."""
+    whole = b.__class__ is Fraction and b.denominator == 1
+    if whole and (b == 0 or b == 1 or (a.__class__ is Fraction and exact.small_power(a, b))):
+        return exact.power(a, b, 0.0)   # 1, the base itself, or a rational's whole power: exact
+    sign = order(a, ZERO)
+    if sign < 0 and not whole:
+        raise ExpressionError("fractional power of a negative number")
+    x = to_float(a)
+    if sign > 0 and x <= 0 and a.__class__ is Exact:   # a tiny positive base: its float is noise, or underflows
+        x = max(float(precise(a)), 0.0)
+    if (sign == 0 or x == 0) and order(b, ZERO) <= 0:
+        if sign:
+            raise ExpressionError(f"a power of 0 or less of {UNDERFLOW}")
+        raise ExpressionError("zero to a non-positive power")
+    if sign == 0:
+        return ZERO
+    return exact.power(a, b, x)
