@@ -80,3 +80,20 @@ def test_the_minimum_template_as_it_stands_gets_no_such_warning(invoke, tmp_path
     (bank / "c50_temperature.yaml").write_text(minimum_template(), encoding="utf-8")
     result = invoke("validate", bank, "--samples", "20")
     assert result.exit_code == 0 and "is not checked" not in result.output, result.output
+
+
+def test_a_step_unread_only_in_some_draws_is_warned_once_with_its_seed(invoke, tmp_path):
+    """The worked example (gap 0.75) never prints the step; draws with a gap over 1 do. Before, the
+    warning read the worked example alone, so this step passed unchecked and unwarned."""
+    source = minimum_template()
+    bank = tmp_path / "my_bank"
+    bank.mkdir()
+    path = bank / "c50_temperature.yaml"
+    step = STEP[:-1] + r'{% if gap > 1 %} Over the two labels, $\\sum_{i=1}^{2} i = 3$ logits were read.{% endif %}"'
+    path.write_text(source.replace(STEP, step), encoding="utf-8")
+    result = invoke("validate", bank, "--samples", "20")
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.output.splitlines() if "is not checked" in line]
+    assert len(warned) == 1, result.output
+    assert r"warning: the worked step $\sum_{i=1}^{2} i = 3$ is not checked" in warned[0], warned
+    assert "(seed validate/two-label-temperature/" in warned[0], warned   # a draw that prints it

@@ -9,6 +9,9 @@ so validate prints it as file:line: key: what is wrong."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from quizgen.generation.quiz import Question
 from quizgen.generation.views import question_view
 from quizgen.text.conventions import without_conventions
@@ -25,13 +28,17 @@ LEAK_FORMATS = ("md", "tex")
 _FORMAT_NAMES = {"md": "Markdown", "tex": "LaTeX"}
 
 
-def paper_problems(inst, referee: bool) -> list:
+def paper_problems(inst, referee: bool, unread: dict | None = None) -> list:
     """Every leak, every displayed step that does not recompute and (when
-    ``referee``) every value SymPy disagrees with, for one instance."""
+    ``referee``) every value SymPy disagrees with, for one instance; with ``unread``,
+    the warning of each worked step it cannot read added there (``unread_warnings``)."""
     problems = referee_problems(inst) if referee else []
     views = {fmt: question_view(Question("Q1", inst), fmt) for fmt in LEAK_FORMATS}
     problems += leak_problems(inst, views)
-    problems += recompute_problems(inst, views["md"])
+    results = recompute_view(views["md"])
+    problems += recompute_problems(inst, results)
+    if unread is not None:
+        _add_unread(inst, results, unread, f" (seed {inst.seed_label})")
     problems += working_end_problems(inst, views["md"])
     first = {}
     for problem in problems:
@@ -71,11 +78,11 @@ def _leak_key(leak) -> tuple:
     return ("stem",) if leak.part is None else ("parts", leak.part, "ask")
 
 
-def recompute_problems(inst, view: dict) -> list:
+def recompute_problems(inst, results: dict) -> list:
     """One problem per displayed step of the worked solution that does not
-    hold for the numbers as shown, to the precision shown."""
+    hold for the numbers as shown, to the precision shown (``results``: recompute_view's)."""
     problems = []
-    for where, result in recompute_view(view).items():
+    for where, result in results.items():
         for step in result.failures:
             problems.append(problem_at(inst.template.path, solution_key(where),
                                        f"a displayed step does not recompute: {step.left} = {step.right} "
@@ -87,17 +94,31 @@ def unread_warnings(inst) -> list:
     """A warning for each displayed ``=`` of the worked solution that the recompute check could not
     read though it is arithmetic (``\\sum_{i=1}^{3} i = 6``), or a computation shown with no value
     beside it in its span (a chain split across two spans): such a step passes unchecked, and the
-    author should know it. Told at the line of the step's text that prints it."""
-    view, found = question_view(Question("Q1", inst), "md"), []
-    for where, result in recompute_view(view).items():
+    author should know it. Told at the line of the step's text that prints it. The sampled draws
+    add theirs (``paper_problems``' ``unread``); one step is told once (``Problem.same``)."""
+    found = {}
+    _add_unread(inst, recompute_view(question_view(Question("Q1", inst), "md")), found)
+    return list(found.values())
+
+
+def _add_unread(inst, results: dict, found: dict, seed: str = "") -> None:
+    """Into ``found``, by the step's form whatever its numbers, the warning of each step the recompute
+    ``results`` left unread that ``found`` has not yet (its line is looked up once a step)."""
+    for where, result in results.items():
         key = solution_key(where)
         for math, claim, reason in dict.fromkeys(result.unread):
-            found.append(problem_at(inst.template.path, key, (
+            same = "|".join((".".join(map(str, key)), _NUMBER.sub("#", claim), _NUMBER.sub("#", reason)))
+            if same in found:
+                continue
+            found[same] = replace(problem_at(inst.template.path, key, (
                 f"warning: the worked step ${shortened(math, 120)}$ is not checked ({shortened(claim, 80)}: "
-                f"{reason}); write it in the numbers, operators and functions validate reads "
+                f"{reason}){seed}; write it in the numbers, operators and functions validate reads "
                 f"(docs/templates.md, \"Solution\"), or with a symbol where it is no arithmetic"),
-                _math_line(inst, key, math)))
-    return found
+                _math_line(inst, key, math)), same=same)
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+"""A number of a step's text: the same step of two draws differs in its numbers alone."""
 
 
 def _math_line(inst, key: tuple, math: str):

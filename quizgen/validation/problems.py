@@ -19,13 +19,16 @@ from quizgen.text.words import counted
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a template: file, line, key and what is wrong;
-    ``first`` puts it ahead of the file order (a root cause others may echo)."""
+    ``first`` puts it ahead of the file order (a root cause others may echo); ``same``, where
+    set, names the finding whatever a draw's numbers (one unread step seen in many draws): of
+    the warnings sharing it, the report prints the last one added."""
 
     path: str
     line: int | None
     key: str | None
     message: str
     first: bool = False
+    same: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}:" if self.line else f"{self.path}:"
@@ -59,7 +62,7 @@ class Report:
         lines and one counting the rest (10,000 bad tests entries made 10,000 lines)."""
         if self.problems:
             return _at_most(self.problems, "problem", self.path)
-        return [self.summary()] + _at_most(self.warnings, "warning", self.path)
+        return [self.summary()] + _at_most(_last_of_each(self.warnings), "warning", self.path)
 
     def summary(self) -> str:
         """One line: the template and what was checked (no draw at all: said
@@ -87,6 +90,13 @@ def _at_most(found: list, what: str, path: str) -> list:
     more = counted(len(lines) - PROBLEMS_SHOWN, f"more {what}", grouped=True)
     return lines[:PROBLEMS_SHOWN] + [f"{path}: and {more} after these, in file order: mend these and run "
                                      "validate again"]
+
+
+def _last_of_each(warnings: list) -> list:
+    """``warnings`` without one whose ``same`` a later warning shares: a step that the sampled draws
+    left unread is told once, by the worked example's numbers where it is unread there too."""
+    last = {w.same: w for w in warnings if w.same is not None}
+    return [w for w in warnings if w.same is None or last[w.same] is w]
 
 
 def _file_order(problem) -> tuple:

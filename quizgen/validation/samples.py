@@ -41,6 +41,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     s.f. student correct, every trap named, never accepted: marking.py, on
     the first MARKING_DRAWS draws); the first ``referee`` draws are refereed by SymPy."""
     rejections, words, largest, recipe_paths, reach, numeric = [], {}, {}, paths_once(template), {}, {}
+    unread = {}   # the worked steps a draw's recompute check could not read, one a step
     for k in range(samples):
         label = seed_label("validate", template.id, k)
         tried = len(rejections)
@@ -60,7 +61,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
         found.add_all(problems)
         found.add_all(route_problems(inst))   # each ecf_also route gives the answer from right earlier answers
         if not problems:
-            found.add_all(paper_problems(inst, referee=k < referee))
+            found.add_all(paper_problems(inst, referee=k < referee, unread=unread))
             found.add_all(trap_leak_problems(inst, numeric))   # a trap at an early part telling a later answer
             if k < MARKING_DRAWS:
                 found.add_all(marking_problems(inst, recipe_paths, reach))
@@ -73,7 +74,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
     report.warnings += wide_reach(template, reach)
     leaks, warnings = numeric_leaks(template.path, numeric, report.samples)
     found.add_all(leaks)
-    report.warnings += warnings
+    report.warnings += warnings + list(unread.values())
 
 
 def _most_common(rejections: list):
