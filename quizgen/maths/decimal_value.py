@@ -36,7 +36,7 @@ def decimal_value(node, digits: int, agree: int = AGREE) -> Fraction | None:
     the two precisions must agree to ``agree`` digits (a float's 17 need fewer)."""
     try:
         low, high = (_worked(node, precision) for precision in PRECISIONS)
-    except (ArithmeticError, _Unknown):
+    except (ArithmeticError, _Unknown, RecursionError):   # a tree deeper than the compiler goes: not here
         return None
     if low != high and abs(low - high) > abs(high).scaleb(-agree):
         return None

@@ -150,7 +150,10 @@ def _from_node(node):
     error bound worked exactly as the subtree was (``ground``)."""
     if isinstance(node, Num):
         return node.value
-    return ground(node, {})
+    try:
+        return ground(node, {})
+    except RecursionError as exc:   # deeper than the compiler goes: the template's nesting limit (bank/budget.py)
+        raise ExpressionError("number out of range") from exc
 
 
 def _calls(value, name: str) -> bool:
