@@ -110,7 +110,7 @@ def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c
     assert out.index("Hint 4 of 5: Step 3, ") < out.index("Hint 5 of 5: Step 3 worked out")
     assert out.index("No more hints for this part") < out.index("(b) ") < out.index("Hint 1 of 2: Step 4")
     assert "No more hints: every step towards an answer is shown. Answer it, or type s" in out
-    assert "C1     2/2          2            0" in out
+    assert "C1     2/2          2       0" in out
     assert saved(state_file)["classes"]["C1"] == {"box": 1, "due": 3, "seen": 1, "right": 0, "helped": 1,
                                                   "last": "helped"}
 
@@ -119,7 +119,7 @@ def test_skip_shows_the_solution_and_counts_as_a_miss(invoke, state_file, c1_key
     key = c1_key()
     result = invoke(*C1, input=lines("s", "q"))
     assert f"Answers: (a) {key['p'].answer}   (b) {key['loss'].answer}" in result.output
-    assert "C1     0/2          0            2" in result.output
+    assert "C1     0/2          0       2" in result.output
     assert saved(state_file)["classes"]["C1"]["box"] == 1
 
 
