@@ -257,8 +257,9 @@ def check_outputs(out_dir, names) -> Path:
 
 def check_folder(out_dir) -> Path:
     """``out_dir``, refused (exit 2) when it exists but is not a folder
-    (``/dev/null``, a file), is a link to nothing, is /dev or in /proc (``--out
-    /dev/stdout`` redirected to a file) or has a name too long: the user named the wrong thing."""
+    (``/dev/null``, a file), is a link to nothing, is at or under /dev (but
+    /dev/shm), /proc or /sys, links followed (``--out /dev/stdout`` redirected to
+    a file, ``--out /dev/net/new``) or has a name too long: the user named the wrong thing."""
     out_dir = Path(out_dir)
     check_length(out_dir)
     if out_dir.is_symlink() and not out_dir.exists():
@@ -267,7 +268,7 @@ def check_folder(out_dir) -> Path:
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"{out_dir}: is not a folder, and the outputs go into a folder: choose another output folder")
     if is_system_folder(out_dir):
-        raise UsageError(f"{out_dir}: is a system folder (/dev, /proc), where quizgen writes no file: "
+        raise UsageError(f"{out_dir}: is a system folder (/dev, /proc, /sys), where quizgen writes no file: "
                          "choose another output path")
     return out_dir
 

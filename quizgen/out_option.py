@@ -64,13 +64,27 @@ def default_output_folder(input_path) -> Path:
 
 
 def _in_system_folder(path: Path) -> bool:
-    """Whether ``path``'s folder, its links followed, is /dev, /dev/fd or in /proc."""
+    """Whether ``path``'s folder, its links followed, is a system folder (is_system_folder)."""
     return is_system_folder(path.parent)
 
 
+SYSTEM_FOLDERS = ("/dev", "/proc", "/sys")
+"""The folders of the system's devices and kernel, where no output is ever written, nor any folder made."""
+MEMORY_DISK = "/dev/shm"
+"""The one folder under /dev that holds files people write: a memory disk (tmpfs)."""
+
+
 def is_system_folder(folder) -> bool:
-    """Whether ``folder``, its links followed, is /dev, /dev/fd or in /proc: no
-    output is ever written there (``--out /dev/stdout`` would replace the
-    system's link). /dev/shm, a memory disk for files, is not one."""
+    """Whether ``folder``, its links followed, is at or under /dev, /proc or
+    /sys: no output is ever written there (``--out /dev/stdout`` would replace
+    the system's link, ``--out /dev/net/new`` make a folder among the devices).
+    /dev/shm and what is under it, a memory disk for files, is none."""
     folder = os.path.realpath(folder)
-    return folder in ("/dev", "/dev/fd") or folder == "/proc" or folder.startswith("/proc/")
+    if _at_or_under(folder, MEMORY_DISK):
+        return False
+    return any(_at_or_under(folder, top) for top in SYSTEM_FOLDERS)
+
+
+def _at_or_under(path: str, top: str) -> bool:
+    """Whether the absolute ``path`` is ``top`` or inside it."""
+    return path == top or path.startswith(top + "/")

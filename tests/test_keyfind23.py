@@ -198,7 +198,7 @@ def test_an_output_that_cannot_be_created_is_named_with_why(tmp_path, invoke, th
     result = invoke("grade", answers, "--out", "/proc/x.csv")
     line = result.output.strip()
     assert result.exit_code != 0 and "\n" not in line
-    assert "/proc: is a system folder (/dev, /proc), where quizgen writes no file: choose another output path" in line
+    assert "/proc: is a system folder (/dev, /proc, /sys), where quizgen writes no file: choose another output path" in line
 
 
 @pytest.mark.slow

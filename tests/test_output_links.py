@@ -1,15 +1,19 @@
 """An output name that is a symbolic link: a link to a device, FIFO or folder
 is refused as the thing itself is (``--out /dev/stdout`` once replaced the
 system's link by a file), a link to a regular file is replaced and its target
-left alone, and no output ever takes a device's 0o666 mode."""
+left alone, and no output ever takes a device's 0o666 mode. Nothing is written,
+nor any folder made, at or under /dev (but /dev/shm, a memory disk), /proc or
+/sys: the tests below only check names, or run a grade whose refusal comes
+before any write into a path under /dev/null, where no folder can be made."""
 
 import os
 import stat
 
 import pytest
 
-from quizgen import files
-from quizgen.errors import QuizgenError
+from quizgen import files, locks
+from quizgen.errors import QuizgenError, UsageError
+from quizgen.out_option import is_system_folder
 
 
 @pytest.fixture
@@ -84,4 +88,41 @@ def test_no_output_goes_into_dev_or_proc_even_through_a_link(folder, invoke):
     (folder / "sys").symlink_to("/proc/self")
     result = invoke("grade", folder / "answers.csv", "--key", folder / "key.json", "--out", folder / "sys" / "g.csv")
     assert result.exit_code == 2
-    assert "sys: is a system folder (/dev, /proc), where quizgen writes no file" in one_error_line(result)
+    assert "sys: is a system folder (/dev, /proc, /sys), where quizgen writes no file" in one_error_line(result)
+
+
+@pytest.mark.parametrize("path", ["/dev", "/dev/fd", "/dev/net/new", "/dev/pts", "/dev/cpu/new", "/dev/shm/../net",
+                                  "/proc", "/proc/self/new", "/sys", "/sys/kernel/new"])
+def test_every_path_at_or_under_dev_proc_or_sys_is_a_system_folder(path):
+    assert is_system_folder(path)
+    with pytest.raises(UsageError, match="is a system folder"):
+        files.check_folder(path)   # a check of the name alone: nothing is made
+
+
+@pytest.mark.parametrize("path", ["/dev/shm", "/dev/shm/new/deeper", "/devices", "/system", "/sys.d", "/tmp"])
+def test_the_memory_disk_and_look_alike_names_are_no_system_folders(path):
+    assert not is_system_folder(path)
+
+
+def test_a_link_into_dev_is_followed_to_it(tmp_path):
+    (tmp_path / "devices").symlink_to("/dev")
+    (tmp_path / "memory").symlink_to("/dev/shm")
+    assert is_system_folder(tmp_path / "devices" / "net" / "new")
+    assert not is_system_folder(tmp_path / "memory" / "new")
+
+
+def test_the_output_lock_refuses_a_system_folder_before_it_makes_one(monkeypatch):
+    monkeypatch.setattr(locks, "make_folder", lambda folder: pytest.fail(f"{folder} would have been made"))
+    with pytest.raises(UsageError, match="/dev/net/new: is a system folder"), \
+            locks.writing_folder("/dev/net/new", "--out"):
+        pytest.fail("the block ran")
+
+
+def test_grade_into_a_new_folder_under_dev_through_a_link_is_refused_before_any_write(folder, invoke):
+    (folder / "devices").symlink_to("/dev")
+    out = folder / "devices" / "null" / "new" / "g.csv"   # under a device file: no folder can be made there
+    result = invoke("grade", folder / "answers.csv", "--key", folder / "key.json", "--out", out)
+    assert result.exit_code == 2
+    assert one_error_line(result) == (f"quizgen: error: {out.parent}: is a system folder (/dev, /proc, /sys), where "
+                                      "quizgen writes no file: choose another output path")
+    assert sorted(os.listdir(folder)) == ["answers.csv", "devices", "key.json"]
