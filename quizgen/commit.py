@@ -212,6 +212,12 @@ def note_made(made: list) -> None:
         _COMMITS[-1].extend((Path(folder), _MADE) for folder in made)
 
 
+def folders_made() -> list:
+    """The folders the open one_commit notes as made so far (none outside one), the deepest first."""
+    made = [Path(target) for target, mark in (_COMMITS[-1] if _COMMITS else ()) if mark is _MADE]
+    return sorted(made, key=lambda folder: len(folder.parts), reverse=True)
+
+
 def remove_when_settled(path) -> None:
     """Remove the file ``path`` (an earlier run's output this run replaces by
     none) once the commit stands: at once outside one_commit, else at its end,

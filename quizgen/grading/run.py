@@ -222,10 +222,10 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs, commit) 
                        built=given.answers if lms else None, built_key=key_path if lms else None)
     out = asked.out
     paths = output_paths(source.path, given.out, key_path, outputs, reads, f"--out {out}" if out else None, data.files)
-    hold_folders(commit, ((paths["graded"].parent, "--out"), (outputs.feedback, "--feedback")))   # before the check
+    named = f"--out {out}" if out else f"the outputs named after {Path(asked.answers).name}"   # in a lock's refusal
+    hold_folders(commit, ((paths["graded"].parent, "--out", paths["graded"].name, named), (outputs.feedback, "--feedback")))
     made = MadeFrom.of(asked.answers, key if lms else key_path, paths["graded"].parent)   # the download, not built
-    replaced = check_made_from(paths, made, asked.out_forced, f"--out {out}" if out else
-                               f"the outputs of {asked.answers}")
+    replaced = check_made_from(paths, made, asked.out_forced, f"--out {out}" if out else f"the outputs of {asked.answers}")
     shown = key_named(index, source, key_path, found=key is None and not lms, lms=lms)
     code_warning = check_codes(source, index, shown, asked.key_forced, key_path)   # before any output is made
     if not (asked.key_forced or asked.paper_as_written):   # a big file's answers clearly another key's: stop now
