@@ -67,8 +67,10 @@ def _gives(pv, value: float, decimals: int) -> bool:
     answer, tolerance = float(pv.value), pv.part.tolerance
     if pv.part.kind == "integer":
         return value == round(answer)
+    if answer == 0:   # no figures to round to: the marker's absolute window at 0 (0.0005 at 3 figures)
+        return abs(value) <= half_width(0.0, tolerance)
     figures = tolerance.get("sigfigs", DEFAULT_SIGFIGS)
-    if answer and decimals >= figure_places(answer, figures) \
+    if decimals >= figure_places(answer, figures) \
             and abs(value - answer) <= 0.5 * 10.0 ** -decimals * (1 + 1e-9):
         return True   # the answer itself, to the places shown, which show the figures asked
     if "rtol" in tolerance or "atol" in tolerance:
@@ -76,7 +78,7 @@ def _gives(pv, value: float, decimals: int) -> bool:
         if places is None:
             return abs(value - answer) <= half_width(answer, tolerance)
         return to_places(Fraction(str(value)), places) == to_places(pv.value, places)
-    return value != 0 and to_figures(Fraction(str(value)), figures) == to_figures(pv.value, figures)
+    return to_figures(Fraction(str(value)), figures) == to_figures(pv.value, figures)
 
 
 def _asked(pv) -> str:
