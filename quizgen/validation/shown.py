@@ -1,18 +1,20 @@
 """Which drawn values a student can see, and which values anything reads: an
-answer that depends on a drawn parameter no text of the question shows cannot be
-worked out (a problem), and a parameter or let nothing reads is a slip or a
-leftover (a warning; such a parameter makes "distinct" variants that are one
-question). Read from the template alone, through the graph of names its
-parameters, lets and texts read."""
+answer that depends on a drawn parameter no text of the question prints (one it
+only tests, ``{% if a > 3 %}``, is not seen) cannot be worked out (a problem), and
+a parameter or let nothing reads is a slip or a leftover (a warning; such a
+parameter makes "distinct" variants that are one question). Read from the
+template alone, through the graph of names its parameters, lets and texts read."""
 
 from __future__ import annotations
 
 import jinja2
+from jinja2 import meta, nodes
 
 from quizgen.bank.model import Template
 from quizgen.bank.texts import figure_sources, text_sources
 from quizgen.marking.recipes import part_paths
 from quizgen.maths.tree import names_in
+from quizgen.text.render import text_environment
 from quizgen.text.words import and_list
 from quizgen.validation.problems import problem_at
 from quizgen.validation.text import names_used
@@ -47,11 +49,70 @@ def _text_names(sources) -> set:
     return found
 
 
+_TESTED = (nodes.Compare, nodes.Test, nodes.Not)
+"""Expressions whose value is a yes or no: a name read only in one is tested, not printed."""
+
+
+def printed_names(source: str) -> set:
+    """The names whose value, or a value worked from it, ``source`` prints in a
+    ``{{ }}`` output: through filters and calls (``{{ "%s" | format(a) }}``), a
+    ``{% set %}``, a ``{% for %}`` or a macro's argument; not a name only tested
+    (``{% if a > 3 %}``, the condition of ``{{ x if a > 3 else y }}``)."""
+    tree = text_environment().parse(source)
+    macros = {m.name: [arg.name for arg in m.args] for m in tree.find_all(nodes.Macro)}
+    flows = {}   # a name the text sets: the names its value is worked from
+    for node in tree.find_all((nodes.Assign, nodes.For)):
+        value = node.node if isinstance(node, nodes.Assign) else node.iter
+        for target in node.target.find_all(nodes.Name) if not isinstance(node.target, nodes.Name) else [node.target]:
+            flows.setdefault(target.name, set()).update(_value_names(value, macros))
+    for call in tree.find_all(nodes.Call):
+        for param, arg in zip(macros.get(getattr(call.node, "name", None), ()), call.args):
+            flows.setdefault(param, set()).update(_value_names(arg, macros))
+    printed = set()
+    for output in tree.find_all(nodes.Output):
+        for expr in output.nodes:
+            printed |= _value_names(expr, macros)
+    return _closure(printed, flows) & meta.find_undeclared_variables(tree)
+
+
+def _value_names(expr, macros: dict) -> set:
+    """The names ``expr``'s value is worked from: not those only tested, nor a macro's
+    arguments (its body says which it prints)."""
+    found, stack = set(), [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, nodes.Name) and node.ctx == "load":
+            found.add(node.name)
+        elif isinstance(node, nodes.CondExpr):
+            stack += [n for n in (node.expr1, node.expr2) if n is not None]
+        elif isinstance(node, nodes.Call) and getattr(node.node, "name", None) in macros:
+            continue
+        elif not isinstance(node, (nodes.TemplateData,) + _TESTED):
+            stack += list(node.iter_child_nodes())
+    return found
+
+
+def _printed(sources) -> set:
+    found = set()
+    for _, source in sources:
+        try:
+            found |= printed_names(source)
+        except jinja2.TemplateError:   # a text that does not parse is the text checks' problem
+            continue
+    return found
+
+
+def _question_sources(template: Template) -> list:
+    """The texts a student reads the question in: the stem, the asks and the figure's."""
+    sources = [(("stem",), template.stem)] + [(("parts", i, "ask"), p.ask) for i, p in enumerate(template.parts)]
+    return sources + list(figure_sources(template))
+
+
 def shown_names(template: Template) -> set:
     """The names a student sees the value of, or of a value worked from it: those
-    the stem, the asks and the figure read, and every name those are worked from."""
-    sources = [(("stem",), template.stem)] + [(("parts", i, "ask"), p.ask) for i, p in enumerate(template.parts)]
-    names = _text_names(sources + list(figure_sources(template)))
+    the stem, the asks and the figure print (not those they only test), and every
+    name those are worked from."""
+    names = _printed(_question_sources(template))
     for node in (template.figure, template.figure_shown):
         names |= names_in(node) if node is not None else set()
     return _closure(names, depends_on(template))
@@ -59,8 +120,10 @@ def shown_names(template: Template) -> set:
 
 def unshown_problems(template: Template) -> list:
     """A problem at each drawn parameter that some part's answer depends on (through
-    the lets) while no text of the question shows it, nor any value worked from it."""
+    the lets) while no text of the question prints it, nor any value worked from it
+    (one the text only tests, ``{% if a > 3 %}``, is named as such)."""
     graph, shown = depends_on(template), shown_names(template)
+    tested = _closure(_text_names(_question_sources(template)), graph)
     drawn = [p.name for p in template.params if p.kind != "value"]
     needed = {}
     for part in template.parts:
@@ -68,10 +131,18 @@ def unshown_problems(template: Template) -> list:
             (((), word) for word in part.accept))
         for name in _closure(reads, graph):
             needed.setdefault(name, []).append(part.name)
-    return [problem_at(template.path, ("params", name), (
-        f"the answer of {_parts(needed[name])} depends on {name}, which no text of the question shows (stem, "
-        f"asks, figure), nor any value worked from it: a student cannot work it out; show {name} in the stem"))
-        for name in drawn if name in needed and name not in shown]
+    return [problem_at(template.path, ("params", name), _unshown(name, needed[name], name in tested))
+            for name in drawn if name in needed and name not in shown]
+
+
+def _unshown(name: str, parts: list, tested: bool) -> str:
+    if not tested:
+        return (f"the answer of {_parts(parts)} depends on {name}, which no text of the question shows (stem, "
+                f"asks, figure), nor any value worked from it: a student cannot work it out; show {name} in the stem")
+    return (f"the answer of {_parts(parts)} depends on {name}, which the question's text (stem, asks, figure) "
+            f"only tests in a condition ({{% if %}}) and never prints ({{{{ {name} }}}}), nor any value worked "
+            f"from it: unless the text a condition picks says its value, a student cannot work it out; print "
+            f"{name} in the stem")
 
 
 def _parts(names: list) -> str:
