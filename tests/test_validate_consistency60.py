@@ -76,22 +76,27 @@ def test_the_rounding_a_text_states(text, stated):
     assert stated_rounding(text) == stated
 
 
-@pytest.mark.parametrize("changes, message", [
-    ([("    answer: p\n", "    answer: p\n    tolerance: {sigfigs: 4}\n")],
-     "parts.0.tolerance: the text asks for answers to 3 significant figures, but the tolerance marks them to 4 "
-     "significant figures"),
-    ([("to 3 significant figures", "to 2 decimal places")],
-     "parts.0.ask: the text asks for answers to 2 decimal places, but the tolerance marks them to 3 significant"),
+RULE_ROW = "  its softmax. Give answers to 3 significant figures ({{ rounding_rule }}) and keep at"
+
+
+@pytest.mark.parametrize("changes, row, message", [
+    ([("    answer: p\n", "    answer: p\n    tolerance: {sigfigs: 4}\n")], RULE_ROW,
+     "stem: the stem says to give answers to 3 significant figures, but part p1's tolerance marks them to 4 "
+     "significant figures: a student"),
+    ([("to 3 significant figures", "to 2 decimal places")], RULE_ROW.replace("to 3 significant figures", "to 2 decimal places"),
+     "stem: the stem says to give answers to 2 decimal places, but part p1's tolerance marks them to 3 significant "
+     "figures (the default): a student"),
     ([("Give answers to 3 significant figures ({{ rounding_rule }}) and", "Please"),
-      ("    answer: p\n", "    answer: p\n    tolerance: {sigfigs: 5}\n")],
-     "parts.0.tolerance: the tolerance marks answers to 5 significant figures, but neither the stem nor this "
-     "part's ask says so, and a paper's header asks 3"),
+      ("    answer: p\n", "    answer: p\n    tolerance: {sigfigs: 5}\n")], ASK,
+     "parts.0.ask: the tolerance marks answers to 5 significant figures, but neither the stem nor this "
+     "part's ask says so (\"keep at least 4 significant figures\" is said of the working), and a paper's header asks 3"),
 ])
-def test_a_stated_rounding_the_tolerance_does_not_mark_is_refused(tmp_path, changes, message):
-    path, _ = _file(tmp_path, *changes)
+def test_a_stated_rounding_the_tolerance_does_not_mark_is_refused(tmp_path, changes, row, message):
+    """Told at the line that states the rounding (the stem's), or, where none is stated, at the ask that should."""
+    path, text = _file(tmp_path, *changes)
     problems, _ = stated_problems(_template(path))
-    assert [p.message for p in problems if message.split(": ", 1)[1] in p.message] and \
-        any(p.key == message.split(":")[0] for p in problems), [str(p) for p in problems]
+    assert len(problems) == 1 and str(problems[0]).startswith(f"{path}:{_line(text, row)}: {message}"), \
+        [str(p) for p in problems]
 
 
 def test_the_rounding_a_part_s_ask_states_is_the_part_s_own(tmp_path):

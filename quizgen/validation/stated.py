@@ -2,7 +2,8 @@
 marked: the rounding its stem or a part's ask states ("to 3 significant figures",
 "to 2 decimal places", "to the nearest whole number") must be the figures the
 part's tolerance asks, and a logarithm's base must be said where an answer takes
-one. Read from the template's text as written, by a short list of phrasings."""
+one. Read from the template's text as written (rounding_phrases.py reads what
+each rounding is said of); what the reader cannot tell is warned of, never refused."""
 
 from __future__ import annotations
 
@@ -14,21 +15,11 @@ from quizgen.maths.numbers import fixed, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS
 from quizgen.maths.tree import Call, Name, children
 from quizgen.validation.problems import problem_at
+from quizgen.validation.rounding_phrases import roundings
 
 HEADER_FIGURES = DEFAULT_SIGFIGS
 """The figures a paper's header asks of every decimal answer (templates/problems.*.j2)."""
-_COUNT = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
-_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
-_SIGFIGS = re.compile(r"\b(?:to|at)\s+" + _COUNT + r"\s+(?:significant\s+figures?|sig\.?\s*figs?\.?|s\.\s?f\.|sf\b)",
-                      re.I)
-_PLACES = re.compile(r"\b(?:to|at)\s+" + _COUNT + r"\s+(?:decimal\s+places?|d\.\s?p\.|dp\b)", re.I)
-_WHOLE = re.compile(r"\bto\s+the\s+nearest\s+(?:whole\s+number|integer)\b", re.I)
-_EXACT = re.compile(r"\b(?:give|write|state)\s+(?:it|them|the\s+\w+\s+)?\s*exactly\b|\bas\s+a\s+fraction\b|"
-                    r"\bexact\s+(?:value|answer|fraction)\b", re.I)
 _RULE = re.compile(r"\{\{-?\s*rounding_rule\s*-?\}\}")
-# what a rounding said of the working, not of the answer: "round intermediate values to 4 significant figures"
-_OF_WORKING = re.compile(r"intermediate|working|each step|every step|carry|keep", re.I)
-_CLAUSE_END = re.compile(r"[.;:()]|\band\b|\bbut\b")
 _LOG_NAMES = frozenset(("log", "ln", "log10", "log2"))
 _BASE_SAID = re.compile(r"natural\s+log|\\ln\b|\bln\b|log(?:arithms?)?\s+(?:to\s+)?base|base[\s-]*(?:e|2|10|two|ten)\b|"
                         r"\bnats?\b|\bbits?\b|\\log_|\blog_?(?:2|10)\b|common\s+log|binary\s+log", re.I)
@@ -38,50 +29,28 @@ def stated_rounding(text: str) -> list:
     """The roundings ``text`` states of an answer, in order: ``("sigfigs", 3)``,
     ``("places", 2)`` (``("places", 0)`` for the nearest whole number),
     ``("exact", None)``; a rounding of the working ("keep intermediate values to
-    4 significant figures") is not one, nor ``{{ rounding_rule }}``, which states none."""
-    found = []
-    for kind, pattern in (("sigfigs", _SIGFIGS), ("places", _PLACES)):
-        found += [(m.start(), kind, _number(m.group(1))) for m in pattern.finditer(text) if not _of_working(text, m)]
-    found += [(m.start(), "places", 0) for m in _WHOLE.finditer(text) if not _of_working(text, m)]
-    found += [(m.start(), "exact", None) for m in _EXACT.finditer(text)]
-    return [(kind, n) for _, kind, n in sorted(found)]
-
-
-def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word.lower()]
-
-
-def _of_working(text: str, match) -> bool:
-    """Whether the clause a rounding sits in is about intermediate values, not the answer."""
-    before = _CLAUSE_END.split(text[max(0, match.start() - 120):match.start()])[-1]
-    after = text[match.end():match.end() + 40].lstrip()
-    return bool(_OF_WORKING.search(before) or re.match(r"(?:in|for)\s+(?:the\s+)?(?:intermediate|working|each|every)",
-                                                        after, re.I))
+    4 significant figures"), a denied one ("do not round to 2 decimal places") and
+    ``{{ rounding_rule }}``, which states none, are not."""
+    return [(r.kind, r.n) for r in roundings(text) if r.about == "answer"]
 
 
 def stated_problems(template: Template) -> tuple:
     """``(problems, warnings)``: each numeric part whose stated rounding differs from
-    the figures its tolerance asks (a problem: a student who rounds as told is
-    marked otherwise), whose texts state none (a warning; on a paper its header's
-    3 significant figures stand, so a part asking other figures is a problem), and
-    whose answer takes a logarithm whose base no text says (a warning)."""
+    the figures its tolerance asks (a problem at the line that states it: a student who
+    rounds as told is marked otherwise), whose texts state none (a warning; on a paper
+    its header's 3 significant figures stand, so a part asking other figures is a
+    problem at its ask), a rounding the reader cannot tell is the answer's and that
+    differs (a warning saying so), and whose answer takes a logarithm whose base no text
+    says (a warning)."""
     problems, warnings = [], []
-    stem = stated_rounding(template.stem)
+    stem = roundings(template.stem)
     lets = dict(template.lets)
     for i, part in enumerate(template.parts):
         if part.kind != "numeric" or part.answer is None:
             continue
-        ask = stated_rounding(part.ask)
-        stated = ask or stem
-        message = _differs(part.tolerance, stated)
-        key = ("parts", i, "tolerance") if part.tolerance else ("parts", i, "ask")
-        if message:
-            problems.append(problem_at(template.path, key, message))
-        elif not stated and not _RULE.search(template.stem + part.ask):
-            warnings.append(problem_at(template.path, ("parts", i, "ask"), (
-                "warning: neither the stem nor this part's ask says how to round its answer (\"Give answers to 3 "
-                "significant figures ({{ rounding_rule }})\"): a paper's header asks 3 significant figures, "
-                "but an LMS quiz and the drill show the question alone")))
+        problem, warning = _rounding_findings(template, i, stem, roundings(part.ask))
+        problems += [problem] if problem else []
+        warnings += [warning] if warning else []
         if _takes_log(part.answer, lets) and not _BASE_SAID.search(template.stem + " " + part.ask):
             warnings.append(problem_at(template.path, ("parts", i, "answer"), (
                 "warning: the answer takes a logarithm, and neither the stem nor this part's ask says its base "
@@ -90,20 +59,61 @@ def stated_problems(template: Template) -> tuple:
     return problems, warnings
 
 
-def _differs(tolerance: dict, stated: list) -> str | None:
-    """Why a part of ``tolerance`` cannot mark an answer rounded as ``stated`` says
-    (the first of several must fit), or None."""
-    asked = _asked(tolerance)
-    if not stated:
-        if asked not in (("sigfigs", HEADER_FIGURES), None):
-            return (f"the tolerance marks answers {_said(asked)}, but neither the stem nor this part's ask says so, and a "
-                    f"paper's header asks {HEADER_FIGURES} significant figures: a student who gives those is "
-                    f"marked otherwise; say the rounding in the ask, or drop the tolerance")
-        return None
-    if any(_fits(asked, tolerance, kind, n) for kind, n in stated):
-        return None
-    return (f"the text asks for answers {_said(stated[0])}, but the tolerance marks them {_said(asked)}: a student who "
-            f"rounds as the text says is marked otherwise; make the two say the same")
+def _rounding_findings(template: Template, i: int, stem: list, ask: list) -> tuple:
+    """``(problem, warning)`` (each None or one) for part ``i``'s stated rounding, read from its
+    ask's roundings (which hold for it alone) or else the stem's."""
+    part = template.parts[i]
+    tolerance, asked = part.tolerance, _asked(part.tolerance)
+    said = [("ask", r) for r in ask] + [("stem", r) for r in stem]
+    answer = [(where, r) for where, r in said if r.about == "answer"]
+    answer = [(where, r) for where, r in answer if where == answer[0][0]] if answer else []
+    unclear = [(where, r) for where, r in said if r.about == "unclear"]
+    if answer:
+        if any(_fits(asked, tolerance, r.kind, r.n) for _, r in answer):
+            return None, None
+        where, first = answer[0]
+        return _at(template, i, where, first, (
+            f"{_text(where)} says to give answers {_said((first.kind, first.n))}, but part {part.name}'s tolerance "
+            f"marks them {_said(asked)}{'' if tolerance else ' (the default)'}: a student who rounds as the text "
+            f"says is marked otherwise; make the two say the same")), None
+    if unclear:
+        if any(_fits(asked, tolerance, r.kind, r.n) for _, r in unclear):
+            return None, None
+        where, first = unclear[0]
+        return None, _at(template, i, where, first, (
+            f"warning: {_text(where)} says \"{first.words}\", and validate cannot tell whether that is said of "
+            f"part {part.name}'s answer or of something else (the working, a value given); the part's tolerance "
+            f"marks answers {_said(asked)}: if it is the answer's rounding, make the two say the same; if not, "
+            f"say how to round the answer (\"give the answer to ...\")"))
+    return _unstated(template, i, [r for _, r in said if r.about == "working"])
+
+
+def _unstated(template: Template, i: int, working: list) -> tuple:
+    """``(problem, warning)`` for part ``i``, whose stem and ask state no rounding of its answer."""
+    part, asked = template.parts[i], _asked(template.parts[i].tolerance)
+    aside = f"\"{working[0].words}\" is said of the working" if working else ""
+    if asked not in (("sigfigs", HEADER_FIGURES), None):
+        said = f" ({aside})" if aside else ""
+        return problem_at(template.path, ("parts", i, "ask"), (
+            f"the tolerance marks answers {_said(asked)}, but neither the stem nor this part's ask says so{said}, "
+            f"and a paper's header asks {HEADER_FIGURES} significant figures: a student who gives those is "
+            f"marked otherwise; say the rounding in the ask, or drop the tolerance")), None
+    if _RULE.search(template.stem + part.ask):
+        return None, None
+    return None, problem_at(template.path, ("parts", i, "ask"), (
+        "warning: neither the stem nor this part's ask says how to round its answer (\"Give answers to 3 "
+        f"significant figures ({{{{ rounding_rule }}}})\"){f'; {aside}' if aside else ''}: a paper's header asks 3 "
+        "significant figures, but an LMS quiz and the drill show the question alone"))
+
+
+def _at(template: Template, i: int, where: str, rounding, message: str):
+    """A finding at the line of the stem or of part ``i``'s ask that states ``rounding``."""
+    keys = ("stem",) if where == "stem" else ("parts", i, "ask")
+    return problem_at(template.path, keys, message, rounding.line)
+
+
+def _text(where: str) -> str:
+    return "the stem" if where == "stem" else "this part's ask"
 
 
 def _asked(tolerance: dict):
