@@ -1,7 +1,8 @@
 """A drawn value is shown to the student where a text prints it (a ``{{ }}``
 output, through filters, a set name, a loop or a macro), not where a text only
-tests it (``{% if a > 3 %}``): an answer that reads a value only tested is refused,
-and the message says the text only tests it."""
+tests it (``{% if a > 3 %}``; one held equal to a constant, ``{% if y == 1 %}``, has
+the text it picks say which value): an answer that reads a value only tested is
+refused, and the message says the text only tests it."""
 
 import pytest
 
@@ -13,6 +14,8 @@ from test_validate_consistency60 import _file, _line, _template
 
 @pytest.mark.parametrize("source, printed", [
     ("{% if a > 3 %}Big.{% endif %}", set()),
+    ("{% if y == 1 %}IsNext ($y = 1$){% else %}NotNext ($y = 0$){% endif %}", {"y"}),
+    ("{% if a %}Big.{% endif %}{{ 'x' if not b else '' }}", set()),
     ("{{ 'big' if a > 3 else 'small' }}", set()),
     ("{{ b if a > 3 else c }}", {"b", "c"}),
     ("{{ a | dec(1) }}", {"a"}),

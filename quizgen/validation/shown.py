@@ -56,7 +56,9 @@ _TESTED = (nodes.Compare, nodes.Test, nodes.Not)
 def printed_names(source: str) -> set:
     """The names whose value, or a value worked from it, ``source`` prints in a
     ``{{ }}`` output: through filters and calls (``{{ "%s" | format(a) }}``), a
-    ``{% set %}``, a ``{% for %}`` or a macro's argument; not a name only tested
+    ``{% set %}``, a ``{% for %}`` or a macro's argument, and a name a condition
+    tells equal to a constant (``{% if y == 1 %}IsNext{% else %}NotNext{% endif %}``:
+    the text it picks says which value); not a name only tested otherwise
     (``{% if a > 3 %}``, the condition of ``{{ x if a > 3 else y }}``)."""
     tree = text_environment().parse(source)
     macros = {m.name: [arg.name for arg in m.args] for m in tree.find_all(nodes.Macro)}
@@ -68,11 +70,20 @@ def printed_names(source: str) -> set:
     for call in tree.find_all(nodes.Call):
         for param, arg in zip(macros.get(getattr(call.node, "name", None), ()), call.args):
             flows.setdefault(param, set()).update(_value_names(arg, macros))
-    printed = set()
+    printed = {name for compare in tree.find_all(nodes.Compare) for name in _told_equal(compare)}
     for output in tree.find_all(nodes.Output):
         for expr in output.nodes:
             printed |= _value_names(expr, macros)
     return _closure(printed, flows) & meta.find_undeclared_variables(tree)
+
+
+def _told_equal(compare) -> set:
+    """The name ``compare`` holds equal (or not equal) to a constant, ``y == 1``, or none."""
+    operands = [compare.expr] + [op.expr for op in compare.ops]
+    if len(operands) != 2 or compare.ops[0].op not in ("eq", "ne"):
+        return set()
+    names = [n.name for n in operands if isinstance(n, nodes.Name)]
+    return set(names) if len(names) == 1 and any(isinstance(n, nodes.Const) for n in operands) else set()
 
 
 def _value_names(expr, macros: dict) -> set:
