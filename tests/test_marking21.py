@@ -12,7 +12,25 @@ import pytest
 import quizgen
 from quizgen.marking.quotes import in_own_numbers
 from quizgen.marking.rules import IMPRECISE, PartRule, mark_part
-from test_marking_grade import _grade, _instances
+from test_marking_grade import _grade
+
+
+SHIPPED_E = "every picked position counts, not only the [MASK] ones."
+QUOTING_E = "every one of the {{ chosen }} picked positions counts, not only the [MASK] ones."
+
+
+@pytest.fixture(scope="module")
+def quoting_c6(tmp_path_factory):
+    """One C6 draw from a copy of the template whose (e) trap quotes (a)'s count: the shipped
+    one quotes no other part's value (parts can be shown apart), and a bank may still do so."""
+    from quizgen.bank.loader import builtin_bank_dir, load_template
+    from quizgen.generation.sampling import sample_instance
+
+    text = (builtin_bank_dir() / "c6_masking_counts.yaml").read_text(encoding="utf-8")
+    assert text.count(SHIPPED_E) == 1
+    path = tmp_path_factory.mktemp("bank") / "c6_quoting.yaml"
+    path.write_text(text.replace(SHIPPED_E, QUOTING_E), encoding="utf-8")
+    return sample_instance(load_template(path), "marking/C6/0")
 
 
 def _c6_student(instance, off: int = 20) -> dict:
@@ -24,10 +42,10 @@ def _c6_student(instance, off: int = 20) -> dict:
 
 # ---------------------------------------------------------------- a trap worked from the student's own (a)
 
-def test_a_trap_from_a_wrong_a_quotes_the_students_own_count_not_the_keys(tmp_path):
+def test_a_trap_from_a_wrong_a_quotes_the_students_own_count_not_the_keys(tmp_path, quoting_c6):
     """C6 (a) 3700 (key 3720), (b) 2960 from it, (e) 2960: the trap's note said
     'all 3720 picked positions' beside 'your (b) = 2960': two sets of numbers."""
-    instance = _instances("C6", 1)[0]
+    instance = quoting_c6
     key_chosen = str(int(instance.parts[0].value))
     own = _c6_student(instance)
     rows = _grade(tmp_path, {"s1": instance}, {"s1": own})
@@ -39,9 +57,9 @@ def test_a_trap_from_a_wrong_a_quotes_the_students_own_count_not_the_keys(tmp_pa
     assert (row["status"], row["score"]) == ("incorrect", "0")
 
 
-def test_a_trap_from_a_right_a_keeps_the_keys_words(tmp_path):
+def test_a_trap_from_a_right_a_keeps_the_keys_words(tmp_path, quoting_c6):
     """(a) right, (b) wrong, (e) the trap from their own (b): the key's count is theirs too."""
-    instance = _instances("C6", 1)[0]
+    instance = quoting_c6
     chosen = int(instance.parts[0].value)
     rows = _grade(tmp_path, {"s1": instance}, {"s1": {"chosen": str(chosen), "masked": "1000", "graded": "1000"}})
     row = rows[("s1", "e")]
@@ -50,9 +68,9 @@ def test_a_trap_from_a_right_a_keeps_the_keys_words(tmp_path):
     assert f"the {chosen} picked positions" in row["feedback"], row
 
 
-def test_the_class_wide_wording_of_such_a_trap_is_the_keys(tmp_path):
+def test_the_class_wide_wording_of_such_a_trap_is_the_keys(tmp_path, quoting_c6):
     """The class report's misconception table names no one student's own numbers."""
-    instance = _instances("C6", 1)[0]
+    instance = quoting_c6
     _grade(tmp_path, {"s1": instance}, {"s1": _c6_student(instance)})
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     assert f"the {int(instance.parts[0].value)} picked positions" in report

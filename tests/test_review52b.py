@@ -92,7 +92,8 @@ def test_c6_says_its_rate_is_of_the_ordinary_tokens_and_berts_of_the_whole_lengt
     from quizgen.generation.views import question_view
     stem = " ".join(question_view(Question("Q1", canonical_instance(BANK["C6"])), "md")["stem"].split())
     assert ("This idealised step takes its rate of the ordinary tokens alone; BERT's own code takes it of each "
-            "sequence's length with [CLS] and [SEP] counted, a fraction of a token more.") in stem, stem
+            "sequence's length with [CLS] and [SEP] counted, a fraction of a token more before the count is "
+            "rounded") in stem, stem
 
 
 # F10: the example bank's C11 gave the reason for 1/sqrt(d_k) without the assumption it rests on
