@@ -142,8 +142,12 @@ def test_small_csv_inputs_are_decoded_by_their_bytes_and_errors_name_what_they_a
     assert read_csv_text(path, "roster") == "student_id,name\ns1,Zoë\n"
     with pytest.raises(InputFileError, match=r"gone.csv: overrides file not found"):
         read_csv_text(tmp_path / "gone.csv", "overrides")
-    path.write_bytes(b"PK\x03\x04\x00\x00binary")
+    path.write_bytes(b"\x7fELF\x02\x01\x00\x00binary")
     with pytest.raises(InputFileError, match=r"in.csv: the roster file is not text; save it as CSV"):
+        read_csv_text(path, "roster")
+    path.write_bytes(b"PK\x03\x04\x00\x00binary")
+    with pytest.raises(InputFileError, match=r"in.csv: found a zip archive \(an .xlsx or .ods workbook\?\); save the "
+                                             "roster sheet as CSV"):
         read_csv_text(path, "roster")
 
 
