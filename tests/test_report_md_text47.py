@@ -17,7 +17,8 @@ LETTER = "<b>*x*"
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
-    """report.md of two students' answers to Q1 (a) of a C1 class paper, graded against a key
+    """report.md of three students' answers (three: fewer answering do not make a part nobody
+    answered lost, quizgen/lost_parts.py) to Q1 (a) of a C1 class paper, graded against a key
     edited by hand: the first trap of part (a) named NAME, part (b) lettered LETTER."""
     from click.testing import CliRunner
     from quizgen.cli import main
@@ -34,7 +35,8 @@ def report(tmp_path_factory):
     trap = f"{key['questions'][0]['parts'][0]['trap_values'][0]:.4g}"
     with open(folder / "answers.csv", "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"),
-                                      ("s1", STUDENT, "Q1", "a", trap), ("s2", "Bob", "Q1", "a", trap)])
+                                      ("s1", STUDENT, "Q1", "a", trap), ("s2", "Bob", "Q1", "a", trap),
+                                      ("s3", "Cy", "Q1", "a", trap)])
     graded = runner.invoke(main, ["grade", str(folder / "answers.csv"), "--key", str(folder / "edited.json")])
     assert graded.exit_code == 0, graded.output
     return (folder / "answers-graded-report.md").read_text(encoding="utf-8")
@@ -45,10 +47,10 @@ NAME_SHOWN = r"A \&amp; B \~\~gone\~\~ \$x\$ \&#60;i\&#62;"   # each mark a back
 
 def test_a_misconceptions_name_is_shown_as_typed_in_every_table(report):
     assert NAME not in report
-    assert f"| logit\\_as\\_probability | {NAME_SHOWN} | 2 | Q1a |" in report   # the Misconceptions table
-    assert f"| Q1 | a | C1 | 2 | 0 | 0.0 | {NAME_SHOWN} (2) |" in report   # the Questions table
-    assert f"| Q1a | {NAME_SHOWN} (logit\\_as\\_probability) | 2 | 100% |" in report   # the traps table
-    assert f"| C1 | 2 | 0.00 | {NAME_SHOWN} (2) |" in report   # classes of scenario
+    assert f"| logit\\_as\\_probability | {NAME_SHOWN} | 3 | Q1a |" in report   # the Misconceptions table
+    assert f"| Q1 | a | C1 | 3 | 0 | 0.0 | {NAME_SHOWN} (3) |" in report   # the Questions table
+    assert f"| Q1a | {NAME_SHOWN} (logit\\_as\\_probability) | 3 | 100% |" in report   # the traps table
+    assert f"| C1 | 2 | 0.00 | {NAME_SHOWN} (3) |" in report   # classes of scenario
 
 
 def test_a_students_name_is_shown_as_typed(report):

@@ -8,8 +8,7 @@ total is provisional. graded.csv keeps the marker-facing status."""
 
 from __future__ import annotations
 
-from itertools import islice
-
+from quizgen.lost_parts import lost_columns
 from quizgen.question_ids import norm_question
 from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
@@ -126,21 +125,11 @@ def not_received_note(questions, number: int, matrix, slot_of: dict, lost=frozen
             "your instructor.")
 
 
-LOST_AMONG = 3
-"""The fewest students with some answer for a part none of them answered to be called lost: with
-one or two, a part they left out says nothing of the answer form."""
-
-
 def lost_slots(matrix) -> frozenset:
-    """The slots (question parts) of ``matrix`` no student has an answer to, when LOST_AMONG or more
-    students answered some part: the answer form or its export most likely lost them (the class
-    report says so), so no sheet blames the student for them."""
-    width = len(matrix.slots)
-    answering = (n for n in range(len(matrix)) if any(map(_answered, matrix.row(n))))
-    if len(list(islice(answering, LOST_AMONG))) < LOST_AMONG:
-        return frozenset()
-    answered = {slot for slot in range(width) if any(_answered(cell) for cell in matrix.column(slot))}
-    return frozenset(range(width)) - answered
+    """The slots (question parts) of ``matrix`` the answer form or its export most likely lost
+    (quizgen.lost_parts, the class report's "no answers" rule): no sheet blames the student for them."""
+    rows = (map(_answered, matrix.row(n)) for n in range(len(matrix)))
+    return lost_columns(rows, len(matrix.slots))
 
 
 def lost_parts(questions, slot_of: dict, lost) -> dict:

@@ -23,6 +23,7 @@ from math import fsum, sqrt
 from quizgen.report.absent import absent_row, absent_students, renumbered
 from quizgen.report.attention import blank_rows, to_act
 from quizgen.report.groups import held_share
+from quizgen.report.lost import lost_parts
 from quizgen.report.columns import (GROUP_SHARE, Roster, exact_marks, not_reached, pvariance, reached_column,
                                     reached_question_scores, reached_sums, roster, score_column, student_totals,
                                     sums, uniform, who_met)
@@ -33,7 +34,7 @@ from quizgen.report.reliability import FLAT, alpha_from, counted_variance, right
 from quizgen.scores import decimal_fraction, exact_ratio, score_total
 
 __all__ = ["EASY_REASON", "HARD_REASON", "WEAK_REASON", "analyse", "band", "class_stats", "question_scores",
-           "reasons", "test_stats", "unanswered"]   # the flags' words and cuts live in quizgen/report/flags.py
+           "reasons", "test_stats"]   # the flags' words and cuts live in quizgen/report/flags.py
 
 
 def analyse(parts, students, share: float = GROUP_SHARE, columns=None) -> Analysis:
@@ -67,7 +68,7 @@ def _analyse(parts, students, share: float, columns=None) -> Analysis:
     marks = [float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None]
     cohort = roster(score_columns, parts, full, len(students), share, exact_marks(marks))   # not reached: 0
     unreached = not_reached([() if s.only_overrides else s.verdicts for s in students], counts)   # no row, no pattern
-    silent = [k for k, c in enumerate(counts) if unanswered(c)]
+    silent = lost_parts(columns)
     for k in silent:   # no response at all: a missing column, not a class that ran out of time, wherever it sits
         unreached[k] = set()
     reached = list(map(reached_column, score_columns, unreached))
@@ -87,11 +88,6 @@ def _analyse(parts, students, share: float, columns=None) -> Analysis:
                     class_stats(part_stats), heat, heat_counts, {t.code: t.feedback for t in traps},
                     _student_rows(students, found, cohort), to_act(parts, students, counts, unreached, columns),
                     [part_stats[k].label for k in silent], names={t.code: t.name for t in traps if t.name})
-
-
-def unanswered(counts) -> bool:
-    """Whether a part on some paper has no answer from any student (every verdict ``missing``)."""
-    return any(v is not None for v in counts) and all(v is None or v[0] == "missing" for v in counts)
 
 
 def _no_answers(item: ItemStats) -> None:
