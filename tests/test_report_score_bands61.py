@@ -41,3 +41,29 @@ def test_a_tie_of_many_lists_at_most_30():
             in md)
     section = md[md.index("### Lowest scorers"):md.index("### Parts and questions")]
     assert sum(line.startswith("| t") for line in section.splitlines()) == 30
+
+
+def _lowest(analysis) -> str:
+    """The "### Lowest scorers" section of report.md, "" when there is none."""
+    md = markdown_sections(analysis)
+    return md[md.index("### Lowest scorers"):md.index("### Parts and questions")] if "### Lowest scorers" in md else ""
+
+
+def test_no_lowest_scorers_when_the_list_would_be_the_whole_class():
+    few = [Student(f"s{k}", "", [R if j < k % 5 else W for j in range(4)]) for k in range(10)]
+    assert _lowest(analyse(PARTS, few)) == ""   # ten students: the lowest ten are everyone
+    assert _lowest(analyse(PARTS, [Student(f"t{k}", "", [R, R, R, W]) for k in range(2)])) == ""   # two, tied
+    tied = [Student(f"t{k:02}", "", [R, R, W, W]) for k in range(20)]
+    assert _lowest(analyse(PARTS, tied)) == ""   # all on 50%: the cut is the highest score
+    assert "The 20 students with the lowest percentages of the 21 who answered" in _lowest(
+        analyse(PARTS, tied + [Student("top", "", [R] * 4)]))   # one above the tie: the list says something
+
+
+def test_the_lowest_scorers_show_their_section_when_the_roster_gives_some():
+    from quizgen.report.sections import add_sections
+    students = [Student(f"s{k:02}", f"N{k}", [R if j < k % 5 else W for j in range(4)], section="AB"[k % 2])
+                for k in range(12)]
+    analysis = analyse(PARTS, students)
+    add_sections(analysis, PARTS, students)
+    section = _lowest(analysis)
+    assert "| student | name | section | % |" in section and "| s00 | N0 | A | 0.0 |" in section

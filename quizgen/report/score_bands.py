@@ -37,13 +37,14 @@ def distribution_lines(analysis: Analysis, comma: bool = False) -> list:
 
 def lowest_lines(analysis: Analysis, comma: bool = False) -> list:
     """The "### Lowest scorers" section: the LOWEST students who answered with the lowest percentages
-    (and any tied with the last), lowest first, for the instructor to see who may need help; [] with
-    fewer than 2 such students (there is no order to read)."""
+    (and any tied with the last), lowest first, for the instructor to see who may need help; [] when
+    the cut reaches the class's highest score (a class of LOWEST or fewer, or all tied): the list
+    would be the whole class, the Students table again."""
     sat = sorted((row for row in analysis.students if not row.absent and row.percent is not None),
                  key=lambda row: row.percent)
-    if len(sat) < 2:
+    cut = sat[min(LOWEST, len(sat)) - 1].percent if sat else None
+    if cut is None or cut >= sat[-1].percent:
         return []
-    cut = sat[min(LOWEST, len(sat)) - 1].percent
     tied = [row for row in sat if row.percent <= cut]
     shown, more = tied[:SHOWN], len(tied) - SHOWN
     sections = any(row.section for row in shown)
