@@ -9,6 +9,7 @@ from __future__ import annotations
 from quizgen.maths import numbers
 from quizgen.report.columns import FIXED_REST, SAME_TOTAL
 from quizgen.report.flags import FEW, SMALL, chance_limit
+from quizgen.report.who_answered import students_answered
 from quizgen.report.formatting import decimal_mark, number_text, whole_number
 from quizgen.report.model import Analysis, ItemStats
 from quizgen.report.reliability import ALPHA_FEW, too_few_for_alpha
@@ -62,14 +63,14 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
     if n == 1:
         return ONE_STUDENT
     if n < FEW:
-        return (f"Two students answered: D, r and alpha are n/a below {FEW} students (with two, r is +1, -1 or, "
+        return (f"{students_answered(analysis.test, comma, 'Two')}: D, r and alpha are n/a below {FEW} students (with two, r is +1, -1 or, "
                 "when they tie, undefined; D is one student's score less the other's; alpha's variances are "
                 "those of two totals); their marks are in the students table.")
     few = too_few_for_alpha(analysis.test)
     if analysis.test.same_totals:   # nothing rough: undefined
-        return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}). Every student has the same "
+        return (f"A small class: {students_answered(analysis.test, comma)} (fewer than {SMALL_CLASS}). Every student has the same "
                 "total, so D, r and alpha are n/a: they compare students, and these cannot be told apart.")
-    return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
+    return (f"A small class: {students_answered(analysis.test, comma)} (fewer than {SMALL_CLASS}), so each 27% group has "
             f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. {'D and r' if few else 'D, r and alpha'} "
             f"are rough here (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
             "read the flags as hints, not verdicts. An r is flagged \"r < 0\" only at or below "
@@ -85,7 +86,7 @@ def middling_note(analysis: Analysis, comma: bool = False) -> str:
     if analysis.test.same_totals:
         return ""
     figures = "D and r" if too_few_for_alpha(analysis.test) else "D, r and alpha"
-    return (f"{n} students answered: {figures} are steadier than in a class of fewer than {SMALL_CLASS} but are "
+    return (f"{students_answered(analysis.test, comma)}: {figures} are steadier than in a class of fewer than {SMALL_CLASS} but are "
             f"still estimates from these students (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
             f"a figure close to the cut it is read against (r {_fixed(0.2, comma)}"
             + ("" if figures == "D and r" else f"; alpha {decimal_mark('0.7', comma)} and {decimal_mark('0.8', comma)}")

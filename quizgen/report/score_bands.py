@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from quizgen.report.formatting import decimal_mark, md_cell, one_place, whole_number
 from quizgen.report.model import Analysis
+from quizgen.report.who_answered import who_answered
 
 BAR = 30   # the widest text bar, in characters
 LOWEST = 10   # the lowest scorers listed (more when tied with the last)
@@ -29,8 +30,8 @@ def distribution_lines(analysis: Analysis, comma: bool = False) -> list:
     top = max(counts)
     rows = [f"| {band_label(b, len(counts))} | {whole_number(n, comma)} | {'#' * (max(1, round(BAR * n / top)) if n else 0)} |"
             for b, n in enumerate(counts)]
-    who = f"the {whole_number(analysis.test.students, comma)} students who answered" if analysis.test.absent else \
-        "the students"
+    test = analysis.test
+    who = f"the {who_answered(test, comma, 'students')}" if test.absent else "the students"
     return ["### Score distribution", "", f"Students per band of percentage score (of {who}; the page draws it).", "",
             "| score band | students | |", "| --- | --- | --- |", *rows, ""]
 
@@ -53,6 +54,6 @@ def lowest_lines(analysis: Analysis, comma: bool = False) -> list:
     first = f"The first {whole_number(SHOWN, comma)} of the " if more > 0 else "The "
     return ["### Lowest scorers", "",
             f"{first}{whole_number(len(tied), comma)} students with the lowest percentages of the "
-            f"{whole_number(len(sat), comma)} who answered, lowest first (those tied with the last included): "
+            f"{who_answered(analysis.test, comma)}, lowest first (those tied with the last included): "
             "whom to check on first. The Students section has everyone, in roster order.", "",
             f"| student | name | {'section | ' if sections else ''}% |", f"|{' --- |' * (3 + sections)}", *rows, ""]

@@ -24,6 +24,7 @@ from quizgen.report.carried import CARRIED_HEADER, CARRIED_NOTE, carried_rows
 from quizgen.report.override_only import with_overrides_words
 from quizgen.report.score_bands import distribution_lines, lowest_lines
 from quizgen.report.sections import section_view
+from quizgen.report.who_answered import who_answered
 from quizgen.report.trap_table import POOLED_NOTE, trap_cells, trap_header, trap_reading
 from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
@@ -137,7 +138,7 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
     def figure(value, places: int = 2, unit: str = "") -> str:
         return fixed(value, places, comma=comma) + ("" if value is None else unit)
 
-    of = f" over the {whole_number(t.students, comma)} who answered" if t.absent else ""
+    of = f" over the {who_answered(t, comma)}" if t.absent else ""
     few = alpha_na_words(t)   # alpha, KR-20 and the SEM: n/a, saying why
     groups = (f"{whole_number(t.group, comma)} student{'' if t.group == 1 else 's'} each" if t.students > 1 else
               NO_GROUPS[t.students])
