@@ -49,14 +49,15 @@ def test_student_names_cannot_break_out_of_the_data_block():
     assert "<" not in block and json.loads(block)[0][:2] == [students[0].student_id, students[0].name]
 
 
-def test_scores_in_the_student_table_show_the_same_decimals():
-    """The Score column mixed ``32`` and ``28.5``; its digits now line up."""
+def test_scores_in_the_student_table_are_written_as_report_md_writes_them():
+    """The Score column padded ``32`` to ``32.0`` beside ``28.5``, where report.md writes 32: one
+    format for a score in both (formatting.number_text)."""
     parts = [Part("Q1", "a", "C1", "t", 40), Part("Q1", "b", "C1", "t", 7)]
     students = [Student("s1", "", [Verdict("correct", 32.0), Verdict("incorrect", 0.0)]),
                 Student("s2", "", [Verdict("correct", 28.5), Verdict("incorrect", 0.0)])]
     html = report_html(analyse(parts, students))
     block = re.search(r'<script type="application/json" id="student-data">(.*?)</script>', html, re.S).group(1)
-    assert sorted(row[2:4] for row in json.loads(block)) == [["28.5", "47"], ["32.0", "47"]]
+    assert sorted(row[2:4] for row in json.loads(block)) == [["28.5", "47"], ["32", "47"]]
 
 
 def test_page_shows_na_for_figures_that_cannot_be_computed():
@@ -176,8 +177,8 @@ def test_a_comma_class_sees_its_student_rows_with_decimal_commas(browser, tmp_pa
     students = [Student("s1", "", [Verdict("correct", 1.5), Verdict("incorrect", 0.0)]),
                 Student("s2", "", [Verdict("correct", 1.5), Verdict("correct", 1.5)])]
     analysis = analyse(parts, students)
-    for comma, expected in ((True, [["s1", "", "1,5", "3", "50,0"], ["s2", "", "3,0", "3", "100,0"]]),
-                            (False, [["s1", "", "1.5", "3", "50.0"], ["s2", "", "3.0", "3", "100.0"]])):
+    for comma, expected in ((True, [["s1", "", "1,5", "3", "50,0"], ["s2", "", "3", "3", "100,0"]]),
+                            (False, [["s1", "", "1.5", "3", "50.0"], ["s2", "", "3", "3", "100.0"]])):
         path = tmp_path / f"comma-{comma}.html"
         path.write_text(report_html(analysis, "Week 3", comma), encoding="utf-8")
         _open(browser, path)

@@ -75,10 +75,11 @@ def prepare_page() -> None:
 def student_rows(analysis: Analysis, limit: int = HTML_STUDENTS) -> list:
     """The student rows ``[id, name, score, max, percent or null, [codes]]``; an absent
     student's row ends with the words the page shows for them where misconceptions go
-    (StudentRow.absent_words: missing, or absent for one marked only by overrides scoring 0). The percent
+    (StudentRow.absent_words: missing, or absent for one marked only by overrides scoring 0). Scores and
+    maxima are written as report.md writes them (formatting.number_text: 35, 28.5). The percent
     is rounded as every other output rounds it (one_place: 13 of 16 is 81.3, a tie away from zero)."""
     students = analysis.students[:limit]
-    scores, maxima = _column([s.score for s in students]), _column([s.max_score for s in students])
+    scores, maxima = [number_text(s.score) for s in students], [number_text(s.max_score) for s in students]
     sections = bool(analysis.sections)   # then every row ends with the absent's words ("" for one who sat), the section
     return [[display_text(s.student_id), display_text(s.name), score, most,
              None if s.percent is None else float(one_place(s.percent)), s.codes]
@@ -108,15 +109,6 @@ def student_json(analysis: Analysis, limit: int = HTML_STUDENTS, rows: list | No
     for char, escape in _JSON_ESCAPES.items():
         text = text.replace(char, escape)
     return Markup(text)
-
-
-def _column(values: list) -> list:
-    """Scores as a table column shows them: each with as many decimals as the
-    longest needs (``32.0`` above ``28.5``), so that the digits line up."""
-    distinct = set(values)   # a class's scores are a few values, each written once
-    places = max((len(number_text(value).partition(".")[2]) for value in distinct), default=0)
-    written = {value: f"{value:.{places}f}" for value in distinct}
-    return list(map(written.__getitem__, values))
 
 
 def _codes(analysis: Analysis) -> list:
