@@ -94,9 +94,15 @@ def read_csv_text(path, what: str) -> str:
     """The whole text of a small CSV input (a roster, overrides) at ``path``,
     read by ``csv_text``'s rule; one-line errors naming the file and ``what`` it is."""
     path, data = Path(path), read_capped(Path(path), SMALL_INPUT_BYTES, what)
-    if data.startswith(b"PK\x03\x04"):
-        raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); save the {what} sheet as CSV")
+    refuse_workbook(path, data, f"save the {what} sheet as CSV")
     return csv_text(path, data, None, f"the {what} file is not text; save it as CSV", option=False).text
+
+
+def refuse_workbook(path, data: bytes, advice: str) -> None:
+    """Refuse a zip archive (an .xlsx or .ods saved where a CSV was wanted), the one message
+    for every CSV input; ``advice`` says what to do instead."""
+    if data.startswith(b"PK\x03\x04"):
+        raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {advice}")
 
 
 def excel_sep_line(lines: list):

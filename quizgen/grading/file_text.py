@@ -15,7 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.csv_input import NOT_TEXT, SAMPLE_BYTES, choose_delimiter, csv_text, detect_encoding, excel_sep_line
+from quizgen.csv_input import (NOT_TEXT, SAMPLE_BYTES, choose_delimiter, csv_text, detect_encoding, excel_sep_line,
+                               refuse_workbook)
 from quizgen.encoding_window import file_window
 from quizgen.errors import InputFileError
 from quizgen.input_files import open_input
@@ -178,9 +179,7 @@ def refuse_empty_or_workbook(path: Path, sample: bytes, expected: str) -> None:
     data is refused by ``csv_text``)."""
     if not sample.strip(b" \t\r\n" + codecs.BOM_UTF8):
         raise InputFileError(f"{path}: the file is empty; {expected}")
-    if sample.startswith(b"PK\x03\x04"):
-        raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
-                             "save the sheet as CSV")
+    refuse_workbook(path, sample, f"{expected}: save the sheet as CSV")
     form = _table_form(sample)
     if form:   # Moodle's other "Download table data as" forms, named as such (not told to switch language)
         key = ", a key file? pass the answers CSV first, and the key with --key; or" if form == "JSON" else ":"
