@@ -43,6 +43,7 @@ from quizgen.bank import loader
 from quizgen.bank.loader import load_bank
 from quizgen.cli import main
 from quizgen.generation import pdf
+from generate_support import generated_key
 
 pytest_plugins = ["fixtures_course", "fixtures_keys", "fixtures_papers", "fixtures_c9_words", "fixtures_generated"]
 
@@ -186,10 +187,7 @@ def tex():
 def seed3_key(tmp_path_factory):
     """key.json of ``quizgen generate --seed 3`` (the class paper), made once a
     session; tests read it or copy it, never write beside it."""
-    folder = tmp_path_factory.mktemp("seed3")
-    result = CliRunner().invoke(main, ["generate", "--seed", "3", "--out", str(folder)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return folder / "key.json"
+    return generated_key(tmp_path_factory.mktemp("seed3"), "--seed", "3")
 
 
 

@@ -9,9 +9,8 @@ file), which wins in that module, so ``course`` is not for use there."""
 import shutil
 
 import pytest
-from click.testing import CliRunner
 
-from quizgen.cli import main
+from generate_support import generated_key
 
 WIDE = "student_id,name,Q1a,Q1b\n"
 """The header of the course's answers files: one row per student, Q1's two parts as columns."""
@@ -20,10 +19,7 @@ WIDE = "student_id,name,Q1a,Q1b\n"
 @pytest.fixture(scope="module")
 def c1_key(tmp_path_factory):
     """The key.json of seed 1's C1 paper (one question, two parts of 2 points: 0.7157 and 0.33454)."""
-    folder = tmp_path_factory.mktemp("instr31")
-    made = CliRunner().invoke(main, ["generate", "--seed", "1", "--classes", "C1", "--out", str(folder / "quiz")])
-    assert made.exit_code == 0, made.output
-    return folder / "quiz" / "key.json"
+    return generated_key(tmp_path_factory.mktemp("instr31") / "quiz", "--seed", "1", "--classes", "C1")
 
 
 @pytest.fixture

@@ -12,9 +12,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from quizgen.cli import main
+from generate_support import generated_key
 
 
 @pytest.fixture(scope="session")
@@ -28,10 +27,7 @@ def generated(tmp_path_factory):
     def copy(*args, out):
         args = tuple(str(a) for a in args)
         if args not in made:
-            folder = tmp_path_factory.mktemp("generated")
-            result = CliRunner().invoke(main, ["generate", *args, "--out", str(folder)], catch_exceptions=False)
-            assert result.exit_code == 0, result.output
-            made[args] = folder
+            made[args] = generated_key(tmp_path_factory.mktemp("generated"), *args).parent
         out = Path(out)
         assert not out.exists() or not any(out.iterdir()), f"{out} is not empty"
         shutil.copytree(made[args], out, dirs_exist_ok=True)

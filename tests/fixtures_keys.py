@@ -10,31 +10,26 @@ import csv
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from quizgen.cli import main
 from quizgen.generation.run import generate
+from generate_support import generated_key
 
 
 @pytest.fixture(scope="module")
 def q1_key(tmp_path_factory):
     """The key of ``quizgen generate --seed 1 --count 1``, whose Q1 has parts a and b."""
     folder = tmp_path_factory.mktemp("seed1")
-    result = CliRunner().invoke(main, ["generate", "--seed", "1", "--count", "1", "--out", str(folder)])
-    assert result.exit_code == 0, result.output
+    key = generated_key(folder, "--seed", "1", "--count", "1")
     with open(folder / "key.csv", newline="", encoding="utf-8") as handle:
         parts = [r["part"] for r in csv.DictReader(handle) if r["question_id"] == "Q1"]
     assert parts == ["a", "b"]
-    return folder / "key.json"
+    return key
 
 
 @pytest.fixture(scope="module")
 def c7_key(tmp_path_factory):
     """key.json's data for C7 alone, seed 1: Q1 (a) is p, its first trap sigmoid_sign_error."""
-    folder = tmp_path_factory.mktemp("c7")
-    made = CliRunner().invoke(main, ["generate", "--classes", "C7", "--seed", "1", "--out", str(folder)])
-    assert made.exit_code == 0, made.output
-    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
+    key = generated_key(tmp_path_factory.mktemp("c7"), "--classes", "C7", "--seed", "1")
+    return json.loads(key.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")

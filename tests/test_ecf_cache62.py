@@ -8,21 +8,15 @@ import csv
 
 import pytest
 
+from generate_support import generated_key
+
 WRITTEN = ("s1", "0.01234567", "marked from your (a) = 0.01234567: correct given that value")
 VALUE = ("s2", "exp(ln(0.01234567))", "marked from your (a) = 0.0123457: correct given that value")
 
 
 @pytest.fixture(scope="module")
 def key(tmp_path_factory):
-    from click.testing import CliRunner
-
-    from quizgen.cli import main
-
-    folder = tmp_path_factory.mktemp("ecf_cache")
-    result = CliRunner().invoke(main, ["generate", "--classes", "C2", "--seed", "1", "--out", str(folder / "q")],
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return folder / "q" / "key.json"
+    return generated_key(tmp_path_factory.mktemp("ecf_cache") / "q", "--classes", "C2", "--seed", "1")
 
 
 def _feedback_of_b(key, tmp_path, students) -> dict:

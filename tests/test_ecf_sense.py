@@ -8,15 +8,14 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import quizgen
 from quizgen.bank.loader import load_template
-from quizgen.cli import main
 from quizgen.errors import QuizgenError
 from quizgen.key.model import Key
 from quizgen.marking.coherence import WITHHELD
 from quizgen.validation.run import validate
+from generate_support import generated_key
 from test_drill21 import drill
 
 # seed 3, --count 3: Q28 is C10 (5 words, 2 positions scored: (a) 6, the words with [BOS] and [EOS] (review 51c
@@ -32,16 +31,14 @@ REVIEWER = [("m1", "Q28", "3", "2.625"), ("m2", "Q28", "2", "1.551"), ("p1", "Q7
 def seed3(tmp_path_factory):
     """``generate --seed 3 --count 3`` and the reviewer's answers graded against it: {(student, part): row}."""
     folder = tmp_path_factory.mktemp("seed3")
-    result = CliRunner().invoke(main, ["generate", "--seed", "3", "--count", "3", "--out", str(folder / "s3")],
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
+    key = generated_key(folder / "s3", "--seed", "3", "--count", "3")
     answers = folder / "answers.csv"
     with answers.open("w", newline="", encoding="utf-8") as handle:
         out = csv.writer(handle)
         out.writerow(["student_id", "question_id", "part", "answer"])
         for sid, question, a, b in REVIEWER:
             out.writerows([[sid, question, "a", a], [sid, question, "b", b]])
-    quizgen.grade(answers, key=folder / "s3" / "key.json", out=folder / "graded.csv")
+    quizgen.grade(answers, key=key, out=folder / "graded.csv")
     with (folder / "graded.csv").open(encoding="utf-8-sig") as handle:
         rows = {(r["student_id"], r["part"]): r for r in csv.DictReader(handle)}
     return folder, rows
