@@ -49,14 +49,31 @@ def _lowest(analysis) -> str:
     return md[md.index("### Lowest scorers"):md.index("### Parts and questions")] if "### Lowest scorers" in md else ""
 
 
-def test_no_lowest_scorers_when_the_list_would_be_the_whole_class():
-    few = [Student(f"s{k}", "", [R if j < k % 5 else W for j in range(4)]) for k in range(10)]
-    assert _lowest(analyse(PARTS, few)) == ""   # ten students: the lowest ten are everyone
+def test_no_lowest_scorers_when_nobody_is_below_the_highest_score():
     assert _lowest(analyse(PARTS, [Student(f"t{k}", "", [R, R, R, W]) for k in range(2)])) == ""   # two, tied
     tied = [Student(f"t{k:02}", "", [R, R, W, W]) for k in range(20)]
-    assert _lowest(analyse(PARTS, tied)) == ""   # all on 50%: the cut is the highest score
+    assert _lowest(analyse(PARTS, tied)) == ""   # all on 50%: nobody below the highest score
     assert "The 20 students with the lowest percentages of the 21 who answered" in _lowest(
         analyse(PARTS, tied + [Student("top", "", [R] * 4)]))   # one above the tie: the list says something
+
+
+def _ids(section: str) -> list:
+    return [line.split(" | ")[0][2:] for line in section.splitlines()
+            if line.startswith("| ") and not line.startswith(("| student", "| ---"))]
+
+
+def test_when_the_cut_reaches_the_highest_score_those_below_it_are_listed():
+    few = [Student(f"s{k}", "", [R if j < k % 5 else W for j in range(4)]) for k in range(10)]
+    section = _lowest(analyse(PARTS, few))   # ten students: the lowest ten reach the two on 100%
+    assert ("The 8 students below the class's highest percentage, of the 10 who answered, lowest first: whom to "
+            "check on first.") in section
+    assert _ids(section) == ["s0", "s5", "s1", "s6", "s2", "s7", "s3", "s8"]
+    one = _lowest(analyse(PARTS, [Student("weak", "", [W] * 4)] + [Student(f"t{k:02}", "", [R] * 4) for k in range(19)]))
+    assert "The 1 student below the class's highest percentage, of the 20 who answered: whom" in one
+    assert _ids(one) == ["weak"]
+    easy = [Student(f"f{k}", "", [R] * 4) for k in range(8)] + [Student(f"w{k}", "", [R] + [W] * 3) for k in range(3)]
+    easy += [Student(f"h{k}", "", [R, R, W, W]) for k in range(4)]   # 15 students, 8 on full marks, 7 below
+    assert _ids(_lowest(analyse(PARTS, easy))) == ["w0", "w1", "w2", "h0", "h1", "h2", "h3"]
 
 
 def test_the_lowest_scorers_show_their_section_when_the_roster_gives_some():

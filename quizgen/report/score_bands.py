@@ -38,22 +38,35 @@ def distribution_lines(analysis: Analysis, comma: bool = False) -> list:
 
 def lowest_lines(analysis: Analysis, comma: bool = False) -> list:
     """The "### Lowest scorers" section: the LOWEST students who answered with the lowest percentages
-    (and any tied with the last), lowest first, for the instructor to see who may need help; [] when
-    the cut reaches the class's highest score (a class of LOWEST or fewer, or all tied): the list
-    would be the whole class, the Students table again."""
+    (and any tied with the last), lowest first, for the instructor to see who may need help. A student
+    on the class's highest score is never listed (when the cut reaches it, as in a class of LOWEST or
+    fewer, the list is those below it); [] when nobody is below it."""
     sat = sorted((row for row in analysis.students if not row.absent and row.percent is not None),
                  key=lambda row: row.percent)
-    cut = sat[min(LOWEST, len(sat)) - 1].percent if sat else None
-    if cut is None or cut >= sat[-1].percent:
+    if not sat:
         return []
-    tied = [row for row in sat if row.percent <= cut]
+    top, cut = sat[-1].percent, sat[min(LOWEST, len(sat)) - 1].percent
+    tied = [row for row in sat if row.percent <= cut and row.percent < top]
+    if not tied:
+        return []
     shown, more = tied[:SHOWN], len(tied) - SHOWN
     sections = any(row.section for row in shown)
     rows = [f"| {md_cell(row.student_id)} | {md_cell(row.name)} | {md_cell(row.section) + ' | ' if sections else ''}"
             f"{decimal_mark(one_place(row.percent), comma)} |" for row in shown]
     first = f"The first {whole_number(SHOWN, comma)} of the " if more > 0 else "The "
-    return ["### Lowest scorers", "",
-            f"{first}{whole_number(len(tied), comma)} students with the lowest percentages of the "
-            f"{who_answered(analysis.test, comma)}, lowest first (those tied with the last included): "
-            "whom to check on first. The Students section has everyone, in roster order.", "",
+    return ["### Lowest scorers", "", first + _lowest_lead(len(tied), cut >= top, analysis, comma) + ": whom to check "
+            "on first. The Students section has everyone, in roster order.", "",
             f"| student | name | {'section | ' if sections else ''}% |", f"|{' --- |' * (3 + sections)}", *rows, ""]
+
+
+def _lowest_lead(listed: int, below_top: bool, analysis: Analysis, comma: bool) -> str:
+    """"10 students with the lowest percentages of the 12 who answered, lowest first (...)", or, when
+    the list is everyone below the highest score, "1 student below the class's highest percentage, of
+    the 20 who answered" (lowest first when more than one)."""
+    who = who_answered(analysis.test, comma)
+    if not below_top:
+        return (f"{whole_number(listed, comma)} students with the lowest percentages of the {who}, lowest first "
+                "(those tied with the last included)")
+    students = "1 student" if listed == 1 else f"{whole_number(listed, comma)} students"
+    return f"{students} below the class's highest percentage, of the {who}{', lowest first' if listed > 1 else ''}"
+
