@@ -10,7 +10,7 @@ import pytest
 from browser_support import needs_browser, open_browser
 from quizgen.report import analyse, charts, report_html
 from quizgen.report.demo import demo_class
-from quizgen.report.heat_names import LINE_CHARS, two_lines
+from quizgen.report.heat_names import LINE_CHARS, phone_labels, two_lines
 
 
 def test_a_long_name_and_a_long_code_break_into_two_short_lines():
@@ -18,6 +18,15 @@ def test_a_long_name_and_a_long_code_break_into_two_short_lines():
     assert two_lines("dividing logits without exponentiating them") == ("dividing logits", "without exponentiat\u2026")
     assert two_lines("bidirectional_context_no_end_token") == ("bidirectional_", "context_no_end_token")
     assert all(len(line) <= LINE_CHARS for line in two_lines("a weight not normalised into a probability"))
+    assert two_lines("abcdefghijklmnopqrst_uvw") == ("abcdefghijklmnopqrst", "_uvw")   # no line past LINE_CHARS
+    assert two_lines("abcdefghijklmnopqrs_uvw") == ("abcdefghijklmnopqrs_", "uvw")
+
+
+def test_two_names_whose_phone_lines_read_alike_are_drawn_as_their_codes():
+    names = {"by_toks": "dividing the summarised loss by all toks", "by_pos": "dividing the summarised loss by all pos",
+             "other": "missing minus sign"}
+    assert two_lines(names["by_toks"]) == two_lines(names["by_pos"])
+    assert phone_labels(names) == {"by_toks": ("by_toks",), "by_pos": ("by_pos",), "other": ("missing minus sign",)}
 
 
 def test_the_phones_pinned_labels_are_under_half_as_wide_and_keep_the_whole_name():

@@ -12,7 +12,7 @@ from quizgen.report.formatting import decimal_mark, display_text, named, whole_n
 from quizgen.report.flags import EASY, HARD, WEAK
 from quizgen.report.notes import ZERO_POINTS
 from quizgen.report.flagged import flag_parts
-from quizgen.report.heat_names import heat_row_labels, label_width, row_label, two_lines
+from quizgen.report.heat_names import heat_row_labels, label_width, phone_labels, row_label
 from quizgen.report.score_bands import band_label
 from quizgen.report.tables import R_HEADER, fixed
 
@@ -234,7 +234,7 @@ def _heat_shape(codes: list, heat: dict, names: dict, narrow: bool = False) -> t
 def _row_labels(codes: list, names: dict, narrow: bool) -> dict:
     """The rows' drawn labels (heat_row_labels), each in two short lines on the phone's drawing."""
     labels = heat_row_labels(codes, names)
-    return {code: two_lines(label) for code, label in labels.items()} if narrow else labels
+    return phone_labels(labels) if narrow else labels
 
 
 def _heat_size(questions: list, shape: tuple) -> tuple:

@@ -35,10 +35,18 @@ def two_lines(label: str) -> tuple:
     that fits, else where the line is full; a second line too long cut at a word with an ellipsis."""
     if len(label) <= LINE_CHARS:
         return (label,)
-    head = label[:LINE_CHARS + 1]
-    cut = max(head.rfind(" "), head.rfind("_") + 1 if "_" in head else -1)
+    spaced, coded = label[:LINE_CHARS + 1], label[:LINE_CHARS]   # a line ends before its space, after its "_"
+    cut = max(spaced.rfind(" "), coded.rfind("_") + 1 if "_" in coded else -1)
     cut = cut if cut > LINE_CHARS // 3 else LINE_CHARS
     return label[:cut].rstrip(), cut_at_word(label[cut:].lstrip(), LINE_CHARS)
+
+
+def phone_labels(labels: dict) -> dict:
+    """``{code: its label in two_lines}``; the code's own lines for labels whose two lines read alike
+    (two names cut alike on the wide drawing are already their codes)."""
+    lines = {code: two_lines(label) for code, label in labels.items()}
+    seen = Counter(lines.values())
+    return {code: two_lines(code) if seen[drawn] > 1 else drawn for code, drawn in lines.items()}
 
 
 def label_width(label) -> float:
