@@ -192,7 +192,18 @@ def test_a_roster_student_with_no_answer_gets_no_moodle_row(course, invoke):
 def test_zero_absent_gives_them_0_and_says_what_importing_it_does(course, invoke):
     result, book = moodle_run(course, invoke, "--zero-absent")
     assert book == {"s001": "4", "s002": "0", "s003": "0"}
-    assert "the Moodle gradebook gives the 1 student(s) with no answer 0" in one_line(result)
+    assert ("the Moodle gradebook gives 0 to the 1 student(s) counted absent (every answer blank, or no answer row "
+            "and --zero-absent): s003; importing it replaces") in one_line(result)
+
+
+def test_the_zero_note_names_a_student_whose_every_answer_is_blank_apart_from_the_one_with_no_row(course, invoke):
+    (course / "section1" / "answers.csv").write_text(WIDE + "s001,Ada,0.716,0.335\ns002,Bob,,\n", encoding="utf-8")
+    result, book = moodle_run(course, invoke)
+    said = one_line(result)
+    assert book == {"s001": "4", "s002": "0"}
+    assert "get no grade in the gradebook file" in said and "alone: s003;" in said   # no answer row: no grade
+    assert ("the Moodle gradebook gives 0 to the 1 student(s) counted absent (every answer blank): s002; "
+            "importing it replaces") in said
 
 
 @pytest.mark.parametrize("options, cells", [((), ["", "3"]), (("--zero-absent",), ["0", "3"])],

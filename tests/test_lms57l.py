@@ -259,7 +259,7 @@ def test_ids_that_lost_their_zeros_get_no_false_zero_note(tmp_path, invoke):
     assert _book_ids(tmp_path / "out" / "responses-graded-gradebook-moodle.csv") == ["00001", "00002"]
     said = " ".join(run.output.split())
     assert "whose Moodle attempt is still open, or who have none" in said
-    assert "with no answer 0" not in said, said
+    assert "the Moodle gradebook gives 0 to" not in said, said
 
 
 # ---------------------------------------------------------------- F4: Canvas's Test Student

@@ -286,9 +286,11 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     lost = getattr(result, "zeros_lost", None) or {}   # held: normal ids, as the roster writes them
     zeroed = [i for i in result.absent if normalise_id(lost.get(i, i)) not in held]
     if outputs.gradebook == "moodle" and not outputs.gradebook_template and zeroed:
-        notes.append(f"the Moodle gradebook gives the {len(zeroed)} student(s) with no answer 0, and importing "
-                     "it replaces a grade Moodle already has for them (another section's, say); to keep such grades, "
-                     "give --gradebook-template with the file an earlier run wrote or Moodle's grade export")
+        why = "every answer blank, or no answer row and --zero-absent" if outputs.zero_absent else "every answer blank"
+        notes.append(f"the Moodle gradebook gives 0 to the {len(zeroed)} student(s) counted absent ({why}): "
+                     f"{first_few([shortened(i) for i in zeroed])}; importing it replaces a grade Moodle already has "
+                     "for them (another section's, say); to keep such grades, give --gradebook-template with the file "
+                     "an earlier run wrote or Moodle's grade export")
     return notes
 
 
