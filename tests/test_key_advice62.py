@@ -53,12 +53,6 @@ def test_the_students_csv_given_as_answers_is_named(one_answer_folder, monkeypat
     assert not (one_answer_folder / "again").exists()
 
 
-def test_the_students_csv_start_matches_what_grade_writes():
-    from quizgen.grading.header_layout import STUDENTS_CSV_START
-    from quizgen.grading.report import STUDENT_COLUMNS
-    assert STUDENT_COLUMNS[:len(STUDENTS_CSV_START)] == STUDENTS_CSV_START
-
-
 def test_a_workbook_roster_is_named_a_workbook(one_answer_folder, monkeypatch):
     monkeypatch.chdir(one_answer_folder)
     (one_answer_folder / "class.xlsx").write_bytes(b"PK\x03\x04\x14\x00\x06\x00student_id,name\n")

@@ -14,7 +14,8 @@ import pytest
 
 import quizgen
 from quizgen.grading.run import GradeResult
-from quizgen.grading.report import QuestionStats, StudentTotal, summary_text
+from quizgen.grading.summary import summary_text
+from quizgen.grading.totals import QuestionStats, StudentTotal
 from quizgen.key.status import Status
 from quizgen.report import analyse, items_csv, markdown_sections, report_html, write_class_report
 from quizgen.report.analysis import EASY_REASON, HARD_REASON, WEAK_REASON

@@ -14,7 +14,8 @@ import pytest
 
 import quizgen
 from quizgen.grading.run import GradeResult
-from quizgen.grading.report import REPORT_STUDENTS, StudentTotal, report_markdown
+from quizgen.grading.report import REPORT_STUDENTS, report_markdown
+from quizgen.grading.totals import StudentTotal
 from quizgen.report.formatting import whole_number
 from quizgen.key.status import Status
 from quizgen.report import Part, Student, Trap, Verdict, analyse, report_html

@@ -8,7 +8,8 @@ import csv
 import io
 from fractions import Fraction
 
-from quizgen.grading.report import QuestionStats, question_rows
+from quizgen.grading.totals import QuestionStats
+from quizgen.grading.totals_csv import question_rows
 from quizgen.key.status import Status
 from quizgen.report import analyse, items_csv
 from quizgen.report.charts import heat_map

@@ -13,7 +13,7 @@ import re
 from click.testing import CliRunner
 
 from quizgen.cli import main
-from quizgen.grading.report import STUDENT_COLUMNS
+from quizgen.grading.csv_columns import STUDENT_COLUMNS
 from quizgen.report import Part, Student, Verdict, analyse
 from quizgen.report.sections import section_stats
 from quizgen.roster import parse_roster

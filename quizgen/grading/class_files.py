@@ -11,7 +11,8 @@ from quizgen.grading.grade_result import GradeResult
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outcome import localised
-from quizgen.grading.report import question_rows, report_markdown, student_rows
+from quizgen.grading.report import report_markdown
+from quizgen.grading.totals_csv import question_rows, student_rows
 from quizgen.grading.students import Students
 
 REPORT_PROCESS_CELLS = 5_000

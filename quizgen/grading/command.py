@@ -10,7 +10,7 @@ from quizgen.wording import printable
 from quizgen.grading.collector import left_at_exit
 from quizgen.grading.grade_result import GradeResult
 from quizgen.grading.output_options import GradeOutputs
-from quizgen.grading.report import summary_text
+from quizgen.grading.summary import summary_text
 from quizgen.grading.run import grade
 
 

@@ -15,7 +15,7 @@ from quizgen.grading.look_at import look_at_lines, unanswered_lines
 from quizgen.grading.matrix import AnswerGrid, VerdictMatrix
 from quizgen.grading.mixed_rows import mixed_lines
 from quizgen.grading.off_roster import roster_twins_warnings
-from quizgen.grading.report import question_stats, student_totals
+from quizgen.grading.totals import question_stats, student_totals
 from quizgen.grading.tally import Tally
 from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
 from quizgen.grading.students import Students

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each_at
 from quizgen.errors import InputFileError
+from quizgen.grading.csv_columns import STUDENT_START
 from quizgen.key.load import KEY_CSV_COLUMNS
 from quizgen.wording import printable, shortened, thousands
 from quizgen.lms.download_kind import MOODLE_ENGLISH, foreign_moodle
@@ -111,14 +112,9 @@ def _refuse_key_csv(path: Path, normalised: list, line: int) -> None:
                              f"give the answers file ({LONG_COLUMNS}, or {WIDE_COLUMNS})")
 
 
-STUDENTS_CSV_START = ("student_id", "name", "score", "max_score", "percent")
-"""The first columns of the students CSV grade writes (grading/report.STUDENT_COLUMNS; a test keeps the two
-alike: importing it here would make a cycle through the report's notes)."""
-
-
 def _refuse_students_csv(path: Path, normalised: list, line: int) -> None:
     """Refuse the students CSV grade writes (a row of scores per student) given as the answers, naming it."""
-    if normalised[:len(STUDENTS_CSV_START)] == [norm_header(h) for h in STUDENTS_CSV_START]:
+    if normalised[:len(STUDENT_START)] == [norm_header(h) for h in STUDENT_START]:
         raise InputFileError(f"{path}: line {line}: this is the students CSV quizgen grade wrote (a row of scores "
                              "per student), not a class's answers; give the answers file it was graded from "
                              f"({LONG_COLUMNS}, or {WIDE_COLUMNS})")

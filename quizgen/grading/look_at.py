@@ -76,7 +76,7 @@ UNANSWERED_SHOWN = 5
 
 def unanswered_lines(stats: list) -> list:
     """The note naming the parts on some student's paper that no student answered
-    (``stats``: grading/report.question_stats), for a long-form file (a wide file's header
+    (``stats``: grading/totals.question_stats), for a long-form file (a wide file's header
     warning names its missing columns): rows lost from the file or its export score 0 for
     everyone, so the marks, not only the report, are at stake."""
     labels = [f"{s.question_id} ({s.part})" for s in stats if s.students and not sum(s.counts.values())]

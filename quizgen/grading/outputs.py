@@ -85,7 +85,7 @@ def report_parts(slots: list, traps: list) -> list:
 
 def report_students(matrix, names: list, order=None, absent=frozenset(), sections=None, unplaced=None) -> tuple:
     """``(students, columns)``: the report's Student per student of the matrix, in ``order`` (student
-    numbers, grading/report.roster_order; None: the matrix's): one Verdict per slot
+    numbers, grading/totals.roster_order; None: the matrix's): one Verdict per slot
     (``None`` off the student's paper, ``missing`` for a part on it not
     answered), one object per distinct (status, score, misconception), shared
     by every cell that earned it; ``only_overrides`` for a student whose every
@@ -95,7 +95,7 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     The students numbered in ``absent`` (marked only by overrides scoring 0:
     grading/students.zero_marked) are shown ``missing`` throughout: absent from the figures, and
     ``zero_marked``, which the students tables say (report/model.ZERO_MARKED). ``sections``:
-    {student number: the roster's section} (report.student_sections); ``unplaced``: {student
+    {student number: the roster's section} (totals.student_sections); ``unplaced``: {student
     number: why they answered no part of their paper, or that every answer is blank}, which the students
     tables say; they too are shown ``missing`` throughout (absent from the figures), the slots the
     answers file has no row for kept apart (Student.no_row)."""
@@ -150,7 +150,7 @@ class ReportInputs(NamedTuple):
     ecf: list             # each part's answers correct by ECF: tally.slot_ecf, counted once (tally.count_columns)
     order: list | None = None        # the students in the students CSV's order (report.roster_order)
     absent: frozenset = frozenset()  # numbers of the students marked only by overrides scoring 0 (zero_marked)
-    sections: dict | None = None     # {student number: section} (report.student_sections)
+    sections: dict | None = None     # {student number: section} (totals.student_sections)
     named: dict | None = None        # {trap code: name} (key.parts.trap_names), when made
     unplaced: dict | None = None     # {student number: why they answered no part} (student_notes.no_part_words)
 

@@ -43,7 +43,7 @@ from quizgen.grading.paper_written import PapersWritten
 from quizgen.out_option import refuse_empty_out
 from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_missing_banks,
                                    refuse_sheet_clashes, run_files)
-from quizgen.grading.report import roster_order, student_sections
+from quizgen.grading.totals import roster_order, student_sections
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.run_options import download_outputs, forced_by, key_named, key_outputs, run_options
 from quizgen.report.title import exam_words, report_title
