@@ -7,6 +7,7 @@ import statistics
 
 from quizgen.report.formatting import decimal_mark, one_place, whole_number
 from quizgen.report.tables import roster_centre
+from quizgen.report.who_answered import answered_of
 
 
 def count_text(n: int, noun: str, comma: bool = False) -> str:
@@ -37,7 +38,8 @@ def class_figures(result, comma: bool = False, median: bool = True) -> str:
     line always gives it). With roster absentees, both centres, each labelled:
     over everyone listed (the absent counted as 0%; roster_centre, as the
     item analysis gives them) and, with the range, over those who answered,
-    as the class report's figures count them."""
+    as the class report's figures count them (the students marked only by
+    overrides, who answered nothing, said apart: who_answered.answered_of)."""
     percents = class_percentages(result)
     if not percents:
         return ""
@@ -50,7 +52,7 @@ def class_figures(result, comma: bool = False, median: bool = True) -> str:
     if not answered:
         return everyone + _range(percents, comma)
     return (f"{everyone}; {_centre(answered, comma, median)}{_range(answered, comma)} over the "
-            f"{whole_number(len(answered), comma)} who answered")
+            f"{answered_of(len(answered), len(result.only_overrides), comma)}")
 
 
 def _centre(percents: list, comma: bool, median: bool) -> str:

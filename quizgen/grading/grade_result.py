@@ -15,6 +15,7 @@ from quizgen.grading.look_at import look_at_lines, unanswered_lines
 from quizgen.grading.matrix import AnswerGrid, VerdictMatrix
 from quizgen.grading.mixed_rows import mixed_lines
 from quizgen.grading.off_roster import roster_twins_warnings
+from quizgen.grading.student_notes import only_overridden
 from quizgen.grading.totals import question_stats, student_totals
 from quizgen.grading.tally import Tally
 from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
@@ -51,6 +52,7 @@ class GradeResult:
     files: dict = field(default_factory=dict)   # {path: role} of every file read or written but the sheets
     off_roster: tuple = ()   # ids graded though not on --roster; ``roster_ids``: the roster's (for hints)
     zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
+    only_overrides: tuple = ()   # ids not in ``absent`` marked only by overrides: in the figures, they answered nothing
     unplaced: dict = field(default_factory=dict)   # {id in ``absent`` whose rows answer no part of their paper: its table words}
     roster_ids: tuple = ()
     papered: frozenset = frozenset()   # the ids of ``off_roster`` with a paper of their own in the key: no hint
@@ -126,6 +128,7 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
                          dict(tally.status), totals, stats, dict(tally.feedback), paths, matrix)
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
     result.names, result.blank_absent = names, (len(blanked), blanks)
+    result.only_overrides = tuple(students.ids[n] for n in only_overridden(grid, sat))
     result.off_roster, result.roster_ids = tuple(off[0]), tuple(s.student_id for s in students.roster)
     result.papered = off[1]   # off: graded_off_roster's
     result.decimal_comma, result.roster_notes = source.writes_comma, roster_notes

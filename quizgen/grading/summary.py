@@ -13,6 +13,7 @@ from quizgen.grading.read_as import answers_read_as
 from quizgen.grading.student_notes import absent_groups, students_text
 from quizgen.key.status import Status
 from quizgen.report.formatting import counted_name, ecf_said, whole_number
+from quizgen.report.who_answered import split_words
 
 SUMMARY_WIDTH = 80   # the summary's table lines: a misconception's name is cut short to stay within it
 
@@ -54,18 +55,20 @@ def summary_text(result) -> str:
 def _percent_legend(result, comma: bool = False) -> list:
     """The lines under the summary's table naming what % correct is out of: the
     students whose paper has the part, who answered something (a roster absentee
-    is in no part's count), with each count when they differ; [] with no parts."""
+    is in no part's count; one marked only by overrides, who answered nothing, said
+    apart), with each count when they differ; [] with no parts."""
     sizes = sorted({q.students for q in result.questions})
     if not sizes:
         return []
-    sat = len(result.students) - len(result.absent)
+    sat, only = len(result.students) - len(result.absent), len(result.only_overrides)
+    sat_words = count_text(sat, "student", comma) + (f", {split_words(sat, only, comma)}" if only else " who answered")
     if sizes == [sat]:
-        who = f"all {count_text(sat, 'student', comma)} who answered (every paper has every part)"
+        who = f"all {sat_words} (every paper has every part)"
     elif len(sizes) == 1:
         who = f"the {count_text(sizes[0], 'student', comma)} whose paper has the part"
     else:
         who = (f"the students whose paper has the part ({whole_number(sizes[0], comma)} to "
-               f"{whole_number(sizes[-1], comma)}, of {count_text(sat, 'student', comma)} who answered)")
+               f"{whole_number(sizes[-1], comma)}, of {sat_words})")
     absent = len(result.absent)
     left_out = (f"; the {' and the '.join(absent_groups(result, comma, legend=True))} {'is' if absent == 1 else 'are'} left out"
                 if absent else "")

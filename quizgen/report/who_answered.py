@@ -1,6 +1,7 @@
 """How the report counts the students in its figures: "3 who answered", except that a student
 marked only by overrides (no answer row) answered nothing, so with such students among them the
-count says "3 students (2 who answered and 1 marked only by overrides)" wherever it is given."""
+count says "3 students (2 who answered and 1 marked only by overrides)" wherever it is given
+(the class report's figures, and report.md's class line and grade's summary)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,14 @@ from quizgen.report.formatting import whole_number
 def who_answered(test, comma: bool = False, noun: str = "") -> str:
     """``3 who answered`` (``3 students who answered`` with ``noun`` "students"), or ``3 students
     (2 who answered and 1 marked only by overrides)`` when ``test.only_overrides`` are among them."""
-    n = whole_number(test.students, comma)
-    if test.only_overrides:
-        return f"{n} students ({_split(test, comma)})"
+    return answered_of(test.students, test.only_overrides, comma, noun)
+
+
+def answered_of(students: int, only: int, comma: bool = False, noun: str = "") -> str:
+    """``who_answered``'s words for ``students`` in the figures, ``only`` of them marked only by overrides."""
+    n = whole_number(students, comma)
+    if only:
+        return f"{n} students ({split_words(students, only, comma)})"
     return f"{n} {noun + ' ' if noun else ''}who answered"
 
 
@@ -20,11 +26,10 @@ def students_answered(test, comma: bool = False, count: str = "") -> str:
     """``3 students answered`` (``count`` in words for the 3 if given), or ``3 students in the figures,
     2 who answered and 1 marked only by overrides`` when ``test.only_overrides`` are among them."""
     count = count or whole_number(test.students, comma)
-    return f"{count} students in the figures, {_split(test, comma)}" if test.only_overrides else \
-        f"{count} students answered"
+    return f"{count} students in the figures, {split_words(test.students, test.only_overrides, comma)}" \
+        if test.only_overrides else f"{count} students answered"
 
 
-def _split(test, comma: bool) -> str:
-    """``2 who answered and 1 marked only by overrides``."""
-    only = test.only_overrides
-    return f"{whole_number(test.students - only, comma)} who answered and {whole_number(only, comma)} marked only by overrides"
+def split_words(students: int, only: int, comma: bool = False) -> str:
+    """``2 who answered and 1 marked only by overrides``, of ``students`` of whom ``only`` were."""
+    return f"{whole_number(students - only, comma)} who answered and {whole_number(only, comma)} marked only by overrides"

@@ -1,0 +1,50 @@
+"""A student marked only by overrides (no answer row) answered nothing: report.md's class line and
+grade's summary (its class line and the legend under its table) count them apart from those who
+answered, as the class report does ("3 students (2 who answered and 1 marked only by overrides)")."""
+
+import pytest
+
+from test_review50b import answer, key_of, run, write
+
+SPLIT = "3 students (2 who answered and 1 marked only by overrides)"
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """s1 and s2 answered every part, s3 has only a marker's mark (1 point on Q1a), gone is absent:
+    the report and the summary with the overrides, and without them (s3 absent too)."""
+    folder = tmp_path_factory.mktemp("who63")
+    parts = key_of(folder, "C1")
+    rows = [["student_id", "question_id", "part", "answer"]]
+    rows += [[s, q, letter, answer(part)] for s in ("s1", "s2") for q, letter, part in parts]
+    write(folder / "answers.csv", rows)
+    write(folder / "roster.csv", [["student_id", "name"], ["s1", ""], ["s2", ""], ["s3", "On Paper"], ["gone", ""]])
+    write(folder / "ov.csv", [["student_id", "question_id", "part", "points", "comment"], ["s3", "Q1", "a", "1", "on paper"]])
+    args = ["grade", "answers.csv", "--key", "quiz/key.json", "--roster", "roster.csv"]
+    with_ov = run(args + ["--out", "with", "--overrides", "ov.csv"], folder)
+    without = run(args + ["--out", "without"], folder)
+    read = lambda out: (folder / out / "answers-graded-report.md").read_text(encoding="utf-8")   # noqa: E731
+    return (read("with"), with_ov), (read("without"), without)
+
+
+def _class_line(md: str) -> str:
+    return md.split("## Class\n\n")[1].split("\n")[0]
+
+
+def test_the_class_line_counts_the_override_only_student_apart(graded):
+    (md, out), _ = graded
+    assert _class_line(md).endswith(f" over the {SPLIT}.")
+    assert f" over the {SPLIT}." in out.split("Class: ")[1].split("\n")[0]
+
+
+def test_the_summary_legend_counts_the_override_only_student_apart(graded):
+    (_, out), _ = graded
+    assert ("out of all 3 students, 2 who answered and 1 marked only by overrides (every paper has every part)"
+            in out)
+
+
+def test_without_such_a_student_the_count_is_who_answered(graded):
+    _, (md, out) = graded
+    assert _class_line(md).endswith(" over the 2 who answered.")
+    assert "out of all 2 students who answered (every paper has every part)" in out
+    assert "marked only by overrides" not in _class_line(md)
