@@ -23,10 +23,9 @@ def test_the_notes_cut_a_long_student_id_short(invoke, tmp_path, q1_key):
     notes = _notes(result.output)
     assert [n[:40] for n in notes] == ["Note: 1 answer(s) need a person to read ",
                                        "Note: 1 answer(s) could not be read (inv",
-                                       "Note: No student answered Q2 (b), Q3 (a)",   # no id in it
-                                       "Note: 1 student(s) answered a part more "]
+                                       "Note: 1 student(s) answered a part more "]   # one student: no part called lost
     assert notes[0].endswith(f"): {SHOWN} Q2 (a)") and notes[1].endswith(f"): {SHOWN} Q1 (b)")
-    assert notes[3].endswith(f"(the earlier ones are superseded): {SHOWN}")
+    assert notes[2].endswith(f"(the earlier ones are superseded): {SHOWN}")
     assert max(len(n) for n in notes if "YYY" in n) < 250   # each note naming the id is short
     with open(tmp_path / "a-graded.csv", encoding="utf-8-sig", newline="") as handle:
         assert {r["Student"] for r in csv.DictReader(handle)} == {LONG}   # the data keep the id whole
@@ -46,9 +45,9 @@ def test_the_roster_notes_and_hints_cut_long_ids_short(invoke, tmp_path, q1_key)
     expected = [f"2 students on the roster gave no answer (missing, scored 0): {cut_near}, {cut_r}",
                 f"2 graded student id(s) are not on the roster: {'s' + '1' * 56}... (did you mean {cut_near}?), "
                 f"{SHOWN}"]
-    unanswered = _notes(result.output)[len(expected):]   # the parts nobody answered: no id in that note
+    unanswered = _notes(result.output)[len(expected):]   # two students answered: too few to call a part lost
     assert _notes(result.output)[:len(expected)] == [f"Note: {line}" for line in expected]
-    assert [n[:48] for n in unanswered] == ["Note: No student answered Q2 (a), Q2 (b), Q3 (a)"]
+    assert not [n for n in unanswered if n.startswith("Note: No student answered")]
     report = (tmp_path / "a-graded-report.md").read_text(encoding="utf-8")
     roster_section = report[report.index("## Roster"):].split("\n## ")[0]   # to the next section (To act on)
     assert [line for line in roster_section.splitlines() if line.startswith("- ")] == \

@@ -11,8 +11,9 @@ def test_a_long_files_unanswered_parts_and_its_rows_graded_against_no_part_are_s
     made = CliRunner().invoke(main, ["generate", "--classes", "C1", "--seed", "5", "--out", str(tmp_path / "quiz")])
     assert made.exit_code == 0, made.output
     long = "1" * 10_001
-    (tmp_path / "long.csv").write_text("student_id,question_id,part,answer\n"
-                                       f"l2,Q1,a,0.5\nl2,Q1,a,{long}\nl3,Q1,a,\"0.71\nl4,Q1,a,0.5\n", encoding="utf-8")
+    (tmp_path / "long.csv").write_text("student_id,question_id,part,answer\n"   # l2, l5, l6 answering: a part may be lost
+                                       f"l2,Q1,a,0.5\nl2,Q1,a,{long}\nl5,Q1,a,0.5\nl6,Q1,a,0.5\n"
+                                       f"l3,Q1,a,\"0.71\nl4,Q1,a,0.5\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["grade", str(tmp_path / "long.csv"), "--key", str(tmp_path / "quiz" / "key.json"),
                                        "--no-html"])
     assert result.exit_code == 0, result.output

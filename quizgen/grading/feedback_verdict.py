@@ -13,6 +13,7 @@ from quizgen.question_ids import norm_question
 from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
 from quizgen.grading.decisions import made_by_override
+from quizgen.grading.student_notes import only_overridden
 
 AWAITING = "awaiting your marker"
 """The verdict a student reads for a needs_review answer no marker has scored yet (graded.csv keeps the status)."""
@@ -127,9 +128,10 @@ def not_received_note(questions, number: int, matrix, slot_of: dict, lost=frozen
 
 def lost_slots(matrix) -> frozenset:
     """The slots (question parts) of ``matrix`` the answer form or its export most likely lost
-    (quizgen.lost_parts, the class report's "no answers" rule): no sheet blames the student for them."""
+    (quizgen.lost_parts, the class report's "no answers" rule, the students marked only by overrides
+    not counted among those answering): no sheet blames the student for them."""
     rows = (map(_answered, matrix.row(n)) for n in range(len(matrix)))
-    return lost_columns(rows, len(matrix.slots))
+    return lost_columns(rows, len(matrix.slots), only_overridden(matrix, range(len(matrix))))
 
 
 def lost_parts(questions, slot_of: dict, lost) -> dict:

@@ -128,7 +128,7 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
                          dict(tally.status), totals, stats, dict(tally.feedback), paths, matrix)
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
     result.names, result.blank_absent = names, (len(blanked), blanks)
-    result.only_overrides = tuple(students.ids[n] for n in only_overridden(grid, sat))
+    result.only_overrides = tuple(students.ids[n] for n in only_overridden(matrix, sat))
     result.off_roster, result.roster_ids = tuple(off[0]), tuple(s.student_id for s in students.roster)
     result.papered = off[1]   # off: graded_off_roster's
     result.decimal_comma, result.roster_notes = source.writes_comma, roster_notes
@@ -136,7 +136,9 @@ def result_of(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
     on_lines = tally.unplaced_lines if source.form == "wide" else None
     result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines, no_id_at,
                                       tally.header_at))
-    result.notes.extend(unanswered_lines(stats) if source.form != "wide" else [])   # wide: the header warning says
+    answering = len(sat) - len(result.only_overrides)   # lost_parts' rule: those marked only by overrides answered none
+    wide = source.form == "wide"   # a wide file's header warning names its missing columns
+    result.notes.extend([] if wide else unanswered_lines(stats, answering))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
     result.notes.extend(mixed_lines(source, index, students, grid, tally.resubmitted))
     result.notes.extend(unread_time_lines(tally.time_order))

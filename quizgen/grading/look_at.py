@@ -13,6 +13,7 @@ from quizgen.wording import named_few, named_first, shortened, thousands
 from quizgen.grading.matrix import VerdictMatrix
 from quizgen.grading.timestamps import SHOWN
 from quizgen.key.status import Status
+from quizgen.lost_parts import called_lost
 from quizgen.report.formatting import whole_number
 
 
@@ -74,13 +75,15 @@ UNANSWERED_SHOWN = 5
 """Parts named in the note on parts nobody answered; the rest are counted."""
 
 
-def unanswered_lines(stats: list) -> list:
+def unanswered_lines(stats: list, answering: int) -> list:
     """The note naming the parts on some student's paper that no student answered
     (``stats``: grading/totals.question_stats), for a long-form file (a wide file's header
     warning names its missing columns): rows lost from the file or its export score 0 for
-    everyone, so the marks, not only the report, are at stake."""
+    everyone, so the marks, not only the report, are at stake. Given by the rule the report and
+    the sheets share (quizgen.lost_parts): only when ``answering`` students (who answered some
+    part) are enough for a part to be called lost."""
     labels = [f"{s.question_id} ({s.part})" for s in stats if s.students and not sum(s.counts.values())]
-    if not labels:
+    if not labels or not called_lost(answering):
         return []
     shown = ", ".join(labels[:UNANSWERED_SHOWN]) + (
         f" and {len(labels) - UNANSWERED_SHOWN} more" if len(labels) > UNANSWERED_SHOWN else "")

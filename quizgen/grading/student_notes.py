@@ -36,17 +36,18 @@ def zero_marked(grid, unread: dict, absent: list) -> list:
     return found
 
 
-def only_overridden(grid, among) -> list:
-    """The numbers in ``among`` (the students in the figures) with no answer row whose every
-    mark is a row an override made, at any score (the class report's Student.only_overrides):
-    they answered nothing, so a count of who answered says them apart (report/who_answered.py)."""
+def only_overridden(matrix, among) -> list:
+    """The numbers in ``among`` (e.g. the students in the figures) with no answer row whose every
+    mark is a row an override made, at any score (the class report's Student.only_overrides), of
+    ``matrix`` (a VerdictMatrix): they answered nothing, so a count of who answered says them apart
+    (report/who_answered.py) and the lost-part rule does not count them (quizgen.lost_parts)."""
     made = set()
-    for slot in range(grid.width):
-        column = grid.column(slot)
+    for slot in range(len(matrix.slots)):
+        column = matrix.column(slot)
         if any(map(made_by_override, set(column))):   # outcomes hash by identity: few are distinct
             made.update(n for n, outcome in enumerate(column) if made_by_override(outcome))
     return sorted(n for n in made.intersection(among)
-                  if all(made_by_override(outcome) or outcome.status is None for outcome in grid.row(n)))
+                  if all(made_by_override(outcome) or outcome.status is None for outcome in matrix.row(n)))
 
 
 def no_part_answered(grid, absent: list) -> list:

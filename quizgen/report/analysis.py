@@ -68,7 +68,7 @@ def _analyse(parts, students, share: float, columns=None) -> Analysis:
     marks = [float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None]
     cohort = roster(score_columns, parts, full, len(students), share, exact_marks(marks))   # not reached: 0
     unreached = not_reached([() if s.only_overrides else s.verdicts for s in students], counts)   # no row, no pattern
-    silent = lost_parts(columns)
+    silent = lost_parts(columns, [n for n, s in enumerate(students) if s.only_overrides])
     for k in silent:   # no response at all: a missing column, not a class that ran out of time, wherever it sits
         unreached[k] = set()
     reached = list(map(reached_column, score_columns, unreached))

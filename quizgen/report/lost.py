@@ -6,10 +6,11 @@ from __future__ import annotations
 from quizgen.lost_parts import lost_columns
 
 
-def lost_parts(columns) -> list:
+def lost_parts(columns, only_marked=()) -> list:
     """The indices of ``columns`` (the students' verdicts part by part) that are on some student's
-    paper, no student answered, while enough students answered some part (lost_columns)."""
-    lost = lost_columns((map(_answered, row) for row in zip(*columns)), len(columns))
+    paper, no student answered, while enough students answered some part (lost_columns; the students
+    numbered in ``only_marked``, marked only by overrides, answered none)."""
+    lost = lost_columns((map(_answered, row) for row in zip(*columns)), len(columns), only_marked)
     return [k for k in sorted(lost) if any(v is not None for v in columns[k])]
 
 
