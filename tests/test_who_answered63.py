@@ -1,12 +1,17 @@
 """A student marked only by overrides (no answer row) answered nothing: report.md's class line and
 grade's summary (its class line and the legend under its table) count them apart from those who
-answered, as the class report does ("3 students (2 who answered and 1 marked only by overrides)")."""
+answered, as the class report does ("3 students (2 who answered and 1 marked only by overrides)"), and so
+does the class report's table by section."""
 
 import pytest
 
+from quizgen.report import analyse
+from quizgen.report.model import Part, Student, Verdict
+from quizgen.report.sections import section_stats, section_view
 from test_review50b import answer, key_of, run, write
 
 SPLIT = "3 students (2 who answered and 1 marked only by overrides)"
+RIGHT, WRONG = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
 
 
 @pytest.fixture(scope="module")
@@ -48,3 +53,23 @@ def test_without_such_a_student_the_count_is_who_answered(graded):
     assert _class_line(md).endswith(" over the 2 who answered.")
     assert "out of all 2 students who answered (every paper has every part)" in out
     assert "marked only by overrides" not in _class_line(md)
+
+
+def _sections(overridden: bool) -> dict:
+    """Section A: s1 and s2 answered, s3 marked only by an override (or answered, when not ``overridden``)."""
+    parts = [Part("Q1", "a", "C1", "t", 1.0)]
+    students = [Student("s1", "", [RIGHT], section="A"), Student("s2", "", [WRONG], section="A"),
+                Student("s3", "", [RIGHT], only_overrides=overridden, section="A")]
+    return section_view(section_stats(analyse(parts, students), parts, students))
+
+
+def test_the_sections_table_counts_the_override_only_student_apart():
+    view = _sections(True)
+    assert view["header"][1] == "students in the figures"
+    assert view["rows"][0][:2] == ["A", "3† (2 who answered and 1 marked only by overrides)"]
+    assert any(note.startswith("A student marked only by overrides (no answer row) answered nothing")
+               for note in view["notes"])
+    assert any("fewer than 5 students in its figures" in note for note in view["notes"])
+    plain = _sections(False)
+    assert plain["header"][1] == "students who answered" and plain["rows"][0][:2] == ["A", "3†"]
+    assert not any("marked only by overrides" in note for note in plain["notes"])

@@ -14,6 +14,7 @@ from quizgen.question_ids import natural_order
 from quizgen.report.formatting import decimal_mark, one_place, whole_number
 from quizgen.report.model import Analysis
 from quizgen.report.notes import NA, SMALL_MARK
+from quizgen.report.who_answered import split_words
 from quizgen.scores import score_total
 
 SMALL_SECTION = 5
@@ -29,6 +30,8 @@ QUESTIONS_NOTE = ("Mean score per question by section: the section's mean of eac
                   "as a percentage of its points, over those who answered and whose paper has it; a part not "
                   "reached counts 0, as in the scores.")
 NO_SECTION_NOTE = (f"{NO_SECTION}: students the roster gives no section, or who are not on the roster.")
+OVERRIDES_NOTE = ("A student marked only by overrides (no answer row) answered nothing, but is in the figures "
+                  "with the marks given, as in the class's: the students column says how many.")
 
 
 @dataclass
@@ -46,6 +49,7 @@ class SectionStats:
     questions: dict = field(default_factory=dict)
     whole: bool = False   # the whole class's row, never marked small
     left_out: tuple = ()   # the parts no student answered (Analysis.unanswered): out of the question means
+    only: int = 0   # of ``graded``, those marked only by overrides (no answer row: they answered nothing)
 
     @property
     def small(self) -> bool:
@@ -85,7 +89,8 @@ def _stats(name: str, pairs: list, parts, silent: tuple = ()) -> SectionStats:
     out of their question's figures: their 0s say the answers were lost, not what the section knows."""
     sat = [(student, row) for student, row in pairs if not row.absent]
     percents = [row.percent for _, row in sat if row.percent is not None]
-    found = SectionStats(name, len(sat), len(pairs) - len(sat), left_out=silent)
+    found = SectionStats(name, len(sat), len(pairs) - len(sat), left_out=silent,
+                         only=sum(bool(getattr(student, "only_overrides", False)) for student, _ in sat))
     if percents:
         found.mean, found.median = statistics.fmean(percents), statistics.median(percents)
         found.sd = statistics.pstdev(percents) if len(percents) > 1 else None
@@ -118,13 +123,23 @@ def _label(section: SectionStats) -> str:
 
 def summary_rows(sections: list, comma: bool = False) -> list:
     """The sections table's rows: section, students who answered (marked † below
-    SMALL_SECTION), absent, mean %, median %, SD; the whole class last."""
-    return [[_label(s), whole_number(s.graded, comma) + SMALL_MARK * s.small,
+    SMALL_SECTION; with those marked only by overrides, ``3 (2 who answered and 1 marked only by
+    overrides)``), absent, mean %, median %, SD; the whole class last."""
+    return [[_label(s), whole_number(s.graded, comma) + SMALL_MARK * s.small
+             + (f" ({split_words(s.graded, s.only, comma)})" if s.only else ""),
              whole_number(s.absent, comma), _percent(s.mean, comma), _percent(s.median, comma), _percent(s.sd, comma)]
             for s in sections]
 
 
 SUMMARY_HEADER = ["section", "students who answered", "absent", "mean %", "median %", "SD (percentage points)"]
+IN_FIGURES = "students in the figures"
+"""The students column's name when some student in it was marked only by overrides (who answered nothing)."""
+
+
+def summary_header(sections: list) -> list:
+    """SUMMARY_HEADER, its students column IN_FIGURES when some section has students marked only by overrides."""
+    marked = any(s.only for s in sections)
+    return [SUMMARY_HEADER[0], IN_FIGURES if marked else SUMMARY_HEADER[1], *SUMMARY_HEADER[2:]]
 
 
 def question_table(sections: list, comma: bool = False) -> tuple:
@@ -140,11 +155,14 @@ def section_notes(sections: list, comma: bool = False) -> list:
     notes = [SECTIONS_NOTE]
     if any(not s.name for s in sections):
         notes.append(NO_SECTION_NOTE)
+    if any(s.only for s in sections):
+        notes.append(OVERRIDES_NOTE)
     if any(s.small for s in sections):
         least = min((s.graded for s in sections if s.small and s.graded), default=0)
         here = (f" (here as few as {least} student{'' if least == 1 else 's'}: {_percent(100 / least, comma)} "
                 "points)") if least else ""
-        notes.append(f"{SMALL_MARK} a section with fewer than {SMALL_SECTION} students who answered: one student's "
+        who = "students in its figures" if any(s.only for s in sections) else "students who answered"
+        notes.append(f"{SMALL_MARK} a section with fewer than {SMALL_SECTION} {who}: one student's "
                      f"result moves its mean by up to 100/n percentage points{here}, so its figures are rough: read "
                      "them as hints, not as a comparison of sections.")
     return notes
@@ -155,7 +173,8 @@ def section_view(sections: list, comma: bool = False) -> dict:
     if not sections:
         return {}
     header, rows = question_table(sections, comma)
-    return {"notes": section_notes(sections, comma), "header": SUMMARY_HEADER, "rows": summary_rows(sections, comma),
+    return {"notes": section_notes(sections, comma), "header": summary_header(sections),
+            "rows": summary_rows(sections, comma),
             "questions_note": questions_note(sections), "question_header": header, "question_rows": rows}
 
 
