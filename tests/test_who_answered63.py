@@ -5,13 +5,14 @@ does the class report's table by section."""
 
 import pytest
 
-from quizgen.report import analyse
+from quizgen.report import analyse, markdown_sections
 from quizgen.report.model import Part, Student, Verdict
+from quizgen.report.override_only import add_without_overrides
 from quizgen.report.sections import section_stats, section_view
 from test_review50b import answer, key_of, run, write
 
 SPLIT = "3 students (2 who answered and 1 marked only by overrides)"
-RIGHT, WRONG = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
+RIGHT, WRONG, MISSING = Verdict("correct", 1.0), Verdict("incorrect", 0.0), Verdict("missing", 0.0)
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +74,15 @@ def test_the_sections_table_counts_the_override_only_student_apart():
     plain = _sections(False)
     assert plain["header"][1] == "students who answered" and plain["rows"][0][:2] == ["A", "3†"]
     assert not any("marked only by overrides" in note for note in plain["notes"])
+
+
+def test_a_class_of_one_student_marked_only_by_overrides_is_not_said_to_have_answered():
+    parts = [Part("Q1", x, "C1", "t", 1.0) for x in "ab"]
+    for overridden in (True, False):
+        students = [Student("s3", "", [RIGHT, WRONG], only_overrides=overridden), Student("gone", "", [MISSING] * 2)]
+        analysis = analyse(parts, students)
+        add_without_overrides(analysis, parts, students)
+        md = markdown_sections(analysis)
+        assert ("One student answered:" in md) != overridden
+        assert ("One student in the figures, marked only by overrides (they answered nothing): facility, D, r, "
+                "alpha and the flags") in md if overridden else "marked only by overrides" not in md

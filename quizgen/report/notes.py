@@ -61,7 +61,7 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
     if not n or n >= SMALL_CLASS:
         return middling_note(analysis, comma) if SMALL_CLASS <= n < STEADY_CLASS else ""
     if n == 1:
-        return ONE_STUDENT
+        return ONE_MARKED if analysis.test.only_overrides else ONE_STUDENT
     if n < FEW:
         return (f"{students_answered(analysis.test, comma, 'Two')}: D, r and alpha are n/a below {FEW} students (with two, r is +1, -1 or, "
                 "when they tie, undefined; D is one student's score less the other's; alpha's variances are "
@@ -104,6 +104,9 @@ def _alpha_few_note(comma: bool) -> str:
 ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "
                "a class, so none is computed for one student (each would be that student's own score); "
                "their marks are in the students table.")
+ONE_MARKED = ONE_STUDENT.replace("One student answered", "One student in the figures, marked only by overrides "
+                                 "(they answered nothing)")
+"""ONE_STUDENT when that student was marked only by overrides (no answer row)."""
 
 
 def negative_alpha_note(analysis: Analysis, comma: bool = False) -> str:
