@@ -221,7 +221,7 @@ def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(t
     (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Bo\ns003,Cy\n", encoding="utf-8")
     result = grade(answers, "--roster", tmp_path / "roster.csv")
     assert result.exit_code == 0, result.output
-    assert "Graded 2 answers from 1 student and 2 on the roster who gave none, counted absent against" in result.output
+    assert "Graded 2 answers from 1 student and 2 on the roster who gave none, counted absent, against" in result.output
     assert ("Class: mean 33.3%, median 0.0% over all 3 students (the 2 absent counted as 0%); "
             "mean 100.0%, median 100.0%, lowest 100.0%, highest 100.0% over the 1 who answered.") in result.output
     assert "  missing (no answer row)        4" in result.output   # the absent's two parts each: no status counts them

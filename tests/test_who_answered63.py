@@ -86,3 +86,26 @@ def test_a_class_of_one_student_marked_only_by_overrides_is_not_said_to_have_ans
         assert ("One student answered:" in md) != overridden
         assert ("One student in the figures, marked only by overrides (they answered nothing): facility, D, r, "
                 "alpha and the flags") in md if overridden else "marked only by overrides" not in md
+
+
+def test_one_student_marked_only_by_overrides_is_worded_in_the_singular_and_without_nested_brackets():
+    from quizgen.report import report_html
+    parts = [Part("Q1", x, "C1", "t", 1.0) for x in "ab"]
+    students = [Student("s1", "", [RIGHT, MISSING], only_overrides=True), Student("gone", "", [MISSING] * 2)]
+    analysis = analyse(parts, students)
+    add_without_overrides(analysis, parts, students)
+    md, page = markdown_sections(analysis), report_html(analysis)
+    assert "| mean over the 1 student marked only by overrides | 50.0% |" in md
+    assert "(of the 1 student in the figures, marked only by overrides; the page draws it)" in md
+    assert "the 1 student in the figures, marked only by overrides (the 1 absent is in no band)" in page
+    assert "1 students" not in md + page and "0 who answered" not in md + page
+
+
+def test_several_marked_only_by_overrides_beside_those_who_answered_are_split_without_nested_brackets():
+    parts = [Part("Q1", x, "C1", "t", 1.0) for x in "ab"]
+    students = [Student("s1", "", [RIGHT, WRONG]), Student("s2", "", [RIGHT, MISSING], only_overrides=True),
+                Student("gone", "", [MISSING] * 2)]
+    analysis = analyse(parts, students)
+    add_without_overrides(analysis, parts, students)
+    md = markdown_sections(analysis)
+    assert "(of the 2 students in the figures, 1 who answered and 1 marked only by overrides; the page draws it)" in md

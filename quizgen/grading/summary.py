@@ -21,7 +21,8 @@ SUMMARY_WIDTH = 80   # the summary's table lines: a misconception's name is cut 
 def summary_text(result) -> str:
     """The short summary printed by ``quizgen grade``."""
     comma, read_as = result.decimal_comma, result.read_as or answers_read_as(result)
-    lines = [f"Graded {answers_text(result, comma)} from {students_text(result, comma)} "
+    students = students_text(result, comma)   # "..., counted absent" closed by a comma: not "absent against"
+    lines = [f"Graded {answers_text(result, comma)} from {students}{',' * students.endswith('absent')} "
              f"against {result.key_name} ({read_as}).", ""]
     lines += [f"  {status.value:<24}{whole_number(result.counts[status], comma):>8}"   # ECF as report.md
               f"{ecf_said(result.ecf * (status is Status.CORRECT), comma)}" for status in Status

@@ -31,7 +31,7 @@ from quizgen.report.flagged import (FLAGGED_NOTE, OVER_HEADER, WRONG_HEADER, cri
 from quizgen.report.tables import CLASS_FACILITY, GROUPS_HEADER, R_HEADER, d_note, fixed, groups_cell, shrunk, test_lines
 from quizgen.report.trap_table import POOLED_NOTE, percent, trap_caption, trap_cells, trap_header, trap_reading
 from quizgen.report.reliability import spread_note
-from quizgen.report.who_answered import who_answered
+from quizgen.report.who_answered import in_the_figures
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -160,7 +160,7 @@ def histogram_who(test, comma: bool = False) -> str:
     counted as 0% only in the figures over all students, are in no band)."""
     if not test.absent:
         return ""
-    return (f"the {who_answered(test, comma, 'student' + 's' * (test.students != 1))} (the "
+    return (f"the {in_the_figures(test, comma)} (the "
             f"{whole_number(test.absent, comma)} absent {'is' if test.absent == 1 else 'are'} in no band)")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from quizgen.report.formatting import decimal_mark, md_cell, one_place, whole_number
 from quizgen.report.model import Analysis
-from quizgen.report.who_answered import who_answered
+from quizgen.report.who_answered import in_the_figures, who_answered
 
 BAR = 30   # the widest text bar, in characters
 LOWEST = 10   # the lowest scorers listed (more when tied with the last)
@@ -31,7 +31,7 @@ def distribution_lines(analysis: Analysis, comma: bool = False) -> list:
     rows = [f"| {band_label(b, len(counts))} | {whole_number(n, comma)} | {'#' * (max(1, round(BAR * n / top)) if n else 0)} |"
             for b, n in enumerate(counts)]
     test = analysis.test
-    who = f"the {who_answered(test, comma, 'students')}" if test.absent else "the students"
+    who = f"the {in_the_figures(test, comma)}" if test.absent else "the students"
     return ["### Score distribution", "", f"Students per band of percentage score (of {who}; the page draws it).", "",
             "| score band | students | |", "| --- | --- | --- |", *rows, ""]
 
