@@ -130,10 +130,12 @@ def test_working_that_ends_off_the_key_s_answer_is_refused(tmp_path):
                        ("{{ p_s | sig(4) }} is over", "{{ p_s | sig(1) }} is over"))
     problems = [str(p) for p in validate_file(path, 0, referee=False).problems]
     row = next(r for r in text.splitlines() if r.startswith("      work: "))
-    assert problems == [f"{path}:{_line(text, row)}: solution.steps.0.work: no value the working shows gives part "
-                        "(a)'s answer 0.679 at the figures asked (key 0.6792); the value nearest it is 0.7 (seed "
-                        "canonical): end the working on a value that rounds to the key's "
-                        "answer at the figures asked (work it to more figures, or show the answer itself)"], problems
+    let = next(r for r in text.splitlines() if r.startswith("  p_s: "))
+    assert problems == [f"{path}:{_line(text, let)}: let.p_s: no value the working shows gives part "
+                        "(a)'s answer 0.679 at the figures asked (key 0.6792); the value nearest it is 0.7, made by "
+                        f"this let and first shown in solution.steps.0.work (line {_line(text, row)}) (seed "
+                        "canonical): end the working on a value that rounds to the key's answer at the figures asked "
+                        "(work this let, or those it is made from, to more figures, or show the answer itself)"], problems
 
 
 def test_working_that_shows_the_answer_to_more_figures_passes(tmp_path):

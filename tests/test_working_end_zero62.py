@@ -60,7 +60,7 @@ def _ends_on(answer: float, shown: str, tolerance=None) -> list:
     tolerance = tolerance or {}
     part = SimpleNamespace(kind="numeric", tolerance=tolerance)
     pv = SimpleNamespace(value=answer, part=part, letter="a", written=written_answer(answer, "numeric", 4, tolerance))
-    inst = SimpleNamespace(parts=[pv], template=SimpleNamespace(path="t.yaml"), seed_label="1")
+    inst = SimpleNamespace(parts=[pv], template=SimpleNamespace(path="t.yaml", lets=()), seed_label="1", env={})
     return [p.message.split(" (seed")[0] for p in working_end_problems(inst, {
         "steps": [{"work": f"$r = 2 - 2 = {shown}$"}], "verify": ""})]
 
@@ -74,5 +74,5 @@ def test_a_value_within_the_marker_s_window_at_0_gives_0(shown, tolerance):
 def test_a_working_off_an_answer_near_0_is_told_in_numbers_that_differ():
     assert _ends_on(0.000429, "0.0004") == [
         "no value the working shows gives part (a)'s answer 0.000429 at the figures asked (key 0.0004290); the "
-        "value nearest it is 0.0004"]
+        "value nearest it is 0.0004, first shown here"]
     assert _ends_on(0.000429, "0.000429") == []

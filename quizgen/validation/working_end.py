@@ -4,7 +4,8 @@ number standing alone in maths, ``$y = 2.385$``) gives the part's answer at the
 figures asked. The working may round its steps and end at more figures, but a
 final value that rounds to another answer at the figures asked (``y = 2.5``
 beside a key of 2.39) teaches a wrong answer, though every ``=`` on the way
-recomputes from the numbers shown."""
+recomputes from the numbers shown. The problem is told where that value is made:
+the let whose value it shows (where its rounding is chosen), else the first step that shows it."""
 
 from __future__ import annotations
 
@@ -39,26 +40,48 @@ def shown_values(text: str) -> list:
 
 
 def working_end_problems(inst, view: dict) -> list:
-    """A problem at the last step of the working for each number part of ``inst``
-    whose answer no value of the working (its steps and check, Markdown ``view``) gives,
-    while one lies within NEAR of it (a working that shows no value near an answer is left alone)."""
+    """A problem for each number part of ``inst`` whose answer no value of the working (its steps and
+    check, Markdown ``view``) gives, while one lies within NEAR of it (a working that shows no value near
+    an answer is left alone), told at the let that makes the nearest value, else the first step showing it."""
     steps = view["steps"]
     if not steps:
         return []
-    shown = [v for step in steps for v in shown_values(step["work"])] + shown_values(view["verify"])
+    shown = [(*v, ("solution", "steps", i, "work")) for i, step in enumerate(steps) for v in shown_values(step["work"])]
+    shown += [(*v, ("solution", "verify")) for v in shown_values(view["verify"])]
     problems = []
     for pv in inst.parts:
-        if pv.value is None or any(_gives(pv, value, decimals) for value, decimals in shown):
+        if pv.value is None or any(_gives(pv, value, decimals) for value, decimals, _ in shown):
             continue
         near = min(shown, key=lambda s: abs(s[0] - float(pv.value)), default=None)
         if near is None or abs(near[0] - float(pv.value)) > NEAR * abs(float(pv.value)):
             continue   # nothing the working shows reaches for this answer: no final value to hold to it
-        nearest = f"; the value nearest it is {near[0]:.{max(near[1], 0)}f}"
-        problems.append(problem_at(inst.template.path, ("solution", "steps", len(steps) - 1, "work"), (
-            f"no value the working shows gives part ({pv.letter})'s answer {_asked(pv)}"
-            f"{nearest} (seed {inst.seed_label}): end the working on a value that rounds to the key's answer "
-            f"at the figures asked (work it to more figures, or show the answer itself)")))
+        problems.append(_off_the_key(inst, pv, near))
     return problems
+
+
+def _off_the_key(inst, pv, near: tuple):
+    """The problem of part ``pv``, whose nearest shown value ``near`` (value, decimals, keys of the first
+    text showing it) gives another answer: at the let making that value when one does, else at that text."""
+    value, decimals, first = near
+    text = f"{value:.{max(decimals, 0)}f}"
+    shown_in = ".".join(map(str, first))
+    let = _made_by(inst, value, decimals)
+    where, made = (("let", let), f", made by this let and first shown in {shown_in} (line "
+                   f"{problem_at(inst.template.path, first, '').line})") if let else (first, ", first shown here")
+    return problem_at(inst.template.path, where, (
+        f"no value the working shows gives part ({pv.letter})'s answer {_asked(pv)}; the value nearest it is "
+        f"{text}{made} (seed {inst.seed_label}): end the working on a value that rounds to the key's answer at the "
+        f"figures asked (work {'this let, or those it is made from,' if let else 'it'} to more figures, or show "
+        "the answer itself)"))
+
+
+def _made_by(inst, value: float, decimals: int) -> str:
+    """The let whose value (in ``inst``) the working shows as ``value`` at ``decimals`` places, the closest
+    of those that do; "" for none (the value is worked out in the text, by a filter or inline)."""
+    made = [(abs(float(v) - value), name) for name, v in ((name, inst.env.get(name)) for name, _ in inst.template.lets)
+            if isinstance(v, (int, float, Fraction)) and not isinstance(v, bool)
+            and abs(float(v) - value) <= 0.5 * 10.0 ** -decimals * (1 + 1e-9)]
+    return min(made)[1] if made else ""
 
 
 def _gives(pv, value: float, decimals: int) -> bool:
