@@ -77,14 +77,15 @@ _NONE_BETTER = weakref.WeakKeyDictionary()   # {KeyIndex: {(answers, used)}}: se
 class Sample:
     """The sampled students' final numeric answers (ECF aside), counted against
     this key: ``far``, ``numeric``, ``matched``; ``answers`` keeps each as
-    ``(student id, question id, part letter, value)`` to try other keys on."""
+    ``(student id, question id, part letter, value)`` to try other keys on; ``read``: the students' numbers."""
 
     def __init__(self, index, students, grid, numbers=None):
         self.far = self.numeric = self.matched = 0
         self.answers = []
         count = len(students.paper_numbers)
         step = max(1, count * grid.width // SAMPLE_CELLS)
-        for number in range(0, count, step) if numbers is None else numbers:
+        self.read = range(0, count, step) if numbers is None else numbers   # the students read, by number
+        for number in self.read:
             parts = index.papers[students.paper_numbers[number]].parts
             for slot, outcome in enumerate(grid.row(number)):
                 if outcome.value is None or outcome.status is None or outcome.note == ECF:

@@ -65,7 +65,7 @@ class GradeResult:
     settings: str = ""   # "Marked with: ..." (run_settings.marked_with), at the top of the reports
     names: dict = field(default_factory=dict)   # {code: name}: the key's names of its traps (key.parts.trap_names)
     exam: str = ""   # the exam's title and course as the key records them (report.title.exam_words): report.md's heading
-    key_check: str = ""   # the note that too few answers were given to check they are this key's (belong_note.py)
+    key_check: str = ""   # the key check's note: too few answers to check, or a wrong key's sign (belong_note.py)
     read_as: str = ""     # an LMS download's kind, delimiter and encoding, as the summary names the file read
     sheet_index: str = ""   # the feedback folder's index this run wrote (index.csv, or index-2.csv: sheet_index.py)
 
@@ -88,11 +88,11 @@ def add_warnings(result: GradeResult, source, index: KeyIndex, students: Student
     tolerance override marks right, the answers file's (file_warnings: a download's
     ``unnamed`` first), what reconciling the students found (``reconciled``: ids two people
     share, a file whose every answer is blank), and roster entries that look alike; a check
-    that is a note (KeyCheckNote: too few answers to check the key) goes to the notes."""
+    that is a note (KeyCheckNote: too few answers to check the key, or ECF's sign of a wrong one) goes to the notes."""
     result.warnings = ((decisions.unmatched if decisions is not None else [])
                        + [line for line in checks if line and not isinstance(line, KeyCheckNote)])
     result.key_check = next((line for line in checks if isinstance(line, KeyCheckNote)), "")
-    result.notes += [result.key_check] if result.key_check else []   # too few answers to check the key
+    result.notes += [result.key_check] if result.key_check else []   # too few answers to check the key, or ECF's sign
     result.warnings += traps_covered(data, override) + file_warnings(result, source, index, students,
                                                                       unnamed) + reconciled
     result.warnings += roster_twins_warnings(students)

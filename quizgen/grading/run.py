@@ -21,7 +21,7 @@ from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong, check_codes
 from quizgen.grading.belong_early import check_early
-from quizgen.grading.belong_note import too_few_note
+from quizgen.grading.belong_note import key_check_note
 from quizgen.grading.unknown_labels import unknown_labels_line
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
@@ -112,7 +112,7 @@ class _Inputs:
 
 class _Checks(NamedTuple):
     """The checks made once every row is graded, each a line or "": the paper codes' (made before the pass), long-form
-    labels that name no part, answers another key's, and the note (belong_note's KeyCheckNote) that too few were given."""
+    labels that name no part, answers another key's, and the note (belong_note's KeyCheckNote): too few, or a wrong key."""
 
     codes: str
     labels: str
@@ -251,7 +251,7 @@ def _grade_rows(asked: _Asked, run: _Inputs, graded_handle, progress: bool, jobs
     labels = "" if run.given.built else unknown_labels_line(tally, grid, source, run.shown, graded.rows,
                                                             asked.key_forced, index)   # C1 for Q1
     foreign = check_belong(index, run.students, grid, source.path, asked.key_forced, run.shown, run.key_path)
-    few = too_few_note(index, run.students, grid, foreign or asked.key_forced, run.shown)   # forced: not checked
+    few = key_check_note(index, run.students, grid, foreign or asked.key_forced, run.shown)   # or a wrong key's sign
     return graded, _Checks(codes=run.code_warning, labels=labels, foreign=foreign, few=few)
 
 
