@@ -59,7 +59,8 @@ def printed_names(source: str) -> set:
     ``{% set %}``, a ``{% for %}`` or a macro's argument, and a name a condition
     tells equal to a constant (``{% if y == 1 %}IsNext{% else %}NotNext{% endif %}``:
     the text it picks says which value); not a name only tested otherwise
-    (``{% if a > 3 %}``, the condition of ``{{ x if a > 3 else y }}``)."""
+    (``{% if a > 3 %}``, the condition of ``{{ x if a > 3 else y }}``), nor one printed
+    only in a macro the text never calls (it prints nothing)."""
     tree = text_environment().parse(source)
     macros = {m.name: [arg.name for arg in m.args] for m in tree.find_all(nodes.Macro)}
     flows = {}   # a name the text sets: the names its value is worked from
@@ -70,11 +71,37 @@ def printed_names(source: str) -> set:
     for call in tree.find_all(nodes.Call):
         for param, arg in zip(macros.get(getattr(call.node, "name", None), ()), call.args):
             flows.setdefault(param, set()).update(_value_names(arg, macros))
-    printed = {name for compare in tree.find_all(nodes.Compare) for name in _told_equal(compare)}
-    for output in tree.find_all(nodes.Output):
+    reached = _reached(tree)
+    printed = {name for compare in reached if isinstance(compare, nodes.Compare) for name in _told_equal(compare)}
+    for output in (node for node in reached if isinstance(node, nodes.Output)):
         for expr in output.nodes:
             printed |= _value_names(expr, macros)
     return _closure(printed, flows) & meta.find_undeclared_variables(tree)
+
+
+def _reached(tree) -> list:
+    """The nodes a render of ``tree`` can reach: its own, and those of each macro it calls (from
+    a part it reaches); a macro never called renders nothing, so what it prints is not shown."""
+    macros = {m.name: m for m in tree.find_all(nodes.Macro)}
+    bodies, called, found = [tree], set(), []
+    while bodies:
+        for node in _outside_macros(bodies.pop()):
+            found.append(node)
+            name = getattr(node.node, "name", None) if isinstance(node, nodes.Call) else None
+            if name in macros and name not in called:
+                called.add(name)
+                bodies.append(macros[name])
+    return found
+
+
+def _outside_macros(node):
+    """The nodes under ``node``, not entering a macro defined there (its body renders only when called)."""
+    stack = list(node.iter_child_nodes())
+    while stack:
+        child = stack.pop()
+        yield child
+        if not isinstance(child, nodes.Macro):
+            stack += child.iter_child_nodes()
 
 
 def _told_equal(compare) -> set:
