@@ -4,7 +4,7 @@ what it is said of, read from the verb it hangs on and that verb's object ("give
 the answer to", "round intermediate values to", "keep 4 significant figures in
 intermediate steps"): the answer, the working, or a thing the reader cannot tell
 ("the weights are shown to 4 significant figures"). A negated one ("do not round
-to 2 decimal places") states nothing."""
+to 2 decimal places") states nothing; a choice ("to 3 s.f. or 2 d.p.") states each, as one choice."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ _COUNT = r"(?P<count>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 _WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _LEAD = (r"\b(?:(?:to|at|in)\s+|(?:give|write|keep|use|quote|state|carry|retain)\s+)"
          r"(?:(?:at\s+least|at\s+most|no\s+fewer\s+than|exactly)\s+)?")
-_FIGURES = re.compile(_LEAD + _COUNT + r"\s+(?:(?P<sigfigs>significant\s+figures?|sig\.?\s*figs?\.?|s\.\s?f\.|sf\b)|"
-                      r"(?P<places>decimal\s+places?|d\.\s?p\.|dp\b))", re.I)
+_UNIT = (r"\s+(?:(?P<sigfigs>significant\s+figures?|sig\.?\s*figs?\.?|s\.\s?f\.|sf\b)|"
+         r"(?P<places>decimal\s+places?|d\.\s?p\.|dp\b))")
+_FIGURES = re.compile(_LEAD + _COUNT + _UNIT, re.I)
+_OR = re.compile(r"\s*,?\s*or\s+(?:(?:to|at|in)\s+)?" + _COUNT + _UNIT, re.I)   # "to 3 s.f. or 2 d.p.": a choice
 _WHOLE = re.compile(r"\bto\s+the\s+nearest\s+(?:whole\s+number|integer)\b", re.I)
 _EXACT = re.compile(r"\b(?:give|write|state)\s+(?:it|them|the\s+\w+\s+)?\s*exactly\b|\bas\s+a\s+fraction\b|"
                     r"\bexact\s+(?:value|answer|fraction)\b", re.I)
@@ -51,13 +53,15 @@ _QUALIFIER = re.compile(r"\s*(?:in|for|of|throughout|between|during|at|on|within
 class Rounding:
     """One rounding a text states: ``kind`` ("sigfigs", "places", "exact") and its
     count; ``about`` "answer", "working" or "unclear"; where it is (``line`` of the text)
-    and its words as written."""
+    and its words as written; ``choice``: the words of the choice it is one of ("to 3 s.f. or
+    2 d.p.", each read with what the first is said of), "" when it is none."""
 
     kind: str
     n: int | None
     about: str
     line: int
     words: str
+    choice: str = ""
 
 
 def roundings(text: str) -> list:
@@ -68,14 +72,27 @@ def roundings(text: str) -> list:
         found.append((match, "sigfigs" if match.group("sigfigs") else "places", _number(match.group("count"))))
     found += [(match, "places", 0) for match in _WHOLE.finditer(hidden)]
     found += [(match, "exact", None) for match in _EXACT.finditer(hidden)]
-    read = []
+    read, taken = [], -1   # taken: where the last choice's other rounding ends (read with the first)
     for match, kind, n in sorted(found, key=lambda f: f[0].start()):
+        if match.start() < taken:
+            continue
         clause = _clause_before(hidden, match.start("count") if match.re is _FIGURES else match.start())
         if not _negated(clause):
-            about = "answer" if kind == "exact" else _about(clause, hidden, match)
-            read.append(Rounding(kind, n, about, text.count("\n", 0, match.start()) + 1,
-                                 " ".join(text[match.start():match.end()].split())))
+            other = _OR.match(hidden, match.end()) if match.re is _FIGURES else None
+            about = "answer" if kind == "exact" else _about(clause, hidden, other or match)   # read after the choice
+            line = text.count("\n", 0, match.start()) + 1
+            choice = _words(text, match.start(), other.end()) if other else ""
+            read.append(Rounding(kind, n, about, line, _words(text, match.start(), match.end()), choice))
+            if other:
+                taken = other.end()
+                read.append(Rounding("sigfigs" if other.group("sigfigs") else "places", _number(other.group("count")),
+                                     about, line, _words(text, other.start("count"), other.end()), choice))
     return read
+
+
+def _words(text: str, start: int, end: int) -> str:
+    """``text[start:end]`` with its runs of white space made one space."""
+    return " ".join(text[start:end].split())
 
 
 def _number(word: str) -> int:

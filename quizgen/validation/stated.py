@@ -69,11 +69,14 @@ def _rounding_findings(template: Template, i: int, stem: list, ask: list) -> tup
     answer = [(where, r) for where, r in answer if where == answer[0][0]] if answer else []
     unclear = [(where, r) for where, r in said if r.about == "unclear"]
     if answer:
-        if any(_fits(asked, tolerance, r.kind, r.n) for _, r in answer):
-            return None, None
+        fitting = [(where, r) for where, r in answer if _fits(asked, tolerance, r.kind, r.n)]
+        if fitting:
+            return None, _choice_warning(template, i, fitting, [r for _, r in answer])
         where, first = answer[0]
+        words = " or ".join(_said((r.kind, r.n)) for _, r in answer if r.choice == first.choice) if first.choice \
+            else _said((first.kind, first.n))
         return _at(template, i, where, first, (
-            f"{_text(where)} says to give answers {_said((first.kind, first.n))}, but part {part.name}'s tolerance "
+            f"{_text(where)} says to give answers {words}, but part {part.name}'s tolerance "
             f"marks them {_said(asked)}{'' if tolerance else ' (the default)'}: a student who rounds as the text "
             f"says is marked otherwise; make the two say the same")), None
     if unclear:
@@ -86,6 +89,25 @@ def _rounding_findings(template: Template, i: int, stem: list, ask: list) -> tup
             f"marks answers {_said(asked)}: if it is the answer's rounding, make the two say the same; if not, "
             f"say how to round the answer (\"give the answer to ...\")"))
     return _unstated(template, i, [r for _, r in said if r.about == "working"])
+
+
+def _choice_warning(template: Template, i: int, fitting: list, answer: list):
+    """A warning when each rounding of the answer that part ``i``'s tolerance marks (``fitting``:
+    ``(where, Rounding)``) is one of a choice the text offers ("to 3 s.f. or 2 d.p.") whose other
+    rounding it marks otherwise; else None. A warning, not a problem: whether the other rounding
+    is marked right depends on the value (2 d.p. of 12.345 shows 4 figures, of 0.679 two)."""
+    if any(not r.choice for _, r in fitting):
+        return None
+    where, first = fitting[0]
+    tolerance = template.parts[i].tolerance
+    others = [r for r in answer if r.choice == first.choice and not _fits(_asked(tolerance), tolerance, r.kind, r.n)]
+    if not others:
+        return None
+    return _at(template, i, where, first, (
+        f"warning: {_text(where)} offers a choice, \"{first.choice}\", but part {template.parts[i].name}'s "
+        f"tolerance marks answers {_said(_asked(tolerance))}{'' if tolerance else ' (the default)'}: a student who "
+        f"gives them {_said((others[0].kind, others[0].n))} may be marked otherwise (as the value's size has it); "
+        "say the one rounding the part is marked by"))
 
 
 def _unstated(template: Template, i: int, working: list) -> tuple:
