@@ -44,6 +44,9 @@ def sized(value: Fraction) -> Fraction:
 
 EPS = 2.0 ** -52
 """A float's rounding, relative: twice a half-ulp, so one operation's error and its operands' roundings fit."""
+SUBNORMAL_ULP = 2.0 ** -1074
+"""A float's rounding, absolute, however small the value: below 2.2e-308 (subnormal) a float has fewer
+than 53 bits (``exp(-744)``'s is 2 of these, 9.9e-324, for 7.7e-324), so such a float is worked again."""
 LOOSE = 2.0 ** -40
 """A float whose error bound passes this, relative, is worked again from the tree (``refined``): the
 rest of quizgen reads an Exact's float as good to about 1e-12, and ``settle`` decides on it when two
@@ -61,7 +64,7 @@ class Exact:
     def __init__(self, node: Node, value: float, error: float = 0.0):
         if not -LIMIT <= value <= LIMIT:   # also refuses infinities and NaN
             raise ExpressionError("value out of range")
-        self.node, self.value, self.negated, self.error = node, value, None, error + abs(value) * EPS
+        self.node, self.value, self.negated, self.error = node, value, None, error + abs(value) * EPS + SUBNORMAL_ULP
 
     def __float__(self) -> float:
         return self.value

@@ -257,7 +257,7 @@ def _significant_or_decimals(a, digits):
     value = to_float(a)
     if value == 0 and rounding.unseen(a):
         return rounding.to_figures(a, count)   # refused: figures past a float's
-    return ZERO if value == 0 else rounding.to_places(a, rounding.figure_or_decimal_places(value, count))
+    return ZERO if value == 0 else rounding.to_places(a, max(count, rounding.value_figure_places(a, count)))
 
 
 def _float_significant(x: float, figures: float) -> float:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.printing import terminating_decimal
-from quizgen.maths.rounding import decimal_text, figure_or_decimal_places, figure_places
+from quizgen.maths.rounding import decimal_text, value_figure_places
 
 
 def fixed(value, places: int) -> str:
@@ -44,14 +44,14 @@ def significant(value, digits: int) -> str:
     x = _float(value)
     if x == 0:
         return "0"
-    return fixed(value, max(figure_places(x, digits), 0))
+    return fixed(value, max(value_figure_places(value, digits), 0))
 
 
 def significant_or_fixed(value, digits: int) -> str:
     """``value`` to ``digits`` decimals, or to ``digits`` significant figures
     where that shows more (below 0.1), as the ``sigdec`` let function rounds it."""
     x = _float(value)
-    return fixed(0, digits) if x == 0 else fixed(value, figure_or_decimal_places(x, digits))
+    return fixed(0, digits) if x == 0 else fixed(value, max(digits, value_figure_places(value, digits)))
 
 
 EXACT_PLACES = 12
@@ -117,9 +117,9 @@ def key_answer(value, kind: str, decimals: int) -> str:
     x = _float(value)
     if kind == "integer":
         return str(round(x))
-    places = max(decimals, figure_places(x, KEY_FIGURES) if x else 0, 0)
+    places = max(decimals, value_figure_places(value, KEY_FIGURES) if x else 0, 0)
     text = fixed(value, places)
-    limit = figure_places(x, MAX_KEY_FIGURES) if x else places
+    limit = value_figure_places(value, MAX_KEY_FIGURES) if x else places
     while places < limit and _tie_at_asked(text) and not _written_exactly(text, value):
         places += 1
         text = fixed(value, places)

@@ -12,6 +12,7 @@ value, an ``Exact`` on its float, or, where that lies too near a tie to tell (an
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 from functools import lru_cache
 
@@ -61,7 +62,25 @@ def to_figures(value, figures: int) -> Fraction:
         if unseen(value):
             raise ExpressionError(f"significant figures of {UNDERFLOW}")
         return whole(0)
-    return to_places(value, figure_places(numerator / denominator, figures))
+    return to_places(value, value_figure_places(value, figures))
+
+
+def value_figure_places(value, figures: int) -> int:
+    """``figure_places`` of an exact number (not 0): of its float, or, where that float may be off
+    (an Exact's ``doubtful`` one: a cancellation's, or a subnormal's few bits, ``exp(-744)``),
+    of its precise value; a value below the normal floats is scaled up first, so its decade is
+    read from a float of 53 bits."""
+    if value.__class__ is Exact and doubtful(value):
+        value = precise(value)
+    numerator, denominator = _ratio(value)
+    x = numerator / denominator
+    if abs(x) >= sys.float_info.min:
+        return figure_places(x, figures)
+    return figure_places(numerator * 10 ** SCALE / denominator, figures) + SCALE
+
+
+SCALE = 400
+"""The power of ten a subnormal value is scaled by to read its decade (the smallest float is 4.9e-324)."""
 
 
 def unseen(value) -> bool:

@@ -23,8 +23,9 @@ from quizgen.maths.printing import to_sympy, to_text
 DIGITS = 60
 """Significant digits SymPy works an unsettled value to."""
 SNAP = Fraction(1, 10 ** 45)
-"""A value this close to a simple fraction (denominator up to 10**9) is taken to be it:
-at 60 digits, nothing but an exact rational lands so near one."""
+"""A value this close to a simple fraction (denominator up to 10**9) may be it (an exact rational
+worked to 60 digits lands this near), or a hair from it (``1 - exp(-110)``, a saturated softmax):
+precise takes the fraction only when the difference from it is worked out as 0."""
 UNSURE = 1e-9
 """A float this close (relative) to a boundary may lie on its other side."""
 MAX_ROOT = 6
@@ -69,7 +70,8 @@ def near_tie(x: float, places: int) -> bool:
 
 def precise(value: Exact) -> Fraction:
     """``value`` to DIGITS significant digits from SymPy, as a fraction; an exact rational
-    (within SNAP of a fraction whose denominator is at most 10**9) as that rational. Worked out
+    (its difference from a fraction whose denominator is at most 10**9 worked out as 0) as that
+    rational, a value a hair from one as the fraction and that hair (``_near_simple``). Worked out
     once per printed exact form in a process: C1's and C8's e^4 sits 6e-10 from a tie at 4
     decimals, and SymPy took a millisecond on each of its draws (docs/performance.md)."""
     form = to_text(value.node)
@@ -94,6 +96,15 @@ def _precise(value: Exact, form: str) -> Fraction:
     the float's digits would decide a whole part or tie of a number that is not there. Every
     node of an Exact (its calls are exp, log, log10, log2 and sqrt) has a SymPy form, so no
     other failure is expected; one from SymPy itself is a bug to see, not a float to trust."""
+    approximation, simple = _worked(value, form)
+    if simple == 0 or abs(approximation - simple) >= SNAP * max(1, abs(simple)):
+        return approximation
+    return _near_simple(value, simple)
+
+
+def _worked(value: Exact, form: str) -> tuple[Fraction, Fraction]:
+    """``value`` to DIGITS digits (decimal_value.py, else SymPy) and the simple fraction nearest it:
+    a value within SNAP of 0 as 0 but a tiny one known to be no zero, which keeps its size."""
     approximation, trusted = decimal_value(value.node, DIGITS), True
     if approximation is None:
         number = to_sympy(value.node).evalf(DIGITS)
@@ -103,8 +114,22 @@ def _precise(value: Exact, form: str) -> Fraction:
         approximation, trusted = Fraction(str(number)), number._prec >= TRUSTED_BITS
     simple = approximation.limit_denominator(10 ** 9)
     if simple == 0 and approximation and (trusted or 0.0 < abs(value.value) < TINY or never_zero(value.node)):
-        return approximation   # exp(-1600), exp(-1600) - exp(-1601): tiny, and no zero
-    return simple if abs(approximation - simple) < SNAP * max(1, abs(simple)) else approximation
+        return approximation, ZERO   # exp(-1600), exp(-1600) - exp(-1601): tiny, and no zero
+    if simple == 0 and abs(approximation) < SNAP:
+        return ZERO, ZERO
+    return approximation, simple
+
+
+def _near_simple(value: Exact, simple: Fraction) -> Fraction:
+    """``value``, within SNAP of the simple fraction ``simple``: ``simple`` plus their difference,
+    worked out from its own tree as ``order`` works one (0 for a rational that looks irrational,
+    ``log(1000)/log(10) - 3``; -1.7e-48 for ``1/(1 + exp(-110)) - 1``, which 60 digits of the
+    value itself cannot tell from 0 at ``1 - exp(-200)``). A difference below about 1e-110 of the
+    value's terms cancels to 0 at decimal_value's precisions: such a value is taken as ``simple``."""
+    difference = sub(value, simple)
+    if difference.__class__ is not Exact:
+        return simple + difference
+    return simple + _worked(difference, to_text(difference.node))[0]
 
 
 TRUSTED_BITS = 100
