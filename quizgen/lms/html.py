@@ -12,7 +12,10 @@ from html import escape, unescape
 from quizgen.text.md_escape import MD_UNESCAPE
 from quizgen.text.scripts import SUBSCRIPTS, SUPERSCRIPTS
 
-_MATH = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|(?<!\\)\$.*?(?<!\\)\$)", re.S)   # displayed, in a line
+_MATH = re.compile(r"\\.|(\$\$(?:\\.|[^\\])*?\$\$|\$(?:\\.|[^\\$])*?\$)", re.S)
+"""A backslash pair (skipped), or maths (group 1): displayed, ``$$...$$``, or in a line, ``$...$``. A
+backslash pair never opens or closes maths, as the paper's LaTeX reads it (text/tex_markdown.py): ``\\$``
+is a dollar sign, but ``\\\\$x$`` a backslash then maths, and ``$a\\\\$`` maths ending in ``\\\\``."""
 _ESCAPE_OR_BOLD = re.compile(MD_UNESCAPE.pattern + r"|\*\*((?:\\.|[^\\])+?)\*\*", re.S)
 """An escape (MD_UNESCAPE: group 1 its character, or none for a ``\\\\``) or a bold run (group 2), found
 in one left-to-right pass over the escaped text, so that an escaped ``\\*\\*`` opens no bold and a bold run
@@ -38,16 +41,18 @@ def _block(block: str) -> str:
 def _inline(text: str) -> str:
     """One run of text: math pieces become ``\\( ... \\)``, the rest is
     un-Markdown-escaped, HTML-escaped, and bold marked up."""
-    pieces = _MATH.split(text)
-    out = []
-    for i, piece in enumerate(pieces):
-        if i % 2 and piece.startswith("$$"):
-            out.append(r"\[" + escape(piece[2:-2], quote=False) + r"\]")
-        elif i % 2:
-            out.append(r"\(" + escape(piece[1:-1], quote=False) + r"\)")
+    out, at = [], 0
+    for found in _MATH.finditer(text):
+        maths = found.group(1)
+        if maths is None:
+            continue
+        out.append(_plain_html(text[at:found.start()]))
+        if maths.startswith("$$"):
+            out.append(r"\[" + escape(maths[2:-2], quote=False) + r"\]")
         else:
-            out.append(_plain_html(piece))
-    return "".join(out)
+            out.append(r"\(" + escape(maths[1:-1], quote=False) + r"\)")
+        at = found.end()
+    return "".join(out) + _plain_html(text[at:])
 
 
 def _plain_html(text: str) -> str:
