@@ -37,7 +37,9 @@ a marker can point to), 3 or 4 (or unrounded) for the others; the hull that turn
 away takes every step at all three. 5 or 6 figures move a step by at most
 5e-5 of itself, a tenth of the narrowest 3-figure tolerance, and count as
 unrounded: they multiplied the values (C1's softmax: 10,585 against 3,146)
-and their cost by three to ten."""
+and their cost by three to ten. The 3 holds under any ``carried_figures``: this search only names
+the step of an answer already rounded too early, the verdict ``carried_figures: 4`` gives a 3-figure
+carry too (carried_short.py, asked before it), so no policy's carried rounding is widened here."""
 
 TIE_LEVELS = ()
 """The figures the other steps are carried to when one step kept short reaches a tie (``step_tie``,
