@@ -30,7 +30,7 @@ def report_markdown(result) -> str:
              f"Answers: {answers_named(result, md_cell)}; key: {md_cell(result.key_name)}; "
              f"{answers_text(result, comma)} from {students_text(result, comma)}.", ""]
     lines += [md_cell(result.settings), ""] if result.settings else []
-    lines += [f"Note: {md_cell(result.key_check)}", ""] if result.key_check else []   # too few answers to check
+    lines += [f"Note: {md_cell(result.key_check)}", ""] if result.key_check else []   # grading/belong_note.py
     lines += _class_section(result, comma) + _question_section(result, comma) + _misconception_section(result, comma)
     lines += _student_section(result, comma) + _roster_section(result)
     return "\n".join(lines)

@@ -172,8 +172,8 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
     attribute keep their points. ``roster_notes``: what reconciling the students
     with the roster and key found (absent, unknown ids, ids matched by leading
     zeros), one line each, shown at the top as report.md's Roster section; ``settings``:
-    what the run was marked with (grading/run_settings.py), under the title; ``key_check``: the note that
-    too few answers were given to check they belong to this key (grading/belong_note.py), below it."""
+    what the run was marked with (grading/run_settings.py), under the title; ``key_check``: the key check's note
+    (too few answers to check they belong to this key, or a wrong key's sign: grading/belong_note.py), below it."""
     codes = _codes(analysis)
     questions = [q.question_id for q in analysis.questions]
     flagged = flagged_items(analysis)
