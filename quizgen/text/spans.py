@@ -15,7 +15,7 @@ class Delimiter(NamedTuple):
     """One kind of span: ``opener``, then at least ``shortest`` characters
     (``.*?`` is 0, ``.+?`` is 1), then the first ``closer`` after them; when
     ``unescaped``, neither opener nor closer comes right after a backslash
-    (``(?<!\\\\)``)."""
+    (an odd run of backslashes: ``escaped``)."""
     opener: str
     closer: str
     shortest: int = 0
@@ -73,12 +73,22 @@ def end_noting_unclosed(text: str, start: int, kinds: tuple, never: set) -> int:
     for kind in kinds:
         if kind in never or not text.startswith(kind.opener, start):
             continue
-        if kind.unescaped and text[start - 1:start] == "\\":
+        if kind.unescaped and escaped(text, start):
             continue
         at = start + len(kind.opener) + kind.shortest
-        while (end := text.find(kind.closer, at)) >= 0 and kind.unescaped and text[end - 1] == "\\":
+        while (end := text.find(kind.closer, at)) >= 0 and kind.unescaped and escaped(text, end):
             at = end + 1
         if end >= 0:
             return end + len(kind.closer)
         never.add(kind)
     return -1
+
+
+def escaped(text: str, at: int) -> bool:
+    """Whether the character at ``at`` follows an odd run of backslashes (``\\$`` is a dollar sign,
+    ``\\\\$`` a line break's backslashes and then maths), as LaTeX reads them."""
+    run = at
+    while run > 0 and text[run - 1] == "\\":
+        run -= 1
+    return (at - run) % 2 == 1
+
