@@ -1,7 +1,8 @@
 """The one-line messages for an output that could not be written (files.py):
 the folder or the file named, why, and that no output was replaced; an
 output whose rename into place failed (commit.put_in_place's ``failed_target``)
-named itself, with the hint that a locked file may be open in another program."""
+named itself, with the hint that a locked file may be open in another program;
+one that could not be synced to the disk (``unsynced``) named too."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from quizgen.errors import OutputError
 def write_error(out_dir, exc: OSError, name=None) -> OutputError:
     """One line for an output that could not be written (naming the file when
     ``name`` says which was being created, and why); nothing was replaced."""
+    unsynced = getattr(exc, "unsynced", None)   # commit.put_in_place: an fsync failed, before or after the renames
+    if unsynced is not None:
+        return OutputError(f"cannot save {unsynced} to the disk (fsync): {exc.strerror or exc}; no output was replaced")
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return OutputError(f"cannot write to {out_dir}: no space left on the device (or quota full); "
                            "no output was replaced")

@@ -78,8 +78,9 @@ def is_ours(data: bytes) -> bool:
 
 def is_empty(data: bytes) -> bool:
     """Whether a file's bytes hold nothing but blanks (a byte-order mark aside): nothing of anyone's to lose.
-    A save replaces the record by a rename with no sync to the disk, so a crash just after one can leave the
-    file empty on some file systems: an empty one is treated as a record of ours cut short (drill/record.py)."""
+    A save is synced to the disk before its rename, but one by an older quizgen (none was), or on a file
+    system that cannot sync, could be left empty by a crash: an empty one is treated as a record of ours cut
+    short (drill/record.py)."""
     return not record_text(data, errors="replace").strip()
 
 
