@@ -1,7 +1,8 @@
 """Exclusive locks between quizgen processes (fcntl.flock): the drill's
 progress file, waited for a few seconds, and what grade writes, held from its
-look at the earlier outputs to its last rename (and generate's --out folder, from
-its look at the earlier key to its last file written), so that a second run at the
+look at the earlier outputs to its last rename and its removal of those it did
+not write again (grading/stale.py), and generate's --out folder, from
+its look at the earlier key to its last file written, so that a second run at the
 same time writing the same files fails at once instead of replacing the first's
 outputs unseen: a whole output folder (``--feedback``, generate's), or only the
 outputs named after one graded file, so two grades of different answers files
@@ -62,7 +63,7 @@ def writing_folder(folder, option: str, outputs: str | None = None, said: str | 
     written into it at once but not by a run holding it whole. Another
     process holding either: UsageError at once, one line starting with
     ``said`` (default: ``option folder``). Re-entrant in one process
-    (``--feedback`` the ``--out`` folder: held as first taken)."""
+    (``--feedback`` the ``--out`` folder: held as first taken, whole by hold_folders)."""
     made = make_folder(check_folder(folder))
     note_made(made)   # rolled back with the writes' own folders, whoever made the one above it
     made = folders_made() or made   # in a commit, those too its earlier writes made (an LMS grade's built files')
@@ -115,7 +116,8 @@ def _folder_held(folder, shared: bool, refusal: str):
 def _outputs_held(folder, name: str, refusal: str):
     """An exclusive lock on the lock file of the outputs named after ``name`` in
     ``folder``, removed at the block's end (UsageError ``refusal`` when another
-    process holds it); none where no lock file can be made or locked."""
+    process holds it); none where no lock file can be made or locked. One a
+    killed run left (SIGKILL) is taken over, being unlocked, and removed then."""
     path = os.path.join(folder, f".{Path(name).stem}.quizgen-lock")
     fd = _locked_file(path, refusal) if fcntl is not None else None
     try:
@@ -154,7 +156,9 @@ def _locked_file(path: str, refusal: str):
 def hold_folders(commit, folders) -> None:
     """Lock each output folder of ``folders`` until ``commit`` (commit.one_commit's)
     has stood or been rolled back (writing_folder): each entry ``(folder or None, its
-    option)``, the whole folder, or ``(folder, option, outputs, said)``, the outputs named after ``outputs``."""
-    for folder, *rest in folders:
+    option)``, the whole folder, or ``(folder, option, outputs, said)``, the outputs named after ``outputs``.
+    The whole folders are taken first, so that one also named for some outputs (``--feedback`` the
+    ``--out`` folder) is held whole, as its writes need, not shared as the first hold of it would leave it."""
+    for folder, *rest in sorted(folders, key=lambda entry: len(entry) > 2):
         if folder:
             commit.hold(writing_folder(folder, *rest))

@@ -34,6 +34,12 @@ PAUSED_GRADE = ("import sys; from quizgen.grading import run; from quizgen.cli i
 REFUSED = "wait for it to finish and run this again, or give this run another output folder (--out)"
 
 
+def whole_refused(option: str, folder) -> list:
+    """The lines of a run refused as ``option folder`` is held whole by another."""
+    return [f"quizgen: error: {option} {folder}: another quizgen is writing {folder} now; wait for it to finish and "
+            "run this again, or give this run another folder"]
+
+
 @pytest.fixture
 def folder(one_answer_folder):
     """The key and answers of one right answer (conftest)."""
@@ -79,8 +85,7 @@ def test_a_second_grade_into_a_folder_being_written_is_refused_at_once(folder, i
         assert lines == [f"quizgen: error: --out {folder / 'res' / 'g.csv'}: another quizgen is writing into "
                          f"{folder / 'res'} now; {REFUSED}"]
     else:
-        assert lines == [f"quizgen: error: --feedback {folder / 'fb'}: another quizgen is writing {folder / 'fb'} "
-                         "now; wait for it to finish and run this again, or give this run another folder"]
+        assert lines == whole_refused("--feedback", folder / "fb")
     assert not os.listdir(folder / locked)   # nothing written, and the other folder made for the run removed
     assert sorted(os.listdir(folder)) == sorted(["answers.csv", "key.json", locked])
 
@@ -149,9 +154,7 @@ def test_a_second_generate_into_a_folder_being_written_is_refused_at_once(tmp_pa
     finally:
         release(holder)
     assert result.exit_code == 2
-    assert result.stderr.strip().splitlines() == [
-        f"quizgen: error: --out {quiz}: another quizgen is writing {quiz} now; wait for it to finish and run this "
-        "again, or give this run another folder"]
+    assert result.stderr.strip().splitlines() == whole_refused("--out", quiz)
     assert not os.listdir(quiz)
 
 

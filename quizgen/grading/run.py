@@ -193,7 +193,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             people = _reconcile(asked, run)
             result = _write_outputs(asked, run, graded, people, checks, settings, handles, names, jobs)
             _write_sheets(result, run, handles[names["graded"]], commit, progress)
-    remove_stale_outputs(result, run.outputs)   # once this run's files stand: earlier ones it did not write again
+        remove_stale_outputs(result, run.outputs)   # this run's files in place, its lock still held
     return result
 
 

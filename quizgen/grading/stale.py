@@ -50,33 +50,32 @@ def remove_stale_outputs(result, outputs: GradeOutputs) -> None:
     ``result``'s folder that this run did not write; a note names those
     removed, a warning those kept, a note those gradebooks kept for holding
     this run's grades (``outputs``: the run's GradeOutputs).
-    Called once this run's files are in place."""
+    Called once this run's files are in place, inside its commit, so while it
+    holds the lock on the outputs of this stem: no second run can write one
+    of these files between this run's look at it and its removal."""
     graded = result.paths.get("graded")
     if graded is None:
         return
     folder, stem = Path(graded).parent, Path(graded).stem
     written = {Path(path).name for path in result.paths.values()}
     kinds = {f"{stem}-report.html": "html", **{f"{stem}-gradebook-{lms}.csv": lms for lms in GRADEBOOKS}}
-    removed, kept, current, merged = [], [], [], {}
-    for name, kind in kinds.items():
+    doomed, kept, current, merged = [], [], [], {}
+    for name, kind in kinds.items():   # every verdict first: one that fails then has removed nothing
         path = folder / name
         if name in written or not path.is_file() or _is_run_file(path, result.files):
             continue
-        if not path.is_symlink() and _written_by_quizgen(path, kind):
-            verdict, others = ("", ()) if kind == "html" else _verdict(path, kind, result, outputs)
-            if verdict == "current":
-                current.append(name)
-            elif verdict:
-                merged[name] = others
-            if verdict:
-                continue
-            try:
-                path.unlink()
-                removed.append(name)
-                continue
-            except OSError:
-                pass
-        kept.append(name)
+        if path.is_symlink() or not _written_by_quizgen(path, kind):
+            kept.append(name)
+            continue
+        verdict, others = ("", ()) if kind == "html" else _verdict(path, kind, result, outputs)
+        if verdict == "current":
+            current.append(name)
+        elif verdict:
+            merged[name] = others
+        else:
+            doomed.append(name)
+    removed = [name for name in doomed if _removed(folder / name)]
+    kept += [name for name in doomed if name not in removed]
     shown = f"{folder}/"
     if removed:
         result.notes.append(f"removed {_names(removed)} in {shown}: written by an earlier run and not by this one, "
@@ -90,6 +89,15 @@ def remove_stale_outputs(result, outputs: GradeOutputs) -> None:
         result.warnings.append(f"{_names(kept)} in {shown} {'is' if len(kept) == 1 else 'are'} not from this run and "
                                "may contradict its files (kept: quizgen cannot tell it wrote "
                                f"{'it' if len(kept) == 1 else 'them'}); delete or rename before using this run's files")
+
+
+def _removed(path: Path) -> bool:
+    """Whether the file at ``path`` was removed (False: it could not be, and stays)."""
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    return True
 
 
 def _merged_warning(name: str, shown: str, others: tuple) -> str:
