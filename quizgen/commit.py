@@ -18,7 +18,6 @@ import socket
 import stat
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
@@ -214,6 +213,7 @@ def _sync_files(staged: list) -> None:
         for temp, target in staged:
             _synced(temp, target)
         return
+    from concurrent.futures import ThreadPoolExecutor   # here: every command imports this module, few write many files
     with ThreadPoolExecutor(min(SYNC_THREADS, len(staged))) as pool:
         for _ in pool.map(lambda pair: _synced(*pair), staged):
             pass
