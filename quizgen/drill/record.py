@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from quizgen.drill.state_file import (StoppedWaiting, check_existing, is_empty, no_link, read_no_link, record_text,
-                                      refuse_foreign)
+                                      refuse_foreign, refuse_system_folder)
 from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_CARDS, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
 from quizgen.errors import InputFileError
@@ -231,8 +231,9 @@ def load(path, read_only: bool = False) -> Loaded:
     """The record at ``path`` (a fresh one if there is none), locked for this
     process (a second drill on it waits briefly, then gets one line). A damaged
     record of ours is renamed aside with a note; an unreadable one is left
-    alone and not written over; a symbolic link, or a file that is not quizgen's
-    record, stops with one line (state_file). ``read_only`` (``drill --stats``)
+    alone and not written over; a symbolic link, a file that is not quizgen's
+    record, or a file to be in a system folder (/dev, /proc, /sys), stops with
+    one line (state_file). ``read_only`` (``drill --stats``)
     takes no lock and never renames: a bad file is only reported."""
     path = Path(path)
     check_existing(path, MAX_BYTES)   # before a lock file is made beside it
@@ -240,6 +241,7 @@ def load(path, read_only: bool = False) -> Loaded:
         return Loaded(Progress(), f"progress file {path} is not a regular file; it is left alone and progress "
                                   "will not be saved (use --state FILE for another file, or --no-save)",
                       writable=False)
+    refuse_system_folder(path)   # a new record, a lock file or a folder would be made there
     blocked = "" if read_only else _unwritable_folder(path)
     lock = None if read_only or blocked else lock_progress(path)
     loaded = _read(path, read_only or bool(blocked))   # the record is still read, never moved aside

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from quizgen.byte_order import bom_encoding
 from quizgen.errors import InputFileError, UsageError
+from quizgen.out_option import is_system_folder
 from quizgen.wording import printable
 
 MARKER = b'"quizgen-progress"'   # every record quizgen writes opens with {"format": "quizgen-progress", ...
@@ -90,6 +91,15 @@ def refuse_foreign(path: Path, data: bytes) -> None:
     if not is_ours(data) and not is_empty(data):
         raise InputFileError(f"{path} is not a quizgen progress file (it has no \"format\": \"quizgen-progress\"), "
                              f"so it is left as it is; {ADVICE}")
+
+
+def refuse_system_folder(path: Path) -> None:
+    """Stop with one line, before any lock file or folder is made, when the progress file's folder (links
+    followed) is at or under /dev (but /dev/shm), /proc or /sys: out_option.is_system_folder, the rule by
+    which no command writes or makes anything there (no record could be kept there either)."""
+    if is_system_folder(path.parent):
+        raise UsageError(f"progress file {printable(path)} is in a system folder (/dev, /proc, /sys), where "
+                         f"quizgen writes no file; {ADVICE}")
 
 
 def check_existing(path: Path, limit: int) -> None:
