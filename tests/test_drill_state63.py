@@ -5,7 +5,10 @@ and a lock file there, and ``--state /sys/kernel/p.json`` was announced as a "Ne
 path stops the drill (and --stats) with one line, exit 2, before anything is made. No test here makes or
 writes anything under /dev, /proc or /sys: a path under a link to /dev/null can hold no folder, and where a
 real /sys path is named, the lock and the save are stubbed so that nothing could be made even if the refusal
-failed."""
+failed.
+
+And a progress file of NUL bytes only, the other shape a crash during a save leaves (the rename is not
+synced), is moved aside as an empty one is, where it stopped the drill as "not a quizgen progress file"."""
 
 import pytest
 
@@ -52,3 +55,27 @@ def test_quizgen_progress_naming_a_folder_in_proc_is_refused_alike(invoke, nothi
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == _system_folder_error("/proc/self/new/p.json")
     assert nothing_made == []
+
+
+@pytest.mark.parametrize("content", [b"\0" * 200, b"\0\0\0\n"])
+def test_a_zeroed_progress_file_is_moved_aside_as_an_empty_one_is(invoke, tmp_path, content):
+    state = tmp_path / "p.json"
+    state.write_bytes(content)
+    result = invoke(*DRILL, "--state", state, input="0.5\ns\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.strip().splitlines() == [
+        f"quizgen: warning: progress file {state} is zeroed (it holds no text, only NUL bytes); moved it to "
+        "p.json.bad and started a fresh record"]
+    assert (tmp_path / "p.json.bad").read_bytes() == content
+    assert b'"format": "quizgen-progress"' in state.read_bytes()   # the session's record, saved in its place
+
+
+def test_stats_on_a_zeroed_file_says_so_and_leaves_it(invoke, tmp_path):
+    state = tmp_path / "p.json"
+    state.write_bytes(b"\0" * 64)
+    result = invoke("drill", "--stats", "--state", state)
+    assert result.exit_code == 0
+    assert result.stderr.strip().splitlines() == [
+        f"quizgen: warning: progress file {state} is zeroed (it holds no text, only NUL bytes); left as it is "
+        "(a drill would move it aside)"]
+    assert [p.name for p in tmp_path.iterdir()] == ["p.json"]

@@ -21,8 +21,8 @@ import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.drill.state_file import (StoppedWaiting, check_existing, is_empty, no_link, read_no_link, record_text,
-                                      refuse_foreign, refuse_system_folder)
+from quizgen.drill.state_file import (StoppedWaiting, check_existing, empty_problem, is_empty, no_link, read_no_link,
+                                      record_text, refuse_foreign, refuse_system_folder)
 from quizgen.drill.progress_json import (BOXES, CLEAN, FIELDS, FORMAT, HELPED, MAX_CARDS, MAX_COUNT, MISSED, SKIPPED,
                                          VERSION, BadProgressFile, NewerProgressFile, read_record)
 from quizgen.errors import InputFileError
@@ -304,8 +304,8 @@ def _read(path: Path, read_only: bool) -> Loaded:
     except OSError as exc:
         return Loaded(Progress(), f"cannot read progress file {path}: {exc.strerror or exc}; "
                                   "progress will not be saved", writable=False)
-    if is_empty(data):   # nothing in it: a save a crash cut to nothing, or a file made empty
-        return _bad(path, "is empty", read_only, data)
+    if is_empty(data):   # nothing in it: a save a crash cut to nothing (or zeroed), or a file made empty
+        return _bad(path, empty_problem(data), read_only, data)
     try:
         progress, dropped = parse_kept(text)
     except NewerProgressFile as exc:

@@ -4,10 +4,10 @@ link a drill could rename /etc/passwd to /etc/passwd.bad, and a mistyped ``--sta
 notes.txt`` would move the notes aside and write JSON in their place). A name ending in
 ``/`` names a folder and is refused (``answers.csv/`` means no file ``answers.csv``).
 
-A progress path that is a symbolic link is refused, never followed; a file there that
-does not hold quizgen's marker is not quizgen's record and is refused too, left
-exactly as it is. Only a file that carries the marker, a damaged record of ours, or an
-empty one is ever moved aside (drill/record.py)."""
+A progress path that is a symbolic link (never followed), or in a system folder, is
+refused; a file at the path that does not hold quizgen's marker is not quizgen's record
+and is refused too, left exactly as it is. Only a file that carries the marker, a damaged
+record of ours, or an empty (or zeroed) one is ever moved aside (drill/record.py)."""
 
 from __future__ import annotations
 
@@ -78,11 +78,18 @@ def is_ours(data: bytes) -> bool:
 
 
 def is_empty(data: bytes) -> bool:
-    """Whether a file's bytes hold nothing but blanks (a byte-order mark aside): nothing of anyone's to lose.
-    A save is synced to the disk before its rename, but one by an older quizgen (none was), or on a file
-    system that cannot sync, could be left empty by a crash: an empty one is treated as a record of ours cut
-    short (drill/record.py)."""
-    return not record_text(data, errors="replace").strip()
+    """Whether a file's bytes hold nothing but blanks and NUL bytes (a byte-order mark aside): nothing of
+    anyone's to lose. A save is synced to the disk before its rename, but one by an older quizgen (none was),
+    or on a file system that cannot sync, could be left by a crash empty, or as long as it was but zeroed (NUL
+    bytes): such a file is treated as a record of ours cut short (drill/record.py)."""
+    return not record_text(data, errors="replace").replace("\0", "").strip()
+
+
+def empty_problem(data: bytes) -> str:
+    """What an empty file (is_empty) is, for the drill's warning: ``is empty`` (nothing, or blanks), or
+    ``is zeroed`` when it holds NUL bytes, the other shape a crash during a save leaves."""
+    return "is zeroed (it holds no text, only NUL bytes)" if "\0" in record_text(data, errors="replace") \
+        else "is empty"
 
 
 def refuse_foreign(path: Path, data: bytes) -> None:
