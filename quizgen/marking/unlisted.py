@@ -9,7 +9,9 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
+from quizgen.marking.forms import REVIEW
 from quizgen.marking.offered import unoffered_reason
+from quizgen.marking.word_reading import WordReading, exact_reading
 
 FOREIGN_YES_NO = frozenset({"ja", "jawohl", "nein", "oui", "non", "si", "sí", "sì", "nee", "sim", "não", "nao",
                             "tak", "nie"})
@@ -20,17 +22,33 @@ BARE_NO_REASON = "a bare no, where this part does not ask for a yes or no: a per
 """Why a bare no (``BARE_NO_WORDS``) at a part that asks no yes or no goes to a person: it may
 deny something, or say there is no value (C5 (b)'s "undefined"). graded.csv's reason, and the
 drill's and a feedback sheet's (drill/replies.py, grading/feedback_reasons.py) are worded from it."""
-BARE_NO_WORDS = frozenset({"no", "nope", "nah", "no way", "not", "never"})
+NO_WORDS = frozenset({"no", "nope", "nah", "never"})
+"""The one list of single words that say no and nothing more: words._POLARITY reads each, at the head
+of an answer, as "no" (``nope, it halves``), and each alone is a bare no (``BARE_NO_WORDS``, built
+from it), so that a new no-word is added here once and both rules read it."""
+BARE_NO_WORDS = NO_WORDS | {"no way", "not"}
 """Whole answers (as ``words._as_read`` reads them, so ``No!``, ``no.`` and ``Nope.`` too) that say a
-plain no: one rule marks them all alike. ``none`` and ``nothing`` are not among them: they may say
-zero or no value, which words.py's none-or-zero rule reads."""
-_YES_NO_WORDS = frozenset({"yes", "no", "true", "false"})
+plain no: one rule marks them all alike (``read_bare_no``). Besides NO_WORDS, ``no way`` (two words)
+and ``not``, which is no polarity word at the head of an answer (``not left to right`` denies what
+follows). Not ``n``, ``wrong`` or ``incorrect``, which _POLARITY reads as a no at a yes/no question:
+alone at a part asking which value they are no answer to it. Nor ``none`` and ``nothing``: they may
+say zero or no value, which words.py's none-or-zero rule reads."""
+NO_MEANS = ("no", "false")
+"""The listed words a bare no means, in order: the part's no, else its false (a no to a true-or-false
+question says false)."""
 
 
-def asks_yes_no(classes: dict) -> bool:
-    """True when a list of the part (``classes``: meaning -> its listed words) holds a yes, no, true or
-    false: a yes/no question, where a bare no no list holds is the other answer, plainly wrong."""
-    return any(_YES_NO_WORDS & words for words in classes.values())
+def read_bare_no(classes: dict) -> WordReading:
+    """What a bare no (``BARE_NO_WORDS``, held whole by no list) means at a part (``classes``: meaning ->
+    its listed words): the meaning whose list holds a word of NO_MEANS (a person's when two do);
+    else, where a list holds "yes", the other answer, plainly wrong (``unknown``); else a person
+    reads it (BARE_NO_REASON), for it may deny something or say there is no value."""
+    for word in NO_MEANS:
+        if any(word in words for words in classes.values()):
+            return exact_reading(word, classes) or WordReading(REVIEW)
+    if any("yes" in words for words in classes.values()):
+        return WordReading("unknown")
+    return WordReading(REVIEW, reason=BARE_NO_REASON)
 
 
 def offered_instead(reason: str, said: str, shown: tuple) -> str:

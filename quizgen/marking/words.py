@@ -15,8 +15,8 @@ from quizgen.marking.forms import BLANK, HEDGE_WORDS, QUESTION_MARK, REVIEW
 from quizgen.marking.offered import OFFERED, unoffered_reason
 from quizgen.marking.phrases import NEGATIONS, names_any, read_phrases
 from quizgen.marking.spelling import misspelt, opposites
-from quizgen.marking.unlisted import (BARE_NO_REASON, BARE_NO_WORDS, DENIED_REASON, UNLISTED_REASON, as_listed,
-                                      asks_yes_no, offered_instead, unlisted_change, unlisted_reason)
+from quizgen.marking.unlisted import (BARE_NO_WORDS, DENIED_REASON, NO_WORDS, UNLISTED_REASON, as_listed,
+                                      offered_instead, read_bare_no, unlisted_change, unlisted_reason)
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 from quizgen.marking.word_reading import DOUBTED, WordReading, exact_reading
@@ -74,9 +74,12 @@ _DOUBT = re.compile(r"\b(?:" + "|".join(re.escape(w.replace("'", " ")) for w in 
 """Doubt said in words (forms.HEDGE_WORDS, apostrophes read as spaces, and "no idea"):
 even a leading yes or no is then a hedge ("maybe no", "no idea", "yeah I guess");
 "I'm sure" is not doubt."""
-_POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
-             "yeah": "yes", "yep": "yes", "yup": "yes", "nope": "no", "nah": "no", "correct": "yes", "wrong": "no", "incorrect": "no",
-             "never": "no"}
+_POLARITY = {"y": "yes", "yes": "yes", "yeah": "yes", "yep": "yes", "yup": "yes", "correct": "yes",
+             "true": "true", "false": "false", **dict.fromkeys(sorted(NO_WORDS), "no"),
+             "n": "no", "wrong": "no", "incorrect": "no"}
+"""A word at the head of an answer that says yes, no, true or false, read as the listed word it stands for.
+The no-words are unlisted.NO_WORDS (the bare no's one list), and ``n``, ``wrong`` and ``incorrect``, no
+bare no: alone they answer no "which value" (unlisted.BARE_NO_WORDS)."""
 _NO_IDEA = re.compile(r"^(?:i\s+)?(?:do\s+not|dont|don\s+t)\s+know$|^dunno$|^idk$")
 """A whole answer that says the student does not know, as ``words._as_read`` leaves it."""
 _SIZE_GIVEN = re.compile(r"\b(since|because|as|when|where|with)\s+\|[^\W\d]\w{0,3}\|\s*=\s*\d+\b", re.IGNORECASE)
@@ -158,8 +161,9 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     unlisted = unlisted_reason(said, classes, opposites) if found.status == "unknown" else ""
     if unlisted:   # "undef", "nein", "indéfini"
         return WordReading(REVIEW, reason=unlisted)
-    if found.status == "unknown" and said in BARE_NO_WORDS:   # "nope" as "no": plainly wrong where yes or no is asked
-        return found if asks_yes_no(classes) else WordReading(REVIEW, reason=BARE_NO_REASON)
+    if found.status == "unknown" and said in BARE_NO_WORDS:   # "nope", "not": the part's no (or false), if it lists one
+        bare = read_bare_no(classes)
+        return DOUBTED if doubtful and bare.status in ("accept", "trap") else bare
     if found.status == "unknown" and NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
         return WordReading(REVIEW)   # "not positive" where no listed word is it
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
