@@ -110,11 +110,13 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, sp
 def shared_texts(questions: list, seen: dict) -> None:
     """Each repeated text of ``questions``, as they arrive from a worker, made one
     string with the equal ones met before (``seen``: {text: text}): the template's
-    key record, and the summary's title, class, points and answers note. Each
-    chunk comes unpickled with its own copies, so without this the main process
-    held one copy per chunk of every template's key record (2.4 KB) and of each
-    paper's note on answers: about 11 MB for a 2,000-student roster. The printed
-    blocks, different for every question, are left as they are."""
+    key record, and the summary's title, class, points and answers note, and its
+    answers rule (a tuple). Each chunk comes unpickled with its own copies, so
+    without this the main process held one copy per chunk of every template's key
+    record (2.4 KB) and of each paper's note on answers: about 11 MB for a
+    2,000-student roster, and 10 MB more of answers rules (a tuple and two
+    frozensets per question). The printed blocks, different for every question,
+    are left as they are."""
     for question in questions:
         key = question.key
         if key is not None:
@@ -122,7 +124,7 @@ def shared_texts(questions: list, seen: dict) -> None:
                                         template_record=seen.setdefault(key.template_record, key.template_record))
         for summary in question.summaries.values():
             for name, value in summary.items():
-                if value.__class__ is str and name not in BLOCKS:
+                if value.__class__ in (str, tuple) and name not in BLOCKS:
                     summary[name] = seen.setdefault(value, value)
 
 

@@ -1,8 +1,9 @@
 """Printed question blocks kept on disk until the documents are written.
 
 A roster of 2,000 students makes 20,000 questions whose printed problem and
-solution blocks come to about 115 MB of text; held in memory until the
-documents are written, they were most of ``generate``'s peak. With a spool,
+solution blocks (and rows of the solutions' answer tables) come to about 115 MB
+of text; held in memory until the documents are written, they were most of
+``generate``'s peak. With a spool,
 each block is written to one anonymous temporary file as its chunk arrives
 from a worker (the question keeps only where its block is), and read back
 when its paper's part of a document is written (quizgen.generation.documents
@@ -18,7 +19,7 @@ from typing import NamedTuple
 
 from quizgen.errors import UsageError
 
-BLOCKS = ("problem_block", "solution_block")
+BLOCKS = ("problem_block", "solution_block", "key_block")   # key_block: its rows of the solutions' answer table
 
 
 class Spooled(NamedTuple):

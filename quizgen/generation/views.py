@@ -209,8 +209,9 @@ SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text", "numeric", "answe
 
 def question_summary(question: Question, fmt: str, layouts=None) -> dict:
     """What a whole-document layout needs of one question: its id, title and points,
-    whether it has a figure, and its problem and solution blocks, printed by the
-    per-question layouts (``problem-question.<fmt>.j2``, ``solution-question.<fmt>.j2``)."""
+    whether it has a figure, and its problem and solution blocks and its rows of the
+    solutions' answer table, printed by the per-question layouts (``problem-question.<fmt>.j2``,
+    ``solution-question.<fmt>.j2``, ``key-rows.<fmt>.j2``): text, so that a spool holds them all."""
     summary = question.summaries.get(fmt)
     if summary is None:
         view = question_view(question, fmt)
@@ -218,9 +219,10 @@ def question_summary(question: Question, fmt: str, layouts=None) -> dict:
         source = FORMATS[fmt].source if fmt in FORMATS else fmt   # a question's own format (validate's md, tex)
         summary = {key: view[key] for key in SUMMARY_KEYS}
         summary["figure"] = view["figure"] is not None
-        summary["key_rows"] = tuple(_key_row(pv, part) for pv, part in zip(question.instance.parts, view["parts"]))
         for kind in ("problem", "solution"):
             summary[f"{kind}_block"] = render_layout(f"{kind}-question.{source}.j2", source, layouts, q=view)
+        rows = [_key_row(pv, part) for pv, part in zip(question.instance.parts, view["parts"])]
+        summary["key_block"] = render_layout(f"key-rows.{source}.j2", source, layouts, q=view, rows=rows)
         question.summaries[fmt] = summary
     return summary
 
