@@ -29,8 +29,9 @@ def test_the_count_of_who_answered_says_who_was_marked_only_by_overrides():
     assert f"| mean over the {SPLIT} |" in md
     assert ("A small class: 3 students in the figures, 2 who answered and 1 marked only by overrides (fewer than "
             "30)") in md
-    assert f"(of the {SPLIT}; the page draws it)" in md
-    assert f"the {SPLIT} (the 1 absent is in no band)" in page
+    in_brackets = "3 students in the figures, 2 who answered and 1 marked only by overrides"   # no brackets in brackets
+    assert f"(of the {in_brackets}; the page draws it)" in md
+    assert f"the {in_brackets} (the 1 absent is in no band)" in page
 
 
 def test_without_such_students_the_count_is_who_answered():
