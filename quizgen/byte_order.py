@@ -1,5 +1,5 @@
 """The byte-order-mark rule, written once: which encoding a file's first bytes
-name (safe_yaml.yaml_text for templates and --policy, csv_input.detect_encoding
+name (safe_yaml.yaml_text for templates and --policy, text_encoding.detect_encoding
 for the answers, a roster, overrides and LMS downloads), and the look of UTF-16 with
 no mark, which is named, never guessed (``utf16_hint``: the advice a refusal of such a
 file, or of a marked one read with another --encoding, gives). Imports nothing of quizgen."""

@@ -4,14 +4,16 @@ the answers file (grading/answers_file.py), the roster (roster.py) and
 
 - Encoding: ``--encoding`` if given, else UTF-8 with or without BOM, UTF-16/32
   by their BOM, else cp1252 (what older Excel writes); bytes invalid in it read
-  as cp1252, never an error; a file with NULs in its first line (or many) is no text
+  as cp1252, but a file mixing UTF-8 with bytes that are not UTF-8 is refused
+  (quizgen/text_encoding.py); a file with NULs in its first line (or many) is no text
   (``csv_text``, the one rule).
 - Delimiter: ``,`` ``;`` or tab, the one the header line uses most (outside
   quotes), unless Excel's first line ``sep=;`` names it.
 - Header names matched loosely (``Student ID`` is ``studentid``) against
   ``ALIASES`` (question ids and parts as people write them: quizgen/question_ids.py).
 
-This module imports nothing of quizgen but ``errors``, ``input_files``, ``text_lines`` and ``byte_order``, so
+This module imports nothing of quizgen but ``errors``, ``input_files``, ``text_lines``, ``byte_order``,
+``encoding_window`` and ``text_encoding``, so
 every layer may use it (an LMS download is decoded and split by these rules too: quizgen/lms/responses.py)."""
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ import warnings
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.byte_order import bom_encoding, utf16_hint
+from quizgen.byte_order import utf16_hint
 from quizgen.encoding_window import telling_window
 from quizgen.errors import InputFileError, UsageError
+from quizgen.text_encoding import FALLBACK_ERRORS, SAMPLE_BYTES, data_chunks, detect_encoding, refuse_mixed
 from quizgen.wording import printable, shortened, thousands
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.text_lines import text_lines
@@ -35,8 +38,6 @@ from quizgen.text_lines import text_lines
 MAX_CELL_CHARS = 1 << 20     # characters in one cell of any CSV input; a longer one makes its row bad
 csv.field_size_limit(MAX_CELL_CHARS)   # one limit for the answers, a roster and overrides alike
 
-SAMPLE_BYTES = 64 * 1024     # bytes looked at to detect the encoding
-FALLBACK_ERRORS = "quizgen-cp1252"
 NOT_TEXT = "found binary data (NUL bytes), not text"
 DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
 
@@ -57,37 +58,6 @@ ALIASES = {
 }
 
 _SEP_LINE = re.compile(r"sep=(.)")
-
-
-def _cp1252_or_latin1(error: UnicodeDecodeError):
-    """Decode bytes that are not valid in the file's encoding as cp1252 (or
-    Latin-1 for the five bytes cp1252 leaves undefined), so reading never fails."""
-    bad = error.object[error.start:error.end]
-    return "".join(_byte_char(b) for b in bad), error.end
-
-
-def _byte_char(byte: int) -> str:
-    try:
-        return bytes([byte]).decode("cp1252")
-    except UnicodeDecodeError:
-        return chr(byte)
-
-
-codecs.register_error(FALLBACK_ERRORS, _cp1252_or_latin1)
-
-
-def detect_encoding(sample: bytes) -> str:
-    """utf-8-sig, utf-32 or utf-16 by their byte-order mark (byte_order.bom_encoding,
-    the rule templates are read by too), else utf-8 when the first bytes
-    decode as UTF-8, else cp1252 (what older Excel writes)."""
-    marked = bom_encoding(sample)
-    if marked is not None:
-        return marked
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < SAMPLE_BYTES)
-    except UnicodeDecodeError:
-        return "cp1252"
-    return "utf-8"
 
 
 def read_csv_text(path, what: str) -> str:
@@ -296,6 +266,8 @@ def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: 
         raise InputFileError(f"{path}: {not_text}{utf16_hint(data[:SAMPLE_BYTES], option)}")
     if given and given.startswith("utf-32"):
         _strictly(path, data[:SAMPLE_BYTES], given, final)
+    if not given and final:
+        refuse_mixed(path, data_chunks(data), encoding)
     return CsvText(encoding, _decoded(path, data, encoding, final))
 
 

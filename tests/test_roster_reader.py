@@ -166,7 +166,8 @@ def quizgen_imports(path: Path) -> set:
 def test_small_csv_reading_sits_below_grading_and_marking():
     assert quizgen_imports(PACKAGE / "csv_input.py") == {"quizgen.errors", "quizgen.wording", "quizgen.input_files",
                                                          "quizgen.byte_order", "quizgen.text_lines",
-                                                         "quizgen.encoding_window"}
+                                                         "quizgen.encoding_window", "quizgen.text_encoding"}
+    assert quizgen_imports(PACKAGE / "text_encoding.py") == {"quizgen.errors", "quizgen.byte_order"}
     assert quizgen_imports(PACKAGE / "input_files.py") == {"quizgen.errors"}
     # the bank and the policy share safe_yaml; its value count (yaml_size) imports nothing of quizgen
     assert quizgen_imports(PACKAGE / "safe_yaml.py") == {"quizgen.byte_order", "quizgen.yaml_size"}

@@ -15,11 +15,11 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.csv_input import (NOT_TEXT, SAMPLE_BYTES, choose_delimiter, csv_text, detect_encoding, excel_sep_line,
-                               refuse_workbook)
+from quizgen.csv_input import NOT_TEXT, choose_delimiter, csv_text, excel_sep_line, refuse_workbook
 from quizgen.encoding_window import file_window
 from quizgen.errors import InputFileError
 from quizgen.input_files import open_input
+from quizgen.text_encoding import SAMPLE_BYTES, detect_encoding, file_chunks, refuse_mixed
 
 MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
 
@@ -73,7 +73,9 @@ def header_lines(path: Path, readable: Path, sample: bytes, encoding, not_text: 
     ``readable`` until the header line is whole (up to MAX_HEADER_BYTES); the
     encoding ``encoding`` (--encoding), else detected, from the file's first
     non-ASCII byte on when its start is ASCII (encoding_window), so that the
-    whole file is read, and named, in the encoding of its first letters."""
+    whole file is read, and named, in the encoding of its first letters; a file
+    mixing encodings is refused, a byte past the start too (text_encoding.refuse_mixed)."""
+    given = encoding
     if encoding is None and sample[:SAMPLE_BYTES].isascii() and (later := file_window(readable, SAMPLE_BYTES)):
         encoding = detect_encoding(later)
     size = SAMPLE_BYTES
@@ -82,6 +84,8 @@ def header_lines(path: Path, readable: Path, sample: bytes, encoding, not_text: 
         text = csv_text(path, sample, encoding, not_text, whole_file)
         lines = io.StringIO(text.text, newline="").readlines()
         if whole_file or _header_whole(lines):
+            if given is None and not whole_file:   # csv_text checked a file it was given whole
+                refuse_mixed(path, file_chunks(readable), text.encoding)
             return text.encoding, lines
         if size >= MAX_HEADER_BYTES:
             raise InputFileError(f"{path}: line 1: the header is over {MAX_HEADER_BYTES >> 20} MiB long "
