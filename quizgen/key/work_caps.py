@@ -21,6 +21,7 @@ MAX_LIST = 10_000            # items in one list of a question's parameters (a b
 MAX_STEPS = 200              # steps, or trap texts, of one recipe (a template's MAX_LETS)
 MAX_RECIPES = 200            # recipes of one template (one for each part computed from earlier ones)
 MAX_PARAM_VALUES = 100_000   # values in one question's parameters (each list's items) that a recipe may read
+MAX_PARAM_DIGITS = 100      # digits of a whole number in a question's parameters, as a bank's YAML allows
 MAX_RECIPE_WORK = 200_000    # a question's parameter values (plus one) times its template's recipe texts:
 #                              at the cap grade's recipe check takes about 2 s (13 exp(z) steps over 10,000 items)
 
@@ -46,15 +47,19 @@ def check_params(params: dict, texts: int, where) -> None:
     recipe text over them.
     ``where()`` makes the question's Where, only when one is refused."""
     values = 0
-    for value in params.values():
+    for name, value in params.items():
         cls = value.__class__
         if cls is list:
             if len(value) > MAX_LIST or list in map(type, value):
                 values = _walk(params, where)
                 break
             values += len(value)   # the usual case, a flat list of numbers or words
+            if int in map(type, value):
+                _check_digits(value, lambda: _at(where() / "params", (name,)))
         elif cls is not dict:   # an object (a choice's option, capped where the template is read) no recipe reads
             values += 1
+            if cls is int:
+                _check_digits((value,), lambda: where() / "params" / name, False)
     if values > MAX_PARAM_VALUES:
         raise _too_many(where() / "params")
     if texts * (values + 1) > MAX_RECIPE_WORK:
@@ -62,6 +67,19 @@ def check_params(params: dict, texts: int, where) -> None:
                                         f"{thousands(texts)} recipe texts: more than the "
                                         f"{thousands(MAX_RECIPE_WORK)} units of work a key may ask for "
                                         "(see docs/key.md, Limits)")
+
+
+_DIGITS_BOUND = 10 ** MAX_PARAM_DIGITS
+
+
+def _check_digits(values, where, listed: bool = True) -> None:
+    """Refuse a whole number of more than MAX_PARAM_DIGITS digits among ``values`` (a list's
+    items when ``listed``, named by their place): no recipe can compute with it in floats."""
+    for place, value in enumerate(values):
+        if value.__class__ is int and not -_DIGITS_BOUND < value < _DIGITS_BOUND:
+            at = where() / place if listed else where()
+            raise at.fail(f"a whole number of {thousands(len(str(abs(value))))} digits, more than the "
+                          f"{MAX_PARAM_DIGITS} a parameter may have (see docs/key.md, Limits)")
 
 
 def _walk(params: dict, where) -> int:
@@ -73,6 +91,7 @@ def _walk(params: dict, where) -> int:
         value, path = stack.pop()
         check_counts(value, _at(where() / "params", path), MAX_LIST, "items in one list")
         values += len(value)
+        _check_digits(value, lambda: _at(where() / "params", path))
         if values > MAX_PARAM_VALUES:
             raise _too_many(_at(where() / "params", path))
         stack.extend((v, (*path, k)) for k, v in enumerate(value) if v.__class__ is list)
