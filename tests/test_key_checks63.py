@@ -30,3 +30,12 @@ def test_a_parameter_of_100_digits_is_read(invoke, tmp_path, key):
     key["questions"][0]["params"]["spare"] = 10 ** 100 - 1
     result, _ = _grade(invoke, tmp_path, key)
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("qid", ['=HYPERLINK("x")<script>', "Q0", "1", "Q1 ", "question 1"])
+def test_a_question_id_not_of_the_q_form_is_refused_naming_its_path(invoke, tmp_path, key, qid):
+    key["questions"][0]["id"] = qid
+    result, _ = _grade(invoke, tmp_path, key)
+    shown = json.dumps(qid) if isinstance(qid, str) else qid
+    assert _refusal(result, tmp_path) == (f"questions[0].id: expected a question id Q1, Q2, ..., as generate "
+                                          f"writes them, got {shown}")

@@ -175,6 +175,19 @@ PART_NAME_RULE = ("a part name is a letter or _, then letters, digits and _ (no 
                   f"at most {MAX_ID} characters, e.g. mean_loss")
 
 
+QUESTION_ID_PATTERN = re.compile(r"Q[1-9][0-9]{0,8}[a-z]?")
+"""A key's question id as quizgen writes them: Q1, Q2, ... (Q2b for a Canvas part's
+question group, lms/papers.py); so an id is a plain word in every output."""
+
+
+def question_id(value, where: Where) -> str:
+    """A question's id: text of QUESTION_ID_PATTERN (a hand-edited ``=HYPERLINK(...)`` is refused)."""
+    found = text(value, where, MAX_ID, empty=False)
+    if not QUESTION_ID_PATTERN.fullmatch(found):
+        raise where.fail(f"expected a question id Q1, Q2, ..., as generate writes them, got {shown(found)}")
+    return found
+
+
 def code(value, where: Where) -> str:
     """A misconception code: text (a number is a mistake) of CODE_PATTERN, the bank's rule."""
     found = text(value, where, MAX_ID, empty=False)

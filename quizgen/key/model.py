@@ -343,7 +343,7 @@ def _read_question(record, where: Where, templates, cache: dict) -> KeyQuestion:
     if not parts:
         raise (where / "parts").fail("expected at least one part (a question with none could never be answered)")
     checks.unique([p.letter for p in parts], where / "parts", "part")
-    return KeyQuestion(checks.label(record.get("id"), where / "id"), template, **fields, parts=parts)
+    return KeyQuestion(checks.question_id(record.get("id"), where / "id"), template, **fields, parts=parts)
 
 
 def _base(record, shared: tuple, variants: tuple, index: int, where: Where):
@@ -369,7 +369,7 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
     name = record.get("template")
     found = templates.get(name) if name.__class__ is str else None   # a list or object is not hashable
     qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
-    if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
+    if found is None or qid.__class__ is not str or not checks.QUESTION_ID_PATTERN.fullmatch(qid):
         return None
     _, shared, options, variants, (cls, title, points, recipes, ecf_credit, texts) = found
     if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
