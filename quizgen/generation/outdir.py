@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, write_files, FileTable
+from quizgen.files import TooLarge, check_folder, check_target, read_json, refuse_clashes, write_files, FileTable
 from quizgen.errors import UsageError
 from quizgen.wording import printable, shortened
 from quizgen.key.checks import is_listed
@@ -240,12 +240,12 @@ def refuse_replacing_others(out_dir, names, earlier: EarlierKey, force: bool) ->
     folder holding no key.json, a person's own problems.md or key.csv;
     beside a key.json, a file it does not list (``earlier.owns``), such
     as a solutions.md of the person's own beside a ``--no-solutions`` paper.
-    ``force`` replaces it, as a folder holding another paper's key is replaced."""
-    if force:
-        return
+    ``force`` replaces it, as a folder holding another paper's key is replaced;
+    a folder or device there is refused at once (files.check_target), which no --force replaces."""
     for name in names:
         path = Path(out_dir) / name
-        if not (path.exists() or path.is_symlink()) or earlier.owns(name):
+        check_target(path)
+        if force or not (path.exists() or path.is_symlink()) or earlier.owns(name):
             continue
         if earlier.present:
             raise UsageError(f"--out {out_dir}: {path} is there already, and the folder's key.json does not list it "
