@@ -388,8 +388,13 @@ def _name(row: list, columns: Columns, where: str) -> str:
     return joined_name(parts)
 
 
+def has_control(value: str) -> bool:
+    """A control character in ``value`` (not a tab, line end or fixed-width NUL padding): a roster's and grade's rule."""
+    return _CONTROL.search(value.rstrip("\x00")) is not None
+
+
 def _clean(value: str, column: str, where: str) -> str:
     """A cell with its runs of spaces collapsed; a control character is refused."""
-    if _CONTROL.search(value):
+    if has_control(value):
         raise InputFileError(f"{where}: {column} contains a control character")
-    return " ".join(value.split())
+    return " ".join(value.rstrip("\x00").split())

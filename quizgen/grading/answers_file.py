@@ -13,7 +13,7 @@ from pathlib import Path
 
 from quizgen.csv_input import FALLBACK_ERRORS, given_encoding
 from quizgen.errors import InputFileError
-from quizgen.wording import commas_written, thousands, thousands_kept
+from quizgen.wording import commas_written, thousands_kept
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, points_only, spooled
@@ -21,13 +21,12 @@ from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_COLUMNS, 
                                            layout_of, plain_answers_header, split_label)
 from quizgen.lms.papers import DOWNLOAD_LINE   # the built answers file's column: a reason names the download's line
 from quizgen.lms.row_checks import download_reason
-from quizgen.roster import name_in
+from quizgen.roster import has_control, name_in
+from quizgen.grading.long_answer import MAX_ANSWER_CHARS, too_long as _too_long
 
 __all__ = ["AnswersFile", "BadRow", "EXPECTED", "MAX_ANSWER_CHARS", "MAX_OTHER_COLUMNS", "header_row",
            "open_answers", "plain_answers_header", "split_label"]   # the last two live in header_layout.py
 
-MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
-ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
 
 
 @dataclass
@@ -171,6 +170,8 @@ class AnswersFile:
                 row = self._unusual(row, line)
             elif self._repeats_header(row):
                 row = _header_again(row, line)
+            elif has_control(row[si]):
+                row = BadRow(row, _control_id(line))
             block.append(row)
             lines.append(line)
         self._block_lines = lines
@@ -241,7 +242,8 @@ class AnswersFile:
                     row = _fit(row, width, records.line, self.delimiter)
                 again = problem is None and self._repeats_header(row)
                 ident = [row[i] for i in identity]
-                problem = problem or getattr(row, "problem", None)
+                problem = problem or getattr(row, "problem", None) or (
+                    _control_id(records.line) if has_control(row[self.student]) else None)
                 for column, question, part in wide:
                     if stray and column in stray and not row[column].strip():
                         continue
@@ -255,7 +257,8 @@ def _all_good(rows: list, width: int, student: int, answer: int) -> bool:
     the length limit (checked a column at a time, without a Python loop per row)."""
     if set(map(len, rows)) != {width}:
         return False
-    return all(map(itemgetter(student), rows)) and max(map(len, map(itemgetter(answer), rows))) <= MAX_ANSWER_CHARS
+    ids = list(map(itemgetter(student), rows))
+    return all(ids) and max(map(len, map(itemgetter(answer), rows))) <= MAX_ANSWER_CHARS and not has_control("".join(ids))
 
 
 class BadRow(list):
@@ -279,6 +282,11 @@ def _header_again(cells: list, line: int) -> HeaderRow:
                                   f"no answer and is no student's")
 
 
+def _control_id(line: int) -> str:
+    """Why a row whose student id holds a control character is not read, as a roster's is refused (roster.has_control)."""
+    return f"line {line}: the student id contains a control character, so the line is not graded; retype the id"
+
+
 def _plain_cell(text: str) -> str:
     """A cell as compared with a header name: byte-order marks, case and spaces aside."""
     return " ".join(text.replace("\ufeff", "").split()).casefold()
@@ -297,34 +305,6 @@ def _checked(row: list, answer: int, line: int) -> list:
     if row.__class__ is BadRow or len(row[answer]) <= MAX_ANSWER_CHARS:
         return row
     return _too_long(row, answer, line)
-
-
-class LongAnswer(str):
-    """An answer over the length limit, cut short, and why it is not graded
-    (``too_long``): its row is read as a row, so it stands for its part,
-    ``invalid`` with the part's expected answer (outcome.verdict_outcome)."""
-
-    too_long: str
-
-    def __new__(cls, text: str, too_long: str):
-        answer = super().__new__(cls, text)
-        answer.too_long = too_long
-        return answer
-
-    def __reduce__(self):   # pickled across --jobs processes with its reason
-        return LongAnswer, (str(self), self.too_long)
-
-
-def _too_long(cells: list, answer: int, line: int, where: str | None = None) -> list:
-    """A row whose answer is over the length limit: graded as invalid on its
-    part, the answer cut short (a LongAnswer); ``where``: the row's place in
-    the reason, when not its ``line``."""
-    length = len(cells[answer])
-    cells = list(cells)
-    cells[answer] = LongAnswer(cells[answer][:ANSWER_SHOWN] + "...",
-                               f"{where or f'line {line}'}: the answer is {thousands(length)} characters long; "
-                               f"answers over {thousands(MAX_ANSWER_CHARS)} characters are not graded")
-    return cells
 
 
 def _fit(row: list, width: int, line: int, delimiter: str) -> list:
