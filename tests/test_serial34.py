@@ -67,7 +67,7 @@ def test_the_early_sample_is_graded_once_and_the_outputs_are_the_same(papers, in
 def test_a_long_answer_is_never_taken_for_a_kept_one(papers):
     """A LongAnswer (cut short, a str subclass) that reads as an answer the sample kept is graded
     as too long, not handed the kept outcome."""
-    from quizgen.grading.answers_file import LongAnswer
+    from quizgen.grading.long_answer import LongAnswer
     from quizgen.grading.key_index import KeyIndex
     from quizgen.key.load import load_key_file
     from quizgen.key.status import Status
