@@ -130,11 +130,13 @@ def _clause_after(text: str, end: int) -> str:
 
 
 def _negated(clause: str) -> bool:
-    """Whether the clause denies the rounding: a negation before its verb ("do not round
-    to"), or just before it ("not to 2 decimal places")."""
+    """Whether the clause denies the rounding: a negation before its verb, in the verb's own phrase ("do
+    not round to"; not an earlier phrase's, "Without rounding p first, give ..."), or just before the
+    rounding ("not to 2 decimal places")."""
     verbs = list(_VERB.finditer(clause))
     cut = verbs[-1].start() if verbs else len(clause)
-    if _NEGATION.search(clause[:cut]):
+    phrase_start = max(clause.rfind(",", 0, cut), clause.rfind(";", 0, cut)) + 1
+    if _NEGATION.search(clause[phrase_start:cut]):
         return True
     last = list(_NEGATION.finditer(clause))
     return bool(last) and _LEAD_WORDS.fullmatch(clause[last[-1].end():].lstrip()) is not None
