@@ -51,9 +51,19 @@ OLD_COMMA = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|(?<!\\)\$.+?(?<!\\)\$|\\\(.+?
 MATHS_TOKENS = ("$", "$$", "\\", "\\$", "\\(", "\\)", "\\[", "\\]", "(", ")", "[", "]", "x", "1.5", "\n", " ")
 
 
+_EVEN_RUN_BEFORE_DOLLAR = re.compile(r"(?<!\\)((?:\\\\)+)(?=\$)")
+
+
+def _even_runs_blanked(text: str) -> str:
+    """``text`` with each even run of backslashes right before a ``$`` made NUL bytes of the same length: the
+    old patterns' ``(?<!\\)`` read any backslash before a ``$`` as escaping it, where spans.escaped, as LaTeX,
+    reads only an odd run so (``\\\\$x$`` is maths); the spans found are at the same places."""
+    return _EVEN_RUN_BEFORE_DOLLAR.sub(lambda match: "\0" * len(match.group(1)), text)
+
+
 @pytest.mark.slow
 def test_maths_spans_are_found_as_before():
-    spans_of = lambda pattern: lambda text: [m.span() for m in pattern.finditer(text)]   # noqa: E731
+    spans_of = lambda pattern: lambda text: [m.span() for m in pattern.finditer(_even_runs_blanked(text))]  # noqa: E731
     texts = _sample(MATHS_TOKENS)
     assert not _differ(texts, spans_of(OLD_PLAIN), lambda text: spans(text, PLAIN_MATHS))
     assert not _differ(texts, spans_of(OLD_COMMA), lambda text: spans(text, COMMA_MATHS))
