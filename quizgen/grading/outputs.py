@@ -22,7 +22,7 @@ from quizgen.grading.canvas_points import column_words, points_possible_note
 from quizgen.grading.canvas_status import status_warnings
 from quizgen.grading.carried_counts import carried_counts
 from quizgen.grading.common_wrong import common_wrong, slot_rules
-from quizgen.grading.decisions import made_by_override
+from quizgen.grading.student_notes import only_overridden
 from quizgen.grading.output_options import GradeOutputs
 from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
                                                 odd_rows_note, moodle_maximum_warning, moodle_rounded_warning,
@@ -114,7 +114,7 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
     masks = matrix.paper_masks()
     gone = set(absent) | set(unplaced or ())   # unplaced: every part missing already, or every answer blank
     partial = {slot for mask in set(masks) for slot, on in enumerate(mask) if not on}
-    columns, made, no_row = [], set(), {}
+    columns, no_row = [], {}
     for slot in range(len(matrix.slots)):
         column = matrix.column(slot)
         outcomes = set(column)
@@ -127,10 +127,8 @@ def report_students(matrix, names: list, order=None, absent=frozenset(), section
                 no_row.setdefault(n, []).append(slot)
             cells[n] = missing if cells[n] is not None else None
         columns.append(cells)
-        if any(map(made_by_override, outcomes)):   # rare: one outcome per override line
-            made.update(n for n, outcome in enumerate(column) if made_by_override(outcome))
     rows = list(zip(*columns)) if columns else [[] for _ in matrix.students]
-    only = {n for n in made if n not in absent and all(made_by_override(o) or o.status is None for o in matrix.row(n))}
+    only = set(only_overridden(matrix, set(range(len(matrix.students))) - set(absent)))
     sections, unplaced = sections or {}, unplaced or {}
     students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only, n in absent,
                         sections.get(n, ""), unplaced.get(n, ""), tuple(no_row.get(n, ())))

@@ -30,8 +30,7 @@ def in_the_figures(test, comma: bool = False) -> str:
     overrides``: who_answered's words without brackets, for a sentence already in brackets."""
     if not test.only_overrides:
         return who_answered(test, comma, "student" + "s" * (test.students != 1))
-    return (f"{whole_number(test.students, comma)} {_students(test.students)} in the figures, "
-            f"{split_words(test.students, test.only_overrides, comma)}")
+    return students_answered(test, comma)
 
 
 def students_answered(test, comma: bool = False, count: str = "") -> str:
