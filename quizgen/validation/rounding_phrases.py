@@ -36,6 +36,7 @@ _PARTICIPLES = frozenset(("given written stated answered expressed reported quot
                           "displayed listed").split())
 _PASSIVE = re.compile(r"\b(?:is|are|be|been|being|was|were)\s+(?:\w+\s+)?$", re.I)
 _BOUNDARY = re.compile(r"\b(?:and|but|then)\s+(?:then\s+)?(?=" + _VERB.pattern + ")", re.I)
+_ALONE_NEGATION = re.compile(r"(?:\bnot|n't|\bnever)\s*$", re.I)   # "Do not," / "Never," before an aside
 _NEGATION = re.compile(r"\bnot\b|n't\b|\bnever\b|\brather\s+than\b|\binstead\s+of\b|\bwithout\b", re.I)
 _LEAD_WORDS = re.compile(r"(?:\b(?:correct|accurate|accurately|rounded)\s+)?(?:\b(?:to|at|in)\s+)?"
                          r"(?:\bat\s+(?:least|most)\s+|\bno\s+fewer\s+than\s+|\bexactly\s+)?$", re.I)
@@ -131,12 +132,14 @@ def _clause_after(text: str, end: int) -> str:
 
 def _negated(clause: str) -> bool:
     """Whether the clause denies the rounding: a negation before its verb, in the verb's own phrase ("do
-    not round to"; not an earlier phrase's, "Without rounding p first, give ..."), or just before the
-    rounding ("not to 2 decimal places")."""
+    not round to") or standing alone before it ("Do not, at this stage, round to"), but not one that
+    governs an earlier verb or word ("Without rounding p first, give ...", "the positions not masked,
+    give ..."); or a negation just before the rounding ("not to 2 decimal places")."""
     verbs = list(_VERB.finditer(clause))
     cut = verbs[-1].start() if verbs else len(clause)
-    phrase_start = max(clause.rfind(",", 0, cut), clause.rfind(";", 0, cut)) + 1
-    if _NEGATION.search(clause[phrase_start:cut]):
+    start = verbs[-2].end() if len(verbs) > 1 else 0
+    *asides, own = re.split(r"[,;]", clause[start:cut])
+    if _NEGATION.search(own) or any(_ALONE_NEGATION.search(aside) for aside in asides):
         return True
     last = list(_NEGATION.finditer(clause))
     return bool(last) and _LEAD_WORDS.fullmatch(clause[last[-1].end():].lstrip()) is not None
