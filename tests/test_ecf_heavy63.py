@@ -2,7 +2,7 @@
 little else; beside the warning that few answers match, grade now says that this is
 the sign of a wrong key (grading/ecf_heavy.py). A real weak class that took one
 question's (a) wrong gets much ECF on that question alone: nothing is said. A person
-decides: grade still exits 0 (rev62b F2)."""
+decides: grade still exits 0."""
 
 import csv
 import importlib.util
