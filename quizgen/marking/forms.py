@@ -24,7 +24,7 @@ from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, g
 from quizgen.marking.percent import percent_of
 from quizgen.marking.spreadsheet import leftover_reason
 from quizgen.marking.unclear import unclear_number
-from quizgen.marking.unread import unread_reason
+from quizgen.marking.unread import CANCELLED_REASON, lost_to_cancellation, unread_reason
 from quizgen.marking.units import QUANTITY, UNIT, declared_unit
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
@@ -292,6 +292,8 @@ def _unread(core: str, text: str, written: str, exc: ExpressionError, again, uni
         return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
     if words_before(core, _WORKING_NAMES) and not _logs.ambiguous_base(core):   # only 1850, not 1850 (not lg 2)
         return Reading(REVIEW, reason=WORDS_BEFORE_REASON)
+    if lost_to_cancellation(exc):   # ((1 + exp(-300)) - 1) + pi - pi: a float that lost the value, for a person
+        return Reading(REVIEW, reason=CANCELLED_REASON)
     if str(exc) in (DEPTH_REASON, "number out of range"):   # nine \frac in each other, exp(exp(exp(9))): said so
         return Reading(INVALID, reason=unread_reason(exc, written))
     if unclear := unclear_number(core):   # O.168, 0.l68: a letter for a digit; 0.168 0.169: two values

@@ -1,5 +1,6 @@
 """Why an answer is no number, in the words graded.csv and the feedback give: the
-parser's message said once, quoting the student's own text (``unread_reason``)."""
+parser's message said once, quoting the student's own text (``unread_reason``); and
+an expression whose floats lost its value, which a person reads (``CANCELLED_REASON``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,17 @@ import re
 from quizgen.cells import quoted_as_shown
 from quizgen.errors import ExpressionError
 from quizgen.marking import logs as _logs
+from quizgen.maths.answer_floats import CANCELLED
+
+
+CANCELLED_REASON = "an expression whose terms cancel past the digits the grader works to: a person works out its value"
+"""Why an expression whose value was lost where its terms cancel (``maths.answer_floats.CANCELLED``) awaits a
+person: its float may be far from its value, so no verdict is given on it."""
+
+
+def lost_to_cancellation(exc: ExpressionError) -> bool:
+    """Whether ``exc`` refuses an expression whose value its floats lost (``CANCELLED_REASON``)."""
+    return str(exc) == CANCELLED
 
 
 _UNPARSED = "not a valid expression: "   # the parser's words for text it cannot read (maths/parser.py)

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.evaluate import answer_value
+from quizgen.maths.answer_floats import answer_value
 from quizgen.maths.numerals import (BRACE_DEPTH, DECIMAL_DIGITS, ROOT_INDEX_MAX, VULGAR_FRACTIONS, from_typeset,
                                     nested_too_deep, normalise_numerals, power_of_ten, typeset_shell)
 from quizgen.maths.parser import MAX_LENGTH, parse_answer

@@ -34,14 +34,26 @@ def decimal_value(node, digits: int, agree: int = AGREE) -> Fraction | None:
     """The value of the exact tree ``node`` to ``digits`` significant digits, as a
     fraction, or None when it cannot be trusted or worked here (SymPy decides it):
     the two precisions must agree to ``agree`` digits (a float's 17 need fewer)."""
-    try:
-        low, high = (_worked(node, precision) for precision in PRECISIONS)
-    except (ArithmeticError, _Unknown, RecursionError):   # a tree deeper than the compiler goes: not here
-        return None
-    if low != high and abs(low - high) > abs(high).scaleb(-agree):
+    high = decimal_worked(node, agree)
+    if high is None:
         return None
     with decimal.localcontext(_context(digits)):
         return Fraction(+high)
+
+
+def decimal_worked(node, agree: int = AGREE, precisions: tuple = PRECISIONS) -> Decimal | None:
+    """``node`` worked at the two ``precisions``, the higher's value when the two agree to
+    ``agree`` digits and it is finite, else None (a student's answer's tree too: ``ln(0)`` is
+    no value)."""
+    try:
+        low, high = (_worked(node, precision) for precision in precisions)
+    except (ArithmeticError, _Unknown, RecursionError):   # a tree deeper than the compiler goes: not here
+        return None
+    if not (low.is_finite() and high.is_finite()):
+        return None
+    if low != high and abs(low - high) > abs(high).scaleb(-agree):
+        return None
+    return high
 
 
 class _Unknown(Exception):
@@ -73,13 +85,20 @@ def _power(a: Decimal, b: Decimal) -> Decimal:
     raise _Unknown()
 
 
+def _odd_root(a: Decimal, exponent: Fraction) -> Decimal:
+    """``a`` to a power whose denominator is odd, a negative ``a``'s real root as float mode
+    takes it (a student's ``(-8)^(1/3)`` is -2); exact mode refuses that power before."""
+    magnitude = _power(abs(a), Decimal(exponent.numerator) / Decimal(exponent.denominator))
+    return -magnitude if a < 0 and exponent.numerator % 2 else magnitude
+
+
 class DecimalArithmetic:
     """Decimal mode: numbers are ``Decimal`` in the current context; an exact tree holds
     no names, lists or comparisons, and a function without a decimal form is unknown."""
 
     negate = staticmethod(operator.neg)
     name = index = compare = truth = staticmethod(_unknown)
-    odd_root = None
+    odd_root = staticmethod(_odd_root)
     _BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "**": _power}
 
     @staticmethod

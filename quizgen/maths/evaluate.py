@@ -3,8 +3,8 @@
 
 - exact mode (``ground``): Fractions and ``Exact`` values, lists broadcast,
   parameters looked up by name; used for every value of a template;
-- float mode (``answer_value``): bounded floats with every intermediate
-  checked, for student answers: no input can build a huge exact number;
+- float mode (``answer_floats.answer_value``): bounded floats with every
+  intermediate checked, for student answers: no input can build a huge exact number;
   with lists, names and subscripts (``list_floats``), for the recipes that
   rework a part from a student's own earlier answers.
 
@@ -106,7 +106,8 @@ class ExactArithmetic:
         return lambda env: apply(*[a(env) for a in args])
 
 
-def _finite(value: float) -> float:
+def finite(value: float) -> float:
+    """``value``, refused as out of range when it is no finite float."""
     if not math.isfinite(value):
         raise ExpressionError("number out of range")
     return value
@@ -115,7 +116,7 @@ def _finite(value: float) -> float:
 def _float_div(a: float, b: float) -> float:
     if b == 0:
         raise ExpressionError("division by zero")
-    return _finite(a / b)
+    return finite(a / b)
 
 
 def _float_power(a: float, b: float) -> float:
@@ -123,7 +124,7 @@ def _float_power(a: float, b: float) -> float:
         raise ExpressionError("fractional power of a negative number")
     if a == 0 and b < 0:
         raise ExpressionError("division by zero")
-    return _finite(math.pow(a, b))
+    return finite(math.pow(a, b))
 
 
 
@@ -150,8 +151,8 @@ class FloatArithmetic:
     negate = staticmethod(operator.neg)
     name = index = compare = truth = staticmethod(_not_a_number)
     odd_root = staticmethod(_float_odd_root)
-    _BINARY = {"+": lambda a, b: _finite(a + b), "-": lambda a, b: _finite(a - b),
-               "*": lambda a, b: _finite(a * b), "/": _float_div, "**": _float_power}
+    _BINARY = {"+": lambda a, b: finite(a + b), "-": lambda a, b: finite(a - b),
+               "*": lambda a, b: finite(a * b), "/": _float_div, "**": _float_power}
 
     @staticmethod
     def number(value: Fraction) -> float:
@@ -170,7 +171,7 @@ class FloatArithmetic:
         apply = func.float
         if apply is None or not func.broadcast:   # a list function's float form is for recipes (ListFloatArithmetic)
             raise ExpressionError(f"{func.name}() cannot be used in an answer")
-        return lambda env: _finite(apply(*[a(env) for a in args]))
+        return lambda env: finite(apply(*[a(env) for a in args]))
 
 
 def _float_each(function):
@@ -231,10 +232,10 @@ class ListFloatArithmetic(FloatArithmetic):
         if not func.broadcast:
             return lambda env: apply(*[a(env) for a in args])
         if len(args) == 1:
-            arg, each = args[0], _float_each(lambda x: _finite(apply(x)))
+            arg, each = args[0], _float_each(lambda x: finite(apply(x)))
             return lambda env: each(arg(env))
-        pair = _float_pair(lambda x, y: _finite(apply(x, y)))
-        return lambda env: pair(*[a(env) for a in args]) if len(args) == 2 else _finite(apply(*[a(env) for a in args]))
+        pair = _float_pair(lambda x, y: finite(apply(x, y)))
+        return lambda env: pair(*[a(env) for a in args]) if len(args) == 2 else finite(apply(*[a(env) for a in args]))
 
 
 class Evaluator:
@@ -261,7 +262,6 @@ class Evaluator:
 
 
 EXACT = Evaluator(ExactArithmetic, keep=4096)
-FLOAT = Evaluator(FloatArithmetic, keep=0)
 
 
 def list_floats(node):
@@ -273,12 +273,3 @@ def list_floats(node):
 def ground(node, env: dict):
     """Evaluate ``node`` exactly with the parameter values in ``env``."""
     return EXACT.compiled(node)(env)
-
-
-def answer_value(node) -> float:
-    """The float value of a parsed answer; raises ExpressionError with a reason
-    (division by zero, log of a non-positive number, out of range, ...)."""
-    try:
-        return _finite(FLOAT(node, {}))
-    except (OverflowError, ValueError, MemoryError, RecursionError) as exc:
-        raise ExpressionError("number out of range") from exc

@@ -1,6 +1,6 @@
 """The recompute check's reader of a worked step's LaTeX: a small whitelist parser of
 its own that turns one segment (``-\\ln 0.0474``, ``\\frac{1}{1 + e^{-0.3}}``, ``15\\% \\cdot
-200``) into a ``quizgen.maths`` tree, evaluated by ``quizgen.maths.evaluate.answer_value`` (never
+200``) into a ``quizgen.maths`` tree, evaluated by ``quizgen.maths.answer_floats.answer_value`` (never
 ``eval``); anything outside the whitelist raises ``Unreadable``."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.evaluate import answer_value
+from quizgen.maths.answer_floats import answer_value
 from quizgen.maths.functions import LATEX_COMMANDS, LATEX_SUBSCRIPTED, function_named
 from quizgen.maths.tree import Bin, Call, Const, Neg, Num
 

@@ -3,7 +3,7 @@ for the numbers as shown, to the precision shown.
 
 A solution's math (``$...$`` in Markdown, LaTeX inside) is read by a small
 whitelist parser of its own into ``quizgen.maths`` trees and evaluated by
-``quizgen.maths.evaluate.answer_value`` (never ``eval``; latex_reader.py). Each math span is
+``quizgen.maths.answer_floats.answer_value`` (never ``eval``; latex_reader.py). Each math span is
 split at relations: ``=`` and ``\\approx`` join the segments of a chain,
 ``< > \\leq \\geq \\neq`` end one. In a chain, a segment that is just a number
 (``0.6265``) is a *displayed value*; every other segment that can be evaluated
