@@ -113,10 +113,12 @@ def key_answer(value, kind: str, decimals: int) -> str:
     figures follow until they are not (0.787468 is 0.78747, not 0.7875, which a
     marker would round to 0.788 at 3 figures), so that rounding the written
     answer to the 3 figures asked gives the exact value's; a 5 further on is
-    left alone (1.1114500051 is 1.1115: to 3 figures 1.11 either way)."""
-    x = _float(value)
+    left alone (1.1114500051 is 1.1115: to 3 figures 1.11 either way). An
+    integer is written from its exact value, every digit (30522**4, past a
+    float's 2**53, ends ...256, not the float's ...240)."""
     if kind == "integer":
-        return str(round(x))
+        return fixed(value, 0)
+    x = _float(value)
     places = max(decimals, value_figure_places(value, KEY_FIGURES) if x else 0, 0)
     text = fixed(value, places)
     limit = value_figure_places(value, MAX_KEY_FIGURES) if x else places
