@@ -36,6 +36,10 @@ say zero or no value, which words.py's none-or-zero rule reads."""
 NO_MEANS = ("no", "false")
 """The listed words a bare no means, in order: the part's no, else its false (a no to a true-or-false
 question says false)."""
+TRUTH_OF = {"yes": "true", "no": "false"}
+"""What a yes or a no (``words._POLARITY``: ``y``, ``correct``; ``n``, ``wrong``, ``nope``) says at a part
+whose lists hold no word it stands for: the part's true or false, where a list holds it (a true-or-false
+question answered ``wrong`` is answered false), as NO_MEANS reads a bare no."""
 
 
 def read_bare_no(classes: dict) -> WordReading:

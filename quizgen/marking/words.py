@@ -15,7 +15,7 @@ from quizgen.marking.forms import BLANK, HEDGE_WORDS, QUESTION_MARK, REVIEW
 from quizgen.marking.offered import OFFERED, unoffered_reason
 from quizgen.marking.phrases import NEGATIONS, names_any, read_phrases
 from quizgen.marking.spelling import misspelt, opposites
-from quizgen.marking.unlisted import (BARE_NO_WORDS, DENIED_REASON, NO_WORDS, UNLISTED_REASON, as_listed,
+from quizgen.marking.unlisted import (BARE_NO_WORDS, DENIED_REASON, NO_WORDS, TRUTH_OF, UNLISTED_REASON, as_listed,
                                       offered_instead, read_bare_no, unlisted_change, unlisted_reason)
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
@@ -143,7 +143,9 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     tokens = _DENIED.sub("no", said, count=1).split(" ") if said else []   # phrases read the words as written
     doubtful = questioned or _doubtful(said, classes)
     if tokens and tokens[0] in _POLARITY:
-        found = exact_reading(_POLARITY[tokens[0]], classes) or exact_reading(tokens[0], classes)
+        polarity = _POLARITY[tokens[0]]   # "wrong" at a true-or-false part: its false (unlisted.TRUTH_OF)
+        found = (exact_reading(polarity, classes) or exact_reading(tokens[0], classes)
+                 or exact_reading(TRUTH_OF.get(polarity, polarity), classes))
         if found is not None and doubtful:
             return DOUBTED   # "no idea", "yeah I guess", "yes?": a person decides
         if found is not None and len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1:
