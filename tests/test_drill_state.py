@@ -24,7 +24,8 @@ def test_a_fifo_is_left_alone_and_the_drill_runs_without_saving(tmp_path):
     fifo = tmp_path / "progress.json"
     os.mkfifo(fifo)
     run = drill(fifo)   # reading it used to wait for a writer for ever
-    assert run.returncode == 0
+    assert run.returncode == 1   # after the run, one line: the record asked for was not kept
+    assert run.stderr.strip().splitlines()[-1].startswith(f"quizgen: error: progress was not saved to {fifo}")
     assert "is not a regular file; it is left alone and progress will not be saved" in run.stderr
     assert "Practice run: progress is not saved." in run.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json"]   # no .bad, no .lock
@@ -41,9 +42,10 @@ def test_a_file_from_a_newer_quizgen_is_kept_and_not_written(tmp_path):
     state.write_text(newer)
     result = CliRunner().invoke(main, ["drill", "--seed", "1", "--classes", "C1", "--state", str(state)],
                                 input="0.5\n0.5\nq\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1   # the drill ran, but the record asked for was not kept
     warnings = result.stderr.strip().splitlines()
-    assert len(warnings) == 1 and "written by a newer quizgen (version 3" in warnings[0]
+    assert len(warnings) == 2 and "written by a newer quizgen (version 3" in warnings[0]
+    assert warnings[1].startswith(f"quizgen: error: progress was not saved to {state}")
     assert state.read_text() == newer and not (tmp_path / "progress.json.bad").exists()   # it was moved aside
     assert "Practice run: progress is not saved." in result.output
     stats = CliRunner().invoke(main, ["drill", "--stats", "--state", str(state)])

@@ -10,7 +10,7 @@ from pathlib import Path
 from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
 from quizgen.drill.slips import read_as_offered
-from quizgen.drill.state_file import refuse_folder_name
+from quizgen.drill.state_file import refuse_folder_name, unsaved
 from quizgen.drill.terminal import isatty, line_editing, read_line, refuse_binary, skip_rest
 from quizgen.drill.hints import all_hints, no_more_hints
 from quizgen.drill.turn import Turn
@@ -393,7 +393,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         out.flush()
         for line in ledger_warnings(templates, drill.ledgers):   # draws a failed expression threw away
             err.write(f"quizgen: warning: {line}\n")
-        if result.error:
-            raise result.error
+        if error := result.error or (save and unsaved(path, drill.store)):   # input no text; a record not kept
+            raise error
         return result
 

@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 
 from quizgen.byte_order import bom_encoding
-from quizgen.errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, OutputError, UsageError
 from quizgen.out_option import is_system_folder
 from quizgen.wording import printable
 
@@ -98,6 +98,16 @@ def refuse_foreign(path: Path, data: bytes) -> None:
     if not is_ours(data) and not is_empty(data):
         raise InputFileError(f"{path} is not a quizgen progress file (it has no \"format\": \"quizgen-progress\"), "
                              f"so it is left as it is; {ADVICE}")
+
+
+def unsaved(path: Path, kept) -> OutputError | None:
+    """The error (exit 1, after the summary) of a drill that was to keep its record at ``path`` and kept
+    none (``kept`` None: a device or FIFO, a read-only file or folder, a newer quizgen's record, a save
+    that failed; a warning said why when it was known), else None; and None for /dev/null, which
+    names a practice run: nothing is kept there by design."""
+    if kept is not None or os.path.realpath(path) == os.devnull:
+        return None
+    return OutputError(f"progress was not saved to {printable(path)} (the warning above says why); {ADVICE}")
 
 
 def refuse_system_folder(path: Path) -> None:
