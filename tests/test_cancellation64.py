@@ -56,6 +56,7 @@ def test_a_refused_domain_stays_refused():
         to_number("log(1 - 1)")
 
 
+@pytest.mark.slow
 def test_grade_marks_a_cancelling_answer_on_its_value(tmp_path):
     """A key whose answer is tiny (4.25e-18): the expressions equal to it are correct, 0 and another tiny
     value incorrect, and one whose value is lost is for a person."""

@@ -28,6 +28,7 @@ def unsaved_line(result, state) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_a_device_is_not_written_and_the_drill_exits_1():
     result = drill("/dev/zero")
     assert "progress file /dev/zero is not a regular file" in unsaved_line(result, "/dev/zero")
@@ -40,6 +41,7 @@ def test_a_fifo_is_not_written_and_the_drill_exits_1(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json"]   # no .bad, no .lock
 
 
+@pytest.mark.slow
 def test_a_read_only_record_is_kept_as_it_is_and_the_drill_exits_1(tmp_path):
     state = tmp_path / "p.json"
     assert drill(state).exit_code == 0   # a record made

@@ -39,6 +39,7 @@ def test_the_yes_or_no_rules_apply_to_the_true_or_false_reading(said, reason_sta
     assert reading.status == "needs_review" and reading.reason.startswith(reason_start), reading
 
 
+@pytest.mark.slow
 def test_grade_marks_a_true_or_false_part_by_what_the_word_says(tmp_path):
     part = {"part": "a", "name": "claim", "type": "word", "points": 1.0, "accept": ACCEPT, "answer": "false",
             "misconceptions": [{"code": "said_true", "feedback": "The claim is false.", "words": ["true"]}]}
