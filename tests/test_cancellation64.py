@@ -51,6 +51,14 @@ def test_a_value_that_cannot_be_worked_again_is_refused_not_guessed(text):
     assert (reading.status, reading.reason) == ("needs_review", CANCELLED_REASON)
 
 
+@pytest.mark.parametrize("text", ["(2^(2^20) + 1) - 2^(2^20)", "(2^(2^20) + 2^(2^19)) - 2^(2^20)"])
+def test_a_term_past_the_floats_range_is_out_of_range_not_a_lost_zero(text):
+    """A term of 315,653 digits swallows the one beside it at every precision worked, so the 0 found is
+    not the value (it was read as 0): the answer is out of range, as its float is."""
+    reading = read_number(text)
+    assert (reading.status, reading.reason) == ("invalid", "not a number: number out of range")
+
+
 def test_a_refused_domain_stays_refused():
     with pytest.raises(ExpressionError, match="logarithm of a non-positive number"):
         to_number("log(1 - 1)")

@@ -13,7 +13,7 @@ import sys
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.compiler import compile_tree
-from quizgen.maths.decimal_value import decimal_worked
+from quizgen.maths.decimal_value import decimal_worked, worked_to_exact_zero
 from quizgen.maths.evaluate import FloatArithmetic, finite
 
 REWORK = 2.0 ** 12
@@ -108,7 +108,7 @@ def answer_value(node) -> float:
         value = finite(compile_tree(node, work)({}))
     except (ExpressionError, OverflowError, ValueError, MemoryError, RecursionError) as exc:
         failed = exc if isinstance(exc, ExpressionError) else ExpressionError("number out of range")
-        if work.amplified > REWORK and (better := reworked(node)) is not None:
+        if work.amplified > REWORK and (better := reworked(node, zero_if_exact=True)) is not None:
             return better   # 1/(1 - 1/(1 + exp(-40))): a division by the float's 0
         raise failed from None
     if work.amplified <= REWORK:
@@ -121,12 +121,17 @@ def answer_value(node) -> float:
     return value
 
 
-def reworked(node) -> float | None:
-    """``node``'s value worked to many digits (RUNGS), as the nearest float, or None."""
+def reworked(node, zero_if_exact: bool = False) -> float | None:
+    """``node``'s value worked to many digits (RUNGS), as the nearest float, or None. With
+    ``zero_if_exact`` (its float failed: a term past the floats' range may have swallowed the
+    others) a 0 counts only when no step was rounded: ``(2^(2^20) + 1) - 2^(2^20)`` is not 0."""
     for precisions in RUNGS:
         value = decimal_worked(node, agree=20, precisions=precisions)
-        if value is not None and (value or precisions is RUNGS[-1]):
+        if value:
             return _nearest_float(value)
+        if value is not None and precisions is RUNGS[-1]:
+            exact = not zero_if_exact or worked_to_exact_zero(node, precisions[-1])
+            return 0.0 if exact else None
     return None
 
 

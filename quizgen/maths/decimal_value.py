@@ -56,6 +56,18 @@ def decimal_worked(node, agree: int = AGREE, precisions: tuple = PRECISIONS) -> 
     return high
 
 
+def worked_to_exact_zero(node, precision: int) -> bool:
+    """Whether ``node`` works out 0 at ``precision`` digits with no step rounded: ``1 - 1`` does,
+    ``(2^(2^20) + 1) - 2^(2^20)`` does not (its 1 is lost in the rounding), so that a 0 found
+    is the value and not digits lost."""
+    try:
+        with decimal.localcontext(_context(precision)) as context:
+            value = compile_tree(node, DecimalArithmetic)({})
+    except (ArithmeticError, _Unknown, RecursionError):
+        return False
+    return value == 0 and not context.flags[decimal.Inexact]
+
+
 class _Unknown(Exception):
     """A node with no decimal form (the caller falls back to SymPy)."""
 
