@@ -149,3 +149,31 @@ def test_grade_writes_the_same_bytes_with_one_job_or_two(invoke, tmp_path, monke
     assert {"answers-graded-items.csv", "answers-graded-report.html"} <= outputs[2].keys()
     assert outputs[2]["answers-graded-items.csv"].startswith("\ufefflevel,".encode("utf-8"))   # the child's BOM too
     assert b"Item analysis" in outputs[2]["answers-graded-report.md"]
+
+
+@pytest.mark.slow
+def test_per_student_papers_have_their_report_computed_without_a_process(invoke, tmp_path, monkeypatch):
+    """Per-student papers' report reads every paper's parts: forked, it and the main process
+    would each copy most of the other's memory, so it is made in the main process however
+    big the class (a class paper of that size is forked), with every output that of one job."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\n" + "".join(f"s{n:02d},Student {n}\n" for n in range(6)), encoding="utf-8")
+    assert invoke("generate", "--seed", 5, "--classes", "C1,C2", "--students", roster,
+                  "--out", tmp_path / "papers").exit_code == 0
+    with open(tmp_path / "papers" / "key.csv", newline="", encoding="utf-8") as handle:
+        key = list(csv.DictReader(handle))
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"]] + [
+            [part["student_id"], part["question_id"], part["part"], part["answer"] if n % 3 else "0.5"]
+            for n, part in enumerate(key)])
+    monkeypatch.setattr(class_files, "REPORT_PROCESS_CELLS", 0)   # a class paper would be forked
+    asked = _forks_asked(monkeypatch)
+    outputs = {}
+    for jobs in (1, 2):
+        result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "papers" / "key.json",
+                        "--out", tmp_path / f"jobs{jobs}" / "answers-graded.csv", "--jobs", jobs)
+        assert result.exit_code == 0, result.output
+        outputs[jobs] = {p.name: p.read_bytes() for p in sorted((tmp_path / f"jobs{jobs}").iterdir())}
+    assert asked == [False, False]
+    assert outputs[1] == outputs[2]
+    assert b"Item analysis" in outputs[2]["answers-graded-report.md"]

@@ -1,7 +1,8 @@
 """The class's files grade writes beside graded.csv from the finished grid: the verdict
 matrix the reports share (``verdict_matrix``), the students and questions CSVs and
 report.md (``write_reports``), and whether the class report is big enough to be
-computed in a process of its own (``report_pays_for_a_process``)."""
+computed in a process of its own (``report_pays_for_a_process``): a class paper's, not
+per-student papers'."""
 
 from __future__ import annotations
 
@@ -22,8 +23,11 @@ process: for 40 students x 27 parts it takes about 6 ms, less than forking
 
 
 def report_pays_for_a_process(students: Students, index: KeyIndex) -> bool:
-    """True when the class report is big enough to compute in a forked process."""
-    return len(students.names) * len(index.slots) >= REPORT_PROCESS_CELLS
+    """True when the class report is big enough to compute in a forked process and reads a class paper.
+    With per-student papers it is made in the main process: its reading of every paper's parts
+    (``slot_traps``) and the main process's totals would each copy most of the other's pages, nearly
+    doubling grade's memory at that point (docs/performance.md, the sixty-fourth round)."""
+    return not students.own_papers and len(students.names) * len(index.slots) >= REPORT_PROCESS_CELLS
 
 
 def verdict_matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:

@@ -160,8 +160,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs another answers file made in the same folder are kept unless
     ``replace_outputs`` (``force``: both, the older option; docs/grading.md); ``paper_as_written`` grades a student whose answers all
     carry another paper's code against that paper (paper_written.py). With ``jobs`` > 1 (default: one per CPU) a big file
-    is graded in up to ``jobs`` processes at once, and the class report's
-    item analysis is computed in a second process while the totals and the
+    is graded in up to ``jobs`` processes at once, and a class paper's
+    report's item analysis is computed in a second process while the totals and the
     other reports are written; the output is the same. ``attempt``: which attempt of an LMS download's student
     with several is graded, ``highest`` (quizgen's score; ties: the later; also when None, the option not given),
     ``last`` or ``first`` (attempt_choice.py); ``saved_by``: what saved a Moodle download last (resaved_zeros.py)."""
