@@ -29,6 +29,24 @@ SHOWN_CONTROLS = {**{code: "\ufffd" for code in [*range(0x20), 0x7F, *range(0x80
 NUL) becomes U+FFFD, a bidi control is removed; tabs and line breaks are kept. CSV cells, the HTML
 page and report.md (``quizgen.report.formatting``) use this one table."""
 
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+"""The control characters SHOWN_CONTROLS shows as U+FFFD: C0 but tab and line ends, DEL, C1 (U+009B
+is the 8-bit CSI a terminal acts on as ESC [)."""
+
+
+def first_control(text: str) -> str:
+    """The first control character a terminal may act on in ``text`` (``_CONTROLS``), or ""."""
+    found = None if text.isprintable() else _CONTROLS.search(text)
+    return found.group() if found else ""
+
+
+def has_control(value: str) -> bool:
+    """Whether an id or name read from a file holds a control character (``first_control``; NUL
+    padding at its end aside, as a fixed-width export writes): the one rule a roster's cells, an
+    answers row's id and an overrides row's id are refused or left unread by."""
+    return bool(first_control(value.rstrip("\x00")))
+
+
 _RISKY_START = frozenset("=+-@\t\r\n")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
 

@@ -26,7 +26,6 @@ the file, the line and what was wrong."""
 
 from __future__ import annotations
 
-import re
 from array import array
 from csv import Error as CsvError
 from dataclasses import dataclass, field, replace
@@ -34,6 +33,7 @@ from typing import NamedTuple
 
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, first_lines, header_shown, norm_header,
                                one_column_each_at, read_csv_text, sniffed_reader)
+from quizgen.cells import has_control
 from quizgen.errors import InputFileError
 from quizgen.wording import shortened, thousands
 from quizgen.key.checks import MAX_NAME, MAX_STUDENT_ID   # characters of a name, of a student id (key.json's)
@@ -64,7 +64,6 @@ SUBMITTED_STATES = ("Finished", "Submitted", "Never submitted")   # an attempt c
 # lists (Section), Moodle's participants page (Groups; Gruppen, Groupes in German and French), tutorial groups.
 SECTION_COLUMNS = ("section", "sections", "classsection", "coursesection", "group", "groups", "tutorialgroup",
                    "gruppe", "gruppen", "groupe", "groupes")
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,11 +385,6 @@ def _name(row: list, columns: Columns, where: str) -> str:
         family, given = parts[0].split(",")
         parts = [given.strip(), family.strip()]
     return joined_name(parts)
-
-
-def has_control(value: str) -> bool:
-    """A control character in ``value`` (not a tab, line end or fixed-width NUL padding): a roster's and grade's rule."""
-    return _CONTROL.search(value.rstrip("\x00")) is not None
 
 
 def _clean(value: str, column: str, where: str) -> str:

@@ -32,7 +32,8 @@ def test_a_row_whose_id_holds_a_control_character_is_unread_at_its_line(tmp_path
 
 def test_the_roster_and_grade_share_the_rule_nul_padding_aside(tmp_path):
     from quizgen.errors import InputFileError
-    from quizgen.roster import has_control, read_roster
+    from quizgen.cells import has_control
+    from quizgen.roster import read_roster
 
     assert [has_control(t) for t in (BAD_ID, "s\x001", "s2\x00\x00", "s2\t", "s2")] == [True, True, False, False, False]
     (tmp_path / "r.csv").write_text("student_id,name\ns2\x00\x00,Bo\n", encoding="utf-8")

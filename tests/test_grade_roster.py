@@ -345,15 +345,19 @@ def test_a_trap_no_student_could_make_is_not_listed(tmp_path):
 
 
 def test_no_escape_or_bell_from_the_files_reaches_the_terminal(tmp_path):
-    """An override for nobody is named in the warnings, its control characters (a window-title
-    escape, a bell) shown as ?; an answers row whose id holds them is not read (roster.has_control)."""
+    """An answers row whose id holds control characters (a window-title escape, a bell) is not read
+    (cells.has_control); an override whose id holds one is refused at its line, by the same rule."""
     answers = write(tmp_path, {"questions": [Q1]}, [("s\x1b]0;title\x07", "Q1", "a", "0.5"), ("s001", "Q1", "a", "0.5")])
     (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\n", encoding="utf-8")
-    (tmp_path / "ov.csv").write_text("student_id,question_id,part,score\nghost\x1b[31m,Q1,a,1\n", encoding="utf-8")
+    (tmp_path / "ov.csv").write_text("student_id,question_id,part,score\nghost,Q1,a,1\n", encoding="utf-8")
     result = grade(answers, "--roster", tmp_path / "roster.csv", "--overrides", tmp_path / "ov.csv", "--force")
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.output and "\x07" not in result.output
-    assert "ghost?[31m" in result.output and "1 row(s) not read as a row" in result.output
+    assert "ghost" in result.output and "1 row(s) not read as a row" in result.output
+    (tmp_path / "ov.csv").write_text("student_id,question_id,part,score\nghost\x1b[31m,Q1,a,1\n", encoding="utf-8")
+    result = grade(answers, "--roster", tmp_path / "roster.csv", "--overrides", tmp_path / "ov.csv", "--force")
+    assert result.exit_code != 0 and "\x1b" not in result.output
+    assert "line 2: student_id contains a control character" in result.output
 
 
 def test_only_the_first_unknown_ids_get_a_hint(tmp_path, monkeypatch):

@@ -22,7 +22,8 @@ from quizgen.grading.tally import Tally
 from quizgen.grading.timestamps import record_contest, timestamp_column
 from quizgen.grading.writer import RowSet, RowWriter
 from quizgen.key.status import Status
-from quizgen.roster import has_control, name_in
+from quizgen.cells import has_control
+from quizgen.roster import name_in
 
 CACHE_LIMIT = 50_000    # outcomes kept per question part before the cache starts afresh
 CACHE_TEXT = 64         # longer answers are graded each time, never kept
@@ -239,7 +240,7 @@ def id_first(source) -> bool:
 def readable_id(text: str, delimiter: str) -> bool:
     """Whether the id cell of a malformed row can be trusted: some text, not
     over ID_CHARS, with no quote, line break, separator (a quote left open
-    in the id cell runs the rest of the line into it) or control character (roster.has_control). The row's cells are
+    in the id cell runs the rest of the line into it) or control character (cells.has_control). The row's cells are
     padded with empty ones up to the header's width, so a row too short to
     reach the id column has an empty id cell."""
     text = text.strip()

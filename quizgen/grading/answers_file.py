@@ -21,7 +21,8 @@ from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_COLUMNS, 
                                            layout_of, plain_answers_header, split_label)
 from quizgen.lms.papers import DOWNLOAD_LINE   # the built answers file's column: a reason names the download's line
 from quizgen.lms.row_checks import download_reason
-from quizgen.roster import has_control, name_in
+from quizgen.cells import has_control
+from quizgen.roster import name_in
 from quizgen.grading.long_answer import MAX_ANSWER_CHARS, too_long as _too_long
 
 __all__ = ["AnswersFile", "BadRow", "EXPECTED", "MAX_ANSWER_CHARS", "MAX_OTHER_COLUMNS", "header_row",
@@ -283,7 +284,7 @@ def _header_again(cells: list, line: int) -> HeaderRow:
 
 
 def _control_id(line: int) -> str:
-    """Why a row whose student id holds a control character is not read, as a roster's is refused (roster.has_control)."""
+    """Why a row whose student id holds a control character is not read, as a roster's is refused (cells.has_control)."""
     return f"line {line}: the student id contains a control character, so the line is not graded; retype the id"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from quizgen.cells import SHOWN_CONTROLS
+from quizgen.cells import first_control
 from quizgen.errors import InputFileError
 from quizgen.wording import printable, quoted, shortened
 from quizgen.key.checks import MAX_ID, MAX_STUDENT_ID
@@ -86,7 +86,7 @@ def check_id(student: str, export: str, line: int) -> None:
                              f"long, and no LMS id is longer than {MAX_STUDENT_ID} (Moodle's ID number, Canvas's "
                              "SIS id): was the file damaged or edited? Correct the id as the LMS shows it, or "
                              "download the file again")
-    control = "" if student.isprintable() else next((c for c in student if SHOWN_CONTROLS.get(ord(c)) == "\ufffd"), "")
+    control = first_control(student)
     if control:
         raise InputFileError(f"{where}: student id {shortened(printable(student), 40)!r} contains a control "
                              f"character (U+{ord(control):04X}), which no LMS id holds: was the file damaged or "

@@ -20,6 +20,7 @@ import csv
 import math
 from dataclasses import dataclass
 
+from quizgen.cells import has_control
 from quizgen.csv_input import (ALIASES, csv_problem, first_lines, header_shown, norm_header, one_column_each_at,
                                read_csv_text, sniffed_reader)
 from quizgen.errors import InputFileError
@@ -162,6 +163,8 @@ def _override(row: list, columns: dict, where: str, line: int, mark: tuple) -> O
         raise InputFileError(f"{where}: status {status!r} is not one of {', '.join(OVERRIDE_STATUSES)}")
     if not cell("student"):
         raise InputFileError(f"{where}: student_id is empty")
+    if has_control(cell("student")):   # as a roster's id is refused, and an answers row's is not graded
+        raise InputFileError(f"{where}: student_id contains a control character; retype the id")
     unit, heading = mark
     if unit == POINTS:
         score = _points(cell(POINTS), where, heading)
