@@ -74,17 +74,29 @@ def test_a_fullwidth_question_id_and_part_are_the_keys(tmp_path, invoke, class_k
     assert "labelled for Q1 (a)" not in result.output
 
 
-def test_key_question_ids_that_read_alike_are_refused(tmp_path, invoke, class_key):
+@pytest.mark.parametrize("other", ["Ｑ１", "Q01", "q1", "Q1 "])
+def test_key_question_ids_that_read_alike_are_refused(tmp_path, invoke, class_key, other):
+    """Refused as the key is read, by its question id form, so grading's key index meets no two ids read alike."""
     import json
 
     key = json.loads(class_key.read_text(encoding="utf-8"))
-    key["questions"][1]["id"] = "Ｑ１"
+    key["questions"][1]["id"] = other
     (tmp_path / "key.json").write_text(json.dumps(key, ensure_ascii=False), encoding="utf-8")
     (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json")
     assert result.exit_code == 2
     assert result.stderr == (f"quizgen: error: {tmp_path / 'key.json'}: questions[1].id: expected a question id "
-                             f"Q1, Q2, ..., as generate writes them, got \"Ｑ１\"\n")
+                             f"Q1, Q2, ..., as generate writes them, got {json.dumps(other, ensure_ascii=False)}\n")
+
+
+def test_question_ids_of_the_key_form_read_apart():
+    """No two ids of generate's form (key.checks.QUESTION_ID_PATTERN) read alike as answers name questions."""
+    from quizgen.key.checks import QUESTION_ID_PATTERN
+    from quizgen.question_ids import norm_question
+
+    ids = [f"Q{n}{letter}" for n in (1, 2, 10, 11, 100, 999999999) for letter in ("", "a", "b", "z")]
+    assert all(QUESTION_ID_PATTERN.fullmatch(qid) for qid in ids)
+    assert len({norm_question(qid) for qid in ids}) == len(ids)
 
 
 # ---------------------------------------------------------------- item 3: a Moodle State quizgen does not know

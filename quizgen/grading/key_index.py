@@ -261,7 +261,7 @@ class KeyIndex:
         self._credits = {}     # {(template, class): Credits}
         self._layouts = {}     # {(question id, each part's letter): slots}: KeyIndex.layout
         for paper in [None, *key.papers]:
-            self._add_slots(paper.questions if paper else key.questions, paper)
+            self._add_slots(paper.questions if paper else key.questions)
         self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
         self.roster = []   # (student id, name, paper number): ids are matched by grading/students.py
         for paper in key.papers:
@@ -327,19 +327,15 @@ class KeyIndex:
                               f"({slip}): probably their own paper, the code miswritten; a person checks it")
         return CodeReason(f"{shown} is no paper of this key (expected paper {display_code(expected)}): {OTHER_RUN}")
 
-    def _add_slots(self, questions: tuple, paper) -> None:
-        """Each new part of ``paper``'s ``questions`` (paper None: the class paper's) a slot; two of its questions
-        whose ids read alike are refused (``Q1`` and ``Ｑ１`` or ``Q01``: one's answers would grade the other)."""
-        placed = {}
+    def _add_slots(self, questions: tuple) -> None:
+        """Each new part of a paper's ``questions`` a slot. No two of a
+        paper's question ids read alike: a key's are each once on a paper and of generate's form
+        (key.checks.QUESTION_ID_PATTERN: ``Q1``, ``Q2b``, never ``Q01``), and an LMS download's key names its
+        own ``Q<slot>`` and ``Q<slot><letter>`` (lms/papers.py)."""
         for question in questions:
             qid = self.normal_ids.get(question.id)
             if qid is None:
                 qid = self.normal_ids[question.id] = norm_question(question.id)
-            if placed.setdefault(qid, question.id) != question.id:
-                whose = f"student {paper.student_id}'s paper" if paper else "the class paper"
-                raise InputFileError(f"{self.source}: {whose}: the question ids {placed[qid]!r} and {question.id!r} "
-                                     f"read alike, as answers name questions (Q1, Q01, q 1, the fullwidth Ｑ１); "
-                                     f"expected question ids that read apart: rename one")
             entry = self.questions.setdefault(qid, {"id": question.id, "parts": {}, "letters": []})
             for part in question.parts:
                 letter = part.letter
