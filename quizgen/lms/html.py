@@ -11,11 +11,8 @@ from html import escape, unescape
 
 from quizgen.text.md_escape import MD_UNESCAPE
 from quizgen.text.scripts import SUBSCRIPTS, SUPERSCRIPTS
+from quizgen.text.spans import DOLLARS, spans, substituted
 
-_MATH = re.compile(r"\\.|(\$\$(?:\\.|[^\\])*?\$\$|\$(?:\\.|[^\\$])*?\$)", re.S)
-"""A backslash pair (skipped), or maths (group 1): displayed, ``$$...$$``, or in a line, ``$...$``. A
-backslash pair never opens or closes maths, as the paper's LaTeX reads it (text/tex_markdown.py): ``\\$``
-is a dollar sign, but ``\\\\$x$`` a backslash then maths, and ``$a\\\\$`` maths ending in ``\\\\``."""
 _ESCAPE_OR_BOLD = re.compile(MD_UNESCAPE.pattern + r"|\*\*((?:\\.|[^\\])+?)\*\*", re.S)
 """An escape (MD_UNESCAPE: group 1 its character, or none for a ``\\\\``) or a bold run (group 2), found
 in one left-to-right pass over the escaped text, so that an escaped ``\\*\\*`` opens no bold and a bold run
@@ -39,20 +36,15 @@ def _block(block: str) -> str:
 
 
 def _inline(text: str) -> str:
-    """One run of text: math pieces become ``\\( ... \\)``, the rest is
-    un-Markdown-escaped, HTML-escaped, and bold marked up."""
-    out, at = [], 0
-    for found in _MATH.finditer(text):
-        maths = found.group(1)
-        if maths is None:
-            continue
-        out.append(_plain_html(text[at:found.start()]))
-        if maths.startswith("$$"):
-            out.append(r"\[" + escape(maths[2:-2], quote=False) + r"\]")
-        else:
-            out.append(r"\(" + escape(maths[1:-1], quote=False) + r"\)")
-        at = found.end()
-    return "".join(out) + _plain_html(text[at:])
+    """One run of text: math pieces (text/spans.DOLLARS: a dollar after an odd run of backslashes opens or
+    closes none, as the paper's LaTeX reads it) become ``\\( ... \\)``, displayed ones ``\\[ ... \\]``; the rest
+    is un-Markdown-escaped, HTML-escaped, and bold marked up."""
+    def maths(start: int, end: int) -> str:
+        if text.startswith("$$", start):
+            return r"\[" + escape(text[start + 2:end - 2], quote=False) + r"\]"
+        return r"\(" + escape(text[start + 1:end - 1], quote=False) + r"\)"
+
+    return substituted(text, spans(text, DOLLARS), maths, _plain_html)
 
 
 def _plain_html(text: str) -> str:

@@ -22,8 +22,11 @@ class Delimiter(NamedTuple):
     unescaped: bool = False
 
 
-MATHS = (Delimiter("$$", "$$", unescaped=True), Delimiter("\\[", "\\]"), Delimiter("\\(", "\\)"),
-         Delimiter("$", "$", unescaped=True))
+DOLLARS = (Delimiter("$$", "$$", unescaped=True), Delimiter("$", "$", unescaped=True))
+"""Maths between dollars: displayed, ``$$...$$``, or in a line, ``$...$``; a dollar after an odd run of
+backslashes (``\\$``) is a dollar sign. The LMS HTML (lms/html.py) reads template text's maths so."""
+
+MATHS = (DOLLARS[0], Delimiter("\\[", "\\]"), Delimiter("\\(", "\\)"), DOLLARS[1])
 """LaTeX maths in template text: ``$$...$$``, ``\\[...\\]``, ``\\(...\\)``, ``$...$``,
 a ``\\$`` being a dollar sign (plain text, feedback sheets with decimal commas)."""
 
