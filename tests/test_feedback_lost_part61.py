@@ -7,14 +7,16 @@ from test_review50b import answer, key_of, run, write
 
 
 def _sheets(folder, lose_q2b: bool = True) -> dict:
-    """s1 and s2 answer every part (s2 wrong on Q1b), s3 leaves Q1a and Q1b blank and hands in
-    nothing after; with ``lose_q2b`` no row answers Q2b (a lost column)."""
+    """s1, s2 and s4 answer every part (s2 wrong on Q1b), s3 leaves Q1a and Q1b blank and hands in
+    nothing after (counted absent, as in the class report: not among the three answering that a part
+    needs to be called lost); with ``lose_q2b`` no row answers Q2b (a lost column)."""
     parts = key_of(folder, "C1,C2")
     rows = [["student_id", "question_id", "part", "answer"]]
     for q, letter, part in parts:
         if lose_q2b and (q, letter) == ("Q2", "b"):
             continue
         rows += [["s1", q, letter, answer(part)], ["s2", q, letter, "7" if (q, letter) == ("Q1", "b") else answer(part)]]
+        rows += [["s4", q, letter, answer(part)]]
         rows += [["s3", q, letter, ""]] * (q == "Q1")
     write(folder / "answers.csv", rows)
     run(["grade", "answers.csv", "--key", "quiz/key.json", "--out", "out", "--feedback", "out/sheets"], folder)

@@ -83,7 +83,8 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks, _rounding_rule(key), is_lms_key(key)), comma, strays,
                            unsubmitted_states(key, result.matrix.students), kept_figures(carried),
-                           written_notes(used, result.matrix.students), carried or 3, lost_slots(result.matrix))
+                           written_notes(used, result.matrix.students), carried or 3,
+                           lost_slots(result.matrix, result.absent))
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
     own = run_stems(result.files, outputs.feedback, sheet_ext)   # names of the run's other files
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
@@ -167,7 +168,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q), solutions.known(q))
                 for q in questions]
-    parts_lost = lost_parts(questions, slot_of, lost)
+    parts_lost = lost_parts(questions, slot_of, lost, matrix, number)
     notes = [unsubmitted_note(states, number), (written or {}).get(number, "")]
     notes += [full_marks_note(questions, lines_of, AWAITING), awaiting_note(questions, number, matrix, slot_of),
               not_received_note(questions, number, matrix, slot_of, lost), lost_note(parts_lost)]

@@ -139,7 +139,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "lines": [_tex_fields(line._replace(answer=shown_answer(line.answer) or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
     work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes(), context.keep,
-                     lost_parts(questions, context.slot_of, context.lost))
+                     lost_parts(questions, context.slot_of, context.lost, context.matrix, number))
     score, max_score, percent = score_texts(total, context.comma)
     strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
@@ -279,5 +279,5 @@ def _notes(questions, number: int, context, lines_of=()) -> str:
              full_marks_note(questions, lines_of, AWAITING),
              awaiting_note(questions, number, context.matrix, context.slot_of),
              not_received_note(questions, number, context.matrix, context.slot_of, context.lost),
-             lost_note(lost_parts(questions, context.slot_of, context.lost)))
+             lost_note(lost_parts(questions, context.slot_of, context.lost, context.matrix, number)))
     return " ".join(note for note in notes if note)

@@ -126,18 +126,28 @@ def not_received_note(questions, number: int, matrix, slot_of: dict, lost=frozen
             "your instructor.")
 
 
-def lost_slots(matrix) -> frozenset:
+def lost_slots(matrix, absent=()) -> frozenset:
     """The slots (question parts) of ``matrix`` the answer form or its export most likely lost
-    (quizgen.lost_parts, the class report's "no answers" rule, the students marked only by overrides
-    not counted among those answering): no sheet blames the student for them."""
+    (quizgen.lost_parts, the class report's "no answers" rule: the students marked only by overrides
+    not counted among those answering, and those counted absent, ``absent``'s ids as GradeResult.absent
+    lists them, every answer blank say, passed over): no sheet blames the student for them."""
+    gone = set(absent)
     rows = (map(_answered, matrix.row(n)) for n in range(len(matrix)))
-    return lost_columns(rows, len(matrix.slots), only_overridden(matrix, range(len(matrix))))
+    return lost_columns(rows, len(matrix.slots), only_overridden(matrix, range(len(matrix))),
+                        [n for n, student_id in enumerate(matrix.students) if student_id in gone])
 
 
-def lost_parts(questions, slot_of: dict, lost) -> dict:
-    """``{(question id, letter): "Q3 (b)"}`` of a paper's parts whose slot is in ``lost`` (lost_slots)."""
-    return {(question.id, part.letter): f"{question.id} ({part.letter})" for question in questions
-            for part in question.parts if slot_of.get((norm_question(question.id), part.letter)) in lost}
+def lost_parts(questions, slot_of: dict, lost, matrix, number: int) -> dict:
+    """``{(question id, letter): "Q3 (b)"}`` of a paper's parts whose slot is in ``lost`` (lost_slots)
+    and that student ``number`` of ``matrix`` has no answer to: one who handed in a blank (counted absent,
+    passed over by lost_slots) sees it as their blank, not as lost."""
+    found = {}
+    for question in questions:
+        for part in question.parts:
+            slot = slot_of.get((norm_question(question.id), part.letter))
+            if slot in lost and not _answered(matrix.cell(number, slot)):
+                found[(question.id, part.letter)] = f"{question.id} ({part.letter})"
+    return found
 
 
 def lost_note(parts: dict) -> str:
