@@ -31,15 +31,15 @@ def unmarked_utf16(sample: bytes) -> str | None:
     return None
 
 
-def utf16_hint(sample: bytes, option: bool) -> str:
+def utf16_hint(sample: bytes, option: str | None) -> str:
     """The advice on a file refused as binary data that is UTF-16 or UTF-32: by its mark
-    (read with another --encoding), to leave --encoding out; with no mark, to save it as
-    UTF-8 or, where ``option`` (the file --encoding names, the answers file), to name
-    the encoding. "" for other binary data."""
+    (read with another --encoding), to leave the option out; with no mark, to save it as
+    UTF-8 or, where ``option`` names the file's encoding (``--encoding``, the answers file's;
+    ``--roster-encoding``), to name the encoding. "" for other binary data."""
     marked = bom_encoding(sample)
     if marked in ("utf-16", "utf-32"):
-        how = "leave --encoding out to read it so" if option else "save it as UTF-8"
+        how = f"leave {option} out to read it so" if option else "save it as UTF-8"
         return f" (it is {marked.upper()}, as its byte-order mark says: {how})"
     name = unmarked_utf16(sample)
-    how = f"give --encoding {name}" if option else "as UTF-16 with its byte-order mark, as Excel's \"Unicode text\" does"
+    how = f"give {option} {name}" if option else "as UTF-16 with its byte-order mark, as Excel's \"Unicode text\" does"
     return f" (it looks like UTF-16 without a byte-order mark: save it as UTF-8, or {how})" if name else ""

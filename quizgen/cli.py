@@ -9,7 +9,7 @@ import click
 
 from quizgen import __version__
 from quizgen.cli_group import QuizgenGroup
-from quizgen.cli_options import NamedPath, bank_option, bulk_jobs_option, jobs_option
+from quizgen.cli_options import NamedPath, bank_option, bulk_jobs_option, jobs_option, refuse_lone_encoding
 from quizgen.files import install_signal_cleanup
 from quizgen.paper_formats import OUTPUT_FORMATS
 
@@ -67,6 +67,7 @@ def list_command(banks, paths):
 @click.option("--students", default=None, metavar="ROSTER.CSV", type=NamedPath(),
               help="Roster (a student id column; a name, or first and last name columns; an LMS export reads too): "
                    "one paper per student, each with its own numbers.")
+@click.option("--students-encoding", default=None, help="The --students file's encoding (default: detected).")
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
 @click.option("--only", multiple=True, metavar="ID[,ID...]",
               help="With --students and --split, into the folder holding the paper: remake only these students' "
@@ -84,7 +85,7 @@ def list_command(banks, paths):
 @jobs_option
 @bank_option
 def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_examples, title, course, date,
-             students, split, only, paper_size, layout, force, banks):
+             students, students_encoding, split, only, paper_size, layout, force, banks):
     """Generate a randomised problem set with solutions and an answer key.
 
     \b
@@ -99,11 +100,12 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
     """
     from quizgen.generation.run import generate as generate_quiz, summary_line
 
+    refuse_lone_encoding("--students-encoding", students_encoding, "--students", students)
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=seed, fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
                          title=title, course=course, date=date, students=students, split=split,
                          progress=True, jobs=jobs, paper=paper_size, force=force,
-                         layout=layout, only=only or None)
+                         layout=layout, only=only or None, students_encoding=students_encoding)
     for warning in quiz.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
     click.echo(summary_line(quiz, out_dir, remade=bool(only)))
@@ -172,6 +174,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--roster", default=None, type=NamedPath(dir_okay=False),
               help="The class roster CSV (a student id column, optional name): students with no answer are "
                    "listed as missing.")
+@click.option("--roster-encoding", default=None, help="The --roster file's encoding (default: detected).")
 @click.option("--force-key", is_flag=True,
               help="Grade with this key even when most answers (or their paper codes, or an older LMS "
                    "download's seed labels) look written for another seed or key.")
@@ -211,8 +214,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @bank_option
 @jobs_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark, rtol, atol, encoding, policy,
-                  ecf_credit, overrides, roster, force_key, replace_outputs, force, zero_absent, paper_as_written,
-                  attempt, saved_by, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key, feedback_dir,
+                  ecf_credit, overrides, roster, roster_encoding, force_key, replace_outputs, force, zero_absent,
+                  paper_as_written, attempt, saved_by, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key, feedback_dir,
                   feedback_format, paper_size, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
@@ -231,13 +234,15 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, decimal_mark
     """
     from quizgen.grading.command import grade_command as graded
 
+    refuse_lone_encoding("--roster-encoding", roster_encoding, "--roster", roster)
     done = graded(answers, html=not no_html, gradebook=gradebook, gradebook_template=gradebook_template,
                   gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
                   feedback_format=feedback_format, paper=paper_size, banks=banks, zero_absent=zero_absent,
                   key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma, decimal_mark=decimal_mark,
                   rtol=rtol, atol=atol, encoding=encoding, progress=True, policy=policy, ecf_credit=ecf_credit,
-                  overrides=overrides, roster=roster, force=force, jobs=jobs, paper_as_written=paper_as_written,
-                  attempt=attempt, force_key=force_key, replace_outputs=replace_outputs, saved_by=saved_by)
+                  overrides=overrides, roster=roster, roster_encoding=roster_encoding, force=force, jobs=jobs,
+                  paper_as_written=paper_as_written, attempt=attempt, force_key=force_key,
+                  replace_outputs=replace_outputs, saved_by=saved_by)
     for line in done.warnings:
         click.echo(f"quizgen: warning: {line}", err=True)
     click.echo(done.summary)

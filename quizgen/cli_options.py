@@ -49,3 +49,9 @@ bulk_jobs_option = click.option(
     "--jobs", default=0, type=int,
     help="Processes to use (default 0: one per CPU); the output is the same for any number.")
 """validate's and export's --jobs: the same processes (generation/workers.py), no PDFs."""
+
+
+def refuse_lone_encoding(encoding_option: str, encoding, file_option: str, path) -> None:
+    """Refuse an encoding option (``--roster-encoding``) given without the file whose encoding it names."""
+    if encoding is not None and path is None:
+        raise click.UsageError(f"{encoding_option} needs {file_option}: it names that file's encoding")

@@ -60,12 +60,13 @@ ALIASES = {
 _SEP_LINE = re.compile(r"sep=(.)")
 
 
-def read_csv_text(path, what: str) -> str:
+def read_csv_text(path, what: str, encoding=None, option: str | None = None) -> str:
     """The whole text of a small CSV input (a roster, overrides) at ``path``,
-    read by ``csv_text``'s rule; one-line errors naming the file and ``what`` it is."""
+    read by ``csv_text``'s rule, in ``encoding`` if given (``option``: the option naming it,
+    ``--roster-encoding``; None: the file has none); one-line errors naming the file and ``what`` it is."""
     path, data = Path(path), read_capped(Path(path), SMALL_INPUT_BYTES, what)
     refuse_workbook(path, data, f"save the {what} sheet as CSV")
-    return csv_text(path, data, None, f"the {what} file is not text; save it as CSV", option=False).text
+    return csv_text(path, data, encoding, f"the {what} file is not text; save it as CSV", option=option).text
 
 
 def refuse_workbook(path, data: bytes, advice: str) -> None:
@@ -214,8 +215,8 @@ ENCODINGS_ACCEPTED = ("use an encoding that writes plain ASCII as itself (utf-8,
 _ASCII = "".join(map(chr, range(0x20, 0x7F))) + "\t\r\n\\u0041\\x41+AGE-~{~}"   # escapes and shifts must read as typed
 
 
-def given_encoding(encoding):
-    """The ``--encoding`` asked for, if it names a text encoding a spreadsheet
+def given_encoding(encoding, option: str | None = "--encoding"):
+    """The ``--encoding`` (``option``) asked for, if it names a text encoding a spreadsheet
     writes: UTF-16/32, or one that reads and writes ASCII as itself (utf-8,
     cp1252, shift_jis...); not rot13 or base64 (not text), unicode_escape,
     utf-7, idna or punycode (``\\x00`` or ``+`` would not read as typed), EBCDIC."""
@@ -224,12 +225,12 @@ def given_encoding(encoding):
     try:
         info = codecs.lookup(encoding)
     except (LookupError, ValueError) as exc:
-        raise UsageError(f"--encoding: unknown encoding {shortened(printable(encoding))!r}; "
+        raise UsageError(f"{option}: unknown encoding {shortened(printable(encoding))!r}; "
                          "use utf-8, utf-16, utf-32, cp1252, ...") from exc
     if not getattr(info, "_is_text_encoding", True):
-        raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
+        raise UsageError(f"{option}: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
     if not (info.name.startswith(("utf-16", "utf-32")) or _keeps_ascii(info)):
-        raise UsageError(f"--encoding: {encoding!r} is not a plain text encoding a spreadsheet writes; "
+        raise UsageError(f"{option}: {encoding!r} is not a plain text encoding a spreadsheet writes; "
                          f"{ENCODINGS_ACCEPTED}")
     return info.name
 
@@ -254,24 +255,24 @@ class CsvText(NamedTuple):
 
 
 def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: bool = True,
-             option: bool = True) -> CsvText:
+             option: str | None = "--encoding") -> CsvText:
     """``data`` (the bytes of the CSV input at ``path``, all of them when
     ``final``) as text: in ``encoding`` (``--encoding``) if given, else the
     one detected; refused as ``{path}: {not_text}`` when it is no text. The one
     rule every CSV input is read by: the answers file, an LMS download, a roster, overrides
-    (``option`` false: a file --encoding does not apply to, whose advice cannot name it)."""
-    given = given_encoding(encoding)
+    (``option``: the option naming its encoding, which advice names; None: a file with none, overrides)."""
+    given = given_encoding(encoding, option)
     encoding = given or detect_encoding(telling_window(data, SAMPLE_BYTES) if final else data[:SAMPLE_BYTES])
     if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(data[:SAMPLE_BYTES]):
         raise InputFileError(f"{path}: {not_text}{utf16_hint(data[:SAMPLE_BYTES], option)}")
     if given and given.startswith("utf-32"):
-        _strictly(path, data[:SAMPLE_BYTES], given, final)
+        _strictly(path, data[:SAMPLE_BYTES], given, final, option)
     if not given and final:
-        refuse_mixed(path, data_chunks(data), encoding)
-    return CsvText(encoding, _decoded(path, data, encoding, final))
+        refuse_mixed(path, data_chunks(data), encoding, option)
+    return CsvText(encoding, _decoded(path, data, encoding, final, option))
 
 
-def _strictly(path, sample: bytes, encoding: str, final: bool) -> None:
+def _strictly(path, sample: bytes, encoding: str, final: bool, option: str | None) -> None:
     """Refuse a file that is not UTF-32 when ``--encoding`` says it is: its
     start must decode without a stray byte (read leniently, a UTF-8 file's every
     four bytes are out of range, each read back as cp1252: the file, misread)."""
@@ -279,7 +280,7 @@ def _strictly(path, sample: bytes, encoding: str, final: bool) -> None:
         codecs.getincrementaldecoder(encoding)().decode(sample, final=final and len(sample) < SAMPLE_BYTES)
     except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: cannot be read as {encoding} (bytes {exc.start}-{exc.end - 1}: {exc.reason}); "
-                             "try another --encoding, or leave it out to detect it") from exc
+                             + (f"try another {option}, or leave it out to detect it" if option else "save it as UTF-8")) from exc
 
 
 def _binary(sample: bytes) -> bool:
@@ -289,7 +290,7 @@ def _binary(sample: bytes) -> bool:
     return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
 
 
-def _decoded(path, data: bytes, encoding: str, final: bool) -> str:
+def _decoded(path, data: bytes, encoding: str, final: bool, option: str | None) -> str:
     """``data`` decoded: bytes invalid in ``encoding`` read as cp1252, a BOM
     dropped; one line for an encoding that cannot read it."""
     decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
@@ -297,7 +298,7 @@ def _decoded(path, data: bytes, encoding: str, final: bool) -> str:
         text = decoder.decode(data, final=final)
     except UnicodeError as exc:
         raise InputFileError(f"{path}: cannot be read as {encoding} ({exc}); "
-                             "try another --encoding, or leave it out to detect it") from exc
+                             + (f"try another {option}, or leave it out to detect it" if option else "save it as UTF-8")) from exc
     return text.lstrip("\ufeff")
 
 

@@ -92,7 +92,7 @@ class Roster(list):
 
     def __init__(self, students=(), source: str = "roster", column: str = "", lines=()):
         super().__init__(students)
-        self.source, self.column, self.lines = source, column, lines
+        self.source, self.column, self.lines, self.encoding = source, column, lines, None
 
     def where(self, student_id: str) -> str | None:
         """``roster.csv: line 5`` for the student ``student_id`` (by the id rule), else None."""
@@ -101,10 +101,13 @@ class Roster(list):
         return None if found is None or found >= len(self.lines) else f"{self.source}: line {self.lines[found]}"
 
 
-def read_roster(path, option: str = "--roster") -> Roster:
-    """The students of the roster CSV at ``path``, in file order; ``option``: the
-    command-line option that gave it (``--students`` for generate), as errors name it."""
-    return parse_roster(read_csv_text(path, "roster"), str(path), option)
+def read_roster(path, option: str = "--roster", encoding=None) -> Roster:
+    """The students of the roster CSV at ``path``, in file order, read in ``encoding`` if given (else
+    detected); ``option``: the command-line option that gave it (``--students`` for generate), as errors
+    name it, and ``{option}-encoding`` the one naming its encoding (``--roster-encoding``)."""
+    roster = parse_roster(read_csv_text(path, "roster", encoding, f"{option}-encoding"), str(path), option)
+    roster.encoding = encoding
+    return roster
 
 
 def parse_roster(text: str, source: str = "roster", option: str = "--roster") -> Roster:
@@ -136,7 +139,7 @@ def column_holding(roster: Roster, ids) -> str | None:
     ID, for answers keyed by email), to name in check_roster_matches' error;
     None when none does or the file cannot be read again (a pipe)."""
     try:
-        reader, _ = sniffed_reader(read_csv_text(roster.source, "roster"))
+        reader, _ = sniffed_reader(read_csv_text(roster.source, "roster", roster.encoding))
         rows = [row for row in reader if any(cell.strip() for cell in row)]
     except (OSError, CsvError, InputFileError):
         return None

@@ -69,12 +69,15 @@ def file_chunks(path):
     return chunks
 
 
-def refuse_mixed(path, chunks, encoding: str) -> None:
+def refuse_mixed(path, chunks, encoding: str, option: str | None = None) -> None:
     """Refuse, in one line naming the line and the byte, a file read as
     ``encoding`` (detected: utf-8, utf-8-sig or cp1252) with a byte that is not
     UTF-8 and a line of multi-byte UTF-8 (every byte of it UTF-8): it mixes
     encodings, and no one of them reads all its lines. A file with no such
-    line is cp1252 (older Excel), its every byte read."""
+    line is cp1252 (older Excel), its every byte read. ``option``: the option that
+    names the file's encoding (``--encoding``, ``--roster-encoding``), which the
+    refusal offers for a cp1252 file whose line of letters such as ``É`` and a
+    no-break space is UTF-8 by chance (bytes C9 A0)."""
     if encoding not in ("utf-8", "utf-8-sig", "cp1252"):
         return
     bad = first_not_utf8(chunks())
@@ -84,7 +87,8 @@ def refuse_mixed(path, chunks, encoding: str) -> None:
     raise InputFileError(f"{path}: line {_line_at(chunks(), bad)}: byte 0x{byte:02X} (byte {bad + 1:,} of the file) "
                          "is not UTF-8, while other lines are UTF-8: the file mixes two encodings (two files "
                          "pasted together?), and read either way some of its lines would change; "
-                         "save the file again as UTF-8 (retyping the letter on that line)")
+                         "save the file again as UTF-8 (retyping the letter on that line)"
+                         + (f", or, if every line is cp1252 (older Excel), give {option} cp1252" if option else ""))
 
 
 def first_not_utf8(chunks) -> int | None:

@@ -1,7 +1,7 @@
 """A file in UTF-16 with no byte-order mark is read by no quizgen reader (every one goes by
 the mark), so its refusal names UTF-16 and gives advice the user can follow where the file
-is given: ``--encoding`` for the answers file alone, which grade applies it to, saving it
-again for a roster, overrides, a key or a graded file (review 50a F5, F8)."""
+is given: the file's own encoding option (``--encoding`` for the answers file, ``--roster-encoding``,
+``--students-encoding`` for a roster), saving it again for overrides, a key or a graded file (review 50a F5, F8)."""
 
 import csv
 import io
@@ -13,20 +13,33 @@ SAVE_AGAIN = ("(it looks like UTF-16 without a byte-order mark: save it as UTF-8
               "byte-order mark, as Excel's \"Unicode text\" does)")
 
 
-def test_a_roster_for_generate_is_not_told_of_an_option_generate_lacks(invoke, tmp_path):
+def test_a_roster_for_generate_is_told_of_its_own_encoding_option(invoke, tmp_path):
     roster = tmp_path / "r16le.csv"
     roster.write_bytes(ROSTER.encode("utf-16-le"))
     refused = invoke("generate", "--seed", "123456789012345", "--students", roster, "--out", tmp_path / "rs")
     assert refused.exit_code == 2
-    assert refused.stderr == f"quizgen: error: {roster}: the roster file is not text; save it as CSV {SAVE_AGAIN}\n"
+    assert refused.stderr == (f"quizgen: error: {roster}: the roster file is not text; save it as CSV (it looks like "
+                              "UTF-16 without a byte-order mark: save it as UTF-8, or give --students-encoding "
+                              "utf-16-le)\n")
+    made = invoke("generate", "--seed", "123456789012345", "--students", roster, "--students-encoding", "utf-16-le",
+                  "--out", tmp_path / "rs")
+    assert made.exit_code == 0, made.output
 
 
-@pytest.mark.parametrize("option, name", [("--roster", "roster"), ("--overrides", "overrides")])
+def test_grade_advises_a_roster_its_own_encoding_option(invoke, tmp_path, seed3_key):
+    answers, roster = tmp_path / "a.csv", tmp_path / "small.csv"
+    answers.write_text("student_id,question_id,part,answer\ns001,Q1,a,0.5\n", encoding="utf-8")
+    roster.write_bytes(ROSTER.encode("utf-16-be"))
+    refused = invoke("grade", answers, "--key", seed3_key, "--roster", roster, "--out", tmp_path / "g")
+    assert refused.exit_code == 2
+    assert refused.stderr.endswith("save it as UTF-8, or give --roster-encoding utf-16-be)\n"), refused.stderr
+
+
+@pytest.mark.parametrize("option, name", [("--overrides", "overrides")])
 def test_grade_advises_saving_again_not_an_encoding_it_gives_the_answers(invoke, tmp_path, seed3_key, option, name):
     answers, small = tmp_path / "a.csv", tmp_path / "small.csv"
     answers.write_text("student_id,question_id,part,answer\ns001,Q1,a,0.5\n", encoding="utf-8")
-    small.write_bytes((ROSTER if name == "roster" else "student_id,question_id,part,share\ns001,Q1,a,1\n")
-                      .encode("utf-16-be"))
+    small.write_bytes("student_id,question_id,part,share\ns001,Q1,a,1\n".encode("utf-16-be"))
     refused = invoke("grade", answers, "--key", seed3_key, option, small, "--out", tmp_path / "g")
     assert refused.exit_code == 2
     assert refused.stderr.endswith(f"the {name} file is not text; save it as CSV {SAVE_AGAIN}\n"), refused.stderr

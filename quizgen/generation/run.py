@@ -36,7 +36,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
              course: str | None = None, date: str | None = None, students=None, split: bool = False,
              progress: bool = False, jobs: int = 0, paper: str | None = None, force: bool = False,
-             layout: str | None = None, only=None) -> Quiz:
+             layout: str | None = None, only=None, students_encoding=None) -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
     key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
     is written unless every file rendered. ``students`` is a roster CSV path (or
@@ -63,8 +63,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     options = given(title=title, course=course, date=date, paper=paper, layout=layout)
     printed = resolved(options)
     _check_options(split, students, printed["paper"], printed["layout"], only, force, fmt)
-    roster = read = read_roster(students, "--students") if isinstance(students, (str, os.PathLike)) \
-        else list(students or ())
+    roster = read = read_roster(students, "--students", students_encoding) \
+        if isinstance(students, (str, os.PathLike)) else list(students or ())
     bank = load_bank(banks)
     templates = select(bank, classes, banks)
     with writing_folder(out_dir, "--out"):   # held from the look at the earlier key to the last file written

@@ -85,7 +85,7 @@ def header_lines(path: Path, readable: Path, sample: bytes, encoding, not_text: 
         lines = io.StringIO(text.text, newline="").readlines()
         if whole_file or _header_whole(lines):
             if given is None and not whole_file:   # csv_text checked a file it was given whole
-                refuse_mixed(path, file_chunks(readable), text.encoding)
+                refuse_mixed(path, file_chunks(readable), text.encoding, "--encoding")
             return text.encoding, lines
         if size >= MAX_HEADER_BYTES:
             raise InputFileError(f"{path}: line 1: the header is over {MAX_HEADER_BYTES >> 20} MiB long "

@@ -75,7 +75,7 @@ class _Asked(NamedTuple):
     decimal_mark: str
     encoding: object
     overrides: object
-    roster: object
+    roster: object   # the --roster path and its --roster-encoding (None: detected), or None
     paper_as_written: bool
     key_forced: str   # the option that lets answers that look another key's through, or ""
     out_forced: str   # the option that lets another answers file's outputs be replaced, or ""
@@ -137,8 +137,8 @@ class _Reconciled(NamedTuple):
 @collector_paused()
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
           decimal_mark="auto", encoding=None, progress: bool = False, outputs: GradeOutputs | None = None,
-          policy=None, ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None,
-          paper_as_written: bool = False, attempt: str | None = None, force_key: bool = False,
+          policy=None, ecf_credit=None, overrides=None, roster=None, roster_encoding=None, force: bool = False,
+          jobs: int | None = None, paper_as_written: bool = False, attempt: str | None = None, force_key: bool = False,
           replace_outputs: bool = False, saved_by: str = "auto") -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers, in the working
@@ -155,7 +155,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     on by default), a gradebook file and feedback sheets (see outputs.py).
     ``policy`` (a policy.yaml path) and ``ecf_credit`` set the careful marker's
     credits, ``overrides`` (an overrides.csv path) applies human decisions,
-    ``roster`` (a roster CSV path) names who should have answered; answers
+    ``roster`` (a roster CSV path, in ``roster_encoding`` if given) names who should have answered; answers
     that look written for another key stop grading unless ``force_key``, and
     outputs another answers file made in the same folder are kept unless
     ``replace_outputs`` (``force``: both, the older option; docs/grading.md); ``paper_as_written`` grades a student whose answers all
@@ -173,9 +173,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     choice = AttemptChoice(attempt, marking, override, decimal_comma)
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
     asked = _Asked(answers=answers, key=key, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
-                   decimal_mark=decimal_mark, encoding=encoding, overrides=overrides, roster=roster,
-                   paper_as_written=paper_as_written, key_forced=key_forced, out_forced=out_forced,
-                   override=override, marking=marking, others=others)
+                   decimal_mark=decimal_mark, encoding=encoding, overrides=overrides,
+                   roster=None if roster is None else (roster, roster_encoding), paper_as_written=paper_as_written,
+                   key_forced=key_forced, out_forced=out_forced, override=override, marking=marking, others=others)
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, id_key=outputs.gradebook_key, delimiter=delimiter,
                        reads=files_read(answers, key, **others), choice=choice, sheets=bool(outputs.feedback),
@@ -231,7 +231,7 @@ def _read_inputs(asked: _Asked, given: LmsInput, outputs: GradeOutputs, commit) 
     if not (asked.key_forced or asked.paper_as_written):   # a big file's answers clearly another key's: stop now
         check_early(source, index, shown, key_path)
     decisions = read_decisions(asked.overrides)
-    class_roster = read_roster(asked.roster) if asked.roster is not None else None
+    class_roster = None if asked.roster is None else read_roster(asked.roster[0], encoding=asked.roster[1])
     students = Students(index, class_roster)
     outputs = key_outputs(outputs, index.key, key_path, lms)   # a built key's Moodle maximum
     return _Inputs(given=given, key=key, outputs=outputs, source=source, state=state, key_path=key_path, data=data,
