@@ -88,7 +88,8 @@ class Roster(list):
     """The roster's Students in file order, with the file's name (``source``)
     and the header of the column their ids were read from (``column``), for
     grade to name when no answer id matches (grading/students.check_roster_matches),
-    and each one's line of the file (``lines``), for a refusal of one to name."""
+    each one's line of the file (``lines``), for a refusal of one to name, and the
+    encoding it was given in (``encoding``, None: detected), to read it again so."""
 
     def __init__(self, students=(), source: str = "roster", column: str = "", lines=()):
         super().__init__(students)
