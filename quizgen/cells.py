@@ -40,11 +40,17 @@ def first_control(text: str) -> str:
     return found.group() if found else ""
 
 
+_ACTED_ON = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")
+"""``_CONTROLS`` but the ones that are whitespace to str.split (VT, FF, NEL), which a roster cell's
+spaces are collapsed with and the id rule ignores as it does spaces."""
+
+
 def has_control(value: str) -> bool:
-    """Whether an id or name read from a file holds a control character (``first_control``; NUL
-    padding at its end aside, as a fixed-width export writes): the one rule a roster's cells, an
-    answers row's id and an overrides row's id are refused or left unread by."""
-    return bool(first_control(value.rstrip("\x00")))
+    """Whether an id or name read from a file holds a control character a terminal acts on (``_ACTED_ON``:
+    ESC, a bell, DEL, a C1 control such as the 8-bit CSI U+009B; NUL padding at its end aside, as a
+    fixed-width export writes): the one rule a roster's cells, an answers row's id and an overrides
+    row's id are refused or left unread by."""
+    return not value.isprintable() and _ACTED_ON.search(value.rstrip("\x00")) is not None
 
 
 _RISKY_START = frozenset("=+-@\t\r\n")

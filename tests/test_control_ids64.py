@@ -1,6 +1,7 @@
-"""A student id holding a C1 control (U+009B, the 8-bit CSI a terminal acts on as ESC [), a DEL, a vertical
-tab or a form feed is read by the one rule (cells.has_control) a C0 control is: an answers row's id leaves the
-row unread at its line, a roster's id or name is refused naming its line, and so is an override's id."""
+"""A student id holding a C1 control (U+009B, the 8-bit CSI a terminal acts on as ESC [) is read by the one
+rule (cells.has_control) a C0 control is (the whitespace ones, VT, FF and NEL, collapsed as spaces, aside):
+an answers row's id leaves the row unread at its line, a roster's id or name is refused naming its line, and
+so is an override's id."""
 
 import csv
 
@@ -14,7 +15,7 @@ def _rows(path):
         return list(csv.DictReader(handle))
 
 
-@pytest.mark.parametrize("control", ["\x9b", "\x85", "\x7f", "\x0c"])
+@pytest.mark.parametrize("control", ["\x9b", "\x9d", "\x90", "\x7f"])   # CSI, OSC, DCS, DEL
 def test_an_answers_row_whose_id_holds_a_c1_control_is_unread_at_its_line(tmp_path, invoke, c1_key, control):
     bad = f"s{control}2J"
     (tmp_path / "a.csv").write_text(f"student_id,name,Q1a,Q1b\ns2,Bo,0.7157,0.33454\n{bad},Eve,0.7157,0.33454\n",
@@ -57,6 +58,7 @@ def test_an_override_whose_id_holds_a_control_is_refused_at_its_line(tmp_path, i
 def test_one_rule_nul_padding_and_whitespace_aside():
     from quizgen.cells import first_control, has_control
 
-    cases = ["s\x9b1", "s\x85", "s\x7f", "s\x0b1", "s\x1b", "s2\x00\x00", "s2\t", "s 2", "s\u202e2", "s2"]
-    assert [has_control(text) for text in cases] == [True] * 5 + [False] * 5
+    cases = ["s\x9b1", "s\x9f", "s\x7f", "s\x1c1", "s\x1b", "s2\x00\x00", "s2\t", "s\x0b2\x0c", "s\x852", "s 2",
+             "s\u202e2", "s2"]
+    assert [has_control(text) for text in cases] == [True] * 5 + [False] * 7
     assert first_control("a\x9bb\x1b") == "\x9b"
