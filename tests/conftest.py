@@ -84,6 +84,29 @@ def pytest_configure(config):
     loader.load_template = _load_template_once
 
 
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+def listed_slow(path=None):
+    """The node ids tests/slow_tests.txt names (benchmarks/quick_share.py writes it);
+    $QUIZGEN_SLOW_LIST names another file, or none when empty (the timing run)."""
+    path = os.environ.get("QUIZGEN_SLOW_LIST", SLOW_LIST) if path is None else path
+    if not path:
+        return frozenset()
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Mark `slow` the tests that a timed run found over the quick share's per-test
+    budget, before `-m "not slow"` deselects by mark (so the quick share stays quick)."""
+    listed = listed_slow()
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_collection_finish(session):
     """What collection made (the bank, the test modules, their parameters) lives
     to the end, so it is moved out of the garbage collector's sight, and the
