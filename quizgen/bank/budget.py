@@ -256,3 +256,10 @@ def expression_size(node, cap: int) -> int:
         _SIZES.clear()
     _SIZES[node] = total
     return total
+
+
+def forget_sizes() -> None:
+    """Empty the memo of expression sizes. It holds every node it has sized, and each
+    draw makes new nodes, so a worker of generate empties it after each chunk of
+    questions (the next chunk's nodes are new anyway)."""
+    _SIZES.clear()
