@@ -199,9 +199,14 @@ def _log(a, base=None):
     return _call_value("log", a)
 
 
-def _log_base(name: str):
+def _log_base(name: str, base: int):
+    """``log2`` or ``log10``: a rational's that is rational exactly (``log2(8)`` is 3, so ``3 - log2(8)``
+    is 0 with no SymPy to settle it), else the call's value."""
     def log_base(a):
         positive(_domain_float(a))
+        exact = rational_log(a, Fraction(base)) if a.__class__ is Fraction else None
+        if exact is not None:
+            return exact
         return Fraction(0) if a == 1 else _call_value(name, a)
     return log_base
 
@@ -315,10 +320,10 @@ ROWS = (
          decimal=lambda x, base=None: x.ln() if base is None else x.ln() / base.ln()),
     _row("ln", (1, 1), _log, float_log, None, _log_latex(), lambda sp, x: sp.log(x), answers=True,
          increasing=True, latex_names=("ln",), decimal=Decimal.ln),
-    _row("log10", (1, 1), _log_base("log10"), checked_domain(positive, math.log10), _log_base_text(10),
+    _row("log10", (1, 1), _log_base("log10", 10), checked_domain(positive, math.log10), _log_base_text(10),
          _log_latex("\\log_{10}"), _sympy_log_base(10), answers=True, increasing=True, latex_names=("log_{10}",),
          decimal=Decimal.log10),
-    _row("log2", (1, 1), _log_base("log2"), checked_domain(positive, math.log2), _log_base_text(2),
+    _row("log2", (1, 1), _log_base("log2", 2), checked_domain(positive, math.log2), _log_base_text(2),
          _log_latex("\\log_{2}"), _sympy_log_base(2), answers=True, increasing=True, latex_names=("log_{2}",),
          decimal=lambda x: x.ln() / Decimal(2).ln()),
     _row("sqrt", (1, 1), _sqrt, checked_domain(non_negative, math.sqrt), None,
