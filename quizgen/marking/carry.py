@@ -34,7 +34,6 @@ from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num, children
 from quizgen.marking.complement_route import complement_routes
 from quizgen.marking.recipes import PART_PREFIX, shape
-from quizgen.marking.near_one_floors import near_floors
 from quizgen.marking.list_steps import index_zeroed, list_length, step_elements
 from quizgen.marking.restated import inner_step, kept_for, restates
 from quizgen.marking.roundings import LEVELS, roundings, thin
@@ -49,21 +48,22 @@ class Vec(tuple):
     """A list value whose elements are independent sets of floats."""
 
 
-def reachable(recipe, env: dict, parts: dict, levels=LEVELS, near: bool = False) -> tuple:
-    """The values ``recipe`` can reach when the ``part:`` variables take the values in ``parts`` (name ->
-    values) and each intermediate let is rounded to any of ``levels`` (``near``: no shorter than
-    near_one_floors.py holds it), one used twice the same way at both uses (``_Sets.shared``), an earlier
-    part read twice one value at both reads (shared_uses.reach). Raises ExpressionError if it cannot be carried."""
-    return reach(_Sets(recipe, env, parts, levels, near))
+def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
+    """The values ``recipe`` can reach when the ``part:`` variables take the
+    values in ``parts`` (name -> values) and each intermediate let is rounded
+    to any of ``levels``, an intermediate used twice the same way at both uses
+    (``_Sets.shared``), an earlier part read twice one value at both reads
+    (shared_uses.reach). Raises ExpressionError when it cannot be carried."""
+    return reach(_Sets(recipe, env, parts, levels))
 
 
 class _Sets:
     """One evaluation of a recipe over sets (see the module's docstring)."""
 
-    def __init__(self, recipe, env: dict, parts: dict, levels, near: bool = False):
+    def __init__(self, recipe, env: dict, parts: dict, levels):
         self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
         self.steps, self.moving, self.stepped, self.elements, self.inner = _analysis(recipe, env)
-        self.floors = {**(near_floors(recipe, env, parts) if near else {}), **dict(getattr(recipe, "floors", ()))}
+        self.floors = dict(getattr(recipe, "floors", ()))   # complement_route.Route's steps near 1
         self.pinned, self.pinned_at, self.said = {}, {}, {}   # {id(node): values}, {id(list step): {index: values}},
         # and restated.py's {id(step): its values}, of steps another restates
 
@@ -374,18 +374,18 @@ def carried_sets(paths: dict, env: dict, levels=LEVELS) -> dict:
     return sets
 
 
-def carried_set(paths: dict, env: dict, name: str, sets: dict, levels=LEVELS, near: bool = True) -> tuple:
+def carried_set(paths: dict, env: dict, name: str, sets: dict, levels=LEVELS) -> tuple:
     """Part ``name``'s entry of ``carried_sets`` alone, working out (and keeping
     in ``sets``) only the earlier parts its recipe reads: the grader needs one
-    part's set at a time, and most instances need none. ``near``: as near_one_floors.py holds steps."""
+    part's set at a time, and most instances need none."""
     found = sets.get(name)
     if found is None:
         recipe = paths[name]
-        parts = earlier_inputs(paths, name, lambda d: roundings(carried_set(paths, env, d, sets, levels, near), levels))
+        parts = earlier_inputs(paths, name, lambda d: roundings(carried_set(paths, env, d, sets, levels), levels))
         try:
-            found = reachable(recipe, env, parts, levels, near)
+            found = reachable(recipe, env, parts, levels)
             for route in complement_routes(paths, name, env):   # 1 - p-hat as e^(-s)/(1 + e^(-s)) too
-                found = thin((*found, *reachable(route, env, parts, levels, near)))
+                found = thin((*found, *reachable(route, env, parts, levels)))
         except (ExpressionError, KeyError):
             found = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
         sets[name] = found

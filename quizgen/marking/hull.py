@@ -82,21 +82,13 @@ class CarriedSpans:
     ``near``: near_one.py's values of the working with a value near 1 kept short."""
 
     __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "levels", "_bound", "_spans", "early",
-                 "near", "held", "_loose")
+                 "near")
 
     def __init__(self, paths: dict, env: dict, name: str, sets: dict, spec: dict, kind: str, usable=None,
-                 levels=LEVELS, held: bool = True):
+                 levels=LEVELS):
         self.paths, self.env, self.name, self.sets, self.spec, self.kind = paths, env, name, sets, spec, kind
         self.usable, self.levels, self._bound, self._spans, self.early = usable, levels, False, None, None
-        self.near, self.held, self._loose = None, held, None
-
-    def loose(self) -> "CarriedSpans":
-        """These spans with values near 1 carried to 3 figures too, as any step (near_one_floors.py:
-        held to 4 here): what carried_short.near_short reads to name such a value kept short."""
-        if self._loose is None:
-            self._loose = CarriedSpans(self.paths, self.env, self.name, {}, self.spec, self.kind, self.usable,
-                                       self.levels, held=False)
-        return self._loose
+        self.near = None
 
     def covers(self, x: float) -> bool:
         """True when ``x`` lies in one of the spans."""
@@ -142,7 +134,7 @@ class CarriedSpans:
             if self.usable is not None and not self.usable():
                 self._spans = ()
             else:
-                found = carried_set(self.paths, self.env, self.name, self.sets, self.levels, self.held)
+                found = carried_set(self.paths, self.env, self.name, self.sets, self.levels)
                 self._spans = intervals(found, self.spec, self.kind)
         return self._spans
 
@@ -150,7 +142,7 @@ class CarriedSpans:
         """The carried set the spans are the windows of (() when the recipes do
         not evaluate): as_asked.reached_as_written reads an answer written to
         more figures than asked against them."""
-        return carried_set(self.paths, self.env, self.name, self.sets, self.levels, self.held) if self.spans() else ()
+        return carried_set(self.paths, self.env, self.name, self.sets, self.levels) if self.spans() else ()
 
     def _reach(self):
         """``(low, high)`` beyond which no span reaches, or None."""

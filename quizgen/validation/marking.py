@@ -4,8 +4,7 @@ the drill use (``question_checkers``, then ``carried_forward`` for error
 carried forward), so a finding is about real marking, not a model of it.
 
 For one instance: a careful student who carries every intermediate rounded
-to 3 significant figures (the sum a probability near 1 divides by to 4, as
-the stems ask) and reports 3 (each rounded as the paper rounds, a
+to 3 significant figures and reports 3 (each rounded as the paper rounds, a
 tie away from zero on the exact value) is correct on every part, and so is
 one who rounds every step of the working, a list element by element
 (validation/steps.py); a student
@@ -30,7 +29,6 @@ from quizgen.key.entries import key_entry
 from quizgen.marking.as_asked import as_asked_span
 from quizgen.marking.forms import significant_figures
 from quizgen.marking.hull import CarriedSpans
-from quizgen.marking.near_one_floors import FLOOR, held_lets
 from quizgen.marking.sources import figures_asked
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant
@@ -59,12 +57,10 @@ def careful_student(instance, figures: int = CAREFUL_FIGURES, report: int | None
     """A student's answers {part name: text}: they work the lets in order,
     carrying every result rounded to ``figures`` significant figures, and
     report ``report`` figures (default: ``figures``, or more where the part's
-    tolerance asks for more; words and whole numbers as the key has them); the sum a probability
-    near 1 divides by kept to 4, as carried rounding keeps it (marking/near_one_floors.py)."""
+    tolerance asks for more; words and whole numbers as the key has them)."""
     template, env = instance.template, dict(instance.params)
-    held = held_lets(template.lets, env)   # the sum a probability near 1 divides by: 4 figures, as the stems ask
     for name, node in template.lets:
-        env[name] = _rounded(ground(node, env), max(figures, FLOOR) if name in held else figures)
+        env[name] = _rounded(ground(node, env), figures)
     answers = {}
     for pv in instance.parts:
         if pv.value is None:

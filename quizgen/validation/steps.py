@@ -18,7 +18,6 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import to_figures
 from quizgen.maths.tree import Bin, Call, Index, Name, Neg
 from quizgen.marking.list_steps import indices_written, step_elements
-from quizgen.marking.near_one_floors import near_floors
 from quizgen.marking.recipes import PART_PREFIX, part_paths, shape
 
 
@@ -34,8 +33,7 @@ def step_student(instance, figures: int = 3, recipe_paths=None) -> dict:
             continue
         steps = {shape(node) for _, node in recipe.intermediates} | set(step_elements(recipe, env))
         values = {**env, **{PART_PREFIX + name: Fraction(text) for name, text in answers.items()}}
-        floors = near_floors(recipe, values)   # the sum a probability near 1 divides by: 4 figures, as the stems ask
-        tree = _rounded_steps(indices_written(recipe.expression, env), steps, values, figures, floors)
+        tree = _rounded_steps(indices_written(recipe.expression, env), steps, values, figures)
         answers[pv.part.name] = significant(ground(tree, values), max(figures, _asked(pv.part)))
     return answers
 
@@ -53,25 +51,24 @@ def paths_once(template):
     return cache(lambda: part_paths(template))
 
 
-def _rounded_steps(node, steps: set, values: dict, figures: int, floors: dict | None = None):
-    """``node`` with each step replaced, innermost first, by a name bound in ``values`` to its rounded value
-    (to ``figures``, or the more ``floors`` gives its shape: marking/near_one_floors.py)."""
-    cls, floors = node.__class__, floors or {}
+def _rounded_steps(node, steps: set, values: dict, figures: int):
+    """``node`` with each step replaced, innermost first, by a name bound in ``values`` to its rounded value."""
+    cls = node.__class__
     if cls not in (Neg, Bin, Call, Index):
         return node
-    step, kept = shape(node) in steps, max(figures, floors.get(shape(node), 0))
+    step = shape(node) in steps
     if cls is Neg:
-        node = Neg(_rounded_steps(node.operand, steps, values, figures, floors))
+        node = Neg(_rounded_steps(node.operand, steps, values, figures))
     elif cls is Bin:
-        node = Bin(node.op, *(_rounded_steps(c, steps, values, figures, floors) for c in (node.left, node.right)))
+        node = Bin(node.op, *(_rounded_steps(c, steps, values, figures) for c in (node.left, node.right)))
     elif cls is Call:
-        node = Call(node.func, tuple(_rounded_steps(a, steps, values, figures, floors) for a in node.args))
+        node = Call(node.func, tuple(_rounded_steps(a, steps, values, figures) for a in node.args))
     else:
-        node = Index(_rounded_steps(node.base, steps, values, figures, floors), node.index)
+        node = Index(_rounded_steps(node.base, steps, values, figures), node.index)
     if not step:
         return node
     name = f"#{len(values)}"   # no parameter, let or part is so named
-    values[name] = _round(ground(node, values), kept)
+    values[name] = _round(ground(node, values), figures)
     return Name(name)
 
 
