@@ -29,7 +29,8 @@ SHOWN_CONTROLS = {**{code: "\ufffd" for code in [*range(0x20), 0x7F, *range(0x80
 NUL) becomes U+FFFD, a bidi control is removed; tabs and line breaks are kept. CSV cells, the HTML
 page and report.md (``quizgen.report.formatting``) use this one table."""
 
-_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_SHOWN_AS_REPLACEMENT = "".join(chr(code) for code, shown in SHOWN_CONTROLS.items() if shown == "\ufffd")
+_CONTROLS = re.compile(f"[{re.escape(_SHOWN_AS_REPLACEMENT)}]")
 """The control characters SHOWN_CONTROLS shows as U+FFFD: C0 but tab and line ends, DEL, C1 (U+009B
 is the 8-bit CSI a terminal acts on as ESC [)."""
 
@@ -40,7 +41,8 @@ def first_control(text: str) -> str:
     return found.group() if found else ""
 
 
-_ACTED_ON = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")
+_SPLIT_SPACES = "\x0b\x0c\x85"   # VT, FF, NEL: whitespace to str.split
+_ACTED_ON = re.compile("[" + re.escape("".join(c for c in _SHOWN_AS_REPLACEMENT if c not in _SPLIT_SPACES)) + "]")
 """``_CONTROLS`` but the ones that are whitespace to str.split (VT, FF, NEL), which a roster cell's
 spaces are collapsed with and the id rule ignores as it does spaces."""
 
